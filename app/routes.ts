@@ -1,0 +1,10 @@
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+
+export default [
+  layout("components/site-layout.tsx", [
+    index("routes/_site/home.tsx"),
+    route("tools", "routes/tools/index.tsx"),
+    route("tools/:idOrSlug", "routes/tools/detail.tsx"),
+    route("*", "routes/_site/not-found.tsx"),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,43 @@
+import { data, Form, Link } from "react-router";
+
+export function meta() {
+  return [{ title: "Page not found | Toolscape" }];
+}
+
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+export default function NotFound() {
+  return (
+    <div className="mx-auto max-w-xl py-16 text-center">
+      <p className="text-6xl font-bold text-brand-600">404</p>
+      <h1 className="mt-4 text-2xl font-bold">Page not found</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-400">The page you're looking for doesn't exist or has moved.</p>
+      <Form method="get" action="/tools" role="search" className="mt-6 flex gap-2">
+        <label htmlFor="nf-q" className="sr-only">
+          Search AI tools
+        </label>
+        <input
+          id="nf-q"
+          name="q"
+          type="search"
+          required
+          placeholder="Search AI tools…"
+          className="w-full rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
+        />
+        <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white">
+          Search
+        </button>
+      </Form>
+      <p className="mt-6 flex justify-center gap-4 text-sm">
+        <Link to="/" className="underline">
+          Home
+        </Link>
+        <Link to="/tools" className="underline">
+          Tools
+        </Link>
+      </p>
+    </div>
+  );
+}

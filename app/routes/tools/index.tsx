@@ -1,0 +1,138 @@
+import { data, Form } from "react-router";
+import { Pagination } from "~/components/pagination";
+import { ToolCard } from "~/components/tool-card";
+import { listCategories, listParamsFromSearch, listTools, ToolListParams } from "~/lib/catalog.server";
+import type { Route } from "./+types/index";
+
+const SORT_OPTIONS = [
+  ["rating-desc", "Rating: high to low"],
+  ["rating-asc", "Rating: low to high"],
+  ["name-asc", "Name: A–Z"],
+  ["name-desc", "Name: Z–A"],
+  ["newest", "Newest first"],
+  ["oldest", "Oldest first"],
+] as const;
+
+export function meta({ data }: Route.MetaArgs) {
+  const total = data?.page?.pagination.total ?? 0;
+  const page = data?.page?.pagination.page ?? 1;
+  return [
+    { title: `AI Tools${page > 1 ? ` — page ${page}` : ""} | Toolscape` },
+    {
+      name: "description",
+      content: `Browse ${total.toLocaleString("en-US")} AI tools: search, filter by category and sort.`,
+    },
+  ];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.services;
+  const url = new URL(request.url);
+  const categories = await listCategories(db);
+  const parsed = ToolListParams.safeParse(listParamsFromSearch(url.searchParams));
+  if (!parsed.success) {
+    return data(
+      { categories, page: null, error: parsed.error.issues[0]?.message ?? "Invalid filters", search: url.search },
+      { status: 400 },
+    );
+  }
+  const page = await listTools(db, parsed.data);
+  return { categories, page, error: null, search: url.search };
+}
+
+export default function ToolsIndex({ loaderData }: Route.ComponentProps) {
+  const { categories, page, error, search } = loaderData;
+  const params = new URLSearchParams(search);
+  const selected = new Set(
+    (params.get("category") ?? "")
+      .split(",")
+      .filter(Boolean)
+      .map((s) => s.toLowerCase()),
+  );
+  return (
+    <div>
+      <h1 className="text-3xl font-bold tracking-tight">AI Tools</h1>
+      <p className="mt-1 text-slate-600 dark:text-slate-400">
+        {page ? `${page.pagination.total.toLocaleString("en-US")} tools` : "Browse the catalogue"}
+      </p>
+      <Form
+        method="get"
+        role="search"
+        className="mt-6 grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_auto_auto_auto] dark:border-slate-800 dark:bg-slate-900"
+      >
+        <label className="sr-only" htmlFor="q">
+          Search tools
+        </label>
+        <input
+          id="q"
+          name="q"
+          type="search"
+          defaultValue={params.get("q") ?? ""}
+          placeholder="Search by name, tag or description"
+          className="rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-700 dark:bg-slate-950"
+        />
+        <label className="sr-only" htmlFor="category">
+          Category
+        </label>
+        <select
+          id="category"
+          name="category"
+          defaultValue={[...selected][0] ?? ""}
+          className="rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-700 dark:bg-slate-950"
+        >
+          <option value="">All categories</option>
+          {categories.map((c) => (
+            <option key={c.id} value={c.slug}>
+              {c.name} ({c.toolCount})
+            </option>
+          ))}
+        </select>
+        <label className="sr-only" htmlFor="sort">
+          Sort
+        </label>
+        <select
+          id="sort"
+          name="sort"
+          defaultValue={params.get("sort") ?? ""}
+          className="rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-700 dark:bg-slate-950"
+        >
+          <option value="">{params.get("q") ? "Best match" : "Rating: high to low"}</option>
+          {SORT_OPTIONS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+          Apply
+        </button>
+      </Form>
+
+      {error ? (
+        <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+          {error}
+        </p>
+      ) : null}
+
+      {page && page.tools.length === 0 ? (
+        <div className="mt-12 text-center">
+          <p className="text-lg font-semibold">No tools found</p>
+          <a href="/tools" className="mt-2 inline-block text-brand-700 underline">
+            Clear Filters
+          </a>
+        </div>
+      ) : null}
+
+      {page ? (
+        <>
+          <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="tool-grid">
+            {page.tools.map((tool) => (
+              <ToolCard key={tool.id} tool={tool} />
+            ))}
+          </div>
+          <Pagination page={page.pagination.page} totalPages={page.pagination.totalPages} search={search} />
+        </>
+      ) : null}
+    </div>
+  );
+}

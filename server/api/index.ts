@@ -1,0 +1,20 @@
+import { Hono } from "hono";
+import type { AppServices } from "../context.ts";
+import { countTools } from "../modules/catalog/index.ts";
+import { catalogApi } from "./catalog.ts";
+import { fail } from "./respond.ts";
+
+type Vars = { Variables: { services: AppServices } };
+
+/** The JSON API under /api. Each resource is its own small Hono app. */
+export function createApi() {
+  const api = new Hono<Vars>();
+  api.get("/health", async (c) => {
+    const tools = await countTools(c.var.services.db);
+    c.header("Cache-Control", "no-store");
+    return c.json({ status: "ok", db: c.var.services.engine, tools });
+  });
+  api.route("/", catalogApi());
+  api.all("*", (c) => fail(c, 404, `No API route for ${c.req.method} ${c.req.path}`));
+  return api;
+}

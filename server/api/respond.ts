@@ -1,0 +1,18 @@
+import type { Context } from "hono";
+import type { z } from "zod";
+import { AppError } from "../platform/errors.ts";
+
+/** Parses input with a zod schema; the first problem becomes a 400 with a readable message. */
+export function parseOr400<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const where = issue?.path.length ? `${issue.path.join(".")}: ` : "";
+    throw new AppError("bad_request", `${where}${issue?.message ?? "Invalid input"}`);
+  }
+  return result.data;
+}
+
+export function fail(c: Context, status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500, error: string) {
+  return c.json({ success: false as const, error }, status);
+}

@@ -1,0 +1,124 @@
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
+import { secureHeaders } from "hono/secure-headers";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { createApi } from "./api/index.ts";
+import type { AppServices } from "./context.ts";
+import { AppError } from "./platform/errors.ts";
+import { BUILD_DIR } from "./platform/paths.ts";
+
+type Vars = { Variables: { services: AppServices; requestId: string } };
+
+export type AppOptions = {
+  services: AppServices;
+  /** The React Router server build; omitted in API-only tests. */
+  build?: ServerBuild | (() => Promise<ServerBuild>);
+  mode?: "production" | "development";
+  /** Serve build/client (false in development, where Vite serves assets). */
+  serveAssets?: boolean;
+};
+
+const REQUEST_ID = /^[\w.:-]{1,64}$/;
+const SLOW_MS = 1000;
+
+/** The one HTTP app: request ids and logs, security headers, compression, /api, assets, then pages. */
+export function createApp(options: AppOptions) {
+  const { services } = options;
+  const app = new Hono<Vars>();
+  let seq = 0;
+
+  app.use(async (c, next) => {
+    const incoming = c.req.header("x-request-id");
+    const requestId =
+      incoming && REQUEST_ID.test(incoming) ? incoming : `${process.pid.toString(36)}-${(++seq).toString(36)}`;
+    c.set("requestId", requestId);
+    c.set("services", services);
+    const started = performance.now();
+    await next();
+    c.header("X-Request-Id", requestId);
+    const ms = Math.round(performance.now() - started);
+    const fields = { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms };
+    if (c.res.status >= 500) services.logger.error("request failed", fields);
+    else if (ms >= SLOW_MS) services.logger.warn("slow request", fields);
+    else services.logger.debug("request", fields);
+  });
+
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        // React Router inlines its hydration data as a script; images and logos come from tool sites.
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "https:"],
+        connectSrc: ["'self'", ...(options.mode === "development" ? ["ws:"] : [])],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'"],
+      },
+      strictTransportSecurity: options.mode === "development" ? false : "max-age=15552000; includeSubDomains",
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(compress());
+
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: 5 * 1024 * 1024,
+      onError: (c) => c.json({ success: false, error: "Request body is too large" }, 413),
+    }),
+  );
+  app.route("/api", createApi());
+
+  if (options.serveAssets !== false && options.build) {
+    const root = path.relative(process.cwd(), path.join(BUILD_DIR, "client")) || ".";
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root,
+        onFound: (_p, c) => {
+          c.header("Cache-Control", "public, max-age=31536000, immutable");
+        },
+      }),
+    );
+    app.use(
+      "*",
+      serveStatic({
+        root,
+        onFound: (_p, c) => {
+          c.header("Cache-Control", "public, max-age=3600");
+        },
+      }),
+    );
+  }
+
+  if (options.build) {
+    const handle = createRequestHandler(options.build, options.mode ?? "production");
+    app.all("*", (c) => handle(c.req.raw, { services, requestId: c.var.requestId }));
+  }
+
+  app.onError((err, c) => {
+    const isApi = c.req.path.startsWith("/api");
+    if (err instanceof AppError) {
+      return isApi
+        ? c.json({ success: false, error: err.message }, err.status as 400)
+        : c.text(err.message, err.status as 400);
+    }
+    if (err instanceof URIError) {
+      return isApi ? c.json({ success: false, error: "Malformed URL encoding" }, 400) : c.text("Bad Request", 400);
+    }
+    services.logger.error("unhandled error", { requestId: c.var.requestId, path: c.req.path, err });
+    return isApi
+      ? c.json({ success: false, error: "Something went wrong on our side. Please try again." }, 500)
+      : c.text("Internal Server Error", 500);
+  });
+  app.notFound((c) =>
+    c.req.path.startsWith("/api") ? c.json({ success: false, error: "Not found" }, 404) : c.text("Not Found", 404),
+  );
+  return app;
+}

@@ -1,0 +1,23 @@
+/** The catalogue module's public surface: other modules, the API and the routes import only this. */
+export {
+  type CategorySummary,
+  ensureCategories,
+  getCategory,
+  listCategories,
+  resolveCategoryKeys,
+} from "./categories.ts";
+export { aliasKey, CATEGORY_DEFINITIONS } from "./category-definitions.ts";
+export { IMPORT_LIMITS, type ImportReport, importCsv, importRows, parseCsv } from "./import.ts";
+export { domainKey, nameKey, PRICING_LABELS, PRICING_MODELS, slugify } from "./normalize.ts";
+export {
+  DEFAULT_LIMIT,
+  listParamsFromSearch,
+  MAX_LIMIT,
+  SORTS,
+  ToolListParams,
+  type ToolListQuery,
+} from "./query-schema.ts";
+export { featuredSlugs, SEED_CSV, seedCatalog } from "./seed.ts";
+export { getToolOfTheDay, type ToolOfTheDay, utcDay } from "./tool-of-the-day.ts";
+export type { ToolCard, ToolDetail } from "./tool-shapes.ts";
+export { countTools, getTool, listTools, type ToolPage } from "./tools.ts";

@@ -1,0 +1,188 @@
+/** Pure helpers shared by the importer and the catalogue queries. */
+
+const COMBINING_MARKS = /[\u0300-\u036f]/g;
+
+export function slugify(input: string, maxLength = 80): string {
+  const slug = input
+    .normalize("NFKD")
+    .replace(COMBINING_MARKS, "")
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, maxLength)
+    .replace(/-+$/g, "");
+  return slug || "tool";
+}
+
+/** Lower-case alphanumerics only: 'Otter.ai' and 'otter ai' are the same name. */
+export function nameKey(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replace(COMBINING_MARKS, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
+}
+
+/** Hosts where many unrelated tools live: the first two path segments identify the tool. */
+const SHARED_HOSTS = new Set([
+  "github.com",
+  "gitlab.com",
+  "huggingface.co",
+  "chrome.google.com",
+  "chromewebstore.google.com",
+  "apps.apple.com",
+  "play.google.com",
+  "marketplace.visualstudio.com",
+  "replicate.com",
+  "colab.research.google.com",
+  "sourceforge.net",
+  "npmjs.com",
+  "pypi.org",
+  "sites.google.com",
+  "medium.com",
+  "rentry.org",
+]);
+/** Hosting suffixes whose sub-domains are separate products (foo.vercel.app): the full host identifies the tool. */
+const PLATFORM_SUFFIXES = [
+  ".vercel.app",
+  ".netlify.app",
+  ".notion.site",
+  ".github.io",
+  ".streamlit.app",
+  ".pages.dev",
+  ".herokuapp.com",
+  ".hf.space",
+];
+const SECOND_LEVEL = new Set(["co", "com", "org", "net", "ac", "gov", "edu", "ne", "or"]);
+
+export function parseHttpUrl(raw: string): URL | null {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  if (!url.hostname.includes(".") && url.hostname !== "localhost") return null;
+  return url;
+}
+
+/**
+ * The registrable domain (example.co.uk, not app.example.co.uk) so that http/https, www and app
+ * sub-domains of one product match; on shared hosts (github.com, huggingface.co, …) host + owner/repo.
+ */
+export function domainKey(rawUrl: string): string {
+  const url = parseHttpUrl(rawUrl);
+  if (!url) return "";
+  const host = url.hostname.toLowerCase().replace(/^www\./, "");
+  if (PLATFORM_SUFFIXES.some((suffix) => host.endsWith(suffix))) return host;
+  if (SHARED_HOSTS.has(host)) {
+    const segments = url.pathname.toLowerCase().split("/").filter(Boolean).slice(0, 2);
+    return [host, ...segments].join("/");
+  }
+  const parts = host.split(".");
+  if (parts.length > 2 && SECOND_LEVEL.has(parts.at(-2) ?? "") && (parts.at(-1) ?? "").length === 2) {
+    return parts.slice(-3).join(".");
+  }
+  return parts.slice(-2).join(".");
+}
+
+/**
+ * Spreadsheet programs run a cell that starts with = (or + - @ before a function call, a cell
+ * reference or a DDE command) as a formula. Such a prefix is removed on import, so no imported text
+ * can become a formula in a later export. Ordinary text that merely starts with one of those
+ * characters ('@imagetotext.me', '-5% fees', '+1 555') is kept as it is.
+ */
+const FORMULA = /^[=]|^[+\-@]\s*(?:[A-Za-z_][\w.]*\s*\(|[A-Za-z]{1,3}\d+\b|[\w.]+\|)/;
+
+export function neutraliseFormula(value: string): { value: string; changed: boolean } {
+  const trimmed = value.replace(/^[\t\r\n ]+/, "");
+  if (FORMULA.test(trimmed)) return { value: trimmed.replace(/^[=+\-@\s]+/, ""), changed: true };
+  return { value, changed: false };
+}
+
+/** Collapses whitespace and strips control characters that have no place in catalogue text. */
+export function cleanText(value: string): string {
+  return (
+    value
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, "")
+      .replace(/\s+/g, " ")
+      .trim()
+  );
+}
+
+/** A list cell: JSON array, or values separated by ';' (the dataset's separator) or '|'. One value becomes a list of one. */
+export function parseList(raw: string | undefined): string[] {
+  if (!raw) return [];
+  const text = raw.trim();
+  if (!text) return [];
+  if (text.startsWith("[")) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (Array.isArray(parsed)) return dedupeList(parsed.map((v) => cleanText(String(v))));
+    } catch {
+      // not JSON after all: fall through to separators
+    }
+  }
+  return dedupeList(text.split(/[;|]/).map(cleanText));
+}
+
+function dedupeList(values: string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const v of values) {
+    const key = v.toLowerCase();
+    if (v && !seen.has(key)) {
+      seen.add(key);
+      out.push(v);
+    }
+  }
+  return out;
+}
+
+export const PRICING_MODELS = [
+  "free",
+  "freemium",
+  "paid",
+  "subscription",
+  "open_source",
+  "enterprise",
+  "unknown",
+] as const;
+export type PricingModel = (typeof PRICING_MODELS)[number];
+
+export const PRICING_LABELS: Record<PricingModel, string> = {
+  free: "Free",
+  freemium: "Freemium",
+  paid: "Paid",
+  subscription: "Subscription",
+  open_source: "Open Source",
+  enterprise: "Enterprise",
+  unknown: "Unknown",
+};
+
+/** Maps a free-text pricing label to the model enum; null when it is not recognised. */
+export function parsePricingModel(raw: string | undefined): PricingModel | null {
+  const key = (raw ?? "")
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, " ");
+  if (!key) return "unknown";
+  const table: Record<string, PricingModel> = {
+    free: "free",
+    freemium: "freemium",
+    "free trial": "freemium",
+    "free tier": "freemium",
+    paid: "paid",
+    "one time": "paid",
+    subscription: "subscription",
+    "open source": "open_source",
+    opensource: "open_source",
+    enterprise: "enterprise",
+    "contact for pricing": "enterprise",
+    unknown: "unknown",
+  };
+  return table[key] ?? null;
+}

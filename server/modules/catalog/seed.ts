@@ -1,0 +1,30 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Db } from "../../platform/db/index.ts";
+import { SEED_DIR } from "../../platform/paths.ts";
+import { ensureCategories } from "./categories.ts";
+import { type ImportReport, importCsv } from "./import.ts";
+import { countTools } from "./tools.ts";
+
+export const SEED_CSV = path.join(SEED_DIR, "ai-tools.csv");
+const FEATURED_FILE = path.join(SEED_DIR, "featured.json");
+
+/** The editorial featured set (see seed/featured.json for why these). */
+export function featuredSlugs(): string[] {
+  const parsed = JSON.parse(readFileSync(FEATURED_FILE, "utf8")) as { slugs: string[] };
+  return parsed.slugs;
+}
+
+/**
+ * Prepares a migrated database: categories always; the real catalogue only when the database holds
+ * no tools yet, so a second start adds nothing.
+ */
+export async function seedCatalog(db: Db): Promise<{ seeded: boolean; report?: ImportReport }> {
+  await ensureCategories(db);
+  if ((await countTools(db)) > 0) return { seeded: false };
+  const report = await importCsv(db, readFileSync(SEED_CSV), {
+    source: "seed:ai-tools.csv",
+    featuredSlugs: featuredSlugs(),
+  });
+  return { seeded: true, report };
+}

@@ -1,0 +1,141 @@
+import type { PriceInfo } from "../../platform/db/schema.ts";
+import { PRICING_LABELS, type PricingModel } from "./normalize.ts";
+
+/**
+ * The two public shapes of a tool: a card (lists, search, compare) and the detail page. Field
+ * names follow the spec's API (snake_case plus the camelCase aliases older clients read); nothing
+ * private (dedupe keys, import ids, search columns) ever leaves the server.
+ */
+
+/** Columns a card needs, as SQL select-list text with the table alias t, c (category), p (provider). */
+export const CARD_COLUMNS = `t.id, t.slug, t.name, t.description, t.website_url, t.logo_url, t.preview_image_url,
+  t.pricing_model, t.tags, t.features, t.pros, t.cons, t.rating, t.review_count, t.upvotes,
+  t.is_featured, t.is_verified, t.tier, t.status, t.created_at, t.updated_at, t.pricing,
+  c.id AS category_id, c.name AS category_name, c.slug AS category_slug, p.name AS provider_name`;
+
+export const DETAIL_COLUMNS = `${CARD_COLUMNS}, t.full_description, t.use_cases, t.alternatives, t.screenshots,
+  t.source_url, t.affiliate_url, t.demo_url, t.views, t.clicks, t.needs_review, t.last_verified_at,
+  t.meta_title, t.meta_description, t.meta_keywords, t.published_at, p.slug AS provider_slug,
+  c.icon AS category_icon`;
+
+export type CardRow = {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  website_url: string;
+  logo_url: string | null;
+  preview_image_url: string | null;
+  pricing_model: PricingModel;
+  tags: string[];
+  features: string[];
+  pros: string[];
+  cons: string[];
+  rating: number;
+  review_count: number;
+  upvotes: number;
+  is_featured: boolean;
+  is_verified: boolean;
+  tier: "free" | "standard" | "expert";
+  status: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+  pricing: PriceInfo | null;
+  category_id: number;
+  category_name: string;
+  category_slug: string;
+  provider_name: string | null;
+};
+
+export type DetailRow = CardRow & {
+  full_description: string;
+  use_cases: string[];
+  alternatives: string[];
+  screenshots: string[];
+  source_url: string | null;
+  affiliate_url: string | null;
+  demo_url: string | null;
+  views: number;
+  clicks: number;
+  needs_review: boolean;
+  last_verified_at: Date | string | null;
+  meta_title: string | null;
+  meta_description: string | null;
+  meta_keywords: string | null;
+  published_at: Date | string | null;
+  provider_slug: string | null;
+  category_icon: string;
+};
+
+const NEW_FOR_DAYS = 30;
+const FEATURED_RATING = 4.7;
+
+const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
+
+export function toToolCard(row: CardRow) {
+  const company = row.provider_name ?? "Unknown";
+  const createdAt = iso(row.created_at) as string;
+  const featured = row.is_featured || row.rating >= FEATURED_RATING;
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description || "No description available",
+    short_description: row.description,
+    category: row.category_name,
+    category_id: row.category_id,
+    category_slug: row.category_slug,
+    website_url: row.website_url,
+    url: row.website_url,
+    logo_url: row.logo_url,
+    preview_image_url: row.preview_image_url,
+    pricing_model: PRICING_LABELS[row.pricing_model],
+    pricing: row.pricing,
+    company_name: company,
+    provider: company,
+    tags: row.tags,
+    features: row.features,
+    pros: row.pros,
+    cons: row.cons,
+    rating: Math.round(row.rating * 10) / 10,
+    review_count: row.review_count,
+    reviewCount: row.review_count,
+    upvotes: row.upvotes,
+    is_featured: featured,
+    featured,
+    is_verified: row.is_verified,
+    is_new: Date.now() - new Date(createdAt).getTime() < NEW_FOR_DAYS * 86_400_000,
+    tier: row.tier,
+    status: row.status,
+    created_at: createdAt,
+    updated_at: iso(row.updated_at),
+  };
+}
+
+export function toToolDetail(row: DetailRow) {
+  return {
+    ...toToolCard(row),
+    full_description: row.full_description || row.description,
+    use_cases: row.use_cases,
+    useCases: row.use_cases,
+    key_features: row.features,
+    alternatives: row.alternatives,
+    screenshots: row.screenshots,
+    source_url: row.source_url,
+    affiliate_url: row.affiliate_url,
+    demo_url: row.demo_url,
+    views: row.views,
+    clicks: row.clicks,
+    needs_review: row.needs_review,
+    lastVerified: iso(row.last_verified_at),
+    meta_title: row.meta_title,
+    meta_description: row.meta_description,
+    meta_keywords: row.meta_keywords,
+    published_at: iso(row.published_at),
+    provider_slug: row.provider_slug,
+    category_icon: row.category_icon,
+  };
+}
+
+export type ToolCard = ReturnType<typeof toToolCard>;
+export type ToolDetail = ReturnType<typeof toToolDetail>;

@@ -1,0 +1,145 @@
+import { type SQL, sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../platform/db/index.ts";
+import { resolveCategoryKeys } from "./categories.ts";
+import type { ToolListQuery } from "./query-schema.ts";
+import { buildSearch } from "./search.ts";
+import {
+  CARD_COLUMNS,
+  type CardRow,
+  DETAIL_COLUMNS,
+  type DetailRow,
+  type ToolCard,
+  type ToolDetail,
+  toToolCard,
+  toToolDetail,
+} from "./tool-shapes.ts";
+
+const FROM = sql.raw(`tools t JOIN categories c ON c.id = t.category_id LEFT JOIN providers p ON p.id = t.provider_id`);
+const FEATURED_RATING = 4.7;
+
+export type ToolPage = {
+  tools: ToolCard[];
+  pagination: { page: number; limit: number; total: number; totalPages: number; hasMore: boolean };
+  meta: {
+    q: string | null;
+    sort: string;
+    filters: {
+      categories: string[];
+      pricing: string[];
+      rating: number | null;
+      tags: string[];
+      featured: boolean | null;
+    };
+    unknownCategories: string[];
+  };
+};
+
+const ORDER: Record<Exclude<ToolListQuery["sort"], undefined | "relevance">, string> = {
+  "rating-desc": "t.rating DESC, t.review_count DESC, t.is_featured DESC, lower(t.name) ASC, t.id",
+  "rating-asc": "t.rating ASC, t.review_count ASC, lower(t.name) ASC, t.id",
+  "name-asc": "lower(t.name) ASC, t.id",
+  "name-desc": "lower(t.name) DESC, t.id",
+  newest: "t.created_at DESC, lower(t.name) ASC, t.id",
+  oldest: "t.created_at ASC, lower(t.name) ASC, t.id",
+};
+
+/** The published catalogue, filtered, searched, sorted and paged. */
+export async function listTools(db: Db, query: ToolListQuery): Promise<ToolPage> {
+  const conditions: SQL[] = [sql`t.status = 'active'`];
+  let unknownCategories: string[] = [];
+  if (query.categories.length) {
+    const { ids, unknown } = await resolveCategoryKeys(db, query.categories);
+    unknownCategories = unknown;
+    conditions.push(
+      ids.length
+        ? sql`t.category_id IN (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`
+        : sql`false`,
+    );
+  }
+  if (query.pricing.length) {
+    conditions.push(
+      sql`t.pricing_model::text IN (${sql.join(
+        query.pricing.map((p) => sql`${p}`),
+        sql`, `,
+      )})`,
+    );
+  }
+  if (query.minRating !== undefined && query.minRating > 0) conditions.push(sql`t.rating >= ${query.minRating}`);
+  if (query.tags.length) {
+    const patterns = query.tags.map((tag) => `%${tag.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
+    conditions.push(
+      sql`EXISTS (SELECT 1 FROM unnest(t.tags) tag WHERE lower(tag) LIKE ANY (ARRAY[${sql.join(
+        patterns.map((p) => sql`${p}`),
+        sql`, `,
+      )}]::text[]))`,
+    );
+  }
+  if (query.featured === true) conditions.push(sql`(t.is_featured OR t.rating >= ${FEATURED_RATING})`);
+  if (query.featured === false) conditions.push(sql`NOT (t.is_featured OR t.rating >= ${FEATURED_RATING})`);
+
+  const search = query.q ? buildSearch(query.q) : null;
+  if (query.q && !search) conditions.push(sql`false`); // only punctuation: nothing can match
+  if (search) conditions.push(search.where);
+  const where = sql.join(conditions, sql` AND `);
+
+  const sort = query.sort ?? (search ? "relevance" : "rating-desc");
+  const featuredFirst = query.featured === true ? "t.is_featured DESC, " : "";
+  const orderBy =
+    sort === "relevance" && search
+      ? sql`${search.rank} DESC, t.rating DESC, lower(t.name) ASC, t.id`
+      : sql.raw(featuredFirst + ORDER[sort === "relevance" ? "rating-desc" : sort]);
+  const offset = (query.page - 1) * query.limit;
+
+  const [countRow] = await queryRows<{ total: number }>(
+    db,
+    sql`SELECT count(*)::int AS total FROM ${FROM} WHERE ${where}`,
+  );
+  const total = countRow?.total ?? 0;
+  const rows =
+    offset < total
+      ? await queryRows<CardRow>(
+          db,
+          sql`SELECT ${sql.raw(CARD_COLUMNS)} FROM ${FROM} WHERE ${where} ORDER BY ${orderBy} LIMIT ${query.limit} OFFSET ${offset}`,
+        )
+      : [];
+  const totalPages = Math.ceil(total / query.limit);
+  return {
+    tools: rows.map(toToolCard),
+    pagination: { page: query.page, limit: query.limit, total, totalPages, hasMore: query.page < totalPages },
+    meta: {
+      q: query.q ?? null,
+      sort,
+      filters: {
+        categories: query.categories,
+        pricing: query.pricing,
+        rating: query.minRating ?? null,
+        tags: query.tags,
+        featured: query.featured ?? null,
+      },
+      unknownCategories,
+    },
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One published tool by id or slug; null when there is none. */
+export async function getTool(db: Db, idOrSlug: string): Promise<ToolDetail | null> {
+  const key = idOrSlug.trim().toLowerCase();
+  if (!key || key.length > 200) return null;
+  const match = UUID.test(key) ? sql`t.id = ${key}::uuid` : sql`t.slug = ${key}`;
+  const [row] = await queryRows<DetailRow>(
+    db,
+    sql`SELECT ${sql.raw(DETAIL_COLUMNS)} FROM ${FROM} WHERE ${match} AND t.status = 'active' LIMIT 1`,
+  );
+  return row ? toToolDetail(row) : null;
+}
+
+/** Counts for the health check and the site's own figures. */
+export async function countTools(db: Db): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM tools WHERE status = 'active'`);
+  return row?.n ?? 0;
+}

@@ -1,0 +1,65 @@
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { type SQL, sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { MIGRATIONS_DIR } from "../paths.ts";
+import * as schema from "./schema.ts";
+
+export { schema };
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Engine = "pglite" | "postgres";
+
+export type Database = {
+  db: Db;
+  engine: Engine;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type OpenOptions = { url: string; poolSize?: number } | { pgliteDir?: string; pgliteData?: Blob };
+
+const pgliteExtensions = { pg_trgm, unaccent };
+
+/** Opens PostgreSQL when a URL is given, else PGlite (in memory, or persisted in pgliteDir). */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if ("url" in options) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // A dropped connection in the idle pool must not crash the process; the pool replaces it.
+    pool.on("error", () => {});
+    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      engine: "postgres",
+      migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
+      close: () => pool.end(),
+    };
+  }
+  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  const client = await PGlite.create({
+    dataDir: options.pgliteDir,
+    loadDataDir: options.pgliteData,
+    extensions: pgliteExtensions,
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    engine: "pglite",
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
+    close: () => client.close(),
+  };
+}
+
+/** Raw SQL returning rows, the same on both drivers. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export { sql };

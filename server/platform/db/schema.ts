@@ -1,0 +1,175 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/**
+ * One schema for both engines (PGlite and PostgreSQL). Columns the search trigger maintains
+ * (search_vector, search_name) are written by the database, never by application code.
+ */
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+export const toolStatus = pgEnum("tool_status", ["draft", "pending", "active", "rejected", "archived"]);
+export const membershipTier = pgEnum("membership_tier", ["free", "standard", "expert"]);
+export const pricingModel = pgEnum("pricing_model", [
+  "free",
+  "freemium",
+  "paid",
+  "subscription",
+  "open_source",
+  "enterprise",
+  "unknown",
+]);
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    icon: text("icon").notNull().default("✨"),
+    description: text("description").notNull().default(""),
+    color: text("color"),
+    featured: boolean("featured").notNull().default(false),
+    sortOrder: integer("sort_order").notNull().default(100),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("categories_slug_uq").on(t.slug), uniqueIndex("categories_name_uq").on(sql`lower(${t.name})`)],
+);
+
+/** Other names that resolve to a category: the spec's page keys, hero labels, import spellings. */
+export const categoryAliases = pgTable("category_aliases", {
+  alias: text("alias").primaryKey(), // normalised: lower-case, non-alphanumerics collapsed to '-'
+  categoryId: integer("category_id")
+    .notNull()
+    .references(() => categories.id, { onDelete: "cascade" }),
+});
+
+export const providers = pgTable(
+  "providers",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    websiteUrl: text("website_url"),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("providers_slug_uq").on(t.slug)],
+);
+
+/** Tag catalogue derived from tools.tags (the truth), refreshed after imports; for browsing and suggestions. */
+export const tags = pgTable(
+  "tags",
+  {
+    slug: text("slug").primaryKey(),
+    name: text("name").notNull(),
+    toolCount: integer("tool_count").notNull().default(0),
+  },
+  (t) => [index("tags_count_idx").on(t.toolCount)],
+);
+
+export type PriceInfo = { original?: string; discounted?: string; discount?: string; dealEnds?: string };
+
+export const tools = pgTable(
+  "tools",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    fullDescription: text("full_description").notNull().default(""),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id),
+    providerId: integer("provider_id").references(() => providers.id, { onDelete: "set null" }),
+    websiteUrl: text("website_url").notNull(),
+    /** normalised registrable domain (or host/owner/repo on shared hosts): half of the de-duplication key */
+    domainKey: text("domain_key").notNull(),
+    /** lower-case alphanumerics of the name: the other half */
+    nameKey: text("name_key").notNull(),
+    sourceUrl: text("source_url"),
+    affiliateUrl: text("affiliate_url"),
+    demoUrl: text("demo_url"),
+    logoUrl: text("logo_url"),
+    previewImageUrl: text("preview_image_url"),
+    pricingModel: pricingModel("pricing_model").notNull().default("unknown"),
+    pricing: jsonb("pricing").$type<PriceInfo>(),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    features: text("features").array().notNull().default(sql`'{}'::text[]`),
+    useCases: text("use_cases").array().notNull().default(sql`'{}'::text[]`),
+    pros: text("pros").array().notNull().default(sql`'{}'::text[]`),
+    cons: text("cons").array().notNull().default(sql`'{}'::text[]`),
+    alternatives: text("alternatives").array().notNull().default(sql`'{}'::text[]`),
+    screenshots: text("screenshots").array().notNull().default(sql`'{}'::text[]`),
+    // Community figures start at zero and only ever come from members' actions.
+    rating: real("rating").notNull().default(0),
+    reviewCount: integer("review_count").notNull().default(0),
+    upvotes: integer("upvotes").notNull().default(0),
+    views: integer("views").notNull().default(0),
+    clicks: integer("clicks").notNull().default(0),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    isVerified: boolean("is_verified").notNull().default(false),
+    needsReview: boolean("needs_review").notNull().default(false),
+    lastVerifiedAt: timestamp("last_verified_at", { withTimezone: true }),
+    status: toolStatus("status").notNull().default("active"),
+    tier: membershipTier("tier").notNull().default("free"),
+    metaTitle: text("meta_title"),
+    metaDescription: text("meta_description"),
+    metaKeywords: text("meta_keywords"),
+    importId: integer("import_id").references(() => catalogImports.id, { onDelete: "set null" }),
+    searchVector: tsvector("search_vector"),
+    searchName: text("search_name"),
+    ...timestamps,
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("tools_slug_uq").on(t.slug),
+    uniqueIndex("tools_dedupe_uq").on(t.nameKey, t.domainKey),
+    index("tools_category_idx").on(t.categoryId),
+    index("tools_status_rating_idx").on(t.status, t.rating, t.name),
+    index("tools_created_idx").on(t.createdAt),
+    index("tools_name_idx").on(sql`lower(${t.name})`),
+    index("tools_search_idx").using("gin", t.searchVector),
+    index("tools_search_name_trgm_idx").using("gin", t.searchName.op("gin_trgm_ops")),
+    index("tools_tags_idx").using("gin", t.tags),
+  ],
+);
+
+/** One row per import run (seed, CLI, later the admin UI) with its report. */
+export const catalogImports = pgTable("catalog_imports", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  source: text("source").notNull(),
+  totalRows: integer("total_rows").notNull(),
+  added: integer("added").notNull(),
+  duplicates: integer("duplicates").notNull(),
+  failed: integer("failed").notNull(),
+  report: jsonb("report").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The tool of the day is chosen once per UTC day and remembered, so every instance shows the same one. */
+export const toolOfTheDay = pgTable("tool_of_the_day", {
+  day: date("day").primaryKey(),
+  toolId: uuid("tool_id")
+    .notNull()
+    .references(() => tools.id, { onDelete: "cascade" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

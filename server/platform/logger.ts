@@ -1,0 +1,32 @@
+type Level = "debug" | "info" | "warn" | "error" | "silent";
+const order: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+
+export type Logger = {
+  debug(msg: string, fields?: Record<string, unknown>): void;
+  info(msg: string, fields?: Record<string, unknown>): void;
+  warn(msg: string, fields?: Record<string, unknown>): void;
+  error(msg: string, fields?: Record<string, unknown>): void;
+  child(fields: Record<string, unknown>): Logger;
+};
+
+/** One JSON line per event on stdout (errors on stderr), so logs are machine-readable. */
+export function createLogger(level: Level = "info", base: Record<string, unknown> = {}): Logger {
+  const min = order[level];
+  const write = (lvl: Exclude<Level, "silent">, msg: string, fields?: Record<string, unknown>) => {
+    if (order[lvl] < min) return;
+    const line = JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...base, ...fields }, errorReplacer);
+    (lvl === "error" ? process.stderr : process.stdout).write(`${line}\n`);
+  };
+  return {
+    debug: (m, f) => write("debug", m, f),
+    info: (m, f) => write("info", m, f),
+    warn: (m, f) => write("warn", m, f),
+    error: (m, f) => write("error", m, f),
+    child: (fields) => createLogger(level, { ...base, ...fields }),
+  };
+}
+
+function errorReplacer(_key: string, value: unknown) {
+  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
+  return value;
+}

@@ -1,0 +1,113 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import { createApp } from "./app.ts";
+import type { AppServices } from "./context.ts";
+import { seedCatalog } from "./modules/catalog/index.ts";
+import { type Database, openDatabase } from "./platform/db/index.ts";
+import { type Env, loadEnv } from "./platform/env.ts";
+import { createLogger, type Logger } from "./platform/logger.ts";
+
+export type StartOptions = {
+  env?: Env;
+  logger?: Logger;
+  /** An already-open database (tests); otherwise opened from env. */
+  database?: Database;
+  build?: ServerBuild | (() => Promise<ServerBuild>);
+  mode?: "production" | "development";
+  /** Runs before Hono for every request (Vite's dev middleware). */
+  before?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+};
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  server: Server;
+  services: AppServices;
+  close(): Promise<void>;
+};
+
+/** Opens the database, migrates, seeds on first run, and serves. */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const env = options.env ?? loadEnv();
+  const logger = options.logger ?? createLogger(env.LOG_LEVEL);
+  const started = performance.now();
+  const database =
+    options.database ??
+    (env.DATABASE_URL
+      ? await openDatabase({ url: env.DATABASE_URL })
+      : await openDatabase({ pgliteDir: env.pgliteDir }));
+  if (!options.database) {
+    await database.migrate();
+    if (env.SEED_ON_START) {
+      const { seeded, report } = await seedCatalog(database.db);
+      if (seeded && report) {
+        logger.info("catalogue seeded", {
+          added: report.added.length,
+          duplicates: report.duplicates.length,
+          errors: report.errors.length,
+        });
+      }
+    }
+  }
+  const services: AppServices = { db: database.db, engine: database.engine, env, logger };
+  const app = createApp({
+    services,
+    build: options.build,
+    mode: options.mode,
+    serveAssets: options.mode !== "development",
+  });
+  const listener = getRequestListener(app.fetch);
+  const server = createServer((req, res) => {
+    if (options.before) options.before(req, res, () => listener(req, res));
+    else listener(req, res);
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(env.PORT, env.HOST, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
+  const url = `http://${host}:${port}`;
+  logger.info("listening", { url, db: database.engine, bootMs: Math.round(performance.now() - started) });
+
+  let closing: Promise<void> | null = null;
+  const close = () => {
+    closing ??= (async () => {
+      // Stop accepting; let in-flight requests finish (bounded), then close the database.
+      await new Promise<void>((resolve) => {
+        const force = setTimeout(() => {
+          server.closeAllConnections();
+          resolve();
+        }, 10_000);
+        force.unref();
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+      if (!options.database) await database.close();
+    })();
+    return closing;
+  };
+  return { url, port, server, services, close };
+}
+
+/** Graceful shutdown on SIGTERM/SIGINT for the long-running process. */
+export function handleSignals(running: RunningServer, logger: Logger): void {
+  const stop = (signal: string) => {
+    logger.info("shutting down", { signal });
+    running
+      .close()
+      .then(() => process.exit(0))
+      .catch((err) => {
+        logger.error("shutdown failed", { err });
+        process.exit(1);
+      });
+  };
+  process.once("SIGTERM", () => stop("SIGTERM"));
+  process.once("SIGINT", () => stop("SIGINT"));
+}
