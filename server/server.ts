@@ -78,12 +78,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     closing ??= (async () => {
       // Stop accepting; let in-flight requests finish (bounded), then close the database.
       await new Promise<void>((resolve) => {
-        const force = setTimeout(() => {
-          server.closeAllConnections();
-          resolve();
-        }, 10_000);
+        // Keep-alive connections turn idle as their responses finish: close those as they appear.
+        const sweep = setInterval(() => server.closeIdleConnections(), 50);
+        const force = setTimeout(() => server.closeAllConnections(), 10_000);
         force.unref();
         server.close(() => {
+          clearInterval(sweep);
           clearTimeout(force);
           resolve();
         });

@@ -70,8 +70,10 @@ export async function createCategory(db: Executor, name: string): Promise<number
 export async function resolveCategoryKeys(db: Executor, keys: string[]): Promise<{ ids: number[]; unknown: string[] }> {
   const ids = new Set<number>();
   const unknown: string[] = [];
-  const numeric = keys.filter((k) => /^\d+$/.test(k)).map(Number);
-  const byAlias = keys.filter((k) => !/^\d+$/.test(k));
+  // Ids are int4: longer digit strings cannot be ids (and would overflow the parameter).
+  const isId = (k: string) => /^\d{1,9}$/.test(k);
+  const numeric = keys.filter(isId).map(Number);
+  const byAlias = keys.filter((k) => !isId(k));
   if (numeric.length) {
     const rows = await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, numeric));
     const found = new Set(rows.map((r) => r.id));

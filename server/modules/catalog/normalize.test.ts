@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import {
+  cleanText,
+  domainKey,
+  nameKey,
+  neutraliseFormula,
+  parseList,
+  parsePricingModel,
+  slugify,
+} from "./normalize.ts";
+
+describe("slugify", () => {
+  it.each([
+    ["ChatGPT", "chatgpt"],
+    ["Otter.ai", "otter-ai"],
+    ["  Café & Crème  ", "cafe-and-creme"],
+    ["DALL·E 2", "dall-e-2"],
+    ["!!!", "tool"],
+  ])("%s → %s", (input, out) => expect(slugify(input)).toBe(out));
+
+  it("respects the maximum length without a trailing dash", () => {
+    const s = slugify("a ".repeat(100), 10);
+    expect(s.length).toBeLessThanOrEqual(10);
+    expect(s.endsWith("-")).toBe(false);
+  });
+});
+
+describe("nameKey", () => {
+  it("ignores case, spaces, punctuation and accents", () => {
+    expect(nameKey("Otter.ai")).toBe(nameKey("otter AI"));
+    expect(nameKey("Crème")).toBe("creme");
+  });
+});
+
+describe("domainKey", () => {
+  it.each([
+    ["https://www.midjourney.com/home", "midjourney.com"],
+    ["http://midjourney.com", "midjourney.com"],
+    ["https://beta.elevenlabs.io/", "elevenlabs.io"],
+    ["https://app.example.co.uk/x", "example.co.uk"],
+    ["https://github.com/ollama/ollama/tree/main", "github.com/ollama/ollama"],
+    ["https://huggingface.co/spaces/foo/bar", "huggingface.co/spaces/foo"],
+    ["https://my-tool.vercel.app/", "my-tool.vercel.app"],
+    ["ftp://example.com", ""],
+    ["not a url", ""],
+  ])("%s → %s", (url, key) => expect(domainKey(url)).toBe(key));
+});
+
+describe("neutraliseFormula", () => {
+  it.each([
+    ["=SUM(A1:A2)", "SUM(A1:A2)"],
+    ['=HYPERLINK("http://x")', 'HYPERLINK("http://x")'],
+    ["+cmd|' /C calc'!A0", "cmd|' /C calc'!A0"],
+    ["@SUM(1,2)", "SUM(1,2)"],
+    ["-A1+B2", "A1+B2"],
+    ["\t=1+1", "1+1"],
+  ])("neutralises %s", (input, out) => {
+    expect(neutraliseFormula(input)).toEqual({ value: out, changed: true });
+  });
+
+  it.each(["@imagetotext.me", "-5% fees", "+1 555 0100", "Plain text", "e=mc2"])("keeps ordinary text %s", (input) => {
+    expect(neutraliseFormula(input)).toEqual({ value: input, changed: false });
+  });
+});
+
+describe("parseList", () => {
+  it("splits on ; and |, trims and drops empty and repeated values", () => {
+    expect(parseList("a; b;;c | a")).toEqual(["a", "b", "c"]);
+  });
+  it("wraps a single value", () => expect(parseList("solo")).toEqual(["solo"]));
+  it("reads JSON arrays", () => expect(parseList('["x", "y"]')).toEqual(["x", "y"]));
+  it("treats a broken JSON array as text", () => expect(parseList("[x; y")).toEqual(["[x", "y"]));
+  it("is empty for blank input", () => {
+    expect(parseList(undefined)).toEqual([]);
+    expect(parseList("   ")).toEqual([]);
+  });
+});
+
+describe("cleanText", () => {
+  it("strips control characters and collapses whitespace", () => {
+    expect(cleanText(" a\u0000b \n\t c\u007f ")).toBe("ab c");
+  });
+});
+
+describe("parsePricingModel", () => {
+  it.each([
+    ["Free", "free"],
+    ["FREEMIUM", "freemium"],
+    ["Open Source", "open_source"],
+    ["open-source", "open_source"],
+    ["Free trial", "freemium"],
+    ["", "unknown"],
+    [undefined, "unknown"],
+    ["Pay what you want", null],
+  ])("%s → %s", (input, out) => expect(parsePricingModel(input)).toBe(out));
+});

@@ -1,0 +1,39 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import pg from "pg";
+import { inject } from "vitest";
+import { type Database, openDatabase } from "../../server/platform/db/index.ts";
+
+/**
+ * A private, migrated and seeded database for one test file, cloned from the run's template.
+ * close() also drops it (PostgreSQL) or discards it (PGlite, in memory).
+ */
+export async function createTestDatabase(): Promise<Database> {
+  if (process.env.TEST_ENGINE === "postgres") {
+    const adminUrl = inject("pgAdminUrl");
+    const template = inject("pgTemplate");
+    const name = `${template.replace(/_tpl$/, "")}_${randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    } finally {
+      await admin.end();
+    }
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ url: url.toString(), poolSize: 4 });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        const a = new pg.Client({ connectionString: adminUrl });
+        await a.connect();
+        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await a.end();
+      },
+    };
+  }
+  const snapshot = readFileSync(inject("pgliteSnapshot"));
+  return openDatabase({ pgliteData: new Blob([snapshot]) });
+}

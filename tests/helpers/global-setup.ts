@@ -1,0 +1,69 @@
+import { randomBytes } from "node:crypto";
+import { rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { seedCatalog } from "../../server/modules/catalog/index.ts";
+import { openDatabase } from "../../server/platform/db/index.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    pgliteSnapshot: string;
+    pgTemplate: string;
+    pgAdminUrl: string;
+  }
+}
+
+/**
+ * Migrates and seeds one database per run, then every test file clones it: PGlite from a data-dir
+ * snapshot, PostgreSQL with CREATE DATABASE … TEMPLATE. Teardown removes everything it made.
+ */
+export default async function setup(project: TestProject) {
+  const engine = process.env.TEST_ENGINE ?? (project.config.env?.TEST_ENGINE as string | undefined) ?? "pglite";
+  const runId = `${process.pid}_${randomBytes(3).toString("hex")}`;
+
+  if (engine === "postgres") {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error("TEST_DATABASE_URL is required for the postgres project");
+    const template = `toolscape_test_${runId}_tpl`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${template}`);
+    const database = await openDatabase({ url: withDatabase(adminUrl, template), poolSize: 2 });
+    await database.migrate();
+    await seedCatalog(database.db);
+    await database.close();
+    project.provide("pgTemplate", template);
+    project.provide("pgAdminUrl", adminUrl);
+    project.provide("pgliteSnapshot", "");
+    return async () => {
+      const { rows } = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1", [
+        `toolscape_test_${runId}_%`,
+      ]);
+      for (const { datname } of rows) {
+        await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      }
+      await admin.end();
+    };
+  }
+
+  const database = await openDatabase({});
+  await database.migrate();
+  await seedCatalog(database.db);
+  const client = (database.db as unknown as { $client: { dumpDataDir(c: "gzip"): Promise<Blob> } }).$client;
+  const blob = await client.dumpDataDir("gzip");
+  await database.close();
+  const file = path.join(os.tmpdir(), `toolscape-test-${runId}.tar.gz`);
+  writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
+  project.provide("pgliteSnapshot", file);
+  project.provide("pgTemplate", "");
+  project.provide("pgAdminUrl", "");
+  return () => rmSync(file, { force: true });
+}
+
+export function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}

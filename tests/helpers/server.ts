@@ -1,0 +1,39 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { loadEnv } from "../../server/platform/env.ts";
+import { createLogger } from "../../server/platform/logger.ts";
+import { BUILD_DIR } from "../../server/platform/paths.ts";
+import { type RunningServer, startServer } from "../../server/server.ts";
+import { createTestDatabase } from "./db.ts";
+
+export type TestServer = RunningServer & {
+  get(pathAndQuery: string, init?: RequestInit): Promise<Response>;
+  json<T = Record<string, unknown>>(pathAndQuery: string): Promise<{ status: number; body: T }>;
+};
+
+/** The real server on an ephemeral port over a private test database; pages need `npm run build`. */
+export async function startTestServer(options: { pages?: boolean } = {}): Promise<TestServer> {
+  const database = await createTestDatabase();
+  let build: ServerBuild | undefined;
+  if (options.pages) {
+    const file = path.join(BUILD_DIR, "server/index.js");
+    if (!existsSync(file)) throw new Error("Page tests need the app build: run `npm run build` first (npm test does).");
+    build = (await import(pathToFileURL(file).href)) as ServerBuild;
+  }
+  const env = loadEnv({ PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", DATA_DIR: "./data-test-unused" });
+  const running = await startServer({ env, logger: createLogger("silent"), database, build, mode: "production" });
+  return {
+    ...running,
+    get: (p, init) => fetch(`${running.url}${p}`, init),
+    json: async (p) => {
+      const res = await fetch(`${running.url}${p}`);
+      return { status: res.status, body: await res.json() };
+    },
+    close: async () => {
+      await running.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ pages: true });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const html = async (path: string) => {
+  const res = await server.get(path);
+  return { status: res.status, body: await res.text(), headers: res.headers };
+};
+
+describe("server-rendered pages", () => {
+  it("/tools already contains 30 tools and page links in the HTML", async () => {
+    const { status, body } = await html("/tools");
+    expect(status).toBe(200);
+    expect(body.match(/<article/g)).toHaveLength(30);
+    expect(body).toContain("2,658 tools");
+    expect(body).toContain('href="/tools?page=2"');
+  });
+
+  it("/tools?page=2 shows the next 30 tools", async () => {
+    const first = await html("/tools");
+    const second = await html("/tools?page=2");
+    const names = (b: string) => [...b.matchAll(/<h3[^>]*><a[^>]*>([^<]+)<\/a>/g)].map((m) => m[1]);
+    expect(names(second.body)).toHaveLength(30);
+    expect(names(second.body)[0]).not.toBe(names(first.body)[0]);
+  });
+
+  it("/tools honours search and category parameters", async () => {
+    const { body } = await html("/tools?q=midjurney");
+    expect(body).toContain("Midjourney");
+    const cat = await html("/tools?category=vision");
+    expect(cat.status).toBe(200);
+    expect(cat.body).toContain("Image Generation");
+  });
+
+  it("/tools with a bad parameter answers 400 with the message, not a 500", async () => {
+    const { status, body } = await html("/tools?page=abc");
+    expect(status).toBe(400);
+    expect(body).toContain("page must be a whole number");
+  });
+
+  it("/tools/{slug} shows the tool; an unknown one is a 404 with the not-found view", async () => {
+    const ok = await html("/tools/midjourney");
+    expect(ok.status).toBe(200);
+    expect(ok.body).toContain("<h1");
+    expect(ok.body).toContain("Midjourney");
+    expect(ok.body).toContain("Visit Website");
+    const missing = await html("/tools/no-such-tool");
+    expect(missing.status).toBe(404);
+    expect(missing.body).toContain("Tool Not Found");
+    expect(missing.body).toContain("Browse All Tools");
+  });
+
+  it("the home page links to the catalogue and shows real figures", async () => {
+    const { status, body } = await html("/");
+    expect(status).toBe(200);
+    expect(body).toContain("2,658");
+    expect(body).toContain('href="/tools"');
+    expect(body).toContain("Tool of the day");
+  });
+
+  it("unknown routes answer 404", async () => {
+    for (const path of ["/nope", "/tools/a/b/c", "/%E2%98%83"]) {
+      const { status, body } = await html(path);
+      expect(status, path).toBe(404);
+      expect(body).toContain("Page not found");
+    }
+  });
+
+  it("sends security headers and a request id", async () => {
+    const { headers } = await html("/tools");
+    expect(headers.get("x-content-type-options")).toBe("nosniff");
+    expect(headers.get("content-security-policy")).toContain("object-src 'none'");
+    expect(headers.get("x-request-id")).toBeTruthy();
+  });
+
+  it("compresses HTML when the client accepts it", async () => {
+    const res = await server.get("/tools", { headers: { "accept-encoding": "gzip" } });
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+  });
+});
+
+describe("shutdown", () => {
+  it("finishes in-flight requests before closing", async () => {
+    const other = await startTestServer({ pages: true });
+    const inFlight = Promise.all([other.get("/tools"), other.get("/api/tools?q=image")]);
+    await new Promise((r) => setTimeout(r, 5));
+    const closing = other.close();
+    const responses = await inFlight;
+    expect(responses.map((r) => r.status)).toEqual([200, 200]);
+    await closing;
+    await expect(fetch(`${other.url}/api/health`)).rejects.toThrow();
+  });
+});
