@@ -1,0 +1,68 @@
+// `npm run import -- file.csv [--dry-run] [--json]`: imports a CSV of tools into the configured
+// database (DATABASE_URL, else the embedded one in DATA_DIR) and prints the per-row report.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { ensureCategories, type ImportReport, importCsv } from "../server/modules/catalog/index.ts";
+import { openDatabase } from "../server/platform/db/index.ts";
+import { loadEnv } from "../server/platform/env.ts";
+
+const args = process.argv.slice(2);
+const file = args.find((a) => !a.startsWith("--"));
+const dryRun = args.includes("--dry-run");
+const asJson = args.includes("--json");
+if (!file) {
+  console.error("Usage: npm run import -- path/to/tools.csv [--dry-run] [--json]");
+  process.exit(2);
+}
+
+let bytes: Buffer;
+try {
+  bytes = readFileSync(file);
+} catch (err) {
+  console.error(`Cannot read ${file}: ${(err as Error).message}`);
+  process.exit(2);
+}
+
+const env = loadEnv();
+const database = await (env.DATABASE_URL
+  ? openDatabase({ url: env.DATABASE_URL })
+  : openDatabase({ pgliteDir: env.pgliteDir })
+).catch((err: Error) => {
+  console.error(err.message);
+  process.exit(1);
+});
+try {
+  await database.migrate();
+  await ensureCategories(database.db);
+  const report = await importCsv(database.db, bytes, { source: `cli:${path.basename(file)}`, dryRun });
+  console.log(asJson ? JSON.stringify(report, null, 2) : formatReport(report));
+  process.exitCode = report.errors.some((e) => e.row === 0) ? 1 : 0;
+} finally {
+  await database.close();
+}
+
+function formatReport(r: ImportReport): string {
+  const lines: string[] = [];
+  lines.push(`Import of ${r.source}${r.dryRun ? " (dry run: nothing written)" : ""}`);
+  lines.push(
+    `${r.totalRows} rows: ${r.added.length} added, ${r.duplicates.length} duplicates skipped, ${r.errors.length} rejected, ${r.warnings.length} warnings`,
+  );
+  if (r.createdCategories.length) lines.push(`New categories: ${r.createdCategories.join(", ")}`);
+  if (r.added.length) {
+    lines.push("", "Added:");
+    for (const a of r.added) lines.push(`  row ${a.row}: ${a.name} → /tools/${a.slug}`);
+  }
+  if (r.duplicates.length) {
+    lines.push("", "Duplicates skipped:");
+    for (const d of r.duplicates) lines.push(`  row ${d.row}: ${d.name} (${d.url}) — ${d.reason} [${d.existing}]`);
+  }
+  if (r.errors.length) {
+    lines.push("", "Rejected:");
+    for (const e of r.errors) lines.push(`  row ${e.row}${e.name ? ` (${e.name})` : ""}: ${e.messages.join("; ")}`);
+  }
+  if (r.warnings.length) {
+    lines.push("", "Warnings:");
+    for (const w of r.warnings) lines.push(`  row ${w.row}: ${w.message}`);
+  }
+  return lines.join("\n");
+}
