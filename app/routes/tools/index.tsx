@@ -53,7 +53,9 @@ export default function ToolsIndex({ loaderData }: Route.ComponentProps) {
     <div>
       <h1 className="text-3xl font-bold tracking-tight">AI Tools</h1>
       <p className="mt-1 text-slate-600 dark:text-slate-400">
-        {page ? `${page.pagination.total.toLocaleString("en-US")} tools` : "Browse the catalogue"}
+        {page
+          ? `${page.pagination.total.toLocaleString("en-US")} ${page.pagination.total === 1 ? "tool" : "tools"}`
+          : "Browse the catalogue"}
       </p>
       <Form
         method="get"

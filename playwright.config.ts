@@ -1,0 +1,77 @@
+import { randomUUID } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * End-to-end suite: builds are not made here (run `npm run build` first); the production server
+ * (`node build/server.js`) is started on a fixed port against a fresh PGlite data directory, which
+ * is migrated and seeded with the real catalogue on first start. Set E2E_DATABASE_URL to run against
+ * PostgreSQL instead.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+const DATABASE_URL = process.env.E2E_DATABASE_URL ?? "";
+
+// The config is evaluated by the runner and again by every worker; workers inherit the runner's
+// environment, so the directory is chosen once per run. It is created by the server on start and
+// removed by the global teardown.
+process.env.TOOLSCAPE_E2E_DATA_DIR ??= path.join(os.tmpdir(), `toolscape-e2e-${randomUUID()}`);
+const DATA_DIR = process.env.TOOLSCAPE_E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  globalTeardown: "./tests/e2e/global-teardown.ts",
+  use: {
+    baseURL: BASE_URL,
+    navigationTimeout: 15_000,
+    actionTimeout: 10_000,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: "node build/server.js",
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(PORT),
+      LOG_LEVEL: "warn",
+      SEED_ON_START: "1",
+      // Set explicitly so a DATABASE_URL in the caller's environment never leaks into the run.
+      DATABASE_URL,
+      ...(DATABASE_URL ? {} : { DATA_DIR }),
+    },
+  },
+});
