@@ -1,6 +1,7 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
+  route("preferences", "routes/_site/preferences.ts"),
   layout("components/site-layout.tsx", [
     index("routes/_site/home.tsx"),
     route("tools", "routes/tools/index.tsx"),

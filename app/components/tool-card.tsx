@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { cut, initials, updatedLabel } from "~/lib/format";
+import { CompareButton } from "./compare/compare-button";
 
 export type ToolCardData = {
   id: string;
@@ -11,34 +13,89 @@ export type ToolCardData = {
   rating: number;
   review_count: number;
   is_featured: boolean;
+  logo_url?: string | null;
+  updated_at?: string | null;
+  tier?: string;
 };
 
-export function cut(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+export type CardSize = "small" | "medium" | "large" | "list";
+
+/** The spec's card rules: description cut at 60 (small) / 120 characters; tags 2, 3 or 4 by size, 3 on list cards. */
+const RULES: Record<CardSize, { desc: number; tags: number }> = {
+  small: { desc: 60, tags: 2 },
+  medium: { desc: 120, tags: 3 },
+  large: { desc: 240, tags: 4 },
+  list: { desc: 120, tags: 3 },
+};
+
+/** The tool's logo, or a tile with its initials when there is none or it fails to load. */
+export function ToolLogo({ name, url, size = 40 }: { name: string; url?: string | null; size?: number }) {
+  const tile = (
+    <span
+      role="img"
+      aria-label={name}
+      style={{ width: size, height: size }}
+      className="flex shrink-0 items-center justify-center rounded-lg bg-brand-100 text-sm font-bold text-brand-900 dark:bg-brand-900 dark:text-brand-100"
+    >
+      {initials(name)}
+    </span>
+  );
+  if (!url) return tile;
+  return (
+    <img
+      src={url}
+      alt={name}
+      width={size}
+      height={size}
+      loading="lazy"
+      className="shrink-0 rounded-lg object-contain"
+      onError={(e) => {
+        const img = e.currentTarget;
+        img.replaceWith(
+          Object.assign(document.createElement("span"), {
+            textContent: initials(name),
+            className:
+              "flex shrink-0 items-center justify-center rounded-lg bg-brand-100 text-sm font-bold text-brand-900",
+            style: `width:${size}px;height:${size}px`,
+          }),
+        );
+      }}
+    />
+  );
 }
 
-export function ToolCard({ tool }: { tool: ToolCardData }) {
+export function ToolCard({ tool, size = "list" }: { tool: ToolCardData; size?: CardSize }) {
+  const rule = RULES[size];
+  const updated = updatedLabel(tool.updated_at);
   return (
-    <article className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:shadow-md dark:border-slate-800 dark:bg-slate-900">
-      <div className="flex items-start justify-between gap-3">
-        <h3 className="text-base font-semibold">
-          <Link to={`/tools/${tool.slug}`} className="hover:text-brand-700 dark:hover:text-brand-100">
-            {tool.name}
-          </Link>
-        </h3>
+    <article
+      data-testid="tool-card"
+      className={`flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:shadow-md dark:border-slate-800 dark:bg-slate-900 ${
+        size === "large" ? "sm:p-7" : ""
+      }`}
+    >
+      <div className="flex items-start gap-3">
+        <ToolLogo name={tool.name} url={tool.logo_url} size={size === "large" ? 56 : 40} />
+        <div className="min-w-0 flex-1">
+          <h3 className={`font-semibold ${size === "large" ? "text-xl" : "text-base"}`}>
+            <Link to={`/tools/${tool.slug}`} className="hover:text-brand-700 dark:hover:text-brand-100">
+              {tool.name}
+            </Link>
+          </h3>
+          <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
+            {tool.category} · {tool.pricing_model}
+          </p>
+        </div>
         {tool.is_featured ? (
-          <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">
+          <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
             Featured
           </span>
         ) : null}
       </div>
-      <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-        {tool.category} · {tool.pricing_model}
-      </p>
-      <p className="mt-3 flex-1 text-sm text-slate-700 dark:text-slate-300">{cut(tool.description, 120)}</p>
+      <p className="mt-3 flex-1 text-sm text-slate-700 dark:text-slate-300">{cut(tool.description, rule.desc)}</p>
       {tool.tags.length ? (
         <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">
-          {tool.tags.slice(0, 3).map((tag) => (
+          {tool.tags.slice(0, rule.tags).map((tag) => (
             <li
               key={tag}
               className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300"
@@ -48,9 +105,13 @@ export function ToolCard({ tool }: { tool: ToolCardData }) {
           ))}
         </ul>
       ) : null}
-      <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">
-        {tool.review_count > 0 ? `★ ${tool.rating.toFixed(1)} (${tool.review_count})` : "No reviews yet"}
-      </p>
+      <div className="mt-4 flex items-center justify-between gap-2 text-xs text-slate-600 dark:text-slate-400">
+        <span>
+          {tool.review_count > 0 ? `★ ${tool.rating.toFixed(1)} (${tool.review_count})` : "No reviews yet"}
+          {updated ? ` · Updated ${updated}` : ""}
+        </span>
+        <CompareButton toolId={tool.id} toolName={tool.name} />
+      </div>
     </article>
   );
 }

@@ -43,7 +43,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             name="q"
             type="search"
             placeholder="Search AI tools…"
-            className="w-full rounded-lg border-0 px-4 py-3 text-slate-900 placeholder:text-slate-500"
+            className="w-full rounded-lg border-0 bg-white px-4 py-3 text-slate-900 placeholder:text-slate-500"
           />
           <button
             type="submit"

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   customType,
   date,
@@ -24,6 +25,8 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export const toolStatus = pgEnum("tool_status", ["draft", "pending", "active", "rejected", "archived"]);
 export const membershipTier = pgEnum("membership_tier", ["free", "standard", "expert"]);
+export const toolEventKind = pgEnum("tool_event_kind", ["view", "click"]);
+export const newsletterStatus = pgEnum("newsletter_status", ["subscribed", "unsubscribed"]);
 export const pricingModel = pgEnum("pricing_model", [
   "free",
   "freemium",
@@ -173,3 +176,34 @@ export const toolOfTheDay = pgTable("tool_of_the_day", {
     .references(() => tools.id, { onDelete: "cascade" }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * First-party analytics: tool views and outbound clicks. No personal data (no IP, no user agent);
+ * `source` says where the click came from (card, detail, tool-of-the-day, compare).
+ */
+export const toolEvents = pgTable(
+  "tool_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    kind: toolEventKind("kind").notNull(),
+    source: text("source").notNull().default("unknown"),
+    destination: text("destination"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("tool_events_tool_kind_idx").on(t.toolId, t.kind, t.createdAt)],
+);
+
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    email: text("email").notNull(),
+    status: newsletterStatus("status").notNull().default("subscribed"),
+    source: text("source").notNull().default("home"),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("newsletter_email_uq").on(sql`lower(${t.email})`)],
+);

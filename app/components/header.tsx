@@ -1,0 +1,184 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import * as NavigationMenu from "@radix-ui/react-navigation-menu";
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import type { Theme } from "~/lib/preferences";
+import { ThemeToggle } from "./theme-toggle";
+
+export type MenuCategory = { id: number; name: string; slug: string; icon: string; toolCount: number };
+
+const navLink = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium ${
+    isActive
+      ? "text-brand-700 dark:text-brand-100"
+      : "text-slate-700 hover:text-slate-950 dark:text-slate-300 dark:hover:text-white"
+  }`;
+
+export function Header({ categories, theme }: { categories: MenuCategory[] | null; theme: Theme }) {
+  const [scrolled, setScrolled] = useState(false);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > 20);
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu whenever the page changes
+  useEffect(() => setMobileOpen(false), [location.pathname, location.search]);
+
+  return (
+    <header
+      data-scrolled={scrolled}
+      className={`sticky top-0 z-40 border-b transition ${
+        scrolled
+          ? "border-slate-200 bg-white/95 shadow-sm backdrop-blur dark:border-slate-800 dark:bg-slate-900/95"
+          : "border-transparent bg-slate-50 dark:bg-slate-950"
+      }`}
+    >
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
+        <Link to="/" className="mr-2 flex items-center gap-2 text-lg font-bold tracking-tight">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          Toolscape
+        </Link>
+        <NavigationMenu.Root id="navigation" aria-label="Main" className="relative hidden md:block">
+          <NavigationMenu.List className="flex items-center gap-1">
+            <NavigationMenu.Item>
+              <NavLink to="/" end className={navLink}>
+                Home
+              </NavLink>
+            </NavigationMenu.Item>
+            <NavigationMenu.Item>
+              <NavigationMenu.Trigger className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-950 data-[state=open]:text-brand-700 dark:text-slate-300 dark:hover:text-white">
+                AI Tools <span aria-hidden="true">▾</span>
+              </NavigationMenu.Trigger>
+              <NavigationMenu.Content className="absolute top-full left-0 mt-2 w-[min(90vw,40rem)] rounded-xl border border-slate-200 bg-white p-3 shadow-xl dark:border-slate-700 dark:bg-slate-900">
+                {categories === null ? (
+                  <p className="p-2 text-sm text-slate-600 dark:text-slate-300">Loading categories...</p>
+                ) : (
+                  <ul className="grid grid-cols-2 gap-1">
+                    {categories.map((c) => (
+                      <li key={c.id}>
+                        <NavigationMenu.Link asChild>
+                          <Link
+                            to={`/tools?category=${encodeURIComponent(c.name)}`}
+                            className="flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm hover:bg-slate-100 focus:bg-slate-100 dark:hover:bg-slate-800 dark:focus:bg-slate-800"
+                          >
+                            <span>
+                              <span aria-hidden="true">{c.icon}</span> {c.name}
+                            </span>
+                            <span className="text-xs text-slate-500 dark:text-slate-400">{c.toolCount}</span>
+                          </Link>
+                        </NavigationMenu.Link>
+                      </li>
+                    ))}
+                    <li className="col-span-2 border-t border-slate-100 pt-1 dark:border-slate-800">
+                      <NavigationMenu.Link asChild>
+                        <Link
+                          to="/tools"
+                          className="block rounded-md px-3 py-2 text-sm font-medium text-brand-700 hover:bg-slate-100 dark:text-brand-100 dark:hover:bg-slate-800"
+                        >
+                          Browse all tools →
+                        </Link>
+                      </NavigationMenu.Link>
+                    </li>
+                  </ul>
+                )}
+              </NavigationMenu.Content>
+            </NavigationMenu.Item>
+            <NavigationMenu.Item>
+              <NavLink to="/blog" className={navLink}>
+                Blog
+              </NavLink>
+            </NavigationMenu.Item>
+            <NavigationMenu.Item>
+              <NavLink to="/community" className={navLink}>
+                Community
+              </NavLink>
+            </NavigationMenu.Item>
+          </NavigationMenu.List>
+        </NavigationMenu.Root>
+        <div className="ml-auto flex items-center gap-2">
+          <ThemeToggle theme={theme} />
+          <Link
+            to="/sign-in"
+            className="hidden rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-950 sm:block dark:text-slate-300 dark:hover:text-white"
+          >
+            Sign In
+          </Link>
+          <Link
+            to="/sign-up"
+            className="hidden rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 sm:block"
+          >
+            Join Free
+          </Link>
+          <Dialog.Root open={mobileOpen} onOpenChange={setMobileOpen}>
+            <Dialog.Trigger
+              className="rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"
+              aria-label="Open menu"
+            >
+              <span aria-hidden="true" className="text-xl leading-none">
+                ☰
+              </span>
+            </Dialog.Trigger>
+            <Dialog.Portal>
+              <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/40" />
+              <Dialog.Content className="fixed inset-y-0 right-0 z-50 w-[min(85vw,20rem)] overflow-y-auto bg-white p-5 shadow-xl dark:bg-slate-900">
+                <div className="flex items-center justify-between">
+                  <Dialog.Title className="text-lg font-bold">Menu</Dialog.Title>
+                  <Dialog.Close
+                    className="rounded-md p-2 hover:bg-slate-100 dark:hover:bg-slate-800"
+                    aria-label="Close menu"
+                  >
+                    ✕
+                  </Dialog.Close>
+                </div>
+                <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
+                <nav aria-label="Mobile" className="mt-4 flex flex-col gap-1">
+                  <NavLink to="/" end className={navLink}>
+                    Home
+                  </NavLink>
+                  <NavLink to="/tools" end className={navLink}>
+                    AI Tools
+                  </NavLink>
+                  <details className="px-3 py-2 text-sm">
+                    <summary className="cursor-pointer font-medium text-slate-700 dark:text-slate-300">
+                      Categories
+                    </summary>
+                    <ul className="mt-2 space-y-1">
+                      {(categories ?? []).map((c) => (
+                        <li key={c.id}>
+                          <Link
+                            to={`/tools?category=${encodeURIComponent(c.name)}`}
+                            className="block py-1 text-slate-600 dark:text-slate-300"
+                          >
+                            {c.icon} {c.name}
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                  <NavLink to="/blog" className={navLink}>
+                    Blog
+                  </NavLink>
+                  <NavLink to="/community" className={navLink}>
+                    Community
+                  </NavLink>
+                  <NavLink to="/sign-in" className={navLink}>
+                    Sign In
+                  </NavLink>
+                  <Link
+                    to="/sign-up"
+                    className="mt-2 rounded-lg bg-brand-600 px-3 py-2 text-center text-sm font-semibold text-white"
+                  >
+                    Join Free
+                  </Link>
+                </nav>
+              </Dialog.Content>
+            </Dialog.Portal>
+          </Dialog.Root>
+        </div>
+      </div>
+    </header>
+  );
+}
