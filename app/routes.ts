@@ -2,10 +2,13 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 
 export default [
   route("preferences", "routes/_site/preferences.ts"),
+  route("sitemap.xml", "routes/_site/sitemap.ts"),
+  route("robots.txt", "routes/_site/robots.ts"),
   layout("components/site-layout.tsx", [
     index("routes/_site/home.tsx"),
     route("tools", "routes/tools/index.tsx"),
     route("tools/:idOrSlug", "routes/tools/detail.tsx"),
+    route("cookies", "routes/_site/cookies.tsx"),
     route("*", "routes/_site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

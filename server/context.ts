@@ -1,6 +1,7 @@
 import type { Database } from "./platform/db/index.ts";
 import type { Env } from "./platform/env.ts";
 import type { Logger } from "./platform/logger.ts";
+import type { Mailer } from "./platform/mail.ts";
 
 /** What every request handler (API and React Router loaders) is given: no module-level singletons. */
 export type AppServices = {
@@ -8,6 +9,7 @@ export type AppServices = {
   engine: Database["engine"];
   env: Env;
   logger: Logger;
+  mailer: Mailer;
 };
 
 declare module "react-router" {

@@ -8,6 +8,7 @@ import { seedCatalog } from "./modules/catalog/index.ts";
 import { type Database, openDatabase } from "./platform/db/index.ts";
 import { type Env, loadEnv } from "./platform/env.ts";
 import { createLogger, type Logger } from "./platform/logger.ts";
+import { createOutboxMailer } from "./platform/mail.ts";
 
 export type StartOptions = {
   env?: Env;
@@ -51,7 +52,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       }
     }
   }
-  const services: AppServices = { db: database.db, engine: database.engine, env, logger };
+  const services: AppServices = {
+    db: database.db,
+    engine: database.engine,
+    env,
+    logger,
+    mailer: createOutboxMailer(env.DATA_DIR),
+  };
   const app = createApp({
     services,
     build: options.build,

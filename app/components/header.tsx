@@ -52,7 +52,10 @@ export function Header({ categories, theme }: { categories: MenuCategory[] | nul
               <NavigationMenu.Trigger className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-950 data-[state=open]:text-brand-700 dark:text-slate-300 dark:hover:text-white">
                 AI Tools <span aria-hidden="true">▾</span>
               </NavigationMenu.Trigger>
-              <NavigationMenu.Content className="absolute top-full left-0 mt-2 w-[min(90vw,40rem)] rounded-xl border border-slate-200 bg-white p-3 shadow-xl dark:border-slate-700 dark:bg-slate-900">
+              <NavigationMenu.Content
+                forceMount
+                className="absolute top-full data-[state=closed]:hidden left-0 mt-2 w-[min(90vw,40rem)] rounded-xl border border-slate-200 bg-white p-3 shadow-xl dark:border-slate-700 dark:bg-slate-900"
+              >
                 {categories === null ? (
                   <p className="p-2 text-sm text-slate-600 dark:text-slate-300">Loading categories...</p>
                 ) : (

@@ -2,6 +2,8 @@ import { Hono } from "hono";
 import type { AppServices } from "../context.ts";
 import { countTools } from "../modules/catalog/index.ts";
 import { catalogApi } from "./catalog.ts";
+import { errorsApi } from "./errors.ts";
+import { newsletterApi } from "./newsletter.ts";
 import { fail } from "./respond.ts";
 
 type Vars = { Variables: { services: AppServices } };
@@ -15,6 +17,8 @@ export function createApi() {
     return c.json({ status: "ok", db: c.var.services.engine, tools });
   });
   api.route("/", catalogApi());
+  api.route("/", newsletterApi());
+  api.route("/", errorsApi());
   api.all("*", (c) => fail(c, 404, `No API route for ${c.req.method} ${c.req.path}`));
   return api;
 }

@@ -7,7 +7,9 @@ export function parseOr400<S extends z.ZodType>(schema: S, input: unknown): z.ou
   const result = schema.safeParse(input);
   if (!result.success) {
     const issue = result.error.issues[0];
-    const where = issue?.path.length ? `${issue.path.join(".")}: ` : "";
+    // Messages written for people (the spec's own) are shown as they are; others name the field.
+    const generic = !issue || /^(Invalid|Too (big|small)|Expected|Unrecognized)/.test(issue.message);
+    const where = issue?.path.length && generic ? `${issue.path.join(".")}: ` : "";
     throw new AppError("bad_request", `${where}${issue?.message ?? "Invalid input"}`);
   }
   return result.data;

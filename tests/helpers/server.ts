@@ -1,4 +1,5 @@
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
@@ -22,7 +23,9 @@ export async function startTestServer(options: { pages?: boolean } = {}): Promis
     if (!existsSync(file)) throw new Error("Page tests need the app build: run `npm run build` first (npm test does).");
     build = (await import(pathToFileURL(file).href)) as ServerBuild;
   }
-  const env = loadEnv({ PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", DATA_DIR: "./data-test-unused" });
+  // A private data dir per server: the mail outbox and any files stay per test file.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "toolscape-test-"));
+  const env = loadEnv({ PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", DATA_DIR: dataDir });
   const running = await startServer({ env, logger: createLogger("silent"), database, build, mode: "production" });
   return {
     ...running,
@@ -34,6 +37,7 @@ export async function startTestServer(options: { pages?: boolean } = {}): Promis
     close: async () => {
       await running.close();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,114 +1,221 @@
-import { Form, Link } from "react-router";
-import { ToolCard } from "~/components/tool-card";
-import { countTools, getToolOfTheDay, listCategories, listTools, ToolListParams } from "~/lib/catalog.server";
+import { data, Link } from "react-router";
+import { FeaturedGrid } from "~/components/home/featured-grid";
+import { HeroSearch } from "~/components/home/hero-search";
+import { NewsletterSignup } from "~/components/home/newsletter-signup";
+import { ToolLogo } from "~/components/tool-card";
+import { catalogStats, getToolOfTheDay, listTools, ToolListParams, toolNotes } from "~/lib/catalog.server";
+import { NewsletterInput, subscribe } from "~/lib/content.server";
+import { PLANS, REFERRAL_REWARD_DAYS } from "~/lib/plans";
 import type { Route } from "./+types/home";
 
-export function meta({ data }: Route.MetaArgs) {
-  const n = data?.toolCount ?? 0;
+export function meta({ data, location }: Route.MetaArgs) {
+  const n = data?.stats.tools ?? 0;
+  const description = `Search, filter and compare ${n.toLocaleString("en-US")} AI tools across ${data?.stats.categories ?? 0} categories — with real data, no paid rankings.`;
   return [
     { title: "Toolscape — find the right AI tool fast" },
-    {
-      name: "description",
-      content: `Search, filter and compare ${n.toLocaleString("en-US")} AI tools across every category.`,
-    },
+    { name: "description", content: description },
+    { property: "og:title", content: "Toolscape — find the right AI tool fast" },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "website" },
+    { tagName: "link", rel: "canonical", href: data ? `${data.origin}${location.pathname}` : "/" },
   ];
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = context.services;
-  const [toolCount, categories, featured, toolOfTheDay] = await Promise.all([
-    countTools(db),
-    listCategories(db),
+  const [stats, featured, toolOfTheDay] = await Promise.all([
+    catalogStats(db),
     listTools(db, ToolListParams.parse({ featured: "true", limit: "7" })),
     getToolOfTheDay(db),
   ]);
-  return { toolCount, categories, featured: featured.tools, toolOfTheDay };
+  const notes = toolOfTheDay ? await toolNotes(db, toolOfTheDay) : null;
+  return { stats, featured: featured.tools, toolOfTheDay, notes, origin: new URL(request.url).origin };
+}
+
+/** The newsletter form posts here when JavaScript is off (and through a fetcher when it is on). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const parsed = NewsletterInput.safeParse({ email: form.email, source: "home" });
+  if (!parsed.success) {
+    return data({ ok: false as const, error: parsed.error.issues[0]?.message ?? "Invalid email" }, { status: 400 });
+  }
+  try {
+    await subscribe(context.services.db, context.services.mailer, parsed.data, new URL(request.url).origin);
+  } catch (err) {
+    context.services.logger.error("newsletter subscribe failed", { err, requestId: context.requestId });
+    return data({ ok: false as const, error: "Please try again later." }, { status: 500 });
+  }
+  return { ok: true as const };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { toolCount, categories, featured, toolOfTheDay } = loaderData;
+  const { stats, featured, toolOfTheDay, notes } = loaderData;
   return (
-    <div className="space-y-12">
-      <section className="rounded-2xl bg-gradient-to-br from-brand-600 to-brand-900 px-6 py-14 text-white sm:px-12">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-5xl">Find the right AI tool, fast.</h1>
+    <div className="space-y-16">
+      <section className="rounded-2xl bg-gradient-to-br from-brand-600 to-brand-900 px-5 py-12 text-white sm:px-12 sm:py-16">
+        <h1 className="max-w-3xl text-3xl font-bold tracking-tight sm:text-5xl">Find the right AI tool, fast.</h1>
         <p className="mt-4 max-w-2xl text-lg text-brand-100">
-          Search and compare {toolCount.toLocaleString("en-US")} AI tools across {categories.length} categories.
+          Search and compare {stats.tools.toLocaleString("en-US")} AI tools across {stats.categories} categories.
         </p>
-        <Form method="get" action="/tools" role="search" className="mt-8 flex max-w-xl gap-2">
-          <label htmlFor="hero-q" className="sr-only">
-            Search AI tools
-          </label>
-          <input
-            id="hero-q"
-            name="q"
-            type="search"
-            placeholder="Search AI tools…"
-            className="w-full rounded-lg border-0 bg-white px-4 py-3 text-slate-900 placeholder:text-slate-500"
-          />
-          <button
-            type="submit"
-            className="rounded-lg bg-white px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50"
-          >
-            Search
-          </button>
-        </Form>
+        <HeroSearch />
       </section>
 
       {toolOfTheDay ? (
         <section
           aria-labelledby="totd"
-          className="rounded-xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+          className="grid gap-6 rounded-2xl border border-slate-200 bg-white p-6 sm:grid-cols-[auto_1fr] sm:p-8 dark:border-slate-800 dark:bg-slate-900"
         >
-          <h2 id="totd" className="text-sm font-semibold uppercase tracking-wide text-brand-600">
-            Tool of the day
-          </h2>
-          <p className="mt-2 text-2xl font-bold">
-            <Link to={`/tools/${toolOfTheDay.slug}`} className="hover:underline">
-              {toolOfTheDay.name}
-            </Link>
-          </p>
-          <p className="mt-2 text-slate-700 dark:text-slate-300">{toolOfTheDay.description}</p>
-          <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{toolOfTheDay.whyToday}</p>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{toolOfTheDay.challenge}</p>
+          <ToolLogo name={toolOfTheDay.name} url={toolOfTheDay.logo_url} size={72} />
+          <div>
+            <h2 id="totd" className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-100">
+              Tool of the day
+            </h2>
+            <p className="mt-1 text-2xl font-bold">
+              <Link to={`/tools/${toolOfTheDay.slug}`} className="hover:underline">
+                {toolOfTheDay.name}
+              </Link>
+            </p>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+              {toolOfTheDay.category} · {toolOfTheDay.pricing_model}
+            </p>
+            <p className="mt-3 text-slate-800 dark:text-slate-200">{toolOfTheDay.description}</p>
+            <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">
+              <strong>Why today:</strong> {toolOfTheDay.whyToday}
+            </p>
+            <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+              <strong>Challenge:</strong> {toolOfTheDay.challenge}
+            </p>
+            {notes?.trending ? (
+              <p className="mt-3 inline-block rounded-full bg-emerald-100 px-3 py-1 text-xs font-medium text-emerald-900">
+                {notes.trending}
+              </p>
+            ) : null}
+            {notes?.didYouKnow ? (
+              <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{notes.didYouKnow}</p>
+            ) : null}
+            <div className="mt-5 flex flex-wrap gap-3">
+              <Link
+                to={`/tools/${toolOfTheDay.slug}`}
+                className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+              >
+                View details
+              </Link>
+              <a
+                href={`/go/${toolOfTheDay.slug}?to=website&source=tool-of-the-day`}
+                rel="noopener nofollow"
+                className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
+              >
+                Visit website
+              </a>
+            </div>
+          </div>
         </section>
       ) : null}
 
       <section aria-labelledby="featured">
-        <div className="flex items-baseline justify-between">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="featured" className="text-2xl font-bold">
             Featured tools
           </h2>
           <Link to="/tools" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-100">
-            Browse all {toolCount.toLocaleString("en-US")} tools →
+            Browse all {stats.tools.toLocaleString("en-US")} tools →
           </Link>
         </div>
-        <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {featured.map((tool) => (
-            <ToolCard key={tool.id} tool={tool} />
+        {featured.length ? (
+          <FeaturedGrid tools={featured} />
+        ) : (
+          <div className="mt-4 rounded-xl border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
+            <p className="font-semibold">No featured tools available</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">Check back later for new featured tools.</p>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="plans">
+        <h2 id="plans" className="text-2xl font-bold">
+          Membership
+        </h2>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">Start free. Upgrade when you need more.</p>
+        <div className="mt-6 grid gap-4 md:grid-cols-3">
+          {PLANS.map((plan) => (
+            <div
+              key={plan.id}
+              className={`relative flex flex-col rounded-2xl border bg-white p-6 dark:bg-slate-900 ${
+                plan.popular
+                  ? "border-brand-600 shadow-lg ring-1 ring-brand-600"
+                  : "border-slate-200 dark:border-slate-800"
+              }`}
+            >
+              {plan.popular ? (
+                <span className="absolute -top-3 left-6 rounded-full bg-brand-600 px-3 py-0.5 text-xs font-semibold text-white">
+                  Most Popular
+                </span>
+              ) : null}
+              <h3 className="text-lg font-semibold">{plan.name}</h3>
+              <p className="mt-2">
+                <span className="text-3xl font-bold">{plan.price}</span>{" "}
+                <span className="text-sm text-slate-600 dark:text-slate-400">{plan.period}</span>
+              </p>
+              <ul className="mt-4 flex-1 space-y-2 text-sm text-slate-700 dark:text-slate-300">
+                {plan.features.map((f) => (
+                  <li key={f} className="flex gap-2">
+                    <span aria-hidden="true" className="text-brand-600">
+                      ✓
+                    </span>
+                    {f}
+                  </li>
+                ))}
+              </ul>
+              <Link
+                to={plan.id === "free" ? "/sign-up" : `/checkout/${plan.id}`}
+                className={`mt-6 rounded-lg px-4 py-2 text-center text-sm font-semibold ${
+                  plan.popular
+                    ? "bg-brand-600 text-white hover:bg-brand-700"
+                    : "border border-slate-300 hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
+                }`}
+              >
+                {plan.id === "free" ? "Join Free" : `Get ${plan.name}`}
+              </Link>
+            </div>
           ))}
+        </div>
+        <div className="mt-6 flex flex-col gap-3 rounded-2xl bg-brand-50 p-6 sm:flex-row sm:items-center sm:justify-between dark:bg-brand-900/40">
+          <div>
+            <h3 className="font-semibold">Invite friends, get Standard free</h3>
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              Every friend who joins with your link gives you {REFERRAL_REWARD_DAYS} days of Standard.
+            </p>
+          </div>
+          <Link
+            to="/referrals"
+            className="shrink-0 rounded-lg bg-white px-4 py-2 text-center text-sm font-semibold text-brand-700 shadow-sm hover:bg-brand-100 dark:bg-slate-900 dark:text-brand-100"
+          >
+            Get your invite link
+          </Link>
         </div>
       </section>
 
-      <section aria-labelledby="cats">
-        <h2 id="cats" className="text-2xl font-bold">
-          Categories
+      <section aria-labelledby="trust" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <h2 id="trust" className="sr-only">
+          Toolscape in numbers
         </h2>
-        <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          {categories.map((c) => (
-            <li key={c.id}>
-              <Link
-                to={`/tools?category=${encodeURIComponent(c.slug)}`}
-                className="flex items-center justify-between rounded-lg border border-slate-200 bg-white px-4 py-3 hover:border-brand-500 dark:border-slate-800 dark:bg-slate-900"
-              >
-                <span>
-                  <span aria-hidden="true">{c.icon}</span> {c.name}
-                </span>
-                <span className="text-sm text-slate-500 dark:text-slate-400">{c.toolCount}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        {[
+          [stats.tools.toLocaleString("en-US"), "AI tools listed"],
+          [String(stats.categories), "categories"],
+          [stats.freeToStart.toLocaleString("en-US"), "tools you can start for free"],
+          [stats.openSource.toLocaleString("en-US"), "open-source tools"],
+        ].map(([figure, label]) => (
+          <div
+            key={label}
+            className="rounded-xl border border-slate-200 bg-white p-5 text-center dark:border-slate-800 dark:bg-slate-900"
+          >
+            <p className="text-3xl font-bold text-brand-700 dark:text-brand-100">{figure}</p>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{label}</p>
+          </div>
+        ))}
       </section>
+
+      <NewsletterSignup />
     </div>
   );
 }

@@ -14,7 +14,7 @@ export default function NotFound() {
       <p className="text-6xl font-bold text-brand-600">404</p>
       <h1 className="mt-4 text-2xl font-bold">Page not found</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-400">The page you're looking for doesn't exist or has moved.</p>
-      <Form method="get" action="/tools" role="search" className="mt-6 flex gap-2">
+      <Form method="get" action="/search" role="search" className="mt-6 flex gap-2">
         <label htmlFor="nf-q" className="sr-only">
           Search AI tools
         </label>
@@ -23,6 +23,8 @@ export default function NotFound() {
           name="q"
           type="search"
           required
+          pattern=".*\S.*"
+          title="Type what you are looking for"
           placeholder="Search AI tools…"
           className="w-full rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
         />
@@ -30,14 +32,26 @@ export default function NotFound() {
           Search
         </button>
       </Form>
-      <p className="mt-6 flex justify-center gap-4 text-sm">
-        <Link to="/" className="underline">
-          Home
-        </Link>
-        <Link to="/tools" className="underline">
-          Tools
-        </Link>
-      </p>
+      <nav aria-label="Helpful links" className="mt-6">
+        <ul className="flex flex-wrap justify-center gap-x-4 gap-y-2 text-sm">
+          {[
+            ["Home", "/"],
+            ["Tools", "/tools"],
+            ["Categories", "/categories"],
+            ["Deals", "/deals"],
+            ["Pricing", "/pricing"],
+            ["Blog", "/blog"],
+            ["About", "/about"],
+            ["Contact", "/contact"],
+          ].map(([label, href]) => (
+            <li key={href}>
+              <Link to={href as string} className="underline">
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </div>
   );
 }

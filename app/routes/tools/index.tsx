@@ -44,10 +44,11 @@ export default function ToolsIndex({ loaderData }: Route.ComponentProps) {
   const { categories, page, error, search } = loaderData;
   const params = new URLSearchParams(search);
   const selected = new Set(
-    (params.get("category") ?? "")
-      .split(",")
-      .filter(Boolean)
-      .map((s) => s.toLowerCase()),
+    params
+      .getAll("category")
+      .flatMap((v) => v.split(","))
+      .map((v) => v.trim().toLowerCase())
+      .filter(Boolean),
   );
   return (
     <div>
@@ -73,22 +74,31 @@ export default function ToolsIndex({ loaderData }: Route.ComponentProps) {
           placeholder="Search by name, tag or description"
           className="rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-700 dark:bg-slate-950"
         />
-        <label className="sr-only" htmlFor="category">
-          Category
-        </label>
-        <select
-          id="category"
-          name="category"
-          defaultValue={[...selected][0] ?? ""}
-          className="rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-700 dark:bg-slate-950"
-        >
-          <option value="">All categories</option>
-          {categories.map((c) => (
-            <option key={c.id} value={c.slug}>
-              {c.name} ({c.toolCount})
-            </option>
-          ))}
-        </select>
+        <details className="group relative">
+          <summary className="flex h-full cursor-pointer list-none items-center justify-between gap-2 rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-700 dark:bg-slate-950">
+            <span>{selected.size ? `Categories (${selected.size})` : "All categories"}</span>
+            <span aria-hidden="true">▾</span>
+          </summary>
+          <fieldset className="absolute z-30 mt-1 max-h-80 w-72 overflow-y-auto rounded-lg border border-slate-200 bg-white p-2 shadow-xl dark:border-slate-700 dark:bg-slate-900">
+            <legend className="sr-only">Categories</legend>
+            {categories.map((c) => (
+              <label
+                key={c.id}
+                className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+              >
+                <input
+                  type="checkbox"
+                  name="category"
+                  value={c.slug}
+                  defaultChecked={selected.has(c.slug) || selected.has(c.name.toLowerCase())}
+                  className="accent-brand-600"
+                />
+                <span className="flex-1">{c.name}</span>
+                <span className="text-xs text-slate-500 dark:text-slate-400">{c.toolCount}</span>
+              </label>
+            ))}
+          </fieldset>
+        </details>
         <label className="sr-only" htmlFor="sort">
           Sort
         </label>

@@ -18,6 +18,8 @@ export {
   type ToolListQuery,
 } from "./query-schema.ts";
 export { featuredSlugs, SEED_CSV, seedCatalog } from "./seed.ts";
+export { type SitemapEntry, sitemapEntries } from "./sitemap.ts";
+export { type CatalogStats, catalogStats, toolNotes } from "./stats.ts";
 export { getToolOfTheDay, type ToolOfTheDay, utcDay } from "./tool-of-the-day.ts";
 export type { ToolCard, ToolDetail } from "./tool-shapes.ts";
 export { countTools, getTool, listTools, type ToolPage } from "./tools.ts";

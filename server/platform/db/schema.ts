@@ -203,7 +203,12 @@ export const newsletterSubscribers = pgTable(
     email: text("email").notNull(),
     status: newsletterStatus("status").notNull().default("subscribed"),
     source: text("source").notNull().default("home"),
+    /** random, unguessable: the unsubscribe link carries it instead of the address */
+    token: text("token").notNull(),
     ...timestamps,
   },
-  (t) => [uniqueIndex("newsletter_email_uq").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("newsletter_email_uq").on(sql`lower(${t.email})`),
+    uniqueIndex("newsletter_token_uq").on(t.token),
+  ],
 );

@@ -5,6 +5,7 @@ CREATE TABLE "newsletter_subscribers" (
 	"email" text NOT NULL,
 	"status" "newsletter_status" DEFAULT 'subscribed' NOT NULL,
 	"source" text DEFAULT 'home' NOT NULL,
+	"token" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -20,4 +21,5 @@ CREATE TABLE "tool_events" (
 --> statement-breakpoint
 ALTER TABLE "tool_events" ADD CONSTRAINT "tool_events_tool_id_tools_id_fk" FOREIGN KEY ("tool_id") REFERENCES "public"."tools"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "newsletter_email_uq" ON "newsletter_subscribers" USING btree (lower("email"));--> statement-breakpoint
+CREATE UNIQUE INDEX "newsletter_token_uq" ON "newsletter_subscribers" USING btree ("token");--> statement-breakpoint
 CREATE INDEX "tool_events_tool_kind_idx" ON "tool_events" USING btree ("tool_id","kind","created_at");

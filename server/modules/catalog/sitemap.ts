@@ -1,0 +1,19 @@
+import { sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../platform/db/index.ts";
+
+export type SitemapEntry = { path: string; lastmod: string | null };
+
+/** Every published tool and every category, for /sitemap.xml. */
+export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
+  const rows = await queryRows<{ path: string; lastmod: Date | string | null }>(
+    db,
+    sql`SELECT '/tools/' || slug AS path, updated_at AS lastmod FROM tools WHERE status = 'active'
+        UNION ALL
+        SELECT '/category/' || slug, updated_at FROM categories
+        ORDER BY 1`,
+  );
+  return rows.map((r) => ({
+    path: r.path,
+    lastmod: r.lastmod ? new Date(r.lastmod).toISOString().slice(0, 10) : null,
+  }));
+}

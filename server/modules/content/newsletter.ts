@@ -1,0 +1,64 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { type Db, queryRows } from "../../platform/db/index.ts";
+import type { Mailer } from "../../platform/mail.ts";
+
+/** The spec's rule: text, at sign, text, dot, text — and its message. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const INVALID_EMAIL = "Please enter a valid email address";
+
+export const NewsletterInput = z.object({
+  email: z.string({ message: INVALID_EMAIL }).trim().max(254, INVALID_EMAIL).regex(EMAIL_PATTERN, INVALID_EMAIL),
+  source: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,32}$/)
+    .optional()
+    .catch(undefined),
+});
+
+/**
+ * Subscribes an address (idempotent: a repeat or a re-subscription is harmless) and sends the
+ * confirmation message with a one-click unsubscribe link.
+ */
+export async function subscribe(
+  db: Db,
+  mailer: Mailer,
+  input: z.output<typeof NewsletterInput>,
+  siteUrl: string,
+): Promise<{ alreadySubscribed: boolean }> {
+  const token = randomBytes(18).toString("base64url");
+  const [row] = await queryRows<{ token: string; was: string | null }>(
+    db,
+    sql`WITH prev AS (SELECT status FROM newsletter_subscribers WHERE lower(email) = lower(${input.email}))
+        INSERT INTO newsletter_subscribers (email, source, token)
+        VALUES (${input.email}, ${input.source ?? "home"}, ${token})
+        ON CONFLICT (lower(email)) DO UPDATE SET status = 'subscribed', updated_at = now()
+        RETURNING token, (SELECT status::text FROM prev) AS was`,
+  );
+  const alreadySubscribed = row?.was === "subscribed";
+  if (!alreadySubscribed && row) {
+    await mailer.send({
+      to: input.email,
+      tag: "newsletter-confirmation",
+      subject: "You're subscribed to the Toolscape newsletter",
+      text: [
+        "Thanks for subscribing to the Toolscape newsletter.",
+        "You'll get the new AI tools, deals and guides worth your time, about once a week.",
+        "",
+        `Unsubscribe at any time: ${siteUrl}/newsletter/unsubscribe?token=${row.token}`,
+      ].join("\n"),
+    });
+  }
+  return { alreadySubscribed };
+}
+
+export async function unsubscribe(db: Db, token: string): Promise<boolean> {
+  if (!/^[\w-]{10,64}$/.test(token)) return false;
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`UPDATE newsletter_subscribers SET status = 'unsubscribed', updated_at = now() WHERE token = ${token} RETURNING id`,
+  );
+  return rows.length > 0;
+}

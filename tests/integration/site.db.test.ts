@@ -1,0 +1,174 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../server/platform/db/index.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ pages: true });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const post = (p: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
+  server.get(p, {
+    method: "POST",
+    body: new URLSearchParams(body),
+    redirect: "manual",
+    headers: { origin: server.url, ...headers },
+  });
+
+describe("newsletter", () => {
+  it("stores the address once and answers with the spec's success text", async () => {
+    const send = (email: string) =>
+      server.get("/api/newsletter/subscribe", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email }),
+      });
+    const first = await send("Reader@Example.com");
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({
+      success: true,
+      message: "Thank you for subscribing! Check your email for confirmation.",
+    });
+    const again = await send("reader@example.com");
+    expect(again.status).toBe(200);
+    const rows = await queryRows<{ n: number }>(
+      server.services.db,
+      sql`SELECT count(*)::int AS n FROM newsletter_subscribers WHERE lower(email) = 'reader@example.com'`,
+    );
+    expect(rows[0]?.n).toBe(1);
+  });
+
+  it("sends one confirmation message with an unsubscribe link", async () => {
+    const dir = path.join(server.services.env.DATA_DIR, "mail");
+    const mails = readdirSync(dir)
+      .map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")))
+      .filter((m) => m.to.toLowerCase() === "reader@example.com");
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toMatch(/\/newsletter\/unsubscribe\?token=[\w-]+/);
+  });
+
+  it.each([["not-an-email"], ["a@b"], ["@b.co"], [""], ["a b@c.de"]])(
+    "rejects %j with the spec's message",
+    async (email) => {
+      const res = await server.get("/api/newsletter/subscribe", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email }),
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ success: false, error: "Please enter a valid email address" });
+    },
+  );
+
+  it("answers a body that is not JSON with a 400", async () => {
+    const res = await server.get("/api/newsletter/subscribe", { method: "POST", body: "{" });
+    expect(res.status).toBe(400);
+  });
+
+  it("works without JavaScript: the home form posts to the page's action", async () => {
+    const ok = await post("/?index", { email: "nojs@example.com" });
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toContain("Thank you for subscribing! Check your email for confirmation.");
+    const bad = await post("/?index", { email: "nope" });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Please enter a valid email address");
+  });
+});
+
+describe("preferences", () => {
+  it("stores the theme in a cookie and renders the page dark", async () => {
+    const res = await post(
+      "/preferences",
+      { intent: "theme", theme: "dark" },
+      { referer: `${server.url}/tools?page=2` },
+    );
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/tools?page=2");
+    expect(res.headers.get("set-cookie")).toContain("theme=dark");
+    const page = await server.get("/tools", { headers: { cookie: "theme=dark" } });
+    expect(await page.text()).toMatch(/<html lang="en" class="dark"/);
+  });
+
+  it("never redirects to another site", async () => {
+    const res = await post("/preferences", { intent: "theme", theme: "light" }, { referer: "https://evil.example/x" });
+    expect(res.headers.get("location")).toBe("/");
+  });
+
+  it("records the consent choice; the bar is gone once a choice is stored", async () => {
+    const before = await (await server.get("/")).text();
+    expect(before).toContain("Essential Only");
+    expect(before).toContain("Accept All");
+    const res = await post("/preferences", { intent: "consent", consent: "essential" });
+    const cookies = res.headers.getSetCookie();
+    expect(cookies.some((c) => c.startsWith("cookieConsent=essential"))).toBe(true);
+    const after = await (await server.get("/", { headers: { cookie: "cookieConsent=essential" } })).text();
+    expect(after).not.toContain("Essential Only");
+  });
+
+  it("saves the four cookie categories from /cookies; essential stays on", async () => {
+    const page = await server.get("/cookies");
+    const html = await page.text();
+    for (const name of ["Essential", "Analytics", "Marketing", "Personalization"]) expect(html).toContain(name);
+    const res = await post("/preferences", { intent: "cookie-preferences", analytics: "on" });
+    const prefs = res.headers.getSetCookie().find((c) => c.startsWith("cookiePreferences="));
+    expect(decodeURIComponent(prefs ?? "")).toContain(
+      '{"essential":true,"analytics":true,"marketing":false,"personalization":false}',
+    );
+  });
+
+  it("rejects an unknown preference with a 400", async () => {
+    const res = await post("/preferences", { intent: "theme", theme: "purple" });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe("findability", () => {
+  it("lists every tool and category in /sitemap.xml", async () => {
+    const res = await server.get("/sitemap.xml");
+    expect(res.headers.get("content-type")).toContain("application/xml");
+    const xml = await res.text();
+    expect(xml.match(/<loc>[^<]*\/tools\/[^<]+<\/loc>/g)).toHaveLength(2658);
+    expect(xml).toContain("/category/image-generation</loc>");
+  });
+
+  it("serves robots.txt pointing at the sitemap", async () => {
+    const text = await (await server.get("/robots.txt")).text();
+    expect(text).toContain("Disallow: /api/");
+    expect(text).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+  });
+});
+
+describe("frame", () => {
+  it("lists the real categories in the AI Tools menu, linking to /tools?category=name", async () => {
+    const html = await (await server.get("/")).text();
+    expect(html).toContain('href="/tools?category=Image%20Generation"');
+    expect(html).toContain("Skip to content");
+    expect(html).toContain("Skip to navigation");
+  });
+
+  it("filters /tools by several categories at once", async () => {
+    const html = await (await server.get("/tools?category=writing&category=design")).text();
+    expect(html).toMatch(/(\d+) tools/);
+    expect(html).toContain("Categories (2)");
+  });
+
+  it("the 404 page searches through /search", async () => {
+    const html = await (await server.get("/nowhere")).text();
+    expect(html).toContain('action="/search"');
+  });
+
+  it("accepts client error reports", async () => {
+    const res = await server.get("/api/errors", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ error: "boom", url: "http://x/y", timestamp: new Date().toISOString() }),
+    });
+    expect(res.status).toBe(200);
+  });
+});
