@@ -9,6 +9,7 @@ export default [
     route("tools", "routes/tools/index.tsx"),
     route("tools/:idOrSlug", "routes/tools/detail.tsx"),
     route("cookies", "routes/_site/cookies.tsx"),
+    route("newsletter/unsubscribe", "routes/_site/newsletter-unsubscribe.tsx"),
     route("*", "routes/_site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -8,6 +8,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { createApi } from "./api/index.ts";
 import type { AppServices } from "./context.ts";
 import { AppError } from "./platform/errors.ts";
+import { createPageCache } from "./platform/page-cache.ts";
 import { BUILD_DIR } from "./platform/paths.ts";
 
 type Vars = { Variables: { services: AppServices; requestId: string } };
@@ -98,6 +99,10 @@ export function createApp(options: AppOptions) {
   }
 
   if (options.build) {
+    if (services.env.PAGE_CACHE && options.mode !== "development") {
+      const cache = createPageCache(services.db, { skip: (p) => p.startsWith("/api/") || p.startsWith("/go/") });
+      app.use("*", cache.middleware);
+    }
     const handle = createRequestHandler(options.build, options.mode ?? "production");
     app.all("*", (c) => handle(c.req.raw, { services, requestId: c.var.requestId }));
   }

@@ -14,6 +14,10 @@ const EnvSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   DATA_DIR: z.string().min(1).default("./data"),
   LOG_LEVEL: LogLevel.default("info"),
+  PAGE_CACHE: z
+    .enum(["0", "1", "true", "false"])
+    .default("1")
+    .transform((v) => v === "1" || v === "true"),
   SEED_ON_START: z
     .enum(["0", "1", "true", "false"])
     .default("1")

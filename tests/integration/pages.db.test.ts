@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -96,5 +97,42 @@ describe("shutdown", () => {
     expect(responses.map((r) => r.status)).toEqual([200, 200]);
     await closing;
     await expect(fetch(`${other.url}/api/health`)).rejects.toThrow();
+  });
+});
+
+describe("HTML cache", () => {
+  it("serves repeat anonymous requests from the cache and shows a change to a tool at once", async () => {
+    const first = await server.get("/tools/midjourney");
+    const second = await server.get("/tools/midjourney");
+    expect(second.headers.get("x-cache")).toBe("HIT");
+    expect(await second.text()).toBe(await first.text());
+    await server.services.db.execute(
+      sql`UPDATE tools SET description = 'Edited just now for the cache test', full_description = '' WHERE slug = 'midjourney'`,
+    );
+    const after = await server.get("/tools/midjourney");
+    expect(after.headers.get("x-cache")).not.toBe("HIT");
+    expect(await after.text()).toContain("Edited just now for the cache test");
+    const list = await server.get("/tools?q=midjourney");
+    expect(await list.text()).toContain("Edited just now");
+  });
+
+  it("keeps theme variants apart and never stores personal or failed responses", async () => {
+    await server.get("/tools?page=3", { headers: { cookie: "theme=dark" } });
+    const light = await server.get("/tools?page=3");
+    expect(await light.text()).not.toMatch(/<html lang="en" class="dark"/);
+    await server.get("/tools/no-such-tool");
+    const missing = await server.get("/tools/no-such-tool");
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("x-cache")).toBeNull();
+    await server.get("/tools", { headers: { cookie: "better-auth.session_token=abc" } });
+    const personal = await server.get("/tools", { headers: { cookie: "better-auth.session_token=abc" } });
+    expect(personal.headers.get("x-cache")).toBeNull();
+  });
+
+  it("does not bump the version for click counters", async () => {
+    await server.get("/tools/claude");
+    await server.services.db.execute(sql`UPDATE tools SET clicks = clicks + 1 WHERE slug = 'claude'`);
+    const again = await server.get("/tools/claude");
+    expect(again.headers.get("x-cache")).toBe("HIT");
   });
 });

@@ -172,3 +172,27 @@ describe("frame", () => {
     expect(res.status).toBe(200);
   });
 });
+
+describe("newsletter unsubscribe", () => {
+  it("unsubscribes with the token from the confirmation mail, and refuses a bad token", async () => {
+    await server.get("/api/newsletter/subscribe", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "leaver@example.com" }),
+    });
+    const dir = path.join(server.services.env.DATA_DIR, "mail");
+    const mail = readdirSync(dir)
+      .map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")))
+      .find((m) => m.to === "leaver@example.com");
+    const link = String(mail.text).match(/\/newsletter\/unsubscribe\?token=[\w-]+/)?.[0] ?? "";
+    const res = await server.get(link);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("You&#x27;re unsubscribed");
+    const rows = await queryRows<{ status: string }>(
+      server.services.db,
+      sql`SELECT status::text FROM newsletter_subscribers WHERE email = 'leaver@example.com'`,
+    );
+    expect(rows[0]?.status).toBe("unsubscribed");
+    expect((await server.get("/newsletter/unsubscribe?token=nope")).status).toBe(400);
+  });
+});

@@ -1,0 +1,113 @@
+import { gzipSync } from "node:zlib";
+import { sql } from "drizzle-orm";
+import type { MiddlewareHandler } from "hono";
+import { type Db, queryRows } from "./db/index.ts";
+
+/**
+ * A server-side cache of anonymous HTML pages. An entry is valid only while the database's
+ * content_version is the one it was rendered at, so any change to the catalogue shows at once
+ * (and on every app instance, since the version lives in the shared database). Responses that are
+ * personal (Set-Cookie, Cache-Control private/no-store) or not 200 HTML are never stored.
+ */
+type Entry = {
+  version: number;
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+  gzip: Buffer;
+  bytes: number;
+};
+
+const VARY_COOKIES = ["theme", "cookieConsent", "cookiePreferences"];
+/** Cookies that make a request personal (sessions arrive with the accounts issue): never cached. */
+const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Secure-|__Host-)?(?:session|better-auth)[\w.-]*=/i;
+
+export type PageCacheOptions = { maxBytes?: number; skip?: (path: string) => boolean };
+
+export function createPageCache(db: Db, options: PageCacheOptions = {}) {
+  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+  const stats = { hits: 0, misses: 0, stores: 0 };
+
+  const currentVersion = async (): Promise<number> => {
+    const [row] = await queryRows<{ version: string | number }>(
+      db,
+      sql`SELECT version FROM content_version WHERE id = 1`,
+    );
+    return Number(row?.version ?? 0);
+  };
+
+  const remember = (key: string, entry: Entry) => {
+    const old = entries.get(key);
+    if (old) bytes -= old.bytes;
+    entries.set(key, entry);
+    bytes += entry.bytes;
+    // Map iteration order is insertion order: drop the oldest entries first.
+    for (const [k, v] of entries) {
+      if (bytes <= maxBytes) break;
+      entries.delete(k);
+      bytes -= v.bytes;
+    }
+  };
+
+  const middleware: MiddlewareHandler = async (c, next) => {
+    const url = new URL(c.req.url);
+    const cookie = c.req.header("cookie") ?? "";
+    if (
+      c.req.method !== "GET" ||
+      url.pathname.endsWith(".data") ||
+      options.skip?.(url.pathname) ||
+      PERSONAL_COOKIE.test(cookie) ||
+      c.req.header("authorization")
+    ) {
+      return next();
+    }
+    const jar = Object.fromEntries(
+      cookie
+        .split(";")
+        .map((p) => p.trim().split("="))
+        .filter(([k]) => k && VARY_COOKIES.includes(k)),
+    );
+    // The UTC day is part of the key: the tool of the day changes at midnight without any write.
+    const day = new Date().toISOString().slice(0, 10);
+    const key = `${url.pathname}${url.search}|${day}|${VARY_COOKIES.map((k) => jar[k] ?? "").join("|")}`;
+    const version = await currentVersion();
+    const hit = entries.get(key);
+    if (hit && hit.version === version) {
+      stats.hits++;
+      entries.delete(key); // refresh recency
+      entries.set(key, hit);
+      const gzip = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
+      const headers = new Headers(hit.headers);
+      headers.set("X-Cache", "HIT");
+      headers.set("Vary", "Accept-Encoding, Cookie");
+      if (gzip) headers.set("Content-Encoding", "gzip");
+      return new Response(new Uint8Array(gzip ? hit.gzip : hit.body), { status: hit.status, headers });
+    }
+    stats.misses++;
+    await next();
+    const res = c.res;
+    const type = res.headers.get("content-type") ?? "";
+    const cacheControl = res.headers.get("cache-control") ?? "";
+    if (
+      res.status !== 200 ||
+      !type.startsWith("text/html") ||
+      res.headers.has("set-cookie") ||
+      /private|no-store/.test(cacheControl)
+    ) {
+      return;
+    }
+    const body = Buffer.from(await res.clone().arrayBuffer());
+    const headers: [string, string][] = [];
+    res.headers.forEach((value, name) => {
+      if (!["content-length", "content-encoding", "x-request-id", "date"].includes(name)) headers.push([name, value]);
+    });
+    const gzip = gzipSync(body);
+    remember(key, { version, status: res.status, headers, body, gzip, bytes: body.length + gzip.length + key.length });
+    stats.stores++;
+    c.res.headers.set("X-Cache", "MISS");
+  };
+
+  return { middleware, stats, clear: () => entries.clear(), size: () => entries.size };
+}
