@@ -63,6 +63,9 @@ export function createApp(options: AppOptions) {
       },
       strictTransportSecurity: options.mode === "development" ? false : "max-age=15552000; includeSubDomains",
       crossOriginEmbedderPolicy: false,
+      // Same-origin requests keep the full referrer (plain-form posts return to the page they came from);
+      // other sites only learn our origin.
+      referrerPolicy: "strict-origin-when-cross-origin",
     }),
   );
   app.use(compress());

@@ -15,6 +15,8 @@ export function CookieBar({ consent }: { consent: Consent | null }) {
     } catch {
       // the cookie still carries the choice
     }
+    // Written here too so that a reload right away already knows (the server sets the same cookie).
+    document.cookie = `cookieConsent=${value}; Path=/; Max-Age=31536000; SameSite=Lax`;
     fetcher.submit({ intent: "consent", consent: value, js: "1" }, { method: "post", action: "/preferences" });
   };
   return (

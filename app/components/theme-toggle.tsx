@@ -24,6 +24,7 @@ export function ThemeToggle({ theme: initial }: { theme: Theme }) {
         } catch {
           // storage may be unavailable (private mode); the cookie still carries the choice
         }
+        document.cookie = `theme=${next}; Path=/; Max-Age=31536000; SameSite=Lax`;
         fetcher.submit({ intent: "theme", theme: next, js: "1" }, { method: "post", action: "/preferences" });
         toast(`Switched to ${next} mode!`);
       }}

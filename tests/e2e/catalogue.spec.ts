@@ -161,7 +161,7 @@ test.describe("tool catalogue", () => {
 
     const totd = page.getByRole("region", { name: "Tool of the day" });
     await expect(totd).toBeVisible();
-    const totdLink = totd.getByRole("link");
+    const totdLink = totd.getByRole("link").first();
     await expect(totdLink).toHaveAttribute("href", /^\/tools\/[^/?#]+$/);
     const totdName = (await totdLink.textContent())?.trim() ?? "";
     expect(totdName).not.toBe("");

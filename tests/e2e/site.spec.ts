@@ -1,0 +1,114 @@
+import { expect, type Page, test } from "@playwright/test";
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
+test.describe("site frame", () => {
+  test("the cookie choice is stored and the bar stays away", async ({ page }) => {
+    await page.goto("/");
+    const bar = page.getByRole("region", { name: "Cookie consent" });
+    await expect(bar).toBeVisible();
+    await hydrated(page);
+    await bar.getByRole("button", { name: "Accept All" }).click();
+    await expect(bar).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem("cookieConsent"))).toBe("accepted");
+    await page.reload();
+    await expect(page.getByRole("region", { name: "Cookie consent" })).toHaveCount(0);
+    await page.goto("/cookies");
+    await expect(page.getByRole("checkbox", { name: "Allow" }).first()).toBeChecked();
+  });
+
+  test("'Essential Only' works without JavaScript too", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/tools?page=2");
+    await page.getByRole("button", { name: "Essential Only" }).click();
+    await expect(page).toHaveURL(/\/tools\?page=2$/);
+    await expect(page.getByRole("region", { name: "Cookie consent" })).toHaveCount(0);
+    await context.close();
+  });
+
+  test("the theme toggle switches, confirms with a toast and is remembered", async ({ page }) => {
+    await page.goto("/tools");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Switch to dark mode" }).click();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await expect(page.getByRole("status").filter({ hasText: "Switched to dark mode!" })).toBeVisible();
+    await page.reload();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await page.getByRole("button", { name: "Switch to light mode" }).click();
+    await expect(page.locator("html")).not.toHaveClass(/dark/);
+    await expect(page.getByRole("status").filter({ hasText: "Switched to light mode!" })).toBeVisible();
+  });
+
+  test("the AI Tools menu lists the real categories and opens the filtered catalogue", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("button", { name: /AI Tools/ }).click();
+    const link = page.getByRole("link", { name: /Image Generation/ }).first();
+    await expect(link).toBeVisible();
+    await link.click();
+    await expect(page).toHaveURL(/\/tools\?category=Image(%20|\+)Generation/);
+    await expect(page.getByTestId("tool-grid").getByRole("article").first()).toContainText("Image Generation");
+  });
+
+  test("the mobile menu opens and navigates", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const dialog = page.getByRole("dialog", { name: "Menu" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("link", { name: "AI Tools" }).click();
+    await expect(page).toHaveURL(/\/tools$/);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+});
+
+test.describe("home", () => {
+  test("newsletter: the spec's validation, then the success panel", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const email = page.getByLabel("Email address");
+    const button = page.getByRole("button", { name: "Subscribe" });
+    await expect(button).toBeDisabled();
+    await email.fill("not-an-email");
+    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+    await expect(button).toBeDisabled();
+    await email.fill("e2e-reader@example.com");
+    await expect(button).toBeEnabled();
+    await button.click();
+    await expect(page.getByText("Thank you for subscribing! Check your email for confirmation.")).toBeVisible();
+  });
+
+  test("hero search runs only for non-blank text and sends the spec's parameters", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const search = page.getByRole("search").first();
+    await search.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await search.getByLabel("Search AI tools").fill("transcribe meetings");
+    await search.getByLabel("Category").selectOption("Transcription");
+    await search.getByLabel("Price").selectOption("Free");
+    await search.getByLabel("Rating").selectOption("4");
+    await search.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/search\?q=transcribe\+meetings&categories=Transcription&price=Free&rating=4/);
+  });
+
+  test("the 404 page searches only for non-blank text", async ({ page }) => {
+    const res = await page.goto("/this/does/not/exist");
+    expect(res?.status()).toBe(404);
+    const box = page.getByRole("search").getByLabel("Search AI tools");
+    await box.fill("   ");
+    await page.getByRole("search").getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/this\/does\/not\/exist$/);
+    await box.fill("video");
+    await page.getByRole("search").getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/search\?q=video$/);
+  });
+});
