@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppServices } from "../context.ts";
 import { countTools } from "../modules/catalog/index.ts";
 import { catalogApi } from "./catalog.ts";
+import { compareApi } from "./compare.ts";
 import { fail } from "./respond.ts";
 
 type Vars = { Variables: { services: AppServices } };
@@ -14,6 +15,7 @@ export function createApi() {
     c.header("Cache-Control", "no-store");
     return c.json({ status: "ok", db: c.var.services.engine, tools });
   });
+  api.route("/", compareApi());
   api.route("/", catalogApi());
   api.all("*", (c) => fail(c, 404, `No API route for ${c.req.method} ${c.req.path}`));
   return api;
