@@ -6,6 +6,7 @@ export default [
     index("routes/_site/home.tsx"),
     route("tools", "routes/tools/index.tsx"),
     route("tools/:idOrSlug", "routes/tools/detail.tsx"),
+    route("compare", "routes/compare/index.tsx"),
     route("*", "routes/_site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;
