@@ -10,6 +10,7 @@ export default [
     route("tools/:idOrSlug", "routes/tools/detail.tsx"),
     route("cookies", "routes/_site/cookies.tsx"),
     route("newsletter/unsubscribe", "routes/_site/newsletter-unsubscribe.tsx"),
+    route("compare", "routes/compare/index.tsx"),
     route("*", "routes/_site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

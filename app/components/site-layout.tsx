@@ -1,5 +1,6 @@
 import { Outlet, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
+import { CompareDrawer } from "./compare/compare-drawer";
 import { CookieBar } from "./cookie-bar";
 import { Footer } from "./footer";
 import { Header } from "./header";
@@ -23,6 +24,8 @@ export default function SiteLayout() {
       </main>
       <Footer />
       <CookieBar consent={root?.consent ?? null} />
+      {/* Visitors for now: the accounts work passes the signed-in member's tier here. */}
+      <CompareDrawer tier={null} />
     </ToastProvider>
   );
 }

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppServices } from "../context.ts";
 import { countTools } from "../modules/catalog/index.ts";
 import { catalogApi } from "./catalog.ts";
+import { compareApi } from "./compare.ts";
 import { errorsApi } from "./errors.ts";
 import { newsletterApi } from "./newsletter.ts";
 import { fail } from "./respond.ts";
@@ -16,6 +17,7 @@ export function createApi() {
     c.header("Cache-Control", "no-store");
     return c.json({ status: "ok", db: c.var.services.engine, tools });
   });
+  api.route("/", compareApi());
   api.route("/", catalogApi());
   api.route("/", newsletterApi());
   api.route("/", errorsApi());

@@ -7,6 +7,28 @@ export {
   resolveCategoryKeys,
 } from "./categories.ts";
 export { aliasKey, CATEGORY_DEFINITIONS } from "./category-definitions.ts";
+export {
+  CompareApiParams,
+  type ComparePage,
+  ComparePageParams,
+  type CompareTool,
+  type Comparison,
+  findToolToAdd,
+  getComparePage,
+  getComparison,
+  getToolsForComparison,
+} from "./compare.ts";
+export {
+  addToCompare,
+  COMPARE_CAPS,
+  compareCap,
+  compareCapMessage,
+  DEFAULT_COMPARE_CAP,
+  type FeatureRow,
+  featureMatrix,
+  MAX_COMPARE_TOOLS,
+  type MemberTier,
+} from "./compare-rules.ts";
 export { IMPORT_LIMITS, type ImportReport, importCsv, importRows, parseCsv } from "./import.ts";
 export { domainKey, nameKey, PRICING_LABELS, PRICING_MODELS, slugify } from "./normalize.ts";
 export {

@@ -1,0 +1,288 @@
+import { useId } from "react";
+import { Link } from "react-router";
+import { featureMatrix } from "~/lib/compare";
+import { ToolLogo } from "../tool-card";
+
+/** What the comparison reads of a tool (spec: tier, preview, provider, rating, reviewCount, pricing, website, features, pros, cons). */
+export type CompareToolData = {
+  id: string;
+  slug: string;
+  name: string;
+  logo_url: string | null;
+  preview_image_url: string | null;
+  provider: string;
+  category: string;
+  rating: number;
+  review_count: number;
+  pricing_model: string;
+  pricing: { original?: string; discounted?: string; discount?: string; dealEnds?: string } | null;
+  tier: string;
+  features: string[];
+  pros: string[];
+  cons: string[];
+};
+
+type Level = 2 | 3;
+function Heading({ level, className, children }: { level: Level; className?: string; children: React.ReactNode }) {
+  return level === 2 ? <h2 className={className}>{children}</h2> : <h3 className={className}>{children}</h3>;
+}
+
+/** Outbound links go through the click-tracking route with the compare source. */
+export const visitHref = (slug: string) => `/go/${encodeURIComponent(slug)}?to=website&source=compare`;
+
+const TIER_LABEL: Record<string, string> = { standard: "Standard", expert: "Expert" };
+
+function Price({ tool }: { tool: CompareToolData }) {
+  const p = tool.pricing;
+  return (
+    <span>
+      {tool.pricing_model}
+      {p?.discounted ? (
+        <>
+          {" · "}
+          {p.original ? (
+            <>
+              <s className="text-slate-500 dark:text-slate-400">
+                <span className="sr-only">was </span>
+                {p.original}
+              </s>{" "}
+            </>
+          ) : null}
+          <span className="font-semibold">{p.discounted}</span>
+          {p.discount ? (
+            <span className="ml-1 rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-medium text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
+              {p.discount}
+            </span>
+          ) : null}
+        </>
+      ) : p?.original ? (
+        ` · ${p.original}`
+      ) : null}
+    </span>
+  );
+}
+
+/** One tool's card in the comparison; `remove` is the drawer's button or the page's link. */
+export function CompareToolCard({
+  tool,
+  remove,
+  headingLevel,
+}: {
+  tool: CompareToolData;
+  remove: React.ReactNode;
+  headingLevel: Level;
+}) {
+  const tier = TIER_LABEL[tool.tier];
+  return (
+    <article
+      data-testid="compare-card"
+      className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900"
+    >
+      <div className="flex items-start gap-3">
+        <ToolLogo name={tool.name} url={tool.logo_url} size={44} />
+        <div className="min-w-0 flex-1">
+          <Heading level={headingLevel} className="truncate text-base font-semibold">
+            <Link to={`/tools/${tool.slug}`} className="hover:text-brand-700 hover:underline dark:hover:text-brand-100">
+              {tool.name}
+            </Link>
+          </Heading>
+          <p className="truncate text-sm text-slate-600 dark:text-slate-400">
+            {tool.provider && tool.provider !== "Unknown" ? `by ${tool.provider}` : "Provider not listed"}
+          </p>
+        </div>
+        {remove}
+      </div>
+      {tool.preview_image_url ? (
+        <img
+          src={tool.preview_image_url}
+          alt={`${tool.name} preview`}
+          loading="lazy"
+          className="mt-3 aspect-video w-full rounded-lg border border-slate-200 object-cover dark:border-slate-700"
+        />
+      ) : null}
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-500 dark:text-slate-400">Category</dt>
+        <dd className="min-w-0 truncate">{tool.category}</dd>
+        <dt className="text-slate-500 dark:text-slate-400">Rating</dt>
+        <dd>
+          {tool.review_count > 0 ? (
+            <>
+              <span aria-hidden="true">★ </span>
+              {tool.rating.toFixed(1)}{" "}
+              <span className="text-slate-500 dark:text-slate-400">
+                ({tool.review_count.toLocaleString("en-US")} {tool.review_count === 1 ? "review" : "reviews"})
+              </span>
+            </>
+          ) : (
+            "No reviews yet"
+          )}
+        </dd>
+        <dt className="text-slate-500 dark:text-slate-400">Pricing</dt>
+        <dd>
+          <Price tool={tool} />
+        </dd>
+        {tier ? (
+          <>
+            <dt className="text-slate-500 dark:text-slate-400">Listing</dt>
+            <dd>{tier} members</dd>
+          </>
+        ) : null}
+      </dl>
+      <a
+        href={visitHref(tool.slug)}
+        target="_blank"
+        rel="noopener"
+        className="mt-4 inline-flex items-center justify-center gap-1 rounded-lg bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700"
+      >
+        Visit Website<span className="sr-only"> of {tool.name} (opens in a new tab)</span>
+        <span aria-hidden="true">↗</span>
+      </a>
+    </article>
+  );
+}
+
+/** The feature table: the union of the tools' features, ✓ or – per tool (read out as Yes / No). */
+export function FeatureTable({ tools, headingLevel }: { tools: CompareToolData[]; headingLevel: Level }) {
+  const rows = featureMatrix(tools);
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="mt-6">
+      <Heading level={headingLevel} className="text-lg font-semibold">
+        <span id={id}>Feature Comparison</span>
+      </Heading>
+      {rows.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+          {tools.length === 1 ? "This tool does not list any features yet." : "None of these tools lists features yet."}
+        </p>
+      ) : (
+        <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-700">
+          <table className="w-full min-w-max text-left text-sm">
+            <caption className="sr-only">Which of the compared tools list each feature</caption>
+            <thead className="bg-slate-100 dark:bg-slate-800">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Feature
+                </th>
+                {tools.map((t) => (
+                  <th key={t.id} scope="col" className="px-3 py-2 text-center font-semibold">
+                    {t.name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.feature} className="border-t border-slate-200 dark:border-slate-700">
+                  <th scope="row" className="px-3 py-2 font-normal">
+                    {row.feature}
+                  </th>
+                  {row.has.map((has, i) => (
+                    <td
+                      // biome-ignore lint/suspicious/noArrayIndexKey: one cell per tool, in the tools' order
+                      key={i}
+                      className={`px-3 py-2 text-center text-base ${
+                        has ? "text-emerald-700 dark:text-emerald-400" : "text-slate-500 dark:text-slate-400"
+                      }`}
+                    >
+                      <span aria-hidden="true">{has ? "✓" : "–"}</span>
+                      <span className="sr-only">{has ? "Yes" : "No"}</span>
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ItemList({ items, empty, tone }: { items: string[]; empty: string; tone: "pro" | "con" }) {
+  if (!items.length) return <p className="text-sm text-slate-500 dark:text-slate-400">{empty}</p>;
+  return (
+    <ul className="space-y-1 text-sm">
+      {items.map((item) => (
+        <li key={item} className="flex gap-2">
+          <span
+            aria-hidden="true"
+            className={tone === "pro" ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"}
+          >
+            {tone === "pro" ? "+" : "−"}
+          </span>
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Pros & Cons as the tools list them; nothing is made up when a tool lists none. */
+export function ProsCons({ tools, headingLevel }: { tools: CompareToolData[]; headingLevel: Level }) {
+  const sub = headingLevel === 2 ? 3 : 4;
+  const Sub = `h${sub}` as "h3" | "h4";
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="mt-6">
+      <Heading level={headingLevel} className="text-lg font-semibold">
+        <span id={id}>Pros &amp; Cons</span>
+      </Heading>
+      <div className="mt-3 grid gap-3" style={{ gridTemplateColumns: `repeat(auto-fit, minmax(14rem, 1fr))` }}>
+        {tools.map((t) => (
+          <div key={t.id} className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+            <Sub className="font-semibold">{t.name}</Sub>
+            <p className="mt-2 text-xs font-semibold tracking-wide text-emerald-800 uppercase dark:text-emerald-300">
+              Pros
+            </p>
+            <div className="mt-1">
+              <ItemList items={t.pros} empty="No pros listed" tone="pro" />
+            </div>
+            <p className="mt-3 text-xs font-semibold tracking-wide text-red-800 uppercase dark:text-red-300">Cons</p>
+            <div className="mt-1">
+              <ItemList items={t.cons} empty="No cons listed" tone="con" />
+            </div>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** The tool cards side by side: as many columns as tools on wide screens, stacked on phones. */
+export function CompareGrid({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="grid gap-3" style={{ gridTemplateColumns: "repeat(auto-fit, minmax(14rem, 1fr))" }}>
+      {children}
+    </div>
+  );
+}
+
+/** The empty slot beside the cards while the list is below the cap. */
+export function CompareSlot({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="flex min-h-40 flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed border-slate-300 p-4 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
+      {children}
+    </div>
+  );
+}
+
+/** 'No tools to compare' with the Browse Tools button. */
+export function CompareEmpty({ headingLevel, onBrowse }: { headingLevel: Level; onBrowse?: () => void }) {
+  return (
+    <div className="py-10 text-center">
+      <Heading level={headingLevel} className="text-lg font-semibold">
+        No tools to compare
+      </Heading>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        Add tools with the Compare button on any tool card to see them side by side.
+      </p>
+      <Link
+        to="/tools"
+        onClick={onBrowse}
+        className="mt-4 inline-block rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+      >
+        Browse Tools
+      </Link>
+    </div>
+  );
+}

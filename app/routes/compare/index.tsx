@@ -1,0 +1,219 @@
+import { data, Form, Link, redirect } from "react-router";
+import {
+  CompareEmpty,
+  CompareGrid,
+  CompareSlot,
+  CompareToolCard,
+  FeatureTable,
+  ProsCons,
+} from "~/components/compare/compare-view";
+import { useToast } from "~/components/toast";
+import { ComparePageParams, getComparePage } from "~/lib/catalog.server";
+import { COMPARE_CAPS, compareCapMessage, useHydrated } from "~/lib/compare";
+import type { Route } from "./+types/index";
+
+const compareHref = (slugs: string[]) => (slugs.length ? `/compare?tools=${slugs.join(",")}` : "/compare");
+
+export function meta({ data, location }: Route.MetaArgs) {
+  const tools = data?.comparison?.tools ?? [];
+  const origin = data?.origin ?? "";
+  if (!tools.length) {
+    return [
+      { title: "Tool Comparison | Toolscape" },
+      { name: "description", content: "Compare AI tools side by side: features, pricing, ratings, pros and cons." },
+      { name: "robots", content: "noindex" },
+      { tagName: "link", rel: "canonical", href: `${origin}${location.pathname}` },
+    ];
+  }
+  const names = tools.map((t) => t.name);
+  return [
+    { title: `${names.join(" vs ")} — Tool Comparison | Toolscape` },
+    {
+      name: "description",
+      content: `Compare ${names.join(", ")} side by side: features, pricing, ratings, pros and cons.`,
+    },
+    { tagName: "link", rel: "canonical", href: `${origin}${compareHref(tools.map((t) => t.slug))}` },
+  ];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const tools = url.searchParams
+    .getAll("tools")
+    .filter((v) => v.trim())
+    .join(",");
+  const parsed = ComparePageParams.safeParse({ tools, add: url.searchParams.get("add")?.trim() || undefined });
+  if (!parsed.success) {
+    return data(
+      {
+        origin: url.origin,
+        error: parsed.error.issues[0]?.message ?? "Invalid comparison",
+        comparison: null,
+        notice: null,
+      },
+      { status: 400 },
+    );
+  }
+  // Accounts arrive with the next issue; until then every visitor has the visitor cap.
+  const page = await getComparePage(context.services.db, parsed.data, null);
+  if (page.kind === "redirect") throw redirect(compareHref(page.slugs));
+  return { origin: url.origin, error: null, comparison: page.comparison, notice: page.notice };
+}
+
+/** Copies the page's canonical address; shown only once JavaScript runs (it needs the clipboard). */
+function ShareButton({ url }: { url: string }) {
+  const hydrated = useHydrated();
+  const toast = useToast();
+  if (!hydrated) return null;
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        navigator.clipboard
+          .writeText(url)
+          .then(() => toast("Link copied to clipboard", "success"))
+          .catch(() => window.prompt("Copy this link to share the comparison:", url));
+      }}
+      className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        width="16"
+        height="16"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
+      </svg>
+      Share
+    </button>
+  );
+}
+
+export default function ComparePage({ loaderData }: Route.ComponentProps) {
+  const { comparison, error, notice, origin } = loaderData;
+  const tools = comparison?.tools ?? [];
+  const max = comparison?.max ?? 0;
+  const slugs = tools.map((t) => t.slug);
+  return (
+    <div>
+      <nav aria-label="Breadcrumb" className="text-sm text-slate-600 dark:text-slate-400">
+        <Link to="/" className="hover:underline">
+          Home
+        </Link>{" "}
+        /{" "}
+        <Link to="/tools" className="hover:underline">
+          Tools
+        </Link>{" "}
+        / <span aria-current="page">Compare</span>
+      </nav>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <h1 className="text-3xl font-bold tracking-tight">Tool Comparison</h1>
+        {comparison ? (
+          <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-sm font-semibold text-brand-900 dark:bg-brand-900 dark:text-brand-100">
+            {tools.length} of {max}
+          </span>
+        ) : null}
+        {tools.length ? (
+          <div className="ml-auto">
+            <ShareButton url={`${origin}${compareHref(slugs)}`} />
+          </div>
+        ) : null}
+      </div>
+
+      {error ? (
+        <div role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+          <p>{error}</p>
+          <Link to="/compare" className="mt-2 inline-block font-medium underline">
+            Start a new comparison
+          </Link>
+        </div>
+      ) : null}
+
+      {comparison ? (
+        <>
+          {tools.length ? (
+            <p className="mt-1 text-slate-600 dark:text-slate-400">{compareCapMessage(max, tools.length)}</p>
+          ) : null}
+          {notice ? (
+            <p
+              role="status"
+              className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+            >
+              {notice}
+            </p>
+          ) : null}
+          {comparison.omitted > 0 ? (
+            <p className="mt-4 rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-700 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300">
+              This link names {comparison.omitted} more tool(s) than you can compare: you can compare up to {max} tools.
+              Standard members compare up to {COMPARE_CAPS.standard} and Expert members up to {COMPARE_CAPS.expert}.{" "}
+              <Link to="/pricing" className="font-medium text-brand-700 underline dark:text-brand-100">
+                See plans
+              </Link>
+            </p>
+          ) : null}
+          {comparison.missing.length > 0 ? (
+            <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
+              {comparison.missing.length} tool(s) in this link could not be found and were left out.
+            </p>
+          ) : null}
+
+          {tools.length === 0 ? (
+            <CompareEmpty headingLevel={2} />
+          ) : (
+            <div className="mt-6">
+              <CompareGrid>
+                {tools.map((tool) => (
+                  <CompareToolCard
+                    key={tool.id}
+                    tool={tool}
+                    headingLevel={2}
+                    remove={
+                      <Link
+                        to={compareHref(slugs.filter((s) => s !== tool.slug))}
+                        aria-label={`Remove ${tool.name} from comparison`}
+                        className="shrink-0 rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
+                      >
+                        <span aria-hidden="true">✕</span>
+                      </Link>
+                    }
+                  />
+                ))}
+                {tools.length < max ? (
+                  <CompareSlot>
+                    <Form method="get" action="/compare" className="flex w-full max-w-xs flex-col gap-2 text-left">
+                      <input type="hidden" name="tools" value={slugs.join(",")} />
+                      <label htmlFor="compare-add" className="font-medium text-slate-800 dark:text-slate-200">
+                        Add a tool
+                      </label>
+                      <div className="flex gap-2">
+                        <input
+                          id="compare-add"
+                          name="add"
+                          type="search"
+                          required
+                          placeholder="Tool name"
+                          className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
+                        />
+                        <button
+                          type="submit"
+                          className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+                        >
+                          Add
+                        </button>
+                      </div>
+                    </Form>
+                  </CompareSlot>
+                ) : null}
+              </CompareGrid>
+              <FeatureTable tools={tools} headingLevel={2} />
+              <ProsCons tools={tools} headingLevel={2} />
+            </div>
+          )}
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,517 @@
+/**
+ * `npm run bench`: seeds a throwaway database with 100,000 tools, serves the real app from it, and
+ * measures throughput (against a static ceiling), sequential search latency and cold start.
+ * Not a test: it reports figures and whether the targets are met. See docs/benchmarks.md.
+ *
+ * Environment: DATABASE_URL (else PGlite), BENCH_DURATION (s per throughput run, default 10),
+ * BENCH_CONNECTIONS (10), BENCH_TOOLS (100000), BENCH_SEED (PRNG seed), BENCH_SEED_METHOD
+ * (insert | import), BENCH_DEFER_INDEXES (1; 0 keeps the indexes during the bulk insert),
+ * BENCH_COLD_START (1; 0 skips the cold-start measurements).
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { listCategories, listTools, ToolListParams } from "../server/modules/catalog/index.ts";
+import { queryRows, sql } from "../server/platform/db/index.ts";
+import { loadEnv } from "../server/platform/env.ts";
+import { createLogger } from "../server/platform/logger.ts";
+import { type RunningServer, startServer } from "../server/server.ts";
+import { type ColdStartResult, killChildren, measureColdStart } from "./cold-start.ts";
+import { openThrowawayDatabase, type SeedMethod, seed, type ThrowawayDatabase } from "./database.ts";
+import { type LoadResult, type LoadTarget, runLoad, startCeiling } from "./load.ts";
+import {
+  type Explained,
+  explain,
+  explainSearch,
+  type OperationTiming,
+  type Timed,
+  timeHttp,
+  timeModule,
+  timeOperations,
+} from "./search-latency.ts";
+import { int, ms, secs, summarize, table, verdict, wholeMs } from "./stats.ts";
+import { BROAD_QUERIES, createRng, loadVocabulary, searchQueries } from "./vocabulary.ts";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const RESULTS_DIR = path.join(ROOT, "bench/results");
+
+const numberEnv = (name: string, fallback: number) => {
+  const raw = process.env[name];
+  const n = raw === undefined || raw === "" ? fallback : Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number (got '${raw}')`);
+  return n;
+};
+const config = {
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  duration: numberEnv("BENCH_DURATION", 10),
+  connections: numberEnv("BENCH_CONNECTIONS", 10),
+  tools: numberEnv("BENCH_TOOLS", 100_000),
+  seed: numberEnv("BENCH_SEED", 20_250_101),
+  seedMethod: (process.env.BENCH_SEED_METHOD === "import" ? "import" : "insert") as SeedMethod,
+  coldStart: process.env.BENCH_COLD_START !== "0",
+  searchQueries: 200,
+  coldRestarts: 3,
+};
+
+/** Targets (docs/benchmarks.md); the search ones are stated for PostgreSQL. */
+const TARGETS = { searchP95: 20, broad: 60, warmStart: 3_000, firstRun: 20_000 };
+
+const log = (msg: string) => process.stdout.write(`${msg}\n`);
+
+// ---------------------------------------------------------------------------------------------
+
+const cleanups: (() => Promise<void>)[] = [];
+let cleaning: Promise<void> | null = null;
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    killChildren();
+    for (const fn of cleanups.reverse()) {
+      try {
+        await fn();
+      } catch (err) {
+        process.stderr.write(`cleanup failed: ${(err as Error).message}\n`);
+      }
+    }
+  })();
+  return cleaning;
+}
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    log(`\n${signal}: cleaning up…`);
+    cleanup().finally(() => process.exit(130));
+  });
+}
+
+async function main(): Promise<void> {
+  // Loaded first, so a rebuild running elsewhere during the benchmark cannot change it under us.
+  const build = await loadBuild();
+  const startedAt = new Date();
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
+  const loadBefore = os.loadavg().map((l) => l.toFixed(2));
+  log(`# Toolscape benchmark — ${config.databaseUrl ? "PostgreSQL" : "PGlite"}\n`);
+  log(`machine: ${machine}; load average before: ${loadBefore.join(" ")}`);
+
+  // 1. Seed a throwaway database ------------------------------------------------------------------
+  const vocab = loadVocabulary();
+  const throwaway: ThrowawayDatabase = await openThrowawayDatabase(config.databaseUrl);
+  cleanups.push(() => throwaway.dispose());
+  const { database } = throwaway;
+  log(`\nseeding ${int(config.tools)} tools into ${throwaway.label}…`);
+  const seeded = await seed(database, vocab, {
+    total: config.tools,
+    seed: config.seed,
+    method: config.seedMethod,
+    log,
+  });
+  log(`seeded ${int(seeded.total)} tools in ${secs(seeded.totalMs)}`);
+  const [versionRow] = await queryRows<{ v: string }>(database.db, sql`SELECT version() AS v`);
+  const engineVersion = versionRow?.v.split(/ on |,/)[0];
+
+  // 2. The real app, in process, on an ephemeral port: as configured by default (page cache on), and
+  //    a second instance on the same database with PAGE_CACHE=0 to see what rendering costs.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "toolscape-bench-data-"));
+  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+  const startApp = async (pageCache: boolean) => {
+    const env = loadEnv({
+      ...process.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      SEED_ON_START: "0",
+      DATA_DIR: dataDir,
+      PAGE_CACHE: pageCache ? "1" : "0",
+    });
+    const running: RunningServer = await startServer({
+      env,
+      logger: createLogger("warn"),
+      database,
+      build,
+      mode: "production",
+    });
+    cleanups.push(() => running.close());
+    return running;
+  };
+  const app = await startApp(true);
+  const uncached = await startApp(false);
+  log(`app listening on ${app.url} (page cache on) and ${uncached.url} (PAGE_CACHE=0)`);
+
+  // 3. The ceiling: one pre-rendered /tools page from memory ---------------------------------------
+  const toolsPage = await fetch(`${app.url}/tools`);
+  if (!toolsPage.ok) throw new Error(`GET /tools answered ${toolsPage.status}`);
+  const html = await toolsPage.text();
+  const ceiling = await startCeiling(html);
+  cleanups.push(() => ceiling.close());
+
+  // 4. Throughput ----------------------------------------------------------------------------------
+  const rng = createRng(config.seed + 1);
+  // Distinct slugs, more than a run can request, so every /tools/{slug} request is a first visit.
+  const slugs = rng.shuffle([...seeded.slugs]).slice(0, 22_000);
+  const [warmSlugs, runSlugs] = [slugs.slice(0, 2_000), slugs.slice(2_000)];
+  const loadQueries = searchQueries(vocab, rng, 500, seeded.syntheticNames, 3);
+  const apiPath = (q: string) => `/api/tools?q=${encodeURIComponent(q)}`;
+  const targets: LoadTarget[] = [
+    { name: "ceiling (static /tools HTML)", url: ceiling.url, paths: ["/tools"] },
+    { name: "/tools (page cache hit)", url: app.url, paths: ["/tools"] },
+    { name: "/tools (PAGE_CACHE=0)", url: uncached.url, paths: ["/tools"] },
+    {
+      name: `/tools/{slug} (${int(runSlugs.length)} slugs, page cache miss)`,
+      url: app.url,
+      paths: runSlugs.map((s) => `/tools/${s}`),
+      warmupPaths: warmSlugs.map((s) => `/tools/${s}`),
+    },
+    {
+      name: "/api/tools?q=… (400 queries)",
+      url: app.url,
+      paths: loadQueries.slice(100).map((q) => apiPath(q.q)),
+      warmupPaths: loadQueries.slice(0, 100).map((q) => apiPath(q.q)),
+    },
+  ];
+  const load: LoadResult[] = [];
+  for (const target of targets) {
+    log(`\nload: ${target.name} (${target.paths.length} distinct paths, ${config.duration} s)…`);
+    const result = await runLoad(target, {
+      duration: config.duration,
+      connections: config.connections,
+      warmupSeconds: Math.min(2, Math.max(1, config.duration / 5)),
+    });
+    load.push(result);
+    log(
+      `  ${int(result.reqPerSec)} req/s, p50 ${wholeMs(result.p50)}, p99 ${wholeMs(result.p99)}, status ${JSON.stringify(result.statusCodes)}, errors ${result.errors}, timeouts ${result.timeouts}`,
+    );
+  }
+
+  // 5. Search latency ------------------------------------------------------------------------------
+  const searchRng = createRng(config.seed + 2);
+  const warmup = searchQueries(vocab, searchRng, 30, seeded.syntheticNames, 0);
+  const queries = searchQueries(vocab, searchRng, config.searchQueries, seeded.syntheticNames, 3);
+  log(`\nsearch: ${queries.length} queries, one at a time, module then HTTP…`);
+  await timeModule(database.db, warmup);
+  const moduleTimes = await timeModule(database.db, queries);
+  await timeHttp(app.url, warmup);
+  const httpTimes = await timeHttp(app.url, queries);
+
+  // EXPLAIN ANALYZE of the slowest specific and the slowest broad query, as sent by listTools.
+  const slowest = (list: Timed[], broad: boolean) =>
+    [...list].filter((t) => (t.kind === "broad") === broad).sort((a, b) => b.ms - a.ms)[0];
+  const explained: Explained[] = [];
+  for (const t of [slowest(moduleTimes, false), slowest(moduleTimes, true)]) {
+    if (t) {
+      const label = t.kind === "broad" ? "broad" : "specific";
+      explained.push(await explainSearch(database.db, `slowest ${label} search \`${t.q}\` (listTools)`, t.q));
+    }
+  }
+
+  // What each page costs in the database, one call at a time, and the plans of the page queries.
+  log("\npage queries, one at a time…");
+  const operations = await timeOperations(database.db, runSlugs, 20);
+  explained.push(await explain(database.db, "listCategories (root loader, every page)", (d) => listCategories(d)));
+  explained.push(
+    await explain(database.db, "listTools with no filters (/tools)", (d) => listTools(d, ToolListParams.parse({}))),
+  );
+
+  await ceiling.close();
+  await app.close();
+  await uncached.close();
+  await throwaway.dispose();
+
+  // 6. Cold start (production build, PGlite) -------------------------------------------------------
+  let cold: ColdStartResult | null = null;
+  if (config.coldStart) {
+    log("\ncold start: node build/server.js on an empty PGlite directory, then restarts…");
+    cold = await measureColdStart(ROOT, config.coldRestarts);
+  }
+
+  // Report -----------------------------------------------------------------------------------------
+  const report = renderReport({
+    startedAt,
+    machine,
+    loadBefore,
+    loadAfter: os.loadavg().map((l) => l.toFixed(2)),
+    engine: database.engine,
+    engineVersion: engineVersion ?? "",
+    seeded,
+    load,
+    moduleTimes,
+    httpTimes,
+    operations,
+    explained,
+    cold,
+  });
+  log(`\n${report}`);
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  writeFileSync(path.join(RESULTS_DIR, "latest.md"), report);
+  writeFileSync(path.join(RESULTS_DIR, `${database.engine}.md`), report);
+  log(`written to bench/results/latest.md and bench/results/${database.engine}.md`);
+}
+
+/** The React Router server build; waits (up to 2 min) while another process is rebuilding it. */
+async function loadBuild(): Promise<ServerBuild> {
+  const files = [path.join(ROOT, "build/server/index.js"), path.join(ROOT, "build/server.js")];
+  for (let waited = 0; !files.every((f) => existsSync(f)); waited += 2) {
+    if (waited >= 120) throw new Error("No production build found: run `npm run build` first.");
+    if (waited === 0) log("waiting for build/ (is a build running?)…");
+    await new Promise((r) => setTimeout(r, 2_000));
+  }
+  return (await import(pathToFileURL(files[0] as string).href)) as ServerBuild;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+type ReportInput = {
+  startedAt: Date;
+  machine: string;
+  loadBefore: string[];
+  loadAfter: string[];
+  engine: "pglite" | "postgres";
+  engineVersion: string;
+  seeded: Awaited<ReturnType<typeof seed>>;
+  load: LoadResult[];
+  moduleTimes: Timed[];
+  httpTimes: Timed[];
+  operations: OperationTiming[];
+  explained: Explained[];
+  cold: ColdStartResult | null;
+};
+
+function renderReport(r: ReportInput): string {
+  const out: string[] = [];
+  const engineName = r.engine === "postgres" ? "PostgreSQL" : "PGlite";
+  out.push(`## ${engineName} — ${r.startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC`);
+  out.push("");
+  out.push(`- engine: ${r.engineVersion}`);
+  out.push(`- machine: ${r.machine}`);
+  out.push(
+    `- load average (1, 5, 15 min) before the run: ${r.loadBefore.join(", ")}; after: ${r.loadAfter.join(", ")} (2 cores, shared with other work)`,
+  );
+  out.push(
+    `- ${int(r.seeded.total)} tools (${int(r.seeded.realTools)} real + ${int(r.seeded.syntheticTools)} synthetic); throughput runs ${config.duration} s each, ${config.connections} connections, autocannon in a worker thread`,
+  );
+  out.push("");
+
+  out.push("### Seeding");
+  out.push("");
+  out.push(
+    table(
+      ["phase", "time"],
+      [
+        ["migrate + ensureCategories", secs(r.seeded.migrateMs)],
+        [`real catalogue (seedCatalog, ${int(r.seeded.realTools)} rows)`, secs(r.seeded.realCatalogueMs)],
+        [
+          `synthetic rows (${int(r.seeded.syntheticTools)}, ${r.seeded.method === "insert" ? "multi-row INSERT ×1,000 in one transaction" : "importRows in 20,000-row chunks"})`,
+          `${secs(r.seeded.syntheticMs)} (${int(r.seeded.syntheticTools / (r.seeded.syntheticMs / 1000))} rows/s)`,
+        ],
+        ["ANALYZE", secs(r.seeded.analyzeMs)],
+        ["**total**", `**${secs(r.seeded.totalMs)}**`],
+      ],
+    ),
+  );
+  out.push("");
+
+  const ceilingRps = r.load[0]?.reqPerSec ?? Number.NaN;
+  out.push("### Throughput (ratio to the static ceiling measured in the same run)");
+  out.push("");
+  out.push(
+    table(
+      ["target", "req/s", "× ceiling", "p50", "p99", "requests", "non-2xx / errors"],
+      r.load.map((l) => [
+        l.name,
+        int(l.reqPerSec),
+        (l.reqPerSec / ceilingRps).toFixed(3),
+        wholeMs(l.p50),
+        wholeMs(l.p99),
+        int(l.requests),
+        `${l.non2xx} / ${l.errors + l.timeouts}`,
+      ]),
+    ),
+  );
+  out.push("");
+
+  const sets = (times: Timed[]) => ({
+    all: summarize(times.map((t) => t.ms)),
+    specific: summarize(times.filter((t) => t.kind !== "broad").map((t) => t.ms)),
+    broad: summarize(times.filter((t) => t.kind === "broad").map((t) => t.ms)),
+  });
+  const mod = sets(r.moduleTimes);
+  const http = sets(r.httpTimes);
+  out.push(`### Search latency (${r.httpTimes.length} queries, sequential)`);
+  out.push("");
+  out.push(
+    table(
+      ["queries", "n", "module p50", "module p95", "module max", "HTTP p50", "HTTP p95", "HTTP max"],
+      (["all", "specific", "broad"] as const).map((k) => [
+        k === "all"
+          ? "all"
+          : k === "specific"
+            ? "specific (all but the broad ones)"
+            : `broad one-word (${BROAD_QUERIES.join(", ")})`,
+        mod[k].n,
+        ms(mod[k].p50),
+        ms(mod[k].p95),
+        ms(mod[k].max),
+        ms(http[k].p50),
+        ms(http[k].p95),
+        ms(http[k].max),
+      ]),
+    ),
+  );
+  out.push("");
+  out.push("By kind of query (HTTP):");
+  out.push("");
+  const kinds = [...new Set(r.httpTimes.map((t) => t.kind))];
+  out.push(
+    table(
+      ["kind", "n", "p50", "p95", "max", "median matches"],
+      kinds.map((kind) => {
+        const list = r.httpTimes.filter((t) => t.kind === kind);
+        const s = summarize(list.map((t) => t.ms));
+        return [kind, s.n, ms(s.p50), ms(s.p95), ms(s.max), int(summarize(list.map((t) => t.total)).p50)];
+      }),
+    ),
+  );
+  out.push("");
+  out.push("Broad one-word queries (HTTP, each run 3 times):");
+  out.push("");
+  out.push(
+    table(
+      ["q", "matches", "p50", "max"],
+      BROAD_QUERIES.map((q) => {
+        const list = r.httpTimes.filter((t) => t.kind === "broad" && t.q === q);
+        const s = summarize(list.map((t) => t.ms));
+        return [`\`${q}\``, int(list[0]?.total ?? 0), ms(s.p50), ms(s.max)];
+      }),
+    ),
+  );
+  out.push("");
+  out.push("Slowest specific queries (HTTP):");
+  out.push("");
+  out.push(
+    table(
+      ["q", "kind", "matches", "HTTP", "module"],
+      r.httpTimes
+        .filter((t) => t.kind !== "broad")
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 10)
+        .map((t) => {
+          const m = r.moduleTimes.find((x) => x.q === t.q && x.kind === t.kind);
+          return [`\`${t.q}\``, t.kind, int(t.total), ms(t.ms), m ? ms(m.ms) : "–"];
+        }),
+    ),
+  );
+  out.push("");
+
+  out.push("### Page queries (module functions, one call at a time, 20 runs each)");
+  out.push("");
+  out.push(
+    table(
+      ["operation", "p50", "p95", "max"],
+      r.operations.map((o) => [o.name, ms(o.p50), ms(o.p95), ms(o.max)]),
+    ),
+  );
+  out.push("");
+
+  if (r.cold) {
+    const restarts = summarize(r.cold.restarts.map((s) => s.ms));
+    out.push("### Cold start (`node build/server.js`, PGlite, spawn → /api/health answers)");
+    out.push("");
+    out.push(
+      table(
+        ["start", "time", "app's own boot log (bootMs)", "tools"],
+        [
+          [
+            "first run, empty data dir (migrate + seed catalogue)",
+            secs(r.cold.firstRun.ms),
+            secs(r.cold.firstRun.bootMs ?? Number.NaN),
+            int(r.cold.firstRun.tools),
+          ],
+          ...r.cold.restarts.map((s, i) => [
+            `restart ${i + 1}, seeded data dir`,
+            secs(s.ms),
+            secs(s.bootMs ?? Number.NaN),
+            int(s.tools),
+          ]),
+          ["restarts, median", secs(restarts.p50), "", ""],
+        ],
+      ),
+    );
+    out.push("");
+  }
+
+  out.push("### Targets");
+  out.push("");
+  const rows: (string | number)[][] = [
+    [
+      `search API p95, specific queries (HTTP)${r.engine === "postgres" ? "" : " — target is for PostgreSQL"}`,
+      `≤ ${TARGETS.searchP95} ms`,
+      ms(http.specific.p95),
+      verdict(http.specific.p95 <= TARGETS.searchP95),
+    ],
+    [
+      "search API p95, all 200 queries incl. broad (HTTP)",
+      `≤ ${TARGETS.searchP95} ms`,
+      ms(http.all.p95),
+      verdict(http.all.p95 <= TARGETS.searchP95),
+    ],
+    [
+      "broad one-word queries p95 (HTTP)",
+      `≤ ${TARGETS.broad} ms`,
+      ms(http.broad.p95),
+      verdict(http.broad.p95 <= TARGETS.broad),
+    ],
+    [
+      "broad one-word queries max (HTTP)",
+      `≤ ${TARGETS.broad} ms`,
+      ms(http.broad.max),
+      verdict(http.broad.max <= TARGETS.broad),
+    ],
+  ];
+  if (r.cold) {
+    const restartMedian = summarize(r.cold.restarts.map((s) => s.ms)).p50;
+    rows.push(
+      [
+        "cold start, seeded PGlite (median of restarts)",
+        `≤ ${secs(TARGETS.warmStart)}`,
+        secs(restartMedian),
+        verdict(restartMedian <= TARGETS.warmStart),
+      ],
+      [
+        "first run, empty PGlite (migrate + seed)",
+        `≤ ${secs(TARGETS.firstRun)}`,
+        secs(r.cold.firstRun.ms),
+        verdict(r.cold.firstRun.ms <= TARGETS.firstRun),
+      ],
+    );
+  }
+  out.push(table(["target", "threshold", "measured", "verdict"], rows));
+  out.push("");
+
+  for (const e of r.explained) {
+    out.push(`### EXPLAIN (ANALYZE, BUFFERS) — ${e.title}, ${engineName}`);
+    out.push("");
+    for (const s of e.statements) {
+      out.push("```sql");
+      out.push(s.sql);
+      out.push(`-- params: ${JSON.stringify(s.params)}`);
+      out.push("```");
+      out.push("");
+      out.push("```");
+      out.push(s.plan);
+      out.push("```");
+      out.push("");
+    }
+  }
+  return out.join("\n");
+}
+
+try {
+  await main();
+  await cleanup();
+} catch (err) {
+  const cause = (err as Error).cause;
+  process.stderr.write(
+    `\nbenchmark failed: ${(err as Error).stack ?? err}${cause ? `\ncause: ${String(cause)}` : ""}\n`,
+  );
+  await cleanup();
+  process.exitCode = 1;
+}

@@ -1,0 +1,167 @@
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { type Db, queryRows } from "../../platform/db/index.ts";
+import { compareCap, compareCapMessage, MAX_COMPARE_TOOLS, type MemberTier } from "./compare-rules.ts";
+import { CARD_COLUMNS, type CardRow, type ToolCard, toToolCard } from "./tool-shapes.ts";
+import { listTools } from "./tools.ts";
+
+const FROM = sql.raw(`tools t JOIN categories c ON c.id = t.category_id LEFT JOIN providers p ON p.id = t.provider_id`);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const MAX_KEY_LENGTH = 100;
+
+/**
+ * A comma list of tool ids (UUIDs) or slugs, as the drawer sends it (`ids`) and as the shareable
+ * /compare URL carries it (`tools`). Keys are trimmed and lower-cased; repeats are dropped.
+ */
+const toolKeyList = z
+  .string()
+  .max(2_000, "The list of tools is too long")
+  .transform((s) => [
+    ...new Set(
+      s
+        .split(",")
+        .map((v) => v.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ])
+  .refine((keys) => keys.length <= MAX_COMPARE_TOOLS, `At most ${MAX_COMPARE_TOOLS} tools can be compared at once`)
+  .superRefine((keys, ctx) => {
+    const bad = keys.find((k) => k.length > MAX_KEY_LENGTH || !(UUID.test(k) || SLUG.test(k)));
+    if (bad !== undefined) {
+      ctx.addIssue({ code: "custom", message: `'${bad.slice(0, 40)}' is not a tool id or slug` });
+    }
+  });
+
+/** GET /api/tools/compare?ids=a,b — 1 to 10 tool ids or slugs. */
+export const CompareApiParams = z.object({
+  ids: z
+    .string({ error: `Required: a comma list of 1 to ${MAX_COMPARE_TOOLS} tool ids or slugs` })
+    .pipe(toolKeyList)
+    .refine((keys) => keys.length >= 1, `Name at least one tool (1 to ${MAX_COMPARE_TOOLS} tool ids or slugs)`),
+});
+
+/** /compare?tools=a,b — 0 to 10 tool ids or slugs (none is the empty state); `add` names one more. */
+export const ComparePageParams = z.object({
+  tools: toolKeyList.optional().transform((keys) => keys ?? []),
+  add: z.string().trim().max(200, "The tool to add must be at most 200 characters").optional(),
+});
+
+export type CompareTool = ToolCard;
+
+/**
+ * Published tools by id or slug, in the order asked for. Unknown (or unpublished) keys are skipped;
+ * an id and the slug of the same tool count once.
+ */
+export async function getToolsForComparison(db: Db, keys: readonly string[]): Promise<CompareTool[]> {
+  const normalised = [...new Set(keys.map((k) => k.trim().toLowerCase()).filter(Boolean))];
+  const ids = normalised.filter((k) => UUID.test(k));
+  const slugs = normalised.filter((k) => !UUID.test(k) && SLUG.test(k) && k.length <= MAX_KEY_LENGTH);
+  if (!ids.length && !slugs.length) return [];
+  const match = [
+    ...(ids.length
+      ? [
+          sql`t.id IN (${sql.join(
+            ids.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`,
+        ]
+      : []),
+    ...(slugs.length
+      ? [
+          sql`t.slug IN (${sql.join(
+            slugs.map((s) => sql`${s}`),
+            sql`, `,
+          )})`,
+        ]
+      : []),
+  ];
+  const rows = await queryRows<CardRow>(
+    db,
+    sql`SELECT ${sql.raw(CARD_COLUMNS)} FROM ${FROM} WHERE t.status = 'active' AND (${sql.join(match, sql` OR `)})`,
+  );
+  const byKey = new Map<string, CardRow>();
+  for (const row of rows) {
+    byKey.set(row.id, row);
+    byKey.set(row.slug, row);
+  }
+  const seen = new Set<string>();
+  const out: CompareTool[] = [];
+  for (const key of normalised) {
+    const row = byKey.get(key);
+    if (!row || seen.has(row.id)) continue;
+    seen.add(row.id);
+    out.push(toToolCard(row));
+  }
+  return out;
+}
+
+export type Comparison = {
+  tools: CompareTool[];
+  /** The cap that applied (the tier's). */
+  max: number;
+  /** Known tools left out because the list was longer than the cap. */
+  omitted: number;
+  /** Keys that name no published tool (deleted or unpublished since they were added). */
+  missing: string[];
+};
+
+/**
+ * The comparison a tier may see: the known tools in the order asked for, cut at the tier's cap.
+ * `tier` null is a visitor (accounts arrive later; every caller passes null for now).
+ */
+export async function getComparison(db: Db, keys: readonly string[], tier: MemberTier | null): Promise<Comparison> {
+  const max = compareCap(tier);
+  const found = await getToolsForComparison(db, keys);
+  const known = new Set(found.flatMap((t) => [t.id, t.slug]));
+  const missing = [...new Set(keys.map((k) => k.trim().toLowerCase()))].filter((k) => k && !known.has(k));
+  return { tools: found.slice(0, max), max, omitted: Math.max(0, found.length - max), missing };
+}
+
+/** The tool a visitor typed into /compare's "Add a tool" box: an id or slug, else the best search match. */
+export async function findToolToAdd(db: Db, text: string): Promise<CompareTool | null> {
+  const q = text.trim();
+  if (!q) return null;
+  const key = q.toLowerCase();
+  if ((UUID.test(key) || SLUG.test(key)) && key.length <= MAX_KEY_LENGTH) {
+    const [exact] = await getToolsForComparison(db, [key]);
+    if (exact) return exact;
+  }
+  const page = await listTools(db, {
+    q,
+    categories: [],
+    pricing: [],
+    tags: [],
+    minRating: undefined,
+    featured: undefined,
+    sort: undefined,
+    page: 1,
+    limit: 1,
+  });
+  return page.tools[0] ?? null;
+}
+
+export type ComparePage =
+  | { kind: "redirect"; slugs: string[] }
+  | { kind: "view"; comparison: Comparison; notice: string | null };
+
+/**
+ * What /compare shows for its URL: the comparison, or — when the no-JavaScript "Add a tool" form
+ * named a tool that fits under the cap — a redirect to the longer list.
+ */
+export async function getComparePage(
+  db: Db,
+  params: z.output<typeof ComparePageParams>,
+  tier: MemberTier | null,
+): Promise<ComparePage> {
+  const comparison = await getComparison(db, params.tools, tier);
+  if (!params.add) return { kind: "view", comparison, notice: null };
+  const slugs = comparison.tools.map((t) => t.slug);
+  const tool = await findToolToAdd(db, params.add);
+  if (!tool) return { kind: "view", comparison, notice: `No tool matches '${params.add}'.` };
+  if (slugs.includes(tool.slug)) return { kind: "redirect", slugs };
+  if (slugs.length >= comparison.max) {
+    return { kind: "view", comparison, notice: compareCapMessage(comparison.max, slugs.length) };
+  }
+  return { kind: "redirect", slugs: [...slugs, tool.slug] };
+}
