@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppServices } from "../context.ts";
 import { countTools } from "../modules/catalog/index.ts";
+import { analyticsApi } from "./analytics.ts";
 import { catalogApi } from "./catalog.ts";
 import { fail } from "./respond.ts";
 
@@ -15,6 +16,7 @@ export function createApi() {
     return c.json({ status: "ok", db: c.var.services.engine, tools });
   });
   api.route("/", catalogApi());
+  api.route("/", analyticsApi());
   api.all("*", (c) => fail(c, 404, `No API route for ${c.req.method} ${c.req.path}`));
   return api;
 }
