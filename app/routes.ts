@@ -7,10 +7,13 @@ export default [
   layout("components/site-layout.tsx", [
     index("routes/_site/home.tsx"),
     route("tools", "routes/tools/index.tsx"),
+    route("tools/premium-tool-id", "routes/tools/premium.tsx"),
     route("tools/:idOrSlug", "routes/tools/detail.tsx"),
     route("cookies", "routes/_site/cookies.tsx"),
     route("newsletter/unsubscribe", "routes/_site/newsletter-unsubscribe.tsx"),
     route("compare", "routes/compare/index.tsx"),
+    route("category/:categoryId/:toolId", "routes/tools/category-tool.tsx"),
+    route("go/:slug", "routes/tools/go.tsx"),
     route("*", "routes/_site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppServices } from "../context.ts";
 import { countTools } from "../modules/catalog/index.ts";
+import { analyticsApi } from "./analytics.ts";
 import { catalogApi } from "./catalog.ts";
 import { compareApi } from "./compare.ts";
 import { errorsApi } from "./errors.ts";
@@ -21,6 +22,7 @@ export function createApi() {
   api.route("/", catalogApi());
   api.route("/", newsletterApi());
   api.route("/", errorsApi());
+  api.route("/", analyticsApi());
   api.all("*", (c) => fail(c, 404, `No API route for ${c.req.method} ${c.req.path}`));
   return api;
 }

@@ -113,7 +113,8 @@ test.describe("tool catalogue", () => {
     await expect(page).toHaveTitle(new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
     const visit = page.getByRole("link", { name: "Visit Website" });
     await expect(visit).toBeVisible();
-    await expect(visit).toHaveAttribute("href", /^https?:\/\//);
+    // Outbound links go through /go, which records the click and redirects to the tool's own URL.
+    await expect(visit).toHaveAttribute("href", /^\/go\/[^/?#]+\?to=website&source=detail$/);
     await expect(
       page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Tools" }),
     ).toBeVisible();

@@ -1,111 +1,263 @@
 import { data, Link } from "react-router";
-import { getTool } from "~/lib/catalog.server";
+import { ToolCard, ToolLogo } from "~/components/tool-card";
+import { SideCard } from "~/components/tool-detail/side-card";
+import { type TabPanel, ToolTabs } from "~/components/tool-detail/tool-tabs";
+import { ToolNotFound, toolNotFoundMeta } from "~/components/tool-not-found";
+import { getToolPage, ToolPageParams, type ToolTab } from "~/lib/catalog.server";
+import { updatedLabel } from "~/lib/format";
+import { toolMeta } from "~/lib/tool-seo";
 import type { Route } from "./+types/detail";
 
 export function meta({ data }: Route.MetaArgs) {
-  if (!data?.tool) return [{ title: "Tool Not Found | Toolscape" }];
-  const { tool } = data;
-  return [
-    { title: tool.meta_title ?? `${tool.name} — ${tool.category} | Toolscape` },
-    { name: "description", content: tool.meta_description ?? tool.description },
-  ];
+  if (!data?.page) return toolNotFoundMeta;
+  return toolMeta(data.page.tool, data.origin);
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const tool = await getTool(context.services.db, params.idOrSlug);
-  if (!tool) return data({ tool: null }, { status: 404 });
-  return { tool };
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { tab } = ToolPageParams.parse({ tab: url.searchParams.get("tab") ?? undefined });
+  const page = await getToolPage(context.services.db, params.idOrSlug);
+  // `now` travels with the data so the server and the browser print the same 'updated' label.
+  const result = { page, tab, origin: url.origin, now: Date.now() };
+  return page ? result : data(result, { status: 404 });
 }
 
-function List({ title, items }: { title: string; items: string[] }) {
-  if (!items.length) return null;
+const TAB_LABELS: Record<ToolTab, string> = {
+  overview: "Overview",
+  features: "Features",
+  alternatives: "Alternatives",
+  screenshots: "Screenshots",
+  reviews: "Reviews",
+};
+
+function Empty({ title, children }: { title: string; children?: React.ReactNode }) {
   return (
-    <section className="mt-8">
-      <h2 className="text-xl font-semibold">{title}</h2>
-      <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-700 dark:text-slate-300">
-        {items.map((item) => (
-          <li key={item}>{item}</li>
-        ))}
-      </ul>
-    </section>
+    <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
+      <p className="font-semibold">{title}</p>
+      {children ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{children}</p> : null}
+    </div>
   );
 }
 
+const h2 = "text-xl font-semibold";
+
 export default function ToolDetail({ loaderData }: Route.ComponentProps) {
-  const { tool } = loaderData;
-  if (!tool) {
-    return (
-      <div className="py-16 text-center">
-        <h1 className="text-3xl font-bold">Tool Not Found</h1>
-        <p className="mt-3 text-slate-600 dark:text-slate-400">
-          The tool you're looking for doesn't exist or has been removed.
-        </p>
-        <Link
-          to="/tools"
-          className="mt-6 inline-block rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
-        >
-          Browse All Tools
-        </Link>
-      </div>
-    );
-  }
-  return (
-    <article className="grid gap-8 lg:grid-cols-[1fr_18rem]">
-      <div>
-        <nav aria-label="Breadcrumb" className="text-sm text-slate-500 dark:text-slate-400">
-          <Link to="/" className="hover:underline">
-            Home
-          </Link>{" "}
-          /{" "}
-          <Link to="/tools" className="hover:underline">
-            Tools
-          </Link>{" "}
-          /{" "}
-          <Link to={`/tools?category=${tool.category_slug}`} className="hover:underline">
-            {tool.category}
-          </Link>
-        </nav>
-        <h1 className="mt-3 text-4xl font-bold tracking-tight">{tool.name}</h1>
-        <p className="mt-2 text-slate-500 dark:text-slate-400">
-          {tool.category} · {tool.pricing_model} · by {tool.company_name}
-        </p>
-        <p className="mt-6 text-lg text-slate-800 dark:text-slate-200">{tool.full_description || tool.description}</p>
-        {tool.tags.length ? (
-          <ul className="mt-6 flex flex-wrap gap-2" aria-label="Tags">
-            {tool.tags.map((tag) => (
-              <li key={tag} className="rounded-full bg-slate-100 px-3 py-1 text-sm dark:bg-slate-800">
-                {tag}
+  const { page, tab, now } = loaderData;
+  if (!page) return <ToolNotFound />;
+  const { tool, deal, alternatives, limits } = page;
+  const updated = updatedLabel(tool.updated_at, now);
+  const categoryHref = `/tools?category=${encodeURIComponent(tool.category_slug)}`;
+  const lead = tool.full_description !== tool.description ? tool.description : null;
+  const features = tool.features.slice(0, limits.features);
+  const useCases = tool.use_cases.slice(0, limits.useCases);
+
+  const panels: TabPanel<ToolTab>[] = [
+    {
+      value: "overview",
+      label: TAB_LABELS.overview,
+      content: (
+        <div className="space-y-8">
+          <section>
+            <h2 className={h2}>About {tool.name}</h2>
+            <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-800 dark:text-slate-200">
+              {tool.full_description}
+            </p>
+          </section>
+          {useCases.length ? (
+            <section>
+              <h2 className={h2}>Use cases</h2>
+              <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-700 dark:text-slate-300">
+                {useCases.map((u) => (
+                  <li key={u}>{u}</li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {tool.tags.length ? (
+            <section>
+              <h2 className={h2}>Tags</h2>
+              <ul className="mt-3 flex flex-wrap gap-2">
+                {tool.tags.map((tag) => (
+                  <li key={tag}>
+                    <Link
+                      to={`/tools?tags=${encodeURIComponent(tag)}`}
+                      className="inline-block rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700"
+                    >
+                      {tag}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+      ),
+    },
+    {
+      value: "features",
+      label: TAB_LABELS.features,
+      count: features.length,
+      content: features.length ? (
+        <section>
+          <h2 className={h2}>Key features</h2>
+          <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+            {features.map((f) => (
+              <li
+                key={f}
+                className="flex gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+              >
+                <span aria-hidden="true" className="font-bold text-emerald-700 dark:text-emerald-400">
+                  ✓
+                </span>
+                <span>{f}</span>
               </li>
             ))}
           </ul>
-        ) : null}
-        <List title="Features" items={tool.features} />
-        <List title="Use cases" items={tool.use_cases} />
+        </section>
+      ) : (
+        <Empty title="No features listed yet">The listing for {tool.name} does not name its features.</Empty>
+      ),
+    },
+    {
+      value: "alternatives",
+      label: TAB_LABELS.alternatives,
+      count: alternatives.length,
+      content: (
+        <section>
+          <h2 className={h2}>Alternatives to {tool.name}</h2>
+          {alternatives.length ? (
+            <>
+              <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+                Tools named by this listing, then {tool.category} tools ranked by shared tags and similar descriptions.
+              </p>
+              <div className="mt-4 grid gap-4 sm:grid-cols-2" data-testid="alternatives">
+                {alternatives.map((alt) => (
+                  <ToolCard key={alt.id} tool={alt} />
+                ))}
+              </div>
+            </>
+          ) : (
+            <div className="mt-3">
+              <Empty title="No alternatives yet">No other {tool.category} tools are listed yet.</Empty>
+            </div>
+          )}
+          <p className="mt-4">
+            <Link to={categoryHref} className="font-medium text-brand-700 hover:underline dark:text-indigo-300">
+              Browse all {tool.category} tools →
+            </Link>
+          </p>
+        </section>
+      ),
+    },
+    {
+      value: "screenshots",
+      label: TAB_LABELS.screenshots,
+      count: tool.screenshots.length,
+      content: tool.screenshots.length ? (
+        <section>
+          <h2 className={h2}>Screenshots</h2>
+          <ul className="mt-3 grid gap-4 sm:grid-cols-2">
+            {tool.screenshots.map((src, i) => (
+              <li key={src}>
+                <img
+                  src={src}
+                  alt={`${tool.name} screenshot ${i + 1}`}
+                  loading="lazy"
+                  className="w-full rounded-lg border border-slate-200 dark:border-slate-800"
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : (
+        <Empty title="No screenshots yet">Screenshots of {tool.name} will appear here once they are added.</Empty>
+      ),
+    },
+    {
+      value: "reviews",
+      label: TAB_LABELS.reviews,
+      count: tool.review_count,
+      content: <Empty title="No reviews yet">Reviews from members will appear here.</Empty>,
+    },
+  ];
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr]">
+      <header className="lg:col-start-1">
+        <nav aria-label="Breadcrumb" className="text-sm text-slate-600 dark:text-slate-400">
+          <ol className="flex flex-wrap items-center gap-1.5">
+            <li>
+              <Link to="/" className="hover:underline">
+                Home
+              </Link>
+            </li>
+            <li aria-hidden="true">/</li>
+            <li>
+              <Link to="/tools" className="hover:underline">
+                Tools
+              </Link>
+            </li>
+            <li aria-hidden="true">/</li>
+            <li>
+              <Link to={categoryHref} className="hover:underline">
+                {tool.category}
+              </Link>
+            </li>
+            <li aria-hidden="true">/</li>
+            <li aria-current="page" className="truncate font-medium text-slate-800 dark:text-slate-200">
+              {tool.name}
+            </li>
+          </ol>
+        </nav>
+        <div className="mt-5 flex items-start gap-4">
+          <ToolLogo name={tool.name} url={tool.logo_url} size={64} />
+          <div className="min-w-0">
+            <h1 className="text-3xl font-bold tracking-tight break-words sm:text-4xl">{tool.name}</h1>
+            <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
+              <Link to={categoryHref} className="font-medium text-brand-700 hover:underline dark:text-indigo-300">
+                {tool.category}
+              </Link>
+              {tool.pricing_model !== "Unknown" ? (
+                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800 dark:bg-slate-800 dark:text-slate-200">
+                  {tool.pricing_model}
+                </span>
+              ) : null}
+              {tool.company_name !== "Unknown" ? <span>by {tool.company_name}</span> : null}
+              {tool.is_verified ? (
+                <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
+                  ✓ Verified
+                </span>
+              ) : null}
+              {tool.is_featured ? (
+                <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                  Featured
+                </span>
+              ) : null}
+            </p>
+            {updated ? (
+              <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+                Updated <time dateTime={tool.updated_at ?? undefined}>{updated}</time>
+              </p>
+            ) : null}
+          </div>
+        </div>
+        {lead ? <p className="mt-5 text-lg text-slate-800 dark:text-slate-200">{lead}</p> : null}
+      </header>
+
+      <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        <SideCard tool={tool} deal={deal} maxIncluded={limits.features} />
       </div>
-      <aside className="h-fit rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
-        <a
-          href={tool.website_url}
-          rel="noopener noreferrer nofollow"
-          target="_blank"
-          className="block rounded-lg bg-brand-600 px-4 py-2 text-center font-medium text-white hover:bg-brand-700"
-        >
-          Visit Website
-        </a>
-        <dl className="mt-4 space-y-2 text-sm">
-          <div className="flex justify-between">
-            <dt className="text-slate-500 dark:text-slate-400">Rating</dt>
-            <dd>{tool.review_count > 0 ? `★ ${tool.rating.toFixed(1)} (${tool.review_count})` : "No reviews yet"}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt className="text-slate-500 dark:text-slate-400">Pricing</dt>
-            <dd>{tool.pricing_model}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt className="text-slate-500 dark:text-slate-400">Category</dt>
-            <dd>{tool.category}</dd>
-          </div>
-        </dl>
-      </aside>
-    </article>
+
+      <div className="min-w-0 lg:col-start-1">
+        <ToolTabs
+          key={`${tool.id}:${tab}`}
+          basePath={`/tools/${tool.slug}`}
+          initial={tab}
+          defaultTab="overview"
+          panels={panels}
+          label={`About ${tool.name}`}
+        />
+      </div>
+    </div>
   );
 }

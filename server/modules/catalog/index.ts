@@ -1,4 +1,5 @@
 /** The catalogue module's public surface: other modules, the API and the routes import only this. */
+export { type Alternative, DEFAULT_ALTERNATIVES, getAlternatives, MAX_ALTERNATIVES } from "./alternatives.ts";
 export {
   type CategorySummary,
   ensureCategories,
@@ -7,6 +8,18 @@ export {
   resolveCategoryKeys,
 } from "./categories.ts";
 export { aliasKey, CATEGORY_DEFINITIONS } from "./category-definitions.ts";
+export {
+  CLICK_SOURCES,
+  CLICK_TARGETS,
+  type ClickResult,
+  type ClickSource,
+  type ClickTarget,
+  GoParams,
+  recordReportedClick,
+  recordToolClick,
+  type ToolClick,
+  ToolClickInput,
+} from "./clicks.ts";
 export {
   CompareApiParams,
   type ComparePage,
@@ -29,6 +42,7 @@ export {
   MAX_COMPARE_TOOLS,
   type MemberTier,
 } from "./compare-rules.ts";
+
 export { IMPORT_LIMITS, type ImportReport, importCsv, importRows, parseCsv } from "./import.ts";
 export { domainKey, nameKey, PRICING_LABELS, PRICING_MODELS, slugify } from "./normalize.ts";
 export {
@@ -43,5 +57,16 @@ export { featuredSlugs, SEED_CSV, seedCatalog } from "./seed.ts";
 export { type SitemapEntry, sitemapEntries } from "./sitemap.ts";
 export { type CatalogStats, catalogStats, toolNotes } from "./stats.ts";
 export { getToolOfTheDay, type ToolOfTheDay, utcDay } from "./tool-of-the-day.ts";
+export {
+  type Deal,
+  dealOf,
+  FEATURES_SHOWN,
+  getToolPage,
+  TOOL_TABS,
+  type ToolPageData,
+  ToolPageParams,
+  type ToolTab,
+  USE_CASES_SHOWN,
+} from "./tool-page.ts";
 export type { ToolCard, ToolDetail } from "./tool-shapes.ts";
 export { countTools, getTool, listTools, type ToolPage } from "./tools.ts";

@@ -1,0 +1,57 @@
+import { isbot } from "isbot";
+import { data, Link, redirect } from "react-router";
+import { ToolNotFound, toolNotFoundMeta } from "~/components/tool-not-found";
+import { GoParams, recordToolClick } from "~/lib/catalog.server";
+import type { Route } from "./+types/go";
+
+/**
+ * `/go/{slug}?to=website|demo|deal&source=…`: records the outbound click, then redirects to a link
+ * stored on the tool. The destination never comes from the query string (no open redirect).
+ */
+const PRIVATE = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
+
+export const headers: Route.HeadersFunction = () => PRIVATE;
+
+export function meta({ data }: Route.MetaArgs) {
+  return data?.error
+    ? [{ title: "Invalid link | Toolscape" }, { name: "robots", content: "noindex" }]
+    : toolNotFoundMeta;
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const parsed = GoParams.safeParse({
+    to: url.searchParams.get("to") ?? undefined,
+    source: url.searchParams.get("source") ?? undefined,
+  });
+  if (!parsed.success) {
+    const error = parsed.error.issues[0]?.message ?? "Invalid link";
+    return data({ error, slug: params.slug }, { status: 400, headers: PRIVATE });
+  }
+  // Robots following links and HEAD probes are sent on but not counted as visitors' clicks.
+  const count = request.method === "GET" && !isbot(request.headers.get("user-agent"));
+  const click = await recordToolClick(context.services.db, {
+    idOrSlug: params.slug,
+    target: parsed.data.to,
+    source: parsed.data.source,
+    count,
+  });
+  if (!click) return data({ error: null, slug: params.slug }, { status: 404, headers: PRIVATE });
+  return redirect(click.url, { status: 302, headers: PRIVATE });
+}
+
+export default function Go({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.error) return <ToolNotFound />;
+  return (
+    <div className="py-16 text-center">
+      <h1 className="text-3xl font-bold">This link is not valid</h1>
+      <p className="mt-3 text-slate-600 dark:text-slate-400">{loaderData.error}</p>
+      <Link
+        to={`/tools/${encodeURIComponent(loaderData.slug)}`}
+        className="mt-6 inline-block rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+      >
+        Back to the tool
+      </Link>
+    </div>
+  );
+}

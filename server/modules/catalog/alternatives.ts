@@ -1,0 +1,119 @@
+import { sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../platform/db/index.ts";
+import { nameKey, slugify } from "./normalize.ts";
+import { CARD_COLUMNS, type CardRow, type ToolCard, toToolCard } from "./tool-shapes.ts";
+
+/**
+ * Alternatives to a tool, all from the live catalogue:
+ * 1. tools the listing itself names in `alternatives` (any category), in the listing's order;
+ * 2. then tools of the same category ranked by similarity: shared tags (a rare tag counts for more
+ *    than 'Web' or 'API', using the tag catalogue's counts), full-text rank of the tool's description
+ *    words against each candidate's indexed search vector, and trigram similarity of the names.
+ *    Ties fall back to rating, then name, then id, so the order is deterministic.
+ */
+
+export const DEFAULT_ALTERNATIVES = 6;
+export const MAX_ALTERNATIVES = 24;
+
+export type Alternative = ToolCard & {
+  /** Tags this tool shares with the one it is an alternative to. */
+  shared_tags: string[];
+  /** True when the tool's own listing names it as an alternative. */
+  named: boolean;
+};
+
+type AltRow = CardRow & { shared_tags: string[] | null };
+
+const FROM = sql.raw(`tools t JOIN categories c ON c.id = t.category_id LEFT JOIN providers p ON p.id = t.provider_id`);
+
+export async function getAlternatives(db: Db, toolId: string, limit = DEFAULT_ALTERNATIVES): Promise<Alternative[]> {
+  const max = Math.max(0, Math.min(MAX_ALTERNATIVES, Math.floor(limit)));
+  if (max === 0) return [];
+  const [source] = await queryRows<{ id: string; tags: string[]; alternatives: string[] }>(
+    db,
+    sql`SELECT id, tags, alternatives FROM tools WHERE id = ${toolId}::uuid AND status = 'active'`,
+  );
+  if (!source) return [];
+
+  const named = await namedAlternatives(db, source.id, source.tags, source.alternatives);
+  const out: Alternative[] = named.slice(0, max);
+  if (out.length >= max) return out;
+
+  const exclude = [source.id, ...out.map((t) => t.id)];
+  // Rank on the narrow columns first, then read card columns for the few winners only.
+  const rows = await queryRows<AltRow>(
+    db,
+    sql`WITH src AS MATERIALIZED (
+          SELECT id, category_id, search_name,
+                 ARRAY(SELECT DISTINCT lower(x) FROM unnest(tags) x) AS tags,
+                 -- The description's words (stemmed, stop words dropped, quoted by Postgres) as one OR query.
+                 nullif(regexp_replace(plainto_tsquery('english', unaccent(description))::text,
+                                       ' (&|<->|<[0-9]+>) ', ' | ', 'g'), '')::tsquery AS words
+          FROM tools WHERE id = ${source.id}::uuid
+        ),
+        weights AS MATERIALIZED (
+          -- A tag shared by few tools says more about similarity than one most tools carry.
+          SELECT tag, 1.0 / ln(2.0 + coalesce(g.tool_count, 1)) AS w
+          FROM src, unnest(src.tags) AS tag
+          LEFT JOIN tags g ON g.slug = trim(both '-' from regexp_replace(tag, '[^a-z0-9]+', '-', 'g'))
+        ),
+        ranked AS MATERIALIZED (
+          SELECT t.id,
+                 coalesce((SELECT sum(w.w) FROM weights w WHERE w.tag = ANY (lower(t.tags::text)::text[])), 0) * 2
+                 + coalesce(ts_rank(t.search_vector, src.words), 0) * 3
+                 + similarity(t.search_name, src.search_name) AS score
+          FROM tools t CROSS JOIN src
+          WHERE t.status = 'active'
+            AND t.category_id = src.category_id
+            AND t.id NOT IN (${sql.join(
+              exclude.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )})
+          ORDER BY score DESC, t.rating DESC, lower(t.name) ASC, t.id
+          LIMIT ${max - out.length}
+        )
+        SELECT ${sql.raw(CARD_COLUMNS)},
+               ARRAY(SELECT x FROM unnest(t.tags) x WHERE lower(x) IN (SELECT tag FROM weights) ORDER BY x) AS shared_tags
+        FROM ranked r JOIN ${FROM} ON t.id = r.id
+        ORDER BY r.score DESC, t.rating DESC, lower(t.name) ASC, t.id`,
+  );
+  for (const row of rows) out.push({ ...toToolCard(row), shared_tags: row.shared_tags ?? [], named: false });
+  return out;
+}
+
+/** Active tools the listing names as alternatives, matched by name (case and punctuation aside) or slug. */
+async function namedAlternatives(db: Db, sourceId: string, sourceTags: string[], names: string[]) {
+  const wanted = names.map((n) => ({ key: nameKey(n), slug: slugify(n) })).filter((n) => n.key);
+  if (!wanted.length) return [];
+  const keys = [...new Set(wanted.map((w) => w.key))];
+  const slugs = [...new Set(wanted.map((w) => w.slug))];
+  const rows = await queryRows<CardRow & { name_key: string }>(
+    db,
+    sql`SELECT ${sql.raw(CARD_COLUMNS)}, t.name_key
+        FROM ${FROM}
+        WHERE t.status = 'active' AND t.id <> ${sourceId}::uuid
+          AND (t.name_key IN (${sql.join(
+            keys.map((k) => sql`${k}`),
+            sql`, `,
+          )}) OR t.slug IN (${sql.join(
+            slugs.map((s) => sql`${s}`),
+            sql`, `,
+          )}))
+        ORDER BY t.rating DESC, lower(t.name), t.id`,
+  );
+  const lowerTags = new Set(sourceTags.map((t) => t.toLowerCase()));
+  const out: Alternative[] = [];
+  const seen = new Set<string>();
+  // The listing's own order decides; one name may match a tool by key or by slug.
+  for (const w of wanted) {
+    const row = rows.find((r) => !seen.has(r.id) && (r.name_key === w.key || r.slug === w.slug));
+    if (!row) continue;
+    seen.add(row.id);
+    out.push({
+      ...toToolCard(row),
+      shared_tags: row.tags.filter((t) => lowerTags.has(t.toLowerCase())),
+      named: true,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,63 @@
+import { z } from "zod";
+import type { Db } from "../../platform/db/index.ts";
+import type { PriceInfo } from "../../platform/db/schema.ts";
+import { type Alternative, DEFAULT_ALTERNATIVES, getAlternatives } from "./alternatives.ts";
+import type { ToolDetail } from "./tool-shapes.ts";
+import { getTool } from "./tools.ts";
+
+/** The tool page's tabs, in order (spec section 2, "Tool detail"). */
+export const TOOL_TABS = ["overview", "features", "alternatives", "screenshots", "reviews"] as const;
+export type ToolTab = (typeof TOOL_TABS)[number];
+
+/** `?tab=` of the tool page: an unknown value shows the overview (the canonical URL has no tab). */
+export const ToolPageParams = z.object({
+  tab: z.enum(TOOL_TABS).catch("overview"),
+});
+
+/** Spec section 9: features shown up to 6, use cases up to 5. */
+export const FEATURES_SHOWN = 6;
+export const USE_CASES_SHOWN = 5;
+
+export type Deal = {
+  original: string | null;
+  discounted: string | null;
+  discount: string | null;
+  endsAt: string | null;
+};
+
+/**
+ * A live deal from the tool's pricing: a discounted price or a discount, not yet expired. Without
+ * one the page shows no Get Deal button.
+ */
+export function dealOf(pricing: PriceInfo | null | undefined, now = new Date()): Deal | null {
+  if (!pricing) return null;
+  const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);
+  const discounted = text(pricing.discounted);
+  const discount = text(pricing.discount);
+  if (!discounted && !discount) return null;
+  const ends = text(pricing.dealEnds);
+  const endsAt = ends && !Number.isNaN(Date.parse(ends)) ? new Date(ends).toISOString() : null;
+  if (endsAt && Date.parse(endsAt) < now.getTime()) return null;
+  return { original: text(pricing.original), discounted, discount, endsAt };
+}
+
+export type ToolPageData = {
+  tool: ToolDetail;
+  deal: Deal | null;
+  alternatives: Alternative[];
+  /** How many features and use cases the page shows. */
+  limits: { features: number; useCases: number };
+};
+
+/** Everything the tool page shows, or null when there is no such published tool. */
+export async function getToolPage(db: Db, idOrSlug: string, now = new Date()): Promise<ToolPageData | null> {
+  const tool = await getTool(db, idOrSlug);
+  if (!tool) return null;
+  const alternatives = await getAlternatives(db, tool.id, DEFAULT_ALTERNATIVES);
+  return {
+    tool,
+    deal: dealOf(tool.pricing, now),
+    alternatives,
+    limits: { features: FEATURES_SHOWN, useCases: USE_CASES_SHOWN },
+  };
+}

@@ -1,0 +1,139 @@
+import { expect, type Page, test } from "@playwright/test";
+
+/** Waits until React has hydrated the server-rendered page (its fiber is attached to <main>). */
+async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
+function countDocumentLoads(page: Page): () => number {
+  let loads = 0;
+  page.on("request", (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) loads++;
+  });
+  return () => loads;
+}
+
+test.describe("tool detail", () => {
+  let problems: string[] = [];
+  test.beforeEach(({ page }) => {
+    problems = [];
+    page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(`console.error: ${message.text()}`);
+    });
+  });
+  test.afterEach(() => {
+    expect(problems, "no page errors or console errors").toEqual([]);
+  });
+
+  test("open a tool, switch tabs, see alternatives and leave through /go", async ({ page }) => {
+    const response = await page.goto("/tools/midjourney");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Midjourney");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/tools\/midjourney$/);
+
+    const tabs = page.getByRole("tablist", { name: "About Midjourney" });
+    await expect(tabs.getByRole("tab")).toHaveText([
+      "Overview",
+      /^Features/,
+      /^Alternatives/,
+      /^Screenshots/,
+      /^Reviews/,
+    ]);
+    await expect(tabs.getByRole("tab", { name: "Overview" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("heading", { name: "About Midjourney" })).toBeVisible();
+
+    const visit = page.getByRole("link", { name: "Visit Website" });
+    await expect(visit).toHaveAttribute("href", "/go/midjourney?to=website&source=detail");
+    await expect(visit).toHaveAttribute("target", "_blank");
+
+    await waitForHydration(page);
+    const documentLoads = countDocumentLoads(page);
+
+    await tabs.getByRole("tab", { name: /^Alternatives/ }).click();
+    await expect(tabs.getByRole("tab", { name: /^Alternatives/ })).toHaveAttribute("aria-selected", "true");
+    const panel = page.getByRole("tabpanel", { name: /^Alternatives/ });
+    await expect(panel).toBeVisible();
+    await expect(page.getByRole("heading", { name: "About Midjourney" })).toBeHidden();
+    await expect(page).toHaveURL(/\/tools\/midjourney\?tab=alternatives$/);
+    const cards = panel.getByRole("article");
+    await expect(cards.first()).toBeVisible();
+    expect(await cards.count()).toBeGreaterThanOrEqual(1);
+    expect(await cards.count()).toBeLessThanOrEqual(6);
+    await expect(panel.getByRole("link", { name: /Browse all Image Generation tools/ })).toBeVisible();
+
+    // Keyboard: arrows move between tabs and open them.
+    await page.keyboard.press("ArrowRight");
+    await expect(tabs.getByRole("tab", { name: /^Screenshots/ })).toBeFocused();
+    await expect(page.getByRole("tabpanel", { name: /^Screenshots/ })).toContainText("No screenshots yet");
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByRole("tabpanel", { name: /^Reviews/ })).toContainText("No reviews yet");
+    await expect(page).toHaveURL(/\?tab=reviews$/);
+    expect(documentLoads(), "switching tabs loads no document").toBe(0);
+
+    // A reload keeps the open tab.
+    await page.reload();
+    await expect(page.getByRole("tab", { name: /^Reviews/ })).toHaveAttribute("aria-selected", "true");
+
+    // An alternative opens its own page, on its overview.
+    await waitForHydration(page);
+    await page.getByRole("tab", { name: /^Alternatives/ }).click();
+    const first = page
+      .getByRole("tabpanel", { name: /^Alternatives/ })
+      .getByRole("article")
+      .first();
+    const link = first.getByRole("heading").getByRole("link");
+    const name = ((await link.textContent()) ?? "").trim();
+    await link.click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+    await expect(page.getByRole("tab", { name: "Overview" })).toHaveAttribute("aria-selected", "true");
+  });
+
+  test("Visit Website opens /go in a new tab, which records the click and redirects to the tool's site", async ({
+    page,
+    context,
+  }) => {
+    await page.goto("/tools/midjourney");
+    const before = ((await (await page.request.get("/api/tools/midjourney")).json()) as { tool: { clicks: number } })
+      .tool.clicks;
+    // The redirect is checked at our server; the outside site itself is never fetched.
+    await context.route(/^https?:\/\/(www\.)?midjourney\.com\//, (route) => route.abort());
+    const goResponse = context.waitForEvent("response", (r) => r.url().includes("/go/midjourney"));
+    const popupPromise = page.waitForEvent("popup");
+    await page.getByRole("link", { name: "Visit Website" }).click();
+    const response = await goResponse;
+    expect(response.status()).toBe(302);
+    expect(response.headers().location).toMatch(/^https?:\/\/(www\.)?midjourney\.com\//);
+    await (await popupPromise).close();
+    const after = ((await (await page.request.get("/api/tools/midjourney")).json()) as { tool: { clicks: number } })
+      .tool.clicks;
+    expect(after).toBe(before + 1);
+  });
+
+  test("the premium prompt links to the plans", async ({ page }) => {
+    await page.goto("/tools/premium-tool-id");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Premium tool");
+    await expect(page.getByRole("link", { name: "Upgrade Now" })).toHaveAttribute("href", "/pricing");
+  });
+});
+
+test.describe("tool detail without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("tabs are links that open the page on that tab", async ({ page }) => {
+    await page.goto("/tools/midjourney");
+    await expect(page.getByRole("heading", { name: "About Midjourney" })).toBeVisible();
+    await page.getByRole("tab", { name: /^Alternatives/ }).click();
+    await expect(page).toHaveURL(/\/tools\/midjourney\?tab=alternatives#tabs$/);
+    const panel = page.getByRole("tabpanel", { name: /^Alternatives/ });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole("article").first()).toBeVisible();
+    await expect(page.getByRole("heading", { name: "About Midjourney" })).toBeHidden();
+    await page.getByRole("tab", { name: /^Features/ }).click();
+    await expect(page).toHaveURL(/\?tab=features#tabs$/);
+    await expect(page.getByRole("tab", { name: /^Features/ })).toHaveAttribute("aria-selected", "true");
+  });
+});
