@@ -6,6 +6,9 @@ export default [
     index("routes/_site/home.tsx"),
     route("tools", "routes/tools/index.tsx"),
     route("tools/:idOrSlug", "routes/tools/detail.tsx"),
+    route("search", "routes/search/index.tsx"),
+    route("categories", "routes/categories/index.tsx"),
+    route("category/:categoryId", "routes/categories/detail.tsx"),
     route("*", "routes/_site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;
