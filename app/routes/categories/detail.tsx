@@ -213,7 +213,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
               ))}
             </select>
           </div>
-          <div className="min-w-0">
+          <div className="col-span-2 min-w-0 sm:col-span-1">
             <label htmlFor="cat-sort" className={label}>
               Sort
             </label>
@@ -228,7 +228,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           </div>
           <button
             type="submit"
-            className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+            className="col-span-2 rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 sm:col-span-1"
           >
             Apply
           </button>

@@ -52,12 +52,10 @@ export function parseCategoryPageUrl(search: URLSearchParams): CategoryPageParse
   const { q, rating, sort, page } = listParamsFromSearch(search);
   const parsed = ToolListParams.safeParse({ q, rating, sort, page });
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path[0] ? `${String(issue.path[0])}: ` : "";
-    return { ok: false, error: `${field}${issue?.message ?? "Invalid filters"}` };
+    return { ok: false, error: parsed.error.issues[0]?.message ?? "Invalid filters" };
   }
   const price = PriceParam.safeParse(search.get("price") ?? "");
-  if (!price.success) return { ok: false, error: `price: ${price.error.issues[0]?.message ?? "Invalid price"}` };
+  if (!price.success) return { ok: false, error: price.error.issues[0]?.message ?? "Invalid price" };
   const d = parsed.data;
   return { ok: true, input: { q: d.q, price: price.data, minRating: d.minRating, sort: d.sort, page: d.page } };
 }

@@ -82,9 +82,8 @@ export function parseSearchUrl(search: URLSearchParams): SearchParse {
   delete params.sort; // results are ranked by relevance (or rating without text)
   const parsed = ToolListParams.safeParse(params);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path[0] ? `${String(issue.path[0])}: ` : "";
-    return { ok: false, error: `${field}${issue?.message ?? "Invalid search"}` };
+    // The messages name their parameter ('page must be a whole number', "Unknown pricing 'x'").
+    return { ok: false, error: parsed.error.issues[0]?.message ?? "Invalid search" };
   }
   const { q, categories, pricing, minRating, tags, featured, page } = parsed.data;
   return {
