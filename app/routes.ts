@@ -14,6 +14,9 @@ export default [
     route("compare", "routes/compare/index.tsx"),
     route("category/:categoryId/:toolId", "routes/tools/category-tool.tsx"),
     route("go/:slug", "routes/tools/go.tsx"),
+    route("search", "routes/search/index.tsx"),
+    route("categories", "routes/categories/index.tsx"),
+    route("category/:categoryId", "routes/categories/detail.tsx"),
     route("*", "routes/_site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -9,6 +9,20 @@ export {
 } from "./categories.ts";
 export { aliasKey, CATEGORY_DEFINITIONS } from "./category-definitions.ts";
 export {
+  CATEGORY_PAGE_SIZE,
+  CATEGORY_PRICES,
+  CategoryListParams,
+  type CategoryPage,
+  type CategoryPageInput,
+  type CategoryPrice,
+  filterCategories,
+  getCategoryPage,
+  parseCategoryPageUrl,
+  pricingForPrice,
+  UNKNOWN_CATEGORY_DESCRIPTION,
+  unknownCategoryName,
+} from "./category-page.ts";
+export {
   CLICK_SOURCES,
   CLICK_TARGETS,
   type ClickResult,
@@ -50,9 +64,24 @@ export {
   listParamsFromSearch,
   MAX_LIMIT,
   SORTS,
+  type Sort,
   ToolListParams,
   type ToolListQuery,
 } from "./query-schema.ts";
+export {
+  POPULAR_SEARCHES,
+  PRICE_RANGE_NOTE,
+  parseSearchUrl,
+  SEARCH_MAX_PAGES,
+  SEARCH_PAGE_SIZE,
+  type SearchBadge,
+  type SearchFilters,
+  type SearchInput,
+  type SearchResults,
+  searchBadges,
+  searchHref,
+  searchTools,
+} from "./search-page.ts";
 export { featuredSlugs, SEED_CSV, seedCatalog } from "./seed.ts";
 export { type SitemapEntry, sitemapEntries } from "./sitemap.ts";
 export { type CatalogStats, catalogStats, toolNotes } from "./stats.ts";

@@ -1,0 +1,121 @@
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { ToolCard, type ToolCardData } from "~/components/tool-card";
+import { plural } from "~/lib/format";
+import type { SearchLoader } from "~/routes/search/index";
+
+type Results = {
+  tools: (ToolCardData & { id: string })[];
+  total: number;
+  page: number;
+  pageSize: number;
+  hasMore: boolean;
+  capped: boolean;
+  nextHref: string | null;
+};
+
+/**
+ * The result grid with Load More. Without JavaScript, Load More is a link to the next page, whose
+ * answer holds every page so far (and jumps to the first new result). With JavaScript, a fetcher
+ * asks for only the next page, appends it, and the address bar follows so Back and reload keep it.
+ */
+export function SearchResultList({ initial }: { initial: Results }) {
+  const fetcher = useFetcher<SearchLoader>();
+  const [tools, setTools] = useState(initial.tools);
+  const [state, setState] = useState({
+    page: initial.page,
+    hasMore: initial.hasMore,
+    capped: initial.capped,
+    nextHref: initial.nextHref,
+  });
+  const [announcement, setAnnouncement] = useState("");
+  const [failed, setFailed] = useState(false);
+  const focusIndex = useRef<number | null>(null);
+  const list = useRef<HTMLOListElement>(null);
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    const answer = fetcher.data;
+    if (answer.state !== "results" || !answer.results) {
+      setFailed(true);
+      return;
+    }
+    const more = answer.results;
+    if (more.page <= state.page) return; // already appended
+    setFailed(false);
+    setTools((current) => {
+      const seen = new Set(current.map((t) => t.id));
+      focusIndex.current = current.length;
+      return [...current, ...more.tools.filter((t) => !seen.has(t.id))];
+    });
+    setState({ page: more.page, hasMore: more.hasMore, capped: more.capped, nextHref: more.nextHref });
+    setAnnouncement(`Loaded ${plural(more.tools.length, "more result")}.`);
+    // Keep the address in step (replace, not push) so Back from a tool returns to the same list.
+    window.history.replaceState(window.history.state, "", more.pageHref);
+  }, [fetcher.state, fetcher.data, state.page]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after new results render
+  useEffect(() => {
+    if (focusIndex.current === null) return;
+    const item = list.current?.children[focusIndex.current] as HTMLElement | undefined;
+    focusIndex.current = null;
+    item?.focus();
+  }, [tools]);
+
+  const loading = fetcher.state !== "idle";
+  const firstNew = state.page * initial.pageSize + 1;
+  return (
+    <>
+      <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
+        Showing {tools.length.toLocaleString("en-US")} of {plural(initial.total, "result")}
+      </p>
+      <ol
+        ref={list}
+        data-testid="tool-grid"
+        aria-label="Search results"
+        className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
+      >
+        {tools.map((tool, i) => (
+          <li
+            key={tool.id}
+            id={`result-${i + 1}`}
+            tabIndex={-1}
+            className="flex rounded-xl outline-none [&>*]:flex-1 focus-visible:ring-2 focus-visible:ring-brand-500"
+          >
+            <ToolCard tool={tool} />
+          </li>
+        ))}
+      </ol>
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+      <div className="mt-8 flex flex-col items-center gap-2">
+        {state.hasMore && state.nextHref ? (
+          <a
+            href={`${state.nextHref}#result-${firstNew}`}
+            aria-disabled={loading || undefined}
+            onClick={(event) => {
+              if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+              event.preventDefault();
+              if (loading || !state.nextHref) return;
+              fetcher.load(`${state.nextHref}&append=1`);
+            }}
+            className="rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-medium text-slate-900 hover:bg-slate-50 aria-disabled:opacity-60 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
+          >
+            {loading ? "Loading…" : "Load More Results"}
+          </a>
+        ) : null}
+        {failed ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            Failed to search tools. Please try again.
+          </p>
+        ) : null}
+        {state.capped ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Showing the first {tools.length.toLocaleString("en-US")} results. Refine your search to narrow them down.
+          </p>
+        ) : null}
+      </div>
+    </>
+  );
+}

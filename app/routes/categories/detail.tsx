@@ -1,0 +1,307 @@
+import { data, Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { Pagination } from "~/components/pagination";
+import { ToolCard } from "~/components/tool-card";
+import { getCategoryPage, parseCategoryPageUrl, unknownCategoryName } from "~/lib/catalog.server";
+import { formQuery } from "~/lib/form-query";
+import { plural } from "~/lib/format";
+import type { Route } from "./+types/detail";
+
+const SORT_OPTIONS = [
+  ["rating-desc", "Rating: high to low"],
+  ["rating-asc", "Rating: low to high"],
+  ["name-asc", "Name: A–Z"],
+  ["name-desc", "Name: Z–A"],
+  ["newest", "Newest first"],
+  ["oldest", "Oldest first"],
+] as const;
+const RATINGS = ["4.5", "4", "3.5"];
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [{ title: "Category | Toolscape" }];
+  const { origin, view } = data;
+  if (!view.found) {
+    return [
+      { title: `${view.name} | Toolscape` },
+      { name: "description", content: view.description },
+      { name: "robots", content: "noindex, follow" },
+    ];
+  }
+  const { category, tools } = view;
+  const page = tools?.pagination.page ?? 1;
+  const filtered = data.filtered || !!data.error;
+  const canonical = `${origin}/category/${encodeURIComponent(category.slug)}${!filtered && page > 1 ? `?page=${page}` : ""}`;
+  return [
+    { title: `${category.name} AI Tools${page > 1 ? ` — page ${page}` : ""} | Toolscape` },
+    { name: "description", content: `${category.description} ${plural(category.toolCount, "tool")} in this category.` },
+    { name: "robots", content: filtered ? "noindex, follow" : "index, follow" },
+    { tagName: "link", rel: "canonical", href: canonical },
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "ItemList",
+        name: `${category.name} AI tools`,
+        numberOfItems: tools?.tools.length ?? 0,
+        itemListElement: (tools?.tools ?? []).map((t, i) => ({
+          "@type": "ListItem",
+          position: (page - 1) * (tools?.pagination.limit ?? 0) + i + 1,
+          name: t.name,
+          url: `${origin}/tools/${encodeURIComponent(t.slug)}`,
+        })),
+      },
+    },
+  ];
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const parsed = parseCategoryPageUrl(url.searchParams);
+  const input = parsed.ok ? parsed.input : null;
+  const filtered =
+    !!input &&
+    (input.q !== undefined || input.price !== undefined || input.minRating !== undefined || input.sort !== undefined);
+  const base = { origin: url.origin, key: params.categoryId, input, filtered, search: url.search };
+  try {
+    const view = await getCategoryPage(context.services.db, params.categoryId, input);
+    // Unknown keys are a 404 (with noindex); invalid filters a 400 that still shows the category.
+    const status = !view.found ? 404 : parsed.ok ? 200 : 400;
+    return data({ ...base, view, error: parsed.ok ? null : parsed.error, failed: false }, { status });
+  } catch (err) {
+    context.services.logger.error("category page failed", { requestId: context.requestId, err });
+    return data(
+      {
+        ...base,
+        view: { found: false as const, name: unknownCategoryName(params.categoryId), description: "" },
+        error: "Error fetching category tools.",
+        failed: true,
+      },
+      { status: 500 },
+    );
+  }
+}
+
+const field =
+  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";
+const label = "block text-sm font-medium text-slate-800 dark:text-slate-200";
+
+export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+  const { view, input, error, filtered, search, key, failed } = loaderData;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  const name = view.found ? view.category.name : view.name;
+  const tools = view.found ? view.tools : null;
+
+  return (
+    <div>
+      <nav aria-label="Breadcrumb" className="text-sm text-slate-600 dark:text-slate-400">
+        <ol className="flex flex-wrap items-center gap-1.5">
+          <li>
+            <Link to="/" className="hover:underline">
+              Home
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li>
+            <Link to="/tools" className="hover:underline">
+              Tools
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="font-medium text-slate-900 dark:text-slate-100">
+            {name}
+          </li>
+        </ol>
+      </nav>
+
+      <header className="mt-4 flex items-start gap-4">
+        {view.found ? (
+          <span
+            aria-hidden="true"
+            className="flex size-14 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-3xl dark:bg-slate-800"
+          >
+            {view.category.icon}
+          </span>
+        ) : null}
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">{name}</h1>
+          {view.found ? (
+            <>
+              <p className="mt-1 max-w-3xl text-slate-700 dark:text-slate-300">{view.category.description}</p>
+              <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+                {plural(view.category.toolCount, "tool")} ·{" "}
+                <Link to={`/tools?category=${encodeURIComponent(view.category.slug)}`} className="underline">
+                  Open in the catalogue
+                </Link>
+              </p>
+            </>
+          ) : view.description ? (
+            <p className="mt-1 max-w-3xl text-slate-700 dark:text-slate-300">{view.description}</p>
+          ) : null}
+        </div>
+      </header>
+
+      {error ? (
+        <p
+          role="alert"
+          className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+        >
+          {error}{" "}
+          {failed ? (
+            <a href={`${location.pathname}${location.search}`} className="font-medium underline">
+              Try Again
+            </a>
+          ) : null}
+        </p>
+      ) : null}
+
+      {view.found ? (
+        <form
+          key={search}
+          method="get"
+          role="search"
+          aria-label={`Filter ${name} tools`}
+          onSubmit={(event) => {
+            event.preventDefault();
+            const qs = formQuery(new FormData(event.currentTarget));
+            navigate(qs ? `${location.pathname}?${qs}` : location.pathname);
+          }}
+          className="mt-6 grid grid-cols-2 items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 lg:grid-cols-[1fr_auto_auto_auto_auto] dark:border-slate-800 dark:bg-slate-900"
+        >
+          <div className="col-span-2 lg:col-span-1">
+            <label htmlFor="cat-q" className={label}>
+              Search in {name}
+            </label>
+            <input
+              id="cat-q"
+              name="q"
+              type="search"
+              maxLength={200}
+              defaultValue={input?.q ?? ""}
+              placeholder="Name, tag or description"
+              className={`mt-1 ${field}`}
+            />
+          </div>
+          <div className="min-w-0">
+            <label htmlFor="cat-price" className={label}>
+              Price
+            </label>
+            <select id="cat-price" name="price" defaultValue={input?.price ?? ""} className={`mt-1 ${field}`}>
+              <option value="">All pricing</option>
+              <option value="free">Free</option>
+              <option value="paid">Paid</option>
+            </select>
+          </div>
+          <div className="min-w-0">
+            <label htmlFor="cat-rating" className={label}>
+              Minimum rating
+            </label>
+            <select
+              id="cat-rating"
+              name="rating"
+              defaultValue={input?.minRating === undefined ? "" : String(input.minRating)}
+              className={`mt-1 ${field}`}
+            >
+              <option value="">Any rating</option>
+              {input?.minRating !== undefined && !RATINGS.includes(String(input.minRating)) ? (
+                <option value={String(input.minRating)}>{input.minRating.toFixed(1)}+ stars</option>
+              ) : null}
+              {RATINGS.map((r) => (
+                <option key={r} value={r}>
+                  {Number(r).toFixed(1)}+ stars
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="col-span-2 min-w-0 sm:col-span-1">
+            <label htmlFor="cat-sort" className={label}>
+              Sort
+            </label>
+            <select id="cat-sort" name="sort" defaultValue={input?.sort ?? ""} className={`mt-1 ${field}`}>
+              <option value="">{input?.q ? "Best match" : "Rating: high to low"}</option>
+              {SORT_OPTIONS.map(([value, text]) => (
+                <option key={value} value={value}>
+                  {text}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button
+            type="submit"
+            className="col-span-2 rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 sm:col-span-1"
+          >
+            Apply
+          </button>
+        </form>
+      ) : null}
+
+      <div aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : undefined}>
+        {tools ? (
+          <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">
+            {filtered
+              ? `${plural(tools.pagination.total, "tool")} match these filters`
+              : plural(tools.pagination.total, "tool")}
+            {tools.pagination.totalPages > 1
+              ? ` · page ${tools.pagination.page} of ${tools.pagination.totalPages}`
+              : ""}
+            {filtered ? (
+              <>
+                {" · "}
+                <Link to={location.pathname} className="underline">
+                  Clear filters
+                </Link>
+              </>
+            ) : null}
+          </p>
+        ) : null}
+
+        {tools && tools.tools.length > 0 ? (
+          <>
+            <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="tool-grid">
+              {tools.tools.map((tool) => (
+                <ToolCard key={tool.id} tool={tool} />
+              ))}
+            </div>
+            <Pagination page={tools.pagination.page} totalPages={tools.pagination.totalPages} search={search} />
+          </>
+        ) : null}
+
+        {(tools && tools.tools.length === 0) || (!view.found && !failed) ? (
+          <div className="mt-8 rounded-xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
+            <p className="text-lg font-semibold">No tools found</p>
+            <p className="mt-1 text-slate-600 dark:text-slate-400">
+              {view.found
+                ? tools && tools.pagination.total > 0
+                  ? "There is no such page in this category."
+                  : "No tools in this category match these filters."
+                : `There is no category called '${key}' yet.`}
+            </p>
+            <div className="mt-4 flex flex-wrap justify-center gap-3">
+              {view.found ? (
+                <Link
+                  to={location.pathname}
+                  className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+                >
+                  Clear Filters
+                </Link>
+              ) : (
+                <Link
+                  to="/categories"
+                  className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+                >
+                  Browse Categories
+                </Link>
+              )}
+              <Link
+                to="/tools"
+                className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+              >
+                Browse All Tools
+              </Link>
+            </div>
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}
