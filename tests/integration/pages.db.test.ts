@@ -90,8 +90,16 @@ describe("server-rendered pages", () => {
 describe("shutdown", () => {
   it("finishes in-flight requests before closing", async () => {
     const other = await startTestServer({ pages: true });
-    const inFlight = Promise.all([other.get("/tools"), other.get("/api/tools?q=image")]);
-    await new Promise((r) => setTimeout(r, 5));
+    // Close only once the server has received both requests: requests that arrive after close()
+    // are refused, which is correct, but not what this test is about.
+    let received = 0;
+    const bothReceived = new Promise<void>((resolve) =>
+      other.server.on("request", () => {
+        if (++received === 2) resolve();
+      }),
+    );
+    const inFlight = Promise.all([other.get("/tools?page=7"), other.get("/api/tools?q=image")]);
+    await bothReceived;
     const closing = other.close();
     const responses = await inFlight;
     expect(responses.map((r) => r.status)).toEqual([200, 200]);

@@ -14,6 +14,7 @@ import { CARD_COLUMNS, type CardRow, type ToolCard, toToolCard } from "./tool-sh
 
 export const DEFAULT_ALTERNATIVES = 6;
 export const MAX_ALTERNATIVES = 24;
+const CANDIDATES = 400;
 
 export type Alternative = ToolCard & {
   /** Tags this tool shares with the one it is an alternative to. */
@@ -57,18 +58,25 @@ export async function getAlternatives(db: Db, toolId: string, limit = DEFAULT_AL
           FROM src, unnest(src.tags) AS tag
           LEFT JOIN tags g ON g.slug = trim(both '-' from regexp_replace(tag, '[^a-z0-9]+', '-', 'g'))
         ),
+        -- Score only plausible candidates (a shared tag or a description word, both index-backed),
+        -- at most CANDIDATES of them, so a large category costs the same as a small one.
+        candidates AS MATERIALIZED (
+          SELECT t.id FROM tools t, src, tools s
+          WHERE s.id = src.id AND t.status = 'active' AND t.category_id = src.category_id
+            AND (t.tags && s.tags OR t.search_vector @@ src.words)
+          ORDER BY t.rating DESC, t.id
+          LIMIT ${CANDIDATES}
+        ),
         ranked AS MATERIALIZED (
           SELECT t.id,
                  coalesce((SELECT sum(w.w) FROM weights w WHERE w.tag = ANY (lower(t.tags::text)::text[])), 0) * 2
                  + coalesce(ts_rank(t.search_vector, src.words), 0) * 3
                  + similarity(t.search_name, src.search_name) AS score
-          FROM tools t CROSS JOIN src
-          WHERE t.status = 'active'
-            AND t.category_id = src.category_id
-            AND t.id NOT IN (${sql.join(
-              exclude.map((id) => sql`${id}::uuid`),
-              sql`, `,
-            )})
+          FROM candidates k JOIN tools t ON t.id = k.id CROSS JOIN src
+          WHERE t.id NOT IN (${sql.join(
+            exclude.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})
           ORDER BY score DESC, t.rating DESC, lower(t.name) ASC, t.id
           LIMIT ${max - out.length}
         )
@@ -78,6 +86,22 @@ export async function getAlternatives(db: Db, toolId: string, limit = DEFAULT_AL
         ORDER BY r.score DESC, t.rating DESC, lower(t.name) ASC, t.id`,
   );
   for (const row of rows) out.push({ ...toToolCard(row), shared_tags: row.shared_tags ?? [], named: false });
+  if (out.length < max) {
+    // Nothing similar enough: fill with the category's best-rated tools, still deterministic.
+    const taken = [source.id, ...out.map((t) => t.id)];
+    const fill = await queryRows<CardRow>(
+      db,
+      sql`SELECT ${sql.raw(CARD_COLUMNS)} FROM ${FROM}
+          WHERE t.status = 'active' AND t.category_id = (SELECT category_id FROM tools WHERE id = ${source.id}::uuid)
+            AND t.id NOT IN (${sql.join(
+              taken.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )})
+          ORDER BY t.rating DESC, lower(t.name), t.id
+          LIMIT ${max - out.length}`,
+    );
+    for (const row of fill) out.push({ ...toToolCard(row), shared_tags: [], named: false });
+  }
   return out;
 }
 

@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from "drizzle-orm";
+import { memoByVersion } from "../../platform/db/content-version.ts";
 import { type Db, queryRows, schema } from "../../platform/db/index.ts";
 import { aliasKey, CATEGORY_DEFINITIONS } from "./category-definitions.ts";
 
@@ -95,14 +96,21 @@ export async function resolveCategoryKeys(db: Executor, keys: string[]): Promise
   return { ids: [...ids], unknown };
 }
 
-/** All categories with the number of published tools in each, in editorial order. */
+/**
+ * All categories with the number of published tools in each, in editorial order. Every page's
+ * menu needs this; it is recounted only when the catalogue's content version moves.
+ */
 export async function listCategories(db: Db): Promise<CategorySummary[]> {
-  return queryRows<CategorySummary>(
-    db,
-    sql`SELECT c.id, c.slug, c.name, c.icon, c.description, c.color, c.featured,
-          (SELECT count(*)::int FROM ${tools} t WHERE t.category_id = c.id AND t.status = 'active') AS "toolCount"
-        FROM ${categories} c
-        ORDER BY c.sort_order, c.name`,
+  return memoByVersion(db, "catalog:categories", () =>
+    queryRows<CategorySummary>(
+      db,
+      sql`SELECT c.id, c.slug, c.name, c.icon, c.description, c.color, c.featured,
+            coalesce(n.count, 0)::int AS "toolCount"
+          FROM ${categories} c
+          LEFT JOIN (SELECT category_id, count(*) AS count FROM ${tools} WHERE status = 'active' GROUP BY category_id) n
+            ON n.category_id = c.id
+          ORDER BY c.sort_order, c.name`,
+    ),
   );
 }
 

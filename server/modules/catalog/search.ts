@@ -20,7 +20,7 @@ export function searchTerms(q: string): string[] {
   );
 }
 
-export type SearchSql = { where: SQL; rank: SQL };
+export type SearchSql = { where: SQL; rank: SQL; nameTier: SQL };
 
 export function buildSearch(q: string): SearchSql | null {
   const terms = searchTerms(q);
@@ -35,5 +35,8 @@ export function buildSearch(q: string): SearchSql | null {
          WHEN starts_with(t.search_name, ${whole}) THEN 20 ELSE 0 END
     + ts_rank(t.search_vector, ${tsq}) * 10
     + similarity(t.search_name, ${whole}) * 8)`;
-  return { where, rank };
+  // Cheap ordering for broad searches: exact name, then name prefix, then the rest.
+  const nameTier = sql`(CASE WHEN t.search_name = ${whole} OR t.name_key = ${compact} THEN 0
+                         WHEN starts_with(t.search_name, ${whole}) THEN 1 ELSE 2 END)`;
+  return { where, rank, nameTier };
 }

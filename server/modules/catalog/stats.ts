@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { memoByVersion } from "../../platform/db/content-version.ts";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 
 /** Figures the site shows about itself — always counted, never typed in. */
@@ -11,6 +12,10 @@ export type CatalogStats = {
 };
 
 export async function catalogStats(db: Db): Promise<CatalogStats> {
+  return memoByVersion(db, "catalog:stats", () => countStats(db));
+}
+
+async function countStats(db: Db): Promise<CatalogStats> {
   const [row] = await queryRows<CatalogStats>(
     db,
     sql`SELECT count(*)::int AS tools,

@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { memoByVersion } from "../../platform/db/content-version.ts";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import { resolveCategoryKeys } from "./categories.ts";
 import type { ToolListQuery } from "./query-schema.ts";
@@ -31,6 +32,8 @@ export type ToolPage = {
       featured: boolean | null;
     };
     unknownCategories: string[];
+    /** true when more than `total` tools match (counting stops at COUNT_CAP) */
+    totalCapped: boolean;
   };
 };
 
@@ -87,17 +90,20 @@ export async function listTools(db: Db, query: ToolListQuery): Promise<ToolPage>
 
   const sort = query.sort ?? (search ? "relevance" : "rating-desc");
   const featuredFirst = query.featured === true ? "t.is_featured DESC, " : "";
-  const orderBy =
-    sort === "relevance" && search
-      ? sql`${search.rank} DESC, t.rating DESC, lower(t.name) ASC, t.id`
-      : sql.raw(featuredFirst + ORDER[sort === "relevance" ? "rating-desc" : sort]);
   const offset = (query.page - 1) * query.limit;
 
-  const [countRow] = await queryRows<{ total: number }>(
-    db,
-    sql`SELECT count(*)::int AS total FROM ${FROM} WHERE ${where}`,
-  );
-  const total = countRow?.total ?? 0;
+  // Counting stops at COUNT_CAP: past that the exact figure does not help anyone choose, and broad
+  // one-word searches over a large catalogue would otherwise count (and rank) tens of thousands of rows.
+  const counted = await countMatches(db, where, conditions.length === 1);
+  const total = counted.total;
+  // Full relevance ranking (text rank + name similarity) for focused searches; a broad search ranks
+  // name matches first and then follows the catalogue's index order, which stays fast at any size.
+  const orderBy =
+    sort === "relevance" && search
+      ? total > RANK_ALL_UP_TO
+        ? sql`${search.nameTier}, t.rating DESC, t.review_count DESC, t.is_featured DESC, lower(t.name) ASC, t.id`
+        : sql`${search.rank} DESC, t.rating DESC, lower(t.name) ASC, t.id`
+      : sql.raw(featuredFirst + ORDER[sort === "relevance" ? "rating-desc" : sort]);
   const rows =
     offset < total
       ? await queryRows<CardRow>(
@@ -120,8 +126,26 @@ export async function listTools(db: Db, query: ToolListQuery): Promise<ToolPage>
         featured: query.featured ?? null,
       },
       unknownCategories,
+      totalCapped: counted.capped,
     },
   };
+}
+
+export const COUNT_CAP = 10_000;
+const RANK_ALL_UP_TO = 2_000;
+
+/** Exact count up to COUNT_CAP (then capped); the unfiltered catalogue count is memoised by version. */
+async function countMatches(db: Db, where: SQL, unfiltered: boolean): Promise<{ total: number; capped: boolean }> {
+  if (unfiltered) {
+    const total = await memoByVersion(db, "catalog:count-active", () => countTools(db));
+    return { total, capped: false };
+  }
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM tools t WHERE ${where} LIMIT ${COUNT_CAP + 1}) x`,
+  );
+  const n = row?.n ?? 0;
+  return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,0 +1,30 @@
+import { sql } from "drizzle-orm";
+import { type Db, queryRows } from "./index.ts";
+
+/**
+ * The database's content version (bumped by triggers on every change a public page shows; see
+ * migration 0003). Values derived from the catalogue can be memoised against it: one tiny query
+ * decides whether a cached value is still true, on every app instance.
+ */
+export async function contentVersion(db: Db): Promise<number> {
+  const [row] = await queryRows<{ version: string | number }>(
+    db,
+    sql`SELECT version FROM content_version WHERE id = 1`,
+  );
+  return Number(row?.version ?? 0);
+}
+
+type Memo = { version: number; value: unknown; db: Db };
+const memos = new Map<string, Memo>();
+const MAX_MEMOS = 500;
+
+/** Runs `compute` only when the content version moved since the last call with this key (per database). */
+export async function memoByVersion<T>(db: Db, key: string, compute: () => Promise<T>): Promise<T> {
+  const version = await contentVersion(db);
+  const hit = memos.get(key);
+  if (hit && hit.db === db && hit.version === version) return hit.value as T;
+  const value = await compute();
+  if (memos.size >= MAX_MEMOS) memos.delete(memos.keys().next().value as string);
+  memos.set(key, { version, value, db });
+  return value;
+}
