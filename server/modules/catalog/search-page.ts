@@ -246,6 +246,8 @@ export async function searchTools(db: Db, input: SearchInput): Promise<SearchRes
   return {
     tools: result.tools,
     total,
+    /** more tools match than `total` (counting stops at 10,000) */
+    totalCapped: result.meta.totalCapped,
     fromPage: append ? page : 1,
     page,
     pageSize: SEARCH_PAGE_SIZE,
