@@ -106,7 +106,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         {results ? (
           <>
             <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
-              {results.totalCapped ? `${results.total.toLocaleString("en-US")}+ results` : plural(results.total, "result")}
+              {results.totalCapped
+                ? `${results.total.toLocaleString("en-US")}+ results`
+                : plural(results.total, "result")}
               {q ? ` for '${q}'` : ""}
             </h1>
             <ActiveFilters badges={results.badges} />

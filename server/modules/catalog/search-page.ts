@@ -202,6 +202,7 @@ export async function describeCategoryKeys(db: Db, keys: string[]): Promise<Cate
 export type SearchResults = {
   tools: ToolCard[];
   total: number;
+  totalCapped: boolean;
   /** The first page included in `tools` (1, or the page itself when appending). */
   fromPage: number;
   /** The last page included in `tools`. */
