@@ -7,11 +7,13 @@ import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createApi } from "./api/index.ts";
 import type { AppServices } from "./context.ts";
+import { clientIp } from "./platform/client-ip.ts";
+import { csrfProtection } from "./platform/csrf.ts";
 import { AppError } from "./platform/errors.ts";
 import { createPageCache } from "./platform/page-cache.ts";
 import { BUILD_DIR } from "./platform/paths.ts";
 
-type Vars = { Variables: { services: AppServices; requestId: string } };
+type Vars = { Variables: { services: AppServices; requestId: string; clientIp: string } };
 
 export type AppOptions = {
   services: AppServices;
@@ -37,6 +39,7 @@ export function createApp(options: AppOptions) {
       incoming && REQUEST_ID.test(incoming) ? incoming : `${process.pid.toString(36)}-${(++seq).toString(36)}`;
     c.set("requestId", requestId);
     c.set("services", services);
+    c.set("clientIp", clientIp(c, services.env.TRUST_PROXY));
     const started = performance.now();
     await next();
     c.header("X-Request-Id", requestId);
@@ -66,6 +69,7 @@ export function createApp(options: AppOptions) {
     }),
   );
   app.use(compress());
+  app.use(csrfProtection({ publicUrl: services.env.PUBLIC_URL, trustProxy: services.env.TRUST_PROXY }));
 
   app.use(
     "/api/*",
@@ -100,16 +104,20 @@ export function createApp(options: AppOptions) {
 
   if (options.build) {
     if (services.env.PAGE_CACHE && options.mode !== "development") {
-      const cache = createPageCache(services.db, { skip: (p) => p.startsWith("/api/") || p.startsWith("/go/") });
+      const cache = createPageCache(services.db, {
+        skip: (p) => p.startsWith("/api/") || p.startsWith("/go/") || p.startsWith("/dev/"),
+      });
       app.use("*", cache.middleware);
     }
     const handle = createRequestHandler(options.build, options.mode ?? "production");
-    app.all("*", (c) => handle(c.req.raw, { services, requestId: c.var.requestId }));
+    app.all("*", (c) => handle(c.req.raw, { services, requestId: c.var.requestId, clientIp: c.var.clientIp }));
   }
 
   app.onError((err, c) => {
     const isApi = c.req.path.startsWith("/api");
     if (err instanceof AppError) {
+      const retry = (err.details as { retryAfterSec?: number } | undefined)?.retryAfterSec;
+      if (err.status === 429 && retry) c.header("Retry-After", String(retry));
       return isApi
         ? c.json({ success: false, error: err.message }, err.status as 400)
         : c.text(err.message, err.status as 400);

@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import type { AppServices } from "../context.ts";
 import { countTools } from "../modules/catalog/index.ts";
+import { accountsApi } from "./accounts.ts";
+import { authApi } from "./auth.ts";
 import { catalogApi } from "./catalog.ts";
 import { errorsApi } from "./errors.ts";
 import { newsletterApi } from "./newsletter.ts";
@@ -16,6 +18,8 @@ export function createApi() {
     c.header("Cache-Control", "no-store");
     return c.json({ status: "ok", db: c.var.services.engine, tools });
   });
+  api.route("/", authApi());
+  api.route("/", accountsApi());
   api.route("/", catalogApi());
   api.route("/", newsletterApi());
   api.route("/", errorsApi());
