@@ -18,6 +18,8 @@ export const MESSAGES = {
     "If an account exists for that address, we have sent a link to reset the password. It is valid for one hour.",
   resetInvalid: "This reset link is invalid or has expired. Please ask for a new one.",
   resetDone: "Your password has been changed. Please sign in with the new password.",
+  darkModeGated: "Dark mode is available for Standard and Expert members",
+  savedSearchGated: "Saved searches are available for Standard and Expert members. Upgrade to save searches.",
 } as const;
 
 export const PASSWORD_MIN = 6;

@@ -26,6 +26,7 @@ export {
 } from "./forms.ts";
 export {
   type AccountSummary,
+  countMembers,
   DARK_MODE_GATED,
   findAccountByEmail,
   getAccount,
@@ -62,6 +63,20 @@ export {
   SavedToolInput,
   type SavedToolKind,
 } from "./saved-tools.ts";
+export {
+  type AuthOutcome,
+  type RequestInfo,
+  requestPasswordReset,
+  resetPassword,
+  type SessionDeps,
+  type SocialProvider,
+  signInDemo,
+  signInWithPassword,
+  signOut,
+  signUpWithPassword,
+  socialProviders,
+  startSocialSignIn,
+} from "./sessions.ts";
 export {
   canAccessTier,
   compareCapMessage,

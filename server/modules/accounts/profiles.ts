@@ -1,6 +1,6 @@
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
-import type { ProfileInput } from "./forms.ts";
+import { MESSAGES, type ProfileInput } from "./forms.ts";
 import type { Role, Tier } from "./tiers.ts";
 import type { Viewer } from "./viewer.ts";
 
@@ -21,7 +21,7 @@ export async function updateProfile(db: Db, userId: string, input: ProfileInput)
 /**
  * The account-wide dark mode setting: a Standard/Expert perk. Free members get the spec's message.
  */
-export const DARK_MODE_GATED = "Dark mode is available for Standard and Expert members";
+export const DARK_MODE_GATED = MESSAGES.darkModeGated;
 
 export async function setDarkMode(db: Db, viewer: Viewer, on: boolean): Promise<void> {
   if (on && !viewer.can("dark_mode")) throw new AppError("forbidden", DARK_MODE_GATED);
@@ -144,4 +144,10 @@ export function isUniqueViolation(err: unknown): boolean {
     e = (e as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/** How many member accounts exist (for honest figures on marketing pages). */
+export async function countMembers(db: Db): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM users`);
+  return row?.n ?? 0;
 }

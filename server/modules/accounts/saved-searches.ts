@@ -1,13 +1,12 @@
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
-import type { SavedSearchInput } from "./forms.ts";
+import { MESSAGES, type SavedSearchInput } from "./forms.ts";
 import type { Viewer } from "./viewer.ts";
 
 /** Saved searches: none on Free, 3 on Standard, unlimited on Expert (the entitlements table says). */
 export type SavedSearch = { id: string; name: string; query: string; url: string; createdAt: string };
 
-export const SAVED_SEARCH_GATED =
-  "Saved searches are available for Standard and Expert members. Upgrade to save searches.";
+export const SAVED_SEARCH_GATED = MESSAGES.savedSearchGated;
 
 type Row = { id: string; name: string; query: string; created_at: string | Date };
 const toSaved = (r: Row): SavedSearch => ({
