@@ -69,6 +69,8 @@ export default defineConfig({
       PORT: String(PORT),
       LOG_LEVEL: "warn",
       SEED_ON_START: "1",
+      // The password-reset journey reads the reset e-mail from the dev outbox page.
+      MAIL_OUTBOX_PAGE: "1",
       // Set explicitly so a DATABASE_URL in the caller's environment never leaks into the run.
       DATABASE_URL,
       ...(DATABASE_URL ? {} : { DATA_DIR }),

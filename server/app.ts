@@ -65,6 +65,10 @@ export function createApp(options: AppOptions) {
         formAction: ["'self'"],
       },
       strictTransportSecurity: options.mode === "development" ? false : "max-age=15552000; includeSubDomains",
+      // Not "no-referrer": with it, browsers send `Origin: null` on plain form posts, and the CSRF
+      // checks (ours and React Router's) must refuse those, breaking every form without JavaScript.
+      // Other sites still only ever see our origin, never a path or query (reset tokens stay here).
+      referrerPolicy: "strict-origin-when-cross-origin",
       crossOriginEmbedderPolicy: false,
     }),
   );

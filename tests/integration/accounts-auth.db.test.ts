@@ -277,6 +277,17 @@ describe("brute force", () => {
 });
 
 describe("CSRF", () => {
+  it("uses a referrer policy under which browsers send a real Origin on plain form posts", async () => {
+    const res = await fetch(`${server.url}/sign-in`);
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+
+  it("refuses a form post whose Origin is null when it carries cookies", async () => {
+    const m = await createMember(server);
+    const res = await m.client.form("/sign-out", {}, { origin: "null" });
+    expect(res.status).toBe(403);
+  });
+
   it("refuses a cross-site form post that carries the session cookie", async () => {
     const m = await createMember(server);
     const res = await m.client.form(

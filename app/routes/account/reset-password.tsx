@@ -11,9 +11,10 @@ export function meta() {
   return [{ title: "Choose a new password | Toolscape" }, { name: "robots", content: "noindex" }];
 }
 
-// The page carries a one-time token: never cache it anywhere.
+// The page carries a one-time token: never cache it anywhere. (The site-wide Referrer-Policy,
+// strict-origin-when-cross-origin, keeps the token out of Referer headers to other sites.)
 export function headers() {
-  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+  return { "Cache-Control": "no-store" };
 }
 
 export function loader({ request }: Route.LoaderArgs) {
