@@ -306,7 +306,7 @@ describe("access matrix", () => {
     const covered = new Set(ROWS.map((r) => `${r.method ?? "GET"} ${r.covers}`));
     const missing: string[] = [];
     for (const [id, r] of Object.entries(build.routes)) {
-      if (!r.path && !r.index) continue; // root and layouts
+      if (!r || (!r.path && !r.index)) continue; // root and layouts
       const p = fullPath(id);
       if (!covered.has(`GET ${p}`)) missing.push(`GET ${p}`);
       if (r.module.action && !covered.has(`POST ${p}`)) missing.push(`POST ${p}`);
