@@ -78,3 +78,12 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
     </div>
   );
 }
+
+/** After a failed check in the browser, moves focus to the first field with a message. */
+export function focusFirstInvalid(form: HTMLFormElement, errors: Record<string, string>): void {
+  const first = Array.from(form.elements).find(
+    (el): el is HTMLInputElement => el instanceof HTMLInputElement && el.name in errors,
+  );
+  // After React has rendered the messages, so the field's description is read out with it.
+  requestAnimationFrame(() => first?.focus());
+}

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
 import { fieldErrors, SignUpInput } from "~/lib/account-forms";
-import { Field, FormAlert, SubmitButton } from "./form-parts";
+import { Field, FormAlert, focusFirstInvalid, SubmitButton } from "./form-parts";
 
 export type AuthActionData = {
   ok: false;
@@ -36,7 +36,9 @@ export function SignUpForm({ modal = false, redirectTo }: { modal?: boolean; red
         const parsed = SignUpInput.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
         if (!parsed.success) {
           event.preventDefault();
-          setClientErrors(fieldErrors(parsed.error));
+          const errors = fieldErrors(parsed.error);
+          setClientErrors(errors);
+          focusFirstInvalid(event.currentTarget, errors);
         } else setClientErrors(null);
       }}
     >

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { AuthCard, Field, FormAlert, SubmitButton } from "~/components/account/form-parts";
+import { AuthCard, Field, FormAlert, focusFirstInvalid, SubmitButton } from "~/components/account/form-parts";
 import { ForgotPasswordInput, fieldErrors, MESSAGES } from "~/lib/account-forms";
 import { AppError, requestInfo, requestPasswordReset } from "~/lib/accounts.server";
 import type { Route } from "./+types/forgot-password";
@@ -52,7 +52,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             const parsed = ForgotPasswordInput.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
             if (!parsed.success) {
               event.preventDefault();
-              setClientErrors(fieldErrors(parsed.error));
+              const errors = fieldErrors(parsed.error);
+              setClientErrors(errors);
+              focusFirstInvalid(event.currentTarget, errors);
             } else setClientErrors(null);
           }}
         >

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AuthCard, Field, FormAlert, SubmitButton } from "~/components/account/form-parts";
+import { AuthCard, Field, FormAlert, focusFirstInvalid, SubmitButton } from "~/components/account/form-parts";
 import { fieldErrors, MESSAGES, ResetPasswordInput } from "~/lib/account-forms";
 import { AppError, requestInfo, resetPassword } from "~/lib/accounts.server";
 import type { Route } from "./+types/reset-password";
@@ -67,7 +67,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           const parsed = ResetPasswordInput.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
           if (!parsed.success) {
             event.preventDefault();
-            setClientErrors(fieldErrors(parsed.error));
+            const errors = fieldErrors(parsed.error);
+            setClientErrors(errors);
+            focusFirstInvalid(event.currentTarget, errors);
           } else setClientErrors(null);
         }}
       >

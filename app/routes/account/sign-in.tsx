@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AuthCard, Field, FormAlert, SubmitButton } from "~/components/account/form-parts";
+import { AuthCard, Field, FormAlert, focusFirstInvalid, SubmitButton } from "~/components/account/form-parts";
 import { OtherSignIn } from "~/components/account/other-sign-in";
 import type { AuthActionData } from "~/components/account/sign-up-form";
 import { fieldErrors, SignInInput } from "~/lib/account-forms";
@@ -105,7 +105,9 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           const parsed = SignInInput.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
           if (!parsed.success) {
             event.preventDefault();
-            setClientErrors(fieldErrors(parsed.error));
+            const errors = fieldErrors(parsed.error);
+            setClientErrors(errors);
+            focusFirstInvalid(event.currentTarget, errors);
           } else setClientErrors(null);
         }}
       >
