@@ -143,6 +143,17 @@ describe("sign-in and sign-out", () => {
     expect(replay.status).toBe(401);
   });
 
+  it("never serves a signed-in member the anonymous page from the HTML cache", async () => {
+    await fetch(`${server.url}/pricing`);
+    expect((await fetch(`${server.url}/pricing`)).headers.get("x-cache")).toBe("HIT");
+    const m = await createMember(server);
+    const res = await m.client.fetch("/pricing");
+    expect(res.headers.get("x-cache")).not.toBe("HIT");
+    const body = await html(res);
+    expect(body).toMatch(/data-testid="plan-free"[\s\S]*?Current Plan/);
+    expect(body).toContain('data-testid="user-menu"');
+  });
+
   it("/login and /signup are aliases", async () => {
     const login = await fetch(`${server.url}/login?redirectTo=%2Fpricing`, { redirect: "manual" });
     expect(login.status).toBe(301);

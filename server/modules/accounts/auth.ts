@@ -61,19 +61,23 @@ export function createAuth(deps: AuthDeps) {
       sendResetPassword: async ({ user, url, token }) => {
         const origin = env.PUBLIC_URL ?? new URL(url).origin;
         const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
-        await mailer.send({
-          to: user.email,
-          tag: "password-reset",
-          subject: "Reset your Toolscape password",
-          text: [
-            `Hello ${user.name},`,
-            "",
-            "Someone (hopefully you) asked to reset the password of your Toolscape account.",
-            `Choose a new password here (the link works once, for one hour): ${link}`,
-            "",
-            "If you did not ask for this, ignore this message: your password stays as it is.",
-          ].join("\n"),
-        });
+        // A mail failure must not change the answer (it would tell that the address has an
+        // account); it is logged for the operator instead.
+        await mailer
+          .send({
+            to: user.email,
+            tag: "password-reset",
+            subject: "Reset your Toolscape password",
+            text: [
+              `Hello ${user.name},`,
+              "",
+              "Someone (hopefully you) asked to reset the password of your Toolscape account.",
+              `Choose a new password here (the link works once, for one hour): ${link}`,
+              "",
+              "If you did not ask for this, ignore this message: your password stays as it is.",
+            ].join("\n"),
+          })
+          .catch((err: unknown) => authLog.error("password reset mail not sent", { err, userId: user.id }));
       },
     },
     socialProviders,
