@@ -172,6 +172,54 @@ describe("sign-in and sign-out", () => {
   });
 });
 
+describe("dashboard settings", () => {
+  it("dark mode is the Standard/Expert perk: saved on the account, applied on other devices", async () => {
+    const free = await createMember(server);
+    const refused = await free.client.form("/dashboard", { intent: "dark-mode", darkMode: "on" });
+    expect(refused.status).toBe(403);
+    expect(await html(refused)).toContain("Dark mode is available for Standard and Expert members");
+
+    const member = await createMember(server, { tier: "standard" });
+    const on = await member.client.form("/dashboard", { intent: "dark-mode", darkMode: "on" });
+    expect(on.status).toBe(200);
+    expect(on.headers.getSetCookie().some((c) => c.startsWith("theme=dark"))).toBe(true);
+    // Another device: the session cookie only, no theme of its own.
+    const session = [...member.client.cookies]
+      .filter(([k]) => k.includes("session_token"))
+      .map(([k, v]) => `${k}=${v}`);
+    const other = await (await fetch(`${server.url}/`, { headers: { cookie: session.join("; ") } })).text();
+    expect(other).toMatch(/<html lang="en" class="dark"/);
+    const off = await member.client.form("/dashboard", { intent: "dark-mode", darkMode: "off" });
+    expect(off.headers.getSetCookie().some((c) => c.startsWith("theme=light"))).toBe(true);
+  });
+
+  it("edits the profile; a taken username is refused with a message", async () => {
+    const a = await createMember(server);
+    const b = await createMember(server);
+    const username = `taken_${Math.random().toString(36).slice(2, 8)}`;
+    const ok = await a.client.form("/dashboard", { intent: "profile", name: "Ann", username, bio: "Hi", image: "" });
+    expect(ok.status).toBe(200);
+    expect(await html(ok)).toContain("Your profile has been saved.");
+    const taken = await b.client.form("/dashboard", {
+      intent: "profile",
+      name: "Bob",
+      username: username.toUpperCase(),
+    });
+    expect(taken.status).toBe(409);
+    expect(await html(taken)).toContain("That username is taken");
+    const bad = await b.client.form("/dashboard", {
+      intent: "profile",
+      name: "Bob",
+      image: "http://insecure.example/a.png",
+    });
+    expect(bad.status).toBe(400);
+    expect(await html(bad)).toContain("Avatar URL must start with https://");
+    const profile = await (await fetch(`${server.url}/user/${username}`)).text();
+    expect(profile).toContain("Ann");
+    expect(profile).toContain(`@${username}`);
+  });
+});
+
 describe("password reset by e-mail", () => {
   it("sends a one-time link to the outbox; the new password works, the old one and the link no longer do", async () => {
     const m = await createMember(server);

@@ -83,8 +83,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "dark-mode") {
       const on = form.darkMode === "on";
       await setDarkMode(db, viewer, on);
-      // This device follows at once; other devices pick it up from the account at their next visit.
-      const headers = on ? { "Set-Cookie": setCookie("theme", "dark") } : undefined;
+      // This device follows at once; other devices without a theme of their own follow the account.
+      const headers = { "Set-Cookie": setCookie("theme", on ? "dark" : "light") };
       return data<ActionResult>(
         { ok: true, intent, message: on ? "Dark mode is on for your account." : "Dark mode is off for your account." },
         { headers },
