@@ -25,7 +25,10 @@ async function signUp(page: Page, email: string, password: string, name = "Journ
 
 test.describe("accounts", () => {
   let problems: string[] = [];
-  test.beforeEach(({ page }) => {
+  test.beforeEach(async ({ page }) => {
+    // One client address per journey (the server trusts X-Forwarded-For in the e2e run).
+    const octet = () => 1 + Math.floor(Math.random() * 254);
+    await page.setExtraHTTPHeaders({ "x-forwarded-for": `10.${octet()}.${octet()}.${octet()}` });
     problems = [];
     page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
     page.on("console", (message) => {
@@ -126,6 +129,7 @@ test.describe("accounts", () => {
 
     await page.goto("/sign-in");
     await page.getByRole("link", { name: "Forgot your password?" }).click();
+    await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
     await page.getByRole("main").getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Send reset link" }).click();
     await expect(page.getByText("If an account exists for that address")).toBeVisible();
