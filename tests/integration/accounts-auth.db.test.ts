@@ -96,6 +96,11 @@ describe("sign-up", () => {
     expect(((await sub.json()) as { subscription: { tier: string } }).subscription.tier).toBe("free");
     const admin = await client.json(`/api/admin/users/${user.id}`, "PUT", { tier: "expert" });
     expect(admin.status).toBe(403);
+    // better-auth's own profile update cannot set them either.
+    await client.json("/api/auth/update-user", "POST", { name: "Mallory", role: "admin", tier: "expert" });
+    expect((await client.json(`/api/admin/users/${user.id}`, "PUT", { tier: "expert" })).status).toBe(403);
+    const again = await client.fetch(`/api/subscriptions/user/${user.id}`);
+    expect(((await again.json()) as { subscription: { tier: string } }).subscription.tier).toBe("free");
   });
 });
 

@@ -34,6 +34,15 @@ export async function pruneRateLimits(db: Db, olderThanSec = 3600, now = new Dat
   );
 }
 
+const lastPrune = new WeakMap<object, number>();
+
+/** Old windows are deleted at most every 10 minutes per process, so the table stays small. */
+async function pruneNowAndThen(db: Db, now: Date): Promise<void> {
+  if (now.getTime() - (lastPrune.get(db) ?? 0) < 600_000) return;
+  lastPrune.set(db, now.getTime());
+  await pruneRateLimits(db, 3600, now);
+}
+
 export type AuthAction = "sign-in" | "sign-up" | "reset";
 
 /** The rules: sign-in 5/min per address+e-mail and 20/min per address; sign-up and reset 5/min per address. */
@@ -60,6 +69,7 @@ export async function limitAuthAttempt(
     checks.push(consumeRateLimit(db, `${action}:ip-email:${who.ip}:${email}`, rules.perIpEmail, now));
   }
   const results = await Promise.all(checks);
+  await pruneNowAndThen(db, now);
   const blocked = results.filter((r) => !r.allowed);
   if (blocked.length) {
     const retryAfterSec = Math.max(...blocked.map((r) => r.retryAfterSec));
