@@ -69,6 +69,11 @@ export default defineConfig({
       PORT: String(PORT),
       LOG_LEVEL: "warn",
       SEED_ON_START: "1",
+      // The password-reset journey reads the reset e-mail from the dev outbox page.
+      MAIL_OUTBOX_PAGE: "1",
+      // Each journey presents its own client address (X-Forwarded-For), so the per-address limits
+      // on sign-up (5 a minute) apply per journey, not to the whole run.
+      TRUST_PROXY: "1",
       // Set explicitly so a DATABASE_URL in the caller's environment never leaks into the run.
       DATABASE_URL,
       ...(DATABASE_URL ? {} : { DATA_DIR }),

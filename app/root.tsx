@@ -9,6 +9,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import { loadEntitlements, summarizeViewer, viewerOf } from "~/lib/accounts.server";
 import { listCategories } from "~/lib/catalog.server";
 import { readPreferences } from "~/lib/preferences";
 import type { Route } from "./+types/root";
@@ -18,9 +19,19 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const prefs = readPreferences(request.headers.get("cookie"));
-  const categories = await listCategories(context.services.db);
+  const [categories, viewer, entitlements] = await Promise.all([
+    listCategories(context.services.db),
+    viewerOf(context, request),
+    loadEntitlements(context.services.db),
+  ]);
+  // The account's dark mode (a paid perk) applies on any device that has not chosen a theme itself.
+  const theme = prefs.theme ?? (viewer?.profile.darkMode && viewer.can("dark_mode") ? "dark" : null);
   return {
     ...prefs,
+    theme,
+    viewer: summarizeViewer(viewer),
+    /** how many tools this viewer may compare (visitors: the free cap) */
+    compareCap: entitlements.compareCap(viewer?.tier ?? "free"),
     requestId: context.requestId,
     categories: categories.map(({ id, name, slug, icon, toolCount }) => ({ id, name, slug, icon, toolCount })),
   };

@@ -7,11 +7,13 @@ import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createApi } from "./api/index.ts";
 import type { AppServices } from "./context.ts";
+import { clientIp } from "./platform/client-ip.ts";
+import { csrfProtection } from "./platform/csrf.ts";
 import { AppError } from "./platform/errors.ts";
 import { createPageCache } from "./platform/page-cache.ts";
 import { BUILD_DIR } from "./platform/paths.ts";
 
-type Vars = { Variables: { services: AppServices; requestId: string } };
+type Vars = { Variables: { services: AppServices; requestId: string; clientIp: string } };
 
 export type AppOptions = {
   services: AppServices;
@@ -37,6 +39,7 @@ export function createApp(options: AppOptions) {
       incoming && REQUEST_ID.test(incoming) ? incoming : `${process.pid.toString(36)}-${(++seq).toString(36)}`;
     c.set("requestId", requestId);
     c.set("services", services);
+    c.set("clientIp", clientIp(c, services.env.TRUST_PROXY));
     const started = performance.now();
     await next();
     c.header("X-Request-Id", requestId);
@@ -62,13 +65,15 @@ export function createApp(options: AppOptions) {
         formAction: ["'self'"],
       },
       strictTransportSecurity: options.mode === "development" ? false : "max-age=15552000; includeSubDomains",
-      crossOriginEmbedderPolicy: false,
-      // Same-origin requests keep the full referrer (plain-form posts return to the page they came from);
-      // other sites only learn our origin.
+      // Not "no-referrer": with it, browsers send `Origin: null` on plain form posts, and the CSRF
+      // checks (ours and React Router's) must refuse those, breaking every form without JavaScript.
+      // Other sites still only ever see our origin, never a path or query (reset tokens stay here).
       referrerPolicy: "strict-origin-when-cross-origin",
+      crossOriginEmbedderPolicy: false,
     }),
   );
   app.use(compress());
+  app.use(csrfProtection({ publicUrl: services.env.PUBLIC_URL, trustProxy: services.env.TRUST_PROXY }));
 
   app.use(
     "/api/*",
@@ -103,16 +108,20 @@ export function createApp(options: AppOptions) {
 
   if (options.build) {
     if (services.env.PAGE_CACHE && options.mode !== "development") {
-      const cache = createPageCache(services.db, { skip: (p) => p.startsWith("/api/") || p.startsWith("/go/") });
+      const cache = createPageCache(services.db, {
+        skip: (p) => p.startsWith("/api/") || p.startsWith("/go/") || p.startsWith("/dev/"),
+      });
       app.use("*", cache.middleware);
     }
     const handle = createRequestHandler(options.build, options.mode ?? "production");
-    app.all("*", (c) => handle(c.req.raw, { services, requestId: c.var.requestId }));
+    app.all("*", (c) => handle(c.req.raw, { services, requestId: c.var.requestId, clientIp: c.var.clientIp }));
   }
 
   app.onError((err, c) => {
     const isApi = c.req.path.startsWith("/api");
     if (err instanceof AppError) {
+      const retry = (err.details as { retryAfterSec?: number } | undefined)?.retryAfterSec;
+      if (err.status === 429 && retry) c.header("Retry-After", String(retry));
       return isApi
         ? c.json({ success: false, error: err.message }, err.status as 400)
         : c.text(err.message, err.status as 400);

@@ -1,3 +1,4 @@
+import type { Auth } from "./modules/accounts/index.ts";
 import type { Database } from "./platform/db/index.ts";
 import type { Env } from "./platform/env.ts";
 import type { Logger } from "./platform/logger.ts";
@@ -10,11 +11,15 @@ export type AppServices = {
   env: Env;
   logger: Logger;
   mailer: Mailer;
+  /** better-auth on our tables (sessions, sign-in, OAuth); see modules/accounts */
+  auth: Auth;
 };
 
 declare module "react-router" {
   interface AppLoadContext {
     services: AppServices;
     requestId: string;
+    /** the client address the HTTP layer trusts (rate limiting) */
+    clientIp: string;
   }
 }

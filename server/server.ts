@@ -4,11 +4,12 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app.ts";
 import type { AppServices } from "./context.ts";
+import { createAuth, seedDemoAccounts } from "./modules/accounts/index.ts";
 import { seedCatalog } from "./modules/catalog/index.ts";
 import { type Database, openDatabase } from "./platform/db/index.ts";
 import { type Env, loadEnv } from "./platform/env.ts";
 import { createLogger, type Logger } from "./platform/logger.ts";
-import { createOutboxMailer } from "./platform/mail.ts";
+import { createMailer } from "./platform/mail.ts";
 
 export type StartOptions = {
   env?: Env;
@@ -52,13 +53,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       }
     }
   }
-  const services: AppServices = {
-    db: database.db,
-    engine: database.engine,
-    env,
-    logger,
-    mailer: createOutboxMailer(env.DATA_DIR),
-  };
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, from: env.MAIL_FROM });
+  const auth = createAuth({ db: database.db, env, logger, mailer });
+  const services: AppServices = { db: database.db, engine: database.engine, env, logger, mailer, auth };
+  if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
+    logger.warn("PUBLIC_URL is not set: sign-in works on localhost only; set it to the site's public origin");
+  }
+  if (env.DEMO_MODE) await seedDemoAccounts(auth, database.db, logger);
   const app = createApp({
     services,
     build: options.build,

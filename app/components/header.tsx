@@ -1,8 +1,10 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import * as NavigationMenu from "@radix-ui/react-navigation-menu";
 import { useEffect, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import type { Theme } from "~/lib/preferences";
+import { JoinFree } from "./account/join-free";
+import { type HeaderViewer, UserMenu } from "./account/user-menu";
 import { ThemeToggle } from "./theme-toggle";
 
 export type MenuCategory = { id: number; name: string; slug: string; icon: string; toolCount: number };
@@ -14,7 +16,15 @@ const navLink = ({ isActive }: { isActive: boolean }) =>
       : "text-slate-700 hover:text-slate-950 dark:text-slate-300 dark:hover:text-white"
   }`;
 
-export function Header({ categories, theme }: { categories: MenuCategory[] | null; theme: Theme }) {
+export function Header({
+  categories,
+  theme,
+  viewer,
+}: {
+  categories: MenuCategory[] | null;
+  theme: Theme;
+  viewer: HeaderViewer | null;
+}) {
   const [scrolled, setScrolled] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
   const location = useLocation();
@@ -103,18 +113,26 @@ export function Header({ categories, theme }: { categories: MenuCategory[] | nul
         </NavigationMenu.Root>
         <div className="ml-auto flex items-center gap-2">
           <ThemeToggle theme={theme} />
-          <Link
-            to="/sign-in"
-            className="hidden rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-950 sm:block dark:text-slate-300 dark:hover:text-white"
-          >
-            Sign In
-          </Link>
-          <Link
-            to="/sign-up"
-            className="hidden rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 sm:block"
-          >
-            Join Free
-          </Link>
+          {viewer ? (
+            <>
+              <NavLink to="/dashboard" className={(s) => `hidden sm:block ${navLink(s)}`}>
+                Dashboard
+              </NavLink>
+              <div className="hidden sm:block">
+                <UserMenu viewer={viewer} />
+              </div>
+            </>
+          ) : (
+            <>
+              <Link
+                to="/sign-in"
+                className="hidden rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-950 sm:block dark:text-slate-300 dark:hover:text-white"
+              >
+                Sign In
+              </Link>
+              <JoinFree className="hidden rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 sm:block" />
+            </>
+          )}
           <Dialog.Root open={mobileOpen} onOpenChange={setMobileOpen}>
             <Dialog.Trigger
               className="rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"
@@ -167,15 +185,33 @@ export function Header({ categories, theme }: { categories: MenuCategory[] | nul
                   <NavLink to="/community" className={navLink}>
                     Community
                   </NavLink>
-                  <NavLink to="/sign-in" className={navLink}>
-                    Sign In
-                  </NavLink>
-                  <Link
-                    to="/sign-up"
-                    className="mt-2 rounded-lg bg-brand-600 px-3 py-2 text-center text-sm font-semibold text-white"
-                  >
-                    Join Free
-                  </Link>
+                  {viewer ? (
+                    <>
+                      <NavLink to="/dashboard" className={navLink}>
+                        Dashboard
+                      </NavLink>
+                      <p className="mt-2 border-t border-slate-200 px-3 pt-3 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-400">
+                        Signed in as {viewer.email}
+                      </p>
+                      <Form method="post" action="/sign-out">
+                        <button type="submit" className={`${navLink({ isActive: false })} w-full text-left`}>
+                          Sign out
+                        </button>
+                      </Form>
+                    </>
+                  ) : (
+                    <>
+                      <NavLink to="/sign-in" className={navLink}>
+                        Sign In
+                      </NavLink>
+                      <Link
+                        to="/sign-up"
+                        className="mt-2 rounded-lg bg-brand-600 px-3 py-2 text-center text-sm font-semibold text-white"
+                      >
+                        Join Free
+                      </Link>
+                    </>
+                  )}
                 </nav>
               </Dialog.Content>
             </Dialog.Portal>

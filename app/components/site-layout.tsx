@@ -1,5 +1,6 @@
 import { Outlet, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
+import { SavedToolsSync } from "./account/saved-tools-sync";
 import { CompareDrawer } from "./compare/compare-drawer";
 import { CookieBar } from "./cookie-bar";
 import { Footer } from "./footer";
@@ -18,7 +19,8 @@ export default function SiteLayout() {
           Skip to navigation
         </a>
       </div>
-      <Header categories={root?.categories ?? null} theme={root?.theme ?? "light"} />
+      <Header categories={root?.categories ?? null} theme={root?.theme ?? "light"} viewer={root?.viewer ?? null} />
+      {root?.viewer ? <SavedToolsSync userId={root.viewer.id} /> : null}
       <main id="main" tabIndex={-1} className="mx-auto min-h-[60vh] max-w-6xl px-4 py-8 outline-none">
         <Outlet />
       </main>

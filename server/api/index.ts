@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import type { AppServices } from "../context.ts";
 import { countTools } from "../modules/catalog/index.ts";
+import { accountsApi } from "./accounts.ts";
 import { analyticsApi } from "./analytics.ts";
+import { authApi } from "./auth.ts";
 import { catalogApi } from "./catalog.ts";
 import { compareApi } from "./compare.ts";
 import { errorsApi } from "./errors.ts";
@@ -19,6 +21,8 @@ export function createApi() {
     return c.json({ status: "ok", db: c.var.services.engine, tools });
   });
   api.route("/", compareApi());
+  api.route("/", authApi());
+  api.route("/", accountsApi());
   api.route("/", catalogApi());
   api.route("/", newsletterApi());
   api.route("/", errorsApi());

@@ -21,3 +21,23 @@ describe("loadEnv", () => {
     expect(() => loadEnv({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
   });
 });
+
+describe("account settings", () => {
+  it("are off or unset by default", () => {
+    const env = loadEnv({});
+    expect(env.AUTH_SECRET).toBeUndefined();
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.DEMO_MODE).toBe(false);
+    expect(env.MAIL_OUTBOX_PAGE).toBe(false);
+    expect(env.TRUST_PROXY).toBe(false);
+  });
+
+  it("validates what is set", () => {
+    expect(loadEnv({ PUBLIC_URL: "https://toolscape.example/" }).PUBLIC_URL).toBe("https://toolscape.example");
+    expect(() => loadEnv({ PUBLIC_URL: "toolscape.example" })).toThrow(/PUBLIC_URL/);
+    expect(() => loadEnv({ AUTH_SECRET: "short" })).toThrow(/AUTH_SECRET must be at least 32/);
+    expect(() => loadEnv({ SMTP_URL: "http://mail" })).toThrow(/SMTP_URL/);
+    expect(loadEnv({ SMTP_URL: "" }).SMTP_URL).toBeUndefined();
+    expect(loadEnv({ DEMO_MODE: "1" }).DEMO_MODE).toBe(true);
+  });
+});

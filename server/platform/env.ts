@@ -2,6 +2,17 @@ import path from "node:path";
 import { z } from "zod";
 
 const LogLevel = z.enum(["debug", "info", "warn", "error", "silent"]);
+const Flag = (fallback: "0" | "1") =>
+  z
+    .enum(["0", "1", "true", "false"])
+    .default(fallback)
+    .transform((v) => v === "1" || v === "true");
+/** An optional string where an empty value means unset. */
+const Optional = <S extends z.ZodType<string | undefined>>(schema: S) =>
+  z
+    .literal("")
+    .transform(() => undefined)
+    .or(schema.optional());
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -22,6 +33,28 @@ const EnvSchema = z.object({
     .enum(["0", "1", "true", "false"])
     .default("1")
     .transform((v) => v === "1" || v === "true"),
+  /** Signs sessions and tokens; unset: a random secret is generated once into DATA_DIR/auth-secret. */
+  AUTH_SECRET: Optional(z.string().min(32, "AUTH_SECRET must be at least 32 characters")),
+  /** The public origin (https://toolscape.example): links in e-mails, OAuth callbacks, Secure cookies. */
+  PUBLIC_URL: Optional(
+    z
+      .string()
+      .regex(/^https?:\/\/[^/\s]+\/?$/, "PUBLIC_URL must be an origin such as https://toolscape.example")
+      .transform((v) => v.replace(/\/$/, "")),
+  ),
+  /** smtp:// or smtps:// URL of the mail server; unset: messages go to DATA_DIR/mail/ (the outbox). */
+  SMTP_URL: Optional(z.string().regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL")),
+  MAIL_FROM: z.string().min(3).default("Toolscape <hello@toolscape.dev>"),
+  /** Lists the outbox at /dev/mail outside development (tests, demos); never with SMTP_URL. */
+  MAIL_OUTBOX_PAGE: Flag("0"),
+  /** Seeds one demo account per tier and shows the demo sign-in button. */
+  DEMO_MODE: Flag("0"),
+  GOOGLE_CLIENT_ID: Optional(z.string().min(1)),
+  GOOGLE_CLIENT_SECRET: Optional(z.string().min(1)),
+  GITHUB_CLIENT_ID: Optional(z.string().min(1)),
+  GITHUB_CLIENT_SECRET: Optional(z.string().min(1)),
+  /** Behind a reverse proxy: take the client address from the last X-Forwarded-For entry. */
+  TRUST_PROXY: Flag("0"),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { pgliteDir: string };

@@ -1,26 +1,104 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import nodemailer from "nodemailer";
 
 /**
- * Outgoing mail. Until an SMTP transport is configured (the accounts issue adds SMTP_URL), every
- * message is written to DATA_DIR/mail/ as JSON so flows can be followed and tested end to end.
+ * Outgoing mail, one interface. With SMTP_URL set, messages go to that server (nodemailer);
+ * without it, every message is written to DATA_DIR/mail/ as JSON (the outbox), so flows such as
+ * password reset can be followed and tested end to end (and read at /dev/mail in development).
  */
 export type MailMessage = { to: string; subject: string; text: string; html?: string; tag: string };
 
-export type Mailer = { send(message: MailMessage): Promise<{ id: string }> };
+export type Mailer = {
+  readonly kind: "smtp" | "outbox";
+  send(message: MailMessage): Promise<{ id: string }>;
+};
 
-export function createOutboxMailer(dataDir: string): Mailer {
-  const dir = path.join(dataDir, "mail");
+export type OutboxMessage = MailMessage & { id: string; from: string; createdAt: string };
+
+export const DEFAULT_FROM = "Toolscape <hello@toolscape.dev>";
+
+export function createMailer(options: { smtpUrl?: string; dataDir: string; from?: string }): Mailer {
+  return options.smtpUrl
+    ? createSmtpMailer(options.smtpUrl, options.from ?? DEFAULT_FROM)
+    : createOutboxMailer(options.dataDir, options.from ?? DEFAULT_FROM);
+}
+
+export function createSmtpMailer(smtpUrl: string, from = DEFAULT_FROM): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
   return {
+    kind: "smtp",
     async send(message) {
-      const id = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}`;
+      const info = await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        headers: { "X-Toolscape-Tag": message.tag },
+      });
+      return { id: String(info.messageId ?? randomUUID()) };
+    },
+  };
+}
+
+export function outboxDir(dataDir: string): string {
+  return path.join(dataDir, "mail");
+}
+
+export function createOutboxMailer(dataDir: string, from = DEFAULT_FROM): Mailer {
+  const dir = outboxDir(dataDir);
+  return {
+    kind: "outbox",
+    async send(message) {
+      const createdAt = new Date().toISOString();
+      const id = `${createdAt.replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}`;
       await mkdir(dir, { recursive: true });
-      await writeFile(
-        path.join(dir, `${id}.json`),
-        JSON.stringify({ id, from: "Toolscape <hello@toolscape.dev>", ...message }, null, 2),
-      );
+      const stored: OutboxMessage = { id, from, createdAt, ...message };
+      await writeFile(path.join(dir, `${id}.json`), JSON.stringify(stored, null, 2), { mode: 0o600 });
       return { id };
     },
   };
+}
+
+const OUTBOX_ID = /^[\w-]{8,80}$/;
+
+/** The newest outbox messages first (the dev mail page). */
+export async function listOutbox(dataDir: string, limit = 100): Promise<OutboxMessage[]> {
+  const dir = outboxDir(dataDir);
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((n) => n.endsWith(".json"));
+  } catch {
+    return [];
+  }
+  names.sort().reverse();
+  const messages: OutboxMessage[] = [];
+  for (const name of names.slice(0, limit)) {
+    const message = await readOutboxMessage(dataDir, name.slice(0, -5));
+    if (message) messages.push(message);
+  }
+  return messages;
+}
+
+export async function readOutboxMessage(dataDir: string, id: string): Promise<OutboxMessage | null> {
+  if (!OUTBOX_ID.test(id)) return null;
+  try {
+    const raw = JSON.parse(
+      await readFile(path.join(outboxDir(dataDir), `${id}.json`), "utf8"),
+    ) as Partial<OutboxMessage>;
+    return {
+      id,
+      from: raw.from ?? DEFAULT_FROM,
+      createdAt: raw.createdAt ?? id.slice(0, 24),
+      to: raw.to ?? "",
+      subject: raw.subject ?? "",
+      text: raw.text ?? "",
+      html: raw.html,
+      tag: raw.tag ?? "",
+    };
+  } catch {
+    return null;
+  }
 }

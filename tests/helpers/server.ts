@@ -15,7 +15,9 @@ export type TestServer = RunningServer & {
 };
 
 /** The real server on an ephemeral port over a private test database; pages need `npm run build`. */
-export async function startTestServer(options: { pages?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { pages?: boolean; env?: Record<string, string> } = {},
+): Promise<TestServer> {
   const database = await createTestDatabase();
   let build: ServerBuild | undefined;
   if (options.pages) {
@@ -25,7 +27,7 @@ export async function startTestServer(options: { pages?: boolean } = {}): Promis
   }
   // A private data dir per server: the mail outbox and any files stay per test file.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "toolscape-test-"));
-  const env = loadEnv({ PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", DATA_DIR: dataDir });
+  const env = loadEnv({ PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", DATA_DIR: dataDir, ...options.env });
   const running = await startServer({ env, logger: createLogger("silent"), database, build, mode: "production" });
   return {
     ...running,

@@ -426,7 +426,7 @@ describe("/category/{key}", () => {
   });
 
   it("a failing query shows 'Error fetching category tools.' with a 500", async () => {
-    const restore = failQueriesContaining("AS total");
+    const restore = failQueriesContaining("count(*)::int AS n FROM (SELECT 1 FROM tools t");
     try {
       const { status, text } = await page("/category/vision?ref=outage-test");
       expect(status).toBe(500);

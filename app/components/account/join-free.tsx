@@ -1,0 +1,46 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { useState } from "react";
+import { Link, useLocation } from "react-router";
+import { useHydrated } from "~/lib/use-hydrated";
+import { SignUpForm } from "./sign-up-form";
+
+/**
+ * Join Free: a dialog with the sign-up form when JavaScript runs; a plain link to /sign-up before
+ * (and without) it.
+ */
+export function JoinFree({ className }: { className: string }) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  if (!hydrated || location.pathname === "/sign-up") {
+    return (
+      <Link to="/sign-up" className={className}>
+        Join Free
+      </Link>
+    );
+  }
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger className={className}>Join Free</Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl dark:bg-slate-900">
+          <div className="flex items-start justify-between gap-4">
+            <div>
+              <Dialog.Title className="text-xl font-bold">Join Toolscape free</Dialog.Title>
+              <Dialog.Description className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+                Compare tools, open 10 tools a day in full, keep your lists.
+              </Dialog.Description>
+            </div>
+            <Dialog.Close className="rounded-md p-2 hover:bg-slate-100 dark:hover:bg-slate-800" aria-label="Close">
+              ✕
+            </Dialog.Close>
+          </div>
+          <div className="mt-5">
+            <SignUpForm modal redirectTo={`${location.pathname}${location.search}`} />
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,44 @@
+import { useEffect, useState } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
+
+/** Copies a link and says 'Link Copied!' for 2 seconds (spec). Without JavaScript, shows the link. */
+export function ShareButton({ url, label = "Share" }: { url: string; label?: string }) {
+  const hydrated = useHydrated();
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  if (!hydrated) {
+    return (
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        Share this profile:{" "}
+        <a href={url} className="break-all underline">
+          {url}
+        </a>
+      </p>
+    );
+  }
+  return (
+    <button
+      type="button"
+      onClick={async () => {
+        try {
+          await navigator.clipboard.writeText(url);
+        } catch {
+          // Clipboard blocked (no permission, insecure context): select-and-copy fallback.
+          const input = Object.assign(document.createElement("textarea"), { value: url });
+          document.body.append(input);
+          input.select();
+          document.execCommand("copy");
+          input.remove();
+        }
+        setCopied(true);
+      }}
+      className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
+    >
+      <span aria-live="polite">{copied ? "Link Copied!" : label}</span>
+    </button>
+  );
+}

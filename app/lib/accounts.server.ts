@@ -1,0 +1,33 @@
+// Route modules reach the accounts module only through this server-only file.
+import type { AppLoadContext } from "react-router";
+import { getViewer, type RequestInfo, type Viewer } from "../../server/modules/accounts/index.ts";
+
+export * from "../../server/modules/accounts/index.ts";
+export { listOutbox, readOutboxMessage } from "../../server/platform/mail.ts";
+
+/** The signed-in member of this request, or null. */
+export function viewerOf(context: AppLoadContext, request: Request): Promise<Viewer | null> {
+  return getViewer(context.services, request);
+}
+
+/** What the session functions need to know about the request. */
+export function requestInfo(context: AppLoadContext, request: Request): RequestInfo {
+  return { headers: request.headers, ip: context.clientIp };
+}
+
+/** Only same-site paths are followed after sign-in (never another origin). */
+export function safeRedirect(value: unknown, fallback = "/dashboard"): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) {
+    return fallback;
+  }
+  if (/^\/(sign-in|sign-up|login|signup|sign-out)\b/.test(value)) return fallback;
+  return value;
+}
+
+/** Response headers carrying the Set-Cookie lines better-auth produced. */
+export function cookieHeaders(setCookies: string[]): Headers {
+  const headers = new Headers();
+  for (const line of setCookies) headers.append("Set-Cookie", line);
+  return headers;
+}
+export { AppError } from "../../server/platform/errors.ts";

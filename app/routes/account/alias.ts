@@ -1,0 +1,18 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/alias";
+
+/** /login and /signup are aliases of /sign-in and /sign-up (one canonical URL each). */
+const TARGETS: Record<string, string> = { "/login": "/sign-in", "/signup": "/sign-up" };
+
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const target = TARGETS[url.pathname.replace(/\/$/, "")] ?? "/sign-in";
+  return redirect(`${target}${url.search}`, 301);
+}
+
+/** A form that posted to the alias is sent on with its method and body (307 keeps both). */
+export function action({ request }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  const target = TARGETS[url.pathname.replace(/\/$/, "")] ?? "/sign-in";
+  return redirect(`${target}${url.search}`, 307);
+}

@@ -1,0 +1,481 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { Field, FormAlert } from "~/components/account/form-parts";
+import { CheckIcon, LockIcon } from "~/components/account/icons";
+import { MESSAGES, TIER_LABELS } from "~/lib/account-forms";
+import {
+  AppError,
+  deleteSavedSearch,
+  fieldErrors,
+  listSavedSearches,
+  listSavedTools,
+  ProfileInput,
+  removeSavedTool,
+  SAVED_TOOL_KINDS,
+  savedSearchAllowance,
+  setDarkMode,
+  updateProfile,
+  viewerOf,
+} from "~/lib/accounts.server";
+import { initials } from "~/lib/format";
+import { setCookie } from "~/lib/preferences";
+import type { Route } from "./+types/dashboard";
+
+export function meta({ data }: Route.MetaArgs) {
+  return [
+    { title: data && "viewer" in data && data.viewer ? "Dashboard | Toolscape" : "Please log in | Toolscape" },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await viewerOf(context, request);
+  if (!viewer) return data({ viewer: null }, { status: 401 });
+  const { db } = context.services;
+  const [savedSearches, allowance, savedTools] = await Promise.all([
+    listSavedSearches(db, viewer.user.id),
+    savedSearchAllowance(db, viewer),
+    listSavedTools(db, viewer.user.id),
+  ]);
+  const ents = viewer.entitlements;
+  return {
+    viewer: {
+      ...viewer.user,
+      tier: viewer.tier,
+      dailyUsage: viewer.profile.dailyUsage,
+      lastReset: viewer.profile.lastReset,
+      darkMode: viewer.profile.darkMode,
+      isVerified: viewer.profile.isVerified,
+      verificationType: viewer.profile.verificationType,
+    },
+    dailyLimit: viewer.limit("daily_tool_views"),
+    supportLevel: ents.supportLevel(viewer.tier),
+    compareCap: ents.compareCap(viewer.tier),
+    canDarkMode: viewer.can("dark_mode"),
+    features: ents.accessList(viewer.tier),
+    savedSearches,
+    allowance,
+    savedTools,
+    editing: new URL(request.url).searchParams.get("edit") === "1",
+  };
+}
+
+type ActionResult = { ok: boolean; intent: string; message?: string; error?: string; fields?: Record<string, string> };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await viewerOf(context, request);
+  if (!viewer) return data<ActionResult>({ ok: false, intent: "", error: "Please log in" }, { status: 401 });
+  const { db } = context.services;
+  const form = Object.fromEntries(await request.formData());
+  const intent = String(form.intent ?? "");
+  try {
+    if (intent === "profile") {
+      const parsed = ProfileInput.safeParse(form);
+      if (!parsed.success) {
+        return data<ActionResult>({ ok: false, intent, fields: fieldErrors(parsed.error) }, { status: 400 });
+      }
+      await updateProfile(db, viewer.user.id, parsed.data);
+      return { ok: true, intent, message: "Your profile has been saved." } satisfies ActionResult;
+    }
+    if (intent === "dark-mode") {
+      const on = form.darkMode === "on";
+      await setDarkMode(db, viewer, on);
+      // This device follows at once; other devices without a theme of their own follow the account.
+      const headers = { "Set-Cookie": setCookie("theme", on ? "dark" : "light") };
+      return data<ActionResult>(
+        { ok: true, intent, message: on ? "Dark mode is on for your account." : "Dark mode is off for your account." },
+        { headers },
+      );
+    }
+    if (intent === "delete-search") {
+      await deleteSavedSearch(db, viewer.user.id, String(form.id ?? ""));
+      return { ok: true, intent, message: "Saved search deleted." } satisfies ActionResult;
+    }
+    if (intent === "remove-tool") {
+      const kind = SAVED_TOOL_KINDS.find((k) => k === form.kind) ?? "saved";
+      await removeSavedTool(db, viewer.user.id, String(form.toolId ?? ""), kind);
+      return {
+        ok: true,
+        intent,
+        message: kind === "favorite" ? "Removed from favorites" : "Removed from saved tools",
+      } satisfies ActionResult;
+    }
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500) {
+      return data<ActionResult>({ ok: false, intent, error: err.message }, { status: err.status });
+    }
+    throw err;
+  }
+  return data<ActionResult>({ ok: false, intent, error: "Unknown action" }, { status: 400 });
+}
+
+const card =
+  "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900";
+const button =
+  "inline-flex items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold focus-visible:outline-2";
+const primary = `${button} bg-brand-600 text-white hover:bg-brand-700`;
+const secondary = `${button} border border-slate-300 text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800`;
+
+function formatDay(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  if (!loaderData.viewer) return <AccessDenied />;
+  const d = loaderData as Exclude<typeof loaderData, { viewer: null }>;
+  const v = d.viewer;
+  const result = actionData as ActionResult | undefined;
+  const busy = navigation.state === "submitting";
+  const editing = d.editing && !(result?.ok && result.intent === "profile");
+  const usageText =
+    d.dailyLimit === null ? `${v.dailyUsage} today · unlimited` : `${v.dailyUsage} of ${d.dailyLimit} today`;
+
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold">Dashboard</h1>
+          <p className="mt-1 text-slate-700 dark:text-slate-300">
+            Signed in as <strong data-testid="dashboard-email">{v.email}</strong> ·{" "}
+            <span
+              data-testid="dashboard-tier"
+              className="rounded-full bg-brand-100 px-2 py-0.5 text-sm font-semibold text-brand-900 dark:bg-brand-900 dark:text-brand-100"
+            >
+              {TIER_LABELS[v.tier]}
+            </span>
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/submit-tool" className={primary}>
+            Add New Tool
+          </Link>
+          <Link to={editing ? "/dashboard" : "/dashboard?edit=1"} className={secondary}>
+            {editing ? "Cancel editing" : "Edit Profile"}
+          </Link>
+          <Form method="post" action="/sign-out">
+            <button type="submit" className={secondary}>
+              Logout
+            </button>
+          </Form>
+        </div>
+      </header>
+
+      {result?.message ? <FormAlert tone="success">{result.message}</FormAlert> : null}
+      {result?.error ? <FormAlert>{result.error}</FormAlert> : null}
+
+      {v.tier === "free" ? (
+        <section
+          aria-labelledby="upgrade-nudge"
+          className="flex flex-col gap-3 rounded-2xl bg-gradient-to-r from-brand-600 to-brand-900 p-5 text-white sm:flex-row sm:items-center sm:justify-between"
+        >
+          <div>
+            <h2 id="upgrade-nudge" className="text-lg font-semibold">
+              Get more from Toolscape
+            </h2>
+            <p className="text-sm text-brand-100">
+              Standard lifts the {d.dailyLimit ?? 10}-a-day limit on tool pages, compares up to 5 tools and keeps 3
+              saved searches — for $2.99 a month.
+            </p>
+          </div>
+          <Link
+            to="/pricing"
+            className="shrink-0 rounded-lg bg-white px-4 py-2 font-semibold text-brand-900 hover:bg-brand-50"
+          >
+            See plans
+          </Link>
+        </section>
+      ) : null}
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <section aria-labelledby="profile-heading" className={`${card} lg:col-span-1`}>
+          <h2 id="profile-heading" className="text-lg font-semibold">
+            Profile
+          </h2>
+          {editing ? (
+            <Form method="post" noValidate className="mt-4 space-y-4">
+              <input type="hidden" name="intent" value="profile" />
+              <Field label="Name" name="name" defaultValue={v.name} autoComplete="name" error={result?.fields?.name} />
+              <Field
+                label="Username"
+                name="username"
+                defaultValue={v.username ?? ""}
+                autoComplete="username"
+                hint="3–30 letters, digits or underscores; shown as @username on your public profile."
+                error={result?.fields?.username}
+              />
+              <div>
+                <label htmlFor="f-bio" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+                  Bio
+                </label>
+                <textarea
+                  id="f-bio"
+                  name="bio"
+                  rows={3}
+                  maxLength={500}
+                  defaultValue={v.bio ?? ""}
+                  aria-invalid={result?.fields?.bio ? true : undefined}
+                  className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-600 dark:bg-slate-950"
+                />
+                {result?.fields?.bio ? (
+                  <p className="mt-1 text-sm text-red-700 dark:text-red-300">{result.fields.bio}</p>
+                ) : null}
+              </div>
+              <Field
+                label="Avatar URL"
+                name="image"
+                type="url"
+                defaultValue={v.image ?? ""}
+                placeholder="https://…"
+                error={result?.fields?.image}
+              />
+              <div className="flex gap-2">
+                <button type="submit" className={primary} disabled={busy}>
+                  {busy ? "Saving…" : "Save Changes"}
+                </button>
+                <Link to="/dashboard" className={secondary}>
+                  Cancel
+                </Link>
+              </div>
+            </Form>
+          ) : (
+            <div className="mt-4 flex items-start gap-4">
+              {v.image ? (
+                <img src={v.image} alt="" width={64} height={64} className="h-16 w-16 rounded-full object-cover" />
+              ) : (
+                <span
+                  aria-hidden="true"
+                  className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-100 text-xl font-bold text-brand-900 dark:bg-brand-900 dark:text-brand-100"
+                >
+                  {initials(v.name)}
+                </span>
+              )}
+              <div className="min-w-0">
+                <p className="font-semibold">{v.name}</p>
+                {v.username ? <p className="text-sm text-slate-600 dark:text-slate-400">@{v.username}</p> : null}
+                {v.bio ? <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{v.bio}</p> : null}
+                <Link
+                  to={`/user/${v.id}`}
+                  className="mt-2 inline-block text-sm text-brand-700 underline dark:text-brand-100"
+                >
+                  View public profile
+                </Link>
+              </div>
+            </div>
+          )}
+          <dl className="mt-6 grid grid-cols-2 gap-3 text-sm">
+            <div className="rounded-lg bg-slate-50 p-3 dark:bg-slate-800">
+              <dt className="text-slate-600 dark:text-slate-400">Tier</dt>
+              <dd className="font-semibold">{TIER_LABELS[v.tier]}</dd>
+            </div>
+            <div className="rounded-lg bg-slate-50 p-3 dark:bg-slate-800">
+              <dt className="text-slate-600 dark:text-slate-400">Daily usage</dt>
+              <dd className="font-semibold" data-testid="daily-usage">
+                {usageText}
+              </dd>
+            </div>
+            <div className="rounded-lg bg-slate-50 p-3 dark:bg-slate-800">
+              <dt className="text-slate-600 dark:text-slate-400">Last reset</dt>
+              <dd className="font-semibold">{formatDay(v.lastReset)} (00:00 UTC)</dd>
+            </div>
+            <div className="rounded-lg bg-slate-50 p-3 dark:bg-slate-800">
+              <dt className="text-slate-600 dark:text-slate-400">Support level</dt>
+              <dd className="font-semibold">{d.supportLevel}</dd>
+            </div>
+          </dl>
+        </section>
+
+        <div className="grid content-start gap-6 lg:col-span-2">
+          <section aria-labelledby="searches-heading" className={card}>
+            <div className="flex items-baseline justify-between gap-2">
+              <h2 id="searches-heading" className="text-lg font-semibold">
+                Saved searches
+              </h2>
+              {d.allowance.limit !== 0 ? (
+                <span className="text-sm text-slate-600 dark:text-slate-400">
+                  {d.allowance.limit === null
+                    ? `${d.allowance.used} saved`
+                    : `${d.allowance.used} of ${d.allowance.limit} used`}
+                </span>
+              ) : null}
+            </div>
+            {d.allowance.limit === 0 && !d.savedSearches.length ? (
+              <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
+                {MESSAGES.savedSearchGated}{" "}
+                <Link to="/pricing" className="font-medium text-brand-700 underline dark:text-brand-100">
+                  Upgrade
+                </Link>
+              </p>
+            ) : d.savedSearches.length ? (
+              <ul className="mt-3 divide-y divide-slate-100 dark:divide-slate-800">
+                {d.savedSearches.map((s) => (
+                  <li key={s.id} className="flex items-center justify-between gap-3 py-2">
+                    <Link
+                      to={s.url}
+                      className="min-w-0 truncate font-medium text-brand-700 underline dark:text-brand-100"
+                    >
+                      {s.name}
+                    </Link>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="delete-search" />
+                      <input type="hidden" name="id" value={s.id} />
+                      <button type="submit" className="text-sm text-red-700 underline dark:text-red-300">
+                        Delete<span className="sr-only"> saved search {s.name}</span>
+                      </button>
+                    </Form>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+                No saved searches yet. Search for tools, then choose Save Search to keep the search here.
+              </p>
+            )}
+          </section>
+
+          <section aria-labelledby="saved-tools-heading" className={card}>
+            <h2 id="saved-tools-heading" className="text-lg font-semibold">
+              Saved tools and favorites
+            </h2>
+            {d.savedTools.length ? (
+              <ul className="mt-3 divide-y divide-slate-100 dark:divide-slate-800">
+                {d.savedTools.map((t) => (
+                  <li key={`${t.kind}-${t.id}`} className="flex items-center justify-between gap-3 py-2">
+                    <span className="min-w-0 truncate">
+                      <Link
+                        to={`/tools/${t.slug}`}
+                        className="font-medium text-brand-700 underline dark:text-brand-100"
+                      >
+                        {t.name}
+                      </Link>{" "}
+                      <span className="text-xs text-slate-600 dark:text-slate-400">
+                        {t.kind === "favorite" ? "★ Favorite" : "Saved"}
+                      </span>
+                    </span>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="remove-tool" />
+                      <input type="hidden" name="toolId" value={t.id} />
+                      <input type="hidden" name="kind" value={t.kind} />
+                      <button type="submit" className="text-sm text-red-700 underline dark:text-red-300">
+                        Remove<span className="sr-only"> {t.name}</span>
+                      </button>
+                    </Form>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+                Nothing saved yet. Tools you save or mark as favorite appear here, on every device.
+              </p>
+            )}
+          </section>
+        </div>
+      </div>
+
+      <section aria-labelledby="features-heading" className={card}>
+        <h2 id="features-heading" className="text-lg font-semibold">
+          Your features
+        </h2>
+        <p className="text-sm text-slate-600 dark:text-slate-400">What the {TIER_LABELS[v.tier]} plan includes.</p>
+        <ul className="mt-4 grid gap-x-8 text-sm sm:grid-cols-2 lg:grid-cols-3">
+          {[...d.features]
+            .sort((a, b) => Number(b.included) - Number(a.included))
+            .map((f) => (
+              <li
+                key={f.key}
+                className="flex items-center justify-between gap-3 border-b border-slate-100 py-2 dark:border-slate-800"
+              >
+                <span className="flex items-center gap-2">
+                  <span
+                    className={
+                      f.included ? "text-emerald-700 dark:text-emerald-400" : "text-slate-500 dark:text-slate-400"
+                    }
+                  >
+                    {f.included ? <CheckIcon /> : <LockIcon />}
+                  </span>
+                  <span className={f.included ? "" : "text-slate-600 dark:text-slate-400"}>{f.label}</span>
+                </span>
+                <span className="text-right text-slate-700 dark:text-slate-300">
+                  {f.included ? (
+                    f.value === "Included" ? (
+                      <span className="sr-only">Included</span>
+                    ) : (
+                      f.value
+                    )
+                  ) : f.from ? (
+                    <Link to="/pricing" className="text-brand-700 underline dark:text-brand-100">
+                      {TIER_LABELS[f.from]}
+                      <span className="sr-only"> plan required</span>
+                    </Link>
+                  ) : (
+                    "—"
+                  )}
+                </span>
+              </li>
+            ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="settings-heading" className={card}>
+        <h2 id="settings-heading" className="text-lg font-semibold">
+          Account settings
+        </h2>
+        <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <p className="font-medium">Dark mode</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              {d.canDarkMode ? "Use the dark theme on every device you sign in on." : MESSAGES.darkModeGated}
+            </p>
+          </div>
+          {d.canDarkMode ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="dark-mode" />
+              <input type="hidden" name="darkMode" value={v.darkMode ? "off" : "on"} />
+              <button type="submit" className={secondary} aria-pressed={v.darkMode}>
+                {v.darkMode ? "Turn dark mode off" : "Turn dark mode on"}
+              </button>
+            </Form>
+          ) : (
+            <div className="flex items-center gap-2">
+              <button type="button" disabled className={`${secondary} cursor-not-allowed opacity-60`}>
+                <LockIcon />
+                &nbsp;Dark mode
+              </button>
+              <Link to="/pricing" className={primary}>
+                Upgrade
+              </Link>
+            </div>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function AccessDenied() {
+  return (
+    <div className="mx-auto max-w-lg py-16 text-center">
+      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-100">Access Denied</p>
+      <h1 className="mt-2 text-3xl font-bold">Please log in</h1>
+      <p className="mt-3 text-slate-600 dark:text-slate-400">
+        Your dashboard is for signed-in members. Sign in or join free to see it.
+      </p>
+      <div className="mt-6 flex justify-center gap-3">
+        <Link to="/sign-in?redirectTo=%2Fdashboard" className={primary}>
+          Sign In
+        </Link>
+        <Link to="/sign-up?redirectTo=%2Fdashboard" className={secondary}>
+          Join Free
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,214 @@
+import { Link } from "react-router";
+import { TIER_LABELS, TIERS, type Tier, tierRank } from "~/lib/account-forms";
+import { countMembers, loadEntitlements, viewerOf } from "~/lib/accounts.server";
+import { PLANS } from "~/lib/plans";
+import type { Route } from "./+types/pricing";
+
+export function meta({ data, location }: Route.MetaArgs) {
+  return [
+    { title: "Plans and pricing | Toolscape" },
+    {
+      name: "description",
+      content: "Free, Standard ($2.99/month) and Expert ($29.99/month): what each Toolscape plan includes.",
+    },
+    { tagName: "link", rel: "canonical", href: data ? `${data.origin}/pricing` : location.pathname },
+  ];
+}
+
+/** The keys shown on the plan cards (the full comparison is the table below them). */
+const CARD_KEYS = [
+  "daily_tool_views",
+  "compare_limit",
+  "saved_searches",
+  "advanced_filters",
+  "dark_mode",
+  "api_access",
+];
+/** Members are counted for the trust note only when the figure is worth stating. */
+const MEMBER_FIGURE_MIN = 1000;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, env } = context.services;
+  const [viewer, ents, members] = await Promise.all([
+    viewerOf(context, request),
+    loadEntitlements(db),
+    countMembers(db),
+  ]);
+  const cards = Object.fromEntries(
+    TIERS.map((tier) => {
+      const lines: string[] = [];
+      for (const key of CARD_KEYS) {
+        const value = ents.describe(tier, key);
+        if (value === "—") continue;
+        const label = ents.feature(key)?.label ?? key;
+        lines.push(value === "Included" ? label : `${label}: ${value.replace(/^Up to /, "up to ")}`);
+      }
+      lines.push(`Support: ${ents.supportLevel(tier)}`);
+      const credits = ents.describe(tier, "tool_credits");
+      if (credits !== "—") lines.push(`Tool credits: ${credits}`);
+      return [tier, lines];
+    }),
+  ) as Record<Tier, string[]>;
+  return {
+    origin: env.PUBLIC_URL ?? new URL(request.url).origin,
+    currentTier: viewer?.tier ?? null,
+    signedIn: Boolean(viewer),
+    cards,
+    comparison: ents.comparison(),
+    members: members >= MEMBER_FIGURE_MIN ? members : null,
+  };
+}
+
+const btn = "mt-6 block w-full rounded-lg px-4 py-2.5 text-center font-semibold";
+
+function PlanButton({ tier, currentTier, signedIn }: { tier: Tier; currentTier: Tier | null; signedIn: boolean }) {
+  if (currentTier === tier) {
+    return (
+      <button
+        type="button"
+        disabled
+        aria-disabled="true"
+        className={`${btn} cursor-default bg-slate-200 text-slate-700 dark:bg-slate-800 dark:text-slate-300`}
+      >
+        Current Plan
+      </button>
+    );
+  }
+  if (currentTier && tierRank(tier) < tierRank(currentTier)) {
+    return (
+      <button
+        type="button"
+        disabled
+        className={`${btn} cursor-default bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-400`}
+      >
+        Included in {TIER_LABELS[currentTier]}
+      </button>
+    );
+  }
+  if (tier === "free") {
+    return (
+      <Link
+        to="/sign-up"
+        className={`${btn} border border-slate-300 hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800`}
+      >
+        Join Free
+      </Link>
+    );
+  }
+  return (
+    <Link
+      to={signedIn ? `/checkout/${tier}` : `/sign-up?redirectTo=${encodeURIComponent(`/checkout/${tier}`)}`}
+      className={`${btn} bg-brand-600 text-white hover:bg-brand-700`}
+    >
+      Upgrade to {TIER_LABELS[tier]}
+    </Link>
+  );
+}
+
+export default function Pricing({ loaderData }: Route.ComponentProps) {
+  const { currentTier, signedIn, cards, comparison, members } = loaderData;
+  return (
+    <div className="space-y-12">
+      <header className="mx-auto max-w-2xl text-center">
+        <h1 className="text-3xl font-bold sm:text-4xl">Choose your plan</h1>
+        <p className="mt-3 text-slate-600 dark:text-slate-400">
+          Start free. Upgrade when you need more tool views, bigger comparisons and saved searches.
+        </p>
+      </header>
+      <div className="grid gap-6 md:grid-cols-3">
+        {PLANS.map((plan) => (
+          <section
+            key={plan.id}
+            aria-labelledby={`plan-${plan.id}`}
+            data-testid={`plan-${plan.id}`}
+            className={`relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm dark:bg-slate-900 ${
+              plan.popular ? "border-brand-600 ring-2 ring-brand-600" : "border-slate-200 dark:border-slate-800"
+            }`}
+          >
+            {plan.popular ? (
+              <span className="absolute -top-3 left-6 rounded-full bg-brand-600 px-3 py-0.5 text-xs font-semibold text-white">
+                Most Popular
+              </span>
+            ) : null}
+            <h2 id={`plan-${plan.id}`} className="text-xl font-semibold">
+              {plan.name}
+            </h2>
+            <p className="mt-2">
+              <span className="text-4xl font-bold">{plan.price}</span>{" "}
+              <span className="text-slate-600 dark:text-slate-400">{plan.period}</span>
+            </p>
+            <ul className="mt-4 flex-1 space-y-2 text-sm">
+              {cards[plan.id].map((line) => (
+                <li key={line} className="flex gap-2">
+                  <span aria-hidden="true" className="text-emerald-700 dark:text-emerald-400">
+                    ✓
+                  </span>
+                  {line}
+                </li>
+              ))}
+            </ul>
+            <PlanButton tier={plan.id} currentTier={currentTier} signedIn={signedIn} />
+          </section>
+        ))}
+      </div>
+      <ul className="flex flex-wrap justify-center gap-x-8 gap-y-2 text-sm text-slate-700 dark:text-slate-300">
+        <li>✓ 30-day money-back guarantee</li>
+        <li>✓ Instant access to your plan's features</li>
+        <li>✓ Billed monthly in USD</li>
+        {members ? <li>✓ {members.toLocaleString("en-US")} members</li> : null}
+      </ul>
+      <section aria-labelledby="compare-plans">
+        <h2 id="compare-plans" className="text-2xl font-bold">
+          Compare plans
+        </h2>
+        <div className="mt-4 overflow-x-auto rounded-2xl border border-slate-200 dark:border-slate-800">
+          <table className="w-full min-w-[36rem] border-collapse bg-white text-sm dark:bg-slate-900">
+            <caption className="sr-only">What each plan includes</caption>
+            <thead>
+              <tr className="border-b border-slate-200 text-left dark:border-slate-800">
+                <th scope="col" className="p-3 font-semibold">
+                  Feature
+                </th>
+                {TIERS.map((tier) => (
+                  <th key={tier} scope="col" className="p-3 font-semibold">
+                    {TIER_LABELS[tier]}
+                    {currentTier === tier ? (
+                      <span className="ml-1 text-xs font-normal text-brand-700 dark:text-brand-100">(yours)</span>
+                    ) : null}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {comparison.map((row) => (
+                <tr key={row.key} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
+                  <th scope="row" className="p-3 text-left font-normal">
+                    <span className="font-medium">{row.label}</span>
+                    <span className="block text-xs text-slate-600 dark:text-slate-400">{row.description}</span>
+                  </th>
+                  {TIERS.map((tier) => (
+                    <td key={tier} className="p-3 text-slate-800 dark:text-slate-200">
+                      {row.cells[tier] === "Included" ? (
+                        <span className="text-emerald-700 dark:text-emerald-400">
+                          <span aria-hidden="true">✓</span>
+                          <span className="sr-only">Included</span>
+                        </span>
+                      ) : row.cells[tier] === "—" ? (
+                        <span className="text-slate-500 dark:text-slate-400">
+                          <span aria-hidden="true">—</span>
+                          <span className="sr-only">Not included</span>
+                        </span>
+                      ) : (
+                        row.cells[tier]
+                      )}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { data, redirect } from "react-router";
+import { AuthCard } from "~/components/account/form-parts";
+import { OtherSignIn } from "~/components/account/other-sign-in";
+import { type AuthActionData, SignUpForm } from "~/components/account/sign-up-form";
+import {
+  AppError,
+  cookieHeaders,
+  fieldErrors,
+  requestInfo,
+  SignUpInput,
+  safeRedirect,
+  signUpWithPassword,
+  socialProviders,
+  viewerOf,
+} from "~/lib/accounts.server";
+import type { Route } from "./+types/sign-up";
+
+export function meta() {
+  return [
+    { title: "Join Toolscape free | Toolscape" },
+    {
+      name: "description",
+      content: "Create a free Toolscape account: compare tools, view 10 tools a day in full, and keep your lists.",
+    },
+  ];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
+  if (await viewerOf(context, request)) throw redirect(redirectTo);
+  return {
+    redirectTo: url.searchParams.get("redirectTo") ? redirectTo : undefined,
+    providers: socialProviders(context.services.env),
+    demoMode: context.services.env.DEMO_MODE,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const values = {
+    name: typeof form.name === "string" ? form.name : "",
+    email: typeof form.email === "string" ? form.email : "",
+  };
+  const parsed = SignUpInput.safeParse(form);
+  if (!parsed.success) {
+    return data<AuthActionData>({ ok: false, fields: fieldErrors(parsed.error), values }, { status: 400 });
+  }
+  try {
+    const outcome = await signUpWithPassword(context.services, parsed.data, requestInfo(context, request));
+    if (!outcome.ok)
+      return data<AuthActionData>({ ok: false, error: outcome.error, values }, { status: outcome.status });
+    return redirect(safeRedirect(form.redirectTo), { headers: cookieHeaders(outcome.setCookies) });
+  } catch (err) {
+    if (err instanceof AppError && err.status === 429) {
+      return data<AuthActionData>({ ok: false, error: err.message, values }, { status: 429 });
+    }
+    throw err;
+  }
+}
+
+export default function SignUp({ loaderData }: Route.ComponentProps) {
+  return (
+    <AuthCard title="Join Toolscape free" subtitle="Compare tools, open 10 tools a day in full, keep your lists.">
+      <SignUpForm redirectTo={loaderData.redirectTo} />
+      <OtherSignIn providers={loaderData.providers} demoMode={loaderData.demoMode} redirectTo={loaderData.redirectTo} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,53 @@
+import { Hono } from "hono";
+import type { AppServices } from "../context.ts";
+import { type AuthAction, CLIENT_IP_HEADER, limitAuthAttempt } from "../modules/accounts/index.ts";
+
+type Vars = { Variables: { services: AppServices; clientIp: string } };
+
+/** better-auth endpoints whose attempts are rate limited (the page forms share the same counters). */
+const LIMITED: Record<string, AuthAction> = {
+  "/api/auth/sign-in/email": "sign-in",
+  "/api/auth/sign-up/email": "sign-up",
+  "/api/auth/request-password-reset": "reset",
+  "/api/auth/reset-password": "reset",
+};
+
+/**
+ * /api/auth/*: better-auth's own HTTP endpoints (JSON clients, OAuth callbacks). Our rate limits
+ * run first; the client address is passed in a header better-auth reads (never the client's own).
+ */
+export function authApi() {
+  const api = new Hono<Vars>();
+  api.on(["GET", "POST"], "/auth/*", async (c) => {
+    const { services, clientIp } = c.var;
+    const action = c.req.method === "POST" ? LIMITED[c.req.path] : undefined;
+    if (action) {
+      const email = action === "sign-in" ? await emailOf(c.req.raw) : null;
+      await limitAuthAttempt(services.db, action, { ip: clientIp, email });
+    }
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, clientIp);
+    const request = new Request(c.req.raw, { headers, duplex: "half" } as RequestInit);
+    const response = await services.auth.handler(request);
+    response.headers.set("Cache-Control", "no-store");
+    return response;
+  });
+  return api;
+}
+
+async function emailOf(request: Request): Promise<string | null> {
+  try {
+    const type = request.headers.get("content-type") ?? "";
+    if (type.includes("application/json")) {
+      const body = (await request.clone().json()) as { email?: unknown };
+      return typeof body.email === "string" ? body.email : null;
+    }
+    if (type.includes("form")) {
+      const value = (await request.clone().formData()).get("email");
+      return typeof value === "string" ? value : null;
+    }
+  } catch {
+    // unreadable body: better-auth answers 400 itself
+  }
+  return null;
+}

@@ -1,0 +1,129 @@
+import { randomBytes } from "node:crypto";
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import type { Db } from "../../platform/db/index.ts";
+import { schema } from "../../platform/db/index.ts";
+import type { Env } from "../../platform/env.ts";
+import type { Logger } from "../../platform/logger.ts";
+import type { Mailer } from "../../platform/mail.ts";
+import { PASSWORD_MAX, PASSWORD_MIN } from "./forms.ts";
+
+/** The header our HTTP layer sets with the client address it trusts (never taken from the client). */
+export const CLIENT_IP_HEADER = "x-toolscape-client-ip";
+
+export type AuthDeps = { db: Db; env: Env; logger: Logger; mailer: Mailer };
+
+/** Hosts accepted as the site's own when PUBLIC_URL is not set (development, tests, local runs). */
+const LOCAL_HOSTS = ["localhost", "localhost:*", "127.0.0.1", "127.0.0.1:*", "[::1]", "[::1]:*"];
+
+/**
+ * The better-auth instance on our tables. Password sign-in (minimum 6 characters), sessions in the
+ * database (30 days, refreshed daily; no cookie cache, so sign-out and role changes act at once),
+ * httpOnly SameSite=Lax cookies, Secure when PUBLIC_URL is https. Google/GitHub sign-in only when
+ * both their id and secret are configured. Rate limiting and CSRF are ours (see the HTTP layer).
+ */
+export function createAuth(deps: AuthDeps) {
+  const { db, env, logger, mailer } = deps;
+  const secret = resolveAuthSecret(env);
+  const socialProviders: Record<string, { clientId: string; clientSecret: string }> = {};
+  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
+    socialProviders.google = { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET };
+  }
+  if (env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET) {
+    socialProviders.github = { clientId: env.GITHUB_CLIENT_ID, clientSecret: env.GITHUB_CLIENT_SECRET };
+  }
+  const authLog = logger.child({ component: "auth" });
+
+  return betterAuth({
+    appName: "Toolscape",
+    secret,
+    // Links in e-mails are built from this: never from an arbitrary Host header.
+    baseURL: env.PUBLIC_URL ?? { allowedHosts: LOCAL_HOSTS, protocol: "http" },
+    basePath: "/api/auth",
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: schema.users,
+        session: schema.sessions,
+        account: schema.authAccounts,
+        verification: schema.verifications,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: 3600,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url, token }) => {
+        const origin = env.PUBLIC_URL ?? new URL(url).origin;
+        const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
+        // A mail failure must not change the answer (it would tell that the address has an
+        // account); it is logged for the operator instead.
+        await mailer
+          .send({
+            to: user.email,
+            tag: "password-reset",
+            subject: "Reset your Toolscape password",
+            text: [
+              `Hello ${user.name},`,
+              "",
+              "Someone (hopefully you) asked to reset the password of your Toolscape account.",
+              `Choose a new password here (the link works once, for one hour): ${link}`,
+              "",
+              "If you did not ask for this, ignore this message: your password stays as it is.",
+            ].join("\n"),
+          })
+          .catch((err: unknown) => authLog.error("password reset mail not sent", { err, userId: user.id }));
+      },
+    },
+    socialProviders,
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    advanced: {
+      useSecureCookies: env.PUBLIC_URL?.startsWith("https://") ?? false,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) => {
+        const fields = args.length ? { args } : undefined;
+        if (level === "error") authLog.error(message, fields);
+        else if (level === "warn") authLog.warn(message, fields);
+        else authLog.debug(message, fields);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * AUTH_SECRET, or a random secret generated once and kept in DATA_DIR/auth-secret (mode 0600), so
+ * sessions survive restarts without configuration. Several instances must share AUTH_SECRET.
+ */
+export function resolveAuthSecret(env: Pick<Env, "AUTH_SECRET" | "DATA_DIR">): string {
+  if (env.AUTH_SECRET) return env.AUTH_SECRET;
+  const file = path.join(env.DATA_DIR, "auth-secret");
+  try {
+    const stored = readFileSync(file, "utf8").trim();
+    if (stored.length >= 32) return stored;
+  } catch {
+    // not there yet
+  }
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  try {
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+  } catch (err) {
+    // Another process wrote it first: use theirs.
+    if ((err as NodeJS.ErrnoException).code === "EEXIST") return readFileSync(file, "utf8").trim();
+    throw err;
+  }
+  chmodSync(file, 0o600);
+  return secret;
+}

@@ -1,0 +1,129 @@
+import { z } from "zod";
+
+/**
+ * Account form schemas, shared by the browser (validation before sending) and the server (the
+ * truth). Only zod here: this file is bundled into the client. Messages are the spec's own.
+ */
+export const MESSAGES = {
+  passwordsDoNotMatch: "Passwords do not match",
+  passwordTooShort: "Password must be at least 6 characters",
+  signInFailed: "Sign in failed. Please try again.",
+  signUpFailed: "Account creation failed. Please try again.",
+  tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
+  nameRequired: "Name is required",
+  emailRequired: "Email is required",
+  emailInvalid: "Please enter a valid email address",
+  passwordRequired: "Password is required",
+  resetSent:
+    "If an account exists for that address, we have sent a link to reset the password. It is valid for one hour.",
+  resetInvalid: "This reset link is invalid or has expired. Please ask for a new one.",
+  resetDone: "Your password has been changed. Please sign in with the new password.",
+  darkModeGated: "Dark mode is available for Standard and Expert members",
+  savedSearchGated: "Saved searches are available for Standard and Expert members. Upgrade to save searches.",
+} as const;
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const email = z
+  .string({ message: MESSAGES.emailRequired })
+  .trim()
+  .min(1, MESSAGES.emailRequired)
+  .max(254, MESSAGES.emailInvalid)
+  .regex(EMAIL, MESSAGES.emailInvalid)
+  .transform((v) => v.toLowerCase());
+
+const newPassword = z
+  .string({ message: MESSAGES.passwordRequired })
+  .min(1, MESSAGES.passwordRequired)
+  .min(PASSWORD_MIN, MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+export const SignUpInput = z
+  .object({
+    name: z.string({ message: MESSAGES.nameRequired }).trim().min(1, MESSAGES.nameRequired).max(80, "Name is too long"),
+    email,
+    password: newPassword,
+    confirmPassword: z.string({ message: MESSAGES.passwordsDoNotMatch }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: MESSAGES.passwordsDoNotMatch,
+    path: ["confirmPassword"],
+  });
+export type SignUpInput = z.output<typeof SignUpInput>;
+
+export const SignInInput = z.object({
+  email,
+  password: z.string({ message: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(PASSWORD_MAX),
+});
+export type SignInInput = z.output<typeof SignInInput>;
+
+export const ForgotPasswordInput = z.object({ email });
+
+export const ResetPasswordInput = z
+  .object({
+    token: z.string().regex(/^[\w-]{10,200}$/, MESSAGES.resetInvalid),
+    password: newPassword,
+    confirmPassword: z.string({ message: MESSAGES.passwordsDoNotMatch }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: MESSAGES.passwordsDoNotMatch,
+    path: ["confirmPassword"],
+  });
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .transform((v) => (v === "" ? null : v))
+    .nullable()
+    .optional();
+
+export const ProfileInput = z.object({
+  name: z.string({ message: MESSAGES.nameRequired }).trim().min(1, MESSAGES.nameRequired).max(80, "Name is too long"),
+  username: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/^@/, ""))
+    .pipe(
+      z
+        .string()
+        .regex(/^$|^[A-Za-z0-9_]{3,30}$/, "Username must be 3–30 letters, digits or underscores")
+        .transform((v) => (v === "" ? null : v)),
+    )
+    .nullable()
+    .optional(),
+  bio: optionalText(500, "Bio must be at most 500 characters"),
+  image: z
+    .string()
+    .trim()
+    .max(2_000, "Avatar URL is too long")
+    .refine((v) => v === "" || /^https:\/\/[^\s]+$/.test(v), "Avatar URL must start with https://")
+    .transform((v) => (v === "" ? null : v))
+    .nullable()
+    .optional(),
+});
+export type ProfileInput = z.output<typeof ProfileInput>;
+
+export const SavedSearchInput = z.object({
+  name: z.string({ message: "Name is required" }).trim().min(1, "Name is required").max(80, "Name is too long"),
+  /** a /search query string; a leading '?' or '/search?' is accepted */
+  query: z
+    .string({ message: "Search is required" })
+    .trim()
+    .transform((v) => v.replace(/^\/search/, "").replace(/^\?/, ""))
+    .pipe(z.string().min(1, "Search is required").max(1_000, "Search is too long")),
+});
+export type SavedSearchInput = z.output<typeof SavedSearchInput>;
+
+/** First message per field, for forms. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}

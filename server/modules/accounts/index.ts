@@ -1,0 +1,114 @@
+/**
+ * The accounts module's public surface: auth (better-auth on our tables), the viewer and guards,
+ * entitlements (what a tier may do), daily tool views, saved searches and tools, rate limiting.
+ */
+export { createAccount, DEMO_PASSWORD, demoEmail, seedDemoAccounts } from "./accounts.ts";
+export { type Auth, type AuthDeps, CLIENT_IP_HEADER, createAuth, resolveAuthSecret } from "./auth.ts";
+export {
+  Entitlements,
+  entitlementsFromRows,
+  type Feature,
+  type Grant,
+  type LimitKey,
+  loadEntitlements,
+  tierLabel,
+} from "./entitlements.ts";
+export {
+  ForgotPasswordInput,
+  fieldErrors,
+  MESSAGES,
+  PASSWORD_MIN,
+  ProfileInput,
+  ResetPasswordInput,
+  SavedSearchInput,
+  SignInInput,
+  SignUpInput,
+} from "./forms.ts";
+export {
+  type AccountSummary,
+  countMembers,
+  DARK_MODE_GATED,
+  findAccountByEmail,
+  getAccount,
+  getPublicProfile,
+  type PublicProfile,
+  setDarkMode,
+  updateAccount,
+  updateProfile,
+} from "./profiles.ts";
+export {
+  AUTH_RULES,
+  type AuthAction,
+  consumeRateLimit,
+  limitAuthAttempt,
+  pruneRateLimits,
+  type RateRule,
+} from "./rate-limit.ts";
+export {
+  createSavedSearch,
+  deleteSavedSearch,
+  listSavedSearches,
+  SAVED_SEARCH_GATED,
+  type SavedSearch,
+  savedSearchAllowance,
+} from "./saved-searches.ts";
+export {
+  addSavedTool,
+  listSavedTools,
+  MergeInput,
+  mergeSavedTools,
+  removeSavedTool,
+  SAVED_TOOL_KINDS,
+  type SavedTool,
+  SavedToolInput,
+  type SavedToolKind,
+} from "./saved-tools.ts";
+export {
+  type AuthOutcome,
+  type RequestInfo,
+  requestPasswordReset,
+  resetPassword,
+  type SessionDeps,
+  type SocialProvider,
+  signInDemo,
+  signInWithPassword,
+  signOut,
+  signUpWithPassword,
+  socialProviders,
+  startSocialSignIn,
+} from "./sessions.ts";
+export {
+  canAccessTier,
+  compareCapMessage,
+  isTier,
+  ROLES,
+  type Role,
+  requiresLabel,
+  TIER_LABELS,
+  TIERS,
+  type Tier,
+  tierRank,
+} from "./tiers.ts";
+export {
+  dailyViews,
+  recordToolView,
+  toolViewGate,
+  VISITOR_COOKIE,
+  type ViewResult,
+  type ViewSubject,
+  viewSubject,
+} from "./usage.ts";
+export {
+  getViewer,
+  loadViewer,
+  PLEASE_LOG_IN,
+  requireEntitlement,
+  requireRole,
+  requireSelfOrAdmin,
+  requireUser,
+  summarizeViewer,
+  utcDay,
+  type Viewer,
+  type ViewerSummary,
+  viewerFromHeaders,
+} from "./viewer.ts";

@@ -1,0 +1,153 @@
+import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { AppError } from "../../platform/errors.ts";
+import { MESSAGES, type ProfileInput } from "./forms.ts";
+import type { Role, Tier } from "./tiers.ts";
+import type { Viewer } from "./viewer.ts";
+
+/** Edits the member's own profile (name, username, bio, avatar URL). */
+export async function updateProfile(db: Db, userId: string, input: ProfileInput): Promise<void> {
+  try {
+    await db.execute(
+      sql`UPDATE users SET name = ${input.name}, username = ${input.username ?? null}, bio = ${input.bio ?? null},
+                 image = ${input.image ?? null}, updated_at = now()
+          WHERE id = ${userId}`,
+    );
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError("conflict", "That username is taken. Please choose another.");
+    throw err;
+  }
+}
+
+/**
+ * The account-wide dark mode setting: a Standard/Expert perk. Free members get the spec's message.
+ */
+export const DARK_MODE_GATED = MESSAGES.darkModeGated;
+
+export async function setDarkMode(db: Db, viewer: Viewer, on: boolean): Promise<void> {
+  if (on && !viewer.can("dark_mode")) throw new AppError("forbidden", DARK_MODE_GATED);
+  await db.execute(
+    sql`UPDATE user_profiles SET dark_mode = ${on}, updated_at = now() WHERE user_id = ${viewer.user.id}`,
+  );
+}
+
+export type AccountSummary = { id: string; email: string; name: string; role: Role; tier: Tier };
+
+async function accountById(db: Db, userId: string): Promise<AccountSummary | null> {
+  const [row] = await queryRows<AccountSummary>(
+    db,
+    sql`SELECT u.id, u.email, u.name, u.role::text AS role, COALESCE(p.tier, 'free')::text AS tier
+        FROM users u LEFT JOIN user_profiles p ON p.user_id = u.id WHERE u.id = ${userId}`,
+  );
+  return row ?? null;
+}
+
+export async function findAccountByEmail(db: Db, email: string): Promise<AccountSummary | null> {
+  const [row] = await queryRows<{ id: string }>(db, sql`SELECT id FROM users WHERE email = ${email.toLowerCase()}`);
+  return row ? accountById(db, row.id) : null;
+}
+
+export { accountById as getAccount };
+
+/**
+ * Sets a member's tier and/or role (operators: the admin API and `npm run user`). Until billing
+ * exists this is how a tier changes. The last admin cannot be demoted (someone must administer).
+ */
+export async function updateAccount(
+  db: Db,
+  userId: string,
+  change: { tier?: Tier; role?: Role },
+): Promise<AccountSummary> {
+  return db.transaction(async (tx) => {
+    const [user] = await queryRows<{ id: string; role: Role }>(
+      tx as unknown as Db,
+      sql`SELECT id, role::text AS role FROM users WHERE id = ${userId} FOR UPDATE`,
+    );
+    if (!user) throw new AppError("not_found", "User not found");
+    if (change.role && change.role !== "admin" && user.role === "admin") {
+      const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(
+        tx as unknown as Db,
+        sql`SELECT count(*)::int AS n FROM users WHERE role = 'admin'`,
+      );
+      if (n <= 1) throw new AppError("conflict", "This is the last administrator; make someone else an admin first.");
+    }
+    if (change.role) {
+      await tx.execute(sql`UPDATE users SET role = ${change.role}, updated_at = now() WHERE id = ${userId}`);
+    }
+    if (change.tier) {
+      await tx.execute(
+        sql`INSERT INTO user_profiles (user_id, tier) VALUES (${userId}, ${change.tier})
+            ON CONFLICT (user_id) DO UPDATE SET tier = EXCLUDED.tier, updated_at = now()`,
+      );
+    }
+    const account = await accountById(tx as unknown as Db, userId);
+    if (!account) throw new AppError("not_found", "User not found");
+    return account;
+  });
+}
+
+export type PublicProfile = {
+  id: string;
+  name: string;
+  username: string | null;
+  avatarUrl: string | null;
+  bio: string | null;
+  isVerified: boolean;
+  verificationType: "linkedin" | "company_email" | null;
+  memberSince: string;
+  /** filled by the community issue (reviews and top lists); empty until then */
+  reviews: { tool: string; toolSlug: string; comment: string; rating: number }[];
+  lists: { title: string; tools: string[] }[];
+};
+
+const USER_ID = /^[\w-]{1,64}$/;
+
+/** The public profile by user id or username (never the e-mail or tier). */
+export async function getPublicProfile(db: Db, idOrUsername: string): Promise<PublicProfile | null> {
+  const key = idOrUsername.replace(/^@/, "");
+  if (!USER_ID.test(key)) return null;
+  const [row] = await queryRows<{
+    id: string;
+    name: string;
+    username: string | null;
+    image: string | null;
+    bio: string | null;
+    created_at: string | Date;
+    is_verified: boolean | null;
+    verification_type: "linkedin" | "company_email" | null;
+  }>(
+    db,
+    sql`SELECT u.id, u.name, u.username, u.image, u.bio, u.created_at, p.is_verified,
+               p.verification_type::text AS verification_type
+        FROM users u LEFT JOIN user_profiles p ON p.user_id = u.id
+        WHERE u.id = ${key} OR lower(u.username) = lower(${key})
+        ORDER BY (u.id = ${key}) DESC LIMIT 1`,
+  );
+  if (!row) return null;
+  return {
+    id: row.id,
+    name: row.name,
+    username: row.username,
+    avatarUrl: row.image,
+    bio: row.bio,
+    isVerified: row.is_verified ?? false,
+    verificationType: row.verification_type,
+    memberSince: new Date(row.created_at).toISOString(),
+    reviews: [],
+    lists: [],
+  };
+}
+
+export function isUniqueViolation(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 3 && e; i++) {
+    if ((e as { code?: string }).code === "23505") return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** How many member accounts exist (for honest figures on marketing pages). */
+export async function countMembers(db: Db): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM users`);
+  return row?.n ?? 0;
+}

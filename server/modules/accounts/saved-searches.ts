@@ -1,0 +1,80 @@
+import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { AppError } from "../../platform/errors.ts";
+import { MESSAGES, type SavedSearchInput } from "./forms.ts";
+import type { Viewer } from "./viewer.ts";
+
+/** Saved searches: none on Free, 3 on Standard, unlimited on Expert (the entitlements table says). */
+export type SavedSearch = { id: string; name: string; query: string; url: string; createdAt: string };
+
+export const SAVED_SEARCH_GATED = MESSAGES.savedSearchGated;
+
+type Row = { id: string; name: string; query: string; created_at: string | Date };
+const toSaved = (r: Row): SavedSearch => ({
+  id: r.id,
+  name: r.name,
+  query: r.query,
+  url: `/search?${r.query}`,
+  createdAt: new Date(r.created_at).toISOString(),
+});
+
+export async function listSavedSearches(db: Db, userId: string): Promise<SavedSearch[]> {
+  const rows = await queryRows<Row>(
+    db,
+    sql`SELECT id, name, query, created_at FROM saved_searches WHERE user_id = ${userId} ORDER BY created_at DESC, id`,
+  );
+  return rows.map(toSaved);
+}
+
+/** The viewer's allowance: `limit` null = unlimited, 0 = not on this plan. */
+export async function savedSearchAllowance(db: Db, viewer: Viewer): Promise<{ used: number; limit: number | null }> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM saved_searches WHERE user_id = ${viewer.user.id}`,
+  );
+  return { used: row?.n ?? 0, limit: viewer.limit("saved_searches") };
+}
+
+/**
+ * Saves a search within the tier's limit. The count and the insert happen in one transaction with
+ * the member's profile row locked, so two quick clicks cannot exceed the limit.
+ */
+export async function createSavedSearch(db: Db, viewer: Viewer, input: SavedSearchInput): Promise<SavedSearch> {
+  const limit = viewer.limit("saved_searches");
+  if (limit === 0) throw new AppError("forbidden", SAVED_SEARCH_GATED, { requiredTier: "standard" });
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await tx.execute(sql`SELECT 1 FROM user_profiles WHERE user_id = ${viewer.user.id} FOR UPDATE`);
+    if (limit !== null) {
+      const [row] = await queryRows<{ n: number }>(
+        tx,
+        sql`SELECT count(*)::int AS n FROM saved_searches WHERE user_id = ${viewer.user.id}`,
+      );
+      if ((row?.n ?? 0) >= limit) {
+        throw new AppError(
+          "forbidden",
+          `You can keep up to ${limit} saved searches on your plan. Delete one, or upgrade to Expert for unlimited saved searches.`,
+          { limit },
+        );
+      }
+    }
+    const [created] = await queryRows<Row>(
+      tx,
+      sql`INSERT INTO saved_searches (user_id, name, query) VALUES (${viewer.user.id}, ${input.name}, ${input.query})
+          RETURNING id, name, query, created_at`,
+    );
+    if (!created) throw new AppError("internal", "Could not save the search");
+    return toSaved(created);
+  });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Deletes one of the member's own saved searches; someone else's (or none) is a 404. */
+export async function deleteSavedSearch(db: Db, userId: string, id: string): Promise<void> {
+  if (!UUID.test(id)) throw new AppError("not_found", "Saved search not found");
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`DELETE FROM saved_searches WHERE id = ${id}::uuid AND user_id = ${userId} RETURNING id`,
+  );
+  if (!rows.length) throw new AppError("not_found", "Saved search not found");
+}

@@ -1,0 +1,156 @@
+import { z } from "zod";
+import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { AppError } from "../../platform/errors.ts";
+
+/**
+ * Saved tools and favourites of members (visitors keep theirs in local storage; at sign-in the
+ * browser sends its local lists and they are merged here).
+ */
+export const SAVED_TOOL_KINDS = ["saved", "favorite"] as const;
+export type SavedToolKind = (typeof SAVED_TOOL_KINDS)[number];
+
+export type SavedTool = {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  logo_url: string | null;
+  tier: string;
+  kind: SavedToolKind;
+  savedAt: string;
+};
+
+/** A tool is named by its id or its slug (local storage may hold either). */
+const ToolRef = z
+  .string()
+  .trim()
+  .regex(/^[\w-]{1,120}$/, "Unknown tool");
+
+export const SavedToolInput = z.object({
+  tool_id: ToolRef,
+  kind: z.enum(SAVED_TOOL_KINDS, { message: "kind must be saved or favorite" }).default("saved"),
+});
+
+export const MergeInput = z.object({
+  saved: z.array(ToolRef).max(500, "Too many tools").default([]),
+  favorites: z.array(ToolRef).max(500, "Too many tools").default([]),
+});
+
+export async function listSavedTools(db: Db, userId: string, kind?: SavedToolKind): Promise<SavedTool[]> {
+  const rows = await queryRows<{
+    id: string;
+    slug: string;
+    name: string;
+    description: string;
+    logo_url: string | null;
+    tier: string;
+    kind: SavedToolKind;
+    created_at: string | Date;
+  }>(
+    db,
+    sql`SELECT t.id, t.slug, t.name, t.description, t.logo_url, t.tier::text AS tier, s.kind::text AS kind, s.created_at
+        FROM saved_tools s JOIN tools t ON t.id = s.tool_id
+        WHERE s.user_id = ${userId} AND t.status = 'active' ${kind ? sql`AND s.kind = ${kind}` : sql``}
+        ORDER BY s.created_at DESC, t.name`,
+  );
+  return rows.map(({ created_at, ...r }) => ({ ...r, savedAt: new Date(created_at).toISOString() }));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function resolveTools(db: Db, refs: string[]): Promise<Map<string, string>> {
+  const map = new Map<string, string>();
+  if (!refs.length) return map;
+  const ids = refs.filter((r) => UUID.test(r));
+  const slugs = refs.filter((r) => !UUID.test(r)).map((s) => s.toLowerCase());
+  const idList = ids.length
+    ? sql.join(
+        ids.map((v) => sql`${v.toLowerCase()}::uuid`),
+        sql`, `,
+      )
+    : sql`NULL`;
+  const slugList = slugs.length
+    ? sql.join(
+        slugs.map((v) => sql`${v}`),
+        sql`, `,
+      )
+    : sql`NULL`;
+  const rows = await queryRows<{ id: string; slug: string }>(
+    db,
+    sql`SELECT id::text AS id, slug FROM tools
+        WHERE status = 'active' AND (id IN (${idList}) OR slug IN (${slugList}))`,
+  );
+  for (const r of rows) {
+    map.set(r.id, r.id);
+    map.set(r.slug, r.id);
+  }
+  return map;
+}
+
+export async function addSavedTool(
+  db: Db,
+  userId: string,
+  toolRef: string,
+  kind: SavedToolKind,
+): Promise<{ toolId: string; added: boolean }> {
+  const toolId = (await resolveTools(db, [toolRef])).get(toolRef.toLowerCase());
+  if (!toolId) throw new AppError("not_found", "Tool not found");
+  const rows = await queryRows<{ tool_id: string }>(
+    db,
+    sql`INSERT INTO saved_tools (user_id, tool_id, kind) VALUES (${userId}, ${toolId}::uuid, ${kind})
+        ON CONFLICT DO NOTHING RETURNING tool_id`,
+  );
+  return { toolId, added: rows.length > 0 };
+}
+
+export async function removeSavedTool(db: Db, userId: string, toolRef: string, kind: SavedToolKind): Promise<void> {
+  const toolId = (await resolveTools(db, [toolRef])).get(toolRef.toLowerCase());
+  if (!toolId) throw new AppError("not_found", "Tool not found");
+  const rows = await queryRows<{ tool_id: string }>(
+    db,
+    sql`DELETE FROM saved_tools WHERE user_id = ${userId} AND tool_id = ${toolId}::uuid AND kind = ${kind}
+        RETURNING tool_id`,
+  );
+  if (!rows.length) throw new AppError("not_found", "That tool is not in your list");
+}
+
+/**
+ * Merges the browser's local lists into the member's (unknown tools are skipped) and returns the
+ * merged lists, which the browser then keeps as its local copy.
+ */
+export async function mergeSavedTools(
+  db: Db,
+  userId: string,
+  input: z.output<typeof MergeInput>,
+): Promise<{ added: number; skipped: number; saved: string[]; favorites: string[] }> {
+  const refs = [...new Set([...input.saved, ...input.favorites])];
+  const resolved = await resolveTools(db, refs);
+  const pairs: { toolId: string; kind: SavedToolKind }[] = [];
+  let skipped = 0;
+  for (const [list, kind] of [
+    [input.saved, "saved"],
+    [input.favorites, "favorite"],
+  ] as const) {
+    for (const ref of list) {
+      const toolId = resolved.get(ref.toLowerCase());
+      if (toolId) pairs.push({ toolId, kind });
+      else skipped++;
+    }
+  }
+  let added = 0;
+  for (const p of pairs) {
+    const rows = await queryRows<{ tool_id: string }>(
+      db,
+      sql`INSERT INTO saved_tools (user_id, tool_id, kind) VALUES (${userId}, ${p.toolId}::uuid, ${p.kind})
+          ON CONFLICT DO NOTHING RETURNING tool_id`,
+    );
+    added += rows.length;
+  }
+  const all = await listSavedTools(db, userId);
+  return {
+    added,
+    skipped,
+    saved: all.filter((t) => t.kind === "saved").map((t) => t.id),
+    favorites: all.filter((t) => t.kind === "favorite").map((t) => t.id),
+  };
+}

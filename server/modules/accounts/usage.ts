@@ -1,0 +1,112 @@
+import { randomBytes } from "node:crypto";
+import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { loadEntitlements } from "./entitlements.ts";
+import type { Tier } from "./tiers.ts";
+import { utcDay, type Viewer } from "./viewer.ts";
+
+/**
+ * Daily tool views: the free tier opens 10 distinct tools in full per UTC day (paid tiers are
+ * unlimited). Members are counted by user id (and their profile's daily_usage / last_reset are kept
+ * in step for the dashboard); visitors by a first-party cookie. Opening a tool already counted today
+ * is always allowed; past the limit a new tool is refused and not counted.
+ */
+export type ViewSubject = `user:${string}` | `visitor:${string}`;
+export type ViewResult = { used: number; limit: number | null; allowed: boolean };
+
+export const VISITOR_COOKIE = "ts_vid";
+const VISITOR_ID = /^[A-Za-z0-9_-]{16,64}$/;
+
+export async function recordToolView(
+  db: Db,
+  subject: ViewSubject,
+  toolId: string,
+  tier: Tier = "free",
+  now = new Date(),
+): Promise<ViewResult> {
+  const limit = (await loadEntitlements(db)).limitFor(tier, "daily_tool_views");
+  const day = utcDay(now);
+  const result = await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    // One subject at a time: concurrent views cannot both take the last free slot.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${subject}))`);
+    const [state] = await queryRows<{ used: number; seen: boolean }>(
+      tx,
+      sql`SELECT count(*)::int AS used, bool_or(tool_id = ${toolId}::uuid) AS seen
+          FROM daily_tool_views WHERE subject = ${subject} AND day = ${day}::date`,
+    );
+    let used = state?.used ?? 0;
+    const seen = state?.seen === true;
+    if (!seen) {
+      if (limit !== null && used >= limit) return { used, limit, allowed: false };
+      await tx.execute(
+        sql`INSERT INTO daily_tool_views (subject, day, tool_id) VALUES (${subject}, ${day}::date, ${toolId}::uuid)
+            ON CONFLICT DO NOTHING`,
+      );
+      used += 1;
+    }
+    if (subject.startsWith("user:")) {
+      await tx.execute(
+        sql`UPDATE user_profiles SET daily_usage = ${used}, last_reset = ${day}::date
+            WHERE user_id = ${subject.slice(5)} AND (daily_usage <> ${used} OR last_reset <> ${day}::date)`,
+      );
+    }
+    return { used, limit, allowed: true };
+  });
+  await pruneOldViews(db, now);
+  return result;
+}
+
+/** How many distinct tools a subject opened today (without counting a new one). */
+export async function dailyViews(db: Db, subject: ViewSubject, now = new Date()): Promise<number> {
+  const [row] = await queryRows<{ used: number }>(
+    db,
+    sql`SELECT count(*)::int AS used FROM daily_tool_views WHERE subject = ${subject} AND day = ${utcDay(now)}::date`,
+  );
+  return row?.used ?? 0;
+}
+
+const lastPrune = new WeakMap<object, number>();
+
+/** Yesterday's rows are of no further use: drop them at most once an hour per process. */
+async function pruneOldViews(db: Db, now: Date): Promise<void> {
+  const at = lastPrune.get(db) ?? 0;
+  if (now.getTime() - at < 3_600_000) return;
+  lastPrune.set(db, now.getTime());
+  await db.execute(sql`DELETE FROM daily_tool_views WHERE day < ${utcDay(now)}::date - 1`);
+}
+
+/**
+ * The subject to count for a request: the member, or the visitor cookie (created when missing; the
+ * caller sends `setCookie` with the response).
+ */
+export function viewSubject(
+  viewer: Viewer | null,
+  cookieHeader: string | null,
+  options: { secure?: boolean } = {},
+): { subject: ViewSubject; tier: Tier; setCookie: string | null } {
+  if (viewer) return { subject: `user:${viewer.user.id}`, tier: viewer.tier, setCookie: null };
+  const existing = /(?:^|;\s*)ts_vid=([^;]+)/.exec(cookieHeader ?? "")?.[1];
+  if (existing && VISITOR_ID.test(existing)) return { subject: `visitor:${existing}`, tier: "free", setCookie: null };
+  const id = randomBytes(18).toString("base64url");
+  const cookie = `${VISITOR_COOKIE}=${id}; Path=/; Max-Age=${60 * 60 * 24 * 365}; HttpOnly; SameSite=Lax${
+    options.secure ? "; Secure" : ""
+  }`;
+  return { subject: `visitor:${id}`, tier: "free", setCookie: cookie };
+}
+
+/**
+ * Phase-2 hook for the tool page: counts this view for the viewer (or visitor) and says whether the
+ * full page may be shown. Past the limit show the overview (name, description, website) and the
+ * upgrade prompt instead of features, alternatives, pros and cons and deals.
+ */
+export async function toolViewGate(
+  db: Db,
+  viewer: Viewer | null,
+  request: Request,
+  toolId: string,
+  options: { secure?: boolean } = {},
+): Promise<ViewResult & { setCookie: string | null }> {
+  const { subject, tier, setCookie } = viewSubject(viewer, request.headers.get("cookie"), options);
+  const result = await recordToolView(db, subject, toolId, tier);
+  return { ...result, setCookie };
+}

@@ -1,0 +1,171 @@
+import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { AppError } from "../../platform/errors.ts";
+import type { Auth } from "./auth.ts";
+import { type Entitlements, type LimitKey, loadEntitlements } from "./entitlements.ts";
+import { isTier, type Role, TIER_LABELS, type Tier } from "./tiers.ts";
+
+/** Who is asking: the signed-in member with their tier (server-side truth) and role. */
+export type ViewerUser = {
+  id: string;
+  name: string;
+  email: string;
+  image: string | null;
+  username: string | null;
+  bio: string | null;
+  role: Role;
+  createdAt: string;
+};
+export type ViewerProfile = {
+  tier: Tier;
+  dailyUsage: number;
+  lastReset: string;
+  isVerified: boolean;
+  verificationType: "linkedin" | "company_email" | null;
+  darkMode: boolean;
+};
+export type Viewer = {
+  user: ViewerUser;
+  profile: ViewerProfile;
+  tier: Tier;
+  role: Role;
+  entitlements: Entitlements;
+  can(feature: string): boolean;
+  limit(key: LimitKey): number | null;
+};
+
+/** The small, public shape pages (the root loader, the header) send to the browser. */
+export type ViewerSummary = { id: string; name: string; email: string; tier: Tier; role: Role };
+
+type ViewerDeps = { auth: Auth; db: Db };
+
+const perRequest = new WeakMap<Request, Promise<Viewer | null>>();
+
+/** The viewer of a request, or null for visitors (memoised per Request: loaders may all ask). */
+export function getViewer(deps: ViewerDeps, request: Request): Promise<Viewer | null> {
+  let pending = perRequest.get(request);
+  if (!pending) {
+    pending = viewerFromHeaders(deps, request.headers);
+    perRequest.set(request, pending);
+  }
+  return pending;
+}
+
+export async function viewerFromHeaders(deps: ViewerDeps, headers: Headers): Promise<Viewer | null> {
+  const cookie = headers.get("cookie");
+  if (!cookie || !/better-auth\.session_token=/.test(cookie)) return null;
+  const session = await deps.auth.api.getSession({ headers });
+  if (!session) return null;
+  return loadViewer(deps.db, session.user.id);
+}
+
+type ViewerRow = {
+  id: string;
+  name: string;
+  email: string;
+  image: string | null;
+  username: string | null;
+  bio: string | null;
+  role: Role;
+  created_at: string | Date;
+  tier: string | null;
+  daily_usage: number | null;
+  last_reset: string | Date | null;
+  is_verified: boolean | null;
+  verification_type: "linkedin" | "company_email" | null;
+  dark_mode: boolean | null;
+};
+
+/** The viewer for a user id (their tier is free when the profile row is missing, as the spec says). */
+export async function loadViewer(db: Db, userId: string): Promise<Viewer | null> {
+  const [row] = await queryRows<ViewerRow>(
+    db,
+    sql`SELECT u.id, u.name, u.email, u.image, u.username, u.bio, u.role::text AS role, u.created_at,
+               p.tier::text AS tier, p.daily_usage, p.last_reset::text AS last_reset, p.is_verified,
+               p.verification_type::text AS verification_type, p.dark_mode
+        FROM users u LEFT JOIN user_profiles p ON p.user_id = u.id
+        WHERE u.id = ${userId}`,
+  );
+  if (!row) return null;
+  const entitlements = await loadEntitlements(db);
+  const tier: Tier = isTier(row.tier) ? row.tier : "free";
+  const role: Role = row.role === "admin" ? "admin" : "member";
+  const today = utcDay();
+  const lastReset = row.last_reset ? String(row.last_reset).slice(0, 10) : today;
+  return {
+    user: {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      image: row.image,
+      username: row.username,
+      bio: row.bio,
+      role,
+      createdAt: new Date(row.created_at).toISOString(),
+    },
+    profile: {
+      tier,
+      // The counter belongs to the day of its last reset; a new UTC day starts at zero.
+      dailyUsage: lastReset === today ? (row.daily_usage ?? 0) : 0,
+      lastReset,
+      isVerified: row.is_verified ?? false,
+      verificationType: row.verification_type,
+      darkMode: row.dark_mode ?? false,
+    },
+    tier,
+    role,
+    entitlements,
+    can: (feature) => entitlements.hasAccess(tier, feature),
+    limit: (key) => entitlements.limitFor(tier, key),
+  };
+}
+
+export function summarizeViewer(viewer: Viewer | null): ViewerSummary | null {
+  if (!viewer) return null;
+  const { id, name, email } = viewer.user;
+  return { id, name, email, tier: viewer.tier, role: viewer.role };
+}
+
+/* Guards: functions that throw AppError (401 / 403), for API handlers and actions. */
+
+export const PLEASE_LOG_IN = "Please log in to continue.";
+
+export function requireUser(viewer: Viewer | null): Viewer {
+  if (!viewer) throw new AppError("unauthorized", PLEASE_LOG_IN);
+  return viewer;
+}
+
+export function requireRole(viewer: Viewer | null, role: Role): Viewer {
+  const v = requireUser(viewer);
+  if (role === "admin" && v.role !== "admin") throw new AppError("forbidden", "Access denied: administrators only.");
+  return v;
+}
+
+/** Throws 403 with an upgrade message unless the viewer's tier has the feature. */
+export function requireEntitlement(viewer: Viewer | null, feature: string): Viewer {
+  const v = requireUser(viewer);
+  if (!v.can(feature)) {
+    const from = v.entitlements.lowestTierWith(feature);
+    const label = v.entitlements.feature(feature)?.label ?? feature;
+    throw new AppError(
+      "forbidden",
+      from
+        ? `${label} is available for ${TIER_LABELS[from]}${from === "standard" ? " and Expert" : ""} members. Upgrade to get it.`
+        : `${label} is not available on your plan.`,
+      { feature, requiredTier: from },
+    );
+  }
+  return v;
+}
+
+/** A member may act on their own data; an admin on anyone's. Others get 403. */
+export function requireSelfOrAdmin(viewer: Viewer | null, userId: string): Viewer {
+  const v = requireUser(viewer);
+  if (v.user.id !== userId && v.role !== "admin") {
+    throw new AppError("forbidden", "Access denied: you can only see your own account.");
+  }
+  return v;
+}
+
+export function utcDay(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}

@@ -1,0 +1,376 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApi } from "../../server/api/index.ts";
+import { queryRows, sql } from "../../server/platform/db/index.ts";
+import { BUILD_DIR } from "../../server/platform/paths.ts";
+import { Client, createMember, type Member } from "../helpers/accounts.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+/**
+ * THE ACCESS MATRIX: every page route and API endpoint that exists × {visitor, free, standard,
+ * expert, admin} → the expected status. A coverage check reads the route manifest of the build and
+ * the API's route table, so a new route without a row here fails this test. A separate member (the
+ * "victim") owns data that the others try to read or change; afterwards it must be untouched.
+ */
+type Who = "visitor" | "free" | "standard" | "expert" | "admin";
+const WHO: Who[] = ["visitor", "free", "standard", "expert", "admin"];
+type Expect = number | (Partial<Record<Who, number>> & { members?: number; others?: number });
+
+type Ctx = {
+  self: Record<Who, string>;
+  victim: Member;
+  victimSearchId: string;
+  victimToolId: string;
+  toolSlugs: string[];
+  unsubscribeToken: string;
+};
+type Row = {
+  /** the route pattern this row covers (with `method`, matched against the route tables) */
+  covers: string;
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  path: (c: Ctx, who: Who) => string;
+  json?: (c: Ctx, who: Who) => unknown;
+  form?: (c: Ctx, who: Who) => Record<string, string>;
+  expect: Expect;
+  note?: string;
+};
+
+const ROWS: Row[] = [
+  // ---- pages (GET) ----
+  { covers: "/", path: () => "/", expect: 200 },
+  { covers: "/tools", path: () => "/tools", expect: 200 },
+  { covers: "/tools/:idOrSlug", path: () => "/tools/midjourney", expect: 200 },
+  { covers: "/cookies", path: () => "/cookies", expect: 200 },
+  { covers: "/tools/premium-tool-id", path: () => "/tools/premium-tool-id", expect: 200 },
+  { covers: "/compare", path: () => "/compare?tools=chatgpt,claude", expect: 200 },
+  { covers: "/category/:categoryId/:toolId", path: () => "/category/vision/midjourney", expect: 301 },
+  { covers: "/go/:slug", path: () => "/go/midjourney?to=website&source=detail", expect: 302 },
+  { covers: "/search", path: () => "/search?q=image", expect: 200 },
+  { covers: "/categories", path: () => "/categories", expect: 200 },
+  { covers: "/category/:categoryId", path: () => "/category/vision", expect: 200 },
+  {
+    covers: "/newsletter/unsubscribe",
+    path: (c) => `/newsletter/unsubscribe?token=${c.unsubscribeToken}`,
+    expect: 200,
+  },
+  { covers: "/preferences", path: () => "/preferences", expect: 302 },
+  { covers: "/sitemap.xml", path: () => "/sitemap.xml", expect: 200 },
+  { covers: "/robots.txt", path: () => "/robots.txt", expect: 200 },
+  { covers: "/sign-in", path: () => "/sign-in", expect: { visitor: 200, members: 302 } },
+  { covers: "/sign-up", path: () => "/sign-up", expect: { visitor: 200, members: 302 } },
+  { covers: "/login", path: () => "/login", expect: 301 },
+  { covers: "/signup", path: () => "/signup", expect: 301 },
+  { covers: "/forgot-password", path: () => "/forgot-password", expect: 200 },
+  { covers: "/reset-password", path: () => "/reset-password?token=not-a-real-token", expect: 200 },
+  { covers: "/sign-out", path: () => "/sign-out", expect: { visitor: 302, members: 200 } },
+  { covers: "/dashboard", path: () => "/dashboard", expect: { visitor: 401, members: 200 } },
+  { covers: "/user/:userId", path: (c) => `/user/${c.victim.id}`, expect: 200 },
+  { covers: "/user/:userId", path: () => "/user/nobody-at-all", expect: 404 },
+  { covers: "/pricing", path: () => "/pricing", expect: 200 },
+  { covers: "/upgrade", path: () => "/upgrade", expect: 200 },
+  { covers: "/dev/mail", path: () => "/dev/mail", expect: 404, note: "off without MAIL_OUTBOX_PAGE" },
+  { covers: "*", path: () => "/no/such/page", expect: 404 },
+
+  // ---- page actions (POST forms) ----
+  { covers: "/", method: "POST", path: () => "/?index", form: () => ({ email: "matrix@example.com" }), expect: 200 },
+  {
+    covers: "/preferences",
+    method: "POST",
+    path: () => "/preferences",
+    form: () => ({ intent: "theme", theme: "dark" }),
+    expect: 302,
+  },
+  {
+    covers: "/sign-in",
+    method: "POST",
+    path: () => "/sign-in",
+    form: () => ({ email: "nobody@example.com", password: "wrong-password" }),
+    expect: { visitor: 401, members: 302 },
+    note: "members are sent on to their dashboard",
+  },
+  {
+    covers: "/sign-up",
+    method: "POST",
+    path: () => "/sign-up",
+    form: () => ({ name: "X", email: "x@example.com", password: "secret1", confirmPassword: "other1" }),
+    expect: { visitor: 400, members: 302 },
+  },
+  { covers: "/login", method: "POST", path: () => "/login", form: () => ({}), expect: 307 },
+  { covers: "/signup", method: "POST", path: () => "/signup", form: () => ({}), expect: 307 },
+  {
+    covers: "/forgot-password",
+    method: "POST",
+    path: () => "/forgot-password",
+    form: () => ({ email: "nobody@example.com" }),
+    expect: 200,
+  },
+  {
+    covers: "/reset-password",
+    method: "POST",
+    path: () => "/reset-password",
+    form: () => ({ token: "not-a-real-token", password: "secret12", confirmPassword: "secret12" }),
+    expect: 400,
+  },
+  {
+    covers: "/dashboard",
+    method: "POST",
+    path: () => "/dashboard",
+    form: (_c, who) => ({ intent: "profile", name: `Renamed ${who}` }),
+    expect: { visitor: 401, members: 200 },
+  },
+  {
+    covers: "/dashboard",
+    method: "POST",
+    path: () => "/dashboard",
+    form: (c) => ({ intent: "delete-search", id: c.victimSearchId }),
+    expect: { visitor: 401, members: 404 },
+    note: "someone else's saved search",
+  },
+  {
+    covers: "/dashboard",
+    method: "POST",
+    path: () => "/dashboard",
+    form: (c) => ({ intent: "remove-tool", toolId: c.victimToolId, kind: "saved" }),
+    expect: { visitor: 401, members: 404 },
+    note: "someone else's saved tool",
+  },
+  {
+    covers: "/dashboard",
+    method: "POST",
+    path: () => "/dashboard",
+    form: () => ({ intent: "dark-mode", darkMode: "on" }),
+    expect: { visitor: 401, free: 403, standard: 200, expert: 200, admin: 403 },
+    note: "a Standard/Expert perk (the admin here is on the free tier)",
+  },
+
+  // ---- API ----
+  { covers: "/api/health", path: () => "/api/health", expect: 200 },
+  { covers: "/api/tools", path: () => "/api/tools?q=image", expect: 200 },
+  { covers: "/api/tools/tool-of-the-day", path: () => "/api/tools/tool-of-the-day", expect: 200 },
+  { covers: "/api/tools/:idOrSlug", path: () => "/api/tools/midjourney", expect: 200 },
+  { covers: "/api/categories", path: () => "/api/categories", expect: 200 },
+  { covers: "/api/tools/compare", path: () => "/api/tools/compare?ids=chatgpt,claude", expect: 200 },
+  {
+    covers: "/api/analytics/tool-click",
+    method: "POST",
+    path: () => "/api/analytics/tool-click",
+    json: () => ({ toolId: "midjourney", source: "tool-of-the-day" }),
+    expect: 200,
+  },
+  {
+    covers: "/api/newsletter/subscribe",
+    method: "POST",
+    path: () => "/api/newsletter/subscribe",
+    json: () => ({ email: "matrix-api@example.com" }),
+    expect: 200,
+  },
+  { covers: "/api/errors", method: "POST", path: () => "/api/errors", json: () => ({ error: "x" }), expect: 200 },
+  {
+    covers: "/api/subscriptions/check-access",
+    method: "POST",
+    path: () => "/api/subscriptions/check-access",
+    json: (c, who) => ({ user_id: c.self[who], feature: "advanced_filters" }),
+    expect: 200,
+    note: "about oneself (visitors: always no access)",
+  },
+  {
+    covers: "/api/subscriptions/check-access",
+    method: "POST",
+    path: () => "/api/subscriptions/check-access",
+    json: (c) => ({ user_id: c.victim.id, feature: "advanced_filters" }),
+    expect: { visitor: 200, members: 403, admin: 200 },
+    note: "about someone else",
+  },
+  {
+    covers: "/api/subscriptions/user/:userId",
+    path: (c, who) => `/api/subscriptions/user/${c.self[who]}`,
+    expect: { visitor: 401, members: 200 },
+  },
+  {
+    covers: "/api/subscriptions/user/:userId",
+    path: (c) => `/api/subscriptions/user/${c.victim.id}`,
+    expect: { visitor: 401, members: 403, admin: 200 },
+  },
+  { covers: "/api/users/:userId", path: (c) => `/api/users/${c.victim.id}`, expect: 200 },
+  {
+    covers: "/api/admin/users/:id",
+    method: "PUT",
+    path: (c) => `/api/admin/users/${c.victim.id}`,
+    json: () => ({ tier: "expert" }),
+    expect: { visitor: 401, members: 403, admin: 200 },
+  },
+  { covers: "/api/saved-searches", path: () => "/api/saved-searches", expect: { visitor: 401, members: 200 } },
+  {
+    covers: "/api/saved-searches",
+    method: "POST",
+    path: () => "/api/saved-searches",
+    json: () => ({ name: "Matrix", query: "q=matrix" }),
+    expect: { visitor: 401, free: 403, standard: 201, expert: 201, admin: 403 },
+  },
+  {
+    covers: "/api/saved-searches/:id",
+    method: "DELETE",
+    path: (c) => `/api/saved-searches/${c.victimSearchId}`,
+    expect: { visitor: 401, members: 404 },
+  },
+  { covers: "/api/saved-tools", path: () => "/api/saved-tools", expect: { visitor: 401, members: 200 } },
+  {
+    covers: "/api/saved-tools",
+    method: "POST",
+    path: () => "/api/saved-tools",
+    json: (c) => ({ tool_id: c.toolSlugs[1], kind: "favorite" }),
+    expect: { visitor: 401, members: 201 },
+  },
+  {
+    covers: "/api/saved-tools/:toolId",
+    method: "DELETE",
+    path: (c) => `/api/saved-tools/${c.victimToolId}?kind=saved`,
+    expect: { visitor: 401, members: 404 },
+  },
+  {
+    covers: "/api/saved-tools/merge",
+    method: "POST",
+    path: () => "/api/saved-tools/merge",
+    json: (c) => ({ saved: [c.toolSlugs[2]], favorites: [] }),
+    expect: { visitor: 401, members: 200 },
+  },
+  { covers: "/api/auth/*", path: () => "/api/auth/get-session", expect: 200 },
+  {
+    covers: "/api/auth/*",
+    method: "POST",
+    path: () => "/api/auth/sign-in/email",
+    json: () => ({ email: "nobody@example.com", password: "wrong-password" }),
+    expect: 401,
+  },
+  { covers: "/api (no such endpoint)", path: () => "/api/no-such-endpoint", expect: 404 },
+
+  // Last: ends every session.
+  { covers: "/sign-out", method: "POST", path: () => "/sign-out", form: () => ({}), expect: 302 },
+];
+
+function expected(e: Expect, who: Who): number {
+  if (typeof e === "number") return e;
+  const specific = e[who];
+  if (specific !== undefined) return specific;
+  if (who !== "visitor" && e.members !== undefined) return e.members;
+  if (e.others !== undefined) return e.others;
+  throw new Error(`no expectation for ${who}`);
+}
+
+let server: TestServer;
+let clients: Record<Who, Client>;
+let members: Record<Exclude<Who, "visitor">, Member>;
+let ctx: Ctx;
+
+beforeAll(async () => {
+  server = await startTestServer({ pages: true, env: { TRUST_PROXY: "1" } });
+  const [free, standard, expert, admin, victim] = await Promise.all([
+    createMember(server, { name: "Free Member" }),
+    createMember(server, { tier: "standard", name: "Standard Member" }),
+    createMember(server, { tier: "expert", name: "Expert Member" }),
+    createMember(server, { role: "admin", name: "Admin Member" }),
+    createMember(server, { tier: "expert", name: "Victim Member" }),
+  ]);
+  members = { free, standard, expert, admin };
+  clients = {
+    visitor: new Client(server),
+    free: free.client,
+    standard: standard.client,
+    expert: expert.client,
+    admin: admin.client,
+  };
+  const toolSlugs = (
+    await queryRows<{ slug: string }>(server.services.db, sql`SELECT slug FROM tools ORDER BY name LIMIT 3`)
+  ).map((r) => r.slug);
+  const search = await victim.client.json("/api/saved-searches", "POST", { name: "Private", query: "q=private" });
+  const victimSearchId = ((await search.json()) as { savedSearch: { id: string } }).savedSearch.id;
+  const saved = await victim.client.json("/api/saved-tools", "POST", { tool_id: toolSlugs[0] });
+  const victimToolId = ((await saved.json()) as { tool_id: string }).tool_id;
+  await clients.visitor.json("/api/newsletter/subscribe", "POST", { email: "unsub-matrix@example.com" });
+  const [sub] = await queryRows<{ token: string }>(
+    server.services.db,
+    sql`SELECT token FROM newsletter_subscribers WHERE email = 'unsub-matrix@example.com'`,
+  );
+  ctx = {
+    self: { visitor: victim.id, free: free.id, standard: standard.id, expert: expert.id, admin: admin.id },
+    victim,
+    victimSearchId,
+    victimToolId,
+    toolSlugs,
+    unsubscribeToken: sub?.token ?? "",
+  };
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe("access matrix", () => {
+  it("covers every page route (and every page action) and every API endpoint", async () => {
+    const file = path.join(BUILD_DIR, "server/index.js");
+    expect(existsSync(file), "run `npm run build` first").toBe(true);
+    const build = (await import(pathToFileURL(file).href)) as ServerBuild;
+    const fullPath = (id: string): string => {
+      const r = build.routes[id];
+      if (!r) return "";
+      const parent = r.parentId ? fullPath(r.parentId) : "";
+      return r.path ? `${parent.replace(/\/$/, "")}/${r.path}`.replace(/^\/\*$/, "*") : parent || "/";
+    };
+    const covered = new Set(ROWS.map((r) => `${r.method ?? "GET"} ${r.covers}`));
+    const missing: string[] = [];
+    for (const [id, r] of Object.entries(build.routes)) {
+      if (!r || (!r.path && !r.index)) continue; // root and layouts
+      const p = fullPath(id);
+      if (!covered.has(`GET ${p}`)) missing.push(`GET ${p}`);
+      if (r.module.action && !covered.has(`POST ${p}`)) missing.push(`POST ${p}`);
+    }
+    for (const r of createApi().routes) {
+      if (r.method === "ALL") continue; // middleware and the 404 fallback
+      const key = `${r.method} /api${r.path}`;
+      if (!covered.has(key)) missing.push(key);
+    }
+    expect(missing, "routes without a row in the access matrix").toEqual([]);
+  });
+
+  it("answers each role with the expected status", async () => {
+    const failures: string[] = [];
+    for (const row of ROWS) {
+      for (const who of WHO) {
+        const client = clients[who];
+        const method = row.method ?? "GET";
+        const url = row.path(ctx, who);
+        let res: Response;
+        if (row.json) res = await client.json(url, method, row.json(ctx, who));
+        else if (row.form) res = await client.form(url, row.form(ctx, who));
+        else res = await client.fetch(url, { method });
+        const want = expected(row.expect, who);
+        if (res.status !== want) failures.push(`${method} ${url} as ${who}: ${res.status}, expected ${want}`);
+        await res.body?.cancel();
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("left the victim's data and everyone's tier and role as they were", async () => {
+    const db = server.services.db;
+    const [victim] = await queryRows<{ name: string; tier: string; searches: number; tools: number }>(
+      db,
+      sql`SELECT u.name, p.tier::text AS tier,
+            (SELECT count(*)::int FROM saved_searches s WHERE s.user_id = u.id) AS searches,
+            (SELECT count(*)::int FROM saved_tools t WHERE t.user_id = u.id) AS tools
+          FROM users u JOIN user_profiles p ON p.user_id = u.id WHERE u.id = ${ctx.victim.id}`,
+    );
+    expect(victim).toEqual({ name: "Victim Member", tier: "expert", searches: 1, tools: 1 });
+    const rows = await queryRows<{ id: string; name: string; tier: string; role: string }>(
+      db,
+      sql`SELECT u.id, u.name, p.tier::text AS tier, u.role::text AS role FROM users u JOIN user_profiles p ON p.user_id = u.id`,
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(members.free.id)).toMatchObject({ tier: "free", role: "member", name: "Renamed free" });
+    expect(byId.get(members.standard.id)).toMatchObject({ tier: "standard", role: "member" });
+    expect(byId.get(members.expert.id)).toMatchObject({ tier: "expert", role: "member" });
+    expect(byId.get(members.admin.id)).toMatchObject({ tier: "free", role: "admin" });
+  });
+});
