@@ -8,12 +8,13 @@
  * (insert | import), BENCH_DEFER_INDEXES (1; 0 keeps the indexes during the bulk insert),
  * BENCH_COLD_START (1; 0 skips the cold-start measurements).
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { listCategories, listTools, ToolListParams } from "../server/modules/catalog/index.ts";
+import { getToolPage, listCategories, listTools, ToolListParams } from "../server/modules/catalog/index.ts";
 import { queryRows, sql } from "../server/platform/db/index.ts";
 import { loadEnv } from "../server/platform/env.ts";
 import { createLogger } from "../server/platform/logger.ts";
@@ -90,6 +91,7 @@ async function main(): Promise<void> {
   const startedAt = new Date();
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
   const loadBefore = os.loadavg().map((l) => l.toFixed(2));
+  const commit = gitDescribe();
   log(`# Toolscape benchmark — ${config.databaseUrl ? "PostgreSQL" : "PGlite"}\n`);
   log(`machine: ${machine}; load average before: ${loadBefore.join(" ")}`);
 
@@ -178,7 +180,7 @@ async function main(): Promise<void> {
     });
     load.push(result);
     log(
-      `  ${int(result.reqPerSec)} req/s, p50 ${wholeMs(result.p50)}, p99 ${wholeMs(result.p99)}, status ${JSON.stringify(result.statusCodes)}, errors ${result.errors}, timeouts ${result.timeouts}`,
+      `  ${result.reqPerSec.toFixed(1)} req/s, p50 ${wholeMs(result.p50)}, p99 ${wholeMs(result.p99)}, status ${JSON.stringify(result.statusCodes)}, errors ${result.errors}, timeouts ${result.timeouts}`,
     );
   }
 
@@ -195,11 +197,17 @@ async function main(): Promise<void> {
   // EXPLAIN ANALYZE of the slowest specific and the slowest broad query, as sent by listTools.
   const slowest = (list: Timed[], broad: boolean) =>
     [...list].filter((t) => (t.kind === "broad") === broad).sort((a, b) => b.ms - a.ms)[0];
+  // And of the slowest one that matches few rows (its cost is not the number of matches).
+  const fewMatches = [...moduleTimes].filter((t) => t.total <= 1_000).sort((a, b) => b.ms - a.ms)[0];
   const explained: Explained[] = [];
-  for (const t of [slowest(moduleTimes, false), slowest(moduleTimes, true)]) {
-    if (t) {
-      const label = t.kind === "broad" ? "broad" : "specific";
-      explained.push(await explainSearch(database.db, `slowest ${label} search \`${t.q}\` (listTools)`, t.q));
+  for (const [label, t] of [
+    ["slowest specific search", slowest(moduleTimes, false)],
+    ["slowest broad search", slowest(moduleTimes, true)],
+    ["slowest search with ≤ 1,000 matches", fewMatches],
+  ] as const) {
+    if (t && !explained.some((e) => e.title.includes(`\`${t.q}\``))) {
+      const title = `${label} \`${t.q}\` (listTools; ${int(t.total)} matches, ${ms(t.ms)} in the timed run)`;
+      explained.push(await explainSearch(database.db, title, t.q));
     }
   }
 
@@ -210,6 +218,22 @@ async function main(): Promise<void> {
   explained.push(
     await explain(database.db, "listTools with no filters (/tools)", (d) => listTools(d, ToolListParams.parse({}))),
   );
+  // The tool page's alternatives rank a whole category: explain it for a tool of the largest one.
+  const [bigCategoryTool] = await queryRows<{ slug: string }>(
+    database.db,
+    sql`SELECT slug FROM tools WHERE category_id =
+          (SELECT category_id FROM tools GROUP BY category_id ORDER BY count(*) DESC LIMIT 1)
+        ORDER BY slug LIMIT 1`,
+  );
+  if (bigCategoryTool) {
+    explained.push(
+      await explain(
+        database.db,
+        `getToolPage('${bigCategoryTool.slug}') (/tools/{slug} loader; a tool of the largest category)`,
+        (d) => getToolPage(d, bigCategoryTool.slug),
+      ),
+    );
+  }
 
   await ceiling.close();
   await app.close();
@@ -229,6 +253,7 @@ async function main(): Promise<void> {
     machine,
     loadBefore,
     loadAfter: os.loadavg().map((l) => l.toFixed(2)),
+    commit,
     engine: database.engine,
     engineVersion: engineVersion ?? "",
     seeded,
@@ -244,6 +269,22 @@ async function main(): Promise<void> {
   writeFileSync(path.join(RESULTS_DIR, "latest.md"), report);
   writeFileSync(path.join(RESULTS_DIR, `${database.engine}.md`), report);
   log(`written to bench/results/latest.md and bench/results/${database.engine}.md`);
+}
+
+/** The commit measured, and whether app or server code had uncommitted changes. */
+function gitDescribe(): string {
+  const git = (...args: string[]) => {
+    const r = spawnSync("git", args, { cwd: ROOT, encoding: "utf8" });
+    return r.status === 0 ? r.stdout.trim() : "";
+  };
+  const head = git("rev-parse", "--short", "HEAD") || "unknown commit";
+  const dirty = git("status", "--porcelain", "--", "app", "server");
+  // Pages run from build/ (with its own bundled copy of the catalogue code), the API from source.
+  const lastChange = Number(git("log", "-1", "--format=%ct", "--", "app", "server")) * 1000;
+  const built = statSync(path.join(ROOT, "build/server/index.js"), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  const stale =
+    built && lastChange > built ? " (WARNING: build/ is older than the last commit to app/ or server/)" : "";
+  return `${head}${dirty ? " + uncommitted changes in app/ or server/" : ""}${stale}`;
 }
 
 /** The React Router server build; waits (up to 2 min) while another process is rebuilding it. */
@@ -264,6 +305,7 @@ type ReportInput = {
   machine: string;
   loadBefore: string[];
   loadAfter: string[];
+  commit: string;
   engine: "pglite" | "postgres";
   engineVersion: string;
   seeded: Awaited<ReturnType<typeof seed>>;
@@ -280,7 +322,7 @@ function renderReport(r: ReportInput): string {
   const engineName = r.engine === "postgres" ? "PostgreSQL" : "PGlite";
   out.push(`## ${engineName} — ${r.startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC`);
   out.push("");
-  out.push(`- engine: ${r.engineVersion}`);
+  out.push(`- engine: ${r.engineVersion}; code: ${r.commit}`);
   out.push(`- machine: ${r.machine}`);
   out.push(
     `- load average (1, 5, 15 min) before the run: ${r.loadBefore.join(", ")}; after: ${r.loadAfter.join(", ")} (2 cores, shared with other work)`,
@@ -317,8 +359,8 @@ function renderReport(r: ReportInput): string {
       ["target", "req/s", "× ceiling", "p50", "p99", "requests", "non-2xx / errors"],
       r.load.map((l) => [
         l.name,
-        int(l.reqPerSec),
-        (l.reqPerSec / ceilingRps).toFixed(3),
+        l.reqPerSec < 10 ? l.reqPerSec.toFixed(1) : int(l.reqPerSec),
+        (l.reqPerSec / ceilingRps).toFixed(l.reqPerSec / ceilingRps < 0.01 ? 4 : 3),
         wholeMs(l.p50),
         wholeMs(l.p99),
         int(l.requests),
@@ -336,6 +378,10 @@ function renderReport(r: ReportInput): string {
   const mod = sets(r.moduleTimes);
   const http = sets(r.httpTimes);
   out.push(`### Search latency (${r.httpTimes.length} queries, sequential)`);
+  out.push("");
+  out.push(
+    "'Matches' below is the total the API reports for the query (the app may cap it). 'Specific' is every query but the broad one-word ones.",
+  );
   out.push("");
   out.push(
     table(

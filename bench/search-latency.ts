@@ -1,6 +1,13 @@
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import { countTools, getTool, listCategories, listTools, ToolListParams } from "../server/modules/catalog/index.ts";
+import {
+  countTools,
+  getTool,
+  getToolPage,
+  listCategories,
+  listTools,
+  ToolListParams,
+} from "../server/modules/catalog/index.ts";
 import { type Db, queryRows, sql } from "../server/platform/db/index.ts";
 import { summarize } from "./stats.ts";
 import type { BenchQuery } from "./vocabulary.ts";
@@ -92,9 +99,13 @@ export type OperationTiming = { name: string; runs: number; p50: number; p95: nu
  */
 export async function timeOperations(db: Db, slugs: string[], runs: number): Promise<OperationTiming[]> {
   const operations: [string, (i: number) => Promise<unknown>][] = [
-    ["listCategories (root loader: every page; /tools twice)", () => listCategories(db)],
+    ["listCategories (root loader: every page; /tools runs it twice)", () => listCategories(db)],
     ["listTools, no filters (/tools list)", () => listTools(db, ToolListParams.parse({}))],
-    ["getTool by slug (/tools/{slug})", (i) => getTool(db, slugs[i % slugs.length] as string)],
+    ["getTool by slug", (i) => getTool(db, slugs[i % slugs.length] as string)],
+    [
+      "getToolPage by slug (/tools/{slug} loader: tool + alternatives)",
+      (i) => getToolPage(db, slugs[i % slugs.length] as string),
+    ],
     ["countTools (/api/health)", () => countTools(db)],
   ];
   const out: OperationTiming[] = [];

@@ -61,6 +61,7 @@ export type Vocabulary = {
   /** two-word phrases from tags and categories ('image generation', 'text to') */
   phrases: string[];
   providers: string[];
+  byCategory: Map<string, RealTool[]>;
 };
 
 const STOP_WORDS = new Set(
@@ -126,6 +127,8 @@ export function loadVocabulary(): Vocabulary {
   // Words that occur a few times at least: real topics, not one-off typos.
   const searchWords = [...wordCounts].filter(([, n]) => n >= 3).map(([w]) => w);
   const providers = [...new Set(tools.map((t) => t.provider).filter((p): p is string => !!p))];
+  const byCategory = new Map<string, RealTool[]>();
+  for (const t of tools) byCategory.set(t.category, [...(byCategory.get(t.category) ?? []), t]);
   return {
     tools,
     nameWords: [...nameWords],
@@ -134,6 +137,7 @@ export function loadVocabulary(): Vocabulary {
     searchWords,
     phrases: [...phrases],
     providers,
+    byCategory,
   };
 }
 
@@ -192,12 +196,27 @@ export function* syntheticTools(
     takenNameKeys.add(nameKey(name));
     takenSlugs.add(slug);
 
+    // Each synthetic tool is modelled on one real tool `a` (category, tags, features and the first
+    // half of the description) and borrows the second half of its description from another tool `b`
+    // of the same category, so fields stay correlated as in the real catalogue (an image tool says
+    // 'image' in its category, tags and description alike) and search matches as many rows as it
+    // would in a real catalogue of this size.
     const a = rng.pick(vocab.tools);
-    const b = rng.pick(vocab.tools);
+    const b = rng.pick(vocab.byCategory.get(a.category) ?? vocab.tools);
     const description = blend(a.description, b.description) || a.description;
-    const fullDescription = rng.chance(0.7) ? description : `${description} ${rng.pick(vocab.tools).fullDescription}`;
-    const tags = new Set<string>();
-    for (let n = 1 + rng.int(5); tags.size < n; ) tags.add(rng.pick(vocab.tagPool));
+    // Like the real rows: mostly the same text as the description; otherwise the long text of the
+    // tool the description starts from (continuing the blended description where it extends it).
+    const head = a.description.replace(/…$/, "");
+    const fullDescription =
+      a.fullDescription === a.description
+        ? description
+        : a.fullDescription.startsWith(head)
+          ? `${description} ${a.fullDescription.slice(head.length).trim()}`.trim()
+          : a.fullDescription;
+    // A real tool's tag list (so the number and mix of tags per tool match the catalogue), at times
+    // with one more tag from the whole pool.
+    const tags = new Set(a.tags);
+    if (rng.chance(0.2)) for (const tag of b.tags) tags.add(tag);
     const host = `${rng.chance(0.4) ? "www." : ""}${slug}.${rng.pick(vocab.tools).tld}`;
     yield {
       name,
@@ -207,10 +226,10 @@ export function* syntheticTools(
       domainKey: host.replace(/^www\./, ""),
       description,
       fullDescription,
-      category: rng.pick(vocab.tools).category,
+      category: a.category,
       pricing: rng.pick(vocab.tools).pricing,
       tags: [...tags],
-      features: rng.pick(vocab.tools).features,
+      features: a.features,
       provider: rng.chance(0.03) && vocab.providers.length ? rng.pick(vocab.providers) : null,
       isFeatured: rng.chance(0.003),
       createdAt: new Date(now - rng.int(730 * DAY_MS)),
