@@ -20,7 +20,10 @@ export function searchTerms(q: string): string[] {
   );
 }
 
-export type SearchSql = { where: SQL; rank: SQL; nameTier: SQL };
+export type SearchSql = { where: SQL; rank: SQL; nameMatch: SQL; nameTier: SQL };
+
+/** Typo tolerance on the compact name needs a few letters to mean anything. */
+const MIN_TYPO_LENGTH = 4;
 
 export function buildSearch(q: string): SearchSql | null {
   const terms = searchTerms(q);
@@ -29,14 +32,18 @@ export function buildSearch(q: string): SearchSql | null {
   const whole = terms.join(" ");
   const compact = terms.join("");
   const tsq = sql`to_tsquery('english', ${tsquery})`;
-  const where = sql`(t.search_vector @@ ${tsq} OR t.search_name % ${whole} OR ${whole} <% t.search_name)`;
+  // Full text (prefix terms) finds words anywhere; trigram similarity on the compact name forgives
+  // typos ('midjurney', 'chat gtp'). The compact name avoids the trigram of a lone ' ai', which most
+  // names share and which made the name index return thousands of candidates for any '… ai' query.
+  const typo = compact.length >= MIN_TYPO_LENGTH ? sql` OR t.name_key % ${compact}` : sql``;
+  const where = sql`(t.search_vector @@ ${tsq}${typo})`;
   const rank = sql`(
     CASE WHEN t.search_name = ${whole} OR t.name_key = ${compact} THEN 100
-         WHEN starts_with(t.search_name, ${whole}) THEN 20 ELSE 0 END
+         WHEN starts_with(t.search_name, ${whole}) OR starts_with(t.name_key, ${compact}) THEN 20 ELSE 0 END
     + ts_rank(t.search_vector, ${tsq}) * 10
-    + similarity(t.search_name, ${whole}) * 8)`;
-  // Cheap ordering for broad searches: exact name, then name prefix, then the rest.
-  const nameTier = sql`(CASE WHEN t.search_name = ${whole} OR t.name_key = ${compact} THEN 0
-                         WHEN starts_with(t.search_name, ${whole}) THEN 1 ELSE 2 END)`;
-  return { where, rank, nameTier };
+    + similarity(t.name_key, ${compact}) * 8)`;
+  // For broad searches: the exact name and name prefixes come first (few rows, found by index).
+  const nameMatch = sql`(t.search_name = ${whole} OR t.name_key = ${compact} OR starts_with(t.search_name, ${whole}))`;
+  const nameTier = sql`(CASE WHEN t.search_name = ${whole} OR t.name_key = ${compact} THEN 0 ELSE 1 END)`;
+  return { where, rank, nameMatch, nameTier };
 }

@@ -32,13 +32,15 @@ export type ToolPage = {
       featured: boolean | null;
     };
     unknownCategories: string[];
-    /** true when more than `total` tools match (counting stops at COUNT_CAP) */
+    /** true when more than `total` tools match (counting stops at COUNT_CAP, SEARCH_COUNT_CAP with text) */
     totalCapped: boolean;
   };
 };
 
 const ORDER: Record<Exclude<ToolListQuery["sort"], undefined | "relevance">, string> = {
-  "rating-desc": "t.rating DESC, t.review_count DESC, t.is_featured DESC, lower(t.name) ASC, t.id",
+  // Matches tools_browse_idx exactly (NULLS LAST included), so the first page is an index walk.
+  "rating-desc":
+    "t.rating DESC NULLS LAST, t.review_count DESC NULLS LAST, t.is_featured DESC NULLS LAST, lower(t.name) ASC, t.id",
   "rating-asc": "t.rating ASC, t.review_count ASC, lower(t.name) ASC, t.id",
   "name-asc": "lower(t.name) ASC, t.id",
   "name-desc": "lower(t.name) DESC, t.id",
@@ -92,25 +94,26 @@ export async function listTools(db: Db, query: ToolListQuery): Promise<ToolPage>
   const featuredFirst = query.featured === true ? "t.is_featured DESC, " : "";
   const offset = (query.page - 1) * query.limit;
 
-  // Counting stops at COUNT_CAP: past that the exact figure does not help anyone choose, and broad
-  // one-word searches over a large catalogue would otherwise count (and rank) tens of thousands of rows.
-  const counted = await countMatches(db, where, conditions.length === 1);
+  // Counting stops at a cap: past it the exact figure does not help anyone choose, and broad
+  // one-word searches over a large catalogue would otherwise count tens of thousands of rows.
+  const counted = await countMatches(db, where, conditions.length === 1, search ? SEARCH_COUNT_CAP : COUNT_CAP);
   const total = counted.total;
-  // Full relevance ranking (text rank + name similarity) for focused searches; a broad search ranks
-  // name matches first and then follows the catalogue's index order, which stays fast at any size.
-  const orderBy =
-    sort === "relevance" && search
-      ? total > RANK_ALL_UP_TO
-        ? sql`${search.nameTier}, t.rating DESC, t.review_count DESC, t.is_featured DESC, lower(t.name) ASC, t.id`
-        : sql`${search.rank} DESC, t.rating DESC, lower(t.name) ASC, t.id`
-      : sql.raw(featuredFirst + ORDER[sort === "relevance" ? "rating-desc" : sort]);
-  const rows =
-    offset < total
-      ? await queryRows<CardRow>(
-          db,
-          sql`SELECT ${sql.raw(CARD_COLUMNS)} FROM ${FROM} WHERE ${where} ORDER BY ${orderBy} LIMIT ${query.limit} OFFSET ${offset}`,
-        )
-      : [];
+  let rows: CardRow[] = [];
+  if (offset < total) {
+    if (sort === "relevance" && search && total > RANK_ALL_UP_TO) {
+      rows = await broadSearchPage(db, where, search, offset, query.limit);
+    } else {
+      // Full relevance ranking (exact name, prefixes, text rank, name similarity) for focused searches.
+      const orderBy =
+        sort === "relevance" && search
+          ? sql`${search.rank} DESC, t.rating DESC, lower(t.name) ASC, t.id`
+          : sql.raw(featuredFirst + ORDER[sort === "relevance" ? "rating-desc" : sort]);
+      rows = await queryRows<CardRow>(
+        db,
+        sql`SELECT ${sql.raw(CARD_COLUMNS)} FROM ${FROM} WHERE ${where} ORDER BY ${orderBy} LIMIT ${query.limit} OFFSET ${offset}`,
+      );
+    }
+  }
   const totalPages = Math.ceil(total / query.limit);
   return {
     tools: rows.map(toToolCard),
@@ -132,20 +135,55 @@ export async function listTools(db: Db, query: ToolListQuery): Promise<ToolPage>
 }
 
 export const COUNT_CAP = 10_000;
-const RANK_ALL_UP_TO = 2_000;
+export const SEARCH_COUNT_CAP = 1_000;
+const RANK_ALL_UP_TO = 300;
 
-/** Exact count up to COUNT_CAP (then capped); the unfiltered catalogue count is memoised by version. */
-async function countMatches(db: Db, where: SQL, unfiltered: boolean): Promise<{ total: number; capped: boolean }> {
+/**
+ * A broad search (more matches than are worth ranking one by one) in two parts: tools whose name
+ * is the query or starts with it, ranked; then every other match in the catalogue's own order,
+ * which the planner walks on tools_browse_idx and stops after one page.
+ */
+async function broadSearchPage(
+  db: Db,
+  where: SQL,
+  search: NonNullable<ReturnType<typeof buildSearch>>,
+  offset: number,
+  limit: number,
+): Promise<CardRow[]> {
+  const named = await queryRows<CardRow>(
+    db,
+    sql`SELECT ${sql.raw(CARD_COLUMNS)} FROM ${FROM} WHERE ${where} AND ${search.nameMatch}
+        ORDER BY ${search.nameTier}, length(t.name), ${sql.raw(ORDER["rating-desc"])}
+        LIMIT ${offset + limit}`,
+  );
+  const fromNamed = named.slice(offset, offset + limit);
+  if (fromNamed.length === limit) return fromNamed;
+  const restOffset = Math.max(0, offset - named.length);
+  const rest = await queryRows<CardRow>(
+    db,
+    sql`SELECT ${sql.raw(CARD_COLUMNS)} FROM ${FROM} WHERE ${where} AND NOT ${search.nameMatch}
+        ORDER BY ${sql.raw(ORDER["rating-desc"])} LIMIT ${limit - fromNamed.length} OFFSET ${restOffset}`,
+  );
+  return [...fromNamed, ...rest];
+}
+
+/** Exact count up to `cap` (then capped); the unfiltered catalogue count is memoised by version. */
+async function countMatches(
+  db: Db,
+  where: SQL,
+  unfiltered: boolean,
+  cap: number,
+): Promise<{ total: number; capped: boolean }> {
   if (unfiltered) {
     const total = await memoByVersion(db, "catalog:count-active", () => countTools(db));
     return { total, capped: false };
   }
   const [row] = await queryRows<{ n: number }>(
     db,
-    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM tools t WHERE ${where} LIMIT ${COUNT_CAP + 1}) x`,
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM tools t WHERE ${where} LIMIT ${cap + 1}) x`,
   );
   const n = row?.n ?? 0;
-  return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
+  return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

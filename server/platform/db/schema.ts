@@ -154,6 +154,12 @@ export const tools = pgTable(
     index("tools_search_idx").using("gin", t.searchVector),
     index("tools_search_name_trgm_idx").using("gin", t.searchName.op("gin_trgm_ops")),
     index("tools_tags_idx").using("gin", t.tags),
+    // The catalogue's default order (rating high-low, then name): /tools and broad searches walk it.
+    index("tools_browse_idx")
+      .on(t.rating.desc(), t.reviewCount.desc(), t.isFeatured.desc(), sql`lower(${t.name})`, t.id)
+      .where(sql`status = 'active'`),
+    // Typo-tolerant name matching on the compact name ('midjurney' → 'midjourney').
+    index("tools_name_key_trgm_idx").using("gin", t.nameKey.op("gin_trgm_ops")),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "tools_browse_idx" ON "tools" USING btree ("rating" DESC NULLS LAST,"review_count" DESC NULLS LAST,"is_featured" DESC NULLS LAST,lower("name"),"id") WHERE status = 'active';--> statement-breakpoint
+CREATE INDEX "tools_name_key_trgm_idx" ON "tools" USING gin ("name_key" gin_trgm_ops);
