@@ -1,8 +1,10 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
-import { SignUpForm } from "./sign-up-form";
+
+// The form (and its validation schemas) loads only when the dialog opens, not with every page.
+const SignUpForm = lazy(() => import("./sign-up-form").then((m) => ({ default: m.SignUpForm })));
 
 /**
  * Join Free: a dialog with the sign-up form when JavaScript runs; a plain link to /sign-up before
@@ -37,7 +39,9 @@ export function JoinFree({ className }: { className: string }) {
             </Dialog.Close>
           </div>
           <div className="mt-5">
-            <SignUpForm modal redirectTo={`${location.pathname}${location.search}`} />
+            <Suspense fallback={<p className="text-sm text-slate-600 dark:text-slate-400">Loading…</p>}>
+              <SignUpForm modal redirectTo={`${location.pathname}${location.search}`} />
+            </Suspense>
           </div>
         </Dialog.Content>
       </Dialog.Portal>

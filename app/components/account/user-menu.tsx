@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
-import { TIER_LABELS, type Tier } from "~/lib/account-forms";
 import { initials } from "~/lib/format";
+import { TIER_LABELS, type Tier } from "~/lib/tiers";
 
 export type HeaderViewer = { id: string; name: string; email: string; tier: Tier; role: "member" | "admin" };
 
