@@ -36,3 +36,13 @@ export function initials(name: string): string {
     words.length > 1 ? (words[0]?.[0] ?? "") + (words[1]?.[0] ?? "") : name.replace(/[^\p{L}\p{N}]/gu, "").slice(0, 2);
   return letters.toUpperCase() || "AI";
 }
+
+/** The spec's six sort options (section 9), as the listing pages offer them. */
+export const SORT_OPTIONS = [
+  ["rating-desc", "Rating: high to low"],
+  ["rating-asc", "Rating: low to high"],
+  ["name-asc", "Name: A–Z"],
+  ["name-desc", "Name: Z–A"],
+  ["newest", "Newest first"],
+  ["oldest", "Oldest first"],
+] as const;

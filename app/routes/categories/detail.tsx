@@ -3,17 +3,9 @@ import { Pagination } from "~/components/pagination";
 import { ToolCard } from "~/components/tool-card";
 import { getCategoryPage, parseCategoryPageUrl, unknownCategoryName } from "~/lib/catalog.server";
 import { formQuery } from "~/lib/form-query";
-import { plural } from "~/lib/format";
+import { plural, SORT_OPTIONS } from "~/lib/format";
 import type { Route } from "./+types/detail";
 
-const SORT_OPTIONS = [
-  ["rating-desc", "Rating: high to low"],
-  ["rating-asc", "Rating: low to high"],
-  ["name-asc", "Name: A–Z"],
-  ["name-desc", "Name: Z–A"],
-  ["newest", "Newest first"],
-  ["oldest", "Oldest first"],
-] as const;
 const RATINGS = ["4.5", "4", "3.5"];
 
 export function meta({ data }: Route.MetaArgs) {

@@ -2,16 +2,8 @@ import { data, Form } from "react-router";
 import { Pagination } from "~/components/pagination";
 import { ToolCard } from "~/components/tool-card";
 import { listCategories, listParamsFromSearch, listTools, ToolListParams } from "~/lib/catalog.server";
+import { SORT_OPTIONS } from "~/lib/format";
 import type { Route } from "./+types/index";
-
-const SORT_OPTIONS = [
-  ["rating-desc", "Rating: high to low"],
-  ["rating-asc", "Rating: low to high"],
-  ["name-asc", "Name: A–Z"],
-  ["name-desc", "Name: Z–A"],
-  ["newest", "Newest first"],
-  ["oldest", "Oldest first"],
-] as const;
 
 export function meta({ data }: Route.MetaArgs) {
   const total = data?.page?.pagination.total ?? 0;
