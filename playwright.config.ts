@@ -18,6 +18,13 @@ const DATABASE_URL = process.env.E2E_DATABASE_URL ?? "";
 // removed by the global teardown.
 process.env.TOOLSCAPE_E2E_DATA_DIR ??= path.join(os.tmpdir(), `toolscape-e2e-${randomUUID()}`);
 const DATA_DIR = process.env.TOOLSCAPE_E2E_DATA_DIR;
+// An operator account for journeys that change a member's tier (PUT /api/admin/users/{id}). It is
+// created with the operator CLI before the server starts (the embedded database allows one process
+// at a time); a fresh address per run, so a reused PostgreSQL database is fine too.
+process.env.TOOLSCAPE_E2E_ADMIN_EMAIL ??= `e2e-operator-${randomUUID().slice(0, 8)}@example.com`;
+process.env.TOOLSCAPE_E2E_ADMIN_PASSWORD ??= `op-${randomUUID()}`;
+const ADMIN_EMAIL = process.env.TOOLSCAPE_E2E_ADMIN_EMAIL;
+const ADMIN_PASSWORD = process.env.TOOLSCAPE_E2E_ADMIN_PASSWORD;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -57,7 +64,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node build/server.js",
+    command: `npx tsx scripts/user.ts create --admin ${ADMIN_EMAIL} --name "E2E Operator" --password ${ADMIN_PASSWORD} && node build/server.js`,
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

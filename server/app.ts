@@ -7,6 +7,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createApi } from "./api/index.ts";
 import type { AppServices } from "./context.ts";
+import { isCrawler } from "./modules/accounts/index.ts";
 import { clientIp } from "./platform/client-ip.ts";
 import { csrfProtection } from "./platform/csrf.ts";
 import { AppError } from "./platform/errors.ts";
@@ -25,6 +26,8 @@ export type AppOptions = {
 };
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
+/** /tools/{id or slug}, the page that counts daily tool views (not /tools itself). */
+const TOOL_PAGE = /^\/tools\/[^/]+\/?$/;
 const SLOW_MS = 1000;
 
 /** The one HTTP app: request ids and logs, security headers, compression, /api, assets, then pages. */
@@ -109,7 +112,13 @@ export function createApp(options: AppOptions) {
   if (options.build) {
     if (services.env.PAGE_CACHE && options.mode !== "development") {
       const cache = createPageCache(services.db, {
-        skip: (p) => p.startsWith("/api/") || p.startsWith("/go/") || p.startsWith("/dev/"),
+        skip: (p, request) =>
+          p.startsWith("/api/") ||
+          p.startsWith("/go/") ||
+          p.startsWith("/dev/") ||
+          // A person's tool page counts a daily view and may be gated (ADR 0004): never from the
+          // cache. Crawlers are not counted, so their public page can be cached (and served to them).
+          (TOOL_PAGE.test(p) && !isCrawler(request)),
       });
       app.use("*", cache.middleware);
     }

@@ -26,8 +26,8 @@ export default function SiteLayout() {
       </main>
       <Footer />
       <CookieBar consent={root?.consent ?? null} />
-      {/* Visitors for now: the accounts work passes the signed-in member's tier here. */}
-      <CompareDrawer tier={null} />
+      {/* The viewer's compare cap (their tier's; visitors the free cap), as the server applies it. */}
+      <CompareDrawer cap={root?.compareCap} />
     </ToastProvider>
   );
 }

@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import { cut, initials, updatedLabel } from "~/lib/format";
+import { useToolLock } from "~/lib/viewer";
+import { LockIcon } from "./account/icons";
 import { CompareButton } from "./compare/compare-button";
 
 export type ToolCardData = {
@@ -67,15 +69,22 @@ export function ToolLogo({ name, url, size = 40 }: { name: string; url?: string 
 export function ToolCard({ tool, size = "list" }: { tool: ToolCardData; size?: CardSize }) {
   const rule = RULES[size];
   const updated = updatedLabel(tool.updated_at);
+  // A tool listed for a higher tier than the viewer's is dimmed (spec section 5); its page shows the overview only.
+  const lock = useToolLock(tool.tier);
   return (
     <article
       data-testid="tool-card"
-      className={`flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:shadow-md dark:border-slate-800 dark:bg-slate-900 ${
-        size === "large" ? "sm:p-7" : ""
-      }`}
+      data-locked={lock.locked ? "true" : undefined}
+      className={`flex flex-col rounded-xl border p-5 shadow-sm transition ${
+        lock.locked
+          ? "border-dashed border-slate-300 bg-slate-100 dark:border-slate-700 dark:bg-slate-900/60"
+          : "border-slate-200 bg-white hover:shadow-md dark:border-slate-800 dark:bg-slate-900"
+      } ${size === "large" ? "sm:p-7" : ""}`}
     >
       <div className="flex items-start gap-3">
-        <ToolLogo name={tool.name} url={tool.logo_url} size={size === "large" ? 56 : 40} />
+        <span className={lock.locked ? "grayscale [&_img]:opacity-50" : undefined}>
+          <ToolLogo name={tool.name} url={tool.logo_url} size={size === "large" ? 56 : 40} />
+        </span>
         <div className="min-w-0 flex-1">
           <h3 className={`font-semibold ${size === "large" ? "text-xl" : "text-base"}`}>
             <Link to={`/tools/${tool.slug}`} className="hover:text-brand-700 dark:hover:text-brand-100">
@@ -86,12 +95,18 @@ export function ToolCard({ tool, size = "list" }: { tool: ToolCardData; size?: C
             {tool.category} · {tool.pricing_model}
           </p>
         </div>
-        {tool.is_featured ? (
+        {!lock.locked && tool.is_featured ? (
           <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
             Featured
           </span>
         ) : null}
       </div>
+      {lock.locked ? (
+        <p className="mt-3 inline-flex w-fit items-center gap-1 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100">
+          <LockIcon className="h-3 w-3" />
+          {lock.label}
+        </p>
+      ) : null}
       <p className="mt-3 flex-1 text-sm text-slate-700 dark:text-slate-300">{cut(tool.description, rule.desc)}</p>
       {tool.tags.length ? (
         <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">
@@ -105,12 +120,21 @@ export function ToolCard({ tool, size = "list" }: { tool: ToolCardData; size?: C
           ))}
         </ul>
       ) : null}
-      <div className="mt-4 flex items-center justify-between gap-2 text-xs text-slate-600 dark:text-slate-400">
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600 dark:text-slate-400">
         <span>
           {tool.review_count > 0 ? `★ ${tool.rating.toFixed(1)} (${tool.review_count})` : "No reviews yet"}
           {updated ? ` · Updated ${updated}` : ""}
         </span>
-        <CompareButton toolId={tool.id} toolName={tool.name} />
+        {lock.locked ? (
+          <Link
+            to="/pricing"
+            className="shrink-0 rounded-md bg-brand-600 px-2.5 py-1 text-xs font-semibold text-white hover:bg-brand-700 focus-visible:outline-2"
+          >
+            Upgrade to Access<span className="sr-only"> {tool.name}</span>
+          </Link>
+        ) : (
+          <CompareButton toolId={tool.id} toolName={tool.name} />
+        )}
       </div>
     </article>
   );

@@ -10,6 +10,11 @@ export function viewerOf(context: AppLoadContext, request: Request): Promise<Vie
   return getViewer(context.services, request);
 }
 
+/** Cookies we set ourselves (the visitor's view counter) are Secure when the site is served over https. */
+export function secureCookies(context: AppLoadContext): boolean {
+  return context.services.env.PUBLIC_URL?.startsWith("https://") ?? false;
+}
+
 /** What the session functions need to know about the request. */
 export function requestInfo(context: AppLoadContext, request: Request): RequestInfo {
   return { headers: request.headers, ip: context.clientIp };

@@ -11,6 +11,7 @@ export {
   COMPARE_CAPS,
   compareCap,
   compareCapMessage,
+  DEFAULT_COMPARE_CAP,
   type FeatureRow,
   featureMatrix,
   MAX_COMPARE_TOOLS,

@@ -49,3 +49,24 @@ export async function mergeLocalSavedTools(userId: string): Promise<void> {
     // ignore
   }
 }
+
+export type SavedKind = "saved" | "favorite";
+
+/** The toasts of the tool page's toggles (the spec's for favourites). */
+export const TOGGLE_MESSAGES: Record<SavedKind, { on: string; off: string }> = {
+  favorite: { on: "Added to favorites!", off: "Removed from favorites" },
+  saved: { on: "Tool saved", off: "Removed from saved tools" },
+};
+
+export const LOCAL_KEYS: Record<SavedKind, string> = { saved: SAVED_TOOLS_KEY, favorite: FAVORITE_TOOLS_KEY };
+
+/** Whether the local list holds a tool (by id or slug: older entries may be slugs). */
+export function inLocalList(kind: SavedKind, tool: { id: string; slug: string }): boolean {
+  return readLocalList(LOCAL_KEYS[kind]).some((v) => v === tool.id || v === tool.slug);
+}
+
+/** Adds a tool to (or removes it from) the local list; members' lists mirror the account this way too. */
+export function setInLocalList(kind: SavedKind, tool: { id: string; slug: string }, on: boolean): void {
+  const rest = readLocalList(LOCAL_KEYS[kind]).filter((v) => v !== tool.id && v !== tool.slug);
+  writeLocalList(LOCAL_KEYS[kind], on ? [...rest, tool.id] : rest);
+}

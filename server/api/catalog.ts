@@ -1,11 +1,14 @@
 import { Hono } from "hono";
 import type { AppServices } from "../context.ts";
+import { canAccessTier, getViewer, requiresLabel } from "../modules/accounts/index.ts";
 import {
+  cardsForTier,
   getTool,
   getToolOfTheDay,
   listCategories,
   listParamsFromSearch,
   listTools,
+  overviewOfTool,
   ToolListParams,
 } from "../modules/catalog/index.ts";
 import { notFound } from "../platform/errors.ts";
@@ -20,8 +23,12 @@ export function catalogApi() {
   api.get("/tools", async (c) => {
     const params = listParamsFromSearch(new URL(c.req.url).searchParams);
     const query = parseOr400(ToolListParams, params);
-    const page = await listTools(c.var.services.db, query);
-    return c.json({ success: true, ...page });
+    const [page, viewer] = await Promise.all([
+      listTools(c.var.services.db, query),
+      getViewer(c.var.services, c.req.raw),
+    ]);
+    // Tools listed for a higher tier than the caller's come without their gated fields.
+    return c.json({ success: true, ...page, tools: cardsForTier(page.tools, viewer?.tier ?? null) });
   });
 
   api.get("/tools/tool-of-the-day", async (c) => {
@@ -31,8 +38,20 @@ export function catalogApi() {
   });
 
   api.get("/tools/:idOrSlug", async (c) => {
-    const tool = await getTool(c.var.services.db, c.req.param("idOrSlug"));
+    const [tool, viewer] = await Promise.all([
+      getTool(c.var.services.db, c.req.param("idOrSlug")),
+      getViewer(c.var.services, c.req.raw),
+    ]);
     if (!tool) throw notFound("Tool not found");
+    // A tool above the caller's tier: its overview only, and why (the tool page shows the same).
+    if (!canAccessTier(viewer?.tier ?? null, tool.tier)) {
+      c.header("Cache-Control", "private, no-store");
+      return c.json({
+        success: true,
+        tool: overviewOfTool(tool),
+        locked: { reason: "tier", requiredTier: tool.tier, message: requiresLabel(tool.tier) },
+      });
+    }
     return c.json({ success: true, tool });
   });
 

@@ -22,7 +22,11 @@ const VARY_COOKIES = ["theme", "cookieConsent", "cookiePreferences"];
 /** Cookies that make a request personal (sessions arrive with the accounts issue): never cached. */
 const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Secure-|__Host-)?(?:session|better-auth)[\w.-]*=/i;
 
-export type PageCacheOptions = { maxBytes?: number; skip?: (path: string) => boolean };
+export type PageCacheOptions = {
+  maxBytes?: number;
+  /** Requests that never read or fill the cache (personal pages, redirects that record something). */
+  skip?: (path: string, request: Request) => boolean;
+};
 
 export function createPageCache(db: Db, options: PageCacheOptions = {}) {
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
@@ -57,7 +61,7 @@ export function createPageCache(db: Db, options: PageCacheOptions = {}) {
     if (
       c.req.method !== "GET" ||
       url.pathname.endsWith(".data") ||
-      options.skip?.(url.pathname) ||
+      options.skip?.(url.pathname, c.req.raw) ||
       PERSONAL_COOKIE.test(cookie) ||
       c.req.header("authorization")
     ) {

@@ -6,9 +6,8 @@ import {
   COMPARE_ADD_EVENT,
   COMPARE_OPEN_EVENT,
   clearCompare,
-  compareCap,
   compareCapMessage,
-  type MemberTier,
+  DEFAULT_COMPARE_CAP,
   readCompareIds,
   removeFromCompare,
   useCompareIds,
@@ -32,11 +31,11 @@ type CompareResponse =
 /**
  * The app-wide comparison drawer (a bottom sheet). It opens on the `compare:open` event and when a
  * tool is added (`compare:add` with { id }); the list lives in localStorage `compareTools` and is
- * re-read whenever it changes, in this tab or another. `tier` is the member's tier — visitors
- * (null) get the default cap; the accounts work passes the signed-in tier.
+ * re-read whenever it changes, in this tab or another. `cap` is the viewer's compare limit from
+ * the root loader (their tier's, from the entitlements table; visitors the free cap). The server
+ * applies the same cap to what it answers.
  */
-export function CompareDrawer({ tier = null }: { tier?: MemberTier | null }) {
-  const cap = compareCap(tier);
+export function CompareDrawer({ cap = DEFAULT_COMPARE_CAP }: { cap?: number }) {
   const toast = useToast();
   const ids = useCompareIds();
   const shown = ids.slice(0, cap);

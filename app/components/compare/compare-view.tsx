@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import { featureMatrix } from "~/lib/compare";
+import { useToolLock } from "~/lib/viewer";
 import { ToolLogo } from "../tool-card";
 
 /** What the comparison reads of a tool (spec: tier, preview, provider, rating, reviewCount, pricing, website, features, pros, cons). */
@@ -73,6 +74,8 @@ export function CompareToolCard({
   headingLevel: Level;
 }) {
   const tier = TIER_LABEL[tool.tier];
+  // Above the viewer's tier the server sent no features, pros, cons or prices: say why.
+  const lock = useToolLock(tool.tier);
   return (
     <article
       data-testid="compare-card"
@@ -124,7 +127,18 @@ export function CompareToolCard({
         {tier ? (
           <>
             <dt className="text-slate-500 dark:text-slate-400">Listing</dt>
-            <dd>{tier} members</dd>
+            <dd>
+              {lock.locked ? (
+                <>
+                  {lock.label} ·{" "}
+                  <Link to="/pricing" className="font-medium text-brand-700 underline dark:text-brand-100">
+                    Upgrade to Access
+                  </Link>
+                </>
+              ) : (
+                `${tier} members`
+              )}
+            </dd>
           </>
         ) : null}
       </dl>

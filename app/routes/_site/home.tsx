@@ -3,7 +3,15 @@ import { FeaturedGrid } from "~/components/home/featured-grid";
 import { HeroSearch } from "~/components/home/hero-search";
 import { NewsletterSignup } from "~/components/home/newsletter-signup";
 import { ToolLogo } from "~/components/tool-card";
-import { catalogStats, getToolOfTheDay, listTools, ToolListParams, toolNotes } from "~/lib/catalog.server";
+import { viewerOf } from "~/lib/accounts.server";
+import {
+  cardsForTier,
+  catalogStats,
+  getToolOfTheDay,
+  listTools,
+  ToolListParams,
+  toolNotes,
+} from "~/lib/catalog.server";
 import { NewsletterInput, subscribe } from "~/lib/content.server";
 import { PLANS, REFERRAL_REWARD_DAYS } from "~/lib/plans";
 import type { Route } from "./+types/home";
@@ -23,13 +31,20 @@ export function meta({ data, location }: Route.MetaArgs) {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = context.services;
-  const [stats, featured, toolOfTheDay] = await Promise.all([
+  const [stats, featured, toolOfTheDay, viewer] = await Promise.all([
     catalogStats(db),
     listTools(db, ToolListParams.parse({ featured: "true", limit: "7" })),
     getToolOfTheDay(db),
+    viewerOf(context, request),
   ]);
   const notes = toolOfTheDay ? await toolNotes(db, toolOfTheDay) : null;
-  return { stats, featured: featured.tools, toolOfTheDay, notes, origin: new URL(request.url).origin };
+  return {
+    stats,
+    featured: cardsForTier(featured.tools, viewer?.tier ?? null),
+    toolOfTheDay,
+    notes,
+    origin: new URL(request.url).origin,
+  };
 }
 
 /** The newsletter form posts here when JavaScript is off (and through a fetcher when it is on). */

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Field, FormAlert } from "~/components/account/form-parts";
 import { CheckIcon, LockIcon } from "~/components/account/icons";
@@ -18,6 +19,7 @@ import {
 } from "~/lib/accounts.server";
 import { initials } from "~/lib/format";
 import { setCookie } from "~/lib/preferences";
+import { setInLocalList } from "~/lib/saved-tools";
 import type { Route } from "./+types/dashboard";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -63,7 +65,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = { ok: boolean; intent: string; message?: string; error?: string; fields?: Record<string, string> };
+type ActionResult = {
+  ok: boolean;
+  intent: string;
+  message?: string;
+  error?: string;
+  fields?: Record<string, string>;
+  /** a tool taken out of a list: the browser's local copy (merged at sign-in) forgets it too */
+  removed?: { toolId: string; kind: (typeof SAVED_TOOL_KINDS)[number] };
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await viewerOf(context, request);
@@ -96,11 +106,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (intent === "remove-tool") {
       const kind = SAVED_TOOL_KINDS.find((k) => k === form.kind) ?? "saved";
-      await removeSavedTool(db, viewer.user.id, String(form.toolId ?? ""), kind);
+      const toolId = String(form.toolId ?? "");
+      await removeSavedTool(db, viewer.user.id, toolId, kind);
       return {
         ok: true,
         intent,
         message: kind === "favorite" ? "Removed from favorites" : "Removed from saved tools",
+        removed: { toolId, kind },
       } satisfies ActionResult;
     }
   } catch (err) {
@@ -130,6 +142,11 @@ function formatDay(day: string): string {
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const removed = (actionData as ActionResult | undefined)?.removed;
+  useEffect(() => {
+    // Otherwise the next sign-in's merge would put the tool back from local storage.
+    if (removed) setInLocalList(removed.kind, { id: removed.toolId, slug: removed.toolId }, false);
+  }, [removed]);
   if (!loaderData.viewer) return <AccessDenied />;
   const d = loaderData as Exclude<typeof loaderData, { viewer: null }>;
   const v = d.viewer;

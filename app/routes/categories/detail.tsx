@@ -1,7 +1,8 @@
 import { data, Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { Pagination } from "~/components/pagination";
 import { ToolCard } from "~/components/tool-card";
-import { getCategoryPage, parseCategoryPageUrl, unknownCategoryName } from "~/lib/catalog.server";
+import { viewerOf } from "~/lib/accounts.server";
+import { cardsForTier, getCategoryPage, parseCategoryPageUrl, unknownCategoryName } from "~/lib/catalog.server";
 import { formQuery } from "~/lib/form-query";
 import { plural, SORT_OPTIONS } from "~/lib/format";
 import type { Route } from "./+types/detail";
@@ -53,7 +54,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     (input.q !== undefined || input.price !== undefined || input.minRating !== undefined || input.sort !== undefined);
   const base = { origin: url.origin, key: params.categoryId, input, filtered, search: url.search };
   try {
-    const view = await getCategoryPage(context.services.db, params.categoryId, input);
+    const [found, viewer] = await Promise.all([
+      getCategoryPage(context.services.db, params.categoryId, input),
+      viewerOf(context, request),
+    ]);
+    // Tools above the viewer's tier are sent without their gated fields (the card is dimmed).
+    const view =
+      found.found && found.tools
+        ? { ...found, tools: { ...found.tools, tools: cardsForTier(found.tools.tools, viewer?.tier ?? null) } }
+        : found;
     // Unknown keys are a 404 (with noindex); invalid filters a 400 that still shows the category.
     const status = !view.found ? 404 : parsed.ok ? 200 : 400;
     return data({ ...base, view, error: parsed.ok ? null : parsed.error, failed: false }, { status });

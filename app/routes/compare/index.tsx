@@ -8,8 +8,9 @@ import {
   ProsCons,
 } from "~/components/compare/compare-view";
 import { useToast } from "~/components/toast";
+import { loadEntitlements, viewerOf } from "~/lib/accounts.server";
 import { ComparePageParams, getComparePage } from "~/lib/catalog.server";
-import { COMPARE_CAPS, compareCapMessage, useHydrated } from "~/lib/compare";
+import { compareCapMessage, useHydrated } from "~/lib/compare";
 import type { Route } from "./+types/index";
 
 const compareHref = (slugs: string[]) => (slugs.length ? `/compare?tools=${slugs.join(",")}` : "/compare");
@@ -50,14 +51,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         error: parsed.error.issues[0]?.message ?? "Invalid comparison",
         comparison: null,
         notice: null,
+        caps: null,
       },
       { status: 400 },
     );
   }
-  // Accounts arrive with the next issue; until then every visitor has the visitor cap.
-  const page = await getComparePage(context.services.db, parsed.data, null);
+  const { db } = context.services;
+  const [viewer, entitlements] = await Promise.all([viewerOf(context, request), loadEntitlements(db)]);
+  const tier = viewer?.tier ?? null;
+  // The viewer's tier sets the cap (visitors: the free cap); the same rule as the drawer and the API.
+  const page = await getComparePage(db, parsed.data, { cap: entitlements.compareCap(tier ?? "free"), tier });
   if (page.kind === "redirect") throw redirect(compareHref(page.slugs));
-  return { origin: url.origin, error: null, comparison: page.comparison, notice: page.notice };
+  const caps = { standard: entitlements.compareCap("standard"), expert: entitlements.compareCap("expert") };
+  return { origin: url.origin, error: null, comparison: page.comparison, notice: page.notice, caps };
 }
 
 /** Copies the page's canonical address; shown only once JavaScript runs (it needs the clipboard). */
@@ -93,7 +99,7 @@ function ShareButton({ url }: { url: string }) {
 }
 
 export default function ComparePage({ loaderData }: Route.ComponentProps) {
-  const { comparison, error, notice, origin } = loaderData;
+  const { comparison, error, notice, origin, caps } = loaderData;
   const tools = comparison?.tools ?? [];
   const max = comparison?.max ?? 0;
   const slugs = tools.map((t) => t.slug);
@@ -143,12 +149,22 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
               className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
             >
               {notice}
+              {caps && max < caps.expert && tools.length >= max ? (
+                <>
+                  {" "}
+                  <Link to="/pricing" className="font-medium underline">
+                    Upgrade to compare more
+                  </Link>
+                </>
+              ) : null}
             </p>
           ) : null}
           {comparison.omitted > 0 ? (
             <p className="mt-4 rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-700 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300">
               This link names {comparison.omitted} more tool(s) than you can compare: you can compare up to {max} tools.
-              Standard members compare up to {COMPARE_CAPS.standard} and Expert members up to {COMPARE_CAPS.expert}.{" "}
+              {caps && max < caps.expert
+                ? ` Standard members compare up to ${caps.standard} and Expert members up to ${caps.expert}. `
+                : " "}
               <Link to="/pricing" className="font-medium text-brand-700 underline dark:text-brand-100">
                 See plans
               </Link>

@@ -1,8 +1,17 @@
 import { data, Link, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { PopularSearches } from "~/components/search/popular-searches";
+import { SaveSearch, type SaveSearchResult, type SaveSearchState } from "~/components/search/save-search";
 import { SearchFilterForm } from "~/components/search/search-filter-form";
 import { SearchResultList } from "~/components/search/search-result-list";
-import { POPULAR_SEARCHES, parseSearchUrl, type SearchBadge, searchTools } from "~/lib/catalog.server";
+import {
+  AppError,
+  findSavedSearch,
+  SavedSearchInput,
+  savedSearchAllowance,
+  saveSearchOnce,
+  viewerOf,
+} from "~/lib/accounts.server";
+import { cardsForTier, POPULAR_SEARCHES, parseSearchUrl, type SearchBadge, searchTools } from "~/lib/catalog.server";
 import { plural } from "~/lib/format";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/index";
@@ -42,23 +51,83 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = parseSearchUrl(url.searchParams);
   const base = { origin: url.origin, popular: POPULAR_SEARCHES };
   if (!parsed.ok) {
-    return data({ ...base, state: "error" as const, error: parsed.error, input: null, results: null }, { status: 400 });
+    return data(
+      { ...base, state: "error" as const, error: parsed.error, input: null, results: null, saveSearch: null },
+      { status: 400 },
+    );
   }
   const { input } = parsed;
-  if (!input.started) return { ...base, state: "start" as const, error: null, input, results: null };
+  if (!input.started) {
+    return { ...base, state: "start" as const, error: null, input, results: null, saveSearch: null };
+  }
+  const { db } = context.services;
   try {
-    const results = await searchTools(context.services.db, input);
-    return { ...base, state: "results" as const, error: null, input, results };
+    const [results, viewer] = await Promise.all([searchTools(db, input), viewerOf(context, request)]);
+    const query = savedQuery(results.href);
+    // Members see their saved-search allowance and whether this search is saved already.
+    let saveSearch: SaveSearchState = { signedIn: false };
+    if (viewer) {
+      const [allowance, existing] = await Promise.all([
+        savedSearchAllowance(db, viewer),
+        findSavedSearch(db, viewer.user.id, query),
+      ]);
+      saveSearch = { signedIn: true, ...allowance, saved: existing !== null };
+    }
+    return {
+      ...base,
+      state: "results" as const,
+      error: null,
+      input,
+      results: { ...results, tools: cardsForTier(results.tools, viewer?.tier ?? null) },
+      saveSearch,
+    };
   } catch (err) {
     context.services.logger.error("search failed", { requestId: context.requestId, err });
-    return data({ ...base, state: "error" as const, error: null, input, results: null }, { status: 500 });
+    return data(
+      { ...base, state: "error" as const, error: null, input, results: null, saveSearch: null },
+      { status: 500 },
+    );
+  }
+}
+
+const SIGN_IN_TO_SAVE = "Please sign in to save searches. Saved searches come with the Standard and Expert plans.";
+
+/** The query string a saved search keeps: the search's canonical address without '/search?' (no paging). */
+function savedQuery(href: string): string {
+  return href.replace(/^\/search\??/, "");
+}
+
+/**
+ * Save Search: visitors are asked to sign in (401), Free members get the upgrade prompt and
+ * Standard members past their 3 the limit message (403, from the accounts module).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await viewerOf(context, request);
+  const headers = { "Cache-Control": "private, no-store" };
+  const fail = (status: number, reason: "sign-in" | "upgrade" | "limit" | "invalid", error: string) =>
+    data<SaveSearchResult>({ ok: false, reason, error }, { status, headers });
+  const form = Object.fromEntries(await request.formData());
+  if (form.intent !== "save-search") return fail(400, "invalid", "Unknown action");
+  if (!viewer) return fail(401, "sign-in", SIGN_IN_TO_SAVE);
+  const parsed = SavedSearchInput.safeParse(form);
+  if (!parsed.success) return fail(400, "invalid", parsed.error.issues[0]?.message ?? "Invalid search");
+  try {
+    const { created } = await saveSearchOnce(context.services.db, viewer, parsed.data);
+    const message = created ? "Search saved! Find it in your dashboard." : "This search is already saved.";
+    return data<SaveSearchResult>({ ok: true, message, created }, { headers });
+  } catch (err) {
+    if (err instanceof AppError && err.status === 403) {
+      const limited = typeof (err.details as { limit?: unknown } | undefined)?.limit === "number";
+      return fail(403, limited ? "limit" : "upgrade", err.message);
+    }
+    throw err;
   }
 }
 
 export type SearchLoader = typeof loader;
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { state, input, results, error, popular } = loaderData;
+  const { state, input, results, error, popular, saveSearch } = loaderData;
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const categories = root?.categories ?? [];
   const location = useLocation();
@@ -112,6 +181,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               {q ? ` for '${q}'` : ""}
             </h1>
             <ActiveFilters badges={results.badges} />
+            {saveSearch ? (
+              <div className="mt-4">
+                <SaveSearch name={searchName(results.badges)} query={savedQuery(results.href)} state={saveSearch} />
+              </div>
+            ) : null}
             {results.notes.map((note) => (
               <p
                 key={note}
@@ -202,6 +276,12 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       </div>
     </div>
   );
+}
+
+/** A name for a saved search from its filters' badges: “image” · Image Generation · Free. */
+function searchName(badges: SearchBadge[]): string {
+  const name = badges.map((b) => b.label).join(" · ") || "All tools";
+  return name.length > 80 ? `${name.slice(0, 79)}…` : name;
 }
 
 const KIND_LABELS: Record<SearchBadge["kind"], string> = {

@@ -1,10 +1,24 @@
-import { data, Link } from "react-router";
+import { useMemo } from "react";
+import { data, Link, redirect } from "react-router";
 import { ToolCard, ToolLogo } from "~/components/tool-card";
+import { SaveToggles, type ToggleResult } from "~/components/tool-detail/save-toggles";
 import { SideCard } from "~/components/tool-detail/side-card";
+import { ToolLockPrompt } from "~/components/tool-detail/tool-lock";
 import { type TabPanel, ToolTabs } from "~/components/tool-detail/tool-tabs";
 import { ToolNotFound, toolNotFoundMeta } from "~/components/tool-not-found";
+import {
+  AppError,
+  SavedToolToggle,
+  savedToolState,
+  secureCookies,
+  setSavedTool,
+  type ToolPageAccess,
+  toolPageAccess,
+  viewerOf,
+} from "~/lib/accounts.server";
 import { getToolPage, ToolPageParams, type ToolTab } from "~/lib/catalog.server";
 import { updatedLabel } from "~/lib/format";
+import { TOGGLE_MESSAGES } from "~/lib/saved-tools";
 import { toolMeta } from "~/lib/tool-seo";
 import type { Route } from "./+types/detail";
 
@@ -13,13 +27,68 @@ export function meta({ data }: Route.MetaArgs) {
   return toolMeta(data.page.tool, data.origin);
 }
 
+/** A counted or gated view is personal: browsers and the HTML cache must not keep it for anyone else. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  return cacheControl ? { "Cache-Control": cacheControl } : new Headers();
+};
+
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { tab } = ToolPageParams.parse({ tab: url.searchParams.get("tab") ?? undefined });
-  const page = await getToolPage(context.services.db, params.idOrSlug);
+  const { db } = context.services;
+  const viewer = await viewerOf(context, request);
+  // Daily views and tool tiers (ADR 0004): the module decides; locked sections never leave the server.
+  const seen: { access?: ToolPageAccess } = {};
+  const page = await getToolPage(db, params.idOrSlug, {
+    viewerTier: viewer?.tier ?? null,
+    gate: async (tool) => {
+      seen.access = await toolPageAccess(db, viewer, request, tool, { secure: secureCookies(context) });
+      return seen.access.lock;
+    },
+  });
+  const headers = new Headers();
+  if (seen.access?.personal) headers.set("Cache-Control", "private, no-store");
+  if (seen.access?.setCookie) headers.append("Set-Cookie", seen.access.setCookie);
+  const saved = page && viewer ? await savedToolState(db, viewer.user.id, page.tool.id) : null;
   // `now` travels with the data so the server and the browser print the same 'updated' label.
-  const result = { page, tab, origin: url.origin, now: Date.now() };
-  return page ? result : data(result, { status: 404 });
+  const result = {
+    page,
+    tab,
+    origin: url.origin,
+    now: Date.now(),
+    views: seen.access?.views ?? null,
+    saved,
+    signedIn: viewer !== null,
+  };
+  return data(result, { status: page ? 200 : 404, headers });
+}
+
+/** Save / favourite toggles: members' lists live in their account; visitors are asked to sign in (without JavaScript). */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const viewer = await viewerOf(context, request);
+  const path = `/tools/${params.idOrSlug}`;
+  if (!viewer) throw redirect(`/sign-in?redirectTo=${encodeURIComponent(path)}`);
+  const parsed = SavedToolToggle.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return data<ToggleResult>(
+      { ok: false, error: parsed.error.issues[0]?.message ?? "Invalid input" },
+      { status: 400 },
+    );
+  }
+  const { kind, on } = parsed.data;
+  try {
+    await setSavedTool(context.services.db, viewer.user.id, params.idOrSlug, kind, on);
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500) {
+      return data<ToggleResult>({ ok: false, error: err.message }, { status: err.status });
+    }
+    throw err;
+  }
+  return data<ToggleResult>(
+    { ok: true, kind, on, message: TOGGLE_MESSAGES[kind][on ? "on" : "off"] },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 const TAB_LABELS: Record<ToolTab, string> = {
@@ -42,14 +111,44 @@ function Empty({ title, children }: { title: string; children?: React.ReactNode 
 const h2 = "text-xl font-semibold";
 
 export default function ToolDetail({ loaderData }: Route.ComponentProps) {
-  const { page, tab, now } = loaderData;
-  if (!page) return <ToolNotFound />;
-  const { tool, deal, alternatives, limits } = page;
+  const { page, tab, now, views, saved, signedIn } = loaderData;
+  const toolRef = useMemo(
+    () => (page ? { id: page.tool.id, slug: page.tool.slug, name: page.tool.name } : null),
+    [page],
+  );
+  if (!page || !toolRef) return <ToolNotFound />;
+  const { tool, deal, alternatives, limits, lock } = page;
   const updated = updatedLabel(tool.updated_at, now);
   const categoryHref = `/tools?category=${encodeURIComponent(tool.category_slug)}`;
   const lead = tool.full_description !== tool.description ? tool.description : null;
   const features = tool.features.slice(0, limits.features);
   const useCases = tool.use_cases.slice(0, limits.useCases);
+
+  const about = (
+    <section>
+      <h2 className={h2}>About {tool.name}</h2>
+      <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-800 dark:text-slate-200">
+        {tool.full_description}
+      </p>
+    </section>
+  );
+  const tags = tool.tags.length ? (
+    <section>
+      <h2 className={h2}>Tags</h2>
+      <ul className="mt-3 flex flex-wrap gap-2">
+        {tool.tags.map((tag) => (
+          <li key={tag}>
+            <Link
+              to={`/tools?tags=${encodeURIComponent(tag)}`}
+              className="inline-block rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700"
+            >
+              {tag}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  ) : null;
 
   const panels: TabPanel<ToolTab>[] = [
     {
@@ -57,12 +156,7 @@ export default function ToolDetail({ loaderData }: Route.ComponentProps) {
       label: TAB_LABELS.overview,
       content: (
         <div className="space-y-8">
-          <section>
-            <h2 className={h2}>About {tool.name}</h2>
-            <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-800 dark:text-slate-200">
-              {tool.full_description}
-            </p>
-          </section>
+          {about}
           {useCases.length ? (
             <section>
               <h2 className={h2}>Use cases</h2>
@@ -73,23 +167,7 @@ export default function ToolDetail({ loaderData }: Route.ComponentProps) {
               </ul>
             </section>
           ) : null}
-          {tool.tags.length ? (
-            <section>
-              <h2 className={h2}>Tags</h2>
-              <ul className="mt-3 flex flex-wrap gap-2">
-                {tool.tags.map((tag) => (
-                  <li key={tag}>
-                    <Link
-                      to={`/tools?tags=${encodeURIComponent(tag)}`}
-                      className="inline-block rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700"
-                    >
-                      {tag}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
+          {tags}
         </div>
       ),
     },
@@ -242,6 +320,14 @@ export default function ToolDetail({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
         {lead ? <p className="mt-5 text-lg text-slate-800 dark:text-slate-200">{lead}</p> : null}
+        <div className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-2">
+          <SaveToggles tool={toolRef} state={saved} />
+          {views && views.limit !== null && !lock ? (
+            <p data-testid="tool-views" className="text-sm text-slate-600 dark:text-slate-400">
+              Free tool views today: {Math.min(views.used, views.limit)} of {views.limit}
+            </p>
+          ) : null}
+        </div>
       </header>
 
       <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
@@ -249,14 +335,23 @@ export default function ToolDetail({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className="min-w-0 lg:col-start-1">
-        <ToolTabs
-          key={`${tool.id}:${tab}`}
-          basePath={`/tools/${tool.slug}`}
-          initial={tab}
-          defaultTab="overview"
-          panels={panels}
-          label={`About ${tool.name}`}
-        />
+        {lock ? (
+          // Overview only: the gated sections were not sent, the prompt says why and how to open them.
+          <div className="space-y-8">
+            <ToolLockPrompt lock={lock} toolName={tool.name} signedIn={signedIn} returnTo={`/tools/${tool.slug}`} />
+            {about}
+            {tags}
+          </div>
+        ) : (
+          <ToolTabs
+            key={`${tool.id}:${tab}`}
+            basePath={`/tools/${tool.slug}`}
+            initial={tab}
+            defaultTab="overview"
+            panels={panels}
+            label={`About ${tool.name}`}
+          />
+        )}
       </div>
     </div>
   );

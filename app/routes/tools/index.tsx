@@ -1,7 +1,8 @@
 import { data, Form } from "react-router";
 import { Pagination } from "~/components/pagination";
 import { ToolCard } from "~/components/tool-card";
-import { listCategories, listParamsFromSearch, listTools, ToolListParams } from "~/lib/catalog.server";
+import { viewerOf } from "~/lib/accounts.server";
+import { cardsForTier, listCategories, listParamsFromSearch, listTools, ToolListParams } from "~/lib/catalog.server";
 import { SORT_OPTIONS } from "~/lib/format";
 import type { Route } from "./+types/index";
 
@@ -28,8 +29,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { status: 400 },
     );
   }
-  const page = await listTools(db, parsed.data);
-  return { categories, page, error: null, search: url.search };
+  const [page, viewer] = await Promise.all([listTools(db, parsed.data), viewerOf(context, request)]);
+  // Tools above the viewer's tier are sent without their gated fields (the card is dimmed).
+  return {
+    categories,
+    page: { ...page, tools: cardsForTier(page.tools, viewer?.tier ?? null) },
+    error: null,
+    search: url.search,
+  };
 }
 
 export default function ToolsIndex({ loaderData }: Route.ComponentProps) {

@@ -47,10 +47,12 @@ export {
 export {
   createSavedSearch,
   deleteSavedSearch,
+  findSavedSearch,
   listSavedSearches,
   SAVED_SEARCH_GATED,
   type SavedSearch,
   savedSearchAllowance,
+  saveSearchOnce,
 } from "./saved-searches.ts";
 export {
   addSavedTool,
@@ -62,6 +64,9 @@ export {
   type SavedTool,
   SavedToolInput,
   type SavedToolKind,
+  SavedToolToggle,
+  savedToolState,
+  setSavedTool,
 } from "./saved-tools.ts";
 export {
   type AuthOutcome,
@@ -91,7 +96,11 @@ export {
 } from "./tiers.ts";
 export {
   dailyViews,
+  isCrawler,
   recordToolView,
+  type ToolLock,
+  type ToolPageAccess,
+  toolPageAccess,
   toolViewGate,
   VISITOR_COOKIE,
   type ViewResult,

@@ -78,3 +78,26 @@ export async function deleteSavedSearch(db: Db, userId: string, id: string): Pro
   );
   if (!rows.length) throw new AppError("not_found", "Saved search not found");
 }
+
+/** The member's saved search with exactly this query, if any. */
+export async function findSavedSearch(db: Db, userId: string, query: string): Promise<SavedSearch | null> {
+  const [row] = await queryRows<Row>(
+    db,
+    sql`SELECT id, name, query, created_at FROM saved_searches WHERE user_id = ${userId} AND query = ${query} LIMIT 1`,
+  );
+  return row ? toSaved(row) : null;
+}
+
+/**
+ * The search page's Save Search: saving the same search twice keeps one (and costs no slot);
+ * otherwise createSavedSearch with its tier limit.
+ */
+export async function saveSearchOnce(
+  db: Db,
+  viewer: Viewer,
+  input: SavedSearchInput,
+): Promise<{ savedSearch: SavedSearch; created: boolean }> {
+  const existing = await findSavedSearch(db, viewer.user.id, input.query);
+  if (existing) return { savedSearch: existing, created: false };
+  return { savedSearch: await createSavedSearch(db, viewer, input), created: true };
+}

@@ -154,3 +154,41 @@ export async function mergeSavedTools(
     favorites: all.filter((t) => t.kind === "favorite").map((t) => t.id),
   };
 }
+
+/** Whether one tool is in the member's saved list and favourites (for the tool page's toggles). */
+export async function savedToolState(db: Db, userId: string, toolId: string): Promise<Record<SavedToolKind, boolean>> {
+  const rows = await queryRows<{ kind: SavedToolKind }>(
+    db,
+    sql`SELECT kind::text AS kind FROM saved_tools WHERE user_id = ${userId} AND tool_id = ${toolId}::uuid`,
+  );
+  const kinds = new Set(rows.map((r) => r.kind));
+  return { saved: kinds.has("saved"), favorite: kinds.has("favorite") };
+}
+
+/** The tool page's save / favourite toggle (a form: `kind`, and `on` 1 to add or 0 to remove). */
+export const SavedToolToggle = z.object({
+  kind: z.enum(SAVED_TOOL_KINDS, { message: "kind must be saved or favorite" }),
+  on: z.enum(["1", "0"], { message: "on must be 1 or 0" }).transform((v) => v === "1"),
+});
+
+/** Puts a tool in (or takes it out of) the member's list; doing it twice is the same as once. */
+export async function setSavedTool(
+  db: Db,
+  userId: string,
+  toolRef: string,
+  kind: SavedToolKind,
+  on: boolean,
+): Promise<Record<SavedToolKind, boolean> & { toolId: string }> {
+  const toolId = (await resolveTools(db, [toolRef])).get(toolRef.toLowerCase());
+  if (!toolId) throw new AppError("not_found", "Tool not found");
+  if (on) {
+    await db.execute(
+      sql`INSERT INTO saved_tools (user_id, tool_id, kind) VALUES (${userId}, ${toolId}::uuid, ${kind}) ON CONFLICT DO NOTHING`,
+    );
+  } else {
+    await db.execute(
+      sql`DELETE FROM saved_tools WHERE user_id = ${userId} AND tool_id = ${toolId}::uuid AND kind = ${kind}`,
+    );
+  }
+  return { toolId, ...(await savedToolState(db, userId, toolId)) };
+}

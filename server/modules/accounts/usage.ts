@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { isbot } from "isbot";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { loadEntitlements } from "./entitlements.ts";
-import type { Tier } from "./tiers.ts";
+import { canAccessTier, requiresLabel, type Tier } from "./tiers.ts";
 import { utcDay, type Viewer } from "./viewer.ts";
 
 /**
@@ -109,4 +110,59 @@ export async function toolViewGate(
   const { subject, tier, setCookie } = viewSubject(viewer, request.headers.get("cookie"), options);
   const result = await recordToolView(db, subject, toolId, tier);
   return { ...result, setCookie };
+}
+
+/**
+ * Why a tool page shows only its overview: the day's free views are used up, or the tool is listed
+ * for a higher tier than the viewer's.
+ */
+export type ToolLock =
+  | { reason: "views"; used: number; limit: number }
+  | { reason: "tier"; requiredTier: Tier; requiredLabel: string };
+
+export type ToolPageAccess = {
+  /** null: the whole page; otherwise the overview and an upgrade prompt */
+  lock: ToolLock | null;
+  /** the viewer's views today after this one (null for crawlers and tier-locked tools, which are not counted) */
+  views: { used: number; limit: number | null } | null;
+  /** the response depends on who asks: never store it in a shared cache */
+  personal: boolean;
+  /** a new visitor cookie to send with the response */
+  setCookie: string | null;
+};
+
+/** Search engines and link previews (by User-Agent, with isbot's list). */
+export function isCrawler(request: Request): boolean {
+  return isbot(request.headers.get("user-agent") ?? "");
+}
+
+/**
+ * Who may see a tool page in full (ADR 0004, phase 2):
+ * - a tool listed for a higher tier than the viewer's shows its overview only, to everyone below
+ *   that tier (crawlers included); such a view is not counted;
+ * - crawlers otherwise get the whole public page and are not counted (so search results and link
+ *   previews keep working; a person who fakes a crawler's User-Agent gets the same — accepted);
+ * - everyone else has the view counted: free members and visitors see 10 distinct tools a day in
+ *   full, then the overview; paid tiers are unlimited.
+ */
+export async function toolPageAccess(
+  db: Db,
+  viewer: Viewer | null,
+  request: Request,
+  tool: { id: string; tier: Tier },
+  options: { secure?: boolean } = {},
+): Promise<ToolPageAccess> {
+  if (!canAccessTier(viewer?.tier ?? null, tool.tier)) {
+    return {
+      lock: { reason: "tier", requiredTier: tool.tier, requiredLabel: requiresLabel(tool.tier) },
+      views: null,
+      personal: true,
+      setCookie: null,
+    };
+  }
+  if (isCrawler(request)) return { lock: null, views: null, personal: false, setCookie: null };
+  const gate = await toolViewGate(db, viewer, request, tool.id, options);
+  const lock: ToolLock | null =
+    gate.allowed || gate.limit === null ? null : { reason: "views", used: gate.used, limit: gate.limit };
+  return { lock, views: { used: gate.used, limit: gate.limit }, personal: true, setCookie: gate.setCookie };
 }

@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/index.ts";
-import { compareCap, compareCapMessage, MAX_COMPARE_TOOLS, type MemberTier } from "./compare-rules.ts";
+import type { Tier } from "../accounts/index.ts";
+import { compareCapMessage, MAX_COMPARE_TOOLS } from "./compare-rules.ts";
+import { cardsForTier } from "./tool-access.ts";
 import { CARD_COLUMNS, type CardRow, type ToolCard, toToolCard } from "./tool-shapes.ts";
 import { listTools } from "./tools.ts";
 
@@ -107,15 +109,23 @@ export type Comparison = {
 };
 
 /**
- * The comparison a tier may see: the known tools in the order asked for, cut at the tier's cap.
- * `tier` null is a visitor (accounts arrive later; every caller passes null for now).
+ * Who is comparing: the cap of their tier (the entitlements table's compare_limit, 2 / 5 / 10)
+ * and their tier (null: a visitor), which hides the gated fields of tools listed above it.
  */
-export async function getComparison(db: Db, keys: readonly string[], tier: MemberTier | null): Promise<Comparison> {
-  const max = compareCap(tier);
+export type CompareViewer = { cap: number; tier: Tier | null };
+
+/** The comparison a viewer may see: the known tools in the order asked for, cut at their cap. */
+export async function getComparison(db: Db, keys: readonly string[], viewer: CompareViewer): Promise<Comparison> {
+  const max = Math.max(1, Math.min(viewer.cap, MAX_COMPARE_TOOLS));
   const found = await getToolsForComparison(db, keys);
   const known = new Set(found.flatMap((t) => [t.id, t.slug]));
   const missing = [...new Set(keys.map((k) => k.trim().toLowerCase()))].filter((k) => k && !known.has(k));
-  return { tools: found.slice(0, max), max, omitted: Math.max(0, found.length - max), missing };
+  return {
+    tools: cardsForTier(found.slice(0, max), viewer.tier),
+    max,
+    omitted: Math.max(0, found.length - max),
+    missing,
+  };
 }
 
 /** The tool a visitor typed into /compare's "Add a tool" box: an id or slug, else the best search match. */
@@ -152,9 +162,9 @@ export type ComparePage =
 export async function getComparePage(
   db: Db,
   params: z.output<typeof ComparePageParams>,
-  tier: MemberTier | null,
+  viewer: CompareViewer,
 ): Promise<ComparePage> {
-  const comparison = await getComparison(db, params.tools, tier);
+  const comparison = await getComparison(db, params.tools, viewer);
   if (!params.add) return { kind: "view", comparison, notice: null };
   const slugs = comparison.tools.map((t) => t.slug);
   const tool = await findToolToAdd(db, params.add);

@@ -39,6 +39,7 @@ export {
   type ComparePage,
   ComparePageParams,
   type CompareTool,
+  type CompareViewer,
   type Comparison,
   findToolToAdd,
   getComparePage,
@@ -85,6 +86,7 @@ export {
 export { featuredSlugs, SEED_CSV, seedCatalog } from "./seed.ts";
 export { type SitemapEntry, sitemapEntries } from "./sitemap.ts";
 export { type CatalogStats, catalogStats, toolNotes } from "./stats.ts";
+export { cardsForTier, overviewOfCard, overviewOfTool } from "./tool-access.ts";
 export { getToolOfTheDay, type ToolOfTheDay, utcDay } from "./tool-of-the-day.ts";
 export {
   type Deal,
@@ -93,6 +95,7 @@ export {
   getToolPage,
   TOOL_TABS,
   type ToolPageData,
+  type ToolPageOptions,
   ToolPageParams,
   type ToolTab,
   USE_CASES_SHOWN,

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import type { Db } from "../../platform/db/index.ts";
 import type { PriceInfo } from "../../platform/db/schema.ts";
+import type { Tier, ToolLock } from "../accounts/index.ts";
 import { type Alternative, DEFAULT_ALTERNATIVES, getAlternatives } from "./alternatives.ts";
+import { cardsForTier, overviewOfTool } from "./tool-access.ts";
 import type { ToolDetail } from "./tool-shapes.ts";
 import { getTool } from "./tools.ts";
 
@@ -47,17 +49,38 @@ export type ToolPageData = {
   alternatives: Alternative[];
   /** How many features and use cases the page shows. */
   limits: { features: number; useCases: number };
+  /** Set when the viewer sees the overview only (the gated sections are empty, never sent). */
+  lock: ToolLock | null;
+};
+
+export type ToolPageOptions = {
+  now?: Date;
+  /** the viewer's tier (null: a visitor): alternatives above it lose their gated fields */
+  viewerTier?: Tier | null;
+  /**
+   * Decides, once the tool is known, whether the viewer sees it in full (null) or only its
+   * overview (the accounts module's toolPageAccess: tier and daily views). Without it: in full.
+   */
+  gate?: (tool: { id: string; tier: Tier }) => Promise<ToolLock | null>;
 };
 
 /** Everything the tool page shows, or null when there is no such published tool. */
-export async function getToolPage(db: Db, idOrSlug: string, now = new Date()): Promise<ToolPageData | null> {
+export async function getToolPage(
+  db: Db,
+  idOrSlug: string,
+  options: ToolPageOptions = {},
+): Promise<ToolPageData | null> {
   const tool = await getTool(db, idOrSlug);
   if (!tool) return null;
+  const limits = { features: FEATURES_SHOWN, useCases: USE_CASES_SHOWN };
+  const lock = options.gate ? await options.gate({ id: tool.id, tier: tool.tier }) : null;
+  if (lock) return { tool: overviewOfTool(tool), deal: null, alternatives: [], limits, lock };
   const alternatives = await getAlternatives(db, tool.id, DEFAULT_ALTERNATIVES);
   return {
     tool,
-    deal: dealOf(tool.pricing, now),
-    alternatives,
-    limits: { features: FEATURES_SHOWN, useCases: USE_CASES_SHOWN },
+    deal: dealOf(tool.pricing, options.now ?? new Date()),
+    alternatives: cardsForTier(alternatives, options.viewerTier ?? null),
+    limits,
+    lock: null,
   };
 }

@@ -1,0 +1,70 @@
+import { Link } from "react-router";
+import { LockIcon } from "../account/icons";
+
+export type ToolLockData =
+  | { reason: "views"; used: number; limit: number }
+  | { reason: "tier"; requiredTier: string; requiredLabel: string };
+
+const GATED = "features, alternatives, screenshots, use cases, pros and cons and deals";
+
+/**
+ * The upgrade prompt that stands in for a tool's gated sections (the server did not send them):
+ * the day's free views are used up, or the tool is listed for a higher tier.
+ */
+export function ToolLockPrompt({
+  lock,
+  toolName,
+  signedIn,
+  returnTo,
+}: {
+  lock: ToolLockData;
+  toolName: string;
+  signedIn: boolean;
+  returnTo: string;
+}) {
+  const title =
+    lock.reason === "views"
+      ? `You've used your ${lock.limit} free tool views today`
+      : `${lock.requiredLabel} membership`;
+  return (
+    <section
+      aria-labelledby="tool-lock-title"
+      data-testid="upgrade-prompt"
+      className="rounded-2xl border border-brand-100 bg-brand-50 p-6 text-slate-900 dark:border-brand-700 dark:bg-brand-900/40 dark:text-slate-100"
+    >
+      <span className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 text-white">
+        <LockIcon className="h-5 w-5" />
+      </span>
+      <h2 id="tool-lock-title" className="mt-3 text-xl font-semibold">
+        {title}
+      </h2>
+      {lock.reason === "views" ? (
+        <p className="mt-2 text-slate-700 dark:text-slate-200">
+          The free plan opens {lock.limit} different tools in full each day (you have opened {lock.used} today). You can
+          still read every tool's overview; the {GATED} of {toolName} open again tomorrow (UTC), or right away with
+          unlimited tool views on a Standard or Expert plan.
+        </p>
+      ) : (
+        <p className="mt-2 text-slate-700 dark:text-slate-200">
+          {toolName} is listed for {lock.requiredLabel.replace(/^Requires /, "")} members. Upgrade to see its {GATED}.
+        </p>
+      )}
+      <div className="mt-5 flex flex-wrap items-center gap-3">
+        <Link
+          to="/pricing"
+          className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2"
+        >
+          {lock.reason === "views" ? "Upgrade for unlimited views" : "Upgrade to Access"}
+        </Link>
+        {signedIn ? null : (
+          <Link
+            to={`/sign-in?redirectTo=${encodeURIComponent(returnTo)}`}
+            className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
+          >
+            Already a member? Sign in
+          </Link>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,430 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows, sql } from "../../server/platform/db/index.ts";
+import { Client, createMember, type Member } from "../helpers/accounts.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+/**
+ * Phase 2 of accounts over real HTTP: daily tool views and tool tiers on the tool page (and the
+ * HTML cache around them), compare caps per tier (API and /compare), Save Search on /search, and
+ * the tool page's save / favourite toggles.
+ */
+let server: TestServer;
+let free: Member;
+let standard: Member;
+let expert: Member;
+/** Twelve other published tools, by name. */
+let others: string[];
+
+/** A person's browser (Node's fetch says "node", which isbot — rightly — calls a robot). */
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
+const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+/** What only the full page of the test tool shows (its own listing, set in this test's database). */
+const GATED = {
+  feature: "Gated feature alpha-7731",
+  useCase: "Gated use case beta-8842",
+  pro: "Gated pro gamma-9953",
+  con: "Gated con delta-1064",
+  screenshot: "https://example.com/gated-shot-5175.png",
+  deal: "$77 gated deal",
+};
+const TOOL = "midjourney";
+
+beforeAll(async () => {
+  server = await startTestServer({ pages: true, env: { TRUST_PROXY: "1" } });
+  await server.services.db.execute(sql`UPDATE tools SET features = ARRAY[${GATED.feature}],
+    use_cases = ARRAY[${GATED.useCase}], pros = ARRAY[${GATED.pro}], cons = ARRAY[${GATED.con}],
+    screenshots = ARRAY[${GATED.screenshot}],
+    pricing = ${JSON.stringify({ original: "$99", discounted: GATED.deal, discount: "22% off" })}::jsonb
+    WHERE slug = ${TOOL}`);
+  others = (
+    await queryRows<{ slug: string }>(
+      server.services.db,
+      sql`SELECT slug FROM tools WHERE status = 'active' AND slug <> ${TOOL} ORDER BY name LIMIT 12`,
+    )
+  ).map((r) => r.slug);
+  [free, standard, expert] = await Promise.all([
+    createMember(server, { name: "Fay Free" }),
+    createMember(server, { tier: "standard", name: "Stan Standard" }),
+    createMember(server, { tier: "expert", name: "Ex Expert" }),
+  ]);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const decodeHtml = (html: string) =>
+  html
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
+
+async function page(client: Client, path: string, userAgent = BROWSER) {
+  const res = await client.fetch(path, { headers: { "user-agent": userAgent } });
+  return { status: res.status, headers: res.headers, body: decodeHtml(await res.text()) };
+}
+
+const hasGatedDetails = (body: string) => Object.values(GATED).some((text) => body.includes(text));
+const allGatedDetails = (body: string) => Object.values(GATED).every((text) => body.includes(text));
+const isPrompted = (body: string) => body.includes('data-testid="upgrade-prompt"');
+
+async function viewsToday(subject: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    server.services.db,
+    sql`SELECT count(*)::int AS n FROM daily_tool_views WHERE subject = ${subject} AND day = current_date`,
+  );
+  return row?.n ?? 0;
+}
+
+/** Opens ten other tools, each in full, and checks the counter on the way. */
+async function useTenViews(client: Client) {
+  for (const [i, slug] of others.slice(0, 10).entries()) {
+    const res = await page(client, `/tools/${slug}`);
+    expect(res.status, slug).toBe(200);
+    expect(isPrompted(res.body), slug).toBe(false);
+    expect(res.body).toContain(`Free tool views today: <!-- -->${i + 1}<!-- --> of <!-- -->10`);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect(res.headers.get("x-cache")).toBeNull();
+  }
+}
+
+describe("daily tool views", () => {
+  it("a visitor opens 10 distinct tools in full; the 11th shows the overview and the upgrade prompt", async () => {
+    const visitor = new Client(server);
+    const first = await page(visitor, `/tools/${TOOL}`);
+    // The visitor is counted by a first-party cookie, set with the first view.
+    const vid = visitor.cookies.get("ts_vid");
+    expect(vid).toMatch(/^[\w-]{16,64}$/);
+    expect(allGatedDetails(first.body)).toBe(true);
+    // Re-opening the same tool does not count again.
+    await page(visitor, `/tools/${TOOL}`);
+    expect(await viewsToday(`visitor:${vid}`)).toBe(1);
+
+    for (const slug of others.slice(0, 9)) await page(visitor, `/tools/${slug}`);
+    expect(await viewsToday(`visitor:${vid}`)).toBe(10);
+    // Still open: counted today already.
+    expect(allGatedDetails((await page(visitor, `/tools/${TOOL}`)).body)).toBe(true);
+
+    const eleventh = await page(visitor, `/tools/${others[9]}`);
+    expect(eleventh.status).toBe(200);
+    expect(isPrompted(eleventh.body)).toBe(true);
+    expect(eleventh.body).toContain("You've used your 10 free tool views today");
+    expect(eleventh.body).toContain('href="/pricing"');
+    expect(eleventh.body).toContain(`/sign-in?redirectTo=${encodeURIComponent(`/tools/${others[9]}`)}`);
+    expect(eleventh.headers.get("cache-control")).toBe("private, no-store");
+    // The refused view is not counted.
+    expect(await viewsToday(`visitor:${vid}`)).toBe(10);
+  });
+
+  it("past the limit the gated sections are not in the HTML at all; the overview is", async () => {
+    const visitor = new Client(server);
+    await useTenViews(visitor);
+    const locked = await page(visitor, `/tools/${TOOL}`);
+    expect(isPrompted(locked.body)).toBe(true);
+    expect(hasGatedDetails(locked.body), "gated text in the HTML or the hydration data").toBe(false);
+    expect(locked.body).not.toContain('role="tabpanel"');
+    // The overview: name, description, category, website link.
+    expect(locked.body).toMatch(/<h1[^>]*>Midjourney<\/h1>/);
+    expect(locked.body).toMatch(/About (<!-- -->)?Midjourney/);
+    expect(locked.body).toContain('href="/tools?category=image-generation"');
+    expect(locked.body).toContain(`href="/go/${TOOL}?to=website&source=detail"`);
+    // The same for the client-side navigation data.
+    const data = await visitor.fetch(`/tools/${TOOL}.data`, { headers: { "user-agent": BROWSER } });
+    expect(hasGatedDetails(decodeHtml(await data.text()))).toBe(false);
+  });
+
+  it("a free member gets 10 a day too, counted on their profile", async () => {
+    const member = await createMember(server, { name: "Daily Free" });
+    await useTenViews(member.client);
+    const locked = await page(member.client, `/tools/${TOOL}`);
+    expect(isPrompted(locked.body)).toBe(true);
+    expect(hasGatedDetails(locked.body)).toBe(false);
+    // Members are not offered the sign-in link.
+    expect(locked.body).not.toContain("Already a member? Sign in");
+    const [profile] = await queryRows<{ daily_usage: number }>(
+      server.services.db,
+      sql`SELECT daily_usage FROM user_profiles WHERE user_id = ${member.id}`,
+    );
+    expect(profile?.daily_usage).toBe(10);
+    // A tool opened today stays open.
+    expect(isPrompted((await page(member.client, `/tools/${others[0]}`)).body)).toBe(false);
+  });
+
+  it("Standard and Expert members are unlimited", async () => {
+    for (const member of [standard, expert]) {
+      for (const slug of others) {
+        const res = await page(member.client, `/tools/${slug}`);
+        expect(isPrompted(res.body), slug).toBe(false);
+        expect(res.body).not.toContain("Free tool views today");
+      }
+      const full = await page(member.client, `/tools/${TOOL}`);
+      expect(allGatedDetails(full.body)).toBe(true);
+      expect(full.headers.get("cache-control")).toBe("private, no-store");
+      expect(await viewsToday(`user:${member.id}`)).toBe(13);
+    }
+  });
+
+  it("crawlers get the whole public page and are not counted", async () => {
+    const visitor = new Client(server);
+    await useTenViews(visitor);
+    const vid = visitor.cookies.get("ts_vid");
+    for (const ua of [GOOGLEBOT, "node"]) {
+      const res = await page(visitor, `/tools/${TOOL}`, ua);
+      expect(isPrompted(res.body)).toBe(false);
+      expect(allGatedDetails(res.body)).toBe(true);
+      expect(res.headers.get("cache-control")).toBeNull();
+    }
+    expect(await viewsToday(`visitor:${vid}`)).toBe(10);
+    const bot = new Client(server);
+    await page(bot, `/tools/${others[11]}`, GOOGLEBOT);
+    expect(bot.cookies.has("ts_vid")).toBe(false);
+  });
+});
+
+describe("the HTML cache and personal tool pages", () => {
+  it("never serves one person's tool page to another, nor a crawler's page to a person", async () => {
+    const slug = others[11] as string;
+    // A crawler's public page is cached — for crawlers.
+    await page(new Client(server), `/tools/${slug}`, GOOGLEBOT);
+    const cached = await page(new Client(server), `/tools/${slug}`, GOOGLEBOT);
+    expect(cached.headers.get("x-cache")).toBe("HIT");
+
+    // A visitor past the limit is gated on that same URL, not served the cached full page.
+    const limited = new Client(server);
+    await useTenViews(limited);
+    const gated = await page(limited, `/tools/${slug}`);
+    expect(gated.headers.get("x-cache")).toBeNull();
+    expect(isPrompted(gated.body)).toBe(true);
+
+    // The gated answer was not stored: the next visitor gets the full page and a cookie of their own.
+    const next = new Client(server);
+    const fresh = await page(next, `/tools/${slug}`);
+    expect(fresh.headers.get("x-cache")).toBeNull();
+    expect(isPrompted(fresh.body)).toBe(false);
+    expect(next.cookies.get("ts_vid")).toBeTruthy();
+    expect(next.cookies.get("ts_vid")).not.toBe(limited.cookies.get("ts_vid"));
+
+    // A member's page (their toggles pressed) is never what a visitor sees.
+    await standard.client.form(`/tools/${slug}`, { kind: "favorite", on: "1" });
+    const mine = await page(standard.client, `/tools/${slug}`);
+    expect(mine.body).toMatch(/aria-pressed="true"[^>]*data-testid="toggle-favorite"/);
+    const theirs = await page(new Client(server), `/tools/${slug}`);
+    expect(theirs.body).not.toMatch(/aria-pressed="true"[^>]*data-testid="toggle-favorite"/);
+    expect(theirs.body).not.toContain("Stan Standard");
+  });
+});
+
+describe("tool tiers", () => {
+  const EXPERT_TOOL = "chatgpt";
+  beforeAll(async () => {
+    await server.services.db.execute(
+      sql`UPDATE tools SET tier = 'expert', features = ARRAY['Expert-only feature 4411'],
+          pros = ARRAY['Expert-only pro 4412'] WHERE slug = ${EXPERT_TOOL}`,
+    );
+  });
+  afterAll(async () => {
+    await server.services.db.execute(sql`UPDATE tools SET tier = 'free' WHERE slug = ${EXPERT_TOOL}`);
+  });
+
+  it("a tool above the viewer's tier shows the overview and 'Requires Expert', and is not counted", async () => {
+    const visitor = new Client(server);
+    for (const client of [visitor, free.client, standard.client]) {
+      const res = await page(client, `/tools/${EXPERT_TOOL}`);
+      expect(res.status).toBe(200);
+      expect(isPrompted(res.body)).toBe(true);
+      expect(res.body).toContain("Requires Expert membership");
+      expect(res.body).toContain("Upgrade to Access");
+      expect(res.body).not.toContain("Expert-only feature 4411");
+      expect(res.body).not.toContain("Expert-only pro 4412");
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+    }
+    expect(visitor.cookies.has("ts_vid")).toBe(false);
+    // Crawlers do not see an Expert listing's gated sections either.
+    expect((await page(new Client(server), `/tools/${EXPERT_TOOL}`, GOOGLEBOT)).body).not.toContain(
+      "Expert-only feature 4411",
+    );
+    const open = await page(expert.client, `/tools/${EXPERT_TOOL}`);
+    expect(isPrompted(open.body)).toBe(false);
+    expect(open.body).toContain("Expert-only feature 4411");
+  });
+
+  it("cards are dimmed with 'Requires Expert' and Upgrade to Access, without the gated fields", async () => {
+    const visitor = await page(new Client(server), "/search?q=chatgpt");
+    const card = visitor.body.match(/<article[^>]*data-locked="true"[\s\S]*?<\/article>/)?.[0] ?? "";
+    expect(card).toContain(">ChatGPT<");
+    expect(card).toContain("Requires Expert");
+    expect(card).toContain('href="/pricing"');
+    expect(card).toContain("Upgrade to Access");
+    expect(visitor.body).not.toContain("Expert-only feature 4411");
+    const mine = await page(expert.client, "/search?q=chatgpt");
+    expect(mine.body).not.toContain('data-locked="true"');
+  });
+
+  it("the API leaves the gated fields out below the tool's tier", async () => {
+    const visitorApi = (await (await new Client(server).fetch(`/api/tools/${EXPERT_TOOL}`)).json()) as {
+      tool: { features: string[]; pros: string[]; name: string };
+      locked: { requiredTier: string };
+    };
+    expect(visitorApi.tool.name).toBe("ChatGPT");
+    expect(visitorApi.tool.features).toEqual([]);
+    expect(visitorApi.tool.pros).toEqual([]);
+    expect(visitorApi.locked.requiredTier).toBe("expert");
+    const expertApi = (await (await expert.client.fetch(`/api/tools/${EXPERT_TOOL}`)).json()) as {
+      tool: { features: string[] };
+      locked?: unknown;
+    };
+    expect(expertApi.tool.features).toEqual(["Expert-only feature 4411"]);
+    expect(expertApi.locked).toBeUndefined();
+    const list = (await (await free.client.fetch("/api/tools?q=chatgpt")).json()) as {
+      tools: { slug: string; features: string[] }[];
+    };
+    expect(list.tools.find((t) => t.slug === EXPERT_TOOL)?.features).toEqual([]);
+    const compare = (await (await free.client.fetch(`/api/tools/compare?ids=${EXPERT_TOOL}`)).json()) as {
+      tools: { features: string[]; pros: string[] }[];
+    };
+    expect(compare.tools[0]?.features).toEqual([]);
+    expect(compare.tools[0]?.pros).toEqual([]);
+  });
+});
+
+describe("compare caps by tier", () => {
+  const six = () => others.slice(0, 6);
+
+  it("GET /api/tools/compare cuts at the caller's cap (2 / 2 / 5 / 10) and says so", async () => {
+    const cases: [Client, number][] = [
+      [new Client(server), 2],
+      [free.client, 2],
+      [standard.client, 5],
+      [expert.client, 10],
+    ];
+    for (const [client, cap] of cases) {
+      const res = await client.fetch(`/api/tools/compare?ids=${six().join(",")}`);
+      const body = (await res.json()) as { tools: { slug: string }[]; max: number; omitted: number; message: string };
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+      expect(body.max).toBe(cap);
+      expect(body.tools.map((t) => t.slug)).toEqual(six().slice(0, cap));
+      expect(body.omitted).toBe(Math.max(0, 6 - cap));
+      if (cap < 6) expect(body.message).toBe(`You can compare up to ${cap} tools. Remove a tool to add another.`);
+      else expect(body.message).toBeNull();
+    }
+  });
+
+  it("/compare shows 'N of cap' for the viewer's tier and refuses a tool beyond it with the spec's message", async () => {
+    const list = six().join(",");
+    const visitor = await page(new Client(server), `/compare?tools=${list}`);
+    expect(visitor.body).toMatch(/2<!-- --> of <!-- -->2/);
+    expect(visitor.body).toContain("Standard members compare up to 5 and Expert members up to 10.");
+    const std = await page(standard.client, `/compare?tools=${list}`);
+    expect(std.body).toMatch(/5<!-- --> of <!-- -->5/);
+    const exp = await page(expert.client, `/compare?tools=${list}`);
+    expect(exp.body).toMatch(/6<!-- --> of <!-- -->10/);
+    expect(exp.body).not.toContain("more tool(s) than you can compare");
+
+    // The no-JavaScript "Add a tool" form: a third tool for a free member is refused…
+    const two = others.slice(0, 2).join(",");
+    const refused = await page(free.client, `/compare?tools=${two}&add=${others[2]}`);
+    expect(refused.status).toBe(200);
+    expect(refused.body).toContain("You can compare up to 2 tools. Remove a tool to add another.");
+    expect(refused.body).toContain("Upgrade to compare more");
+    // …and accepted for a Standard member.
+    const added = await standard.client.fetch(`/compare?tools=${two}&add=${others[2]}`, {
+      headers: { "user-agent": BROWSER },
+    });
+    expect(added.status).toBe(302);
+    expect(added.headers.get("location")).toBe(`/compare?tools=${others.slice(0, 3).join(",")}`);
+  });
+});
+
+describe("Save Search (the /search page's action)", () => {
+  const save = (client: Client, q: string) =>
+    client.form(`/search?q=${q}`, { intent: "save-search", name: `Search ${q}`, query: `q=${q}` });
+  const saved = async (member: Member) =>
+    (
+      await queryRows<{ query: string }>(
+        server.services.db,
+        sql`SELECT query FROM saved_searches WHERE user_id = ${member.id} ORDER BY created_at`,
+      )
+    ).map((r) => r.query);
+
+  it("asks visitors to sign in and shows Free members the upgrade prompt", async () => {
+    const visitor = await save(new Client(server), "image");
+    expect(visitor.status).toBe(401);
+    const visitorHtml = decodeHtml(await visitor.text());
+    expect(visitorHtml).toContain("Please sign in to save searches.");
+    expect(visitorHtml).toContain(`/sign-in?redirectTo=${encodeURIComponent("/search?q=image")}`);
+    const gated = await save(free.client, "image");
+    expect(gated.status).toBe(403);
+    expect(decodeHtml(await gated.text())).toContain(
+      "Saved searches are available for Standard and Expert members. Upgrade to save searches.",
+    );
+    expect(await saved(free)).toEqual([]);
+  });
+
+  it("keeps up to 3 for Standard (a repeat costs nothing), then says the limit", async () => {
+    const member = await createMember(server, { tier: "standard", name: "Three Searches" });
+    const before = await page(member.client, "/search?q=image");
+    expect(before.body).toContain("0 of 3 saved searches");
+    for (const q of ["image", "video", "audio"]) {
+      const res = await save(member.client, q);
+      expect(res.status, q).toBe(200);
+      expect(decodeHtml(await res.text())).toContain("Search saved! Find it in your dashboard.");
+    }
+    const again = await save(member.client, "image");
+    expect(again.status).toBe(200);
+    expect(decodeHtml(await again.text())).toContain("This search is already saved.");
+    const fourth = await save(member.client, "writing");
+    expect(fourth.status).toBe(403);
+    expect(decodeHtml(await fourth.text())).toContain("You can keep up to 3 saved searches on your plan.");
+    expect(await saved(member)).toEqual(["q=image", "q=video", "q=audio"]);
+    const after = await page(member.client, "/search?q=image");
+    expect(after.body).toContain("Search saved");
+    expect(after.body).toContain("3 of 3 saved searches");
+    // The dashboard lists them.
+    const dashboard = await page(member.client, "/dashboard");
+    expect(dashboard.body).toContain('href="/search?q=audio"');
+  });
+
+  it("Expert members save any number; bad input is a 400", async () => {
+    for (const q of ["a1", "b2", "c3", "d4", "e5"]) expect((await save(expert.client, q)).status).toBe(200);
+    expect(await saved(expert)).toHaveLength(5);
+    const bad = await expert.client.form("/search?q=x", { intent: "save-search", name: "", query: "q=x" });
+    expect(bad.status).toBe(400);
+    const unknown = await expert.client.form("/search?q=x", { intent: "nope" });
+    expect(unknown.status).toBe(400);
+  });
+});
+
+describe("save and favourite toggles on the tool page", () => {
+  it("persist for members (pressed from the first paint); visitors without JavaScript are asked to sign in", async () => {
+    const member = await createMember(server, { name: "Toggle Member" });
+    const slug = others[3] as string;
+    const on = await member.client.form(`/tools/${slug}`, { kind: "favorite", on: "1" });
+    expect(on.status).toBe(200);
+    expect(decodeHtml(await on.text())).toContain("Added to favorites!");
+    await member.client.form(`/tools/${slug}`, { kind: "saved", on: "1" });
+    // Twice is the same as once.
+    expect((await member.client.form(`/tools/${slug}`, { kind: "saved", on: "1" })).status).toBe(200);
+    const api = (await (await member.client.fetch("/api/saved-tools")).json()) as {
+      saved: { slug: string }[];
+      favorites: { slug: string }[];
+    };
+    expect(api.saved.map((t) => t.slug)).toEqual([slug]);
+    expect(api.favorites.map((t) => t.slug)).toEqual([slug]);
+    const html = await page(member.client, `/tools/${slug}`);
+    expect(html.body).toMatch(/aria-pressed="true"[^>]*data-testid="toggle-saved"/);
+    expect(html.body).toMatch(/aria-pressed="true"[^>]*data-testid="toggle-favorite"/);
+
+    const off = await member.client.form(`/tools/${slug}`, { kind: "favorite", on: "0" });
+    expect(decodeHtml(await off.text())).toContain("Removed from favorites");
+    expect((await page(member.client, `/tools/${slug}`)).body).toMatch(
+      /aria-pressed="false"[^>]*data-testid="toggle-favorite"/,
+    );
+
+    expect((await member.client.form(`/tools/${slug}`, { kind: "nope", on: "1" })).status).toBe(400);
+    expect((await member.client.form("/tools/no-such-tool", { kind: "saved", on: "1" })).status).toBe(404);
+
+    const visitor = await new Client(server).form(`/tools/${slug}`, { kind: "favorite", on: "1" });
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("location")).toBe(`/sign-in?redirectTo=${encodeURIComponent(`/tools/${slug}`)}`);
+  });
+});
