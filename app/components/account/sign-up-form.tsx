@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
-import { fieldErrors, SignUpInput } from "~/lib/account-forms";
-import { Field, FormAlert, focusFirstInvalid, SubmitButton } from "./form-parts";
+import { SignUpInput } from "~/lib/account-forms";
+import { Field, FormAlert, SubmitButton } from "./form-parts";
+import { validateOnSubmit } from "./validate-on-submit";
 
 export type AuthActionData = {
   ok: false;
@@ -32,15 +33,7 @@ export function SignUpForm({ modal = false, redirectTo }: { modal?: boolean; red
       action="/sign-up"
       noValidate
       className="space-y-4"
-      onSubmit={(event) => {
-        const parsed = SignUpInput.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-        if (!parsed.success) {
-          event.preventDefault();
-          const errors = fieldErrors(parsed.error);
-          setClientErrors(errors);
-          focusFirstInvalid(event.currentTarget, errors);
-        } else setClientErrors(null);
-      }}
+      onSubmit={validateOnSubmit(SignUpInput, setClientErrors)}
     >
       {result?.error ? <FormAlert>{result.error}</FormAlert> : null}
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { AuthCard, Field, FormAlert, focusFirstInvalid, SubmitButton } from "~/components/account/form-parts";
+import { AuthCard, Field, FormAlert, SubmitButton } from "~/components/account/form-parts";
+import { validateOnSubmit } from "~/components/account/validate-on-submit";
 import { ForgotPasswordInput, fieldErrors, MESSAGES } from "~/lib/account-forms";
 import { AppError, requestInfo, requestPasswordReset } from "~/lib/accounts.server";
 import type { Route } from "./+types/forgot-password";
@@ -48,15 +49,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           method="post"
           noValidate
           className="space-y-4"
-          onSubmit={(event) => {
-            const parsed = ForgotPasswordInput.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-            if (!parsed.success) {
-              event.preventDefault();
-              const errors = fieldErrors(parsed.error);
-              setClientErrors(errors);
-              focusFirstInvalid(event.currentTarget, errors);
-            } else setClientErrors(null);
-          }}
+          onSubmit={validateOnSubmit(ForgotPasswordInput, setClientErrors)}
         >
           {result?.error ? <FormAlert>{result.error}</FormAlert> : null}
           <Field

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AuthCard, Field, FormAlert, focusFirstInvalid, SubmitButton } from "~/components/account/form-parts";
+import { AuthCard, Field, FormAlert, SubmitButton } from "~/components/account/form-parts";
+import { validateOnSubmit } from "~/components/account/validate-on-submit";
 import { fieldErrors, MESSAGES, ResetPasswordInput } from "~/lib/account-forms";
 import { AppError, requestInfo, resetPassword } from "~/lib/accounts.server";
 import type { Route } from "./+types/reset-password";
@@ -63,15 +64,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         method="post"
         noValidate
         className="space-y-4"
-        onSubmit={(event) => {
-          const parsed = ResetPasswordInput.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-          if (!parsed.success) {
-            event.preventDefault();
-            const errors = fieldErrors(parsed.error);
-            setClientErrors(errors);
-            focusFirstInvalid(event.currentTarget, errors);
-          } else setClientErrors(null);
-        }}
+        onSubmit={validateOnSubmit(ResetPasswordInput, setClientErrors)}
       >
         {result?.error || errors.token ? (
           <FormAlert>

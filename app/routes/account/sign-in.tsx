@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AuthCard, Field, FormAlert, focusFirstInvalid, SubmitButton } from "~/components/account/form-parts";
+import { AuthCard, Field, FormAlert, SubmitButton } from "~/components/account/form-parts";
 import { OtherSignIn } from "~/components/account/other-sign-in";
 import type { AuthActionData } from "~/components/account/sign-up-form";
+import { validateOnSubmit } from "~/components/account/validate-on-submit";
 import { fieldErrors, SignInInput } from "~/lib/account-forms";
 import {
   AppError,
@@ -97,20 +98,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         </>
       }
     >
-      <Form
-        method="post"
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => {
-          const parsed = SignInInput.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-          if (!parsed.success) {
-            event.preventDefault();
-            const errors = fieldErrors(parsed.error);
-            setClientErrors(errors);
-            focusFirstInvalid(event.currentTarget, errors);
-          } else setClientErrors(null);
-        }}
-      >
+      <Form method="post" noValidate className="space-y-4" onSubmit={validateOnSubmit(SignInInput, setClientErrors)}>
         {loaderData.notice ? <FormAlert tone="success">{loaderData.notice}</FormAlert> : null}
         {result?.error || loaderData.oauthError ? (
           <FormAlert>{result?.error ?? loaderData.oauthError}</FormAlert>

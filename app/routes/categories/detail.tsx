@@ -1,4 +1,5 @@
 import { data, Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { Breadcrumb } from "~/components/breadcrumb";
 import { Pagination } from "~/components/pagination";
 import { ToolCard } from "~/components/tool-card";
 import { viewerOf } from "~/lib/accounts.server";
@@ -95,25 +96,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div>
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-600 dark:text-slate-400">
-        <ol className="flex flex-wrap items-center gap-1.5">
-          <li>
-            <Link to="/" className="hover:underline">
-              Home
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li>
-            <Link to="/tools" className="hover:underline">
-              Tools
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li aria-current="page" className="font-medium text-slate-900 dark:text-slate-100">
-            {name}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Tools", to: "/tools" }, { label: name }]} />
 
       <header className="mt-4 flex items-start gap-4">
         {view.found ? (

@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import { data, Link, redirect } from "react-router";
+import { Breadcrumb } from "~/components/breadcrumb";
 import { ToolCard, ToolLogo } from "~/components/tool-card";
 import { SaveToggles, type ToggleResult } from "~/components/tool-detail/save-toggles";
 import { SideCard } from "~/components/tool-detail/side-card";
@@ -262,31 +263,14 @@ export default function ToolDetail({ loaderData }: Route.ComponentProps) {
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr]">
       <header className="lg:col-start-1">
-        <nav aria-label="Breadcrumb" className="text-sm text-slate-600 dark:text-slate-400">
-          <ol className="flex flex-wrap items-center gap-1.5">
-            <li>
-              <Link to="/" className="hover:underline">
-                Home
-              </Link>
-            </li>
-            <li aria-hidden="true">/</li>
-            <li>
-              <Link to="/tools" className="hover:underline">
-                Tools
-              </Link>
-            </li>
-            <li aria-hidden="true">/</li>
-            <li>
-              <Link to={categoryHref} className="hover:underline">
-                {tool.category}
-              </Link>
-            </li>
-            <li aria-hidden="true">/</li>
-            <li aria-current="page" className="truncate font-medium text-slate-800 dark:text-slate-200">
-              {tool.name}
-            </li>
-          </ol>
-        </nav>
+        <Breadcrumb
+          items={[
+            { label: "Home", to: "/" },
+            { label: "Tools", to: "/tools" },
+            { label: tool.category, to: categoryHref },
+            { label: tool.name },
+          ]}
+        />
         <div className="mt-5 flex items-start gap-4">
           <ToolLogo name={tool.name} url={tool.logo_url} size={64} />
           <div className="min-w-0">
