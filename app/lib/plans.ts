@@ -1,9 +1,9 @@
 /**
- * The three membership plans as the spec states them (section 9). Prices and caps are product
- * constants; the billing issue moves prices into the plans table, entitlements into their own data.
+ * The three membership plans as the spec states them (section 9): names and prices. What each plan
+ * includes comes from the entitlements data (planCardLines); the billing issue moves prices to a plans table.
  */
 export type PlanId = "free" | "standard" | "expert";
-export type Plan = { id: PlanId; name: string; price: string; period: string; popular?: boolean; features: string[] };
+export type Plan = { id: PlanId; name: string; price: string; period: string; popular?: boolean };
 
 export const PLANS: Plan[] = [
   {
@@ -11,12 +11,6 @@ export const PLANS: Plan[] = [
     name: "Free",
     price: "$0",
     period: "forever",
-    features: [
-      "10 tool views per day",
-      "Basic search and filters",
-      "Compare up to 2 tools",
-      "Community reviews (read)",
-    ],
   },
   {
     id: "standard",
@@ -24,27 +18,12 @@ export const PLANS: Plan[] = [
     price: "$2.99",
     period: "per month",
     popular: true,
-    features: [
-      "Unlimited tool views",
-      "Advanced filters",
-      "Compare up to 5 tools",
-      "3 saved searches",
-      "Ad-free, dark mode",
-    ],
   },
   {
     id: "expert",
     name: "Expert",
     price: "$29.99",
     period: "per month",
-    features: [
-      "Everything in Standard",
-      "Compare up to 10 tools",
-      "Unlimited saved searches",
-      "API access",
-      "24/7 priority support",
-      "$5/month tool credits",
-    ],
   },
 ];
 

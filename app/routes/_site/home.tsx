@@ -3,7 +3,7 @@ import { FeaturedGrid } from "~/components/home/featured-grid";
 import { HeroSearch } from "~/components/home/hero-search";
 import { NewsletterSignup } from "~/components/home/newsletter-signup";
 import { ToolLogo } from "~/components/tool-card";
-import { viewerOf } from "~/lib/accounts.server";
+import { loadEntitlements, planCardLines, viewerOf } from "~/lib/accounts.server";
 import {
   cardsForTier,
   catalogStats,
@@ -31,11 +31,12 @@ export function meta({ data, location }: Route.MetaArgs) {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = context.services;
-  const [stats, featured, toolOfTheDay, viewer] = await Promise.all([
+  const [stats, featured, toolOfTheDay, viewer, ents] = await Promise.all([
     catalogStats(db),
     listTools(db, ToolListParams.parse({ featured: "true", limit: "7" })),
     getToolOfTheDay(db),
     viewerOf(context, request),
+    loadEntitlements(db),
   ]);
   const notes = toolOfTheDay ? await toolNotes(db, toolOfTheDay) : null;
   return {
@@ -43,6 +44,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     featured: cardsForTier(featured.tools, viewer?.tier ?? null),
     toolOfTheDay,
     notes,
+    planLines: planCardLines(ents),
     origin: new URL(request.url).origin,
   };
 }
@@ -64,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { stats, featured, toolOfTheDay, notes } = loaderData;
+  const { stats, featured, toolOfTheDay, notes, planLines } = loaderData;
   return (
     <div className="space-y-16">
       <section className="rounded-2xl bg-gradient-to-br from-brand-600 to-brand-900 px-5 py-12 text-white sm:px-12 sm:py-16">
@@ -172,7 +174,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <span className="text-sm text-slate-600 dark:text-slate-400">{plan.period}</span>
               </p>
               <ul className="mt-4 flex-1 space-y-2 text-sm text-slate-700 dark:text-slate-300">
-                {plan.features.map((f) => (
+                {planLines[plan.id].map((f) => (
                   <li key={f} className="flex gap-2">
                     <span aria-hidden="true" className="text-brand-600">
                       ✓

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { TIER_LABELS, TIERS, type Tier, tierRank } from "~/lib/account-forms";
-import { countMembers, loadEntitlements, viewerOf } from "~/lib/accounts.server";
+import { countMembers, loadEntitlements, planCardLines, viewerOf } from "~/lib/accounts.server";
 import { PLANS } from "~/lib/plans";
 import type { Route } from "./+types/pricing";
 
@@ -15,15 +15,6 @@ export function meta({ data, location }: Route.MetaArgs) {
   ];
 }
 
-/** The keys shown on the plan cards (the full comparison is the table below them). */
-const CARD_KEYS = [
-  "daily_tool_views",
-  "compare_limit",
-  "saved_searches",
-  "advanced_filters",
-  "dark_mode",
-  "api_access",
-];
 /** Members are counted for the trust note only when the figure is worth stating. */
 const MEMBER_FIGURE_MIN = 1000;
 
@@ -34,21 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadEntitlements(db),
     countMembers(db),
   ]);
-  const cards = Object.fromEntries(
-    TIERS.map((tier) => {
-      const lines: string[] = [];
-      for (const key of CARD_KEYS) {
-        const value = ents.describe(tier, key);
-        if (value === "—") continue;
-        const label = ents.feature(key)?.label ?? key;
-        lines.push(value === "Included" ? label : `${label}: ${value.replace(/^Up to /, "up to ")}`);
-      }
-      lines.push(`Support: ${ents.supportLevel(tier)}`);
-      const credits = ents.describe(tier, "tool_credits");
-      if (credits !== "—") lines.push(`Tool credits: ${credits}`);
-      return [tier, lines];
-    }),
-  ) as Record<Tier, string[]>;
+  const cards = planCardLines(ents);
   return {
     origin: env.PUBLIC_URL ?? new URL(request.url).origin,
     currentTier: viewer?.tier ?? null,

@@ -24,6 +24,7 @@ export {
   SignInInput,
   SignUpInput,
 } from "./forms.ts";
+export { planCardLines } from "./plan-cards.ts";
 export {
   type AccountSummary,
   countMembers,
