@@ -1,15 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
+import { waitForHydration } from "./support";
 
 /** Accounts in a real browser: sign-up, the dashboard, sign-out, Join Free, password reset by e-mail. */
 const uniqueEmail = (tag: string) =>
   `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
-
-async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
-}
 
 async function signUp(page: Page, email: string, password: string, name = "Journey Member") {
   await page.goto("/sign-up");

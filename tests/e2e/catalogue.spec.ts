@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { waitForHydration } from "./support";
 
 /** The seeded catalogue holds this many tools; a database may hold more, never fewer. */
 const SEEDED_TOOLS = 2658;
@@ -29,17 +30,6 @@ async function totalTools(page: Page): Promise<number> {
 async function firstNames(page: Page, n: number): Promise<string[]> {
   const names = await toolCards(page).getByRole("heading").allTextContents();
   return names.slice(0, n).map((s) => s.trim());
-}
-
-/**
- * Waits until React has hydrated the server-rendered page (React attaches its fiber to the DOM
- * nodes it hydrates), so later clicks exercise client-side navigation rather than full page loads.
- */
-async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
 }
 
 /** Counts full document loads from now on; client-side navigations do not add to it. */

@@ -1,12 +1,5 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
-
-/** Waits until React has hydrated the server-rendered page. */
-async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
-}
+import { waitForHydration } from "./support";
 
 function drawer(page: Page): Locator {
   return page.getByRole("dialog", { name: "Tool Comparison" });

@@ -1,15 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
-}
+import { expect, test } from "@playwright/test";
+import { waitForHydration } from "./support";
 
 test("home → search → filter → tool → compare", async ({ page }) => {
   await page.goto("/");
-  await hydrated(page);
+  await waitForHydration(page);
   const hero = page.getByRole("search").first();
   await hero.getByLabel("Search AI tools").fill("image");
   await hero.getByRole("button", { name: "Search" }).click();
@@ -17,7 +11,7 @@ test("home → search → filter → tool → compare", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toContainText("results for 'image'");
 
   // narrow by a pricing model; the badge appears and the results obey it
-  await hydrated(page);
+  await waitForHydration(page);
   await page.getByRole("checkbox", { name: "Freemium" }).check();
   await page.getByRole("button", { name: "Search", exact: true }).last().click();
   await expect(page).toHaveURL(/pricing=freemium/i);
@@ -36,7 +30,7 @@ test("home → search → filter → tool → compare", async ({ page }) => {
   await drawer.getByRole("button", { name: /Close/ }).first().click();
   await cards.first().getByRole("heading").getByRole("link").click();
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await hydrated(page);
+  await waitForHydration(page);
   await page
     .getByRole("button", { name: /^Compare/ })
     .first()

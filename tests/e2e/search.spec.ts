@@ -1,17 +1,11 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { waitForHydration } from "./support";
 
 /** Journeys through /search, /categories and /category/{key} in a real browser. */
 
 const results = (page: Page): Locator => page.getByRole("list", { name: "Search results" });
 const resultCards = (page: Page): Locator => results(page).getByRole("article");
 const heading = (page: Page): Locator => page.getByRole("heading", { level: 1 });
-
-async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
-}
 
 /** Counts full document loads from now on; client-side navigations and fetchers do not add to it. */
 function countDocumentLoads(page: Page): () => number {

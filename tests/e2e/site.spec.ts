@@ -1,18 +1,12 @@
-import { expect, type Page, test } from "@playwright/test";
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
-}
+import { expect, test } from "@playwright/test";
+import { waitForHydration } from "./support";
 
 test.describe("site frame", () => {
   test("the cookie choice is stored and the bar stays away", async ({ page }) => {
     await page.goto("/");
     const bar = page.getByRole("region", { name: "Cookie consent" });
     await expect(bar).toBeVisible();
-    await hydrated(page);
+    await waitForHydration(page);
     await bar.getByRole("button", { name: "Accept All" }).click();
     await expect(bar).toBeHidden();
     expect(await page.evaluate(() => localStorage.getItem("cookieConsent"))).toBe("accepted");
@@ -34,7 +28,7 @@ test.describe("site frame", () => {
 
   test("the theme toggle switches, confirms with a toast and is remembered", async ({ page }) => {
     await page.goto("/tools");
-    await hydrated(page);
+    await waitForHydration(page);
     await page.getByRole("button", { name: "Switch to dark mode" }).click();
     await expect(page.locator("html")).toHaveClass(/dark/);
     await expect(page.getByRole("status").filter({ hasText: "Switched to dark mode!" })).toBeVisible();
@@ -48,7 +42,7 @@ test.describe("site frame", () => {
   test("the AI Tools menu lists the real categories and opens the filtered catalogue", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/");
-    await hydrated(page);
+    await waitForHydration(page);
     await page.getByRole("button", { name: /AI Tools/ }).click();
     const link = page.getByRole("link", { name: /Image Generation/ }).first();
     await expect(link).toBeVisible();
@@ -60,7 +54,7 @@ test.describe("site frame", () => {
   test("the mobile menu opens and navigates", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto("/");
-    await hydrated(page);
+    await waitForHydration(page);
     await page.getByRole("button", { name: "Open menu" }).click();
     const dialog = page.getByRole("dialog", { name: "Menu" });
     await expect(dialog).toBeVisible();
@@ -73,7 +67,7 @@ test.describe("site frame", () => {
 test.describe("home", () => {
   test("newsletter: the spec's validation, then the success panel", async ({ page }) => {
     await page.goto("/");
-    await hydrated(page);
+    await waitForHydration(page);
     const email = page.getByLabel("Email address");
     const button = page.getByRole("button", { name: "Subscribe" });
     await expect(button).toBeDisabled();
@@ -88,7 +82,7 @@ test.describe("home", () => {
 
   test("hero search runs only for non-blank text and sends the spec's parameters", async ({ page }) => {
     await page.goto("/");
-    await hydrated(page);
+    await waitForHydration(page);
     const search = page.getByRole("search").first();
     await search.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/\/$/);

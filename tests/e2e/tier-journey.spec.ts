@@ -1,4 +1,5 @@
 import { expect, type Page, request, test } from "@playwright/test";
+import { waitForHydration } from "./support";
 
 /**
  * The accounts issue's journey in a real browser: sign up → the dashboard shows the e-mail and the
@@ -8,13 +9,6 @@ import { expect, type Page, request, test } from "@playwright/test";
  */
 const ADMIN_EMAIL = process.env.TOOLSCAPE_E2E_ADMIN_EMAIL ?? "";
 const ADMIN_PASSWORD = process.env.TOOLSCAPE_E2E_ADMIN_PASSWORD ?? "";
-
-async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
-}
 
 const drawer = (page: Page) => page.getByRole("dialog", { name: "Tool Comparison" });
 

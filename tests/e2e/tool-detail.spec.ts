@@ -1,12 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-
-/** Waits until React has hydrated the server-rendered page (its fiber is attached to <main>). */
-async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
-}
+import { waitForHydration } from "./support";
 
 function countDocumentLoads(page: Page): () => number {
   let loads = 0;
