@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { FeaturedGrid } from "~/components/home/featured-grid";
 import { HeroSearch } from "~/components/home/hero-search";
 import { NewsletterSignup } from "~/components/home/newsletter-signup";
+import { PlanCard } from "~/components/plan-card";
 import { ToolLogo } from "~/components/tool-card";
 import { loadEntitlements, planCardLines, viewerOf } from "~/lib/accounts.server";
 import {
@@ -45,6 +46,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     toolOfTheDay,
     notes,
     planLines: planCardLines(ents),
+    viewerTier: viewer?.tier ?? null,
     origin: new URL(request.url).origin,
   };
 }
@@ -66,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { stats, featured, toolOfTheDay, notes, planLines } = loaderData;
+  const { stats, featured, toolOfTheDay, notes, planLines, viewerTier } = loaderData;
   return (
     <div className="space-y-16">
       <section className="rounded-2xl bg-gradient-to-br from-brand-600 to-brand-900 px-5 py-12 text-white sm:px-12 sm:py-16">
@@ -155,45 +157,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <p className="mt-1 text-slate-600 dark:text-slate-400">Start free. Upgrade when you need more.</p>
         <div className="mt-6 grid gap-4 md:grid-cols-3">
           {PLANS.map((plan) => (
-            <div
+            <PlanCard
               key={plan.id}
-              className={`relative flex flex-col rounded-2xl border bg-white p-6 dark:bg-slate-900 ${
-                plan.popular
-                  ? "border-brand-600 shadow-lg ring-1 ring-brand-600"
-                  : "border-slate-200 dark:border-slate-800"
-              }`}
-            >
-              {plan.popular ? (
-                <span className="absolute -top-3 left-6 rounded-full bg-brand-600 px-3 py-0.5 text-xs font-semibold text-white">
-                  Most Popular
-                </span>
-              ) : null}
-              <h3 className="text-lg font-semibold">{plan.name}</h3>
-              <p className="mt-2">
-                <span className="text-3xl font-bold">{plan.price}</span>{" "}
-                <span className="text-sm text-slate-600 dark:text-slate-400">{plan.period}</span>
-              </p>
-              <ul className="mt-4 flex-1 space-y-2 text-sm text-slate-700 dark:text-slate-300">
-                {planLines[plan.id].map((f) => (
-                  <li key={f} className="flex gap-2">
-                    <span aria-hidden="true" className="text-brand-600">
-                      ✓
-                    </span>
-                    {f}
-                  </li>
-                ))}
-              </ul>
-              <Link
-                to={plan.id === "free" ? "/sign-up" : `/checkout/${plan.id}`}
-                className={`mt-6 rounded-lg px-4 py-2 text-center text-sm font-semibold ${
-                  plan.popular
-                    ? "bg-brand-600 text-white hover:bg-brand-700"
-                    : "border border-slate-300 hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
-                }`}
-              >
-                {plan.id === "free" ? "Join Free" : `Get ${plan.name}`}
-              </Link>
-            </div>
+              plan={plan}
+              lines={planLines[plan.id]}
+              currentTier={viewerTier}
+              signedIn={viewerTier !== null}
+              headingLevel={3}
+            />
           ))}
         </div>
         <div className="mt-6 flex flex-col gap-3 rounded-2xl bg-brand-50 p-6 sm:flex-row sm:items-center sm:justify-between dark:bg-brand-900/40">

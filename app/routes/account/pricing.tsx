@@ -1,5 +1,5 @@
-import { Link } from "react-router";
-import { TIER_LABELS, TIERS, type Tier, tierRank } from "~/lib/account-forms";
+import { PlanCard } from "~/components/plan-card";
+import { TIER_LABELS, TIERS } from "~/lib/account-forms";
 import { countMembers, loadEntitlements, planCardLines, viewerOf } from "~/lib/accounts.server";
 import { PLANS } from "~/lib/plans";
 import type { Route } from "./+types/pricing";
@@ -36,52 +36,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const btn = "mt-6 block w-full rounded-lg px-4 py-2.5 text-center font-semibold";
-
-function PlanButton({ tier, currentTier, signedIn }: { tier: Tier; currentTier: Tier | null; signedIn: boolean }) {
-  if (currentTier === tier) {
-    return (
-      <button
-        type="button"
-        disabled
-        aria-disabled="true"
-        className={`${btn} cursor-default bg-slate-200 text-slate-700 dark:bg-slate-800 dark:text-slate-300`}
-      >
-        Current Plan
-      </button>
-    );
-  }
-  if (currentTier && tierRank(tier) < tierRank(currentTier)) {
-    return (
-      <button
-        type="button"
-        disabled
-        className={`${btn} cursor-default bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-400`}
-      >
-        Included in {TIER_LABELS[currentTier]}
-      </button>
-    );
-  }
-  if (tier === "free") {
-    return (
-      <Link
-        to="/sign-up"
-        className={`${btn} border border-slate-300 hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800`}
-      >
-        Join Free
-      </Link>
-    );
-  }
-  return (
-    <Link
-      to={signedIn ? `/checkout/${tier}` : `/sign-up?redirectTo=${encodeURIComponent(`/checkout/${tier}`)}`}
-      className={`${btn} bg-brand-600 text-white hover:bg-brand-700`}
-    >
-      Upgrade to {TIER_LABELS[tier]}
-    </Link>
-  );
-}
-
 export default function Pricing({ loaderData }: Route.ComponentProps) {
   const { currentTier, signedIn, cards, comparison, members } = loaderData;
   return (
@@ -94,38 +48,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
       </header>
       <div className="grid gap-6 md:grid-cols-3">
         {PLANS.map((plan) => (
-          <section
-            key={plan.id}
-            aria-labelledby={`plan-${plan.id}`}
-            data-testid={`plan-${plan.id}`}
-            className={`relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm dark:bg-slate-900 ${
-              plan.popular ? "border-brand-600 ring-2 ring-brand-600" : "border-slate-200 dark:border-slate-800"
-            }`}
-          >
-            {plan.popular ? (
-              <span className="absolute -top-3 left-6 rounded-full bg-brand-600 px-3 py-0.5 text-xs font-semibold text-white">
-                Most Popular
-              </span>
-            ) : null}
-            <h2 id={`plan-${plan.id}`} className="text-xl font-semibold">
-              {plan.name}
-            </h2>
-            <p className="mt-2">
-              <span className="text-4xl font-bold">{plan.price}</span>{" "}
-              <span className="text-slate-600 dark:text-slate-400">{plan.period}</span>
-            </p>
-            <ul className="mt-4 flex-1 space-y-2 text-sm">
-              {cards[plan.id].map((line) => (
-                <li key={line} className="flex gap-2">
-                  <span aria-hidden="true" className="text-emerald-700 dark:text-emerald-400">
-                    ✓
-                  </span>
-                  {line}
-                </li>
-              ))}
-            </ul>
-            <PlanButton tier={plan.id} currentTier={currentTier} signedIn={signedIn} />
-          </section>
+          <PlanCard key={plan.id} plan={plan} lines={cards[plan.id]} currentTier={currentTier} signedIn={signedIn} />
         ))}
       </div>
       <ul className="flex flex-wrap justify-center gap-x-8 gap-y-2 text-sm text-slate-700 dark:text-slate-300">
