@@ -1,10 +1,11 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import * as NavigationMenu from "@radix-ui/react-navigation-menu";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import type { Theme } from "~/lib/preferences";
+import { useDismiss } from "~/lib/use-dismiss";
+import { useHydrated } from "~/lib/use-hydrated";
 import { JoinFree } from "./account/join-free";
 import { type HeaderViewer, UserMenu } from "./account/user-menu";
+import { Modal } from "./modal";
 import { ThemeToggle } from "./theme-toggle";
 
 export type MenuCategory = { id: number; name: string; slug: string; icon: string; toolCount: number };
@@ -51,66 +52,26 @@ export function Header({
           <img src="/favicon.svg" alt="" width={28} height={28} />
           Toolscape
         </Link>
-        <NavigationMenu.Root id="navigation" aria-label="Main" className="relative hidden md:block">
-          <NavigationMenu.List className="flex items-center gap-1">
-            <NavigationMenu.Item>
+        <nav id="navigation" aria-label="Main" className="relative hidden md:block">
+          <ul className="flex items-center gap-1">
+            <li>
               <NavLink to="/" end className={navLink}>
                 Home
               </NavLink>
-            </NavigationMenu.Item>
-            <NavigationMenu.Item>
-              <NavigationMenu.Trigger className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-950 data-[state=open]:text-brand-700 dark:text-slate-300 dark:hover:text-white">
-                AI Tools <span aria-hidden="true">▾</span>
-              </NavigationMenu.Trigger>
-              <NavigationMenu.Content
-                forceMount
-                className="absolute top-full data-[state=closed]:hidden left-0 mt-2 w-[min(90vw,40rem)] rounded-xl border border-slate-200 bg-white p-3 shadow-xl dark:border-slate-700 dark:bg-slate-900"
-              >
-                {categories === null ? (
-                  <p className="p-2 text-sm text-slate-600 dark:text-slate-300">Loading categories...</p>
-                ) : (
-                  <ul className="grid grid-cols-2 gap-1">
-                    {categories.map((c) => (
-                      <li key={c.id}>
-                        <NavigationMenu.Link asChild>
-                          <Link
-                            to={`/tools?category=${encodeURIComponent(c.name)}`}
-                            className="flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm hover:bg-slate-100 focus:bg-slate-100 dark:hover:bg-slate-800 dark:focus:bg-slate-800"
-                          >
-                            <span>
-                              <span aria-hidden="true">{c.icon}</span> {c.name}
-                            </span>
-                            <span className="text-xs text-slate-500 dark:text-slate-400">{c.toolCount}</span>
-                          </Link>
-                        </NavigationMenu.Link>
-                      </li>
-                    ))}
-                    <li className="col-span-2 border-t border-slate-100 pt-1 dark:border-slate-800">
-                      <NavigationMenu.Link asChild>
-                        <Link
-                          to="/tools"
-                          className="block rounded-md px-3 py-2 text-sm font-medium text-brand-700 hover:bg-slate-100 dark:text-brand-100 dark:hover:bg-slate-800"
-                        >
-                          Browse all tools →
-                        </Link>
-                      </NavigationMenu.Link>
-                    </li>
-                  </ul>
-                )}
-              </NavigationMenu.Content>
-            </NavigationMenu.Item>
-            <NavigationMenu.Item>
+            </li>
+            <CategoriesMenu categories={categories} />
+            <li>
               <NavLink to="/blog" className={navLink}>
                 Blog
               </NavLink>
-            </NavigationMenu.Item>
-            <NavigationMenu.Item>
+            </li>
+            <li>
               <NavLink to="/community" className={navLink}>
                 Community
               </NavLink>
-            </NavigationMenu.Item>
-          </NavigationMenu.List>
-        </NavigationMenu.Root>
+            </li>
+          </ul>
+        </nav>
         <div className="ml-auto flex items-center gap-2">
           <ThemeToggle theme={theme} />
           {viewer ? (
@@ -133,91 +94,172 @@ export function Header({
               <JoinFree className="hidden rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 sm:block" />
             </>
           )}
-          <Dialog.Root open={mobileOpen} onOpenChange={setMobileOpen}>
-            <Dialog.Trigger
-              className="rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"
-              aria-label="Open menu"
-            >
-              <span aria-hidden="true" className="text-xl leading-none">
-                ☰
-              </span>
-            </Dialog.Trigger>
-            <Dialog.Portal>
-              <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/40" />
-              <Dialog.Content className="fixed inset-y-0 right-0 z-50 w-[min(85vw,20rem)] overflow-y-auto bg-white p-5 shadow-xl dark:bg-slate-900">
-                <div className="flex items-center justify-between">
-                  <Dialog.Title className="text-lg font-bold">Menu</Dialog.Title>
-                  <Dialog.Close
-                    className="rounded-md p-2 hover:bg-slate-100 dark:hover:bg-slate-800"
-                    aria-label="Close menu"
-                  >
-                    ✕
-                  </Dialog.Close>
-                </div>
-                <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
-                <nav aria-label="Mobile" className="mt-4 flex flex-col gap-1">
-                  <NavLink to="/" end className={navLink}>
-                    Home
-                  </NavLink>
-                  <NavLink to="/tools" end className={navLink}>
-                    AI Tools
-                  </NavLink>
-                  <details className="px-3 py-2 text-sm">
-                    <summary className="cursor-pointer font-medium text-slate-700 dark:text-slate-300">
-                      Categories
-                    </summary>
-                    <ul className="mt-2 space-y-1">
-                      {(categories ?? []).map((c) => (
-                        <li key={c.id}>
-                          <Link
-                            to={`/tools?category=${encodeURIComponent(c.name)}`}
-                            className="block py-1 text-slate-600 dark:text-slate-300"
-                          >
-                            {c.icon} {c.name}
-                          </Link>
-                        </li>
-                      ))}
-                    </ul>
-                  </details>
-                  <NavLink to="/blog" className={navLink}>
-                    Blog
-                  </NavLink>
-                  <NavLink to="/community" className={navLink}>
-                    Community
-                  </NavLink>
-                  {viewer ? (
-                    <>
-                      <NavLink to="/dashboard" className={navLink}>
-                        Dashboard
-                      </NavLink>
-                      <p className="mt-2 border-t border-slate-200 px-3 pt-3 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-400">
-                        Signed in as {viewer.email}
-                      </p>
-                      <Form method="post" action="/sign-out">
-                        <button type="submit" className={`${navLink({ isActive: false })} w-full text-left`}>
-                          Sign out
-                        </button>
-                      </Form>
-                    </>
-                  ) : (
-                    <>
-                      <NavLink to="/sign-in" className={navLink}>
-                        Sign In
-                      </NavLink>
+          <button
+            type="button"
+            onClick={() => setMobileOpen(true)}
+            className="rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"
+            aria-label="Open menu"
+            aria-haspopup="dialog"
+          >
+            <span aria-hidden="true" className="text-xl leading-none">
+              ☰
+            </span>
+          </button>
+          <Modal
+            open={mobileOpen}
+            onClose={() => setMobileOpen(false)}
+            labelledBy="mobile-menu-title"
+            className="fixed inset-y-0 right-0 left-auto z-50 m-0 h-full max-h-none w-[min(85vw,20rem)] overflow-y-auto bg-white p-5 text-inherit shadow-xl dark:bg-slate-900"
+          >
+            <div className="flex items-center justify-between">
+              <h2 id="mobile-menu-title" className="text-lg font-bold">
+                Menu
+              </h2>
+              <button
+                type="button"
+                onClick={() => setMobileOpen(false)}
+                className="rounded-md p-2 hover:bg-slate-100 dark:hover:bg-slate-800"
+                aria-label="Close menu"
+              >
+                ✕
+              </button>
+            </div>
+            <nav aria-label="Mobile" className="mt-4 flex flex-col gap-1">
+              <NavLink to="/" end className={navLink}>
+                Home
+              </NavLink>
+              <NavLink to="/tools" end className={navLink}>
+                AI Tools
+              </NavLink>
+              <details className="px-3 py-2 text-sm">
+                <summary className="cursor-pointer font-medium text-slate-700 dark:text-slate-300">Categories</summary>
+                <ul className="mt-2 space-y-1">
+                  {(categories ?? []).map((c) => (
+                    <li key={c.id}>
                       <Link
-                        to="/sign-up"
-                        className="mt-2 rounded-lg bg-brand-600 px-3 py-2 text-center text-sm font-semibold text-white"
+                        to={`/tools?category=${encodeURIComponent(c.name)}`}
+                        className="block py-1 text-slate-600 dark:text-slate-300"
                       >
-                        Join Free
+                        {c.icon} {c.name}
                       </Link>
-                    </>
-                  )}
-                </nav>
-              </Dialog.Content>
-            </Dialog.Portal>
-          </Dialog.Root>
+                    </li>
+                  ))}
+                </ul>
+              </details>
+              <NavLink to="/blog" className={navLink}>
+                Blog
+              </NavLink>
+              <NavLink to="/community" className={navLink}>
+                Community
+              </NavLink>
+              {viewer ? (
+                <>
+                  <NavLink to="/dashboard" className={navLink}>
+                    Dashboard
+                  </NavLink>
+                  <p className="mt-2 border-t border-slate-200 px-3 pt-3 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-400">
+                    Signed in as {viewer.email}
+                  </p>
+                  <Form method="post" action="/sign-out">
+                    <button type="submit" className={`${navLink({ isActive: false })} w-full text-left`}>
+                      Sign out
+                    </button>
+                  </Form>
+                </>
+              ) : (
+                <>
+                  <NavLink to="/sign-in" className={navLink}>
+                    Sign In
+                  </NavLink>
+                  <Link
+                    to="/sign-up"
+                    className="mt-2 rounded-lg bg-brand-600 px-3 py-2 text-center text-sm font-semibold text-white"
+                  >
+                    Join Free
+                  </Link>
+                </>
+              )}
+            </nav>
+          </Modal>
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * The AI Tools menu: a disclosure (a button that shows and hides a panel of links), the pattern
+ * WAI-ARIA recommends for site navigation. It opens on click, Enter or Space and on mouse hover;
+ * Escape, a click or focus elsewhere and navigation close it. Before JavaScript runs it is a link
+ * to /tools, where the same categories are filters.
+ */
+function CategoriesMenu({ categories }: { categories: MenuCategory[] | null }) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const item = useRef<HTMLLIElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const hoverTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useDismiss(item, open, () => setOpen(false), button);
+  const hover = (next: boolean) => (event: React.PointerEvent) => {
+    if (event.pointerType !== "mouse") return;
+    clearTimeout(hoverTimer.current);
+    hoverTimer.current = setTimeout(() => setOpen(next), next ? 60 : 200);
+  };
+  useEffect(() => () => clearTimeout(hoverTimer.current), []);
+  const triggerClass =
+    "flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-950 aria-expanded:text-brand-700 dark:text-slate-300 dark:hover:text-white";
+
+  return (
+    <li ref={item} onPointerEnter={hover(true)} onPointerLeave={hover(false)}>
+      {hydrated ? (
+        <button
+          ref={button}
+          type="button"
+          aria-expanded={open}
+          aria-controls="categories-menu"
+          onClick={() => setOpen((o) => !o)}
+          className={triggerClass}
+        >
+          AI Tools <span aria-hidden="true">▾</span>
+        </button>
+      ) : (
+        <Link to="/tools" className={triggerClass}>
+          AI Tools <span aria-hidden="true">▾</span>
+        </Link>
+      )}
+      <div
+        id="categories-menu"
+        hidden={!open}
+        className="absolute top-full left-0 mt-2 w-[min(90vw,40rem)] rounded-xl border border-slate-200 bg-white p-3 shadow-xl dark:border-slate-700 dark:bg-slate-900"
+      >
+        {categories === null ? (
+          <p className="p-2 text-sm text-slate-600 dark:text-slate-300">Loading categories...</p>
+        ) : (
+          <ul className="grid grid-cols-2 gap-1">
+            {categories.map((c) => (
+              <li key={c.id}>
+                <Link
+                  to={`/tools?category=${encodeURIComponent(c.name)}`}
+                  className="flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm hover:bg-slate-100 focus:bg-slate-100 dark:hover:bg-slate-800 dark:focus:bg-slate-800"
+                >
+                  <span>
+                    <span aria-hidden="true">{c.icon}</span> {c.name}
+                  </span>
+                  <span className="text-xs text-slate-500 dark:text-slate-400">{c.toolCount}</span>
+                </Link>
+              </li>
+            ))}
+            <li className="col-span-2 border-t border-slate-100 pt-1 dark:border-slate-800">
+              <Link
+                to="/tools"
+                className="block rounded-md px-3 py-2 text-sm font-medium text-brand-700 hover:bg-slate-100 dark:text-brand-100 dark:hover:bg-slate-800"
+              >
+                Browse all tools →
+              </Link>
+            </li>
+          </ul>
+        )}
+      </div>
+    </li>
   );
 }

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
-import { canAccessTier, isTier, requiresLabel, type Tier } from "./account-forms";
+import { canAccessTier, isTier, requiresLabel, type Tier } from "./tiers";
 
 /** The signed-in member as the root loader sent it (null for visitors). */
 export function useViewer() {

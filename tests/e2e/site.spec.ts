@@ -62,6 +62,60 @@ test.describe("site frame", () => {
     await expect(page).toHaveURL(/\/tools$/);
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
+
+  test("the mobile menu closes on Escape and on the backdrop, and gives focus back", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto("/");
+    await waitForHydration(page);
+    const opener = page.getByRole("button", { name: "Open menu" });
+    await opener.click();
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+    // The page behind a modal does not scroll.
+    await expect(page.locator("html")).toHaveCSS("overflow", "hidden");
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(opener).toBeFocused();
+    await opener.click();
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+    await page.mouse.click(20, 400); // the backdrop, left of the right-hand panel
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Toolscape" }).first()).toBeVisible();
+  });
+
+  test("without JavaScript, AI Tools is a link to the catalogue", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto("/");
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: /AI Tools/ })
+      .click();
+    await expect(page).toHaveURL(/\/tools$/);
+    await context.close();
+  });
+
+  test("the AI Tools menu works from the keyboard and on hover", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/");
+    await waitForHydration(page);
+    const trigger = page.getByRole("button", { name: /AI Tools/ });
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    const panel = page.locator("#categories-menu");
+    await expect(panel.getByRole("link", { name: /Browse all tools/ })).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(panel.getByRole("link").first()).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+    await expect(trigger).toBeFocused();
+    // A pointer resting on it opens it; moving away closes it.
+    await trigger.hover();
+    await expect(panel).toBeVisible();
+    await page.mouse.move(1200, 700);
+    await expect(panel).toBeHidden();
+  });
 });
 
 test.describe("home", () => {

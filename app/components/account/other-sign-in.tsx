@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { TIER_LABELS, TIERS } from "~/lib/account-forms";
+import { TIER_LABELS, TIERS } from "~/lib/tiers";
 
 const LABELS = { google: "Continue with Google", github: "Continue with GitHub" } as const;
 

@@ -1,10 +1,10 @@
-import * as Tabs from "@radix-ui/react-tabs";
-import { type ReactNode, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from "react";
 
 export type TabPanel<V extends string> = { value: V; label: string; count?: number; content: ReactNode };
 
 /**
- * Radix tabs that also work without JavaScript. Every panel is rendered on the server (inactive ones
+ * Tabs (the WAI-ARIA tabs pattern: arrow keys, Home and End move between tabs and select them) that
+ * also work without JavaScript. Every panel is rendered on the server (inactive ones
  * `hidden`), and each tab is a real link to `?tab=…#tabs`, so without JavaScript the link loads the
  * page with that tab open. With JavaScript the click only switches the panel and the address is
  * updated in place, so a reload or a shared link opens the same tab.
@@ -25,8 +25,7 @@ export function ToolTabs<V extends string>({
   const [tab, setTab] = useState<V>(initial);
   const hrefFor = (v: V) => `${basePath}${v === defaultTab ? "" : `?tab=${v}`}#tabs`;
 
-  const select = (value: string) => {
-    const v = value as V;
+  const select = (v: V) => {
     setTab(v);
     try {
       const url = new URL(window.location.href);
@@ -39,44 +38,81 @@ export function ToolTabs<V extends string>({
     }
   };
 
+  const baseId = useId();
+  const list = useRef<HTMLDivElement>(null);
+  const tabId = (v: V) => `${baseId}-tab-${v}`;
+  const panelId = (v: V) => `${baseId}-panel-${v}`;
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const i = panels.findIndex((p) => p.value === tab);
+    const last = panels.length - 1;
+    const next =
+      event.key === "ArrowRight"
+        ? (i + 1) % panels.length
+        : event.key === "ArrowLeft"
+          ? (i + last) % panels.length
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? last
+              : -1;
+    if (next < 0) return;
+    event.preventDefault();
+    const target = panels[next];
+    if (!target) return;
+    select(target.value);
+    list.current?.querySelectorAll<HTMLElement>('[role="tab"]')[next]?.focus();
+  };
+
   return (
-    <Tabs.Root id="tabs" value={tab} onValueChange={select} className="scroll-mt-20">
-      <Tabs.List
+    <div id="tabs" className="scroll-mt-20">
+      <div
+        ref={list}
+        role="tablist"
         aria-label={label}
+        onKeyDown={onKeyDown}
         className="-mx-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 sm:mx-0 sm:px-0 dark:border-slate-800"
       >
         {panels.map((p) => (
-          <Tabs.Trigger key={p.value} value={p.value} asChild type={undefined}>
-            <a
-              href={hrefFor(p.value)}
-              onClick={(e) => {
-                // Modified clicks open the tab's own URL in a new tab or window, as links do.
-                if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-                e.preventDefault();
-              }}
-              className="-mb-px shrink-0 border-b-2 border-transparent px-3 py-2.5 text-sm font-medium whitespace-nowrap text-slate-600 hover:border-slate-300 hover:text-slate-900 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700 dark:text-slate-400 dark:hover:text-white dark:data-[state=active]:border-brand-500 dark:data-[state=active]:text-brand-100"
-            >
-              {p.label}
-              {p.count !== undefined ? (
-                <span className="ml-1.5 rounded-full bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-                  {p.count}
-                </span>
-              ) : null}
-            </a>
-          </Tabs.Trigger>
+          <a
+            key={p.value}
+            id={tabId(p.value)}
+            role="tab"
+            aria-selected={tab === p.value}
+            aria-controls={panelId(p.value)}
+            tabIndex={tab === p.value ? 0 : -1}
+            href={hrefFor(p.value)}
+            onClick={(e) => {
+              // Modified clicks open the tab's own URL in a new tab or window, as links do.
+              if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+              e.preventDefault();
+              select(p.value);
+            }}
+            className="-mb-px shrink-0 border-b-2 border-transparent px-3 py-2.5 text-sm font-medium whitespace-nowrap text-slate-600 hover:border-slate-300 hover:text-slate-900 aria-selected:border-brand-600 aria-selected:text-brand-700 dark:text-slate-400 dark:hover:text-white dark:aria-selected:border-brand-500 dark:aria-selected:text-brand-100"
+          >
+            {p.label}
+            {p.count !== undefined ? (
+              <span className="ml-1.5 rounded-full bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+                {p.count}
+              </span>
+            ) : null}
+          </a>
         ))}
-      </Tabs.List>
+      </div>
       {panels.map((p) => (
-        <Tabs.Content
+        <div
           key={p.value}
-          value={p.value}
-          forceMount
+          id={panelId(p.value)}
+          role="tabpanel"
+          aria-labelledby={tabId(p.value)}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the tabs pattern: Tab moves from the tab list into its panel
+          tabIndex={0}
           hidden={tab !== p.value}
           className="rounded-b-lg pt-6 focus-visible:outline-2"
         >
           {p.content}
-        </Tabs.Content>
+        </div>
       ))}
-    </Tabs.Root>
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Field, FormAlert } from "~/components/account/form-parts";
 import { CheckIcon, LockIcon } from "~/components/account/icons";
-import { MESSAGES, TIER_LABELS } from "~/lib/account-forms";
+import { MESSAGES } from "~/lib/account-forms";
 import {
   AppError,
   deleteSavedSearch,
@@ -20,6 +20,7 @@ import {
 import { initials } from "~/lib/format";
 import { setCookie } from "~/lib/preferences";
 import { setInLocalList } from "~/lib/saved-tools";
+import { TIER_LABELS } from "~/lib/tiers";
 import type { Route } from "./+types/dashboard";
 
 export function meta({ data }: Route.MetaArgs) {

@@ -1,7 +1,7 @@
 import { PlanCard } from "~/components/plan-card";
-import { TIER_LABELS, TIERS } from "~/lib/account-forms";
 import { countMembers, loadEntitlements, planCardLines, viewerOf } from "~/lib/accounts.server";
 import { PLANS } from "~/lib/plans";
+import { TIER_LABELS, TIERS } from "~/lib/tiers";
 import type { Route } from "./+types/pricing";
 
 export function meta({ data, location }: Route.MetaArgs) {
