@@ -10,6 +10,29 @@ import { defineConfig } from "vite";
 const reactRouterProduction = (entry: string) =>
   fileURLToPath(new URL(`./node_modules/react-router/dist/production/${entry}`, import.meta.url));
 
+const APP_DIR = fileURLToPath(new URL("./app/", import.meta.url));
+const FRAME_ROOTS = [`${APP_DIR}root.tsx`, `${APP_DIR}components/site-layout.tsx`];
+type ModuleInfo = { importers: readonly string[]; isEntry: boolean } | null;
+
+/**
+ * Our modules that every page loads (imported, directly or not, by the root route or the site
+ * layout, and not only through `import()`) go into one chunk instead of a dozen small files:
+ * fewer requests and a better gzip ratio. Route modules and lazily loaded code keep their chunks.
+ */
+function frameChunk(id: string, api: { getModuleInfo: (id: string) => ModuleInfo }): string | undefined {
+  if (id.includes("/node_modules/") || id.startsWith("\0")) return undefined;
+  if (FRAME_ROOTS.includes(id)) return "frame";
+  const seen = new Set<string>();
+  const reachesFrame = (m: string): boolean => {
+    if (seen.has(m)) return false;
+    seen.add(m);
+    const info = api.getModuleInfo(m);
+    if (!info) return false;
+    return info.importers.some((i) => FRAME_ROOTS.includes(i) || reachesFrame(i));
+  };
+  return reachesFrame(id) ? "frame" : undefined;
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
   resolve: {
@@ -24,5 +47,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     ],
   },
   server: { hmr: { port: 24678 } },
-  build: { sourcemap: process.env.SOURCEMAP === "1" },
+  build: {
+    sourcemap: process.env.SOURCEMAP === "1",
+    minify: process.env.MINIFY === "esbuild" ? "esbuild" : "terser",
+    terserOptions: { compress: { passes: 2 } },
+    rollupOptions: command === "build" && !isSsrBuild ? { output: { manualChunks: frameChunk } } : undefined,
+  },
 }));

@@ -22,6 +22,7 @@ import { type RunningServer, startServer } from "../server/server.ts";
 import { type ColdStartResult, killChildren, measureColdStart } from "./cold-start.ts";
 import { openThrowawayDatabase, type SeedMethod, seed, type ThrowawayDatabase } from "./database.ts";
 import { type LoadResult, type LoadTarget, runLoad, startCeiling } from "./load.ts";
+import { measurePageWeight, PAGE_WEIGHT_TARGETS, type PageWeight } from "./page-weight.ts";
 import {
   type Explained,
   explain,
@@ -139,6 +140,13 @@ async function main(): Promise<void> {
   const uncached = await startApp(false);
   log(`app listening on ${app.url} (page cache on) and ${uncached.url} (PAGE_CACHE=0)`);
 
+  // Page weight of the production build (sizes do not depend on the machine's load) -------------------
+  const weights: PageWeight[] = [];
+  for (const p of ["/tools/midjourney", "/", "/tools", "/category/image-generation", "/search?q=video"]) {
+    weights.push(await measurePageWeight(app.url, p, path.join(ROOT, "build/client")));
+  }
+  log(weights.map((w) => `page weight ${w.path}: JS ${kb(w.jsGzip)}, HTML ${kb(w.htmlGzip)} (gzip)`).join("\n"));
+
   // 3. The ceiling: one pre-rendered /tools page from memory ---------------------------------------
   const toolsPage = await fetch(`${app.url}/tools`);
   if (!toolsPage.ok) throw new Error(`GET /tools answered ${toolsPage.status}`);
@@ -249,6 +257,7 @@ async function main(): Promise<void> {
 
   // Report -----------------------------------------------------------------------------------------
   const report = renderReport({
+    weights,
     startedAt,
     machine,
     loadBefore,
@@ -300,7 +309,11 @@ async function loadBuild(): Promise<ServerBuild> {
 
 // ---------------------------------------------------------------------------------------------
 
+/** Bytes as KB (1 KB = 1,000 bytes), one decimal. */
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+
 type ReportInput = {
+  weights: PageWeight[];
   startedAt: Date;
   machine: string;
   loadBefore: string[];
@@ -484,9 +497,36 @@ function renderReport(r: ReportInput): string {
     out.push("");
   }
 
+  out.push("### Page weight (production build, gzip -9, 1 KB = 1,000 bytes)");
+  out.push("");
+  out.push(
+    table(
+      ["page", "first-load JS", "JS files", "HTML"],
+      r.weights.map((w) => [w.path, kb(w.jsGzip), w.modules.length, kb(w.htmlGzip)]),
+    ),
+  );
+  out.push("");
+
   out.push("### Targets");
   out.push("");
+  const toolPage = r.weights[0];
   const rows: (string | number)[][] = [
+    ...(toolPage
+      ? [
+          [
+            `first-load JavaScript of a tool page (${toolPage.path})`,
+            `≤ ${kb(PAGE_WEIGHT_TARGETS.toolPageJs)}`,
+            kb(toolPage.jsGzip),
+            verdict(toolPage.jsGzip <= PAGE_WEIGHT_TARGETS.toolPageJs),
+          ],
+          [
+            "HTML of a tool page",
+            `≤ ${kb(PAGE_WEIGHT_TARGETS.toolPageHtml)}`,
+            kb(toolPage.htmlGzip),
+            verdict(toolPage.htmlGzip <= PAGE_WEIGHT_TARGETS.toolPageHtml),
+          ],
+        ]
+      : []),
     [
       `search API p95, specific queries (HTTP)${r.engine === "postgres" ? "" : " — target is for PostgreSQL"}`,
       `≤ ${TARGETS.searchP95} ms`,

@@ -41,7 +41,7 @@ const ldJson = (body: string) =>
   );
 /** The opening tag of the tab panel whose id ends in -content-{tab}. */
 const panelTag = (body: string, tab: string) =>
-  body.match(new RegExp(`<div[^>]*role="tabpanel"[^>]*id="[^"]*-content-${tab}"[^>]*>`))?.[0] ?? "";
+  body.match(new RegExp(`<div(?=[^>]*role="tabpanel")[^>]*id="[^"]*-panel-${tab}"[^>]*>`))?.[0] ?? "";
 
 describe("tool page", () => {
   it("renders header, side card, all five tab panels and outbound links through /go", async () => {
