@@ -12,6 +12,7 @@ import {
 import { loadEntitlements, summarizeViewer, viewerOf } from "~/lib/accounts.server";
 import { listCategories } from "~/lib/catalog.server";
 import { readPreferences } from "~/lib/preferences";
+import { splitComponentsReady } from "~/lib/split";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -23,6 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listCategories(context.services.db),
     viewerOf(context, request),
     loadEntitlements(context.services.db),
+    // Every document render runs this loader first: split components are loaded by then.
+    splitComponentsReady(),
   ]);
   // The account's dark mode (a paid perk) applies on any device that has not chosen a theme itself.
   const theme = prefs.theme ?? (viewer?.profile.darkMode && viewer.can("dark_mode") ? "dark" : null);

@@ -1,21 +1,20 @@
-import { useEffect, useRef, useState } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
 import type { Theme } from "~/lib/preferences";
+import { splitComponent } from "~/lib/split";
 import { useDismiss } from "~/lib/use-dismiss";
 import { useHydrated } from "~/lib/use-hydrated";
 import { JoinFree } from "./account/join-free";
-import { type HeaderViewer, UserMenu } from "./account/user-menu";
-import { Modal } from "./modal";
+import type { HeaderViewer } from "./account/user-menu";
+import { navLink } from "./nav-link";
 import { ThemeToggle } from "./theme-toggle";
 
-export type MenuCategory = { id: number; name: string; slug: string; icon: string; toolCount: number };
+// Opened on small screens only: loaded the first time it opens.
+const MobileMenu = lazy(() => import("./mobile-menu"));
+// Only signed-in members see it: visitors' pages do not load it.
+const UserMenu = splitComponent(() => import("./account/user-menu").then((m) => m.UserMenu));
 
-const navLink = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium ${
-    isActive
-      ? "text-brand-700 dark:text-brand-100"
-      : "text-slate-700 hover:text-slate-950 dark:text-slate-300 dark:hover:text-white"
-  }`;
+export type MenuCategory = { id: number; name: string; slug: string; icon: string; toolCount: number };
 
 export function Header({
   categories,
@@ -28,6 +27,9 @@ export function Header({
 }) {
   const [scrolled, setScrolled] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
+  // Its content loads on the first open and then stays, so it closes (and reopens) in place.
+  const mobileLoaded = useRef(false);
+  if (mobileOpen) mobileLoaded.current = true;
   const location = useLocation();
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > 20);
@@ -80,7 +82,9 @@ export function Header({
                 Dashboard
               </NavLink>
               <div className="hidden sm:block">
-                <UserMenu viewer={viewer} />
+                <Suspense fallback={null}>
+                  <UserMenu viewer={viewer} />
+                </Suspense>
               </div>
             </>
           ) : (
@@ -105,82 +109,16 @@ export function Header({
               ☰
             </span>
           </button>
-          <Modal
-            open={mobileOpen}
-            onClose={() => setMobileOpen(false)}
-            labelledBy="mobile-menu-title"
-            className="fixed inset-y-0 right-0 left-auto z-50 m-0 h-full max-h-none w-[min(85vw,20rem)] overflow-y-auto bg-white p-5 text-inherit shadow-xl dark:bg-slate-900"
-          >
-            <div className="flex items-center justify-between">
-              <h2 id="mobile-menu-title" className="text-lg font-bold">
-                Menu
-              </h2>
-              <button
-                type="button"
-                onClick={() => setMobileOpen(false)}
-                className="rounded-md p-2 hover:bg-slate-100 dark:hover:bg-slate-800"
-                aria-label="Close menu"
-              >
-                ✕
-              </button>
-            </div>
-            <nav aria-label="Mobile" className="mt-4 flex flex-col gap-1">
-              <NavLink to="/" end className={navLink}>
-                Home
-              </NavLink>
-              <NavLink to="/tools" end className={navLink}>
-                AI Tools
-              </NavLink>
-              <details className="px-3 py-2 text-sm">
-                <summary className="cursor-pointer font-medium text-slate-700 dark:text-slate-300">Categories</summary>
-                <ul className="mt-2 space-y-1">
-                  {(categories ?? []).map((c) => (
-                    <li key={c.id}>
-                      <Link
-                        to={`/tools?category=${encodeURIComponent(c.name)}`}
-                        className="block py-1 text-slate-600 dark:text-slate-300"
-                      >
-                        {c.icon} {c.name}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </details>
-              <NavLink to="/blog" className={navLink}>
-                Blog
-              </NavLink>
-              <NavLink to="/community" className={navLink}>
-                Community
-              </NavLink>
-              {viewer ? (
-                <>
-                  <NavLink to="/dashboard" className={navLink}>
-                    Dashboard
-                  </NavLink>
-                  <p className="mt-2 border-t border-slate-200 px-3 pt-3 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-400">
-                    Signed in as {viewer.email}
-                  </p>
-                  <Form method="post" action="/sign-out">
-                    <button type="submit" className={`${navLink({ isActive: false })} w-full text-left`}>
-                      Sign out
-                    </button>
-                  </Form>
-                </>
-              ) : (
-                <>
-                  <NavLink to="/sign-in" className={navLink}>
-                    Sign In
-                  </NavLink>
-                  <Link
-                    to="/sign-up"
-                    className="mt-2 rounded-lg bg-brand-600 px-3 py-2 text-center text-sm font-semibold text-white"
-                  >
-                    Join Free
-                  </Link>
-                </>
-              )}
-            </nav>
-          </Modal>
+          {mobileOpen || mobileLoaded.current ? (
+            <Suspense fallback={null}>
+              <MobileMenu
+                open={mobileOpen}
+                onClose={() => setMobileOpen(false)}
+                categories={categories}
+                viewer={viewer}
+              />
+            </Suspense>
+          ) : null}
         </div>
       </div>
     </header>

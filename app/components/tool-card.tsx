@@ -3,6 +3,9 @@ import { cut, initials, updatedLabel } from "~/lib/format";
 import { useToolLock } from "~/lib/viewer";
 import { LockIcon } from "./account/icons";
 import { CompareButton } from "./compare/compare-button";
+import { ToolLogo } from "./tool-logo";
+
+export { ToolLogo };
 
 export type ToolCardData = {
   id: string;
@@ -31,41 +34,6 @@ const RULES: Record<CardSize, { desc: number; tags: number }> = {
 };
 
 /** The tool's logo, or a tile with its initials when there is none or it fails to load. */
-export function ToolLogo({ name, url, size = 40 }: { name: string; url?: string | null; size?: number }) {
-  const tile = (
-    <span
-      role="img"
-      aria-label={name}
-      style={{ width: size, height: size }}
-      className="flex shrink-0 items-center justify-center rounded-lg bg-brand-100 text-sm font-bold text-brand-900 dark:bg-brand-900 dark:text-brand-100"
-    >
-      {initials(name)}
-    </span>
-  );
-  if (!url) return tile;
-  return (
-    <img
-      src={url}
-      alt={name}
-      width={size}
-      height={size}
-      loading="lazy"
-      className="shrink-0 rounded-lg object-contain"
-      onError={(e) => {
-        const img = e.currentTarget;
-        img.replaceWith(
-          Object.assign(document.createElement("span"), {
-            textContent: initials(name),
-            className:
-              "flex shrink-0 items-center justify-center rounded-lg bg-brand-100 text-sm font-bold text-brand-900",
-            style: `width:${size}px;height:${size}px`,
-          }),
-        );
-      }}
-    />
-  );
-}
-
 export function ToolCard({ tool, size = "list" }: { tool: ToolCardData; size?: CardSize }) {
   const rule = RULES[size];
   const updated = updatedLabel(tool.updated_at);

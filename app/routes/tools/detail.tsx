@@ -1,12 +1,12 @@
-import { useMemo } from "react";
+import { Suspense, useMemo } from "react";
 import { data, Link, redirect } from "react-router";
 import { Breadcrumb } from "~/components/breadcrumb";
-import { ToolCard, ToolLogo } from "~/components/tool-card";
+import { ToolCard } from "~/components/tool-card";
 import { SaveToggles, type ToggleResult } from "~/components/tool-detail/save-toggles";
 import { SideCard } from "~/components/tool-detail/side-card";
-import { ToolLockPrompt } from "~/components/tool-detail/tool-lock";
 import { type TabPanel, ToolTabs } from "~/components/tool-detail/tool-tabs";
-import { ToolNotFound, toolNotFoundMeta } from "~/components/tool-not-found";
+import { ToolLogo } from "~/components/tool-logo";
+import { toolNotFoundMeta } from "~/components/tool-not-found";
 import {
   AppError,
   SavedToolToggle,
@@ -20,12 +20,18 @@ import {
 import { getToolPage, ToolPageParams, type ToolTab } from "~/lib/catalog.server";
 import { updatedLabel } from "~/lib/format";
 import { TOGGLE_MESSAGES } from "~/lib/saved-tools";
+import { splitComponent } from "~/lib/split";
 import { toolMeta } from "~/lib/tool-seo";
 import type { Route } from "./+types/detail";
 
+// Shown only to some viewers (past their daily views or below the tool's tier) and for unknown
+// tools: the usual tool page does not load them.
+const ToolLockPrompt = splitComponent(() => import("~/components/tool-detail/tool-lock").then((m) => m.ToolLockPrompt));
+const ToolNotFound = splitComponent(() => import("~/components/tool-not-found").then((m) => m.ToolNotFound));
+
+// Built by the loader on the server: tool-seo stays out of the browser bundle.
 export function meta({ data }: Route.MetaArgs) {
-  if (!data?.page) return toolNotFoundMeta;
-  return toolMeta(data.page.tool, data.origin);
+  return data?.meta ?? [];
 }
 
 /** A counted or gated view is personal: browsers and the HTML cache must not keep it for anyone else. */
@@ -55,8 +61,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // `now` travels with the data so the server and the browser print the same 'updated' label.
   const result = {
     page,
+    meta: page ? toolMeta(page.tool, url.origin) : toolNotFoundMeta,
     tab,
-    origin: url.origin,
     now: Date.now(),
     views: seen.access?.views ?? null,
     saved,
@@ -117,7 +123,13 @@ export default function ToolDetail({ loaderData }: Route.ComponentProps) {
     () => (page ? { id: page.tool.id, slug: page.tool.slug, name: page.tool.name } : null),
     [page],
   );
-  if (!page || !toolRef) return <ToolNotFound />;
+  if (!page || !toolRef) {
+    return (
+      <Suspense fallback={null}>
+        <ToolNotFound />
+      </Suspense>
+    );
+  }
   const { tool, deal, alternatives, limits, lock } = page;
   const updated = updatedLabel(tool.updated_at, now);
   const categoryHref = `/tools?category=${encodeURIComponent(tool.category_slug)}`;
@@ -322,7 +334,9 @@ export default function ToolDetail({ loaderData }: Route.ComponentProps) {
         {lock ? (
           // Overview only: the gated sections were not sent, the prompt says why and how to open them.
           <div className="space-y-8">
-            <ToolLockPrompt lock={lock} toolName={tool.name} signedIn={signedIn} returnTo={`/tools/${tool.slug}`} />
+            <Suspense fallback={null}>
+              <ToolLockPrompt lock={lock} toolName={tool.name} signedIn={signedIn} returnTo={`/tools/${tool.slug}`} />
+            </Suspense>
             {about}
             {tags}
           </div>
