@@ -1,18 +1,9 @@
-import { useEffect, useState } from "react";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-  useRouteLoaderData,
-} from "react-router";
+import { Suspense } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
 import { loadEntitlements, summarizeViewer, viewerOf } from "~/lib/accounts.server";
 import { listCategories } from "~/lib/catalog.server";
 import { readPreferences } from "~/lib/preferences";
-import { splitComponentsReady } from "~/lib/split";
+import { splitComponent, splitComponentsReady } from "~/lib/split";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -69,76 +60,36 @@ export default function App() {
   return <Outlet />;
 }
 
-const ERROR_COUNT_KEY = "toolscape:error-count";
+// The error screen loads when an error is shown. If it cannot be loaded (the network is gone), a
+// plain screen with the same title and a way to try again stands in.
+const ErrorScreen = splitComponent(() =>
+  import("~/components/error-screen").then(
+    (m) => m.ErrorScreen,
+    () => ErrorScreenOffline,
+  ),
+);
+
+function ErrorScreenOffline() {
+  return (
+    <main className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <button
+        type="button"
+        onClick={() => location.reload()}
+        className="mt-8 rounded-lg bg-brand-600 px-4 py-2 text-white"
+      >
+        Try Again
+      </button>
+    </main>
+  );
+}
 
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>("root");
-  const [count, setCount] = useState(1);
-  const [retrying, setRetrying] = useState(false);
-  useEffect(() => {
-    try {
-      const n = Number(sessionStorage.getItem(ERROR_COUNT_KEY) ?? "0") + 1;
-      sessionStorage.setItem(ERROR_COUNT_KEY, String(n));
-      setCount(n);
-    } catch {
-      // no storage: the counter stays at 1
-    }
-    if (!(isRouteErrorResponse(error) && error.status < 500)) {
-      const err = error instanceof Error ? error : new Error(String(error));
-      fetch("/api/errors", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          error: err.message,
-          stack: err.stack,
-          url: location.href,
-          userAgent: navigator.userAgent,
-          timestamp: new Date().toISOString(),
-          type: "route-error-boundary",
-        }),
-      }).catch(() => {});
-    }
-  }, [error]);
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <main className="mx-auto max-w-xl px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold">Page not found</h1>
-        <a href="/" className="mt-6 inline-block rounded-lg bg-brand-600 px-4 py-2 font-medium text-white">
-          Go Home
-        </a>
-      </main>
-    );
-  }
   return (
-    <main className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">Something went wrong</h1>
-      <p className="mt-4 text-slate-600 dark:text-slate-300">
-        We're sorry, but something unexpected happened. Our team has been notified.
-      </p>
-      {count > 1 ? (
-        <p className="mt-3 text-sm text-amber-700 dark:text-amber-300">
-          This error has occurred {count} times. Consider refreshing the page or going home.
-        </p>
-      ) : null}
-      <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">
-        If this problem persists, please contact support and include error ID: {data?.requestId ?? "unknown"}
-      </p>
-      <div className="mt-8 flex justify-center gap-3">
-        <button
-          type="button"
-          onClick={() => {
-            setRetrying(true);
-            setTimeout(() => location.reload(), 500);
-          }}
-          className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
-        >
-          {retrying ? "Retrying…" : "Try Again"}
-        </button>
-        <a href="/" className="rounded-lg border border-slate-300 px-4 py-2 font-medium dark:border-slate-600">
-          Go to Homepage
-        </a>
-      </div>
-    </main>
+    <Suspense fallback={null}>
+      <ErrorScreen error={error} requestId={data?.requestId} />
+    </Suspense>
   );
 }

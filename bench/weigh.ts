@@ -12,7 +12,9 @@ const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
 for (const p of paths.length ? paths : ["/tools/midjourney"]) {
   const w = await measurePageWeight(base, p, path.join(ROOT, "build/client"));
-  console.log(`${p}: first-load JS ${kb(w.jsGzip)} in ${w.modules.length} files, HTML ${kb(w.htmlGzip)} (gzip)`);
+  console.log(
+    `${p}: first-load JS ${kb(w.jsGzip)} (${w.jsGzip} bytes) in ${w.modules.length} files, HTML ${kb(w.htmlGzip)} (gzip)`,
+  );
   for (const m of w.modules) console.log(`  ${kb(m.gzip).padStart(9)}  ${m.file}`);
 }
 console.log(

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { Island } from "~/lib/island";
 import type { Theme } from "~/lib/preferences";
 import { splitComponent } from "~/lib/split";
 import { useDismiss } from "~/lib/use-dismiss";
@@ -11,6 +12,8 @@ import { ThemeToggle } from "./theme-toggle";
 
 // Opened on small screens only: loaded the first time it opens.
 const MobileMenu = lazy(() => import("./mobile-menu"));
+// The menu's links: a static island (the button and its behaviour stay here).
+const CategoryLinks = splitComponent(() => import("./category-links").then((m) => m.CategoryLinks));
 // Only signed-in members see it: visitors' pages do not load it.
 const UserMenu = splitComponent(() => import("./account/user-menu").then((m) => m.UserMenu));
 
@@ -170,33 +173,7 @@ function CategoriesMenu({ categories }: { categories: MenuCategory[] | null }) {
         hidden={!open}
         className="absolute top-full left-0 mt-2 w-[min(90vw,40rem)] rounded-xl border border-slate-200 bg-white p-3 shadow-xl dark:border-slate-700 dark:bg-slate-900"
       >
-        {categories === null ? (
-          <p className="p-2 text-sm text-slate-600 dark:text-slate-300">Loading categories...</p>
-        ) : (
-          <ul className="grid grid-cols-2 gap-1">
-            {categories.map((c) => (
-              <li key={c.id}>
-                <Link
-                  to={`/tools?category=${encodeURIComponent(c.name)}`}
-                  className="flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm hover:bg-slate-100 focus:bg-slate-100 dark:hover:bg-slate-800 dark:focus:bg-slate-800"
-                >
-                  <span>
-                    <span aria-hidden="true">{c.icon}</span> {c.name}
-                  </span>
-                  <span className="text-xs text-slate-500 dark:text-slate-400">{c.toolCount}</span>
-                </Link>
-              </li>
-            ))}
-            <li className="col-span-2 border-t border-slate-100 pt-1 dark:border-slate-800">
-              <Link
-                to="/tools"
-                className="block rounded-md px-3 py-2 text-sm font-medium text-brand-700 hover:bg-slate-100 dark:text-brand-100 dark:hover:bg-slate-800"
-              >
-                Browse all tools →
-              </Link>
-            </li>
-          </ul>
-        )}
+        <Island id="categories-menu-links" component={CategoryLinks} props={{ categories }} />
       </div>
     </li>
   );

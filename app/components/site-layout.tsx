@@ -1,11 +1,15 @@
 import { Outlet, useRouteLoaderData } from "react-router";
+import { Island } from "~/lib/island";
+import { splitComponent } from "~/lib/split";
 import type { loader as rootLoader } from "~/root";
 import { SavedToolsSync } from "./account/saved-tools-sync";
 import { CompareDrawer } from "./compare/compare-drawer";
 import { CookieBar } from "./cookie-bar";
-import { Footer } from "./footer";
 import { Header } from "./header";
 import { ToastProvider } from "./toast";
+
+// The footer has no behaviour of its own: a static island, its code not part of any page's first load.
+const Footer = splitComponent(() => import("./footer").then((m) => m.Footer));
 
 export default function SiteLayout() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
@@ -24,7 +28,7 @@ export default function SiteLayout() {
       <main id="main" tabIndex={-1} className="mx-auto min-h-[60vh] max-w-6xl px-4 py-8 outline-none">
         <Outlet />
       </main>
-      <Footer />
+      <Island id="site-footer" component={Footer} props={{}} />
       <CookieBar consent={root?.consent ?? null} />
       {/* The viewer's compare cap (their tier's; visitors the free cap), as the server applies it. */}
       <CompareDrawer cap={root?.compareCap} />

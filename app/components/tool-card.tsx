@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { cut, initials, updatedLabel } from "~/lib/format";
+import { cut, updatedLabel } from "~/lib/format";
 import { useToolLock } from "~/lib/viewer";
 import { LockIcon } from "./account/icons";
 import { CompareButton } from "./compare/compare-button";

@@ -30,6 +30,7 @@ export function splitComponent<P extends object>(
     return pending;
   };
   const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per split module at module scope, not during render
   function Split(props: P) {
     const Component = loaded;
     return Component ? <Component {...props} /> : <Lazy {...props} />;

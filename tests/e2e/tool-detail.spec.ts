@@ -106,6 +106,42 @@ test.describe("tool detail", () => {
     expect(after).toBe(before + 1);
   });
 
+  test("static islands: the page's text loads no code; its links stay in the app; the cards come alive when their tab opens", async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on("response", (response) => {
+      if (response.url().endsWith(".js")) scripts.push(new URL(response.url()).pathname);
+    });
+    const documentLoads = countDocumentLoads(page);
+    await page.goto("/tools/midjourney");
+    await waitForHydration(page);
+    // The description, side card, footer and cards are the server's HTML: their code is not loaded.
+    expect(scripts.filter((s) => /static-parts|footer|alternatives|cards|tool-card/.test(s))).toEqual([]);
+    await expect(page.getByRole("heading", { name: "About Midjourney" })).toBeVisible();
+
+    // The cards in the Alternatives tab become live components when it opens: Compare has state.
+    await page.getByRole("tab", { name: /^Alternatives/ }).click();
+    const compare = page.getByTestId("alternatives").locator("[data-compare-id]").first();
+    await expect(compare).toHaveJSProperty("tagName", "BUTTON");
+    await compare.click();
+    await expect(page.getByTestId("compare-drawer")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(compare).toHaveAttribute("aria-pressed", "true");
+
+    // A link inside an island is a client-side navigation, like any other link in the app.
+    await page.getByRole("tab", { name: "Overview" }).click();
+    await page.getByRole("tabpanel", { name: "Overview" }).getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/tools\?tags=/);
+    // Back to the tool page in the browser: the island's component renders it (loaded on demand).
+    await page.goBack();
+    await expect(page.getByRole("heading", { name: "About Midjourney" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Midjourney", level: 1 })).toBeVisible();
+    await page.getByRole("contentinfo").getByRole("link", { name: "Categories" }).click();
+    await expect(page).toHaveURL(/\/categories$/);
+    expect(documentLoads(), "one document load: every later page came from the app").toBe(1);
+  });
+
   test("the premium prompt links to the plans", async ({ page }) => {
     await page.goto("/tools/premium-tool-id");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Premium tool");

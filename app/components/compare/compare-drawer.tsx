@@ -1,17 +1,10 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import {
-  addToCompare,
-  COMPARE_ADD_EVENT,
-  COMPARE_OPEN_EVENT,
-  DEFAULT_COMPARE_CAP,
-  readCompareIds,
-  useCompareIds,
-  writeCompareIds,
-} from "~/lib/compare";
+import { COMPARE_ADD_EVENT, COMPARE_OPEN_EVENT, DEFAULT_COMPARE_CAP, useCompareIds } from "~/lib/compare";
 import { useToast } from "../toast";
 
 // The sheet (the comparison itself) loads when the drawer first opens.
-const CompareSheet = lazy(() => import("./compare-sheet"));
+const loadSheet = () => import("./compare-sheet");
+const CompareSheet = lazy(loadSheet);
 
 /**
  * The app-wide comparison drawer (a bottom sheet). It opens on the `compare:open` event and when a
@@ -45,10 +38,12 @@ export function CompareDrawer({ cap = DEFAULT_COMPARE_CAP }: { cap?: number }) {
     const onAdd = (event: Event) => {
       const id = (event as CustomEvent<{ id?: unknown }>).detail?.id;
       if (typeof id !== "string" || !id.trim()) return;
-      const result = addToCompare(readCompareIds(), id.trim(), cap);
-      if (result.ok) writeCompareIds(result.ids);
-      if (result.ok || result.reason === "already-added") show();
-      else toast(result.message);
+      // The rules (and the sheet that shows the result) load with the first tool added.
+      void loadSheet().then(({ addTool }) => {
+        const refused = addTool(id.trim(), cap);
+        if (refused) toast(refused);
+        else show();
+      });
     };
     window.addEventListener(COMPARE_OPEN_EVENT, onOpen);
     window.addEventListener(COMPARE_ADD_EVENT, onAdd);

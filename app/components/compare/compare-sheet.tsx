@@ -1,6 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { clearCompare, compareCapMessage, readCompareIds, removeFromCompare, writeCompareIds } from "~/lib/compare";
+import {
+  addToCompare,
+  clearCompare,
+  compareCapMessage,
+  readCompareIds,
+  removeFromCompare,
+  writeCompareIds,
+} from "~/lib/compare";
 import { Modal } from "../modal";
 import {
   CompareEmpty,
@@ -15,6 +22,16 @@ import {
 type CompareResponse =
   | { success: true; tools: CompareToolData[]; missing: string[] }
   | { success: false; error: string };
+
+/**
+ * Adds a tool to the stored list under the viewer's cap. Returns the refusal to show (the cap
+ * message), or null when the tool is in the list (added now or already there).
+ */
+export function addTool(id: string, cap: number): string | null {
+  const result = addToCompare(readCompareIds(), id, cap);
+  if (result.ok) writeCompareIds(result.ids);
+  return result.ok || result.reason === "already-added" ? null : result.message;
+}
 
 // Tools fetched so far in this page's life, by id and by slug: removing a tool or reopening the
 // drawer costs no request.

@@ -1,6 +1,12 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from "react";
 
-export type TabPanel<V extends string> = { value: V; label: string; count?: number; content: ReactNode };
+export type TabPanel<V extends string> = {
+  value: V;
+  label: string;
+  count?: number;
+  /** The panel's content; a function is told whether the panel is the open one. */
+  content: ReactNode | ((open: boolean) => ReactNode);
+};
 
 /**
  * Tabs (the WAI-ARIA tabs pattern: arrow keys, Home and End move between tabs and select them) that
@@ -110,7 +116,7 @@ export function ToolTabs<V extends string>({
           hidden={tab !== p.value}
           className="rounded-b-lg pt-6 focus-visible:outline-2"
         >
-          {p.content}
+          {typeof p.content === "function" ? p.content(tab === p.value) : p.content}
         </div>
       ))}
     </div>

@@ -1,0 +1,41 @@
+import { Link } from "react-router";
+
+/** The cookie consent bar's content: the notice and the two choices (spec section 2). */
+export function CookieBarContent() {
+  return (
+    <section
+      aria-label="Cookie consent"
+      className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white p-4 shadow-2xl dark:border-slate-700 dark:bg-slate-900"
+    >
+      <div className="mx-auto flex max-w-6xl flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          We use essential cookies to run Toolscape and, with your consent, cookies for analytics and personalisation.{" "}
+          <Link to="/cookies" className="underline">
+            Cookie settings
+          </Link>
+        </p>
+        <div className="shrink-0">
+          <form className="flex gap-2" method="post" action="/preferences">
+            <input type="hidden" name="intent" value="consent" />
+            <button
+              type="submit"
+              name="consent"
+              value="essential"
+              className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
+            >
+              Essential Only
+            </button>
+            <button
+              type="submit"
+              name="consent"
+              value="accepted"
+              className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+            >
+              Accept All
+            </button>
+          </form>
+        </div>
+      </div>
+    </section>
+  );
+}

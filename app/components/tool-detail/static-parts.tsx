@@ -1,0 +1,316 @@
+import { Link } from "react-router";
+import { Breadcrumb } from "../breadcrumb";
+import { Empty } from "../empty-state";
+import { ToolLogo } from "../tool-logo";
+
+/**
+ * The parts of a tool page with no behaviour of their own. They are static islands (~/lib/island):
+ * rendered by the server, and in the browser only after a client-side navigation, so a tool page's
+ * first load does not include this module.
+ */
+
+export type SideCardTool = {
+  id: string;
+  slug: string;
+  name: string;
+  demo_url: string | null;
+  features: string[];
+  pricing_model: string;
+  category: string;
+  category_slug: string;
+  company_name: string;
+  rating: number;
+  review_count: number;
+  created_at: string;
+};
+
+export type SideCardDeal = {
+  original: string | null;
+  discounted: string | null;
+  discount: string | null;
+  endsAt: string | null;
+};
+
+/** Every outbound link goes through /go, which records the click and redirects to the tool's own URL. */
+export function goHref(slug: string, to: "website" | "demo" | "deal", source = "detail"): string {
+  return `/go/${encodeURIComponent(slug)}?to=${to}&source=${source}`;
+}
+
+const outbound = "block rounded-lg px-4 py-2.5 text-center font-medium focus-visible:outline-2";
+
+function OutLink({ href, label, primary }: { href: string; label: string; primary?: boolean }) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener nofollow"
+      className={`${outbound} ${
+        primary
+          ? "bg-brand-600 text-white hover:bg-brand-700"
+          : "border border-slate-300 text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800"
+      }`}
+    >
+      {label}
+      <span aria-hidden="true"> ↗</span>
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+const dateFmt = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+
+const h2 = "text-xl font-semibold";
+
+export type HeadTool = {
+  name: string;
+  logo_url: string | null;
+  category: string;
+  pricing_model: string;
+  company_name: string;
+  is_verified: boolean;
+  is_featured: boolean;
+  updated_at: string | null;
+};
+
+/** Breadcrumb, logo, name, category, pricing, provider, badges, the 'updated' label and the lead. */
+export function ToolHead({
+  tool,
+  categoryHref,
+  updated,
+  lead,
+}: {
+  tool: HeadTool;
+  categoryHref: string;
+  updated: string | null;
+  lead: string | null;
+}) {
+  return (
+    <>
+      <Breadcrumb
+        items={[
+          { label: "Home", to: "/" },
+          { label: "Tools", to: "/tools" },
+          { label: tool.category, to: categoryHref },
+          { label: tool.name },
+        ]}
+      />
+      <div className="mt-5 flex items-start gap-4">
+        <ToolLogo name={tool.name} url={tool.logo_url} size={64} />
+        <div className="min-w-0">
+          <h1 className="text-3xl font-bold tracking-tight break-words sm:text-4xl">{tool.name}</h1>
+          <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
+            <Link to={categoryHref} className="font-medium text-brand-700 hover:underline dark:text-indigo-300">
+              {tool.category}
+            </Link>
+            {tool.pricing_model !== "Unknown" ? (
+              <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800 dark:bg-slate-800 dark:text-slate-200">
+                {tool.pricing_model}
+              </span>
+            ) : null}
+            {tool.company_name !== "Unknown" ? <span>by {tool.company_name}</span> : null}
+            {tool.is_verified ? (
+              <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
+                ✓ Verified
+              </span>
+            ) : null}
+            {tool.is_featured ? (
+              <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                Featured
+              </span>
+            ) : null}
+          </p>
+          {updated ? (
+            <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+              Updated <time dateTime={tool.updated_at ?? undefined}>{updated}</time>
+            </p>
+          ) : null}
+        </div>
+      </div>
+      {lead ? <p className="mt-5 text-lg text-slate-800 dark:text-slate-200">{lead}</p> : null}
+    </>
+  );
+}
+
+/** The side card above its Compare button: the deal, outbound links (through /go), what's included, facts. */
+export function SideCardMain({
+  tool,
+  deal,
+  included,
+}: {
+  tool: SideCardTool;
+  deal: SideCardDeal | null;
+  included: string[];
+}) {
+  return (
+    <>
+      {deal ? (
+        <div className="mb-4 rounded-lg bg-emerald-50 p-3 text-emerald-950 dark:bg-emerald-950 dark:text-emerald-50">
+          <p className="text-sm font-semibold">Deal</p>
+          <p className="mt-1 flex flex-wrap items-baseline gap-2">
+            {deal.discounted ? <span className="text-2xl font-bold">{deal.discounted}</span> : null}
+            {deal.original ? (
+              <s className="text-sm text-emerald-900 dark:text-emerald-200">
+                <span className="sr-only">was </span>
+                {deal.original}
+              </s>
+            ) : null}
+            {deal.discount ? (
+              <span className="rounded-full bg-emerald-700 px-2 py-0.5 text-xs font-semibold text-white">
+                {deal.discount}
+              </span>
+            ) : null}
+          </p>
+          {deal.endsAt ? <p className="mt-1 text-xs">Ends {dateFmt(deal.endsAt)}</p> : null}
+        </div>
+      ) : null}
+      <div className="space-y-2.5">
+        {deal ? <OutLink href={goHref(tool.slug, "deal")} primary label="Get Deal" /> : null}
+        {tool.demo_url ? <OutLink href={goHref(tool.slug, "demo")} label="Try Demo" /> : null}
+        <OutLink href={goHref(tool.slug, "website")} primary={!deal} label="Visit Website" />
+      </div>
+
+      {included.length ? (
+        <div className="mt-5">
+          <h2 className="text-sm font-semibold">What's included</h2>
+          <ul className="mt-2 space-y-1.5 text-sm text-slate-700 dark:text-slate-300">
+            {included.map((f) => (
+              <li key={f} className="flex gap-2">
+                <span aria-hidden="true" className="text-emerald-700 dark:text-emerald-400">
+                  ✓
+                </span>
+                {f}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      <dl className="mt-5 space-y-2 border-t border-slate-200 pt-4 text-sm dark:border-slate-800">
+        <div className="flex justify-between gap-3">
+          <dt className="text-slate-600 dark:text-slate-400">Rating</dt>
+          <dd className="text-right">
+            {tool.review_count > 0 ? `★ ${tool.rating.toFixed(1)} (${tool.review_count})` : "No reviews yet"}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-3">
+          <dt className="text-slate-600 dark:text-slate-400">Pricing</dt>
+          <dd className="text-right">{tool.pricing_model === "Unknown" ? "Not listed" : tool.pricing_model}</dd>
+        </div>
+        <div className="flex justify-between gap-3">
+          <dt className="text-slate-600 dark:text-slate-400">Category</dt>
+          <dd className="text-right">
+            <Link
+              to={`/tools?category=${encodeURIComponent(tool.category_slug)}`}
+              className="text-brand-700 hover:underline dark:text-indigo-300"
+            >
+              {tool.category}
+            </Link>
+          </dd>
+        </div>
+        {tool.company_name !== "Unknown" ? (
+          <div className="flex justify-between gap-3">
+            <dt className="text-slate-600 dark:text-slate-400">Provider</dt>
+            <dd className="text-right">{tool.company_name}</dd>
+          </div>
+        ) : null}
+        <div className="flex justify-between gap-3">
+          <dt className="text-slate-600 dark:text-slate-400">Listed</dt>
+          <dd className="text-right">{dateFmt(tool.created_at)}</dd>
+        </div>
+      </dl>
+    </>
+  );
+}
+
+export type OverviewTool = { name: string; full_description: string; tags: string[] };
+
+/** About, use cases (when any) and tags. */
+export function Overview({ tool, useCases }: { tool: OverviewTool; useCases: string[] }) {
+  return (
+    <div className="space-y-8">
+      <section>
+        <h2 className={h2}>About {tool.name}</h2>
+        <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-800 dark:text-slate-200">
+          {tool.full_description}
+        </p>
+      </section>
+      {useCases.length ? (
+        <section>
+          <h2 className={h2}>Use cases</h2>
+          <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-700 dark:text-slate-300">
+            {useCases.map((u) => (
+              <li key={u}>{u}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {tool.tags.length ? (
+        <section>
+          <h2 className={h2}>Tags</h2>
+          <ul className="mt-3 flex flex-wrap gap-2">
+            {tool.tags.map((tag) => (
+              <li key={tag}>
+                <Link
+                  to={`/tools?tags=${encodeURIComponent(tag)}`}
+                  className="inline-block rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700"
+                >
+                  {tag}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export function Features({ toolName, features }: { toolName: string; features: string[] }) {
+  return features.length ? (
+    <section>
+      <h2 className={h2}>Key features</h2>
+      <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+        {features.map((f) => (
+          <li
+            key={f}
+            className="flex gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+          >
+            <span aria-hidden="true" className="font-bold text-emerald-700 dark:text-emerald-400">
+              ✓
+            </span>
+            <span>{f}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  ) : (
+    <Empty title="No features listed yet">The listing for {toolName} does not name its features.</Empty>
+  );
+}
+
+export function Screenshots({ toolName, screenshots }: { toolName: string; screenshots: string[] }) {
+  return screenshots.length ? (
+    <section>
+      <h2 className={h2}>Screenshots</h2>
+      <ul className="mt-3 grid gap-4 sm:grid-cols-2">
+        {screenshots.map((src, i) => (
+          <li key={src}>
+            <img
+              src={src}
+              alt={`${toolName} screenshot ${i + 1}`}
+              loading="lazy"
+              className="w-full rounded-lg border border-slate-200 dark:border-slate-800"
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  ) : (
+    <Empty title="No screenshots yet">Screenshots of {toolName} will appear here once they are added.</Empty>
+  );
+}
+
+export function Reviews() {
+  return <Empty title="No reviews yet">Reviews from members will appear here.</Empty>;
+}

@@ -1,0 +1,34 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { measurePageWeight, PAGE_WEIGHT_TARGETS } from "../../bench/page-weight.ts";
+import { BUILD_DIR } from "../../server/platform/paths.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+/**
+ * The page-weight budget of the discovery issue, on the production build: sizes, not timings, so
+ * they do not depend on the machine. `npm run weigh` shows the module-by-module breakdown.
+ */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ pages: true });
+});
+afterAll(() => server?.close());
+
+const clientDir = path.join(BUILD_DIR, "client");
+
+describe("page weight", () => {
+  it("a tool page loads at most 120 KB of JavaScript and 40 KB of HTML (gzip)", async () => {
+    const w = await measurePageWeight(server.url, "/tools/midjourney", clientDir);
+    const detail = w.modules.map((m) => `${m.file} ${m.gzip}`).join("\n");
+    expect(w.jsGzip, detail).toBeLessThanOrEqual(PAGE_WEIGHT_TARGETS.toolPageJs);
+    expect(w.htmlGzip).toBeLessThanOrEqual(PAGE_WEIGHT_TARGETS.toolPageHtml);
+  });
+
+  it("lazily loaded parts stay out of the first load: the compare sheet and the sign-up form", async () => {
+    for (const page of ["/", "/tools/midjourney", "/tools"]) {
+      const w = await measurePageWeight(server.url, page, clientDir);
+      const files = w.modules.map((m) => m.file).join(" ");
+      expect(files, page).not.toMatch(/compare-sheet|sign-up-form|account-forms/);
+    }
+  });
+});
