@@ -1,7 +1,7 @@
 import { Form, Link, NavLink } from "react-router";
 import type { HeaderViewer } from "./account/user-menu";
 import type { MenuCategory } from "./header";
-import { Modal } from "./modal";
+import { Modal, ModalCloseButton } from "./modal";
 import { navLink } from "./nav-link";
 
 /** The small-screen menu: a modal panel with the site's navigation. The header loads it on first open. */
@@ -27,14 +27,7 @@ export default function MobileMenu({
         <h2 id="mobile-menu-title" className="text-lg font-bold">
           Menu
         </h2>
-        <button
-          type="button"
-          onClick={onClose}
-          className="rounded-md p-2 hover:bg-slate-100 dark:hover:bg-slate-800"
-          aria-label="Close menu"
-        >
-          ✕
-        </button>
+        <ModalCloseButton label="Close menu" onClose={onClose} />
       </div>
       <nav aria-label="Mobile" className="mt-4 flex flex-col gap-1">
         <NavLink to="/" end className={navLink}>

@@ -72,3 +72,17 @@ export function Modal({
     </dialog>
   );
 }
+
+/** A dialog's ✕ button (its label says what it closes). */
+export function ModalCloseButton({ label, onClose }: { label: string; onClose: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClose}
+      className="rounded-md p-2 hover:bg-slate-100 dark:hover:bg-slate-800"
+      aria-label={label}
+    >
+      ✕
+    </button>
+  );
+}

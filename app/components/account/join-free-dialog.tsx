@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { Modal } from "../modal";
+import { Modal, ModalCloseButton } from "../modal";
 
 // The form and its validation schemas: loaded as the dialog opens.
 const SignUpForm = lazy(() => import("./sign-up-form").then((m) => ({ default: m.SignUpForm })));
@@ -31,14 +31,7 @@ export default function JoinFreeDialog({
             Compare tools, open 10 tools a day in full, keep your lists.
           </p>
         </div>
-        <button
-          type="button"
-          onClick={onClose}
-          className="rounded-md p-2 hover:bg-slate-100 dark:hover:bg-slate-800"
-          aria-label="Close"
-        >
-          ✕
-        </button>
+        <ModalCloseButton label="Close" onClose={onClose} />
       </div>
       <div className="mt-5">
         <Suspense fallback={<p className="text-sm text-slate-600 dark:text-slate-400">Loading…</p>}>
