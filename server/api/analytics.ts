@@ -1,12 +1,16 @@
 import { Hono } from "hono";
 import type { AppServices } from "../context.ts";
+import { visitorKey } from "../modules/accounts/index.ts";
 import { recordReportedClick, ToolClickInput } from "../modules/catalog/index.ts";
 import { badRequest, notFound } from "../platform/errors.ts";
 import { parseOr400 } from "./respond.ts";
 
-type Vars = { Variables: { services: AppServices } };
+type Vars = { Variables: { services: AppServices; clientIp: string } };
 
-/** POST /api/analytics/tool-click (spec section 7): a first-party record of an outbound click. */
+/**
+ * POST /api/analytics/tool-click (spec section 7): a first-party record of an outbound click. A
+ * client's repeats on one tool within 10 minutes are accepted but counted once (no inflating).
+ */
 export function analyticsApi() {
   const api = new Hono<Vars>();
 
@@ -18,7 +22,8 @@ export function analyticsApi() {
       throw badRequest("Body must be a JSON object");
     }
     const click = parseOr400(ToolClickInput, body);
-    const result = await recordReportedClick(c.var.services.db, click);
+    const { services, clientIp } = c.var;
+    const result = await recordReportedClick(services.db, click, visitorKey(services.env, clientIp));
     if (!result) throw notFound("Tool not found");
     c.header("Cache-Control", "no-store");
     return c.json({ success: true });

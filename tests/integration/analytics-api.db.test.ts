@@ -4,16 +4,16 @@ import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ env: { TRUST_PROXY: "1" } });
 });
 afterAll(async () => {
   await server?.close();
 });
 
-const post = async (body: unknown, raw = false) => {
+const post = async (body: unknown, raw = false, client = "203.0.113.1") => {
   const res = await server.get("/api/analytics/tool-click", {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", "x-forwarded-for": client },
     body: raw ? (body as string) : JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as { success: boolean; error?: string } };
@@ -33,6 +33,15 @@ const events = (toolId: string) =>
   );
 
 describe("POST /api/analytics/tool-click", () => {
+  it("accepts a client's repeated clicks on a tool but counts them once per 10 minutes", async () => {
+    const t = await tool("stable-diffusion");
+    for (let i = 0; i < 5; i++) expect((await post({ toolId: t.id }, false, "203.0.113.50")).status).toBe(200);
+    expect((await tool("stable-diffusion")).clicks).toBe(t.clicks + 1);
+    expect(await events(t.id)).toHaveLength(1);
+    await post({ toolId: t.id }, false, "203.0.113.51");
+    expect((await tool("stable-diffusion")).clicks).toBe(t.clicks + 2);
+  });
+
   it("records {toolId, type: 'affiliate'} as a deal click on the tool's own link", async () => {
     await server.services.db.execute(
       sql`UPDATE tools SET affiliate_url = 'https://partner.example.org/?ref=ts' WHERE slug = 'midjourney'`,

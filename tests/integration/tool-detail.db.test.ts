@@ -5,7 +5,8 @@ import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ pages: true });
+  // TRUST_PROXY: a request may say which client it is (X-Forwarded-For), as behind our proxy.
+  server = await startTestServer({ pages: true, env: { TRUST_PROXY: "1" } });
 });
 afterAll(async () => {
   await server?.close();
@@ -22,6 +23,8 @@ const html = async (path: string, init?: RequestInit) => {
   });
   return { status: res.status, body: await res.text(), headers: res.headers };
 };
+/** A request from a client address of its own. */
+const fromClient = (n: number): RequestInit => ({ headers: { "x-forwarded-for": `198.51.100.${n}` } });
 const toolRow = async (slug: string) => {
   const [row] = await queryRows<{ id: string; clicks: number; website_url: string; category_id: number }>(
     db(),
@@ -150,12 +153,32 @@ describe("/go/{slug}", () => {
 
   it("records an unknown or missing source as 'unknown' and defaults to the website", async () => {
     const tool = await toolRow("accomplice");
-    const res = await html("/go/accomplice?source=%3Cimg%3E");
+    const res = await html("/go/accomplice?source=%3Cimg%3E", fromClient(1));
     expect(res.status).toBe(302);
-    await html("/go/accomplice");
+    await html("/go/accomplice", fromClient(2));
     const rows = await events(tool.id);
     expect(rows.map((r) => r.source)).toEqual(["unknown", "unknown"]);
     expect((await toolRow("accomplice")).clicks).toBe(tool.clicks + 2);
+  });
+
+  it("counts a visitor's repeated clicks on a tool once per 10 minutes, and still sends every one on", async () => {
+    const tool = await toolRow("leonardo");
+    for (let i = 0; i < 3; i++) {
+      const res = await html("/go/leonardo?source=detail", fromClient(10));
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe(new URL(tool.website_url).toString());
+    }
+    expect((await toolRow("leonardo")).clicks).toBe(tool.clicks + 1);
+    // Another visitor counts; the first visitor's click on another tool counts too.
+    await html("/go/leonardo?source=detail", fromClient(11));
+    expect((await toolRow("leonardo")).clicks).toBe(tool.clicks + 2);
+    const other = await toolRow("getimg-ai");
+    await html("/go/getimg-ai?source=detail", fromClient(10));
+    expect((await toolRow("getimg-ai")).clicks).toBe(other.clicks + 1);
+    // Nothing that identifies the visitor is stored with the click; the repeat key is a keyed hash.
+    const keys = await queryRows<{ key: string }>(db(), sql`SELECT key FROM rate_limits WHERE key LIKE 'click:%'`);
+    expect(keys.length).toBeGreaterThan(0);
+    for (const { key } of keys) expect(key).not.toContain("198.51.100");
   });
 
   it("never redirects to a URL from the query string", async () => {
@@ -178,9 +201,9 @@ describe("/go/{slug}", () => {
     await db().execute(sql`UPDATE tools SET demo_url = 'https://demo.example.org/', affiliate_url = NULL
       WHERE slug = 'dalle-2'`);
     const tool = await toolRow("dalle-2");
-    const demo = await html("/go/dalle-2?to=demo&source=detail");
+    const demo = await html("/go/dalle-2?to=demo&source=detail", fromClient(3));
     expect(demo.headers.get("location")).toBe("https://demo.example.org/");
-    const deal = await html("/go/dalle-2?to=deal&source=detail");
+    const deal = await html("/go/dalle-2?to=deal&source=detail", fromClient(4));
     expect(deal.headers.get("location")).toBe(new URL(tool.website_url).toString());
     const rows = await events(tool.id);
     expect(rows.map((r) => r.destination)).toEqual(["https://demo.example.org/", new URL(tool.website_url).toString()]);

@@ -1,12 +1,14 @@
 import { isbot } from "isbot";
 import { data, Link, redirect } from "react-router";
 import { ToolNotFound, toolNotFoundMeta } from "~/components/tool-not-found";
+import { visitorKey } from "~/lib/accounts.server";
 import { GoParams, recordToolClick } from "~/lib/catalog.server";
 import type { Route } from "./+types/go";
 
 /**
- * `/go/{slug}?to=website|demo|deal&source=…`: records the outbound click, then redirects to a link
- * stored on the tool. The destination never comes from the query string (no open redirect).
+ * `/go/{slug}?to=website|demo|deal&source=…`: records the outbound click (a visitor's repeats on a
+ * tool count once per 10 minutes), then redirects to a link stored on the tool. The destination
+ * never comes from the query string (no open redirect).
  */
 const PRIVATE = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
 
@@ -35,6 +37,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     target: parsed.data.to,
     source: parsed.data.source,
     count,
+    // A visitor's repeated clicks on this tool count once per 10 minutes.
+    visitor: visitorKey(context.services.env, context.clientIp),
   });
   if (!click) return data({ error: null, slug: params.slug }, { status: 404, headers: PRIVATE });
   return redirect(click.url, { status: 302, headers: PRIVATE });

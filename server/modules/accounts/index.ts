@@ -122,3 +122,4 @@ export {
   type ViewerSummary,
   viewerFromHeaders,
 } from "./viewer.ts";
+export { visitorKey } from "./visitor-key.ts";

@@ -1,38 +1,9 @@
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import type { Db } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { consumeRateLimit, pruneRateLimits, type RateResult, type RateRule } from "../../platform/rate-limit.ts";
 import { MESSAGES } from "./forms.ts";
 
-/**
- * Fixed-window rate limiting on the `rate_limits` table, so every app instance shares the counts.
- * One statement counts the attempt and says whether it is within the rule (no read-then-write
- * race): a window older than `windowSec` restarts at 1.
- */
-export type RateRule = { max: number; windowSec: number };
-export type RateResult = { allowed: boolean; count: number; retryAfterSec: number };
-
-export async function consumeRateLimit(db: Db, key: string, rule: RateRule, now = new Date()): Promise<RateResult> {
-  const [row] = await queryRows<{ count: number; window_start: string | Date }>(
-    db,
-    sql`INSERT INTO rate_limits AS r (key, window_start, count) VALUES (${key}, ${now.toISOString()}::timestamptz, 1)
-        ON CONFLICT (key) DO UPDATE SET
-          window_start = CASE WHEN r.window_start <= ${now.toISOString()}::timestamptz - make_interval(secs => ${rule.windowSec})
-                              THEN EXCLUDED.window_start ELSE r.window_start END,
-          count = CASE WHEN r.window_start <= ${now.toISOString()}::timestamptz - make_interval(secs => ${rule.windowSec})
-                       THEN 1 ELSE r.count + 1 END
-        RETURNING count, window_start`,
-  );
-  const count = Number(row?.count ?? 1);
-  const started = new Date(row?.window_start ?? now).getTime();
-  const retryAfterSec = Math.max(1, Math.ceil((started + rule.windowSec * 1000 - now.getTime()) / 1000));
-  return { allowed: count <= rule.max, count, retryAfterSec };
-}
-
-/** Removes windows that ended long ago (run now and then; a stale row is harmless, only space). */
-export async function pruneRateLimits(db: Db, olderThanSec = 3600, now = new Date()): Promise<void> {
-  await db.execute(
-    sql`DELETE FROM rate_limits WHERE window_start < ${now.toISOString()}::timestamptz - make_interval(secs => ${olderThanSec})`,
-  );
-}
+export { consumeRateLimit, pruneRateLimits, type RateResult, type RateRule } from "../../platform/rate-limit.ts";
 
 const lastPrune = new WeakMap<object, number>();
 

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/index.ts";
+import { consumeRateLimit, type RateRule } from "../../platform/rate-limit.ts";
 import { parseHttpUrl } from "./normalize.ts";
 
 /**
@@ -8,6 +9,10 @@ import { parseHttpUrl } from "./normalize.ts";
  * `tool_events` row (no personal data: no IP, no user agent, no cookie) plus the tool's `clicks`
  * counter, written together. The destination is always a URL stored on the tool, never one taken
  * from the request, so the redirect cannot be pointed anywhere else.
+ *
+ * A visitor's repeated clicks on one tool count once per CLICK_REPEAT window: callers pass an
+ * opaque `visitor` key (a keyed hash of the address, see accounts' visitorKey), kept only in the
+ * rate-limit table for the window. Repeats are still sent on; they just add nothing.
  */
 
 export const CLICK_TARGETS = ["website", "demo", "deal"] as const;
@@ -87,7 +92,10 @@ type LinkRow = {
   affiliate_url: string | null;
 };
 
-export type ClickResult = { toolId: string; slug: string; target: ClickTarget; url: string };
+export type ClickResult = { toolId: string; slug: string; target: ClickTarget; url: string; counted: boolean };
+
+/** One counted click per visitor and tool in this window. */
+export const CLICK_REPEAT: RateRule = { max: 1, windowSec: 600 };
 
 /**
  * The URL a target means for this tool. A demo or deal the tool does not have falls back to its
@@ -130,9 +138,13 @@ async function writeClick(
   wanted: ClickTarget,
   source: ClickSource,
   count: boolean,
+  visitor: string | undefined,
 ): Promise<ClickResult | null> {
   const resolved = resolveTarget(tool, wanted);
   if (!resolved) return null;
+  if (count && visitor) {
+    count = (await consumeRateLimit(db, `click:${visitor}:${tool.id}`, CLICK_REPEAT)).allowed;
+  }
   if (count) {
     await db.transaction(async (tx) => {
       await tx.execute(
@@ -142,7 +154,7 @@ async function writeClick(
       await tx.execute(sql`UPDATE tools SET clicks = clicks + 1 WHERE id = ${tool.id}::uuid`);
     });
   }
-  return { toolId: tool.id, slug: tool.slug, ...resolved };
+  return { toolId: tool.id, slug: tool.slug, ...resolved, counted: count };
 }
 
 /**
@@ -152,10 +164,10 @@ async function writeClick(
  */
 export async function recordToolClick(
   db: Db,
-  input: { idOrSlug: string; target: ClickTarget; source: ClickSource; count?: boolean },
+  input: { idOrSlug: string; target: ClickTarget; source: ClickSource; count?: boolean; visitor?: string },
 ): Promise<ClickResult | null> {
   const tool = await findLinks(db, input.idOrSlug);
-  return tool ? writeClick(db, tool, input.target, input.source, input.count !== false) : null;
+  return tool ? writeClick(db, tool, input.target, input.source, input.count !== false, input.visitor) : null;
 }
 
 /**
@@ -163,10 +175,10 @@ export async function recordToolClick(
  * its destination_url names, else 'deal' for the spec's `type: 'affiliate'`, else the website; the
  * URL recorded is always the tool's own.
  */
-export async function recordReportedClick(db: Db, click: ToolClick): Promise<ClickResult | null> {
+export async function recordReportedClick(db: Db, click: ToolClick, visitor?: string): Promise<ClickResult | null> {
   const tool = await findLinks(db, click.idOrSlug);
   if (!tool) return null;
-  return writeClick(db, tool, reportedTarget(click, tool), click.source, true);
+  return writeClick(db, tool, reportedTarget(click, tool), click.source, true, visitor);
 }
 
 function reportedTarget(click: Pick<ToolClick, "type" | "destinationUrl">, tool: LinkRow): ClickTarget {
