@@ -2,7 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { subscribe, unsubscribe } from "../../server/modules/content/index.ts";
 import { queryRows } from "../../server/platform/db/index.ts";
+import type { Mailer } from "../../server/platform/mail.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
@@ -65,6 +67,33 @@ describe("newsletter", () => {
       expect(await res.json()).toEqual({ success: false, error: "Please enter a valid email address" });
     },
   );
+
+  it("sends the confirmation on the next try when sending failed; a re-subscription is confirmed again", async () => {
+    const db = server.services.db;
+    const sent: string[] = [];
+    let down = true;
+    const mailer: Mailer = {
+      kind: "smtp",
+      async send(message) {
+        if (down) throw new Error("SMTP unavailable");
+        sent.push(message.to);
+        return { id: String(sent.length) };
+      },
+    };
+    const input = { email: "retry@example.com" };
+    await expect(subscribe(db, mailer, input, server.url)).rejects.toThrow("SMTP unavailable");
+    down = false;
+    expect(await subscribe(db, mailer, input, server.url)).toEqual({ alreadySubscribed: false });
+    expect(await subscribe(db, mailer, input, server.url)).toEqual({ alreadySubscribed: true });
+    expect(sent).toEqual(["retry@example.com"]);
+    const [row] = await queryRows<{ token: string }>(
+      db,
+      sql`SELECT token FROM newsletter_subscribers WHERE email = 'retry@example.com'`,
+    );
+    expect(await unsubscribe(db, row?.token ?? "")).toBe(true);
+    expect(await subscribe(db, mailer, input, server.url)).toEqual({ alreadySubscribed: false });
+    expect(sent).toEqual(["retry@example.com", "retry@example.com"]);
+  });
 
   it("answers a body that is not JSON with a 400", async () => {
     const res = await server.get("/api/newsletter/subscribe", { method: "POST", body: "{" });

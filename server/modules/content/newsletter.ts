@@ -20,7 +20,9 @@ export const NewsletterInput = z.object({
 
 /**
  * Subscribes an address (idempotent: a repeat or a re-subscription is harmless) and sends the
- * confirmation message with a one-click unsubscribe link.
+ * confirmation message with a one-click unsubscribe link. The subscription is stored first and
+ * marked confirmed only once the message is handed to the mailer: if sending fails the call throws
+ * and the next try sends it again (a repeat of a confirmed subscription sends nothing).
  */
 export async function subscribe(
   db: Db,
@@ -29,29 +31,32 @@ export async function subscribe(
   siteUrl: string,
 ): Promise<{ alreadySubscribed: boolean }> {
   const token = randomBytes(18).toString("base64url");
-  const [row] = await queryRows<{ token: string; was: string | null }>(
+  // A re-subscription (after unsubscribing) is confirmed again.
+  const [row] = await queryRows<{ id: number; token: string; confirmed: boolean }>(
     db,
-    sql`WITH prev AS (SELECT status FROM newsletter_subscribers WHERE lower(email) = lower(${input.email}))
-        INSERT INTO newsletter_subscribers (email, source, token)
+    sql`INSERT INTO newsletter_subscribers AS s (email, source, token)
         VALUES (${input.email}, ${input.source ?? "home"}, ${token})
-        ON CONFLICT (lower(email)) DO UPDATE SET status = 'subscribed', updated_at = now()
-        RETURNING token, (SELECT status::text FROM prev) AS was`,
+        ON CONFLICT (lower(email)) DO UPDATE SET
+          status = 'subscribed',
+          confirmation_sent_at = CASE WHEN s.status = 'subscribed' THEN s.confirmation_sent_at END,
+          updated_at = now()
+        RETURNING id, token, confirmation_sent_at IS NOT NULL AS confirmed`,
   );
-  const alreadySubscribed = row?.was === "subscribed";
-  if (!alreadySubscribed && row) {
-    await mailer.send({
-      to: input.email,
-      tag: "newsletter-confirmation",
-      subject: "You're subscribed to the Toolscape newsletter",
-      text: [
-        "Thanks for subscribing to the Toolscape newsletter.",
-        "You'll get the new AI tools, deals and guides worth your time, about once a week.",
-        "",
-        `Unsubscribe at any time: ${siteUrl}/newsletter/unsubscribe?token=${row.token}`,
-      ].join("\n"),
-    });
-  }
-  return { alreadySubscribed };
+  if (!row) throw new Error("newsletter subscription was not stored");
+  if (row.confirmed) return { alreadySubscribed: true };
+  await mailer.send({
+    to: input.email,
+    tag: "newsletter-confirmation",
+    subject: "You're subscribed to the Toolscape newsletter",
+    text: [
+      "Thanks for subscribing to the Toolscape newsletter.",
+      "You'll get the new AI tools, deals and guides worth your time, about once a week.",
+      "",
+      `Unsubscribe at any time: ${siteUrl}/newsletter/unsubscribe?token=${row.token}`,
+    ].join("\n"),
+  });
+  await db.execute(sql`UPDATE newsletter_subscribers SET confirmation_sent_at = now() WHERE id = ${row.id}`);
+  return { alreadySubscribed: false };
 }
 
 export async function unsubscribe(db: Db, token: string): Promise<boolean> {

@@ -212,6 +212,8 @@ export const newsletterSubscribers = pgTable(
     source: text("source").notNull().default("home"),
     /** random, unguessable: the unsubscribe link carries it instead of the address */
     token: text("token").notNull(),
+    /** when the confirmation mail went out for the current subscription (null: not yet — sent on the next try) */
+    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
