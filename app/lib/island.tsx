@@ -67,11 +67,13 @@ export function Island<P extends object>({
 }) {
   const version = fingerprint(props);
   const [fromServer] = useState(() => served.get(id));
-  // Switched after hydration, never during it: hydration needs what the server rendered.
+  // Switched after hydration, never during it: hydration keeps what the server rendered, even if
+  // the props differ from the ones it was rendered with (then the component takes over right after).
   const [wentLive, setWentLive] = useState(false);
+  const stale = fromServer !== undefined && fromServer.version !== version;
   useEffect(() => {
-    if (live) setWentLive(true);
-  }, [live]);
+    if (live || stale) setWentLive(true);
+  }, [live, stale]);
   // Used once, by the hydration that read it; a later page with this island renders it.
   useEffect(() => {
     served.delete(id);
@@ -79,7 +81,7 @@ export function Island<P extends object>({
   const onClick = useLinkNavigation();
   // onClick delegates clicks on the links inside, which keep their own keyboard behaviour.
   const attributes = { "data-island": id, "data-version": version, className, onClick, onSubmit };
-  if (fromServer && fromServer.version === version && !wentLive) {
+  if (fromServer && !wentLive) {
     return (
       <div
         {...attributes}
