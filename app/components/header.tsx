@@ -7,6 +7,7 @@ import { useDismiss } from "~/lib/use-dismiss";
 import { useHydrated } from "~/lib/use-hydrated";
 import { JoinFree } from "./account/join-free";
 import type { HeaderViewer } from "./account/user-menu";
+import { LoadBoundary } from "./load-boundary";
 import { navLink } from "./nav-link";
 import { ThemeToggle } from "./theme-toggle";
 
@@ -113,14 +114,16 @@ export function Header({
             </span>
           </button>
           {mobileOpen || mobileLoaded.current ? (
-            <Suspense fallback={null}>
-              <MobileMenu
-                open={mobileOpen}
-                onClose={() => setMobileOpen(false)}
-                categories={categories}
-                viewer={viewer}
-              />
-            </Suspense>
+            <LoadBoundary>
+              <Suspense fallback={null}>
+                <MobileMenu
+                  open={mobileOpen}
+                  onClose={() => setMobileOpen(false)}
+                  categories={categories}
+                  viewer={viewer}
+                />
+              </Suspense>
+            </LoadBoundary>
           ) : null}
         </div>
       </div>

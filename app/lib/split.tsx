@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from "react";
+import { LoadBoundary } from "~/components/load-boundary";
 
 const serverPreloads: Promise<unknown>[] = [];
 
@@ -33,7 +34,12 @@ export function splitComponent<P extends object>(
   // biome-ignore lint/correctness/noComponentHookFactories: made once per split module at module scope, not during render
   function Split(props: P) {
     const Component = loaded;
-    return Component ? <Component {...props} /> : <Lazy {...props} />;
+    if (Component) return <Component {...props} />;
+    return (
+      <LoadBoundary>
+        <Lazy {...props} />
+      </LoadBoundary>
+    );
   }
   if (import.meta.env.SSR) serverPreloads.push(preload());
   return Object.assign(Split, { preload });

@@ -94,6 +94,28 @@ test.describe("site frame", () => {
     await context.close();
   });
 
+  test("code that fails to load (offline, or a file gone after an update) breaks only its own part", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.route(/\/assets\/(join-free-dialog|compare-sheet)-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto("/tools/midjourney");
+    await waitForHydration(page);
+    await page.getByRole("banner").getByRole("button", { name: "Join Free" }).click();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "This part of the page could not be loaded." }),
+    ).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Midjourney", level: 1 })).toBeVisible();
+    await page
+      .getByRole("complementary")
+      .getByRole("button", { name: /^Compare/ })
+      .click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "The comparison could not be loaded. Reload the page to try again." }),
+    ).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Midjourney", level: 1 })).toBeVisible();
+  });
+
   test("the AI Tools menu works from the keyboard and on hover", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/");

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { LoadBoundary } from "../load-boundary";
 import { Modal, ModalCloseButton } from "../modal";
 
 // The form and its validation schemas: loaded as the dialog opens.
@@ -34,9 +35,11 @@ export default function JoinFreeDialog({
         <ModalCloseButton label="Close" onClose={onClose} />
       </div>
       <div className="mt-5">
-        <Suspense fallback={<p className="text-sm text-slate-600 dark:text-slate-400">Loading…</p>}>
-          <SignUpForm modal redirectTo={redirectTo} />
-        </Suspense>
+        <LoadBoundary>
+          <Suspense fallback={<p className="text-sm text-slate-600 dark:text-slate-400">Loading…</p>}>
+            <SignUpForm modal redirectTo={redirectTo} />
+          </Suspense>
+        </LoadBoundary>
       </div>
     </Modal>
   );

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
+import { LoadBoundary } from "../load-boundary";
 
 // The dialog loads when it first opens (and the form with its validation schemas right after).
 const JoinFreeDialog = lazy(() => import("./join-free-dialog"));
@@ -29,13 +30,15 @@ export function JoinFree({ className }: { className: string }) {
         Join Free
       </button>
       {open || loaded.current ? (
-        <Suspense fallback={null}>
-          <JoinFreeDialog
-            open={open}
-            onClose={() => setOpen(false)}
-            redirectTo={`${location.pathname}${location.search}`}
-          />
-        </Suspense>
+        <LoadBoundary>
+          <Suspense fallback={null}>
+            <JoinFreeDialog
+              open={open}
+              onClose={() => setOpen(false)}
+              redirectTo={`${location.pathname}${location.search}`}
+            />
+          </Suspense>
+        </LoadBoundary>
       ) : null}
     </>
   );

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { COMPARE_ADD_EVENT, COMPARE_OPEN_EVENT, DEFAULT_COMPARE_CAP, useCompareIds } from "~/lib/compare";
+import { LoadBoundary } from "../load-boundary";
 import { useToast } from "../toast";
 
 // The sheet (the comparison itself) loads when the drawer first opens.
@@ -39,11 +40,14 @@ export function CompareDrawer({ cap = DEFAULT_COMPARE_CAP }: { cap?: number }) {
       const id = (event as CustomEvent<{ id?: unknown }>).detail?.id;
       if (typeof id !== "string" || !id.trim()) return;
       // The rules (and the sheet that shows the result) load with the first tool added.
-      void loadSheet().then(({ addTool }) => {
-        const refused = addTool(id.trim(), cap);
-        if (refused) toast(refused);
-        else show();
-      });
+      loadSheet().then(
+        ({ addTool }) => {
+          const refused = addTool(id.trim(), cap);
+          if (refused) toast(refused);
+          else show();
+        },
+        () => toast("The comparison could not be loaded. Reload the page to try again.", "error"),
+      );
     };
     window.addEventListener(COMPARE_OPEN_EVENT, onOpen);
     window.addEventListener(COMPARE_ADD_EVENT, onAdd);
@@ -66,9 +70,11 @@ export function CompareDrawer({ cap = DEFAULT_COMPARE_CAP }: { cap?: number }) {
         </button>
       ) : null}
       {open ? (
-        <Suspense fallback={null}>
-          <CompareSheet ids={ids} cap={cap} onClose={() => setOpen(false)} returnFocus={focusBack} />
-        </Suspense>
+        <LoadBoundary>
+          <Suspense fallback={null}>
+            <CompareSheet ids={ids} cap={cap} onClose={() => setOpen(false)} returnFocus={focusBack} />
+          </Suspense>
+        </LoadBoundary>
       ) : null}
     </>
   );

@@ -1,12 +1,9 @@
-import { Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { inLocalList, type SavedKind, setInLocalList, TOGGLE_MESSAGES } from "~/lib/saved-tools";
-import { splitComponent } from "~/lib/split";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useToast } from "../toast";
+import { MemberToggle } from "./member-toggle";
 import { KINDS, ToggleButton, type ToolRef } from "./toggle-button";
-
-// Members' toggles post to their account: visitors' pages do not load them.
-const MemberToggle = splitComponent(() => import("./member-toggle").then((m) => m.MemberToggle));
 
 export type { ToggleResult } from "./toggle-button";
 
@@ -50,9 +47,7 @@ export function SaveToggles({ tool, state }: { tool: ToolRef; state: Record<Save
     <div className="flex flex-wrap gap-2" data-testid="save-toggles">
       {KINDS.map(({ kind }) =>
         state ? (
-          <Suspense key={kind} fallback={null}>
-            <MemberToggle kind={kind} pressed={state[kind]} tool={tool} />
-          </Suspense>
+          <MemberToggle key={kind} kind={kind} pressed={state[kind]} tool={tool} />
         ) : (
           <LocalToggle key={kind} kind={kind} tool={tool} />
         ),
