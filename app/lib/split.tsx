@@ -1,4 +1,4 @@
-import { type ComponentType, lazy } from "react";
+import { type ComponentType, lazy, useState } from "react";
 import { LoadBoundary } from "~/components/load-boundary";
 
 const serverPreloads: Promise<unknown>[] = [];
@@ -13,8 +13,8 @@ export async function splitComponentsReady(): Promise<void> {
  * not-found view), split out of the first load of the pages that do not.
  *
  * On the server the module is imported once at start-up (the root loader waits for it), so pages
- * render it synchronously and completely: the HTML is whole, with or without JavaScript. In the browser it is loaded the first
- * time something renders it. Render it inside a `<Suspense>` boundary: while hydrating, React keeps
+ * render it synchronously and completely: the HTML is whole, with or without JavaScript. In the
+ * browser it is loaded the first time something renders it. Render it inside a `<Suspense>` boundary: while hydrating, React keeps
  * the server's HTML for that boundary until the code arrives, then hydrates it; on a client-side
  * navigation the boundary's fallback shows for that moment.
  */
@@ -33,7 +33,8 @@ export function splitComponent<P extends object>(
   const Lazy = lazy(() => preload().then((component) => ({ default: component })));
   // biome-ignore lint/correctness/noComponentHookFactories: made once per split module at module scope, not during render
   function Split(props: P) {
-    const Component = loaded;
+    // Decided once per instance, so the tree under it keeps its shape (and state) after the load.
+    const [Component] = useState(() => loaded);
     if (Component) return <Component {...props} />;
     return (
       <LoadBoundary>
