@@ -2,8 +2,6 @@ import { data, Link } from "react-router";
 import { FeaturedGrid } from "~/components/home/featured-grid";
 import { HeroSearch } from "~/components/home/hero-search";
 import { NewsletterSignup } from "~/components/home/newsletter-signup";
-import { PlanCard } from "~/components/plan-card";
-import { ToolLogo } from "~/components/tool-card";
 import { loadEntitlements, planCardLines, viewerOf } from "~/lib/accounts.server";
 import {
   cardsForTier,
@@ -14,8 +12,15 @@ import {
   toolNotes,
 } from "~/lib/catalog.server";
 import { NewsletterInput, subscribe } from "~/lib/content.server";
-import { PLANS, REFERRAL_REWARD_DAYS } from "~/lib/plans";
+import { Island } from "~/lib/island";
+import { splitComponent } from "~/lib/split";
 import type { Route } from "./+types/home";
+
+// The home page's parts with no behaviour of their own: static islands (~/lib/island).
+const parts = () => import("~/components/home/home-parts");
+const ToolOfTheDay = splitComponent(() => parts().then((m) => m.ToolOfTheDay));
+const Plans = splitComponent(() => parts().then((m) => m.Plans));
+const Figures = splitComponent(() => parts().then((m) => m.Figures));
 
 export function meta({ data, location }: Route.MetaArgs) {
   const n = data?.stats.tools ?? 0;
@@ -80,55 +85,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       {toolOfTheDay ? (
-        <section
-          aria-labelledby="totd"
-          className="grid gap-6 rounded-2xl border border-slate-200 bg-white p-6 sm:grid-cols-[auto_1fr] sm:p-8 dark:border-slate-800 dark:bg-slate-900"
-        >
-          <ToolLogo name={toolOfTheDay.name} url={toolOfTheDay.logo_url} size={72} />
-          <div>
-            <h2 id="totd" className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-100">
-              Tool of the day
-            </h2>
-            <p className="mt-1 text-2xl font-bold">
-              <Link to={`/tools/${toolOfTheDay.slug}`} className="hover:underline">
-                {toolOfTheDay.name}
-              </Link>
-            </p>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-              {toolOfTheDay.category} · {toolOfTheDay.pricing_model}
-            </p>
-            <p className="mt-3 text-slate-800 dark:text-slate-200">{toolOfTheDay.description}</p>
-            <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">
-              <strong>Why today:</strong> {toolOfTheDay.whyToday}
-            </p>
-            <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-              <strong>Challenge:</strong> {toolOfTheDay.challenge}
-            </p>
-            {notes?.trending ? (
-              <p className="mt-3 inline-block rounded-full bg-emerald-100 px-3 py-1 text-xs font-medium text-emerald-900">
-                {notes.trending}
-              </p>
-            ) : null}
-            {notes?.didYouKnow ? (
-              <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{notes.didYouKnow}</p>
-            ) : null}
-            <div className="mt-5 flex flex-wrap gap-3">
-              <Link
-                to={`/tools/${toolOfTheDay.slug}`}
-                className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-              >
-                View details
-              </Link>
-              <a
-                href={`/go/${toolOfTheDay.slug}?to=website&source=tool-of-the-day`}
-                rel="noopener nofollow"
-                className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
-              >
-                Visit website
-              </a>
-            </div>
-          </div>
-        </section>
+        <Island id="home-tool-of-the-day" component={ToolOfTheDay} props={{ tool: toolOfTheDay, notes }} />
       ) : null}
 
       <section aria-labelledby="featured">
@@ -150,58 +107,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      <section aria-labelledby="plans">
-        <h2 id="plans" className="text-2xl font-bold">
-          Membership
-        </h2>
-        <p className="mt-1 text-slate-600 dark:text-slate-400">Start free. Upgrade when you need more.</p>
-        <div className="mt-6 grid gap-4 md:grid-cols-3">
-          {PLANS.map((plan) => (
-            <PlanCard
-              key={plan.id}
-              plan={plan}
-              lines={planLines[plan.id]}
-              currentTier={viewerTier}
-              signedIn={viewerTier !== null}
-              headingLevel={3}
-            />
-          ))}
-        </div>
-        <div className="mt-6 flex flex-col gap-3 rounded-2xl bg-brand-50 p-6 sm:flex-row sm:items-center sm:justify-between dark:bg-brand-900/40">
-          <div>
-            <h3 className="font-semibold">Invite friends, get Standard free</h3>
-            <p className="text-sm text-slate-700 dark:text-slate-300">
-              Every friend who joins with your link gives you {REFERRAL_REWARD_DAYS} days of Standard.
-            </p>
-          </div>
-          <Link
-            to="/referrals"
-            className="shrink-0 rounded-lg bg-white px-4 py-2 text-center text-sm font-semibold text-brand-700 shadow-sm hover:bg-brand-100 dark:bg-slate-900 dark:text-brand-100"
-          >
-            Get your invite link
-          </Link>
-        </div>
-      </section>
+      <Island id="home-plans" component={Plans} props={{ planLines, viewerTier }} />
 
-      <section aria-labelledby="trust" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <h2 id="trust" className="sr-only">
-          Toolscape in numbers
-        </h2>
-        {[
-          [stats.tools.toLocaleString("en-US"), "AI tools listed"],
-          [String(stats.categories), "categories"],
-          [stats.freeToStart.toLocaleString("en-US"), "tools you can start for free"],
-          [stats.openSource.toLocaleString("en-US"), "open-source tools"],
-        ].map(([figure, label]) => (
-          <div
-            key={label}
-            className="rounded-xl border border-slate-200 bg-white p-5 text-center dark:border-slate-800 dark:bg-slate-900"
-          >
-            <p className="text-3xl font-bold text-brand-700 dark:text-brand-100">{figure}</p>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{label}</p>
-          </div>
-        ))}
-      </section>
+      <Island id="home-figures" component={Figures} props={{ stats }} />
 
       <NewsletterSignup />
     </div>
