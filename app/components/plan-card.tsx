@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Plan } from "~/lib/plans";
 import { TIER_LABELS, type Tier, tierRank } from "~/lib/tiers";
+import { CheckList } from "./check-list";
 
 const btn = "mt-6 block w-full rounded-lg px-4 py-2.5 text-center font-semibold";
 
@@ -94,16 +95,7 @@ export function PlanCard({
         <span className="text-4xl font-bold">{plan.price}</span>{" "}
         <span className="text-slate-600 dark:text-slate-400">{plan.period}</span>
       </p>
-      <ul className="mt-4 flex-1 space-y-2 text-sm">
-        {lines.map((line) => (
-          <li key={line} className="flex gap-2">
-            <span aria-hidden="true" className="text-emerald-700 dark:text-emerald-400">
-              ✓
-            </span>
-            {line}
-          </li>
-        ))}
-      </ul>
+      <CheckList items={lines} className="mt-4 flex-1 space-y-2 text-sm" />
       <PlanButton tier={plan.id} currentTier={currentTier} signedIn={signedIn} />
     </section>
   );

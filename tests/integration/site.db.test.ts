@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { subscribe, unsubscribe } from "../../server/modules/content/index.ts";
+import { CONFIRMATION_NOT_SENT, subscribe, unsubscribe } from "../../server/modules/content/index.ts";
 import { queryRows } from "../../server/platform/db/index.ts";
 import type { Mailer } from "../../server/platform/mail.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -81,7 +81,10 @@ describe("newsletter", () => {
       },
     };
     const input = { email: "retry@example.com" };
-    await expect(subscribe(db, mailer, input, server.url)).rejects.toThrow("SMTP unavailable");
+    await expect(subscribe(db, mailer, input, server.url)).rejects.toMatchObject({
+      status: 503,
+      message: CONFIRMATION_NOT_SENT,
+    });
     down = false;
     expect(await subscribe(db, mailer, input, server.url)).toEqual({ alreadySubscribed: false });
     expect(await subscribe(db, mailer, input, server.url)).toEqual({ alreadySubscribed: true });

@@ -1,5 +1,6 @@
 import { useNavigate } from "react-router";
 import { formQuery } from "~/lib/form-query";
+import { RatingOptions } from "../rating-options";
 
 type Filters = {
   q?: string;
@@ -99,15 +100,7 @@ export function SearchFilterForm({
           Minimum rating
         </label>
         <select id="search-rating" name="rating" defaultValue={rating} className={`mt-1 ${field}`}>
-          <option value="">Any rating</option>
-          {rating && !RATINGS.includes(rating) ? (
-            <option value={rating}>{Number(rating).toFixed(1)}+ stars</option>
-          ) : null}
-          {RATINGS.map((r) => (
-            <option key={r} value={r}>
-              {Number(r).toFixed(1)}+ stars
-            </option>
-          ))}
+          <RatingOptions choices={RATINGS} value={rating} />
         </select>
       </div>
       <fieldset className="col-span-2 lg:col-span-1">

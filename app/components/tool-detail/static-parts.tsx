@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Breadcrumb } from "../breadcrumb";
+import { CheckList } from "../check-list";
 import { Empty } from "../empty-state";
 import { ToolLogo } from "../tool-logo";
 
@@ -173,16 +174,7 @@ export function SideCardMain({
       {included.length ? (
         <div className="mt-5">
           <h2 className="text-sm font-semibold">What's included</h2>
-          <ul className="mt-2 space-y-1.5 text-sm text-slate-700 dark:text-slate-300">
-            {included.map((f) => (
-              <li key={f} className="flex gap-2">
-                <span aria-hidden="true" className="text-emerald-700 dark:text-emerald-400">
-                  ✓
-                </span>
-                {f}
-              </li>
-            ))}
-          </ul>
+          <CheckList items={included} className="mt-2 space-y-1.5 text-sm text-slate-700 dark:text-slate-300" />
         </div>
       ) : null}
 

@@ -1,6 +1,7 @@
 import { data, Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { Pagination } from "~/components/pagination";
+import { RatingOptions } from "~/components/rating-options";
 import { ToolCard } from "~/components/tool-card";
 import { viewerOf } from "~/lib/accounts.server";
 import { cardsForTier, getCategoryPage, parseCategoryPageUrl, unknownCategoryName } from "~/lib/catalog.server";
@@ -186,15 +187,10 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
               defaultValue={input?.minRating === undefined ? "" : String(input.minRating)}
               className={`mt-1 ${field}`}
             >
-              <option value="">Any rating</option>
-              {input?.minRating !== undefined && !RATINGS.includes(String(input.minRating)) ? (
-                <option value={String(input.minRating)}>{input.minRating.toFixed(1)}+ stars</option>
-              ) : null}
-              {RATINGS.map((r) => (
-                <option key={r} value={r}>
-                  {Number(r).toFixed(1)}+ stars
-                </option>
-              ))}
+              <RatingOptions
+                choices={RATINGS}
+                value={input?.minRating !== undefined ? String(input.minRating) : undefined}
+              />
             </select>
           </div>
           <div className="col-span-2 min-w-0 sm:col-span-1">

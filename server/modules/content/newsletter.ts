@@ -2,11 +2,13 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/index.ts";
+import { AppError } from "../../platform/errors.ts";
 import type { Mailer } from "../../platform/mail.ts";
 
 /** The spec's rule: text, at sign, text, dot, text — and its message. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const INVALID_EMAIL = "Please enter a valid email address";
+export const CONFIRMATION_NOT_SENT = "We could not send the confirmation email right now. Please try again later.";
 
 export const NewsletterInput = z.object({
   email: z.string({ message: INVALID_EMAIL }).trim().max(254, INVALID_EMAIL).regex(EMAIL_PATTERN, INVALID_EMAIL),
@@ -21,8 +23,8 @@ export const NewsletterInput = z.object({
 /**
  * Subscribes an address (idempotent: a repeat or a re-subscription is harmless) and sends the
  * confirmation message with a one-click unsubscribe link. The subscription is stored first and
- * marked confirmed only once the message is handed to the mailer: if sending fails the call throws
- * and the next try sends it again (a repeat of a confirmed subscription sends nothing).
+ * marked confirmed only once the message is handed to the mailer: if sending fails it throws a 503
+ * AppError and the next try sends it again (a repeat of a confirmed subscription sends nothing).
  */
 export async function subscribe(
   db: Db,
@@ -44,7 +46,7 @@ export async function subscribe(
   );
   if (!row) throw new Error("newsletter subscription was not stored");
   if (row.confirmed) return { alreadySubscribed: true };
-  await mailer.send({
+  const sending = mailer.send({
     to: input.email,
     tag: "newsletter-confirmation",
     subject: "You're subscribed to the Toolscape newsletter",
@@ -54,6 +56,10 @@ export async function subscribe(
       "",
       `Unsubscribe at any time: ${siteUrl}/newsletter/unsubscribe?token=${row.token}`,
     ].join("\n"),
+  });
+  // Not confirmed yet: the next try sends it again. The caller gets a 503 with a message it can show.
+  await sending.catch((cause: unknown) => {
+    throw new AppError("unavailable", CONFIRMATION_NOT_SENT, { cause: String(cause) });
   });
   await db.execute(sql`UPDATE newsletter_subscribers SET confirmation_sent_at = now() WHERE id = ${row.id}`);
   return { alreadySubscribed: false };
