@@ -131,7 +131,12 @@ export function createApp(options: AppOptions) {
     if (err instanceof AppError) {
       // Our side failed in a known way (a dependency down): the caller gets the message, we keep the cause.
       if (err.status >= 500) {
-        services.logger.error("request failed", { requestId: c.var.requestId, path: c.req.path, err, details: err.details });
+        services.logger.error("request failed", {
+          requestId: c.var.requestId,
+          path: c.req.path,
+          err,
+          details: err.details,
+        });
       }
       const retry = (err.details as { retryAfterSec?: number } | undefined)?.retryAfterSec;
       if (err.status === 429 && retry) c.header("Retry-After", String(retry));
