@@ -1,8 +1,9 @@
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
+import { matchedRoutes } from "hono/route";
 import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createApi } from "./api/index.ts";
@@ -11,8 +12,10 @@ import { isCrawler } from "./modules/accounts/index.ts";
 import { clientIp } from "./platform/client-ip.ts";
 import { csrfProtection } from "./platform/csrf.ts";
 import { AppError } from "./platform/errors.ts";
+import { createMetrics, type Metrics, metricsEndpoint } from "./platform/metrics.ts";
 import { createPageCache } from "./platform/page-cache.ts";
 import { BUILD_DIR } from "./platform/paths.ts";
+import { pageRouteLabeller } from "./platform/route-label.ts";
 
 type Vars = { Variables: { services: AppServices; requestId: string; clientIp: string } };
 
@@ -23,6 +26,8 @@ export type AppOptions = {
   mode?: "production" | "development";
   /** Serve build/client (false in development, where Vite serves assets). */
   serveAssets?: boolean;
+  /** Prometheus metrics of this instance (one is made when omitted). */
+  metrics?: Metrics;
 };
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
@@ -35,6 +40,21 @@ export function createApp(options: AppOptions) {
   const { services } = options;
   const app = new Hono<Vars>();
   let seq = 0;
+  const metrics = options.metrics ?? createMetrics();
+  // Metrics label pages by their route (bounded), never by URL.
+  const pageRoute =
+    options.build && typeof options.build !== "function" ? pageRouteLabeller(options.build) : () => "page";
+  const routeLabel = (c: Context<Vars>): string => {
+    const p = c.req.path;
+    if (p.startsWith("/api/") || p === "/api") {
+      const route = matchedRoutes(c)[c.req.routeIndex];
+      return route && !route.path.endsWith("*") ? route.path : "/api/unmatched";
+    }
+    if (p.startsWith("/assets/")) return "/assets/*";
+    if (p === "/metrics") return p;
+    // Pages, whether rendered or answered from the page cache (and the few files of build/client).
+    return pageRoute(p);
+  };
 
   app.use(async (c, next) => {
     const incoming = c.req.header("x-request-id");
@@ -46,7 +66,9 @@ export function createApp(options: AppOptions) {
     const started = performance.now();
     await next();
     c.header("X-Request-Id", requestId);
-    const ms = Math.round(performance.now() - started);
+    const elapsed = performance.now() - started;
+    const ms = Math.round(elapsed);
+    metrics.observeRequest(c.req.method, routeLabel(c), c.res.status, elapsed / 1000);
     const fields = { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms };
     if (c.res.status >= 500) services.logger.error("request failed", fields);
     else if (ms >= SLOW_MS) services.logger.warn("slow request", fields);
@@ -75,6 +97,7 @@ export function createApp(options: AppOptions) {
       crossOriginEmbedderPolicy: false,
     }),
   );
+  app.get("/metrics", metricsEndpoint(metrics, services.env.METRICS_TOKEN));
   app.use(compress());
   app.use(csrfProtection({ publicUrl: services.env.PUBLIC_URL, trustProxy: services.env.TRUST_PROXY }));
 
@@ -121,6 +144,17 @@ export function createApp(options: AppOptions) {
           (TOOL_PAGE.test(p) && !isCrawler(request)),
       });
       app.use("*", cache.middleware);
+      metrics.counterFrom(
+        "toolscape_page_cache_hits_total",
+        "Anonymous pages answered from the HTML cache",
+        () => cache.stats.hits,
+      );
+      metrics.counterFrom(
+        "toolscape_page_cache_misses_total",
+        "Cacheable page requests that were rendered",
+        () => cache.stats.misses,
+      );
+      metrics.gaugeFrom("toolscape_page_cache_entries", "Pages held in the HTML cache", () => cache.size());
     }
     const handle = createRequestHandler(options.build, options.mode ?? "production");
     app.all("*", (c) => handle(c.req.raw, { services, requestId: c.var.requestId, clientIp: c.var.clientIp }));

@@ -55,6 +55,8 @@ const EnvSchema = z.object({
   GITHUB_CLIENT_SECRET: Optional(z.string().min(1)),
   /** Behind a reverse proxy: take the client address from the last X-Forwarded-For entry. */
   TRUST_PROXY: Flag("0"),
+  /** Turns on GET /metrics (Prometheus), answered only with `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: Optional(z.string().min(16, "METRICS_TOKEN must be at least 16 characters")),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { pgliteDir: string };

@@ -73,6 +73,12 @@ const ROWS: Row[] = [
   { covers: "/upgrade", path: () => "/upgrade", expect: 200 },
   { covers: "/dev/mail", path: () => "/dev/mail", expect: 404, note: "off without MAIL_OUTBOX_PAGE" },
   { covers: "*", path: () => "/no/such/page", expect: 404 },
+  {
+    covers: "/metrics",
+    path: () => "/metrics",
+    expect: 404,
+    note: "off without METRICS_TOKEN; with it, the bearer token only, whatever the role (metrics.db.test.ts)",
+  },
 
   // ---- page actions (POST forms) ----
   { covers: "/", method: "POST", path: () => "/?index", form: () => ({ email: "matrix@example.com" }), expect: 200 },
