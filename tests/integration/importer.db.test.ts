@@ -7,7 +7,8 @@ import { type Database, queryRows } from "../../server/platform/db/index.ts";
 import { ROOT_DIR } from "../../server/platform/paths.ts";
 import { createTestDatabase } from "../helpers/db.ts";
 
-const SAMPLE = path.join(ROOT_DIR, "../shared/data/import-sample.csv");
+/** In the repository (CC BY 4.0, see tests/fixtures/README.md): a clone alone runs this file. */
+const SAMPLE = path.join(ROOT_DIR, "tests/fixtures/import-sample.csv");
 const HEADER =
   "name,slug,one_line_description,full_description,category_name,official_url,provider_name,pricing_model,tags,features,use_cases";
 
