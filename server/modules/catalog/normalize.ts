@@ -1,3 +1,5 @@
+import { own } from "../../platform/own.ts";
+
 /** Pure helpers shared by the importer and the catalogue queries. */
 
 const COMBINING_MARKS = /[\u0300-\u036f]/g;
@@ -184,5 +186,5 @@ export function parsePricingModel(raw: string | undefined): PricingModel | null 
     "contact for pricing": "enterprise",
     unknown: "unknown",
   };
-  return table[key] ?? null;
+  return own(table, key) ?? null;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PRICING_MODELS, type PricingModel, parsePricingModel } from "./normalize.ts";
+import { own } from "../../platform/own.ts";
 
 /**
  * The URL parameters of a tool listing, shared by GET /api/tools and the /tools, /search and category
@@ -103,7 +104,7 @@ export const ToolListParams = z
       .trim()
       .toLowerCase()
       .transform((v, ctx) => {
-        const s = SORT_ALIASES[v];
+        const s = own(SORT_ALIASES, v);
         if (!s) {
           ctx.addIssue({ code: "custom", message: `Unknown sort '${v}'. Use one of: ${SORTS.join(", ")}` });
           return z.NEVER;
