@@ -14,7 +14,8 @@ export const streamTimeout = 5_000;
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  const cause = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
+  const cause =
+    isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
   const ctx = context as Partial<AppLoadContext> | undefined;
   if (ctx?.reportError) ctx.reportError(cause);
   else console.error(cause);

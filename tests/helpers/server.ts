@@ -28,7 +28,13 @@ export async function startTestServer(
   // A private data dir per server: the mail outbox and any files stay per test file.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "toolscape-test-"));
   const env = loadEnv({ PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", DATA_DIR: dataDir, ...options.env });
-  const running = await startServer({ env, logger: options.logger ?? createLogger("silent"), database, build, mode: "production" });
+  const running = await startServer({
+    env,
+    logger: options.logger ?? createLogger("silent"),
+    database,
+    build,
+    mode: "production",
+  });
   return {
     ...running,
     get: (p, init) => fetch(`${running.url}${p}`, init),

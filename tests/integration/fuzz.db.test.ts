@@ -93,7 +93,10 @@ beforeAll(async () => {
   if (!existsSync(file)) throw new Error("run `npm run build` first");
   server = await startTestServer({ pages: true, env: { TRUST_PROXY: "1" }, logger });
   member = await createMember(server, { name: "Fuzz Member" });
-  const [tool] = await queryRows<{ slug: string }>(server.services.db, sql`SELECT slug FROM tools ORDER BY name LIMIT 1`);
+  const [tool] = await queryRows<{ slug: string }>(
+    server.services.db,
+    sql`SELECT slug FROM tools ORDER BY name LIMIT 1`,
+  );
   const [category] = await queryRows<{ slug: string }>(
     server.services.db,
     sql`SELECT slug FROM categories ORDER BY slug LIMIT 1`,
@@ -139,7 +142,12 @@ beforeAll(async () => {
     const p = `/api${fill(r.path).replace(/\/\*$/, "/get-session")}`;
     api.set(`${r.method} ${p}`, { method: r.method, path: p });
   }
-  for (const p of ["/api/tools/__proto__", "/api/users/constructor", "/api/saved-tools/toString", "/api/auth/sign-in/email"]) {
+  for (const p of [
+    "/api/tools/__proto__",
+    "/api/users/constructor",
+    "/api/saved-tools/toString",
+    "/api/auth/sign-in/email",
+  ]) {
     api.set(`POST ${p}`, { method: "POST", path: p });
   }
   apiPaths = [...api.values()];
@@ -155,7 +163,8 @@ function buildCases(): Case[] {
   // Every route × every method, no body.
   for (const p of all) for (const method of METHODS) cases.push({ method, path: p, origin, label: "method" });
   // Every route × every body, as a same-origin POST (and as the API's own method).
-  for (const p of pagePaths) for (const body of BODIES) cases.push({ method: "POST", path: p, body, origin, label: "body" });
+  for (const p of pagePaths)
+    for (const body of BODIES) cases.push({ method: "POST", path: p, body, origin, label: "body" });
   for (const a of apiPaths) {
     for (const body of BODIES) {
       cases.push({ method: a.method === "GET" ? "POST" : a.method, path: a.path, body, origin, label: "body" });
@@ -170,11 +179,18 @@ function buildCases(): Case[] {
   }
   // Every route × every odd query.
   for (const p of all) {
-    for (const q of QUERIES) cases.push({ method: "GET", path: `${p}${p.includes("?") ? q.replace("?", "&") : q}`, label: "query" });
+    for (const q of QUERIES)
+      cases.push({ method: "GET", path: `${p}${p.includes("?") ? q.replace("?", "&") : q}`, label: "query" });
   }
   // React Router's own origin check: a proxy says https, the request reached us as http.
   for (const p of pagePaths) {
-    cases.push({ method: "POST", path: p, body: BODIES[7], origin: origin.replace("http:", "https:"), label: "origin" });
+    cases.push({
+      method: "POST",
+      path: p,
+      body: BODIES[7],
+      origin: origin.replace("http:", "https:"),
+      label: "origin",
+    });
     cases.push({ method: "POST", path: p, body: BODIES[7], origin: "null", label: "origin null" });
   }
   // Huge bodies on a few routes.
@@ -238,7 +254,9 @@ describe("fuzz", () => {
         const status = await send(c);
         statuses.set(typeof status === "number" ? status : "error", (statuses.get(status) ?? 0) + 1);
         if (typeof status !== "number" || status >= 500) {
-          failures.push(`${c.method} ${c.path.slice(0, 120)} [${c.label}; body ${c.body?.label ?? "none"}] → ${status}`);
+          failures.push(
+            `${c.method} ${c.path.slice(0, 120)} [${c.label}; body ${c.body?.label ?? "none"}] → ${status}`,
+          );
         }
       }
     };

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { PRICING_MODELS, type PricingModel, parsePricingModel } from "./normalize.ts";
 import { own } from "../../platform/own.ts";
+import { PRICING_MODELS, type PricingModel, parsePricingModel } from "./normalize.ts";
 
 /**
  * The URL parameters of a tool listing, shared by GET /api/tools and the /tools, /search and category
