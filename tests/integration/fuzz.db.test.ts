@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
@@ -53,6 +54,10 @@ const COOKIES: { label: string; value: string }[] = [
   { label: "non-UTF-8 bytes", value: "better-auth.session_token=\xff\xfe\xc3\x28; theme=\xe9" },
   { label: "prototype names", value: "__proto__=1; constructor=x; toString=y; better-auth.session_token=__proto__" },
   { label: "huge session token", value: `better-auth.session_token=${"A".repeat(12_000)}` },
+  {
+    label: "broken session data",
+    value: "better-auth.session_token=abc.def%; better-auth.session_data=%; better-auth.dont_remember=%ZZ",
+  },
 ];
 
 const QUERIES = [
@@ -267,6 +272,138 @@ describe("fuzz", () => {
     // Nothing was logged as an error without its cause.
     const causeless = logger.entries.filter((e) => e.level === "error" && !(e.fields.err instanceof Error));
     expect(causeless.map((e) => e.msg)).toEqual([]);
+  });
+});
+
+/** What a raw HTTP/1.1 request (bytes no fetch would send) gets back: the status line, or how the connection ended. */
+function rawRequest(head: string): Promise<string> {
+  return new Promise((resolve) => {
+    const url = new URL(server.url);
+    const socket = net.connect(Number(url.port), url.hostname);
+    let data = "";
+    socket.on("data", (d) => {
+      data += d.toString("latin1");
+    });
+    socket.on("error", (e) => resolve(`connection error ${(e as NodeJS.ErrnoException).code}`));
+    socket.on("close", () => resolve(data.split("\r\n")[0] || "closed without an answer"));
+    socket.write(Buffer.from(head, "latin1"));
+    setTimeout(() => socket.end(), 2_000);
+  });
+}
+
+describe("hostile requests get the right 4xx", () => {
+  const post = (p: string, type: string | null, body: string, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${p}`, {
+      method: "POST",
+      headers: { origin: server.url, ...(type ? { "content-type": type } : {}), ...headers },
+      // fetch labels a string body text/plain: "" sends no body at all
+      body: body === "" ? undefined : body,
+      redirect: "manual",
+    });
+
+  it("an unknown sort key is a 400 with a message, never a lookup on Object.prototype", async () => {
+    for (const sort of ["__proto__", "constructor", "toString", "hasOwnProperty"]) {
+      const res = await fetch(`${server.url}/api/tools?sort=${sort}`);
+      expect(res.status, sort).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toContain(`Unknown sort '${sort.toLowerCase()}'`);
+      const page = await fetch(`${server.url}/tools?sort=${sort}`);
+      await page.arrayBuffer();
+      expect(page.status, sort).toBe(400);
+    }
+  });
+
+  it("methods a page does not handle are 405 with Allow; HEAD works", async () => {
+    const cases: [string, string, string][] = [
+      ["PATCH", "/sign-in", "GET, HEAD, POST"],
+      ["PUT", "/sign-in.data", "GET, HEAD, POST"],
+      ["POST", "/", "GET, HEAD"],
+      ["POST", "/_root.data", "GET, HEAD"],
+      ["POST", "/tools", "GET, HEAD"],
+      ["POST", "/tools.data", "GET, HEAD"],
+      ["LOCK", "/", "GET, HEAD"],
+      ["QUERY", "/tools", "GET, HEAD"],
+      ["OPTIONS", "/sign-in", "GET, HEAD, POST"],
+      ["DELETE", "/dashboard", "GET, HEAD, POST"],
+      ["OPTIONS", "/?index", "GET, HEAD, POST"],
+    ];
+    for (const [method, p, allow] of cases) {
+      const res = await fetch(`${server.url}${p}`, { method, headers: { origin: server.url } });
+      expect(res.status, `${method} ${p}`).toBe(405);
+      expect(res.headers.get("allow"), `${method} ${p}`).toBe(allow);
+      expect(await res.text()).toContain(`Method ${method} is not allowed here`);
+    }
+    for (const p of ["/", "/tools", "/sign-in", `/user/${member.id}`, "/tools.data"]) {
+      const res = await fetch(`${server.url}${p}`, { method: "HEAD" });
+      expect(res.status, `HEAD ${p}`).toBe(200);
+    }
+  });
+
+  it("a form body that cannot be read is a 400 (413 when too large); a form with no fields still works", async () => {
+    const plain = await post("/sign-in", "text/plain", "email=a@example.com");
+    expect(plain.status).toBe(400);
+    expect(await plain.text()).toContain(
+      "Forms must be sent as application/x-www-form-urlencoded or multipart/form-data",
+    );
+    const broken = await post(
+      "/sign-in",
+      "multipart/form-data; boundary=XyZ",
+      '--XyZ\r\nContent-Disposition: form-data; name="email"\r\n\r\na',
+    );
+    expect(broken.status).toBe(400);
+    expect(await broken.text()).toContain("The form could not be read");
+    const json = await post("/sign-up.data", "application/json", "{");
+    expect(json.status).toBe(400);
+    const huge = await post("/sign-in", "application/x-www-form-urlencoded", `email=${"a".repeat(1_100_000)}`);
+    expect(huge.status).toBe(413);
+    // No body at all reads as an empty form: the action answers (a missing e-mail is its 400).
+    const empty = await post("/forgot-password", null, "");
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("mail");
+  });
+
+  it("a form sent through a TLS proxy (Origin https, request http) reaches the action", async () => {
+    const res = await post(
+      "/sign-in",
+      "application/x-www-form-urlencoded",
+      "email=nobody%40example.com&password=wrong-password",
+      {
+        origin: server.url.replace("http:", "https:"),
+        "x-forwarded-proto": "https",
+      },
+    );
+    expect(res.status).toBe(401);
+    const other = await post("/sign-in", "application/x-www-form-urlencoded", "email=a", {
+      origin: "https://evil.example",
+    });
+    expect(other.status).toBe(403);
+  });
+
+  it("an unreadable session cookie means signed out, on the API and on pages", async () => {
+    for (const c of COOKIES) {
+      const api = await fetch(`${server.url}/api/saved-tools`, { headers: { cookie: c.value } });
+      expect(api.status, c.label).toBe(401);
+      const page = await fetch(`${server.url}/dashboard`, { headers: { cookie: c.value } });
+      await page.arrayBuffer();
+      expect(page.status, c.label).toBe(401);
+      const home = await fetch(`${server.url}/`, { headers: { cookie: c.value } });
+      await home.arrayBuffer();
+      expect(home.status, c.label).toBe(200);
+    }
+  });
+
+  it("raw bytes no client library would send get an answer, never a dropped connection", async () => {
+    const heads = [
+      "GET /api/saved-tools HTTP/1.1\r\nHost: x\r\nCookie: better-auth.session_token=\xff\xfe%\x80\r\nConnection: close\r\n\r\n",
+      "GET /dashboard HTTP/1.1\r\nHost: x\r\nCookie: better-auth.session_token=%; theme=\xe9%E0%A4%A\r\nConnection: close\r\n\r\n",
+      "GET /api/tools HTTP/1.1\r\nHost: x\r\nCookie: better-auth.session_token=a\x01b.c\r\nConnection: close\r\n\r\n",
+      `GET / HTTP/1.1\r\nHost: x\r\nCookie: better-auth.session_token=${"%".repeat(20_000)}\r\nConnection: close\r\n\r\n`,
+      "GET /tools/%E0%A4%A HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+      "POST /sign-in HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=\r\nContent-Length: 5\r\nConnection: close\r\n\r\n--\r\n-",
+    ];
+    for (const head of heads) {
+      const status = await rawRequest(head);
+      expect(status, head.slice(0, 80)).toMatch(/^HTTP\/1\.1 [234]\d\d /);
+    }
   });
 });
 
