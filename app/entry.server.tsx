@@ -2,10 +2,24 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Every error React Router catches (a loader or action that throws, a render that fails) reaches
+ * the HTTP layer here, which logs it with the request id when the answer is a 5xx. A request the
+ * client aborted is not a failure (the HTTP layer logs it as 499).
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const cause =
+    isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
+  const ctx = context as Partial<AppLoadContext> | undefined;
+  if (ctx?.reportError) ctx.reportError(cause);
+  else console.error(cause);
+};
 
 /**
  * Documents are rendered as React Router's default entry does (bots get the whole page at once,
@@ -53,7 +67,13 @@ export default function handleRequest(
       onError(error: unknown) {
         responseStatusCode = 500;
         // Errors before the shell reject above and are logged by React Router; later ones only here.
-        if (shellRendered) loadContext.services.logger.error("render failed after the shell", { error });
+        if (shellRendered && !request.signal.aborted) {
+          loadContext.services.logger.error("render failed after the shell", {
+            requestId: loadContext.requestId,
+            path: new URL(request.url).pathname,
+            err: error,
+          });
+        }
       },
     });
   });

@@ -14,10 +14,11 @@ import { csrfProtection } from "./platform/csrf.ts";
 import { AppError } from "./platform/errors.ts";
 import { createMetrics, type Metrics, metricsEndpoint } from "./platform/metrics.ts";
 import { createPageCache } from "./platform/page-cache.ts";
+import { pageRequestGuard } from "./platform/page-methods.ts";
 import { BUILD_DIR } from "./platform/paths.ts";
 import { pageRouteLabeller } from "./platform/route-label.ts";
 
-type Vars = { Variables: { services: AppServices; requestId: string; clientIp: string } };
+type Vars = { Variables: { services: AppServices; requestId: string; clientIp: string; error?: unknown } };
 
 export type AppOptions = {
   services: AppServices;
@@ -70,8 +71,12 @@ export function createApp(options: AppOptions) {
     const ms = Math.round(elapsed);
     metrics.observeRequest(c.req.method, routeLabel(c), c.res.status, elapsed / 1000);
     const fields = { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms };
-    if (c.res.status >= 500) services.logger.error("request failed", fields);
-    else if (ms >= SLOW_MS) services.logger.warn("slow request", fields);
+    if (c.req.raw.signal.aborted) {
+      // The client went away (closed the tab, timed out): not our failure, whatever was answered.
+      services.logger.info("request aborted", { ...fields, status: 499 });
+    } else if (c.res.status >= 500) {
+      services.logger.error("request failed", { ...fields, err: causeOf(c.var.error, c.res.status) });
+    } else if (ms >= SLOW_MS) services.logger.warn("slow request", fields);
     else services.logger.debug("request", fields);
   });
 
@@ -156,22 +161,27 @@ export function createApp(options: AppOptions) {
       );
       metrics.gaugeFrom("toolscape_page_cache_entries", "Pages held in the HTML cache", () => cache.size());
     }
-    const handle = createRequestHandler(options.build, options.mode ?? "production");
-    app.all("*", (c) => handle(c.req.raw, { services, requestId: c.var.requestId, clientIp: c.var.clientIp }));
+    const build = options.build;
+    app.use("*", pageRequestGuard(typeof build === "function" ? build : () => build));
+    const handle = createRequestHandler(build, options.mode ?? "production");
+    app.all("*", (c) =>
+      handle(c.req.raw, {
+        services,
+        requestId: c.var.requestId,
+        clientIp: c.var.clientIp,
+        reportError: (error) => {
+          if (c.var.error === undefined) c.set("error", error);
+        },
+      }),
+    );
   }
 
   app.onError((err, c) => {
     const isApi = c.req.path.startsWith("/api");
     if (err instanceof AppError) {
       // Our side failed in a known way (a dependency down): the caller gets the message, we keep the cause.
-      if (err.status >= 500) {
-        services.logger.error("request failed", {
-          requestId: c.var.requestId,
-          path: c.req.path,
-          err,
-          details: err.details,
-        });
-      }
+      // (the request log line carries the cause and its details)
+      if (err.status >= 500) c.set("error", err);
       const retry = (err.details as { retryAfterSec?: number } | undefined)?.retryAfterSec;
       if (err.status === 429 && retry) c.header("Retry-After", String(retry));
       return isApi
@@ -181,7 +191,7 @@ export function createApp(options: AppOptions) {
     if (err instanceof URIError) {
       return isApi ? c.json({ success: false, error: "Malformed URL encoding" }, 400) : c.text("Bad Request", 400);
     }
-    services.logger.error("unhandled error", { requestId: c.var.requestId, path: c.req.path, err });
+    c.set("error", err);
     return isApi
       ? c.json({ success: false, error: "Something went wrong on our side. Please try again." }, 500)
       : c.text("Internal Server Error", 500);
@@ -190,4 +200,26 @@ export function createApp(options: AppOptions) {
     c.req.path.startsWith("/api") ? c.json({ success: false, error: "Not found" }, 404) : c.text("Not Found", 404),
   );
   return app;
+}
+
+/** What a 5xx is logged with: the error that caused it (name, message, stack), or a note that none was seen. */
+function causeOf(error: unknown, status: number): unknown {
+  if (error instanceof Error) return error;
+  if (error !== undefined) {
+    // React Router hands over route error responses and thrown values that are not Errors.
+    const e = new Error(`Non-Error thrown: ${safeString(error)}`);
+    e.name = "NonError";
+    return e;
+  }
+  const e = new Error(`Answered ${status} without a thrown error (a handler returned it)`);
+  e.name = "NoCause";
+  return e;
+}
+
+function safeString(value: unknown): string {
+  try {
+    return typeof value === "object" ? JSON.stringify(value).slice(0, 500) : String(value).slice(0, 500);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
 }

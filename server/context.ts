@@ -21,5 +21,7 @@ declare module "react-router" {
     requestId: string;
     /** the client address the HTTP layer trusts (rate limiting) */
     clientIp: string;
+    /** Hands the HTTP layer the cause of a failure React Router caught (logged with the 5xx). */
+    reportError(error: unknown): void;
   }
 }

@@ -16,7 +16,8 @@ export const DEFAULT_COOKIE_PREFERENCES: CookiePreferences = {
 export const ONE_YEAR = 60 * 60 * 24 * 365;
 
 export function readCookies(header: string | null): Record<string, string> {
-  const out: Record<string, string> = {};
+  // No prototype: a cookie named `__proto__` or `constructor` is just a name.
+  const out: Record<string, string> = Object.create(null);
   for (const part of (header ?? "").split(";")) {
     const i = part.indexOf("=");
     if (i < 0) continue;

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppServices } from "../context.ts";
 import { type AuthAction, CLIENT_IP_HEADER, limitAuthAttempt } from "../modules/accounts/index.ts";
+import { own } from "../platform/own.ts";
 
 type Vars = { Variables: { services: AppServices; clientIp: string } };
 
@@ -20,7 +21,7 @@ export function authApi() {
   const api = new Hono<Vars>();
   api.on(["GET", "POST"], "/auth/*", async (c) => {
     const { services, clientIp } = c.var;
-    const action = c.req.method === "POST" ? LIMITED[c.req.path] : undefined;
+    const action = c.req.method === "POST" ? own(LIMITED, c.req.path) : undefined;
     if (action) {
       const email = action === "sign-in" ? await emailOf(c.req.raw) : null;
       await limitAuthAttempt(services.db, action, { ip: clientIp, email });

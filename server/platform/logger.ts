@@ -27,6 +27,9 @@ export function createLogger(level: Level = "info", base: Record<string, unknown
 }
 
 function errorReplacer(_key: string, value: unknown) {
-  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
+  if (value instanceof Error) {
+    const { details, cause } = value as Error & { details?: unknown };
+    return { name: value.name, message: value.message, stack: value.stack, details, cause };
+  }
   return value;
 }

@@ -4,7 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { loadEnv } from "../../server/platform/env.ts";
-import { createLogger } from "../../server/platform/logger.ts";
+import { createLogger, type Logger } from "../../server/platform/logger.ts";
 import { BUILD_DIR } from "../../server/platform/paths.ts";
 import { type RunningServer, startServer } from "../../server/server.ts";
 import { createTestDatabase } from "./db.ts";
@@ -16,7 +16,7 @@ export type TestServer = RunningServer & {
 
 /** The real server on an ephemeral port over a private test database; pages need `npm run build`. */
 export async function startTestServer(
-  options: { pages?: boolean; env?: Record<string, string> } = {},
+  options: { pages?: boolean; env?: Record<string, string>; logger?: Logger } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase();
   let build: ServerBuild | undefined;
@@ -28,7 +28,13 @@ export async function startTestServer(
   // A private data dir per server: the mail outbox and any files stay per test file.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "toolscape-test-"));
   const env = loadEnv({ PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", DATA_DIR: dataDir, ...options.env });
-  const running = await startServer({ env, logger: createLogger("silent"), database, build, mode: "production" });
+  const running = await startServer({
+    env,
+    logger: options.logger ?? createLogger("silent"),
+    database,
+    build,
+    mode: "production",
+  });
   return {
     ...running,
     get: (p, init) => fetch(`${running.url}${p}`, init),

@@ -7,7 +7,8 @@ import { type Database, queryRows } from "../../server/platform/db/index.ts";
 import { ROOT_DIR } from "../../server/platform/paths.ts";
 import { createTestDatabase } from "../helpers/db.ts";
 
-const SAMPLE = path.join(ROOT_DIR, "../shared/data/import-sample.csv");
+/** In the repository (CC BY 4.0, see tests/fixtures/README.md): a clone alone runs this file. */
+const SAMPLE = path.join(ROOT_DIR, "tests/fixtures/import-sample.csv");
 const HEADER =
   "name,slug,one_line_description,full_description,category_name,official_url,provider_name,pricing_model,tags,features,use_cases";
 
@@ -114,6 +115,27 @@ describe("row validation", () => {
       pricing_model: "Paid",
       tags: ["a", "b"],
       features: ["single feature"],
+    });
+  });
+
+  it("removes bidi overrides and zero-width characters from text and refuses control characters", async () => {
+    const csv = [
+      HEADER,
+      `Chat\u202eTPG\u200b,,Reads \u2066backwards\u2069 no more\ufeff,,Writing,https://chat-tpg.example,Evil\u200d Corp,Free,tag\u200bone,,`,
+      `Bell\u0007 Tool,,Rings,,Writing,https://bell-tool.example,,Free,,,`,
+      `Escape Tool,,Has an \u001b[31m escape,,Writing,https://escape-tool.example,,Free,,,`,
+    ].join("\n");
+    const report = await importCsv(database.db, csv, { source: "hostile-text" });
+    expect(report.added.map((a) => a.name)).toEqual(["ChatTPG"]);
+    const errorRows = Object.fromEntries(report.errors.map((e) => [e.row, e.messages.join("; ")]));
+    expect(errorRows[3]).toContain("Name cannot contain control characters (found U+0007)");
+    expect(errorRows[4]).toContain("Description cannot contain control characters (found U+001B)");
+    const tool = await getTool(database.db, report.added[0]?.slug ?? "");
+    expect(tool).toMatchObject({
+      name: "ChatTPG",
+      description: "Reads backwards no more",
+      company_name: "Evil Corp",
+      tags: ["tagone"],
     });
   });
 

@@ -1,13 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { betterAuth } from "better-auth";
+import { APIError, betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Db } from "../../platform/db/index.ts";
 import { schema } from "../../platform/db/index.ts";
 import type { Env } from "../../platform/env.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { Mailer } from "../../platform/mail.ts";
+import { cleanLine, controlCharacterIn, controlCharacterMessage } from "../../platform/text.ts";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./forms.ts";
 
 /** The header our HTTP layer sets with the client address it trusts (never taken from the client). */
@@ -81,6 +82,17 @@ export function createAuth(deps: AuthDeps) {
       },
     },
     socialProviders,
+    // Names come in through better-auth's own endpoints too (JSON sign-up, profile updates, OAuth):
+    // they are cleaned like every other readable text (platform/text.ts).
+    databaseHooks: {
+      user: {
+        create: { before: async (user) => ({ data: { ...user, name: readableName(user.name) } }) },
+        update: {
+          before: async (user) =>
+            typeof user.name === "string" ? { data: { ...user, name: readableName(user.name) } } : undefined,
+        },
+      },
+    },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
@@ -101,6 +113,15 @@ export function createAuth(deps: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** A member's name as stored: control characters refused (400 with a message), invisible formatting removed. */
+function readableName(name: string): string {
+  const found = controlCharacterIn(name);
+  if (found) throw new APIError("BAD_REQUEST", { message: controlCharacterMessage("Name", found) });
+  const clean = cleanLine(name).slice(0, 80);
+  if (!clean) throw new APIError("BAD_REQUEST", { message: "Name is required" });
+  return clean;
+}
 
 /**
  * AUTH_SECRET, or a random secret generated once and kept in DATA_DIR/auth-secret (mode 0600), so

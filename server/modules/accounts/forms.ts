@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textBlock, textLine } from "../../platform/text.ts";
 
 /**
  * Account form schemas, shared by the browser (validation before sending) and the server (the
@@ -24,7 +25,13 @@ export const MESSAGES = {
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** No spaces, control or invisible formatting characters (\p{Cc}, \p{Cf}) anywhere in an address. */
+const EMAIL = /^[^\s@\p{Cc}\p{Cf}]+@[^\s@\p{Cc}\p{Cf}]+\.[^\s@\p{Cc}\p{Cf}]+$/u;
+
+/** A member's display name: readable text on one line (platform/text.ts), 1–80 characters. */
+const personName = textLine("Name", { message: MESSAGES.nameRequired }).pipe(
+  z.string().min(1, MESSAGES.nameRequired).max(80, "Name is too long"),
+);
 
 const email = z
   .string({ message: MESSAGES.emailRequired })
@@ -42,7 +49,7 @@ const newPassword = z
 
 export const SignUpInput = z
   .object({
-    name: z.string({ message: MESSAGES.nameRequired }).trim().min(1, MESSAGES.nameRequired).max(80, "Name is too long"),
+    name: personName,
     email,
     password: newPassword,
     confirmPassword: z.string({ message: MESSAGES.passwordsDoNotMatch }),
@@ -72,17 +79,15 @@ export const ResetPasswordInput = z
     path: ["confirmPassword"],
   });
 
-const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
+const optionalText = (label: string, max: number, message: string) =>
+  textBlock(label)
+    .pipe(z.string().max(max, message))
     .transform((v) => (v === "" ? null : v))
     .nullable()
     .optional();
 
 export const ProfileInput = z.object({
-  name: z.string({ message: MESSAGES.nameRequired }).trim().min(1, MESSAGES.nameRequired).max(80, "Name is too long"),
+  name: personName,
   username: z
     .string()
     .trim()
@@ -95,7 +100,7 @@ export const ProfileInput = z.object({
     )
     .nullable()
     .optional(),
-  bio: optionalText(500, "Bio must be at most 500 characters"),
+  bio: optionalText("Bio", 500, "Bio must be at most 500 characters"),
   image: z
     .string()
     .trim()
@@ -108,11 +113,11 @@ export const ProfileInput = z.object({
 export type ProfileInput = z.output<typeof ProfileInput>;
 
 export const SavedSearchInput = z.object({
-  name: z.string({ message: "Name is required" }).trim().min(1, "Name is required").max(80, "Name is too long"),
+  name: textLine("Name", { message: "Name is required" }).pipe(
+    z.string().min(1, "Name is required").max(80, "Name is too long"),
+  ),
   /** a /search query string; a leading '?' or '/search?' is accepted */
-  query: z
-    .string({ message: "Search is required" })
-    .trim()
+  query: textLine("Search", { message: "Search is required" })
     .transform((v) => v.replace(/^\/search/, "").replace(/^\?/, ""))
     .pipe(z.string().min(1, "Search is required").max(1_000, "Search is too long")),
 });

@@ -50,9 +50,31 @@ export function getViewer(deps: ViewerDeps, request: Request): Promise<Viewer | 
   return pending;
 }
 
+/** `token.signature` as better-auth signs it (URL-encoded base64 signature); anything else is no session. */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]*)/g;
+const SIGNED_TOKEN = /^[A-Za-z0-9_-]{1,128}\.[A-Za-z0-9+/_-]{1,128}={0,2}$/;
+
+/**
+ * Whether a Cookie header carries a session cookie worth asking better-auth about. An unreadable one
+ * (bad percent-encoding, stray bytes, the wrong shape, a huge value) means "signed out" here, before
+ * any parsing or database lookup: it can never fail a request.
+ */
+export function hasReadableSessionCookie(cookie: string | null): boolean {
+  if (!cookie || cookie.length > 16_384) return false;
+  for (const [, raw = ""] of cookie.matchAll(SESSION_COOKIE)) {
+    let value: string;
+    try {
+      value = decodeURIComponent(raw.trim());
+    } catch {
+      continue;
+    }
+    if (SIGNED_TOKEN.test(value)) return true;
+  }
+  return false;
+}
+
 export async function viewerFromHeaders(deps: ViewerDeps, headers: Headers): Promise<Viewer | null> {
-  const cookie = headers.get("cookie");
-  if (!cookie || !/better-auth\.session_token=/.test(cookie)) return null;
+  if (!hasReadableSessionCookie(headers.get("cookie"))) return null;
   const session = await deps.auth.api.getSession({ headers });
   if (!session) return null;
   return loadViewer(deps.db, session.user.id);

@@ -1,6 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import { type Db, queryRows, schema } from "../../platform/db/index.ts";
+import { controlCharacterIn, controlCharacterMessage } from "../../platform/text.ts";
 import { createCategory, resolveCategoryKeys } from "./categories.ts";
 import {
   cleanText,
@@ -148,6 +149,8 @@ function validateRow(
   const errors: string[] = [];
   const clean = (value: string, label: string): string => {
     if (value.includes("\uFFFD")) errors.push(`${label} is not valid UTF-8 text`);
+    const control = controlCharacterIn(value, { multiline: true });
+    if (control) errors.push(controlCharacterMessage(label, control));
     const n = neutraliseFormula(value);
     if (n.changed) warnings.push({ row, message: `${label}: a spreadsheet formula prefix was removed` });
     return cleanText(n.value);

@@ -1,3 +1,6 @@
+import { own } from "../../platform/own.ts";
+import { cleanLine } from "../../platform/text.ts";
+
 /** Pure helpers shared by the importer and the catalogue queries. */
 
 const COMBINING_MARKS = /[\u0300-\u036f]/g;
@@ -104,13 +107,9 @@ export function neutraliseFormula(value: string): { value: string; changed: bool
 
 /** Collapses whitespace and strips control characters that have no place in catalogue text. */
 export function cleanText(value: string): string {
-  return (
-    value
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, "")
-      .replace(/\s+/g, " ")
-      .trim()
-  );
+  // The importer refuses rows with control characters (controlCharacterIn); any left are dropped.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+  return cleanLine(value.replace(/[\u0000-\u001F\u007F-\u009F]/g, (c) => (/\s/.test(c) ? " " : "")));
 }
 
 /** A list cell: JSON array, or values separated by ';' (the dataset's separator) or '|'. One value becomes a list of one. */
@@ -184,5 +183,5 @@ export function parsePricingModel(raw: string | undefined): PricingModel | null 
     "contact for pricing": "enterprise",
     unknown: "unknown",
   };
-  return table[key] ?? null;
+  return own(table, key) ?? null;
 }

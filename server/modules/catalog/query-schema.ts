@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { own } from "../../platform/own.ts";
 import { PRICING_MODELS, type PricingModel, parsePricingModel } from "./normalize.ts";
 
 /**
@@ -103,7 +104,7 @@ export const ToolListParams = z
       .trim()
       .toLowerCase()
       .transform((v, ctx) => {
-        const s = SORT_ALIASES[v];
+        const s = own(SORT_ALIASES, v);
         if (!s) {
           ctx.addIssue({ code: "custom", message: `Unknown sort '${v}'. Use one of: ${SORTS.join(", ")}` });
           return z.NEVER;

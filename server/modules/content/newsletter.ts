@@ -6,7 +6,8 @@ import { AppError } from "../../platform/errors.ts";
 import type { Mailer } from "../../platform/mail.ts";
 
 /** The spec's rule: text, at sign, text, dot, text — and its message. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** No spaces, control or invisible formatting characters (\p{Cc}, \p{Cf}) anywhere in an address. */
+export const EMAIL_PATTERN = /^[^\s@\p{Cc}\p{Cf}]+@[^\s@\p{Cc}\p{Cf}]+\.[^\s@\p{Cc}\p{Cf}]+$/u;
 export const INVALID_EMAIL = "Please enter a valid email address";
 export const CONFIRMATION_NOT_SENT = "We could not send the confirmation email right now. Please try again later.";
 
