@@ -69,9 +69,10 @@ export function createApp(options: AppOptions) {
     c.header("X-Request-Id", requestId);
     const elapsed = performance.now() - started;
     const ms = Math.round(elapsed);
-    metrics.observeRequest(c.req.method, routeLabel(c), c.res.status, elapsed / 1000);
+    const aborted = c.req.raw.signal.aborted;
+    metrics.observeRequest(c.req.method, routeLabel(c), aborted ? 499 : c.res.status, elapsed / 1000);
     const fields = { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms };
-    if (c.req.raw.signal.aborted) {
+    if (aborted) {
       // The client went away (closed the tab, timed out): not our failure, whatever was answered.
       services.logger.info("request aborted", { ...fields, status: 499 });
     } else if (c.res.status >= 500) {

@@ -45,12 +45,18 @@ function manifestOf(build: ServerBuild): Manifest {
   return manifest;
 }
 
+/** The routes a page path matches, root first (a `.data` request matches its page); null: none. */
+export function pageMatches(build: ServerBuild, pathname: string) {
+  let p = pathname;
+  if (p.endsWith(".data")) p = p === "/_root.data" ? "/" : p.slice(0, -".data".length) || "/";
+  const matches = matchRoutes(manifestOf(build).routes, p);
+  return matches?.length ? matches : null;
+}
+
 /** The methods a page URL accepts, or null when no route matches (React Router answers 404). */
 export function pageMethods(build: ServerBuild, url: URL): Target | null {
-  let pathname = url.pathname;
-  if (pathname.endsWith(".data")) pathname = pathname === "/_root.data" ? "/" : pathname.slice(0, -".data".length);
-  const matches = matchRoutes(manifestOf(build).routes, pathname);
-  if (!matches?.length) return null;
+  const matches = pageMatches(build, url.pathname);
+  if (!matches) return null;
   const leaf = matches[matches.length - 1];
   // The route a form posts to, as React Router picks it: an index route only with a bare `?index`,
   // otherwise the deepest route that has a path (layouts and index routes have none).

@@ -1,4 +1,5 @@
-import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
+import { pageMatches } from "./page-methods.ts";
 
 /**
  * Names the page route a path belongs to (its route id in the app's manifest, e.g.
@@ -6,34 +7,14 @@ import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
  * Single-fetch data requests (`/x.data`, `/_root.data`) count as their page.
  */
 export function pageRouteLabeller(build: ServerBuild): (pathname: string) => string {
-  type Node = RouteObject & { id: string; children?: Node[] };
-  const nodes = new Map<string, Node>();
-  for (const r of Object.values(build.routes)) {
-    if (!r) continue;
-    nodes.set(r.id, { id: r.id, path: r.path, index: r.index, caseSensitive: r.caseSensitive } as Node);
-  }
-  const roots: Node[] = [];
-  for (const r of Object.values(build.routes)) {
-    if (!r) continue;
-    const node = nodes.get(r.id) as Node;
-    const parent = r.parentId ? nodes.get(r.parentId) : undefined;
-    if (parent) {
-      parent.children ??= [];
-      parent.children.push(node);
-    } else roots.push(node);
-  }
-  const cache = new Map<string, string>();
+  const known = new Map<string, string>();
   return (pathname) => {
-    let p = pathname;
-    if (p === "/_root.data") p = "/";
-    else if (p.endsWith(".data")) p = p.slice(0, -5) || "/";
-    const known = cache.get(p);
-    if (known) return known;
-    const matches = matchRoutes(roots, p);
-    const last = matches?.[matches.length - 1]?.route as Node | undefined;
-    // A catch-all route ("*") answers unknown paths: label those by the route too, never by path.
-    const label = last ? last.id : "unmatched";
-    if (cache.size < 5000) cache.set(p, label);
+    const hit = known.get(pathname);
+    if (hit) return hit;
+    const matches = pageMatches(build, pathname);
+    const label = (matches?.[matches.length - 1]?.route.id as string | undefined) ?? "unmatched";
+    // Paths are unbounded (anyone can invent one): remember a bounded number of them.
+    if (known.size < 5000) known.set(pathname, label);
     return label;
   };
 }
