@@ -10,6 +10,12 @@ import type { AppServices } from "./context.ts";
 import { isCrawler } from "./modules/accounts/index.ts";
 import { clientIp } from "./platform/client-ip.ts";
 import { csrfProtection } from "./platform/csrf.ts";
+import {
+  DATABASE_UNAVAILABLE,
+  isDatabaseUnavailable,
+  probeDatabase,
+  RETRY_AFTER_SEC,
+} from "./platform/db/availability.ts";
 import { AppError } from "./platform/errors.ts";
 import { createPageCache } from "./platform/page-cache.ts";
 import { BUILD_DIR } from "./platform/paths.ts";
@@ -45,6 +51,12 @@ export function createApp(options: AppOptions) {
     c.set("clientIp", clientIp(c, services.env.TRUST_PROXY));
     const started = performance.now();
     await next();
+    if (c.res.status === 500 && !(await probeDatabase(services.db)).ok) {
+      // A page or better-auth failed while the database is unreachable (e.g. PostgreSQL restarting):
+      // that is "try again shortly", not a bug. React Router and better-auth answer 500 themselves.
+      services.logger.warn("answered 503: database unavailable", { requestId, path: c.req.path });
+      c.res = unavailable(c.req.path.startsWith("/api"));
+    }
     c.header("X-Request-Id", requestId);
     const ms = Math.round(performance.now() - started);
     const fields = { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms };
@@ -139,10 +151,14 @@ export function createApp(options: AppOptions) {
         });
       }
       const retry = (err.details as { retryAfterSec?: number } | undefined)?.retryAfterSec;
-      if (err.status === 429 && retry) c.header("Retry-After", String(retry));
+      if ((err.status === 429 || err.status === 503) && retry) c.header("Retry-After", String(retry));
       return isApi
         ? c.json({ success: false, error: err.message }, err.status as 400)
         : c.text(err.message, err.status as 400);
+    }
+    if (isDatabaseUnavailable(err)) {
+      services.logger.warn("database unavailable", { requestId: c.var.requestId, path: c.req.path, err });
+      return unavailable(isApi);
     }
     if (err instanceof URIError) {
       return isApi ? c.json({ success: false, error: "Malformed URL encoding" }, 400) : c.text("Bad Request", 400);
@@ -156,4 +172,15 @@ export function createApp(options: AppOptions) {
     c.req.path.startsWith("/api") ? c.json({ success: false, error: "Not found" }, 404) : c.text("Not Found", 404),
   );
   return app;
+}
+
+/** 503 with Retry-After while the database cannot be reached (JSON under /api, text elsewhere). */
+function unavailable(isApi: boolean): Response {
+  const headers = { "Retry-After": String(RETRY_AFTER_SEC), "Cache-Control": "no-store" };
+  return isApi
+    ? Response.json({ success: false, error: DATABASE_UNAVAILABLE }, { status: 503, headers })
+    : new Response(DATABASE_UNAVAILABLE, {
+        status: 503,
+        headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" },
+      });
 }

@@ -31,8 +31,15 @@ const pgliteExtensions = { pg_trgm, unaccent };
 /** Opens PostgreSQL when a URL is given, else PGlite (in memory, or persisted in pgliteDir). */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if ("url" in options) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // A dropped connection in the idle pool must not crash the process; the pool replaces it.
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // While the server is unreachable a request waits at most this long for a connection, then
+      // fails (answered 503 with Retry-After) instead of queueing without bound.
+      connectionTimeoutMillis: 5_000,
+    });
+    // A dropped connection in the idle pool (PostgreSQL restarted, network cut) must not crash the
+    // process; the pool discards it and opens a new one on the next query, so no restart is needed.
     pool.on("error", () => {});
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
