@@ -1,0 +1,191 @@
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A small round-robin HTTP proxy in front of the app instances (what nginx or a cloud load
+ * balancer does in production), with the retry rules docs/deploy.md describes:
+ *
+ * - A request whose connection to an instance is refused never reached the app: it is sent to the
+ *   next instance whatever its method, and that instance is skipped for `downMs`.
+ * - A request whose connection was reset (or closed) before any response may have been handled by
+ *   the app before it died. It is retried only when repeating it is harmless: GET/HEAD/OPTIONS,
+ *   PUT/DELETE, and the POSTs that are idempotent by design (`IDEMPOTENT_POSTS`). Anything else
+ *   (a sign-up: the repeat would answer "already exists") gets a 502.
+ * - Once response headers have been sent to the client, nothing is retried.
+ *
+ * X-Forwarded-For: the peer's address is appended, except that a peer on loopback (the load
+ * generator, standing in for the internet here) is a trusted hop whose X-Forwarded-For is passed on
+ * as it is, as nginx's real_ip module would, so each simulated user keeps its own address.
+ */
+export const IDEMPOTENT_POSTS: RegExp[] = [
+  /^\/api\/saved-tools(\/merge)?$/, // INSERT … ON CONFLICT DO NOTHING; merge is a set union
+  /^\/api\/newsletter\/subscribe$/, // an upsert on the lower-cased address; a repeat sends no second mail
+  /^\/api\/auth\/sign-in\/email$/, // a second session for the same account (and one more rate-limit count)
+  /^\/api\/auth\/sign-out$/, // deleting a session twice
+  /^\/api\/analytics\/tool-click$/, // repeated clicks count once per 10 minutes
+  /^\/api\/subscriptions\/check-access$/, // a read sent as POST
+];
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
+const HOP_BY_HOP = new Set([
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "transfer-encoding",
+  "upgrade",
+  "te",
+  "trailer",
+  "content-length",
+]);
+
+export function isRetryable(method: string, path: string): boolean {
+  if (SAFE_METHODS.has(method)) return true;
+  return method === "POST" && IDEMPOTENT_POSTS.some((re) => re.test(path));
+}
+
+export type ProxyStats = {
+  requests: number;
+  retriedRefused: number;
+  retriedReset: number;
+  notRetried: number;
+  badGateway: number;
+  byUpstream: number[];
+};
+
+export type Proxy = {
+  url: string;
+  stats: ProxyStats;
+  close(): Promise<void>;
+};
+
+export async function startProxy(options: {
+  port: number;
+  upstreams: { host: string; port: number }[];
+  downMs?: number;
+}): Promise<Proxy> {
+  const { upstreams } = options;
+  const downMs = options.downMs ?? 1000;
+  const downUntil = upstreams.map(() => 0);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 128, timeout: 30_000 });
+  const stats: ProxyStats = {
+    requests: 0,
+    retriedRefused: 0,
+    retriedReset: 0,
+    notRetried: 0,
+    badGateway: 0,
+    byUpstream: upstreams.map(() => 0),
+  };
+  let next = 0;
+
+  /** The next instance in turn that is not marked down (all down: the next in turn anyway). */
+  const pick = (exclude: Set<number>): number | null => {
+    const now = Date.now();
+    for (let i = 0; i < upstreams.length; i++) {
+      const index = (next + i) % upstreams.length;
+      if (!exclude.has(index) && downUntil[index]! <= now) {
+        next = (index + 1) % upstreams.length;
+        return index;
+      }
+    }
+    for (let i = 0; i < upstreams.length; i++) {
+      const index = (next + i) % upstreams.length;
+      if (!exclude.has(index)) {
+        next = (index + 1) % upstreams.length;
+        return index;
+      }
+    }
+    return null;
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    stats.requests++;
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    const method = req.method ?? "GET";
+    const path = (req.url ?? "/").split("?")[0] ?? "/";
+    const headers: Record<string, string | string[]> = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+    }
+    const peer = req.socket.remoteAddress ?? "";
+    const loopback = peer === "127.0.0.1" || peer === "::1" || peer === "::ffff:127.0.0.1";
+    const claimed = req.headers["x-forwarded-for"];
+    headers["x-forwarded-for"] = loopback && claimed ? String(claimed) : claimed ? `${claimed}, ${peer}` : peer;
+    headers["x-forwarded-proto"] = "http";
+    if (body.length) headers["content-length"] = String(body.length);
+
+    const tried = new Set<number>();
+    for (;;) {
+      const index = pick(tried);
+      if (index === null) break;
+      tried.add(index);
+      const upstream = upstreams[index]!;
+      const outcome = await new Promise<"done" | "refused" | "reset">((resolve) => {
+        const up = http.request(
+          { host: upstream.host, port: upstream.port, method, path: req.url, headers, agent },
+          (upRes) => {
+            stats.byUpstream[index]!++;
+            const out: Record<string, string | string[]> = {};
+            for (const [name, value] of Object.entries(upRes.headers)) {
+              if (value !== undefined && !HOP_BY_HOP.has(name) && name !== "content-length") out[name] = value;
+            }
+            if (upRes.headers["content-length"] && method !== "HEAD") {
+              out["content-length"] = upRes.headers["content-length"];
+            }
+            res.writeHead(upRes.statusCode ?? 502, out);
+            upRes.pipe(res);
+            // The instance died mid-body: the client sees its connection cut (nothing else is honest).
+            upRes.on("error", () => res.destroy());
+            upRes.on("aborted", () => res.destroy());
+            resolve("done");
+          },
+        );
+        up.on("error", (err: NodeJS.ErrnoException) => {
+          if (res.headersSent) {
+            res.destroy();
+            resolve("done");
+          } else resolve(err.code === "ECONNREFUSED" ? "refused" : "reset");
+        });
+        up.end(body);
+      });
+      if (outcome === "done") return;
+      if (outcome === "refused") {
+        downUntil[index] = Date.now() + downMs;
+        stats.retriedRefused++;
+        continue;
+      }
+      if (isRetryable(method, path)) {
+        stats.retriedReset++;
+        continue;
+      }
+      stats.notRetried++;
+      break;
+    }
+    stats.badGateway++;
+    if (!res.headersSent) {
+      res.writeHead(502, { "content-type": "application/json", "retry-after": "1" });
+      res.end(JSON.stringify({ success: false, error: "No instance could answer this request" }));
+    } else res.destroy();
+  };
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch(() => res.destroy());
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, "127.0.0.1", () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stats,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+        agent.destroy();
+      }),
+  };
+}
