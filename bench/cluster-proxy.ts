@@ -11,7 +11,8 @@ import type { AddressInfo } from "node:net";
  *   the app before it died. It is retried only when repeating it is harmless: GET/HEAD/OPTIONS,
  *   PUT/DELETE, and the POSTs that are idempotent by design (`IDEMPOTENT_POSTS`). Anything else
  *   (a sign-up: the repeat would answer "already exists") gets a 502.
- * - Once response headers have been sent to the client, nothing is retried.
+ * - The proxy reads an instance's whole answer before sending it on (like nginx's response
+ *   buffering), so an instance that dies mid-answer is a reset like any other.
  *
  * X-Forwarded-For: the peer's address is appended, except that a peer on loopback (the load
  * generator, standing in for the internet here) is a trusted hop whose X-Forwarded-For is passed on
@@ -125,28 +126,29 @@ export async function startProxy(options: {
         const up = http.request(
           { host: upstream.host, port: upstream.port, method, path: req.url, headers, agent },
           (upRes) => {
-            stats.byUpstream[index]!++;
-            const out: Record<string, string | string[]> = {};
-            for (const [name, value] of Object.entries(upRes.headers)) {
-              if (value !== undefined && !HOP_BY_HOP.has(name) && name !== "content-length") out[name] = value;
-            }
-            if (upRes.headers["content-length"] && method !== "HEAD") {
-              out["content-length"] = upRes.headers["content-length"];
-            }
-            res.writeHead(upRes.statusCode ?? 502, out);
-            upRes.pipe(res);
-            // The instance died mid-body: the client sees its connection cut (nothing else is honest).
-            upRes.on("error", () => res.destroy());
-            upRes.on("aborted", () => res.destroy());
-            resolve("done");
+            // The whole answer is read before anything is sent, so an instance dying mid-body is
+            // still a failure the proxy may retry (answers here are small pages and JSON).
+            const parts: Buffer[] = [];
+            upRes.on("data", (chunk: Buffer) => parts.push(chunk));
+            upRes.on("error", () => resolve("reset"));
+            upRes.on("aborted", () => resolve("reset"));
+            upRes.on("end", () => {
+              if (!upRes.complete) return resolve("reset");
+              stats.byUpstream[index]!++;
+              const out: Record<string, string | string[]> = {};
+              for (const [name, value] of Object.entries(upRes.headers)) {
+                if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+              }
+              const payload = Buffer.concat(parts);
+              if (method !== "HEAD") out["content-length"] = String(payload.length);
+              else if (upRes.headers["content-length"]) out["content-length"] = upRes.headers["content-length"];
+              res.writeHead(upRes.statusCode ?? 502, out);
+              res.end(payload);
+              resolve("done");
+            });
           },
         );
-        up.on("error", (err: NodeJS.ErrnoException) => {
-          if (res.headersSent) {
-            res.destroy();
-            resolve("done");
-          } else resolve(err.code === "ECONNREFUSED" ? "refused" : "reset");
-        });
+        up.on("error", (err: NodeJS.ErrnoException) => resolve(err.code === "ECONNREFUSED" ? "refused" : "reset"));
         up.end(body);
       });
       if (outcome === "done") return;

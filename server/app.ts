@@ -56,6 +56,10 @@ export function createApp(options: AppOptions) {
       // that is "try again shortly", not a bug. React Router and better-auth answer 500 themselves.
       services.logger.warn("answered 503: database unavailable", { requestId, path: c.req.path });
       c.res = unavailable(c.req.path.startsWith("/api"));
+      // Hono copies the failed response's headers onto the new one: not its encoding, length or caching.
+      c.res.headers.delete("content-encoding");
+      c.res.headers.delete("content-length");
+      c.res.headers.set("Cache-Control", "no-store");
     }
     c.header("X-Request-Id", requestId);
     const ms = Math.round(performance.now() - started);
