@@ -83,7 +83,7 @@ export async function startProxy(options: {
     const now = Date.now();
     for (let i = 0; i < upstreams.length; i++) {
       const index = (next + i) % upstreams.length;
-      if (!exclude.has(index) && downUntil[index]! <= now) {
+      if (!exclude.has(index) && (downUntil[index] ?? 0) <= now) {
         next = (index + 1) % upstreams.length;
         return index;
       }
@@ -121,7 +121,8 @@ export async function startProxy(options: {
       const index = pick(tried);
       if (index === null) break;
       tried.add(index);
-      const upstream = upstreams[index]!;
+      const upstream = upstreams[index];
+      if (!upstream) break;
       const outcome = await new Promise<"done" | "refused" | "reset">((resolve) => {
         const up = http.request(
           { host: upstream.host, port: upstream.port, method, path: req.url, headers, agent },
@@ -134,7 +135,7 @@ export async function startProxy(options: {
             upRes.on("aborted", () => resolve("reset"));
             upRes.on("end", () => {
               if (!upRes.complete) return resolve("reset");
-              stats.byUpstream[index]!++;
+              stats.byUpstream[index] = (stats.byUpstream[index] ?? 0) + 1;
               const out: Record<string, string | string[]> = {};
               for (const [name, value] of Object.entries(upRes.headers)) {
                 if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;

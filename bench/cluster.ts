@@ -2,13 +2,23 @@
 //
 // Two app instances on one PostgreSQL behind a round-robin proxy, driven by simulated users, with
 // an instance killed and PostgreSQL restarted mid-run. Needs `npm run build` and PostgreSQL 15's
-// binaries (PG_BIN, default /usr/lib/postgresql/15/bin). Starts its own private PostgreSQL cluster
+// binaries (PG_BIN, default /usr/lib/postgresql/15/bin, else the newest version there). Starts its own private PostgreSQL cluster
 // in a temporary directory (port CLUSTER_PG_PORT, default 55432); never touches any other server.
 // Exits non-zero when a check fails. Environment: CLUSTER_USERS, CLUSTER_DURATION (seconds),
 // CLUSTER_PORT (proxy; instances take the next two), CLUSTER_PG_PORT, PG_BIN.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, chownSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -16,6 +26,18 @@ import { startProxy } from "./cluster-proxy.ts";
 import { int, ms, summarize } from "./stats.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
+
+/** PostgreSQL 15's binaries where Debian puts them, else the newest version installed. */
+function findPgBin(): string {
+  const base = "/usr/lib/postgresql";
+  if (existsSync(path.join(base, "15/bin/initdb"))) return path.join(base, "15/bin");
+  const versions = existsSync(base)
+    ? readdirSync(base)
+        .filter((v) => existsSync(path.join(base, v, "bin/initdb")))
+        .sort((x, y) => Number(y) - Number(x))
+    : [];
+  return path.join(base, versions[0] ?? "15", "bin");
+}
 
 function flag(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -25,7 +47,7 @@ const USERS = Number(flag("users") ?? process.env.CLUSTER_USERS ?? 100);
 const DURATION_S = Number(flag("duration") ?? process.env.CLUSTER_DURATION ?? 60);
 const PROXY_PORT = Number(flag("port") ?? process.env.CLUSTER_PORT ?? 3240);
 const PG_PORT = Number(flag("pg-port") ?? process.env.CLUSTER_PG_PORT ?? 55432);
-const PG_BIN = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
+const PG_BIN = process.env.PG_BIN ?? findPgBin();
 const JSON_OUT = flag("json");
 const KEEP = process.argv.includes("--keep");
 if (!(USERS >= 1 && DURATION_S >= 5)) {
@@ -80,7 +102,8 @@ async function startPostgres(tmp: string): Promise<PrivatePg> {
   }
   runPg("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync"], asPostgres);
   const opts = `-p ${PG_PORT} -k ${sock} -c listen_addresses=127.0.0.1 -c max_connections=60`;
-  const ctl = (...args: string[]) => runPg("pg_ctl", ["-D", data, "-l", path.join(dir, "postgres.log"), ...args], asPostgres);
+  const ctl = (...args: string[]) =>
+    runPg("pg_ctl", ["-D", data, "-l", path.join(dir, "postgres.log"), ...args], asPostgres);
   ctl("-o", opts, "-w", "start");
   const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${PG_PORT}/postgres` });
   await admin.connect();
@@ -257,7 +280,12 @@ type Catalogue = { slugs: string[]; freeSlugs: string[]; categories: string[] };
 const QUERIES = ["image", "video", "writing", "chat", "code", "music", "seo", "voice", "marketing", "resume", "3d"];
 const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)] as T;
 
-async function simulatedUser(index: number, proxy: string, catalogue: Catalogue, running: () => boolean): Promise<void> {
+async function simulatedUser(
+  index: number,
+  proxy: string,
+  catalogue: Catalogue,
+  running: () => boolean,
+): Promise<void> {
   const client = new Client(proxy);
   const email = `u${index}-${RUN}@${DOMAIN}`;
   let member = false;
@@ -272,7 +300,8 @@ async function simulatedUser(index: number, proxy: string, catalogue: Catalogue,
     if (!member && wantsAccount && step >= 3) {
       const done = await call(
         "sign-up",
-        () => client.json(proxy, "/api/auth/sign-up/email", "POST", { name: `User ${index}`, email, password: PASSWORD }),
+        () =>
+          client.json(proxy, "/api/auth/sign-up/email", "POST", { name: `User ${index}`, email, password: PASSWORD }),
         [200],
       );
       if (done) {
@@ -281,10 +310,13 @@ async function simulatedUser(index: number, proxy: string, catalogue: Catalogue,
         lastSignIn = performance.now();
       }
     } else if (r < 0.1) await call("home", () => client.fetch(proxy, "/"), [200]);
-    else if (r < 0.2) await call("catalogue", () => client.fetch(proxy, `/tools?page=${1 + Math.floor(Math.random() * 5)}`), [200]);
-    else if (r < 0.28) await call("category", () => client.fetch(proxy, `/category/${pick(catalogue.categories)}`), [200]);
+    else if (r < 0.2)
+      await call("catalogue", () => client.fetch(proxy, `/tools?page=${1 + Math.floor(Math.random() * 5)}`), [200]);
+    else if (r < 0.28)
+      await call("category", () => client.fetch(proxy, `/category/${pick(catalogue.categories)}`), [200]);
     else if (r < 0.38) await call("search page", () => client.fetch(proxy, `/search?q=${pick(QUERIES)}`), [200]);
-    else if (r < 0.48) await call("search API", () => client.fetch(proxy, `/api/tools?q=${pick(QUERIES)}&limit=20`), [200]);
+    else if (r < 0.48)
+      await call("search API", () => client.fetch(proxy, `/api/tools?q=${pick(QUERIES)}&limit=20`), [200]);
     else if (r < 0.68) await call("tool page", () => client.fetch(proxy, `/tools/${pick(catalogue.slugs)}`), [200]);
     else if (r < 0.73) {
       const ids = `${pick(catalogue.slugs)},${pick(catalogue.slugs)}`;
@@ -341,14 +373,29 @@ async function signIn(client: Client, base: string, email: string, password: str
   return (await res.json()) as { user: { id: string } };
 }
 
-async function editsShowAtOnce(a: Instance, b: Instance, proxy: string, admin: { email: string; password: string }, catalogue: Catalogue, label: string) {
+async function editsShowAtOnce(
+  a: Instance,
+  b: Instance,
+  proxy: string,
+  admin: { email: string; password: string },
+  catalogue: Catalogue,
+  label: string,
+) {
   const adminClient = new Client(proxy);
   await signIn(adminClient, a.url, admin.email, admin.password);
   const member = new Client(proxy);
   const email = `edit-${label}-${RUN}@${DOMAIN}`;
-  const signUp = await member.json(a.url, "/api/auth/sign-up/email", "POST", { name: "Edit Check", email, password: PASSWORD });
+  const signUp = await member.json(a.url, "/api/auth/sign-up/email", "POST", {
+    name: "Edit Check",
+    email,
+    password: PASSWORD,
+  });
   if (signUp.status !== 200) {
-    check(`an edit through one instance shows on the other (${label})`, false, `sign-up answered ${signUp.status}: ${await signUp.text()}`);
+    check(
+      `an edit through one instance shows on the other (${label})`,
+      false,
+      `sign-up answered ${signUp.status}: ${await signUp.text()}`,
+    );
     return;
   }
   const { user } = (await signUp.json()) as { user: { id: string } };
@@ -413,7 +460,10 @@ async function signInLimitHoldsAcrossInstances(a: Instance, b: Instance, proxy: 
     const statuses: string[] = [];
     for (let i = 0; i < 6; i++) {
       const instance = i % 2 === 0 ? first : second;
-      const res = await client.json(instance.url, "/api/auth/sign-in/email", "POST", { email, password: "wrong-password" });
+      const res = await client.json(instance.url, "/api/auth/sign-in/email", "POST", {
+        email,
+        password: "wrong-password",
+      });
       await res.text();
       statuses.push(`${instance.name}:${res.status}`);
     }
@@ -462,8 +512,11 @@ async function main(): Promise<number> {
   const instances: Instance[] = [];
   let proxyClose: (() => Promise<void>) | null = null;
   try {
-    log(`${USERS} users for ${DURATION_S} s; private PostgreSQL on ${PG_PORT}; proxy on ${PROXY_PORT}; files in ${tmp}`);
+    log(
+      `${USERS} users for ${DURATION_S} s; private PostgreSQL on ${PG_PORT}; proxy on ${PROXY_PORT}; files in ${tmp}`,
+    );
     postgres = await startPostgres(tmp);
+    const pgServer = postgres;
     log("private PostgreSQL started");
     const publicUrl = `http://127.0.0.1:${PROXY_PORT}`;
     const shared = {
@@ -504,14 +557,19 @@ async function main(): Promise<number> {
     log(`A migrated, seeded and ready in ${ms(await waitReady(a.url, 180_000))}`);
     spawnInstance(b, tmp);
     log(`B ready in ${ms(await waitReady(b.url, 60_000))}`);
-    const proxy = await startProxy({ port: PROXY_PORT, upstreams: instances.map((i) => ({ host: "127.0.0.1", port: i.port })) });
+    const proxy = await startProxy({
+      port: PROXY_PORT,
+      upstreams: instances.map((i) => ({ host: "127.0.0.1", port: i.port })),
+    });
     proxyClose = proxy.close;
 
     // What the simulated users pick from.
     const listing = (await (await fetch(`${proxy.url}/api/tools?limit=100&sort=rating-desc`)).json()) as {
       tools: { slug: string; tier?: string }[];
     };
-    const categories = ((await (await fetch(`${proxy.url}/api/categories`)).json()) as { categories: { slug: string }[] }).categories;
+    const categories = (
+      (await (await fetch(`${proxy.url}/api/categories`)).json()) as { categories: { slug: string }[] }
+    ).categories;
     const catalogue: Catalogue = {
       slugs: listing.tools.map((t) => t.slug),
       freeSlugs: listing.tools.filter((t) => (t.tier ?? "free") === "free").map((t) => t.slug),
@@ -548,16 +606,17 @@ async function main(): Promise<number> {
       await at(0.7);
       log("restarting PostgreSQL (pg_ctl restart -m fast)");
       events.pgRestartAtS = since();
-      const restartMs = await postgres!.restart();
+      const restartMs = await pgServer.restart();
       events.pgRestartMs = Math.round(restartMs);
-      const recovery = await recoveryAfterRestart(instances);
-      events.recoveryMsA = Math.round(recovery[0]!);
-      events.recoveryMsB = Math.round(recovery[1]!);
-      log(`PostgreSQL back after ${ms(restartMs)}; first DB-backed answer: A +${ms(recovery[0]!)}, B +${ms(recovery[1]!)}`);
+      const [recoveryA = Number.NaN, recoveryB = Number.NaN] = await recoveryAfterRestart(instances);
+      const recovery = [recoveryA, recoveryB];
+      events.recoveryMsA = Math.round(recoveryA);
+      events.recoveryMsB = Math.round(recoveryB);
+      log(`PostgreSQL back after ${ms(restartMs)}; first DB-backed answer: A +${ms(recoveryA)}, B +${ms(recoveryB)}`);
       check(
         `instances recover within ${RECOVERY_LIMIT_MS / 1000} s of PostgreSQL's restart, without a restart of their own`,
         recovery.every((r) => r <= RECOVERY_LIMIT_MS) && instances.every((i) => i.child?.exitCode === null),
-        `A ${ms(recovery[0]!)}, B ${ms(recovery[1]!)}`,
+        `A ${ms(recoveryA)}, B ${ms(recoveryB)}`,
       );
       // Some load after the restart as well.
       await sleep(1_000);
@@ -573,14 +632,18 @@ async function main(): Promise<number> {
 
     // After the run (both instances up, after PostgreSQL's restart): the cross-instance edit again,
     // shared limits, and every acknowledged write is in the database.
-    await editsShowAtOnce(a, b, proxy.url, admin, catalogue, "after-run");
-    await dailyViewsHoldAcrossInstances(a, b, proxy.url, catalogue);
-    await signInLimitHoldsAcrossInstances(a, b, proxy.url, admin.email);
+    await Promise.all([
+      editsShowAtOnce(a, b, proxy.url, admin, catalogue, "after-run"),
+      dailyViewsHoldAcrossInstances(a, b, proxy.url, catalogue),
+      signInLimitHoldsAcrossInstances(a, b, proxy.url, admin.email),
+    ]);
     const db = new pg.Client({ connectionString: postgres.url });
     await db.connect();
     const like = `%@${DOMAIN}`;
     const users_ = new Set(
-      (await db.query<{ email: string }>("SELECT email FROM users WHERE email LIKE $1", [like])).rows.map((r) => r.email),
+      (await db.query<{ email: string }>("SELECT email FROM users WHERE email LIKE $1", [like])).rows.map(
+        (r) => r.email,
+      ),
     );
     const saved = new Set(
       (
@@ -631,7 +694,11 @@ async function main(): Promise<number> {
           }),
       ),
     );
-    check("both instances stop cleanly on SIGTERM", exits.every((c) => c === 0), `exit codes ${exits.join(", ")}`);
+    check(
+      "both instances stop cleanly on SIGTERM",
+      exits.every((c) => c === 0),
+      `exit codes ${exits.join(", ")}`,
+    );
 
     const lat = summarize(latencies);
     const report = {
@@ -642,7 +709,12 @@ async function main(): Promise<number> {
       failed,
       failures,
       unavailable503Retried: counts.retried503,
-      latencyMs: { p50: Math.round(lat.p50), p95: Math.round(lat.p95), p99: Math.round(lat.p99), max: Math.round(lat.max) },
+      latencyMs: {
+        p50: Math.round(lat.p50),
+        p95: Math.round(lat.p95),
+        p99: Math.round(lat.p99),
+        max: Math.round(lat.max),
+      },
       proxy: proxy.stats,
       events,
       acknowledged: { signUps: acked.signUps.size, saved: acked.saved.size, newsletter: acked.newsletter.size },
@@ -663,7 +735,8 @@ async function main(): Promise<number> {
     );
     console.log(`events: ${JSON.stringify(events)}`);
     console.log(`actions: ${[...byAction].map(([k, v]) => `${k} ${v}`).join(", ")}`);
-    if (failureSamples.length) console.log(`failures (first ${failureSamples.length}):\n  ${failureSamples.join("\n  ")}`);
+    if (failureSamples.length)
+      console.log(`failures (first ${failureSamples.length}):\n  ${failureSamples.join("\n  ")}`);
     console.log("checks:");
     for (const c of checks) console.log(`  ${c.ok ? "PASS" : "FAIL"}  ${c.name} — ${c.detail}`);
     if (JSON_OUT) writeFileSync(JSON_OUT, `${JSON.stringify(report, null, 2)}\n`);

@@ -39,7 +39,13 @@ describe("the database is unreachable", () => {
     const build = (await import(pathToFileURL(file).href)) as ServerBuild;
     const database = await openDatabase({ url: `postgres://postgres@127.0.0.1:${await closedPort()}/toolscape` });
     dataDir = mkdtempSync(path.join(os.tmpdir(), "toolscape-outage-"));
-    const env = loadEnv({ PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", DATA_DIR: dataDir, AUTH_SECRET: "x".repeat(40) });
+    const env = loadEnv({
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "silent",
+      DATA_DIR: dataDir,
+      AUTH_SECRET: "x".repeat(40),
+    });
     running = await startServer({ env, logger: createLogger("silent"), database, build, mode: "production" });
   });
   afterAll(async () => {
@@ -98,7 +104,10 @@ describe("a live database", () => {
   it("is ready, and /api/health keeps its shape", async () => {
     const ready = await server.json("/api/health/ready");
     expect(ready.status).toBe(200);
-    expect(ready.body).toMatchObject({ status: "ready", db: process.env.TEST_ENGINE === "postgres" ? "postgres" : "pglite" });
+    expect(ready.body).toMatchObject({
+      status: "ready",
+      db: process.env.TEST_ENGINE === "postgres" ? "postgres" : "pglite",
+    });
     const health = await server.json("/api/health");
     expect(health.status).toBe(200);
     expect(Object.keys(health.body).sort()).toEqual(["db", "status", "tools"]);

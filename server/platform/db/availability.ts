@@ -8,7 +8,15 @@ import { type Db, sql } from "./index.ts";
 /** SQLSTATE classes/codes that mean the connection, not the query, failed. */
 const CONNECTION_SQLSTATE = /^(08|57P0[1-3]|53300)/;
 /** Node socket errors on the way to the server. */
-const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH"]);
+const SOCKET_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+]);
 /** node-postgres' own messages for a lost or impossible connection (they carry no code). */
 const CONNECTION_MESSAGE =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused|the database system is (starting up|shutting down|in recovery mode)|terminating connection due to administrator command/i;
@@ -52,7 +60,7 @@ export function createDatabaseProbe(db: Db, options: { timeoutMs?: number; share
       ]);
       return { ok: true, ms: Math.round(performance.now() - started) };
     } catch (err) {
-      return { ok: false, ms: Math.round(performance.now() - started), error: describe(err) };
+      return { ok: false, ms: Math.round(performance.now() - started), error: describeCause(err) };
     } finally {
       clearTimeout(timer);
     }
@@ -66,7 +74,7 @@ export function createDatabaseProbe(db: Db, options: { timeoutMs?: number; share
 
 export type ProbeResult = { ok: boolean; ms: number; error?: string };
 
-function describe(err: unknown): string {
+function describeCause(err: unknown): string {
   let current: unknown = err;
   // The innermost cause says what happened (drizzle wraps the driver's error).
   while (current && typeof current === "object" && (current as { cause?: unknown }).cause) {
