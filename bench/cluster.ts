@@ -55,6 +55,9 @@ if (!(USERS >= 1 && DURATION_S >= 5)) {
   process.exit(2);
 }
 
+/** Think time between a simulated user's requests (people read what they opened). */
+const THINK_MIN_MS = Number(process.env.CLUSTER_THINK_MIN_MS ?? 500);
+const THINK_MAX_MS = Number(process.env.CLUSTER_THINK_MAX_MS ?? 2500);
 /** Limits a run is judged by. */
 const RECOVERY_LIMIT_MS = 5_000;
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
@@ -65,6 +68,7 @@ const PASSWORD = `cluster-${randomBytes(6).toString("hex")}`;
 const sleep = (msec: number) => new Promise((r) => setTimeout(r, msec));
 const log = (line: string) => console.log(`[${((performance.now() - T0) / 1000).toFixed(1).padStart(5)} s] ${line}`);
 const T0 = performance.now();
+const LOAD_AT_START = os.loadavg().map((l) => Math.round(l * 10) / 10);
 let ipSeq = 0;
 const nextIp = () => {
   ipSeq++;
@@ -215,12 +219,18 @@ type Outcome = "ok" | "unexpected" | "5xx" | "connection";
 const latencies: number[] = [];
 const counts = { requests: 0, ok: 0, unavailable503: 0, retried503: 0 };
 const failures: Record<Exclude<Outcome, "ok">, number> = { unexpected: 0, "5xx": 0, connection: 0 };
-const failureSamples: string[] = [];
-const byAction = new Map<string, number>();
+/** Failures by kind and action: how many, and the first one's text. */
+const failureSamples = new Map<string, { n: number; first: string }>();
+const byAction = new Map<string, number[]>();
+/** Sign-ups cut by the SIGKILL (a 502: not retried by the proxy, repeated by the user). */
+let signUpsCut = 0;
 
-function fail(kind: Exclude<Outcome, "ok">, what: string) {
+function fail(kind: Exclude<Outcome, "ok">, action: string, what: string) {
   failures[kind]++;
-  if (failureSamples.length < 20) failureSamples.push(`${kind}: ${what}`);
+  const key = `${kind}: ${action}`;
+  const seen = failureSamples.get(key);
+  if (seen) seen.n++;
+  else failureSamples.set(key, { n: 1, first: what });
 }
 
 /**
@@ -232,7 +242,8 @@ async function call(
   send: () => Promise<Response>,
   expected: number[],
 ): Promise<{ res: Response; body: string } | null> {
-  byAction.set(action, (byAction.get(action) ?? 0) + 1);
+  const times = byAction.get(action) ?? [];
+  byAction.set(action, times);
   for (let attempt = 0; attempt < 12; attempt++) {
     const started = performance.now();
     counts.requests++;
@@ -243,10 +254,12 @@ async function call(
       body = await res.text();
     } catch (err) {
       latencies.push(performance.now() - started);
-      fail("connection", `${action}: ${(err as Error).cause ?? (err as Error).message}`);
+      times.push(performance.now() - started);
+      fail("connection", action, String((err as Error).cause ?? (err as Error).message));
       return null;
     }
     latencies.push(performance.now() - started);
+    times.push(performance.now() - started);
     if (res.status === 503 && res.headers.get("retry-after")) {
       counts.unavailable503++;
       counts.retried503++;
@@ -257,12 +270,12 @@ async function call(
       counts.ok++;
       return { res, body };
     }
-    if (res.status === 502) fail("connection", `${action}: 502 from the proxy`);
-    else if (res.status >= 500) fail("5xx", `${action}: ${res.status} ${body.slice(0, 160)}`);
-    else fail("unexpected", `${action}: ${res.status} ${body.slice(0, 160)}`);
+    if (res.status === 502) fail("connection", action, "502 from the proxy");
+    else if (res.status >= 500) fail("5xx", action, `${res.status} ${body.slice(0, 160)}`);
+    else fail("unexpected", action, `${res.status} ${body.slice(0, 160)}`);
     return null;
   }
-  fail("5xx", `${action}: still 503 after 12 tries`);
+  fail("5xx", action, "still 503 after 12 tries");
   return null;
 }
 
@@ -298,12 +311,22 @@ async function simulatedUser(
     step++;
     const r = Math.random();
     if (!member && wantsAccount && step >= 3) {
-      const done = await call(
-        "sign-up",
-        () =>
-          client.json(proxy, "/api/auth/sign-up/email", "POST", { name: `User ${index}`, email, password: PASSWORD }),
-        [200],
-      );
+      const signUp = () =>
+        client.json(proxy, "/api/auth/sign-up/email", "POST", { name: `User ${index}`, email, password: PASSWORD });
+      // A sign-up is not repeated by the proxy: if the instance handling it dies, the person gets a
+      // 502 and tries again; "already exists" then means the first one went through: they sign in.
+      let done = await call("sign-up", signUp, [200, 502]);
+      if (done?.res.status === 502) {
+        signUpsCut++;
+        done = await call("sign-up (again)", signUp, [200, 422]);
+        if (done?.res.status === 422) {
+          done = await call(
+            "sign-in",
+            () => client.json(proxy, "/api/auth/sign-in/email", "POST", { email, password: PASSWORD }),
+            [200],
+          );
+        }
+      }
       if (done) {
         acked.signUps.add(email);
         member = true;
@@ -352,8 +375,8 @@ async function simulatedUser(
       if (!done) member = false;
     } else if (member) await call("saved list", () => client.fetch(proxy, "/api/saved-tools"), [200]);
     else await call("tool page", () => client.fetch(proxy, `/tools/${pick(catalogue.slugs)}`), [200]);
-    // Think time between clicks.
-    await sleep(100 + Math.random() * 400);
+    // Think time between clicks (0.5–2.5 s: people read what they opened).
+    await sleep(THINK_MIN_MS + Math.random() * (THINK_MAX_MS - THINK_MIN_MS));
   }
 }
 
@@ -677,7 +700,11 @@ async function main(): Promise<number> {
       );
     }
     const failed = failures.unexpected + failures["5xx"] + failures.connection;
-    check("0 failed requests", failed === 0, `${failed} failed of ${int(counts.requests)}`);
+    check(
+      "0 failed requests",
+      failed === 0,
+      `${failed} failed of ${int(counts.requests)} (besides: ${signUpsCut} sign-up(s) cut by the kill, answered 502 and repeated by the user)`,
+    );
 
     // Graceful shutdown of both instances (SIGTERM) must end them cleanly.
     const exits = await Promise.all(
@@ -719,7 +746,19 @@ async function main(): Promise<number> {
       events,
       acknowledged: { signUps: acked.signUps.size, saved: acked.saved.size, newsletter: acked.newsletter.size },
       stored: { signUps: users_.size, saved: saved.size, newsletter: subscribers.size },
-      byAction: Object.fromEntries(byAction),
+      signUpsCutByKill: signUpsCut,
+      byAction: Object.fromEntries(
+        [...byAction].map(([k, v]) => {
+          const sum = summarize(v);
+          return [k, { n: v.length, p50: Math.round(sum.p50), p95: Math.round(sum.p95) }];
+        }),
+      ),
+      machine: {
+        cpus: os.cpus().length,
+        loadAvgAtStart: LOAD_AT_START,
+        loadAvgAtEnd: os.loadavg().map((l) => Math.round(l * 10) / 10),
+      },
+      failureKinds: Object.fromEntries(failureSamples),
       checks,
     };
     console.log("\n== bench:cluster report ==");
@@ -734,9 +773,13 @@ async function main(): Promise<number> {
         `retried after refused ${proxy.stats.retriedRefused}, after reset ${proxy.stats.retriedReset}, not retried ${proxy.stats.notRetried}, 502 ${proxy.stats.badGateway}`,
     );
     console.log(`events: ${JSON.stringify(events)}`);
-    console.log(`actions: ${[...byAction].map(([k, v]) => `${k} ${v}`).join(", ")}`);
-    if (failureSamples.length)
-      console.log(`failures (first ${failureSamples.length}):\n  ${failureSamples.join("\n  ")}`);
+    console.log("actions (requests, p50, p95):");
+    for (const [k, v] of Object.entries(report.byAction)) console.log(`  ${k}: ${v.n}, ${ms(v.p50)}, ${ms(v.p95)}`);
+    console.log(`sign-ups cut by the kill (502, repeated by the user): ${signUpsCut}`);
+    console.log(
+      `machine: ${report.machine.cpus} CPUs, load average ${LOAD_AT_START.join("/")} at start, ${report.machine.loadAvgAtEnd.join("/")} at the end`,
+    );
+    for (const [k, v] of failureSamples) console.log(`  failed ${v.n}× ${k} — first: ${v.first}`);
     console.log("checks:");
     for (const c of checks) console.log(`  ${c.ok ? "PASS" : "FAIL"}  ${c.name} — ${c.detail}`);
     if (JSON_OUT) writeFileSync(JSON_OUT, `${JSON.stringify(report, null, 2)}\n`);
