@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 
 /**
  * `npm run bench:cluster` in its short mode: two instances of the production build on a private
- * PostgreSQL cluster behind the round-robin proxy, 20 simulated users for 10 s, one instance
+ * PostgreSQL cluster behind the round-robin proxy, 20 busy simulated users for 10 s, one instance
  * SIGKILLed and PostgreSQL restarted mid-run. The script's own checks decide (0 failed requests,
  * edits visible across instances, recovery within 5 s, every acknowledged write stored, shared
  * rate limits and daily views); this test fails when any of them does.
@@ -56,7 +56,20 @@ describe.skipIf(!pgBin)("two instances on one PostgreSQL (bench:cluster, short m
       const code = await new Promise<number | null>((resolve) => {
         const child = spawn(
           path.join(ROOT, "node_modules/.bin/tsx"),
-          ["bench/cluster.ts", "--users", "20", "--duration", "10", "--json", report],
+          // Short think times, so 20 users make enough traffic in 10 s to meet the kill and the restart.
+          [
+            "bench/cluster.ts",
+            "--users",
+            "20",
+            "--duration",
+            "10",
+            "--think-min",
+            "300",
+            "--think-max",
+            "1500",
+            "--json",
+            report,
+          ],
           {
             cwd: ROOT,
             env: { ...process.env, CLUSTER_PORT: String(port), CLUSTER_PG_PORT: String(pgPort), PG_BIN: pgBin },
