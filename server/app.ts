@@ -12,10 +12,11 @@ import { clientIp } from "./platform/client-ip.ts";
 import { csrfProtection } from "./platform/csrf.ts";
 import {
   DATABASE_UNAVAILABLE,
+  failedForDatabase,
   isDatabaseUnavailable,
-  probeDatabase,
   RETRY_AFTER_SEC,
 } from "./platform/db/availability.ts";
+import { noteConnectionLost } from "./platform/db/outage.ts";
 import { AppError } from "./platform/errors.ts";
 import { createPageCache } from "./platform/page-cache.ts";
 import { BUILD_DIR } from "./platform/paths.ts";
@@ -51,7 +52,7 @@ export function createApp(options: AppOptions) {
     c.set("clientIp", clientIp(c, services.env.TRUST_PROXY));
     const started = performance.now();
     await next();
-    if (c.res.status === 500 && !(await probeDatabase(services.db)).ok) {
+    if (c.res.status === 500 && (await failedForDatabase(services.db))) {
       // A page or better-auth failed while the database is unreachable (e.g. PostgreSQL restarting):
       // that is "try again shortly", not a bug. React Router and better-auth answer 500 themselves.
       services.logger.warn("answered 503: database unavailable", { requestId, path: c.req.path });
@@ -161,6 +162,7 @@ export function createApp(options: AppOptions) {
         : c.text(err.message, err.status as 400);
     }
     if (isDatabaseUnavailable(err)) {
+      noteConnectionLost(services.db);
       services.logger.warn("database unavailable", { requestId: c.var.requestId, path: c.req.path, err });
       return unavailable(isApi);
     }

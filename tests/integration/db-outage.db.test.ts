@@ -7,6 +7,7 @@ import pg from "pg";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, sql } from "../../server/platform/db/index.ts";
+import { lostConnectionRecently } from "../../server/platform/db/outage.ts";
 import { loadEnv } from "../../server/platform/env.ts";
 import { createLogger } from "../../server/platform/logger.ts";
 import { BUILD_DIR } from "../../server/platform/paths.ts";
@@ -131,6 +132,8 @@ describe.runIf(process.env.TEST_ENGINE === "postgres")("a PostgreSQL session ter
         await tx.execute(sql`SELECT 1`);
       });
       await expect(outcome).rejects.toThrow();
+      // Remembered, so a page that failed on it in the meantime is answered 503, not 500.
+      expect(lostConnectionRecently(database.db)).toBe(true);
       const after = (await database.db.execute(sql`SELECT 41 + 1 AS n`)) as unknown as { rows: { n: number }[] };
       expect(after.rows[0]?.n).toBe(42);
     } finally {

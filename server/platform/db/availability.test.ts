@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isDatabaseUnavailable } from "./availability.ts";
+import { lostConnectionRecently, noteConnectionLost } from "./outage.ts";
 
 const withCode = (code: string, message = "boom") => Object.assign(new Error(message), { code });
 
@@ -23,5 +24,17 @@ describe("isDatabaseUnavailable", () => {
     expect(isDatabaseUnavailable(new Error("Failed query", { cause: withCode("22P02") }))).toBe(false);
     expect(isDatabaseUnavailable(null)).toBe(false);
     expect(isDatabaseUnavailable("ECONNREFUSED")).toBe(false);
+  });
+});
+
+describe("lostConnectionRecently", () => {
+  it("remembers a lost connection per database for a while", () => {
+    const db = {};
+    const other = {};
+    expect(lostConnectionRecently(db)).toBe(false);
+    noteConnectionLost(db, 1_000);
+    expect(lostConnectionRecently(db, 10_000, 5_000)).toBe(true);
+    expect(lostConnectionRecently(db, 10_000, 11_001)).toBe(false);
+    expect(lostConnectionRecently(other, 10_000, 5_000)).toBe(false);
   });
 });

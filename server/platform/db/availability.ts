@@ -1,4 +1,5 @@
 import { type Db, sql } from "./index.ts";
+import { lostConnectionRecently, noteConnectionLost } from "./outage.ts";
 
 /**
  * Telling "the database is unreachable for a moment" (PostgreSQL restarting, a failover, the
@@ -60,6 +61,7 @@ export function createDatabaseProbe(db: Db, options: { timeoutMs?: number; share
       ]);
       return { ok: true, ms: Math.round(performance.now() - started) };
     } catch (err) {
+      noteConnectionLost(db);
       return { ok: false, ms: Math.round(performance.now() - started), error: describeCause(err) };
     } finally {
       clearTimeout(timer);
@@ -95,4 +97,13 @@ export function probeDatabase(db: Db): Promise<ProbeResult> {
     probes.set(db, probe);
   }
   return probe();
+}
+
+/**
+ * Whether a request that failed on our side did so because of the database: it cannot be reached
+ * now, or it dropped connections moments ago (a PostgreSQL restart), which would have failed it.
+ */
+export async function failedForDatabase(db: Db): Promise<boolean> {
+  if (lostConnectionRecently(db)) return true;
+  return !(await probeDatabase(db)).ok;
 }
