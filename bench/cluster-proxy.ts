@@ -158,6 +158,9 @@ export async function startProxy(options: {
         stats.retriedRefused++;
         continue;
       }
+      // A reset is how a killed instance shows first (its kept-alive connections): skip it for a
+      // moment too, so that the next requests go to an instance that answers.
+      downUntil[index] = Date.now() + downMs;
       if (isRetryable(method, path)) {
         stats.retriedReset++;
         continue;
