@@ -51,8 +51,9 @@ export function createApp(options: AppOptions) {
     c.set("services", services);
     c.set("clientIp", clientIp(c, services.env.TRUST_PROXY));
     const started = performance.now();
+    const startedAt = Date.now();
     await next();
-    if (c.res.status === 500 && (await failedForDatabase(services.db))) {
+    if (c.res.status === 500 && (await failedForDatabase(services.db, startedAt))) {
       // A page or better-auth failed while the database is unreachable (e.g. PostgreSQL restarting):
       // that is "try again shortly", not a bug. React Router and better-auth answer 500 themselves.
       services.logger.warn("answered 503: database unavailable", { requestId, path: c.req.path });

@@ -22,6 +22,7 @@ export function authApi() {
   const api = new Hono<Vars>();
   api.on(["GET", "POST"], "/auth/*", async (c) => {
     const { services, clientIp } = c.var;
+    const startedAt = Date.now();
     const action = c.req.method === "POST" ? LIMITED[c.req.path] : undefined;
     if (action) {
       const email = action === "sign-in" ? await emailOf(c.req.raw) : null;
@@ -40,7 +41,7 @@ export function authApi() {
         .json()
         .then((b: { code?: unknown }) => b?.code)
         .catch(() => null);
-      if (code === "FAILED_TO_CREATE_USER" && (await failedForDatabase(services.db))) {
+      if (code === "FAILED_TO_CREATE_USER" && (await failedForDatabase(services.db, startedAt))) {
         throw new AppError("unavailable", DATABASE_UNAVAILABLE, { retryAfterSec: RETRY_AFTER_SEC });
       }
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isDatabaseUnavailable } from "./availability.ts";
-import { lostConnectionRecently, noteConnectionLost } from "./outage.ts";
+import { lostConnectionRecently, lostConnectionSince, noteConnectionLost } from "./outage.ts";
 
 const withCode = (code: string, message = "boom") => Object.assign(new Error(message), { code });
 
@@ -36,5 +36,8 @@ describe("lostConnectionRecently", () => {
     expect(lostConnectionRecently(db, 10_000, 5_000)).toBe(true);
     expect(lostConnectionRecently(db, 10_000, 11_001)).toBe(false);
     expect(lostConnectionRecently(other, 10_000, 5_000)).toBe(false);
+    // A request that started before the loss (and waited through it) counts it, however long ago.
+    expect(lostConnectionSince(db, 900)).toBe(true);
+    expect(lostConnectionSince(db, 1_001)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { type Db, sql } from "./index.ts";
-import { lostConnectionRecently, noteConnectionLost } from "./outage.ts";
+import { lostConnectionRecently, lostConnectionSince, noteConnectionLost } from "./outage.ts";
 
 /**
  * Telling "the database is unreachable for a moment" (PostgreSQL restarting, a failover, the
@@ -103,7 +103,9 @@ export function probeDatabase(db: Db): Promise<ProbeResult> {
  * Whether a request that failed on our side did so because of the database: it cannot be reached
  * now, or it dropped connections moments ago (a PostgreSQL restart), which would have failed it.
  */
-export async function failedForDatabase(db: Db): Promise<boolean> {
+export async function failedForDatabase(db: Db, requestStartedAt?: number): Promise<boolean> {
+  // A request that waited long (a queue while the database was away) counts from its own start.
   if (lostConnectionRecently(db)) return true;
+  if (requestStartedAt !== undefined && lostConnectionSince(db, requestStartedAt - 5_000)) return true;
   return !(await probeDatabase(db)).ok;
 }

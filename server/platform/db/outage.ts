@@ -15,3 +15,9 @@ export function lostConnectionRecently(db: object, withinMs = 10_000, now = Date
   const at = lastSeen.get(db);
   return at !== undefined && now - at <= withinMs;
 }
+
+/** True when db lost a connection at or after `since` (ms since the epoch). */
+export function lostConnectionSince(db: object, since: number): boolean {
+  const at = lastSeen.get(db);
+  return at !== undefined && at >= since;
+}
