@@ -25,6 +25,10 @@ export default defineConfig({
           exclude: ["**/*.db.test.ts", "**/node_modules/**"],
         },
       },
+      {
+        // bench:cluster in its short mode (two instances, a private PostgreSQL cluster): once per run.
+        test: { name: "cluster", include: ["tests/integration/**/*.cluster.test.ts"], testTimeout: 240_000 },
+      },
       dbProject("pglite"),
       ...(process.env.TEST_DATABASE_URL ? [dbProject("postgres")] : []),
     ],

@@ -11,6 +11,13 @@ import type { AppServices } from "./context.ts";
 import { isCrawler } from "./modules/accounts/index.ts";
 import { clientIp } from "./platform/client-ip.ts";
 import { csrfProtection } from "./platform/csrf.ts";
+import {
+  DATABASE_UNAVAILABLE,
+  failedForDatabase,
+  isDatabaseUnavailable,
+  RETRY_AFTER_SEC,
+} from "./platform/db/availability.ts";
+import { noteConnectionLost } from "./platform/db/outage.ts";
 import { AppError } from "./platform/errors.ts";
 import { createMetrics, type Metrics, metricsEndpoint } from "./platform/metrics.ts";
 import { createPageCache } from "./platform/page-cache.ts";
@@ -65,7 +72,18 @@ export function createApp(options: AppOptions) {
     c.set("services", services);
     c.set("clientIp", clientIp(c, services.env.TRUST_PROXY));
     const started = performance.now();
+    const startedAt = Date.now();
     await next();
+    if (c.res.status === 500 && (await failedForDatabase(services.db, startedAt))) {
+      // A page or better-auth failed while the database is unreachable (e.g. PostgreSQL restarting):
+      // that is "try again shortly", not a bug. React Router and better-auth answer 500 themselves.
+      services.logger.warn("answered 503: database unavailable", { requestId, path: c.req.path });
+      c.res = unavailable(c.req.path.startsWith("/api"));
+      // Hono copies the failed response's headers onto the new one: not its encoding, length or caching.
+      c.res.headers.delete("content-encoding");
+      c.res.headers.delete("content-length");
+      c.res.headers.set("Cache-Control", "no-store");
+    }
     c.header("X-Request-Id", requestId);
     const elapsed = performance.now() - started;
     const ms = Math.round(elapsed);
@@ -184,10 +202,15 @@ export function createApp(options: AppOptions) {
       // (the request log line carries the cause and its details)
       if (err.status >= 500) c.set("error", err);
       const retry = (err.details as { retryAfterSec?: number } | undefined)?.retryAfterSec;
-      if (err.status === 429 && retry) c.header("Retry-After", String(retry));
+      if ((err.status === 429 || err.status === 503) && retry) c.header("Retry-After", String(retry));
       return isApi
         ? c.json({ success: false, error: err.message }, err.status as 400)
         : c.text(err.message, err.status as 400);
+    }
+    if (isDatabaseUnavailable(err)) {
+      noteConnectionLost(services.db);
+      services.logger.warn("database unavailable", { requestId: c.var.requestId, path: c.req.path, err });
+      return unavailable(isApi);
     }
     if (err instanceof URIError) {
       return isApi ? c.json({ success: false, error: "Malformed URL encoding" }, 400) : c.text("Bad Request", 400);
@@ -223,4 +246,13 @@ function safeString(value: unknown): string {
   } catch {
     return Object.prototype.toString.call(value);
   }
+/** 503 with Retry-After while the database cannot be reached (JSON under /api, text elsewhere). */
+function unavailable(isApi: boolean): Response {
+  const headers = { "Retry-After": String(RETRY_AFTER_SEC), "Cache-Control": "no-store" };
+  return isApi
+    ? Response.json({ success: false, error: DATABASE_UNAVAILABLE }, { status: 503, headers })
+    : new Response(DATABASE_UNAVAILABLE, {
+        status: 503,
+        headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" },
+      });
 }

@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import type { AppServices } from "../context.ts";
 import { type AuthAction, CLIENT_IP_HEADER, limitAuthAttempt } from "../modules/accounts/index.ts";
+import { DATABASE_UNAVAILABLE, failedForDatabase, RETRY_AFTER_SEC } from "../platform/db/availability.ts";
+import { AppError } from "../platform/errors.ts";
 import { own } from "../platform/own.ts";
 
 type Vars = { Variables: { services: AppServices; clientIp: string } };
@@ -21,6 +23,7 @@ export function authApi() {
   const api = new Hono<Vars>();
   api.on(["GET", "POST"], "/auth/*", async (c) => {
     const { services, clientIp } = c.var;
+    const startedAt = Date.now();
     const action = c.req.method === "POST" ? own(LIMITED, c.req.path) : undefined;
     if (action) {
       const email = action === "sign-in" ? await emailOf(c.req.raw) : null;
@@ -30,6 +33,19 @@ export function authApi() {
     headers.set(CLIENT_IP_HEADER, clientIp);
     const request = new Request(c.req.raw, { headers, duplex: "half" } as RequestInit);
     const response = await services.auth.handler(request);
+    // better-auth answers a failed insert (the database dropped the connection mid-sign-up) with
+    // 422 "Failed to create user": that is our side failing, so "try again shortly" when the
+    // database is the cause.
+    if (response.status === 422 && action === "sign-up") {
+      const code = await response
+        .clone()
+        .json()
+        .then((b: { code?: unknown }) => b?.code)
+        .catch(() => null);
+      if (code === "FAILED_TO_CREATE_USER" && (await failedForDatabase(services.db, startedAt))) {
+        throw new AppError("unavailable", DATABASE_UNAVAILABLE, { retryAfterSec: RETRY_AFTER_SEC });
+      }
+    }
     response.headers.set("Cache-Control", "no-store");
     return response;
   });

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppServices } from "../context.ts";
 import { countTools } from "../modules/catalog/index.ts";
+import { probeDatabase, RETRY_AFTER_SEC } from "../platform/db/availability.ts";
 import { accountsApi } from "./accounts.ts";
 import { analyticsApi } from "./analytics.ts";
 import { authApi } from "./auth.ts";
@@ -19,6 +20,20 @@ export function createApi() {
     const tools = await countTools(c.var.services.db);
     c.header("Cache-Control", "no-store");
     return c.json({ status: "ok", db: c.var.services.engine, tools });
+  });
+  // Readiness for load balancers: 200 only while the database answers (a live process that cannot
+  // reach it answers 503, so traffic goes to another instance until it can).
+  api.get("/health/ready", async (c) => {
+    const { engine, db } = c.var.services;
+    const probe = await probeDatabase(db);
+    c.header("Cache-Control", "no-store");
+    if (!probe.ok) {
+      // The cause (addresses, driver messages) goes to the log, not to the public answer.
+      c.var.services.logger.warn("not ready: database unreachable", { cause: probe.error, ms: probe.ms });
+      c.header("Retry-After", String(RETRY_AFTER_SEC));
+      return c.json({ status: "unavailable", db: engine, error: "The database is unreachable" }, 503);
+    }
+    return c.json({ status: "ready", db: engine, dbMs: probe.ms });
   });
   api.route("/", compareApi());
   api.route("/", authApi());

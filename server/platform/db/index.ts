@@ -11,6 +11,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { MIGRATIONS_DIR } from "../paths.ts";
 import { lockDataDir } from "./lock.ts";
+import { noteConnectionLost } from "./outage.ts";
 import * as schema from "./schema.ts";
 
 export { schema };
@@ -31,9 +32,22 @@ const pgliteExtensions = { pg_trgm, unaccent };
 /** Opens PostgreSQL when a URL is given, else PGlite (in memory, or persisted in pgliteDir). */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if ("url" in options) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // A dropped connection in the idle pool must not crash the process; the pool replaces it.
-    pool.on("error", () => {});
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // While the server is unreachable a request waits at most this long for a connection, then
+      // fails (answered 503 with Retry-After) instead of queueing without bound.
+      connectionTimeoutMillis: 5_000,
+    });
+    // A dropped connection in the idle pool (PostgreSQL restarted, network cut) must not crash the
+    // process; the pool discards it and opens a new one on the next query, so no restart is needed.
+    pool.on("error", () => noteConnectionLost(db));
+    // The pool only listens while a client is idle. A client checked out (a transaction between two
+    // statements) whose server session is terminated emits "error" with no listener, which would
+    // crash the process: the statement waiting on it fails instead, and the pool drops the client.
+    pool.on("connect", (client) => {
+      client.on("error", () => noteConnectionLost(db));
+    });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       db,
