@@ -246,6 +246,8 @@ function safeString(value: unknown): string {
   } catch {
     return Object.prototype.toString.call(value);
   }
+}
+
 /** 503 with Retry-After while the database cannot be reached (JSON under /api, text elsewhere). */
 function unavailable(isApi: boolean): Response {
   const headers = { "Retry-After": String(RETRY_AFTER_SEC), "Cache-Control": "no-store" };
