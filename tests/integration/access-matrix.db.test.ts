@@ -178,6 +178,7 @@ const ROWS: Row[] = [
 
   // ---- API ----
   { covers: "/api/health", path: () => "/api/health", expect: 200 },
+  { covers: "/api/health/ready", path: () => "/api/health/ready", expect: 200 },
   { covers: "/api/tools", path: () => "/api/tools?q=image", expect: 200 },
   { covers: "/api/tools/tool-of-the-day", path: () => "/api/tools/tool-of-the-day", expect: 200 },
   { covers: "/api/tools/:idOrSlug", path: () => "/api/tools/midjourney", expect: 200 },

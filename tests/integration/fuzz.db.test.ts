@@ -408,19 +408,32 @@ describe("hostile requests get the right 4xx", () => {
 });
 
 describe("a server-side failure", () => {
-  const broken = new Proxy(
-    {},
-    {
-      get() {
-        throw new TypeError("forced database failure");
+  // Every query fails with a bug-like error, except the readiness probe's `SELECT 1`: the database
+  // is reachable, so the answer must stay a 500 (an unreachable one is a 503, db-outage tests).
+  const isProbe = (query: unknown) =>
+    ((query as { queryChunks?: { value?: string[] }[] }).queryChunks ?? []).some(
+      (chunk) => chunk.value?.join("").trim() === "SELECT 1",
+    );
+  const brokenOver = (db: AppServices["db"]) =>
+    new Proxy(
+      {},
+      {
+        get(_target, prop) {
+          if (prop === "execute") {
+            return (query: unknown) => {
+              if (isProbe(query)) return db.execute(query as Parameters<AppServices["db"]["execute"]>[0]);
+              throw new TypeError("forced database failure");
+            };
+          }
+          throw new TypeError("forced database failure");
+        },
       },
-    },
-  );
+    );
 
   async function withBrokenDatabase<T>(run: () => Promise<T>): Promise<T> {
     const services = server.services as { db: AppServices["db"] };
     const db = services.db;
-    services.db = broken as AppServices["db"];
+    services.db = brokenOver(db) as AppServices["db"];
     try {
       return await run();
     } finally {
