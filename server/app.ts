@@ -13,6 +13,7 @@ import { csrfProtection } from "./platform/csrf.ts";
 import { AppError } from "./platform/errors.ts";
 import { createPageCache } from "./platform/page-cache.ts";
 import { BUILD_DIR } from "./platform/paths.ts";
+import { toolPageGate } from "./tool-page-gate.ts";
 
 type Vars = { Variables: { services: AppServices; requestId: string; clientIp: string } };
 
@@ -110,20 +111,31 @@ export function createApp(options: AppOptions) {
   }
 
   if (options.build) {
+    // Visitors' tool page views are counted in a signed cookie in front of the cache (ADR 0004,
+    // addendum 3); the views it allows are served the public page, from the cache when it is on.
+    const publicToolViews = new WeakSet<Request>();
+    app.use("/tools/*", toolPageGate(services, publicToolViews));
     if (services.env.PAGE_CACHE && options.mode !== "development") {
       const cache = createPageCache(services.db, {
         skip: (p, request) =>
           p.startsWith("/api/") ||
           p.startsWith("/go/") ||
           p.startsWith("/dev/") ||
-          // A person's tool page counts a daily view and may be gated (ADR 0004): never from the
-          // cache. Crawlers are not counted, so their public page can be cached (and served to them).
-          (TOOL_PAGE.test(p) && !isCrawler(request)),
+          // Other tool page views (members, visitors past the limit, tier-locked tools) are personal:
+          // never from the cache. Crawlers are not counted and get the public page.
+          (TOOL_PAGE.test(p) && !isCrawler(request) && !publicToolViews.has(request)),
       });
       app.use("*", cache.middleware);
     }
     const handle = createRequestHandler(options.build, options.mode ?? "production");
-    app.all("*", (c) => handle(c.req.raw, { services, requestId: c.var.requestId, clientIp: c.var.clientIp }));
+    app.all("*", (c) =>
+      handle(c.req.raw, {
+        services,
+        requestId: c.var.requestId,
+        clientIp: c.var.clientIp,
+        publicToolView: publicToolViews.has(c.req.raw),
+      }),
+    );
   }
 
   app.onError((err, c) => {

@@ -21,5 +21,7 @@ declare module "react-router" {
     requestId: string;
     /** the client address the HTTP layer trusts (rate limiting) */
     clientIp: string;
+    /** the gate in front of the page cache counted this visitor's tool view: render the public page */
+    publicToolView?: boolean;
   }
 }

@@ -101,6 +101,7 @@ export {
   recordToolView,
   type ToolLock,
   type ToolPageAccess,
+  type ToolPageAccessOptions,
   toolPageAccess,
   toolViewGate,
   VISITOR_COOKIE,
@@ -122,4 +123,13 @@ export {
   type ViewerSummary,
   viewerFromHeaders,
 } from "./viewer.ts";
-export { visitorKey } from "./visitor-key.ts";
+export {
+  decideVisitorView,
+  readVisitorViews,
+  shortToolId,
+  VIEWS_COOKIE,
+  VIEWS_COUNT_COOKIE,
+  type VisitorDecision,
+  viewCookieSecret,
+} from "./view-cookie.ts";
+export { signingSecret, visitorKey } from "./visitor-key.ts";
