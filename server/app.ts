@@ -10,6 +10,7 @@ import type { AppServices } from "./context.ts";
 import { isCrawler } from "./modules/accounts/index.ts";
 import { clientIp } from "./platform/client-ip.ts";
 import { csrfProtection } from "./platform/csrf.ts";
+import { overloaded, overloadScope } from "./platform/db/queue.ts";
 import { AppError } from "./platform/errors.ts";
 import { createPageCache } from "./platform/page-cache.ts";
 import { BUILD_DIR } from "./platform/paths.ts";
@@ -126,16 +127,23 @@ export function createApp(options: AppOptions) {
           (TOOL_PAGE.test(p) && !isCrawler(request) && !publicToolViews.has(request)),
       });
       app.use("*", cache.middleware);
+      services.stats.pageCache = cache.counters;
     }
     const handle = createRequestHandler(options.build, options.mode ?? "production");
-    app.all("*", (c) =>
-      handle(c.req.raw, {
-        services,
-        requestId: c.var.requestId,
-        clientIp: c.var.clientIp,
-        publicToolView: publicToolViews.has(c.req.raw),
-      }),
-    );
+    app.all("*", async (c) => {
+      const scope = { overloaded: false };
+      const res = await overloadScope.run(scope, () =>
+        handle(c.req.raw, {
+          services,
+          requestId: c.var.requestId,
+          clientIp: c.var.clientIp,
+          publicToolView: publicToolViews.has(c.req.raw),
+        }),
+      );
+      // A loader refused by the embedded database's full queue: the page says "busy" (503), not 500.
+      if (res.status >= 500 && scope.overloaded) throw overloaded();
+      return res;
+    });
   }
 
   app.onError((err, c) => {
@@ -151,7 +159,7 @@ export function createApp(options: AppOptions) {
         });
       }
       const retry = (err.details as { retryAfterSec?: number } | undefined)?.retryAfterSec;
-      if (err.status === 429 && retry) c.header("Retry-After", String(retry));
+      if ((err.status === 429 || err.status === 503) && retry) c.header("Retry-After", String(retry));
       return isApi
         ? c.json({ success: false, error: err.message }, err.status as 400)
         : c.text(err.message, err.status as 400);

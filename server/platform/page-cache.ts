@@ -124,5 +124,7 @@ export function createPageCache(db: Db, options: PageCacheOptions = {}) {
     },
     size: () => entries.size,
     bytes: () => bytes,
+    /** the same shape as the API cache's counters, for metrics */
+    counters: () => ({ hits: stats.hits, misses: stats.misses, entries: entries.size, bytes, maxBytes }),
   };
 }
