@@ -146,8 +146,10 @@ export function createApp(options: AppOptions) {
     });
   }
 
-  app.onError((err, c) => {
+  app.onError((thrown, c) => {
     const isApi = c.req.path.startsWith("/api");
+    // The database driver wraps what the PGlite queue refuses with (a 503 AppError) in its own error.
+    const err = !(thrown instanceof AppError) && thrown.cause instanceof AppError ? thrown.cause : thrown;
     if (err instanceof AppError) {
       // Our side failed in a known way (a dependency down): the caller gets the message, we keep the cause.
       if (err.status >= 500) {

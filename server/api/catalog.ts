@@ -21,7 +21,11 @@ type Vars = { Variables: { services: AppServices } };
 /** A JSON answer from the API cache: gzip as stored when the client takes it (compress leaves it as is). */
 function sendJson(c: Context, cached: CachedBody, state: "HIT" | "MISS") {
   const gzip = cached.gzip && /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
-  const headers: Record<string, string> = { "Content-Type": "application/json", "X-Cache": state, Vary: "Accept-Encoding" };
+  const headers: Record<string, string> = {
+    "Content-Type": "application/json",
+    "X-Cache": state,
+    Vary: "Accept-Encoding",
+  };
   if (gzip) headers["Content-Encoding"] = "gzip";
   return c.body(new Uint8Array(gzip ? (cached.gzip as Buffer) : cached.body), 200, headers);
 }

@@ -9,8 +9,8 @@ import {
   SavedToolToggle,
   savedToolState,
   setSavedTool,
-  toolAccessOptions,
   type ToolPageAccess,
+  toolAccessOptions,
   toolPageAccess,
   viewerOf,
 } from "~/lib/accounts.server";
@@ -113,7 +113,13 @@ const COUNT_COOKIE = /(?:^|;\s*)ts_views_n=(\d{4}-\d{2}-\d{2})\.(\d{1,3})\.(\d{1
  * the public page (the same cached bytes for every visitor) has no count, so the browser reads it
  * after hydration, and server and browser render the same first.
  */
-function FreeViews({ views, fromCookie }: { views: { used: number; limit: number | null } | null; fromCookie: boolean }) {
+function FreeViews({
+  views,
+  fromCookie,
+}: {
+  views: { used: number; limit: number | null } | null;
+  fromCookie: boolean;
+}) {
   const [cookieViews, setCookieViews] = useState<{ used: number; limit: number } | null>(null);
   useEffect(() => {
     if (views || !fromCookie) return setCookieViews(null);

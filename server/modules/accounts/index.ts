@@ -110,6 +110,15 @@ export {
   viewSubject,
 } from "./usage.ts";
 export {
+  decideVisitorView,
+  readVisitorViews,
+  shortToolId,
+  VIEWS_COOKIE,
+  VIEWS_COUNT_COOKIE,
+  type VisitorDecision,
+  viewCookieSecret,
+} from "./view-cookie.ts";
+export {
   getViewer,
   loadViewer,
   PLEASE_LOG_IN,
@@ -123,13 +132,4 @@ export {
   type ViewerSummary,
   viewerFromHeaders,
 } from "./viewer.ts";
-export {
-  decideVisitorView,
-  readVisitorViews,
-  shortToolId,
-  VIEWS_COOKIE,
-  VIEWS_COUNT_COOKIE,
-  type VisitorDecision,
-  viewCookieSecret,
-} from "./view-cookie.ts";
 export { signingSecret, visitorKey } from "./visitor-key.ts";

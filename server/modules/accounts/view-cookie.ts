@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Env } from "../../platform/env.ts";
-import { signingSecret } from "./visitor-key.ts";
 import { utcDay } from "./viewer.ts";
+import { signingSecret } from "./visitor-key.ts";
 
 /**
  * A visitor's daily tool views, kept in the visitor's own browser (ADR 0004, addendum 3): no
