@@ -8,9 +8,19 @@ import autocannon from "autocannon";
  */
 
 /** `paths` are cycled through by every connection; `warmupPaths` (default: `paths`) warm up first. */
-export type LoadTarget = { name: string; url: string; paths: string[]; warmupPaths?: string[] };
+export type LoadTarget = {
+  name: string;
+  url: string;
+  paths: string[];
+  warmupPaths?: string[];
+  /** sent with every request (a browser's User-Agent, a visitor's or a member's cookies) */
+  headers?: Record<string, string>;
+  /** a ratio target to the ceiling, checked in the report */
+  target?: { ratio: number; label: string };
+};
 
 export type LoadResult = {
+  target?: LoadTarget["target"];
   name: string;
   example: string;
   reqPerSec: number;
@@ -48,7 +58,8 @@ export async function runLoad(
   options: { duration: number; connections: number; warmupSeconds: number },
 ): Promise<LoadResult> {
   // Each connection cycles through the request list; the list rotates the slugs / queries.
-  const requests = (paths: string[]) => paths.map((p) => ({ method: "GET", path: p }));
+  const requests = (paths: string[]) =>
+    paths.map((p) => ({ method: "GET", path: p, ...(target.headers ? { headers: target.headers } : {}) }));
   const common = { url: target.url, connections: options.connections, workers: 1, timeout: 30 };
   if (options.warmupSeconds > 0) {
     await autocannon({
@@ -64,6 +75,7 @@ export async function runLoad(
     requests: requests(target.paths),
   });
   return {
+    target: target.target,
     name: target.name,
     example: target.paths[0] ?? "/",
     reqPerSec: r.requests.average,

@@ -15,7 +15,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { getToolPage, listCategories, listTools, ToolListParams } from "../server/modules/catalog/index.ts";
-import { queryRows, sql } from "../server/platform/db/index.ts";
+import { type Db, queryRows, sql } from "../server/platform/db/index.ts";
 import { loadEnv } from "../server/platform/env.ts";
 import { createLogger } from "../server/platform/logger.ts";
 import { type RunningServer, startServer } from "../server/server.ts";
@@ -178,6 +178,54 @@ async function main(): Promise<void> {
       warmupPaths: loadQueries.slice(0, 100).map((q) => apiPath(q.q)),
     },
   ];
+  // Issue 8 §2–3: the tool page at cache speed, members' tool pages, repeated searches.
+  const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
+  // A set of tool pages that fits the page cache (64 MB): the busy pages of a directory.
+  const hotSlugs = slugs.slice(0, 300);
+  const visitorCookie = await countedVisitorCookie(app.url, hotSlugs.slice(0, 10), BROWSER);
+  const freeMember = await signUpMember(app.url, database.db, "free");
+  const paidMember = await signUpMember(app.url, database.db, "standard");
+  // The free member opens the same 10 tools (counted today: always open, still a read per view).
+  for (const slug of hotSlugs.slice(0, 10)) {
+    await fetch(`${app.url}/tools/${slug}`, { headers: { cookie: freeMember, "user-agent": BROWSER } });
+  }
+  const repeatQueries = loadQueries.slice(0, 100).map((q) => apiPath(q.q));
+  targets.push(
+    {
+      name: "anonymous /tools/{slug}, first view of the day (no cookie; 300 slugs)",
+      url: app.url,
+      paths: hotSlugs.map((s) => `/tools/${s}`),
+      headers: { "user-agent": BROWSER },
+      target: { ratio: 0.2, label: "anonymous tool page, first view of the day" },
+    },
+    {
+      name: "anonymous /tools/{slug}, repeated views (same cookie, 10 tools counted)",
+      url: app.url,
+      paths: hotSlugs.slice(0, 10).map((s) => `/tools/${s}`),
+      headers: { "user-agent": BROWSER, cookie: visitorCookie },
+      target: { ratio: 0.2, label: "anonymous tool page, repeated views" },
+    },
+    {
+      name: "free member /tools/{slug} (10 counted tools)",
+      url: app.url,
+      paths: hotSlugs.slice(0, 10).map((s) => `/tools/${s}`),
+      headers: { "user-agent": BROWSER, cookie: freeMember },
+      target: { ratio: 0.05, label: "free member's tool page" },
+    },
+    {
+      name: "Standard member /tools/{slug} (300 slugs)",
+      url: app.url,
+      paths: hotSlugs.map((s) => `/tools/${s}`),
+      headers: { "user-agent": BROWSER, cookie: paidMember },
+      target: { ratio: 0.05, label: "paid member's tool page" },
+    },
+    {
+      name: "repeated /api/tools?q=… (100 queries, API cache)",
+      url: app.url,
+      paths: repeatQueries,
+      target: { ratio: 0.2, label: "repeated /api/tools?q=…" },
+    },
+  );
   const load: LoadResult[] = [];
   for (const target of targets) {
     log(`\nload: ${target.name} (${target.paths.length} distinct paths, ${config.duration} s)…`);
@@ -278,6 +326,38 @@ async function main(): Promise<void> {
   writeFileSync(path.join(RESULTS_DIR, "latest.md"), report);
   writeFileSync(path.join(RESULTS_DIR, `${database.engine}.md`), report);
   log(`written to bench/results/latest.md and bench/results/${database.engine}.md`);
+}
+
+/** A visitor's cookies after opening `slugs` (counted today). */
+async function countedVisitorCookie(url: string, slugs: string[], userAgent: string): Promise<string> {
+  const jar = new Map<string, string>();
+  for (const slug of slugs) {
+    const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    const res = await fetch(`${url}/tools/${slug}`, { headers: { "user-agent": userAgent, cookie } });
+    await res.arrayBuffer();
+    for (const line of res.headers.getSetCookie()) {
+      const pair = line.split(";")[0] ?? "";
+      jar.set(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
+    }
+  }
+  return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+}
+
+/** Signs up a member over HTTP (as a browser would) and sets their tier; returns their session cookie. */
+async function signUpMember(url: string, db: Db, tier: "free" | "standard"): Promise<string> {
+  const email = `bench-${tier}-${Date.now().toString(36)}@example.com`;
+  const res = await fetch(`${url}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url },
+    body: JSON.stringify({ name: `Bench ${tier}`, email, password: "bench-password-42" }),
+  });
+  if (!res.ok) throw new Error(`bench sign-up failed: ${res.status} ${await res.text()}`);
+  const { user } = (await res.json()) as { user: { id: string } };
+  await db.execute(sql`UPDATE user_profiles SET tier = ${tier} WHERE user_id = ${user.id}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 /** The commit measured, and whether app or server code had uncommitted changes. */
@@ -551,6 +631,18 @@ function renderReport(r: ReportInput): string {
       ms(http.broad.max),
       verdict(http.broad.max <= TARGETS.broad),
     ],
+    ...r.load
+      .filter((l) => l.target)
+      .map((l) => {
+        const ratio = l.reqPerSec / ceilingRps;
+        const t = l.target as { ratio: number; label: string };
+        return [
+          `${t.label} (× ceiling, ${engineName})`,
+          `≥ ${t.ratio.toFixed(2)}`,
+          `${ratio.toFixed(3)} (${int(l.reqPerSec)} req/s)`,
+          verdict(ratio >= t.ratio && l.non2xx === 0 && l.errors + l.timeouts === 0),
+        ];
+      }),
   ];
   if (r.cold) {
     const restartMedian = summarize(r.cold.restarts.map((s) => s.ms)).p50;
