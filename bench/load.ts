@@ -53,6 +53,25 @@ export async function startCeiling(html: string): Promise<{ url: string; close()
   };
 }
 
+/**
+ * Waits (up to 60 s) until the app answers its health check within 200 ms: requests still queued
+ * from a slow run must not be counted against the next one.
+ */
+async function drain(url: string): Promise<void> {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    const started = performance.now();
+    try {
+      const res = await fetch(`${url}/api/health`);
+      await res.arrayBuffer();
+    } catch {
+      // the ceiling has no health route; any answer will do
+    }
+    if (performance.now() - started < 200) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 export async function runLoad(
   target: LoadTarget,
   options: { duration: number; connections: number; warmupSeconds: number },
@@ -74,6 +93,7 @@ export async function runLoad(
     title: target.name,
     requests: requests(target.paths),
   });
+  await drain(target.url);
   return {
     target: target.target,
     name: target.name,

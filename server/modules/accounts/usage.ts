@@ -27,6 +27,15 @@ export async function recordToolView(
 ): Promise<ViewResult> {
   const limit = (await loadEntitlements(db)).limitFor(tier, "daily_tool_views");
   const day = utcDay(now);
+  // Re-opening a tool counted today (the usual case) changes nothing: one read, no transaction.
+  // (The profile's counter was brought in step when the tool was counted.)
+  const [known] = await queryRows<{ used: number; seen: boolean }>(
+    db,
+    sql`SELECT count(*)::int AS used, coalesce(bool_or(tool_id = ${toolId}::uuid), false) AS seen
+        FROM daily_tool_views WHERE subject = ${subject} AND day = ${day}::date`,
+  );
+  if (known?.seen === true) return { used: known.used, limit, allowed: true };
+  if (limit !== null && (known?.used ?? 0) >= limit) return { used: known?.used ?? 0, limit, allowed: false };
   const result = await db.transaction(async (t) => {
     const tx = t as unknown as Db;
     // One subject at a time: concurrent views cannot both take the last free slot.
