@@ -5,7 +5,11 @@ import { gzipSync } from "node:zlib";
  * (the page cache's rule, so an edit shows at once on every instance), bounded by bytes, least
  * recently used first out. Keys are built by the caller from normalised input.
  */
-export type CachedBody = { body: Buffer; gzip: Buffer | null };
+export type CachedBody = {
+  body: Buffer;
+  gzip: Buffer | null /** what the caller needs to decide on a hit */;
+  meta?: string;
+};
 export type CacheStats = { hits: number; misses: number; entries: number; bytes: number; maxBytes: number };
 
 type Entry = CachedBody & { version: number; bytes: number };
@@ -41,10 +45,10 @@ export function createResponseCache(options: { maxBytes: number }) {
       if (hit) drop(key);
       return null;
     },
-    set(key: string, version: number, text: string): CachedBody {
+    set(key: string, version: number, text: string, meta?: string): CachedBody {
       const body = Buffer.from(text);
       const gzip = body.length >= GZIP_FROM ? gzipSync(body) : null;
-      const entry = { version, body, gzip, bytes: body.length + (gzip?.length ?? 0) + key.length * 2 + 64 };
+      const entry = { version, body, gzip, meta, bytes: body.length + (gzip?.length ?? 0) + key.length * 2 + 64 };
       if (entry.bytes > options.maxBytes) return entry;
       drop(key);
       entries.set(key, entry);

@@ -70,6 +70,20 @@ describe("the /api/tools cache", () => {
     const again = await server.get("/api/tools?q=chatgpt");
     expect(again.headers.get("x-cache")).toBe("HIT");
     expect(await again.text()).not.toContain("Expert-only api feature 7781");
+    // One tool: the open answer is cached for those who may see it, never served to those below its tier.
+    for (let i = 0; i < 2; i++) await expert.client.fetch("/api/tools/chatgpt");
+    const hit = await expert.client.fetch("/api/tools/chatgpt");
+    expect(hit.headers.get("x-cache")).toBe("HIT");
+    expect(await hit.text()).toContain("Expert-only api feature 7781");
+    const locked = await server.get("/api/tools/chatgpt");
+    expect(locked.headers.get("x-cache")).toBeNull();
+    expect(locked.headers.get("cache-control")).toBe("private, no-store");
+    const lockedBody = (await locked.json()) as { locked?: { reason: string } };
+    expect(lockedBody.locked?.reason).toBe("tier");
+    expect(JSON.stringify(lockedBody)).not.toContain("Expert-only api feature 7781");
+    await server.get("/api/tools/midjourney");
+    expect((await server.get("/api/tools/MidJourney")).headers.get("x-cache")).toBe("HIT");
+    expect((await server.get("/api/tools/no-such-tool-xyz")).status).toBe(404);
   });
 
   it("stays within its memory bound, least recently used out first", async () => {
