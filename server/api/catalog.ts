@@ -70,7 +70,7 @@ export function catalogApi() {
     // Only the open answer is cached (a tier-locked one is personal); its key has no viewer in it.
     const key = `tool|${c.req.param("idOrSlug").trim().toLowerCase()}`;
     const cached = apiCache.enabled ? apiCache.get(key, version) : null;
-    if (cached && cached.meta && canAccessTier(viewer?.tier ?? null, cached.meta as Tier)) {
+    if (cached?.meta && canAccessTier(viewer?.tier ?? null, cached.meta as Tier)) {
       return sendJson(c, cached, "HIT");
     }
     const tool = await getTool(db, c.req.param("idOrSlug"));
