@@ -21,6 +21,8 @@ export type LoadTarget = {
 
 export type LoadResult = {
   target?: LoadTarget["target"];
+  /** req/s of a short ceiling run made just before this one (bench/run.ts) */
+  adjacentCeiling?: number;
   name: string;
   example: string;
   reqPerSec: number;
