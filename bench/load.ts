@@ -8,9 +8,21 @@ import autocannon from "autocannon";
  */
 
 /** `paths` are cycled through by every connection; `warmupPaths` (default: `paths`) warm up first. */
-export type LoadTarget = { name: string; url: string; paths: string[]; warmupPaths?: string[] };
+export type LoadTarget = {
+  name: string;
+  url: string;
+  paths: string[];
+  warmupPaths?: string[];
+  /** sent with every request (a browser's User-Agent, a visitor's or a member's cookies) */
+  headers?: Record<string, string>;
+  /** a ratio target to the ceiling, checked in the report */
+  target?: { ratio: number; label: string };
+};
 
 export type LoadResult = {
+  target?: LoadTarget["target"];
+  /** req/s of a short ceiling run made just before this one (bench/run.ts) */
+  adjacentCeiling?: number;
   name: string;
   example: string;
   reqPerSec: number;
@@ -43,12 +55,32 @@ export async function startCeiling(html: string): Promise<{ url: string; close()
   };
 }
 
+/**
+ * Waits (up to 60 s) until the app answers its health check within 200 ms: requests still queued
+ * from a slow run must not be counted against the next one.
+ */
+async function drain(url: string): Promise<void> {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    const started = performance.now();
+    try {
+      const res = await fetch(`${url}/api/health`);
+      await res.arrayBuffer();
+    } catch {
+      // the ceiling has no health route; any answer will do
+    }
+    if (performance.now() - started < 200) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 export async function runLoad(
   target: LoadTarget,
   options: { duration: number; connections: number; warmupSeconds: number },
 ): Promise<LoadResult> {
   // Each connection cycles through the request list; the list rotates the slugs / queries.
-  const requests = (paths: string[]) => paths.map((p) => ({ method: "GET", path: p }));
+  const requests = (paths: string[]) =>
+    paths.map((p) => ({ method: "GET", path: p, ...(target.headers ? { headers: target.headers } : {}) }));
   const common = { url: target.url, connections: options.connections, workers: 1, timeout: 30 };
   if (options.warmupSeconds > 0) {
     await autocannon({
@@ -63,7 +95,9 @@ export async function runLoad(
     title: target.name,
     requests: requests(target.paths),
   });
+  await drain(target.url);
   return {
+    target: target.target,
     name: target.name,
     example: target.paths[0] ?? "/",
     reqPerSec: r.requests.average,

@@ -18,12 +18,14 @@ import {
   RETRY_AFTER_SEC,
 } from "./platform/db/availability.ts";
 import { noteConnectionLost } from "./platform/db/outage.ts";
+import { overloaded, overloadScope } from "./platform/db/queue.ts";
 import { AppError } from "./platform/errors.ts";
 import { createMetrics, type Metrics, metricsEndpoint } from "./platform/metrics.ts";
 import { createPageCache } from "./platform/page-cache.ts";
 import { pageRequestGuard } from "./platform/page-methods.ts";
 import { BUILD_DIR } from "./platform/paths.ts";
 import { pageRouteLabeller } from "./platform/route-label.ts";
+import { toolPageGate } from "./tool-page-gate.ts";
 
 type Vars = { Variables: { services: AppServices; requestId: string; clientIp: string; error?: unknown } };
 
@@ -52,6 +54,7 @@ export function createApp(options: AppOptions) {
   // Metrics label pages by their route (bounded), never by URL.
   const pageRoute =
     options.build && typeof options.build !== "function" ? pageRouteLabeller(options.build) : () => "page";
+  registerServiceMetrics(metrics, services);
   const routeLabel = (c: Context<Vars>): string => {
     const p = c.req.path;
     if (p.startsWith("/api/") || p === "/api") {
@@ -157,17 +160,22 @@ export function createApp(options: AppOptions) {
   }
 
   if (options.build) {
+    // Visitors' tool page views are counted in a signed cookie in front of the cache (ADR 0004,
+    // addendum 3); the views it allows are served the public page, from the cache when it is on.
+    const publicToolViews = new WeakSet<Request>();
+    app.use("/tools/*", toolPageGate(services, publicToolViews));
     if (services.env.PAGE_CACHE && options.mode !== "development") {
       const cache = createPageCache(services.db, {
         skip: (p, request) =>
           p.startsWith("/api/") ||
           p.startsWith("/go/") ||
           p.startsWith("/dev/") ||
-          // A person's tool page counts a daily view and may be gated (ADR 0004): never from the
-          // cache. Crawlers are not counted, so their public page can be cached (and served to them).
-          (TOOL_PAGE.test(p) && !isCrawler(request)),
+          // Other tool page views (members, visitors past the limit, tier-locked tools) are personal:
+          // never from the cache. Crawlers are not counted and get the public page.
+          (TOOL_PAGE.test(p) && !isCrawler(request) && !publicToolViews.has(request)),
       });
       app.use("*", cache.middleware);
+      services.stats.pageCache = cache.counters;
       metrics.counterFrom(
         "toolscape_page_cache_hits_total",
         "Anonymous pages answered from the HTML cache",
@@ -183,20 +191,29 @@ export function createApp(options: AppOptions) {
     const build = options.build;
     app.use("*", pageRequestGuard(typeof build === "function" ? build : () => build));
     const handle = createRequestHandler(build, options.mode ?? "production");
-    app.all("*", (c) =>
-      handle(c.req.raw, {
-        services,
-        requestId: c.var.requestId,
-        clientIp: c.var.clientIp,
-        reportError: (error) => {
-          if (c.var.error === undefined) c.set("error", error);
-        },
-      }),
-    );
+    app.all("*", async (c) => {
+      const scope = { overloaded: false };
+      const res = await overloadScope.run(scope, () =>
+        handle(c.req.raw, {
+          services,
+          requestId: c.var.requestId,
+          clientIp: c.var.clientIp,
+          publicToolView: publicToolViews.has(c.req.raw),
+          reportError: (error) => {
+            if (c.var.error === undefined) c.set("error", error);
+          },
+        }),
+      );
+      // A loader refused by the embedded database's full queue: the page says "busy" (503), not 500.
+      if (res.status >= 500 && scope.overloaded) throw overloaded();
+      return res;
+    });
   }
 
-  app.onError((err, c) => {
+  app.onError((thrown, c) => {
     const isApi = c.req.path.startsWith("/api");
+    // The database driver wraps what the PGlite queue refuses with (a 503 AppError) in its own error.
+    const err = !(thrown instanceof AppError) && thrown.cause instanceof AppError ? thrown.cause : thrown;
     if (err instanceof AppError) {
       // Our side failed in a known way (a dependency down): the caller gets the message, we keep the cause.
       // (the request log line carries the cause and its details)
@@ -224,6 +241,51 @@ export function createApp(options: AppOptions) {
     c.req.path.startsWith("/api") ? c.json({ success: false, error: "Not found" }, 404) : c.text("Not Found", 404),
   );
   return app;
+}
+
+/** The caches' and the database's figures, read at scrape time. */
+function registerServiceMetrics(metrics: Metrics, services: AppServices): void {
+  const api = () => services.apiCache.stats();
+  metrics.counterFrom("toolscape_api_cache_hits_total", "GET /api/tools answers served from memory", () => api().hits);
+  metrics.counterFrom(
+    "toolscape_api_cache_misses_total",
+    "Cacheable API requests that were computed",
+    () => api().misses,
+  );
+  metrics.gaugeFrom("toolscape_api_cache_entries", "Answers held in the API cache", () => api().entries);
+  metrics.gaugeFrom("toolscape_api_cache_bytes", "Memory held by the API cache", () => api().bytes);
+  const db = services.stats.db;
+  const first = db();
+  if (first.engine === "pglite") {
+    const q = () => {
+      const s = db();
+      return s.engine === "pglite" ? s : null;
+    };
+    metrics.gaugeFrom("toolscape_db_queue_active", "Embedded database operations running", () => q()?.active ?? 0);
+    metrics.gaugeFrom("toolscape_db_queue_waiting", "Embedded database operations waiting", () => q()?.queued ?? 0);
+    metrics.counterFrom(
+      "toolscape_db_queue_rejected_total",
+      "Operations refused because the embedded database's queue was full (answered 503)",
+      () => q()?.rejected ?? 0,
+    );
+    metrics.counterFrom(
+      "toolscape_db_queue_timed_out_total",
+      "Operations that waited longer than PGLITE_MAX_WAIT_MS (answered 503)",
+      () => q()?.timedOut ?? 0,
+    );
+  } else {
+    const p = () => {
+      const s = db();
+      return s.engine === "postgres" ? s : null;
+    };
+    metrics.gaugeFrom("toolscape_db_pool_connections", "PostgreSQL connections open", () => p()?.totalCount ?? 0);
+    metrics.gaugeFrom("toolscape_db_pool_idle", "PostgreSQL connections idle", () => p()?.idleCount ?? 0);
+    metrics.gaugeFrom(
+      "toolscape_db_pool_waiting",
+      "Queries waiting for a PostgreSQL connection",
+      () => p()?.waitingCount ?? 0,
+    );
+  }
 }
 
 /** What a 5xx is logged with: the error that caused it (name, message, stack), or a note that none was seen. */

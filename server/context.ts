@@ -1,8 +1,9 @@
 import type { Auth } from "./modules/accounts/index.ts";
-import type { Database } from "./platform/db/index.ts";
+import type { Database, DbStats } from "./platform/db/index.ts";
 import type { Env } from "./platform/env.ts";
 import type { Logger } from "./platform/logger.ts";
 import type { Mailer } from "./platform/mail.ts";
+import type { CacheStats, ResponseCache } from "./platform/response-cache.ts";
 
 /** What every request handler (API and React Router loaders) is given: no module-level singletons. */
 export type AppServices = {
@@ -13,6 +14,10 @@ export type AppServices = {
   mailer: Mailer;
   /** better-auth on our tables (sessions, sign-in, OAuth); see modules/accounts */
   auth: Auth;
+  /** cached GET /api/tools answers (per instance, by content version) */
+  apiCache: ResponseCache;
+  /** counters for metrics: PGlite's queue or PostgreSQL's pool, and the page cache once the app has one */
+  stats: { db: () => DbStats; pageCache: (() => CacheStats) | null };
 };
 
 declare module "react-router" {
@@ -23,5 +28,7 @@ declare module "react-router" {
     clientIp: string;
     /** Hands the HTTP layer the cause of a failure React Router caught (logged with the 5xx). */
     reportError(error: unknown): void;
+    /** the gate in front of the page cache counted this visitor's tool view: render the public page */
+    publicToolView?: boolean;
   }
 }

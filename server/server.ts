@@ -10,6 +10,7 @@ import { type Database, openDatabase } from "./platform/db/index.ts";
 import { type Env, loadEnv } from "./platform/env.ts";
 import { createLogger, type Logger } from "./platform/logger.ts";
 import { createMailer } from "./platform/mail.ts";
+import { createResponseCache } from "./platform/response-cache.ts";
 
 export type StartOptions = {
   env?: Env;
@@ -55,7 +56,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, from: env.MAIL_FROM });
   const auth = createAuth({ db: database.db, env, logger, mailer });
-  const services: AppServices = { db: database.db, engine: database.engine, env, logger, mailer, auth };
+  database.configureQueue({ maxQueued: env.PGLITE_MAX_QUEUE, maxWaitMs: env.PGLITE_MAX_WAIT_MS });
+  const services: AppServices = {
+    db: database.db,
+    engine: database.engine,
+    env,
+    logger,
+    mailer,
+    auth,
+    apiCache: createResponseCache({ maxBytes: env.API_CACHE_MB * 1024 * 1024 }),
+    stats: { db: () => database.stats(), pageCache: null },
+  };
   if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
     logger.warn("PUBLIC_URL is not set: sign-in works on localhost only; set it to the site's public origin");
   }

@@ -1,6 +1,6 @@
 // Route modules reach the accounts module only through this server-only file.
 import type { AppLoadContext } from "react-router";
-import { getViewer, type RequestInfo, type Viewer } from "../../server/modules/accounts/index.ts";
+import { getViewer, type RequestInfo, type Viewer, viewCookieSecret } from "../../server/modules/accounts/index.ts";
 
 export * from "../../server/modules/accounts/index.ts";
 export { listOutbox, readOutboxMessage } from "../../server/platform/mail.ts";
@@ -13,6 +13,17 @@ export function viewerOf(context: AppLoadContext, request: Request): Promise<Vie
 /** Cookies we set ourselves (the visitor's view counter) are Secure when the site is served over https. */
 export function secureCookies(context: AppLoadContext): boolean {
   return context.services.env.PUBLIC_URL?.startsWith("https://") ?? false;
+}
+
+/** How the tool page counts this view: cookies, the signing secret, and whether the gate in front of the cache already did. */
+export function toolAccessOptions(context: AppLoadContext) {
+  return {
+    secure: secureCookies(context),
+    secret: viewCookieSecret(context.services.env),
+    publicView: context.publicToolView === true,
+    onBackgroundError: (err: unknown) =>
+      context.services.logger.error("recording a tool view failed", { requestId: context.requestId, err }),
+  };
 }
 
 /** What the session functions need to know about the request. */

@@ -1,6 +1,6 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { AppServices } from "../context.ts";
-import { canAccessTier, getViewer, requiresLabel } from "../modules/accounts/index.ts";
+import { canAccessTier, getViewer, requiresLabel, type Tier, utcDay } from "../modules/accounts/index.ts";
 import {
   cardsForTier,
   getTool,
@@ -11,24 +11,48 @@ import {
   overviewOfTool,
   ToolListParams,
 } from "../modules/catalog/index.ts";
+import { contentVersion } from "../platform/db/content-version.ts";
 import { notFound } from "../platform/errors.ts";
+import type { CachedBody } from "../platform/response-cache.ts";
 import { parseOr400 } from "./respond.ts";
 
 type Vars = { Variables: { services: AppServices } };
+
+/** A JSON answer from the API cache: gzip as stored when the client takes it (compress leaves it as is). */
+function sendJson(c: Context, cached: CachedBody, state: "HIT" | "MISS") {
+  const gzip = cached.gzip && /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
+  const headers: Record<string, string> = {
+    "Content-Type": "application/json",
+    "X-Cache": state,
+    Vary: "Accept-Encoding",
+  };
+  if (gzip) headers["Content-Encoding"] = "gzip";
+  return c.body(new Uint8Array(gzip ? (cached.gzip as Buffer) : cached.body), 200, headers);
+}
 
 /** GET /api/tools, /api/tools/tool-of-the-day, /api/tools/{id or slug}, /api/categories (spec section 7). */
 export function catalogApi() {
   const api = new Hono<Vars>();
 
   api.get("/tools", async (c) => {
+    const { db, apiCache } = c.var.services;
     const params = listParamsFromSearch(new URL(c.req.url).searchParams);
     const query = parseOr400(ToolListParams, params);
-    const [page, viewer] = await Promise.all([
-      listTools(c.var.services.db, query),
+    const [viewer, version] = await Promise.all([
       getViewer(c.var.services, c.req.raw),
+      apiCache.enabled ? contentVersion(db) : Promise.resolve(-1),
     ]);
+    const tier = viewer?.tier ?? null;
+    // The answer depends only on the parsed query, the caller's tier (gated card fields) and the
+    // catalogue's content (version); the UTC day is in the key in case an answer ever names "today".
+    const key = `tools|${utcDay()}|${tier ?? "visitor"}|${JSON.stringify(query)}`;
+    const cached = apiCache.enabled ? apiCache.get(key, version) : null;
+    if (cached) return sendJson(c, cached, "HIT");
+    const page = await listTools(db, query);
     // Tools listed for a higher tier than the caller's come without their gated fields.
-    return c.json({ success: true, ...page, tools: cardsForTier(page.tools, viewer?.tier ?? null) });
+    const text = JSON.stringify({ success: true, ...page, tools: cardsForTier(page.tools, tier) });
+    if (!apiCache.enabled) return c.body(text, 200, { "Content-Type": "application/json" });
+    return sendJson(c, apiCache.set(key, version, text), "MISS");
   });
 
   api.get("/tools/tool-of-the-day", async (c) => {
@@ -38,10 +62,18 @@ export function catalogApi() {
   });
 
   api.get("/tools/:idOrSlug", async (c) => {
-    const [tool, viewer] = await Promise.all([
-      getTool(c.var.services.db, c.req.param("idOrSlug")),
+    const { db, apiCache } = c.var.services;
+    const [viewer, version] = await Promise.all([
       getViewer(c.var.services, c.req.raw),
+      apiCache.enabled ? contentVersion(db) : Promise.resolve(-1),
     ]);
+    // Only the open answer is cached (a tier-locked one is personal); its key has no viewer in it.
+    const key = `tool|${c.req.param("idOrSlug").trim().toLowerCase()}`;
+    const cached = apiCache.enabled ? apiCache.get(key, version) : null;
+    if (cached?.meta && canAccessTier(viewer?.tier ?? null, cached.meta as Tier)) {
+      return sendJson(c, cached, "HIT");
+    }
+    const tool = await getTool(db, c.req.param("idOrSlug"));
     if (!tool) throw notFound("Tool not found");
     // A tool above the caller's tier: its overview only, and why (the tool page shows the same).
     if (!canAccessTier(viewer?.tier ?? null, tool.tier)) {
@@ -52,7 +84,9 @@ export function catalogApi() {
         locked: { reason: "tier", requiredTier: tool.tier, message: requiresLabel(tool.tier) },
       });
     }
-    return c.json({ success: true, tool });
+    const text = JSON.stringify({ success: true, tool });
+    if (!apiCache.enabled) return c.body(text, 200, { "Content-Type": "application/json" });
+    return sendJson(c, apiCache.set(key, version, text, tool.tier), "MISS");
   });
 
   api.get("/categories", async (c) => {

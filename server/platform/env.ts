@@ -53,6 +53,12 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_SECRET: Optional(z.string().min(1)),
   GITHUB_CLIENT_ID: Optional(z.string().min(1)),
   GITHUB_CLIENT_SECRET: Optional(z.string().min(1)),
+  /** PGlite's bounded queue: operations allowed to wait at once; past it a request answers 503. */
+  PGLITE_MAX_QUEUE: z.coerce.number().int().min(0).max(100_000).default(64),
+  /** PGlite's bounded queue: the longest an operation waits before its request answers 503 (ms). */
+  PGLITE_MAX_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(1_500),
+  /** Memory for cached /api/tools answers (MB); 0 turns the cache off. */
+  API_CACHE_MB: z.coerce.number().min(0).max(4_096).default(16),
   /** Behind a reverse proxy: take the client address from the last X-Forwarded-For entry. */
   TRUST_PROXY: Flag("0"),
   /** Turns on GET /metrics (Prometheus), answered only with `Authorization: Bearer <token>`. */

@@ -20,7 +20,7 @@ type Entry = {
 
 const VARY_COOKIES = ["theme", "cookieConsent", "cookiePreferences"];
 /** Cookies that make a request personal (sessions arrive with the accounts issue): never cached. */
-const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Secure-|__Host-)?(?:session|better-auth)[\w.-]*=/i;
+export const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Secure-|__Host-)?(?:session|better-auth)[\w.-]*=/i;
 
 export type PageCacheOptions = {
   maxBytes?: number;
@@ -76,7 +76,9 @@ export function createPageCache(db: Db, options: PageCacheOptions = {}) {
     // The UTC day is part of the key: the tool of the day changes at midnight without any write.
     const day = new Date().toISOString().slice(0, 10);
     const key = `${url.pathname}${url.search}|${day}|${VARY_COOKIES.map((k) => jar[k] ?? "").join("|")}`;
-    const version = await currentVersion();
+    // A middleware in front (the tool page gate) may have read the version for this request already.
+    const known = (c.var as Record<string, unknown>).contentVersion;
+    const version = typeof known === "number" ? known : await currentVersion();
     const hit = entries.get(key);
     if (hit && hit.version === version) {
       stats.hits++;
@@ -113,5 +115,16 @@ export function createPageCache(db: Db, options: PageCacheOptions = {}) {
     c.res.headers.set("X-Cache", "MISS");
   };
 
-  return { middleware, stats, clear: () => entries.clear(), size: () => entries.size };
+  return {
+    middleware,
+    stats,
+    clear: () => {
+      entries.clear();
+      bytes = 0;
+    },
+    size: () => entries.size,
+    bytes: () => bytes,
+    /** the same shape as the API cache's counters, for metrics */
+    counters: () => ({ hits: stats.hits, misses: stats.misses, entries: entries.size, bytes, maxBytes }),
+  };
 }

@@ -76,15 +76,31 @@ async function viewsToday(subject: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Opens ten other tools, each in full, and checks the counter on the way. */
-async function useTenViews(client: Client) {
+/** A visitor's count as the readable cookie says (the server never trusts it; the page shows it). */
+const visitorCount = (client: Client) => {
+  const m = /^(\d{4}-\d{2}-\d{2})\.(\d+)\.(\d+)$/.exec(client.cookies.get("ts_views_n") ?? "");
+  return m && m[1] === new Date().toISOString().slice(0, 10) ? Number(m[2]) : 0;
+};
+
+/**
+ * Opens ten other tools, each in full, and checks the counter on the way: a member's is printed by
+ * the server; a visitor's page is the public one (from the page cache) and the count travels in
+ * the visitor's cookies (ADR 0004, addendum 3).
+ */
+async function useTenViews(client: Client, who: "member" | "visitor" = "member") {
   for (const [i, slug] of others.slice(0, 10).entries()) {
     const res = await page(client, `/tools/${slug}`);
     expect(res.status, slug).toBe(200);
     expect(isPrompted(res.body), slug).toBe(false);
-    expect(res.body).toContain(`Free tool views today: <!-- -->${i + 1}<!-- --> of <!-- -->10`);
     expect(res.headers.get("cache-control")).toBe("private, no-store");
-    expect(res.headers.get("x-cache")).toBeNull();
+    if (who === "member") {
+      expect(res.body).toContain(`Free tool views today: <!-- -->${i + 1}<!-- --> of <!-- -->10`);
+      expect(res.headers.get("x-cache")).toBeNull();
+    } else {
+      expect(res.body).not.toContain("Free tool views today");
+      expect(res.headers.get("x-cache")).toMatch(/^(HIT|MISS)$/);
+      expect(visitorCount(client)).toBe(i + 1);
+    }
   }
 }
 
@@ -92,16 +108,18 @@ describe("daily tool views", () => {
   it("a visitor opens 10 distinct tools in full; the 11th shows the overview and the upgrade prompt", async () => {
     const visitor = new Client(server);
     const first = await page(visitor, `/tools/${TOOL}`);
-    // The visitor is counted by a first-party cookie, set with the first view.
-    const vid = visitor.cookies.get("ts_vid");
-    expect(vid).toMatch(/^[\w-]{16,64}$/);
+    // The visitor is counted in a signed cookie set with the first view; nothing is written.
+    expect(visitor.cookies.get("ts_views")).toMatch(/^\d{4}-\d{2}-\d{2}\.[0-9a-f]{12}\.[\w-]{22}$/);
+    expect(visitor.cookies.has("ts_vid")).toBe(false);
     expect(allGatedDetails(first.body)).toBe(true);
-    // Re-opening the same tool does not count again.
-    await page(visitor, `/tools/${TOOL}`);
-    expect(await viewsToday(`visitor:${vid}`)).toBe(1);
+    expect(visitorCount(visitor)).toBe(1);
+    // Re-opening the same tool does not count again (and needs no new cookie).
+    const again = await visitor.fetch(`/tools/${TOOL}`, { headers: { "user-agent": BROWSER } });
+    expect(again.headers.getSetCookie()).toEqual([]);
+    expect(visitorCount(visitor)).toBe(1);
 
     for (const slug of others.slice(0, 9)) await page(visitor, `/tools/${slug}`);
-    expect(await viewsToday(`visitor:${vid}`)).toBe(10);
+    expect(visitorCount(visitor)).toBe(10);
     // Still open: counted today already.
     expect(allGatedDetails((await page(visitor, `/tools/${TOOL}`)).body)).toBe(true);
 
@@ -112,13 +130,51 @@ describe("daily tool views", () => {
     expect(eleventh.body).toContain('href="/pricing"');
     expect(eleventh.body).toContain(`/sign-in?redirectTo=${encodeURIComponent(`/tools/${others[9]}`)}`);
     expect(eleventh.headers.get("cache-control")).toBe("private, no-store");
-    // The refused view is not counted.
-    expect(await viewsToday(`visitor:${vid}`)).toBe(10);
+    expect(eleventh.headers.get("x-cache")).toBeNull();
+    // The refused view is not counted, and no visitor row exists in the database.
+    expect(visitorCount(visitor)).toBe(10);
+    const [rows] = await queryRows<{ n: number }>(
+      server.services.db,
+      sql`SELECT count(*)::int AS n FROM daily_tool_views WHERE subject LIKE 'visitor:%'`,
+    );
+    expect(rows?.n).toBe(0);
+    // The same rule on client-side navigations (.data): locked past the limit, open for counted tools.
+    const locked = await visitor.fetch(`/tools/${others[9]}.data`, { headers: { "user-agent": BROWSER } });
+    expect(hasGatedDetails(decodeHtml(await locked.text()))).toBe(false);
+    const counted = await visitor.fetch(`/tools/${TOOL}.data`, { headers: { "user-agent": BROWSER } });
+    expect(allGatedDetails(decodeHtml(await counted.text()))).toBe(true);
+  });
+
+  it("a forged, tampered or stale view cookie counts as no views (like clearing cookies)", async () => {
+    const visitor = new Client(server);
+    await useTenViews(visitor, "visitor");
+    const signed = visitor.cookies.get("ts_views") as string;
+    const [day, ids, sig] = signed.split(".") as [string, string, string];
+    // Dropping ids from a signed list breaks the signature: the server reads no views, so the list
+    // cannot be shortened to get more; the visitor just starts again at 1 (as with no cookie).
+    for (const forged of [`${day}.${ids.split("_")[0]}.${sig}`, `${day}..${sig}`, `${day}.${ids}.${"A".repeat(22)}`]) {
+      const c = new Client(server);
+      c.cookies.set("ts_views", forged);
+      const res = await page(c, `/tools/${others[10]}`);
+      expect(isPrompted(res.body)).toBe(false);
+      expect(visitorCount(c)).toBe(1);
+      expect(c.cookies.get("ts_views")).not.toContain(ids);
+    }
+    // Yesterday's cookie (even validly signed) is no views today.
+    const stale = new Client(server);
+    stale.cookies.set("ts_views", `2000-01-01.${ids}.${sig}`);
+    await page(stale, `/tools/${others[10]}`);
+    expect(visitorCount(stale)).toBe(1);
+    // The readable count is never trusted: lowering it changes nothing.
+    visitor.cookies.set("ts_views_n", `${day}.0.10`);
+    expect(isPrompted((await page(visitor, `/tools/${others[10]}`)).body)).toBe(true);
+    // What a cookie cannot enforce (ADR 0004): replaying an older cookie of the same day gives back
+    // the views counted since. Written down, like clearing cookies.
   });
 
   it("past the limit the gated sections are not in the HTML at all; the overview is", async () => {
     const visitor = new Client(server);
-    await useTenViews(visitor);
+    await useTenViews(visitor, "visitor");
     const locked = await page(visitor, `/tools/${TOOL}`);
     expect(isPrompted(locked.body)).toBe(true);
     expect(hasGatedDetails(locked.body), "gated text in the HTML or the hydration data").toBe(false);
@@ -160,38 +216,44 @@ describe("daily tool views", () => {
       const full = await page(member.client, `/tools/${TOOL}`);
       expect(allGatedDetails(full.body)).toBe(true);
       expect(full.headers.get("cache-control")).toBe("private, no-store");
-      expect(await viewsToday(`user:${member.id}`)).toBe(13);
+      // Recorded without holding up the page: wait for the background writes.
+      await expect.poll(() => viewsToday(`user:${member.id}`)).toBe(13);
     }
   });
 
   it("crawlers get the whole public page and are not counted", async () => {
     const visitor = new Client(server);
-    await useTenViews(visitor);
-    const vid = visitor.cookies.get("ts_vid");
+    await useTenViews(visitor, "visitor");
+    const counted = visitor.cookies.get("ts_views");
     for (const ua of [GOOGLEBOT, "node"]) {
       const res = await page(visitor, `/tools/${TOOL}`, ua);
       expect(isPrompted(res.body)).toBe(false);
       expect(allGatedDetails(res.body)).toBe(true);
       expect(res.headers.get("cache-control")).toBeNull();
+      expect(res.headers.getSetCookie()).toEqual([]);
     }
-    expect(await viewsToday(`visitor:${vid}`)).toBe(10);
+    expect(visitor.cookies.get("ts_views")).toBe(counted);
     const bot = new Client(server);
     await page(bot, `/tools/${others[11]}`, GOOGLEBOT);
-    expect(bot.cookies.has("ts_vid")).toBe(false);
+    expect(bot.cookies.size).toBe(0);
   });
 });
 
 describe("the HTML cache and personal tool pages", () => {
   it("never serves one person's tool page to another, nor a crawler's page to a person", async () => {
     const slug = others[11] as string;
-    // A crawler's public page is cached — for crawlers.
+    // The public page (crawlers, and visitors within their daily views) is cached.
     await page(new Client(server), `/tools/${slug}`, GOOGLEBOT);
     const cached = await page(new Client(server), `/tools/${slug}`, GOOGLEBOT);
     expect(cached.headers.get("x-cache")).toBe("HIT");
+    const visitorHit = new Client(server);
+    const hit = await page(visitorHit, `/tools/${slug}`);
+    expect(hit.headers.get("x-cache")).toBe("HIT");
+    expect(visitorCount(visitorHit)).toBe(1);
 
     // A visitor past the limit is gated on that same URL, not served the cached full page.
     const limited = new Client(server);
-    await useTenViews(limited);
+    await useTenViews(limited, "visitor");
     const gated = await page(limited, `/tools/${slug}`);
     expect(gated.headers.get("x-cache")).toBeNull();
     expect(isPrompted(gated.body)).toBe(true);
@@ -199,10 +261,12 @@ describe("the HTML cache and personal tool pages", () => {
     // The gated answer was not stored: the next visitor gets the full page and a cookie of their own.
     const next = new Client(server);
     const fresh = await page(next, `/tools/${slug}`);
-    expect(fresh.headers.get("x-cache")).toBeNull();
+    expect(fresh.headers.get("x-cache")).toBe("HIT");
     expect(isPrompted(fresh.body)).toBe(false);
-    expect(next.cookies.get("ts_vid")).toBeTruthy();
-    expect(next.cookies.get("ts_vid")).not.toBe(limited.cookies.get("ts_vid"));
+    expect(visitorCount(next)).toBe(1);
+    // No visitor's numbers are in the cached HTML: it is the same bytes for both visitors.
+    expect(fresh.body).not.toContain("Free tool views today");
+    expect(fresh.body).toBe(hit.body);
 
     // A member's page (their toggles pressed) is never what a visitor sees.
     await standard.client.form(`/tools/${slug}`, { kind: "favorite", on: "1" });
@@ -238,7 +302,7 @@ describe("tool tiers", () => {
       expect(res.body).not.toContain("Expert-only pro 4412");
       expect(res.headers.get("cache-control")).toBe("private, no-store");
     }
-    expect(visitor.cookies.has("ts_vid")).toBe(false);
+    expect(visitor.cookies.has("ts_views")).toBe(false);
     // Crawlers do not see an Expert listing's gated sections either.
     expect((await page(new Client(server), `/tools/${EXPERT_TOOL}`, GOOGLEBOT)).body).not.toContain(
       "Expert-only feature 4411",

@@ -74,6 +74,22 @@ describe("GET /metrics with METRICS_TOKEN", () => {
     expect(sample(text, "toolscape_page_cache_entries")).toBeGreaterThanOrEqual(1);
   });
 
+  it("reports the API cache and the database's queue or pool", async () => {
+    await server.get("/api/tools?q=writing");
+    await server.get("/api/tools?q=writing");
+    const text = await scrape();
+    expect(sample(text, "toolscape_api_cache_hits_total")).toBeGreaterThanOrEqual(1);
+    expect(sample(text, "toolscape_api_cache_misses_total")).toBeGreaterThanOrEqual(1);
+    expect(sample(text, "toolscape_api_cache_bytes")).toBeGreaterThan(0);
+    if (server.services.engine === "pglite") {
+      expect(sample(text, "toolscape_db_queue_waiting")).toBe(0);
+      expect(sample(text, "toolscape_db_queue_rejected_total")).toBe(0);
+    } else {
+      expect(sample(text, "toolscape_db_pool_connections")).toBeGreaterThanOrEqual(1);
+      expect(sample(text, "toolscape_db_pool_waiting")).toBe(0);
+    }
+  });
+
   it("reports process memory", async () => {
     const text = await scrape();
     expect(sample(text, "toolscape_process_resident_memory_bytes")).toBeGreaterThan(1_000_000);

@@ -1,4 +1,4 @@
-import { Suspense, useMemo } from "react";
+import { Suspense, useEffect, useMemo, useState } from "react";
 import { data, redirect } from "react-router";
 import { SaveToggles, type ToggleResult } from "~/components/tool-detail/save-toggles";
 import { SideCard } from "~/components/tool-detail/side-card";
@@ -8,9 +8,9 @@ import {
   AppError,
   SavedToolToggle,
   savedToolState,
-  secureCookies,
   setSavedTool,
   type ToolPageAccess,
+  toolAccessOptions,
   toolPageAccess,
   viewerOf,
 } from "~/lib/accounts.server";
@@ -56,13 +56,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const page = await getToolPage(db, params.idOrSlug, {
     viewerTier: viewer?.tier ?? null,
     gate: async (tool) => {
-      seen.access = await toolPageAccess(db, viewer, request, tool, { secure: secureCookies(context) });
+      seen.access = await toolPageAccess(db, viewer, request, tool, toolAccessOptions(context));
       return seen.access.lock;
     },
   });
   const headers = new Headers();
   if (seen.access?.personal) headers.set("Cache-Control", "private, no-store");
-  if (seen.access?.setCookie) headers.append("Set-Cookie", seen.access.setCookie);
+  for (const cookie of seen.access?.setCookies ?? []) headers.append("Set-Cookie", cookie);
   const saved = page && viewer ? await savedToolState(db, viewer.user.id, page.tool.id) : null;
   // `now` travels with the data so the server and the browser print the same 'updated' label.
   const result = {
@@ -102,6 +102,38 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   return data<ToggleResult>(
     { ok: true, kind, on, message: TOGGLE_MESSAGES[kind][on ? "on" : "off"] },
     { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+/** A visitor's count on a page from the cache: only the readable cookie knows it (see view-cookie.ts). */
+const COUNT_COOKIE = /(?:^|;\s*)ts_views_n=(\d{4}-\d{2}-\d{2})\.(\d{1,3})\.(\d{1,3})(?:;|$)/;
+
+/**
+ * "Free tool views today: N of 10". The server prints it when it counted the view while rendering;
+ * the public page (the same cached bytes for every visitor) has no count, so the browser reads it
+ * after hydration, and server and browser render the same first.
+ */
+function FreeViews({
+  views,
+  fromCookie,
+}: {
+  views: { used: number; limit: number | null } | null;
+  fromCookie: boolean;
+}) {
+  const [cookieViews, setCookieViews] = useState<{ used: number; limit: number } | null>(null);
+  useEffect(() => {
+    if (views || !fromCookie) return setCookieViews(null);
+    const m = COUNT_COOKIE.exec(document.cookie);
+    setCookieViews(
+      m && m[1] === new Date().toISOString().slice(0, 10) ? { used: Number(m[2]), limit: Number(m[3]) } : null,
+    );
+  }, [views, fromCookie]);
+  const shown = views ?? cookieViews;
+  if (!shown || shown.limit === null) return null;
+  return (
+    <p data-testid="tool-views" className="text-sm text-slate-600 dark:text-slate-400">
+      Free tool views today: {Math.min(shown.used, shown.limit)} of {shown.limit}
+    </p>
   );
 }
 
@@ -192,11 +224,7 @@ export default function ToolDetail({ loaderData }: Route.ComponentProps) {
         />
         <div className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-2">
           <SaveToggles tool={toolRef} state={saved} />
-          {views && views.limit !== null && !lock ? (
-            <p data-testid="tool-views" className="text-sm text-slate-600 dark:text-slate-400">
-              Free tool views today: {Math.min(views.used, views.limit)} of {views.limit}
-            </p>
-          ) : null}
+          {lock ? null : <FreeViews views={views} fromCookie={!signedIn} />}
         </div>
       </header>
 

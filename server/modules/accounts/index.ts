@@ -101,6 +101,7 @@ export {
   recordToolView,
   type ToolLock,
   type ToolPageAccess,
+  type ToolPageAccessOptions,
   toolPageAccess,
   toolViewGate,
   VISITOR_COOKIE,
@@ -108,6 +109,15 @@ export {
   type ViewSubject,
   viewSubject,
 } from "./usage.ts";
+export {
+  decideVisitorView,
+  readVisitorViews,
+  shortToolId,
+  VIEWS_COOKIE,
+  VIEWS_COUNT_COOKIE,
+  type VisitorDecision,
+  viewCookieSecret,
+} from "./view-cookie.ts";
 export {
   getViewer,
   loadViewer,
@@ -122,4 +132,4 @@ export {
   type ViewerSummary,
   viewerFromHeaders,
 } from "./viewer.ts";
-export { visitorKey } from "./visitor-key.ts";
+export { signingSecret, visitorKey } from "./visitor-key.ts";

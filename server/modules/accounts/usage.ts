@@ -3,6 +3,7 @@ import { isbot } from "isbot";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { loadEntitlements } from "./entitlements.ts";
 import { canAccessTier, requiresLabel, type Tier } from "./tiers.ts";
+import { decideVisitorView } from "./view-cookie.ts";
 import { utcDay, type Viewer } from "./viewer.ts";
 
 /**
@@ -26,6 +27,15 @@ export async function recordToolView(
 ): Promise<ViewResult> {
   const limit = (await loadEntitlements(db)).limitFor(tier, "daily_tool_views");
   const day = utcDay(now);
+  // Re-opening a tool counted today (the usual case) changes nothing: one read, no transaction.
+  // (The profile's counter was brought in step when the tool was counted.)
+  const [known] = await queryRows<{ used: number; seen: boolean }>(
+    db,
+    sql`SELECT count(*)::int AS used, coalesce(bool_or(tool_id = ${toolId}::uuid), false) AS seen
+        FROM daily_tool_views WHERE subject = ${subject} AND day = ${day}::date`,
+  );
+  if (known?.seen === true) return { used: known.used, limit, allowed: true };
+  if (limit !== null && (known?.used ?? 0) >= limit) return { used: known?.used ?? 0, limit, allowed: false };
   const result = await db.transaction(async (t) => {
     const tx = t as unknown as Db;
     // One subject at a time: concurrent views cannot both take the last free slot.
@@ -123,12 +133,16 @@ export type ToolLock =
 export type ToolPageAccess = {
   /** null: the whole page; otherwise the overview and an upgrade prompt */
   lock: ToolLock | null;
-  /** the viewer's views today after this one (null for crawlers and tier-locked tools, which are not counted) */
+  /**
+   * the viewer's views today after this one: null for crawlers, tier-locked tools, unlimited
+   * members (counted in the background) and the public page (the browser shows the visitor's count
+   * from the readable cookie)
+   */
   views: { used: number; limit: number | null } | null;
   /** the response depends on who asks: never store it in a shared cache */
   personal: boolean;
-  /** a new visitor cookie to send with the response */
-  setCookie: string | null;
+  /** cookies to send with the response (a visitor's updated daily views) */
+  setCookies: string[];
 };
 
 /** Search engines and link previews (by User-Agent, with isbot's list). */
@@ -136,33 +150,59 @@ export function isCrawler(request: Request): boolean {
   return isbot(request.headers.get("user-agent") ?? "");
 }
 
+export type ToolPageAccessOptions = {
+  /** Secure cookies (https) */
+  secure?: boolean;
+  /** what visitors' view cookies are signed with (viewCookieSecret) */
+  secret: string;
+  /** the view was counted in front of the page cache (toolPageGate): render the public page */
+  publicView?: boolean;
+  /** a background write (an unlimited member's view) failed */
+  onBackgroundError?: (err: unknown) => void;
+};
+
 /**
- * Who may see a tool page in full (ADR 0004, phase 2):
+ * Who may see a tool page in full (ADR 0004, phase 2 and addendum 3):
  * - a tool listed for a higher tier than the viewer's shows its overview only, to everyone below
  *   that tier (crawlers included); such a view is not counted;
  * - crawlers otherwise get the whole public page and are not counted (so search results and link
  *   previews keep working; a person who fakes a crawler's User-Agent gets the same — accepted);
- * - everyone else has the view counted: free members and visitors see 10 distinct tools a day in
- *   full, then the overview; paid tiers are unlimited.
+ * - visitors are counted in a signed cookie (view-cookie.ts), free members in the database: 10
+ *   distinct tools a day in full, then the overview; paid tiers are unlimited and their view is
+ *   recorded without holding up the page.
  */
 export async function toolPageAccess(
   db: Db,
   viewer: Viewer | null,
   request: Request,
   tool: { id: string; tier: Tier },
-  options: { secure?: boolean } = {},
+  options: ToolPageAccessOptions,
 ): Promise<ToolPageAccess> {
   if (!canAccessTier(viewer?.tier ?? null, tool.tier)) {
     return {
       lock: { reason: "tier", requiredTier: tool.tier, requiredLabel: requiresLabel(tool.tier) },
       views: null,
       personal: true,
-      setCookie: null,
+      setCookies: [],
     };
   }
-  if (isCrawler(request)) return { lock: null, views: null, personal: false, setCookie: null };
-  const gate = await toolViewGate(db, viewer, request, tool.id, options);
-  const lock: ToolLock | null =
-    gate.allowed || gate.limit === null ? null : { reason: "views", used: gate.used, limit: gate.limit };
-  return { lock, views: { used: gate.used, limit: gate.limit }, personal: true, setCookie: gate.setCookie };
+  const open: ToolPageAccess = { lock: null, views: null, personal: false, setCookies: [] };
+  if (isCrawler(request) || (options.publicView && !viewer)) return open;
+  const tier = viewer?.tier ?? "free";
+  const limit = (await loadEntitlements(db)).limitFor(tier, "daily_tool_views");
+  if (!viewer) {
+    if (limit === null) return open;
+    const d = decideVisitorView(request.headers.get("cookie"), tool.id, limit, options.secret, options);
+    const lock: ToolLock | null = d.allowed ? null : { reason: "views", used: d.used, limit };
+    return { lock, views: { used: d.used, limit }, personal: true, setCookies: d.setCookies };
+  }
+  const subject: ViewSubject = `user:${viewer.user.id}`;
+  if (limit === null) {
+    // Unlimited: nothing to decide, so the page does not wait for the write.
+    recordToolView(db, subject, tool.id, tier).catch((err) => options.onBackgroundError?.(err));
+    return { ...open, personal: true };
+  }
+  const gate = await recordToolView(db, subject, tool.id, tier);
+  const lock: ToolLock | null = gate.allowed ? null : { reason: "views", used: gate.used, limit };
+  return { lock, views: { used: gate.used, limit }, personal: true, setCookies: [] };
 }

@@ -10,11 +10,16 @@ const secrets = new Map<string, string>();
  * clicks); every instance sharing AUTH_SECRET computes the same key.
  */
 export function visitorKey(env: Pick<Env, "AUTH_SECRET" | "DATA_DIR">, ip: string): string {
+  return createHmac("sha256", signingSecret(env)).update(`visitor:${ip}`).digest("base64url").slice(0, 22);
+}
+
+/** The auth secret (read once per configuration): what our own signed cookies and keys use. */
+export function signingSecret(env: Pick<Env, "AUTH_SECRET" | "DATA_DIR">): string {
   const id = `${env.AUTH_SECRET ?? ""}|${env.DATA_DIR}`;
   let secret = secrets.get(id);
   if (!secret) {
     secret = resolveAuthSecret(env);
     secrets.set(id, secret);
   }
-  return createHmac("sha256", secret).update(`visitor:${ip}`).digest("base64url").slice(0, 22);
+  return secret;
 }

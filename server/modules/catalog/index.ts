@@ -101,4 +101,4 @@ export {
   USE_CASES_SHOWN,
 } from "./tool-page.ts";
 export type { ToolCard, ToolDetail } from "./tool-shapes.ts";
-export { countTools, getTool, listTools, type ToolPage } from "./tools.ts";
+export { countTools, getTool, getToolRef, listTools, type ToolPage } from "./tools.ts";

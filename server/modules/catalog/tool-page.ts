@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { contentVersion } from "../../platform/db/content-version.ts";
 import type { Db } from "../../platform/db/index.ts";
 import type { PriceInfo } from "../../platform/db/schema.ts";
 import type { Tier, ToolLock } from "../accounts/index.ts";
@@ -65,6 +66,26 @@ export type ToolPageOptions = {
 };
 
 /** Everything the tool page shows, or null when there is no such published tool. */
+/**
+ * A tool's alternatives rank its whole category (the page's costliest query): kept per tool while
+ * the content version is unchanged, so a page rendered for a member or a new visitor reuses them.
+ */
+const alternativesCache = new Map<string, { db: Db; version: number; value: Alternative[] }>();
+const MAX_ALTERNATIVES_CACHED = 5_000;
+
+async function alternativesOf(db: Db, toolId: string): Promise<Alternative[]> {
+  const version = await contentVersion(db);
+  const hit = alternativesCache.get(toolId);
+  if (hit && hit.db === db && hit.version === version) return hit.value;
+  const value = await getAlternatives(db, toolId, DEFAULT_ALTERNATIVES);
+  alternativesCache.delete(toolId);
+  if (alternativesCache.size >= MAX_ALTERNATIVES_CACHED) {
+    alternativesCache.delete(alternativesCache.keys().next().value as string);
+  }
+  alternativesCache.set(toolId, { db, version, value });
+  return value;
+}
+
 export async function getToolPage(
   db: Db,
   idOrSlug: string,
@@ -75,7 +96,7 @@ export async function getToolPage(
   const limits = { features: FEATURES_SHOWN, useCases: USE_CASES_SHOWN };
   const lock = options.gate ? await options.gate({ id: tool.id, tier: tool.tier }) : null;
   if (lock) return { tool: overviewOfTool(tool), deal: null, alternatives: [], limits, lock };
-  const alternatives = await getAlternatives(db, tool.id, DEFAULT_ALTERNATIVES);
+  const alternatives = await alternativesOf(db, tool.id);
   return {
     tool,
     deal: dealOf(tool.pricing, options.now ?? new Date()),

@@ -200,6 +200,18 @@ export async function getTool(db: Db, idOrSlug: string): Promise<ToolDetail | nu
   return row ? toToolDetail(row) : null;
 }
 
+/** A published tool's id and tier by id or slug (the same match as getTool), for gates that need no more. */
+export async function getToolRef(db: Db, idOrSlug: string): Promise<{ id: string; tier: ToolDetail["tier"] } | null> {
+  const key = idOrSlug.trim().toLowerCase();
+  if (!key || key.length > 200) return null;
+  const match = UUID.test(key) ? sql`id = ${key}::uuid` : sql`slug = ${key}`;
+  const [row] = await queryRows<{ id: string; tier: ToolDetail["tier"] }>(
+    db,
+    sql`SELECT id::text AS id, tier::text AS tier FROM tools WHERE ${match} AND status = 'active' LIMIT 1`,
+  );
+  return row ?? null;
+}
+
 /** Counts for the health check and the site's own figures. */
 export async function countTools(db: Db): Promise<number> {
   const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM tools WHERE status = 'active'`);

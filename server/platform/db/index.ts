@@ -12,17 +12,26 @@ import pg from "pg";
 import { MIGRATIONS_DIR } from "../paths.ts";
 import { lockDataDir } from "./lock.ts";
 import { noteConnectionLost } from "./outage.ts";
+import { createQueue, type QueueLimits, type QueueStats } from "./queue.ts";
 import * as schema from "./schema.ts";
 
 export { schema };
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Engine = "pglite" | "postgres";
 
+/** For metrics: PGlite's queue, or PostgreSQL's pool. */
+export type DbStats =
+  | ({ engine: "pglite" } & QueueStats)
+  | { engine: "postgres"; totalCount: number; idleCount: number; waitingCount: number };
+
 export type Database = {
   db: Db;
   engine: Engine;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  stats(): DbStats;
+  /** PGlite: the bounded queue's limits (no effect on PostgreSQL, whose pool queues). */
+  configureQueue(limits: Partial<QueueLimits>): void;
 };
 
 export type OpenOptions = { url: string; poolSize?: number } | { pgliteDir?: string; pgliteData?: Blob };
@@ -54,6 +63,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       engine: "postgres",
       migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
       close: () => pool.end(),
+      stats: () => ({
+        engine: "postgres",
+        totalCount: pool.totalCount,
+        idleCount: pool.idleCount,
+        waitingCount: pool.waitingCount,
+      }),
+      configureQueue: () => {},
     };
   }
   let unlock = () => {};
@@ -72,10 +88,19 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     unlock();
     throw err;
   }
+  // Every statement (and every transaction, whole) passes the bounded queue.
+  const queue = createQueue();
+  const raw = { query: client.query.bind(client), exec: client.exec.bind(client), tx: client.transaction.bind(client) };
+  client.query = ((...args: Parameters<PGlite["query"]>) => queue.run(() => raw.query(...args))) as PGlite["query"];
+  client.exec = ((...args: Parameters<PGlite["exec"]>) => queue.run(() => raw.exec(...args))) as PGlite["exec"];
+  client.transaction = ((...args: Parameters<PGlite["transaction"]>) =>
+    queue.run(() => raw.tx(...args))) as PGlite["transaction"];
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     engine: "pglite",
+    stats: () => ({ engine: "pglite", ...queue.stats() }),
+    configureQueue: (limits) => queue.configure(limits),
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
     close: async () => {
       await client.close();

@@ -1,0 +1,71 @@
+import { gzipSync } from "node:zlib";
+
+/**
+ * Answers kept in memory while the database's content version is the one they were computed at
+ * (the page cache's rule, so an edit shows at once on every instance), bounded by bytes, least
+ * recently used first out. Keys are built by the caller from normalised input.
+ */
+export type CachedBody = {
+  body: Buffer;
+  gzip: Buffer | null /** what the caller needs to decide on a hit */;
+  meta?: string;
+};
+export type CacheStats = { hits: number; misses: number; entries: number; bytes: number; maxBytes: number };
+
+type Entry = CachedBody & { version: number; bytes: number };
+
+/** Bodies smaller than this are sent as they are (gzip would not pay). */
+const GZIP_FROM = 1_024;
+
+export function createResponseCache(options: { maxBytes: number }) {
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+  let hits = 0;
+  let misses = 0;
+
+  const drop = (key: string) => {
+    const old = entries.get(key);
+    if (!old) return;
+    entries.delete(key);
+    bytes -= old.bytes;
+  };
+
+  return {
+    enabled: options.maxBytes > 0,
+    /** The answer for `key` at `version`, or null (counted as a miss). */
+    get(key: string, version: number): CachedBody | null {
+      const hit = entries.get(key);
+      if (hit && hit.version === version) {
+        hits++;
+        entries.delete(key); // most recently used goes last
+        entries.set(key, hit);
+        return hit;
+      }
+      misses++;
+      if (hit) drop(key);
+      return null;
+    },
+    set(key: string, version: number, text: string, meta?: string): CachedBody {
+      const body = Buffer.from(text);
+      const gzip = body.length >= GZIP_FROM ? gzipSync(body) : null;
+      const entry = { version, body, gzip, meta, bytes: body.length + (gzip?.length ?? 0) + key.length * 2 + 64 };
+      if (entry.bytes > options.maxBytes) return entry;
+      drop(key);
+      entries.set(key, entry);
+      bytes += entry.bytes;
+      for (const [k, v] of entries) {
+        if (bytes <= options.maxBytes) break;
+        entries.delete(k);
+        bytes -= v.bytes;
+      }
+      return entry;
+    },
+    clear() {
+      entries.clear();
+      bytes = 0;
+    },
+    stats: (): CacheStats => ({ hits, misses, entries: entries.size, bytes, maxBytes: options.maxBytes }),
+  };
+}
+
+export type ResponseCache = ReturnType<typeof createResponseCache>;
