@@ -20,7 +20,7 @@ export function searchTerms(q: string): string[] {
   );
 }
 
-export type SearchSql = { where: SQL; walkWhere: SQL; rank: SQL; nameMatch: SQL; nameTier: SQL };
+export type SearchSql = { where: SQL; rank: SQL; nameMatch: SQL; nameTier: SQL };
 
 /** Typo tolerance on the compact name needs a few letters to mean anything. */
 const MIN_TYPO_LENGTH = 4;
@@ -37,14 +37,6 @@ export function buildSearch(q: string): SearchSql | null {
   // names share and which made the name index return thousands of candidates for any '… ai' query.
   const typo = compact.length >= MIN_TYPO_LENGTH ? sql` OR t.name_key % ${compact}` : sql``;
   const where = sql`(t.search_vector @@ ${tsq}${typo})`;
-  // The same condition for plans that walk the catalogue in order and test row after row: the typo
-  // matches are looked up once on their index (a hashed subplan) instead of computing the name's
-  // similarity for every row walked.
-  const typoSet =
-    compact.length >= MIN_TYPO_LENGTH
-      ? sql` OR t.id IN (SELECT typo.id FROM tools typo WHERE typo.name_key % ${compact})`
-      : sql``;
-  const walkWhere = sql`(t.search_vector @@ ${tsq}${typoSet})`;
   const rank = sql`(
     CASE WHEN t.search_name = ${whole} OR t.name_key = ${compact} THEN 100
          WHEN starts_with(t.search_name, ${whole}) OR starts_with(t.name_key, ${compact}) THEN 20 ELSE 0 END
@@ -55,5 +47,5 @@ export function buildSearch(q: string): SearchSql | null {
   // `whole` holds only letters, digits and spaces, so it needs no LIKE escaping.
   const nameMatch = sql`(t.search_name = ${whole} OR t.name_key = ${compact} OR t.search_name LIKE ${`${whole}%`})`;
   const nameTier = sql`(CASE WHEN t.search_name = ${whole} OR t.name_key = ${compact} THEN 0 ELSE 1 END)`;
-  return { where, walkWhere, rank, nameMatch, nameTier };
+  return { where, rank, nameMatch, nameTier };
 }

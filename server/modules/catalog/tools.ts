@@ -89,8 +89,6 @@ export async function listTools(db: Db, query: ToolListQuery): Promise<ToolPage>
   if (query.q && !search) conditions.push(sql`false`); // only punctuation: nothing can match
   const filtered = conditions.length > 1;
   const where = sql.join(search ? [...conditions, search.where] : conditions, sql` AND `);
-  // For plans that walk an index in order (capped searches), the same condition in its walk form.
-  const walkWhere = search ? sql.join([...conditions, search.walkWhere], sql` AND `) : where;
 
   const sort = query.sort ?? (search ? "relevance" : "rating-desc");
   const featuredFirst = query.featured === true ? "t.is_featured DESC, " : "";
@@ -109,10 +107,10 @@ export async function listTools(db: Db, query: ToolListQuery): Promise<ToolPage>
     if (found.capped && offset < found.total) {
       rows =
         sort === "relevance"
-          ? await broadSearchPage(db, where, walkWhere, search, offset, query.limit)
+          ? await broadSearchPage(db, where, search, offset, query.limit)
           : await queryRows<CardRow>(
               db,
-              sql`SELECT ${sql.raw(CARD_COLUMNS)} FROM ${FROM} WHERE ${walkWhere}
+              sql`SELECT ${sql.raw(CARD_COLUMNS)} FROM ${FROM} WHERE ${where}
                   ORDER BY ${sql.raw(featuredFirst + ORDER[sort])} LIMIT ${query.limit} OFFSET ${offset}`,
             );
     }
@@ -159,7 +157,6 @@ const RANK_ALL_UP_TO = 300;
 async function broadSearchPage(
   db: Db,
   where: SQL,
-  walkWhere: SQL,
   search: NonNullable<ReturnType<typeof buildSearch>>,
   offset: number,
   limit: number,
@@ -175,7 +172,7 @@ async function broadSearchPage(
   const restOffset = Math.max(0, offset - named.length);
   const rest = await queryRows<CardRow>(
     db,
-    sql`SELECT ${sql.raw(CARD_COLUMNS)} FROM ${FROM} WHERE ${walkWhere} AND NOT ${search.nameMatch}
+    sql`SELECT ${sql.raw(CARD_COLUMNS)} FROM ${FROM} WHERE ${where} AND NOT ${search.nameMatch}
         ORDER BY ${sql.raw(ORDER["rating-desc"])} LIMIT ${limit - fromNamed.length} OFFSET ${restOffset}`,
   );
   return [...fromNamed, ...rest];
