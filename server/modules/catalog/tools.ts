@@ -178,6 +178,11 @@ async function broadSearchPage(
   return [...fromNamed, ...rest];
 }
 
+const MATCH_COLUMNS = `t.id, t.slug, t.name, t.description, t.website_url, t.logo_url, t.preview_image_url,
+  t.pricing_model, t.tags, t.features, t.pros, t.cons, t.rating, t.review_count, t.upvotes, t.is_featured,
+  t.is_verified, t.tier, t.status, t.created_at, t.updated_at, t.pricing, t.category_id, t.provider_id,
+  t.search_name, t.name_key, t.search_vector`;
+
 /**
  * A search's matches in one statement: the first SEARCH_COUNT_CAP + 1 matching ids (one pass over
  * the search indexes, stopping at the cap), their count, and — when the cap is not reached — the
@@ -199,8 +204,10 @@ async function searchMatches(
   limit: number,
 ): Promise<{ total: number; capped: boolean; rows: CardRow[] }> {
   const cap = SEARCH_COUNT_CAP;
+  // The matches carry what the cards and the orders read, so the page needs no second visit to tools.
   const page = (gate: SQL, orderBy: SQL) =>
-    sql`(SELECT ${sql.raw(CARD_COLUMNS)} FROM ${FROM} JOIN search_matches m ON m.id = t.id
+    sql`(SELECT ${sql.raw(CARD_COLUMNS)} FROM search_matches t JOIN categories c ON c.id = t.category_id
+         LEFT JOIN providers p ON p.id = t.provider_id
          WHERE ${gate} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset})`;
   const branches =
     sort === "relevance"
@@ -217,7 +224,7 @@ async function searchMatches(
       : page(sql`k.n <= ${cap}`, sql.raw(featuredFirst + ORDER[sort]));
   const found = await queryRows<CardRow & { search_total: number }>(
     db,
-    sql`WITH search_matches AS MATERIALIZED (SELECT t.id FROM tools t WHERE ${where} LIMIT ${cap + 1}),
+    sql`WITH search_matches AS MATERIALIZED (SELECT ${sql.raw(MATCH_COLUMNS)} FROM tools t WHERE ${where} LIMIT ${cap + 1}),
              k AS (SELECT count(*)::int AS n FROM search_matches)
         SELECT k.n AS search_total, page.* FROM k LEFT JOIN LATERAL (${branches}) page ON true`,
   );
