@@ -178,21 +178,19 @@ async function broadSearchPage(
   return [...fromNamed, ...rest];
 }
 
-const MATCH_COLUMNS = `t.id, t.slug, t.name, t.description, t.website_url, t.logo_url, t.preview_image_url,
-  t.pricing_model, t.tags, t.features, t.pros, t.cons, t.rating, t.review_count, t.upvotes, t.is_featured,
-  t.is_verified, t.tier, t.status, t.created_at, t.updated_at, t.pricing, t.category_id, t.provider_id,
-  t.search_name, t.name_key, t.search_vector`;
-
 /**
- * A search's matches in one statement: the first SEARCH_COUNT_CAP + 1 matching ids (one pass over
+ * A search's matches in one statement: the first SEARCH_COUNT_CAP + 1 matches (one pass over
  * the search indexes, stopping at the cap), their count, and — when the cap is not reached — the
  * requested page of that set, ordered in memory:
  * - relevance, up to RANK_ALL_UP_TO matches: full ranking (exact name, prefixes, text rank, similarity);
  * - relevance, more: name matches first (exact, then shorter names), then the catalogue's order —
  *   the same order broadSearchPage gives, without walking the catalogue;
  * - any other sort: that sort.
- * Each branch is gated by the count, so only one of them runs. `rows` is empty when the cap is
- * reached: the caller pages those with broadSearchPage (or the sort's own index walk).
+ * The page is gated by the count (a one-time filter), so a capped search reads no rows back. The
+ * matches are kept as row addresses (ctid, stable within the statement): the page reads its rows
+ * directly, without an index lookup, and a capped search materialises almost nothing. `rows` is
+ * empty when the cap is reached: the caller pages those with broadSearchPage (or the sort's own
+ * index walk).
  */
 async function searchMatches(
   db: Db,
@@ -204,27 +202,24 @@ async function searchMatches(
   limit: number,
 ): Promise<{ total: number; capped: boolean; rows: CardRow[] }> {
   const cap = SEARCH_COUNT_CAP;
-  // The matches carry what the cards and the orders read, so the page needs no second visit to tools.
   const page = (gate: SQL, orderBy: SQL) =>
-    sql`(SELECT ${sql.raw(CARD_COLUMNS)} FROM search_matches t JOIN categories c ON c.id = t.category_id
-         LEFT JOIN providers p ON p.id = t.provider_id
+    sql`(SELECT ${sql.raw(CARD_COLUMNS)} FROM search_matches m JOIN ${FROM} ON t.ctid = m.tid
          WHERE ${gate} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset})`;
-  const branches =
+  // Relevance is one order with two halves, each switched on by the count (the other half's keys
+  // are all NULL, so they tie): one join to plan instead of two gated ones.
+  const ranked = sql`k.n <= ${RANK_ALL_UP_TO}`;
+  const named = sql`k.n > ${RANK_ALL_UP_TO} AND ${search.nameMatch}`;
+  const orderBy =
     sort === "relevance"
-      ? sql`${page(
-          sql`k.n <= ${RANK_ALL_UP_TO}`,
-          sql`${search.rank} DESC, t.rating DESC, lower(t.name) ASC, t.id`,
-        )} UNION ALL ${page(
-          sql`k.n > ${RANK_ALL_UP_TO} AND k.n <= ${cap}`,
-          sql`(CASE WHEN ${search.nameMatch} THEN 0 ELSE 1 END),
-              (CASE WHEN ${search.nameMatch} THEN ${search.nameTier} END),
-              (CASE WHEN ${search.nameMatch} THEN length(t.name) END),
-              ${sql.raw(ORDER["rating-desc"])}`,
-        )}`
-      : page(sql`k.n <= ${cap}`, sql.raw(featuredFirst + ORDER[sort]));
+      ? sql`(CASE WHEN ${ranked} THEN ${search.rank} END) DESC, (CASE WHEN ${ranked} THEN t.rating END) DESC,
+            (CASE WHEN ${ranked} THEN lower(t.name) END) ASC, (CASE WHEN ${ranked} THEN t.id END),
+            (CASE WHEN ${named} THEN 0 ELSE 1 END), (CASE WHEN ${named} THEN ${search.nameTier} END),
+            (CASE WHEN ${named} THEN length(t.name) END), ${sql.raw(ORDER["rating-desc"])}`
+      : sql.raw(featuredFirst + ORDER[sort]);
+  const branches = page(sql`k.n <= ${cap}`, orderBy);
   const found = await queryRows<CardRow & { search_total: number }>(
     db,
-    sql`WITH search_matches AS MATERIALIZED (SELECT ${sql.raw(MATCH_COLUMNS)} FROM tools t WHERE ${where} LIMIT ${cap + 1}),
+    sql`WITH search_matches AS MATERIALIZED (SELECT t.ctid AS tid FROM tools t WHERE ${where} LIMIT ${cap + 1}),
              k AS (SELECT count(*)::int AS n FROM search_matches)
         SELECT k.n AS search_total, page.* FROM k LEFT JOIN LATERAL (${branches}) page ON true`,
   );
