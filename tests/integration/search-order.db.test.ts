@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listTools, ToolListParams } from "../../server/modules/catalog/index.ts";
 import { buildSearch, searchTerms } from "../../server/modules/catalog/search.ts";
+import { forgetSearchStatistics, rarestTerm } from "../../server/modules/catalog/search-narrowing.ts";
 import { SEARCH_COUNT_CAP } from "../../server/modules/catalog/tools.ts";
 import { type Database, queryRows, sql } from "../../server/platform/db/index.ts";
 import { createTestDatabase } from "../helpers/db.ts";
@@ -105,5 +106,69 @@ describe("search results, branch by branch, against a plain reference query", ()
     const past = await page({ q: "video", page: String(Math.ceil(ref.count / 30) + 1) });
     expect(past).toEqual({ slugs: [], total: ref.count, capped: false });
     expect(await page({ q: "qqqqzzzzxxxx" })).toEqual({ slugs: [], total: 0, capped: false });
+  });
+});
+
+describe("rarest-word narrowing", () => {
+  // Multi-word searches mixing a common word ('ai', 'tool', 'generator') with rarer ones, plus
+  // stop words, typos and words no tool has.
+  const queries = [
+    "studio ai",
+    "music ai",
+    "video editing ai",
+    "ai tool for the music",
+    "photo generator",
+    "open source tool",
+    "resume builder ai",
+    "chat assistant",
+    "ai qqqqzzzz",
+    "midjurney ai",
+    "the of and",
+  ];
+
+  it("looks up a rare word alone when one is much rarer, and matches exactly the same rows", async () => {
+    await database.db.execute(sql`ANALYZE tools`);
+    forgetSearchStatistics(database.db);
+    const narrowed: string[] = [];
+    for (const q of queries) {
+      const terms = searchTerms(q);
+      const rare = await rarestTerm(database.db, terms);
+      if (rare === null) continue;
+      expect(terms, q).toContain(rare);
+      narrowed.push(q);
+      const full = buildSearch(q);
+      const narrow = buildSearch(q, rare);
+      if (!full || !narrow) throw new Error(`no search for ${q}`);
+      const ids = async (where: typeof full.where) =>
+        (
+          await queryRows<{ id: string }>(
+            database.db,
+            sql`SELECT t.id FROM tools t WHERE t.status = 'active' AND ${where} ORDER BY t.id`,
+          )
+        ).map((r) => r.id);
+      expect(await ids(narrow.where), q).toEqual(await ids(full.where));
+      // listTools (which narrows) against the reference (which never does), first two pages.
+      const ref = await reference(q);
+      for (const n of [1, 2]) {
+        const got = await page({ q, page: String(n) });
+        expect(got.total, `${q} total`).toBe(Math.min(ref.count, SEARCH_COUNT_CAP));
+        expect(got.slugs, `${q} page ${n}`).toEqual(ref.slugs.slice((n - 1) * 30, n * 30));
+      }
+    }
+    // The common word is never the one looked up, and the narrowing does happen on this catalogue.
+    expect(narrowed.length, narrowed.join(", ")).toBeGreaterThanOrEqual(3);
+    expect(await rarestTerm(database.db, ["studio", "ai"])).toBe("studio");
+    expect(await rarestTerm(database.db, ["ai", "studio"])).toBe("studio");
+  });
+
+  it("does not narrow one-word searches, stop words only, or words of similar frequency", async () => {
+    await database.db.execute(sql`ANALYZE tools`);
+    forgetSearchStatistics(database.db);
+    expect(await rarestTerm(database.db, ["ai"])).toBeNull();
+    expect(await rarestTerm(database.db, ["the", "of"])).toBeNull();
+    expect(await rarestTerm(database.db, ["the", "ai"])).toBeNull(); // one text word left
+    expect(await rarestTerm(database.db, ["ai", "ai"])).toBeNull();
+    // A term that is not in the query is ignored by buildSearch: the plain full-text condition.
+    expect(buildSearch("studio ai", "video")?.where).toEqual(buildSearch("studio ai")?.where);
   });
 });

@@ -3,7 +3,8 @@ import { memoByVersion } from "../../platform/db/content-version.ts";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import { resolveCategoryKeys } from "./categories.ts";
 import type { ToolListQuery } from "./query-schema.ts";
-import { buildSearch } from "./search.ts";
+import { buildSearch, searchTerms } from "./search.ts";
+import { rarestTerm } from "./search-narrowing.ts";
 import {
   CARD_COLUMNS,
   type CardRow,
@@ -85,7 +86,7 @@ export async function listTools(db: Db, query: ToolListQuery): Promise<ToolPage>
   if (query.featured === true) conditions.push(sql`(t.is_featured OR t.rating >= ${FEATURED_RATING})`);
   if (query.featured === false) conditions.push(sql`NOT (t.is_featured OR t.rating >= ${FEATURED_RATING})`);
 
-  const search = query.q ? buildSearch(query.q) : null;
+  const search = query.q ? buildSearch(query.q, await rarestTerm(db, searchTerms(query.q))) : null;
   if (query.q && !search) conditions.push(sql`false`); // only punctuation: nothing can match
   const filtered = conditions.length > 1;
   const where = sql.join(search ? [...conditions, search.where] : conditions, sql` AND `);
