@@ -51,6 +51,10 @@ export async function openThrowawayDatabase(databaseUrl: string | undefined): Pr
     if (disposed) return;
     disposed = true;
     await database?.close().catch(() => {});
+    if (process.env.BENCH_KEEP_DATABASE === "1") {
+      process.stdout.write(`kept database ${name} (BENCH_KEEP_DATABASE=1); drop it with DROP DATABASE "${name}"\n`);
+      return;
+    }
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {

@@ -6,7 +6,9 @@
  * Environment: DATABASE_URL (else PGlite), BENCH_DURATION (s per throughput run, default 10),
  * BENCH_CONNECTIONS (10), BENCH_TOOLS (100000), BENCH_SEED (PRNG seed), BENCH_SEED_METHOD
  * (insert | import), BENCH_DEFER_INDEXES (1; 0 keeps the indexes during the bulk insert),
- * BENCH_COLD_START (1; 0 skips the cold-start measurements).
+ * BENCH_COLD_START (1; 0 skips the cold-start measurements), BENCH_ONLY (search: seed, then only the
+ * search latency part), BENCH_SEARCH_PASSES (1; more passes over the same queries report each query's
+ * median time), BENCH_KEEP_DATABASE (1 keeps the PostgreSQL database for inspection; its name is printed).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -45,6 +47,9 @@ const numberEnv = (name: string, fallback: number) => {
   if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number (got '${raw}')`);
   return n;
 };
+if (process.env.BENCH_ONLY && process.env.BENCH_ONLY !== "search") {
+  throw new Error(`BENCH_ONLY must be 'search' or unset (got '${process.env.BENCH_ONLY}')`);
+}
 const config = {
   databaseUrl: process.env.DATABASE_URL || undefined,
   duration: numberEnv("BENCH_DURATION", 10),
@@ -52,7 +57,9 @@ const config = {
   tools: numberEnv("BENCH_TOOLS", 100_000),
   seed: numberEnv("BENCH_SEED", 20_250_101),
   seedMethod: (process.env.BENCH_SEED_METHOD === "import" ? "import" : "insert") as SeedMethod,
-  coldStart: process.env.BENCH_COLD_START !== "0",
+  coldStart: process.env.BENCH_COLD_START !== "0" && process.env.BENCH_ONLY !== "search",
+  searchOnly: process.env.BENCH_ONLY === "search",
+  searchPasses: Math.max(1, Math.round(numberEnv("BENCH_SEARCH_PASSES", 1))),
   searchQueries: 200,
   coldRestarts: 3,
 };
@@ -137,12 +144,13 @@ async function main(): Promise<void> {
     return running;
   };
   const app = await startApp(true);
-  const uncached = await startApp(false);
-  log(`app listening on ${app.url} (page cache on) and ${uncached.url} (PAGE_CACHE=0)`);
+  const uncached = config.searchOnly ? null : await startApp(false);
+  log(`app listening on ${app.url} (page cache on)${uncached ? ` and ${uncached.url} (PAGE_CACHE=0)` : ""}`);
 
   // Page weight of the production build (sizes do not depend on the machine's load) -------------------
   const weights: PageWeight[] = [];
-  for (const p of ["/tools/midjourney", "/", "/tools", "/category/image-generation", "/search?q=video"]) {
+  const pagesToWeigh = ["/tools/midjourney", "/", "/tools", "/category/image-generation", "/search?q=video"];
+  for (const p of config.searchOnly ? [] : pagesToWeigh) {
     weights.push(await measurePageWeight(app.url, p, path.join(ROOT, "build/client")));
   }
   log(weights.map((w) => `page weight ${w.path}: JS ${kb(w.jsGzip)}, HTML ${kb(w.htmlGzip)} (gzip)`).join("\n"));
@@ -164,7 +172,7 @@ async function main(): Promise<void> {
   const targets: LoadTarget[] = [
     { name: "ceiling (static /tools HTML)", url: ceiling.url, paths: ["/tools"] },
     { name: "/tools (page cache hit)", url: app.url, paths: ["/tools"] },
-    { name: "/tools (PAGE_CACHE=0)", url: uncached.url, paths: ["/tools"] },
+    ...(uncached ? [{ name: "/tools (PAGE_CACHE=0)", url: uncached.url, paths: ["/tools"] }] : []),
     {
       name: `/tools/{slug} (${int(runSlugs.length)} slugs, page cache miss)`,
       url: app.url,
@@ -234,7 +242,7 @@ async function main(): Promise<void> {
   );
   const load: LoadResult[] = [];
   const [ceilingTarget] = targets;
-  for (const target of targets) {
+  for (const target of config.searchOnly ? [] : targets) {
     // On a shared machine the load moves during a run: every target is also compared with a short
     // ceiling run made just before it (the "adjacent" ceiling), and its target judged on that.
     let adjacent: number | undefined;
@@ -265,11 +273,19 @@ async function main(): Promise<void> {
   const searchRng = createRng(config.seed + 2);
   const warmup = searchQueries(vocab, searchRng, 30, seeded.syntheticNames, 0);
   const queries = searchQueries(vocab, searchRng, config.searchQueries, seeded.syntheticNames, 3);
-  log(`\nsearch: ${queries.length} queries, one at a time, module then HTTP…`);
-  await timeModule(database.db, warmup);
-  const moduleTimes = await timeModule(database.db, queries);
-  await timeHttp(app.url, warmup);
-  const httpTimes = await timeHttp(app.url, queries);
+  log(`\nsearch: ${queries.length} queries, one at a time, module then HTTP, ${config.searchPasses} pass(es)…`);
+  const modulePasses: Timed[][] = [];
+  const httpPasses: Timed[][] = [];
+  for (let pass = 0; pass < config.searchPasses; pass++) {
+    await timeModule(database.db, warmup);
+    modulePasses.push(await timeModule(database.db, queries));
+    await timeHttp(app.url, warmup);
+    httpPasses.push(await timeHttp(app.url, queries));
+    const p = summarize((httpPasses.at(-1) ?? []).filter((t) => t.kind !== "broad").map((t) => t.ms));
+    log(`  pass ${pass + 1}: specific HTTP p50 ${ms(p.p50)}, p95 ${ms(p.p95)}`);
+  }
+  const moduleTimes = medianOfPasses(modulePasses);
+  const httpTimes = medianOfPasses(httpPasses);
 
   // EXPLAIN ANALYZE of the slowest specific and the slowest broad query, as sent by listTools.
   const slowest = (list: Timed[], broad: boolean) =>
@@ -289,32 +305,36 @@ async function main(): Promise<void> {
   }
 
   // What each page costs in the database, one call at a time, and the plans of the page queries.
-  log("\npage queries, one at a time…");
-  const operations = await timeOperations(database.db, runSlugs, 20);
-  explained.push(await explain(database.db, "listCategories (root loader, every page)", (d) => listCategories(d)));
-  explained.push(
-    await explain(database.db, "listTools with no filters (/tools)", (d) => listTools(d, ToolListParams.parse({}))),
-  );
-  // The tool page's alternatives rank a whole category: explain it for a tool of the largest one.
-  const [bigCategoryTool] = await queryRows<{ slug: string }>(
-    database.db,
-    sql`SELECT slug FROM tools WHERE category_id =
+  const operations = config.searchOnly ? [] : await pageQueries();
+  async function pageQueries(): Promise<OperationTiming[]> {
+    log("\npage queries, one at a time…");
+    const operations = await timeOperations(database.db, runSlugs, 20);
+    explained.push(await explain(database.db, "listCategories (root loader, every page)", (d) => listCategories(d)));
+    explained.push(
+      await explain(database.db, "listTools with no filters (/tools)", (d) => listTools(d, ToolListParams.parse({}))),
+    );
+    // The tool page's alternatives rank a whole category: explain it for a tool of the largest one.
+    const [bigCategoryTool] = await queryRows<{ slug: string }>(
+      database.db,
+      sql`SELECT slug FROM tools WHERE category_id =
           (SELECT category_id FROM tools GROUP BY category_id ORDER BY count(*) DESC LIMIT 1)
         ORDER BY slug LIMIT 1`,
-  );
-  if (bigCategoryTool) {
-    explained.push(
-      await explain(
-        database.db,
-        `getToolPage('${bigCategoryTool.slug}') (/tools/{slug} loader; a tool of the largest category)`,
-        (d) => getToolPage(d, bigCategoryTool.slug),
-      ),
     );
+    if (bigCategoryTool) {
+      explained.push(
+        await explain(
+          database.db,
+          `getToolPage('${bigCategoryTool.slug}') (/tools/{slug} loader; a tool of the largest category)`,
+          (d) => getToolPage(d, bigCategoryTool.slug),
+        ),
+      );
+    }
+    return operations;
   }
 
   await ceiling.close();
   await app.close();
-  await uncached.close();
+  await uncached?.close();
   await throwaway.dispose();
 
   // 6. Cold start (production build, PGlite) -------------------------------------------------------
@@ -341,12 +361,15 @@ async function main(): Promise<void> {
     operations,
     explained,
     cold,
+    searchPasses: config.searchPasses,
+    httpPasses,
   });
   log(`\n${report}`);
   mkdirSync(RESULTS_DIR, { recursive: true });
+  const name = `${database.engine}${config.searchOnly ? "-search" : ""}.md`;
   writeFileSync(path.join(RESULTS_DIR, "latest.md"), report);
-  writeFileSync(path.join(RESULTS_DIR, `${database.engine}.md`), report);
-  log(`written to bench/results/latest.md and bench/results/${database.engine}.md`);
+  writeFileSync(path.join(RESULTS_DIR, name), report);
+  log(`written to bench/results/latest.md and bench/results/${name}`);
 }
 
 /** A visitor's cookies after opening `slugs` (counted today). */
@@ -429,7 +452,16 @@ type ReportInput = {
   operations: OperationTiming[];
   explained: Explained[];
   cold: ColdStartResult | null;
+  searchPasses: number;
+  httpPasses: Timed[][];
 };
+
+/** Each query's median time over the passes (the passes time the same queries in the same order). */
+function medianOfPasses(passes: Timed[][]): Timed[] {
+  const [first] = passes;
+  if (!first) return [];
+  return first.map((t, i) => ({ ...t, ms: summarize(passes.map((p) => (p[i] as Timed).ms)).p50 }));
+}
 
 function renderReport(r: ReportInput): string {
   const out: string[] = [];
@@ -466,26 +498,28 @@ function renderReport(r: ReportInput): string {
   out.push("");
 
   const ceilingRps = r.load[0]?.reqPerSec ?? Number.NaN;
-  out.push("### Throughput (ratio to the static ceiling measured in the same run)");
-  out.push("");
-  out.push(
-    table(
-      ["target", "req/s", "× ceiling", "× adjacent ceiling", "p50", "p99", "requests", "non-2xx / errors"],
-      r.load.map((l) => [
-        l.name,
-        l.reqPerSec < 10 ? l.reqPerSec.toFixed(1) : int(l.reqPerSec),
-        (l.reqPerSec / ceilingRps).toFixed(l.reqPerSec / ceilingRps < 0.01 ? 4 : 3),
-        l.adjacentCeiling
-          ? `${(l.reqPerSec / l.adjacentCeiling).toFixed(l.reqPerSec / l.adjacentCeiling < 0.01 ? 4 : 3)} (of ${int(l.adjacentCeiling)})`
-          : "",
-        wholeMs(l.p50),
-        wholeMs(l.p99),
-        int(l.requests),
-        `${l.non2xx} / ${l.errors + l.timeouts}`,
-      ]),
-    ),
-  );
-  out.push("");
+  if (r.load.length) {
+    out.push("### Throughput (ratio to the static ceiling measured in the same run)");
+    out.push("");
+    out.push(
+      table(
+        ["target", "req/s", "× ceiling", "× adjacent ceiling", "p50", "p99", "requests", "non-2xx / errors"],
+        r.load.map((l) => [
+          l.name,
+          l.reqPerSec < 10 ? l.reqPerSec.toFixed(1) : int(l.reqPerSec),
+          (l.reqPerSec / ceilingRps).toFixed(l.reqPerSec / ceilingRps < 0.01 ? 4 : 3),
+          l.adjacentCeiling
+            ? `${(l.reqPerSec / l.adjacentCeiling).toFixed(l.reqPerSec / l.adjacentCeiling < 0.01 ? 4 : 3)} (of ${int(l.adjacentCeiling)})`
+            : "",
+          wholeMs(l.p50),
+          wholeMs(l.p99),
+          int(l.requests),
+          `${l.non2xx} / ${l.errors + l.timeouts}`,
+        ]),
+      ),
+    );
+    out.push("");
+  }
 
   const sets = (times: Timed[]) => ({
     all: summarize(times.map((t) => t.ms)),
@@ -496,6 +530,17 @@ function renderReport(r: ReportInput): string {
   const http = sets(r.httpTimes);
   out.push(`### Search latency (${r.httpTimes.length} queries, sequential)`);
   out.push("");
+  if (r.searchPasses > 1) {
+    out.push(
+      `${r.searchPasses} passes over the same queries; the tables give each query's median time over the passes. Specific queries over HTTP, pass by pass: ${r.httpPasses
+        .map((p, i) => {
+          const s = summarize(p.filter((t) => t.kind !== "broad").map((t) => t.ms));
+          return `${i + 1}: p50 ${ms(s.p50)}, p95 ${ms(s.p95)}`;
+        })
+        .join("; ")}.`,
+    );
+    out.push("");
+  }
   out.push(
     "'Matches' below is the total the API reports for the query (the app may cap it). 'Specific' is every query but the broad one-word ones.",
   );
@@ -564,15 +609,17 @@ function renderReport(r: ReportInput): string {
   );
   out.push("");
 
-  out.push("### Page queries (module functions, one call at a time, 20 runs each)");
-  out.push("");
-  out.push(
-    table(
-      ["operation", "p50", "p95", "max"],
-      r.operations.map((o) => [o.name, ms(o.p50), ms(o.p95), ms(o.max)]),
-    ),
-  );
-  out.push("");
+  if (r.operations.length) {
+    out.push("### Page queries (module functions, one call at a time, 20 runs each)");
+    out.push("");
+    out.push(
+      table(
+        ["operation", "p50", "p95", "max"],
+        r.operations.map((o) => [o.name, ms(o.p50), ms(o.p95), ms(o.max)]),
+      ),
+    );
+    out.push("");
+  }
 
   if (r.cold) {
     const restarts = summarize(r.cold.restarts.map((s) => s.ms));
@@ -601,15 +648,17 @@ function renderReport(r: ReportInput): string {
     out.push("");
   }
 
-  out.push("### Page weight (production build, gzip -9, 1 KB = 1,000 bytes)");
-  out.push("");
-  out.push(
-    table(
-      ["page", "first-load JS", "JS files", "HTML"],
-      r.weights.map((w) => [w.path, kb(w.jsGzip), w.modules.length, kb(w.htmlGzip)]),
-    ),
-  );
-  out.push("");
+  if (r.weights.length) {
+    out.push("### Page weight (production build, gzip -9, 1 KB = 1,000 bytes)");
+    out.push("");
+    out.push(
+      table(
+        ["page", "first-load JS", "JS files", "HTML"],
+        r.weights.map((w) => [w.path, kb(w.jsGzip), w.modules.length, kb(w.htmlGzip)]),
+      ),
+    );
+    out.push("");
+  }
 
   out.push("### Targets");
   out.push("");

@@ -3,7 +3,8 @@ import { memoByVersion } from "../../platform/db/content-version.ts";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import { resolveCategoryKeys } from "./categories.ts";
 import type { ToolListQuery } from "./query-schema.ts";
-import { buildSearch } from "./search.ts";
+import { buildSearch, searchTerms } from "./search.ts";
+import { rarestTerm } from "./search-narrowing.ts";
 import {
   CARD_COLUMNS,
   type CardRow,
@@ -85,10 +86,10 @@ export async function listTools(db: Db, query: ToolListQuery): Promise<ToolPage>
   if (query.featured === true) conditions.push(sql`(t.is_featured OR t.rating >= ${FEATURED_RATING})`);
   if (query.featured === false) conditions.push(sql`NOT (t.is_featured OR t.rating >= ${FEATURED_RATING})`);
 
-  const search = query.q ? buildSearch(query.q) : null;
+  const search = query.q ? buildSearch(query.q, await rarestTerm(db, searchTerms(query.q))) : null;
   if (query.q && !search) conditions.push(sql`false`); // only punctuation: nothing can match
-  if (search) conditions.push(search.where);
-  const where = sql.join(conditions, sql` AND `);
+  const filtered = conditions.length > 1;
+  const where = sql.join(search ? [...conditions, search.where] : conditions, sql` AND `);
 
   const sort = query.sort ?? (search ? "relevance" : "rating-desc");
   const featuredFirst = query.featured === true ? "t.is_featured DESC, " : "";
@@ -96,24 +97,35 @@ export async function listTools(db: Db, query: ToolListQuery): Promise<ToolPage>
 
   // Counting stops at a cap: past it the exact figure does not help anyone choose, and broad
   // one-word searches over a large catalogue would otherwise count tens of thousands of rows.
-  const counted = await countMatches(db, where, conditions.length === 1, search ? SEARCH_COUNT_CAP : COUNT_CAP);
-  const total = counted.total;
+  let counted: { total: number; capped: boolean };
   let rows: CardRow[] = [];
-  if (offset < total) {
-    if (sort === "relevance" && search && total > RANK_ALL_UP_TO) {
-      rows = await broadSearchPage(db, where, search, offset, query.limit);
-    } else {
-      // Full relevance ranking (exact name, prefixes, text rank, name similarity) for focused searches.
-      const orderBy =
-        sort === "relevance" && search
-          ? sql`${search.rank} DESC, t.rating DESC, lower(t.name) ASC, t.id`
-          : sql.raw(featuredFirst + ORDER[sort === "relevance" ? "rating-desc" : sort]);
+  if (search) {
+    // One statement finds the matches (up to the cap), counts them and, unless the cap is reached,
+    // orders that small set in memory; only capped searches need the index walks below.
+    const found = await searchMatches(db, where, search, sort, featuredFirst, offset, query.limit);
+    counted = found;
+    rows = found.rows;
+    if (found.capped && offset < found.total) {
+      rows =
+        sort === "relevance"
+          ? await broadSearchPage(db, where, search, offset, query.limit)
+          : await queryRows<CardRow>(
+              db,
+              sql`SELECT ${sql.raw(CARD_COLUMNS)} FROM ${FROM} WHERE ${where}
+                  ORDER BY ${sql.raw(featuredFirst + ORDER[sort])} LIMIT ${query.limit} OFFSET ${offset}`,
+            );
+    }
+  } else {
+    counted = await countMatches(db, where, !filtered, COUNT_CAP);
+    if (offset < counted.total) {
+      const orderBy = sql.raw(featuredFirst + ORDER[sort === "relevance" ? "rating-desc" : sort]);
       rows = await queryRows<CardRow>(
         db,
         sql`SELECT ${sql.raw(CARD_COLUMNS)} FROM ${FROM} WHERE ${where} ORDER BY ${orderBy} LIMIT ${query.limit} OFFSET ${offset}`,
       );
     }
   }
+  const total = counted.total;
   const totalPages = Math.ceil(total / query.limit);
   return {
     tools: rows.map(toToolCard),
@@ -165,6 +177,56 @@ async function broadSearchPage(
         ORDER BY ${sql.raw(ORDER["rating-desc"])} LIMIT ${limit - fromNamed.length} OFFSET ${restOffset}`,
   );
   return [...fromNamed, ...rest];
+}
+
+/**
+ * A search's matches in one statement: the first SEARCH_COUNT_CAP + 1 matches (one pass over
+ * the search indexes, stopping at the cap), their count, and — when the cap is not reached — the
+ * requested page of that set, ordered in memory:
+ * - relevance, up to RANK_ALL_UP_TO matches: full ranking (exact name, prefixes, text rank, similarity);
+ * - relevance, more: name matches first (exact, then shorter names), then the catalogue's order —
+ *   the same order broadSearchPage gives, without walking the catalogue;
+ * - any other sort: that sort.
+ * The page is gated by the count (a one-time filter), so a capped search reads no rows back. The
+ * matches are kept as row addresses (ctid, stable within the statement): the page reads its rows
+ * directly, without an index lookup, and a capped search materialises almost nothing. `rows` is
+ * empty when the cap is reached: the caller pages those with broadSearchPage (or the sort's own
+ * index walk).
+ */
+async function searchMatches(
+  db: Db,
+  where: SQL,
+  search: NonNullable<ReturnType<typeof buildSearch>>,
+  sort: NonNullable<ToolListQuery["sort"]>,
+  featuredFirst: string,
+  offset: number,
+  limit: number,
+): Promise<{ total: number; capped: boolean; rows: CardRow[] }> {
+  const cap = SEARCH_COUNT_CAP;
+  const page = (gate: SQL, orderBy: SQL) =>
+    sql`(SELECT ${sql.raw(CARD_COLUMNS)} FROM search_matches m JOIN ${FROM} ON t.ctid = m.tid
+         WHERE ${gate} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset})`;
+  // Relevance is one order with two halves, each switched on by the count (the other half's keys
+  // are all NULL, so they tie): one join to plan instead of two gated ones.
+  const ranked = sql`k.n <= ${RANK_ALL_UP_TO}`;
+  const named = sql`k.n > ${RANK_ALL_UP_TO} AND ${search.nameMatch}`;
+  const orderBy =
+    sort === "relevance"
+      ? sql`(CASE WHEN ${ranked} THEN ${search.rank} END) DESC, (CASE WHEN ${ranked} THEN t.rating END) DESC,
+            (CASE WHEN ${ranked} THEN lower(t.name) END) ASC, (CASE WHEN ${ranked} THEN t.id END),
+            (CASE WHEN ${named} THEN 0 ELSE 1 END), (CASE WHEN ${named} THEN ${search.nameTier} END),
+            (CASE WHEN ${named} THEN length(t.name) END), ${sql.raw(ORDER["rating-desc"])}`
+      : sql.raw(featuredFirst + ORDER[sort]);
+  const branches = page(sql`k.n <= ${cap}`, orderBy);
+  const found = await queryRows<CardRow & { search_total: number }>(
+    db,
+    sql`WITH search_matches AS MATERIALIZED (SELECT t.ctid AS tid FROM tools t WHERE ${where} LIMIT ${cap + 1}),
+             k AS (SELECT count(*)::int AS n FROM search_matches)
+        SELECT k.n AS search_total, page.* FROM k LEFT JOIN LATERAL (${branches}) page ON true`,
+  );
+  const n = found[0]?.search_total ?? 0;
+  const rows = found.filter((r) => r.id !== null);
+  return n > cap ? { total: cap, capped: true, rows: [] } : { total: n, capped: false, rows };
 }
 
 /** Exact count up to `cap` (then capped); the unfiltered catalogue count is memoised by version. */

@@ -160,6 +160,8 @@ export const tools = pgTable(
       .where(sql`status = 'active'`),
     // Typo-tolerant name matching on the compact name ('midjurney' → 'midjourney').
     index("tools_name_key_trgm_idx").using("gin", t.nameKey.op("gin_trgm_ops")),
+    // Name equality and name prefixes (search_name LIKE 'q%'): broad searches list these first.
+    index("tools_search_name_prefix_idx").on(t.searchName.op("text_pattern_ops")).where(sql`status = 'active'`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "tools_search_name_prefix_idx" ON "tools" USING btree ("search_name" text_pattern_ops) WHERE status = 'active';
