@@ -11,7 +11,7 @@
  * median time), BENCH_KEEP_DATABASE (1 keeps the PostgreSQL database for inspection; its name is printed).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -60,6 +60,10 @@ const config = {
   coldStart: process.env.BENCH_COLD_START !== "0" && process.env.BENCH_ONLY !== "search",
   searchOnly: process.env.BENCH_ONLY === "search",
   searchPasses: Math.max(1, Math.round(numberEnv("BENCH_SEARCH_PASSES", 1))),
+  /** bench:cluster after the rest (needs the PostgreSQL 15 binaries); BENCH_CLUSTER=0 skips it. */
+  cluster: process.env.BENCH_CLUSTER !== "0" && process.env.BENCH_ONLY !== "search",
+  clusterUsers: numberEnv("BENCH_CLUSTER_USERS", 100),
+  clusterDuration: numberEnv("BENCH_CLUSTER_DURATION", 60),
   searchQueries: 200,
   coldRestarts: 3,
 };
@@ -364,12 +368,77 @@ async function main(): Promise<void> {
     searchPasses: config.searchPasses,
     httpPasses,
   });
-  log(`\n${report}`);
+  // Issue 8 §4: two instances on one PostgreSQL (a private cluster of its own, whatever the engine above).
+  const cluster = config.cluster ? runCluster() : "";
+  const full = cluster ? `${report}\n${cluster}` : report;
+  log(`\n${full}`);
   mkdirSync(RESULTS_DIR, { recursive: true });
   const name = `${database.engine}${config.searchOnly ? "-search" : ""}.md`;
-  writeFileSync(path.join(RESULTS_DIR, "latest.md"), report);
-  writeFileSync(path.join(RESULTS_DIR, name), report);
+  writeFileSync(path.join(RESULTS_DIR, "latest.md"), full);
+  writeFileSync(path.join(RESULTS_DIR, name), full);
   log(`written to bench/results/latest.md and bench/results/${name}`);
+}
+
+type ClusterReport = {
+  users: number;
+  durationS: number;
+  requests: number;
+  reqPerSec: number;
+  failed: number;
+  unavailable503Retried: number;
+  latencyMs: { p50: number; p95: number; p99: number; max: number };
+  acknowledged: Record<string, number>;
+  stored: Record<string, number>;
+  checks: { name: string; ok: boolean; detail: string }[];
+};
+
+/** Runs `bench:cluster` (two instances, a proxy, a private PostgreSQL, kill and restart mid-run) and words its report. */
+function runCluster(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "toolscape-bench-cluster-"));
+  const out = path.join(dir, "cluster.json");
+  log(
+    `\ncluster: ${config.clusterUsers} users for ${config.clusterDuration} s on two instances (npm run bench:cluster)…`,
+  );
+  const run = spawnSync(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      path.join(ROOT, "bench/cluster.ts"),
+      "--users",
+      String(config.clusterUsers),
+      "--duration",
+      String(config.clusterDuration),
+      "--json",
+      out,
+    ],
+    { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] },
+  );
+  const lines = ["## Two instances on one PostgreSQL (bench:cluster)", ""];
+  if (!existsSync(out)) {
+    lines.push(`bench:cluster did not finish (exit ${run.status}); its output is above.`);
+    rmSync(dir, { recursive: true, force: true });
+    return lines.join("\n");
+  }
+  const r = JSON.parse(readFileSync(out, "utf8")) as ClusterReport;
+  rmSync(dir, { recursive: true, force: true });
+  lines.push(
+    `${r.users} simulated users, ${r.durationS} s, ${int(r.requests)} requests (${r.reqPerSec} req/s, paced by think time: a correctness run, not a throughput one). ` +
+      `**Failed: ${r.failed}**; 503 + Retry-After during the PostgreSQL restart, retried by the user: ${r.unavailable503Retried}. ` +
+      `Latency p50 ${r.latencyMs.p50} ms, p95 ${r.latencyMs.p95} ms, p99 ${r.latencyMs.p99} ms.`,
+    "",
+    table(
+      ["write", "acknowledged", "stored afterwards"],
+      Object.keys(r.acknowledged).map((k) => [k, String(r.acknowledged[k]), String(r.stored[k] ?? "")]),
+    ),
+    "",
+    table(
+      ["check", "result", "detail"],
+      r.checks.map((c) => [c.name, c.ok ? "met" : "**not met**", c.detail]),
+    ),
+    "",
+  );
+  return lines.join("\n");
 }
 
 /** A visitor's cookies after opening `slugs` (counted today). */
