@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import type { AppServices } from "../context.ts";
-import { canAccessTier, getViewer, requiresLabel, type Tier, utcDay } from "../modules/accounts/index.ts";
+import { canAccessTier, getViewer, requiresLabel, utcDay } from "../modules/accounts/index.ts";
 import {
   cardsForTier,
   getTool,
@@ -62,18 +62,11 @@ export function catalogApi() {
   });
 
   api.get("/tools/:idOrSlug", async (c) => {
-    const { db, apiCache } = c.var.services;
-    const [viewer, version] = await Promise.all([
+    // Not cached: one indexed read, and its counters (views, clicks) are expected to be current.
+    const [tool, viewer] = await Promise.all([
+      getTool(c.var.services.db, c.req.param("idOrSlug")),
       getViewer(c.var.services, c.req.raw),
-      apiCache.enabled ? contentVersion(db) : Promise.resolve(-1),
     ]);
-    // Only the open answer is cached (a tier-locked one is personal); its key has no viewer in it.
-    const key = `tool|${c.req.param("idOrSlug").trim().toLowerCase()}`;
-    const cached = apiCache.enabled ? apiCache.get(key, version) : null;
-    if (cached?.meta && canAccessTier(viewer?.tier ?? null, cached.meta as Tier)) {
-      return sendJson(c, cached, "HIT");
-    }
-    const tool = await getTool(db, c.req.param("idOrSlug"));
     if (!tool) throw notFound("Tool not found");
     // A tool above the caller's tier: its overview only, and why (the tool page shows the same).
     if (!canAccessTier(viewer?.tier ?? null, tool.tier)) {
@@ -84,9 +77,7 @@ export function catalogApi() {
         locked: { reason: "tier", requiredTier: tool.tier, message: requiresLabel(tool.tier) },
       });
     }
-    const text = JSON.stringify({ success: true, tool });
-    if (!apiCache.enabled) return c.body(text, 200, { "Content-Type": "application/json" });
-    return sendJson(c, apiCache.set(key, version, text, tool.tier), "MISS");
+    return c.json({ success: true, tool });
   });
 
   api.get("/categories", async (c) => {

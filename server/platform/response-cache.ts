@@ -3,7 +3,9 @@ import { gzipSync } from "node:zlib";
 /**
  * Answers kept in memory while the database's content version is the one they were computed at
  * (the page cache's rule, so an edit shows at once on every instance), bounded by bytes, least
- * recently used first out. Keys are built by the caller from normalised input.
+ * recently used first out. Keys are built by the caller from normalised input. Counters that do not
+ * bump the content version (a tool's views and clicks) are in the answers too: an entry also ends
+ * after `maxAgeMs`, so those are never older than that.
  */
 export type CachedBody = {
   body: Buffer;
@@ -12,12 +14,13 @@ export type CachedBody = {
 };
 export type CacheStats = { hits: number; misses: number; entries: number; bytes: number; maxBytes: number };
 
-type Entry = CachedBody & { version: number; bytes: number };
+type Entry = CachedBody & { version: number; bytes: number; at: number };
 
 /** Bodies smaller than this are sent as they are (gzip would not pay). */
 const GZIP_FROM = 1_024;
 
-export function createResponseCache(options: { maxBytes: number }) {
+export function createResponseCache(options: { maxBytes: number; maxAgeMs?: number }) {
+  const maxAgeMs = options.maxAgeMs ?? 10_000;
   const entries = new Map<string, Entry>();
   let bytes = 0;
   let hits = 0;
@@ -33,9 +36,9 @@ export function createResponseCache(options: { maxBytes: number }) {
   return {
     enabled: options.maxBytes > 0,
     /** The answer for `key` at `version`, or null (counted as a miss). */
-    get(key: string, version: number): CachedBody | null {
+    get(key: string, version: number, now = Date.now()): CachedBody | null {
       const hit = entries.get(key);
-      if (hit && hit.version === version) {
+      if (hit && hit.version === version && now - hit.at <= maxAgeMs) {
         hits++;
         entries.delete(key); // most recently used goes last
         entries.set(key, hit);
@@ -45,10 +48,17 @@ export function createResponseCache(options: { maxBytes: number }) {
       if (hit) drop(key);
       return null;
     },
-    set(key: string, version: number, text: string, meta?: string): CachedBody {
+    set(key: string, version: number, text: string, meta?: string, now = Date.now()): CachedBody {
       const body = Buffer.from(text);
       const gzip = body.length >= GZIP_FROM ? gzipSync(body) : null;
-      const entry = { version, body, gzip, meta, bytes: body.length + (gzip?.length ?? 0) + key.length * 2 + 64 };
+      const entry = {
+        version,
+        body,
+        gzip,
+        meta,
+        at: now,
+        bytes: body.length + (gzip?.length ?? 0) + key.length * 2 + 64,
+      };
       if (entry.bytes > options.maxBytes) return entry;
       drop(key);
       entries.set(key, entry);
