@@ -1,9 +1,15 @@
-// Bundles the server entry into build/server.js (dependencies stay in node_modules).
+// Bundles the server entry into build/server-app.js (dependencies stay in node_modules) and writes
+// build/server.js, the file people run. It sets NODE_ENV before anything else loads: React and
+// React Router pick their production or development builds when first imported, and an ES module
+// bundle evaluates its imports (React among them) before any of its own code runs, so the bundle
+// itself could not set it in time. Without this, `node build/server.js` rendered every page with
+// React's development build (several times slower).
+import { writeFileSync } from "node:fs";
 import { build } from "esbuild";
 
 await build({
   entryPoints: ["server/main.ts"],
-  outfile: "build/server.js",
+  outfile: "build/server-app.js",
   bundle: true,
   platform: "node",
   format: "esm",
@@ -12,3 +18,11 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
+
+writeFileSync(
+  "build/server.js",
+  `// The production entry (written by scripts/build-server.mjs): React's production build unless told otherwise.
+process.env.NODE_ENV ??= "production";
+await import("./server-app.js");
+`,
+);
