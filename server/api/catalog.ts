@@ -19,7 +19,7 @@ import { parseOr400 } from "./respond.ts";
 type Vars = { Variables: { services: AppServices } };
 
 /** A JSON answer from the API cache: gzip as stored when the client takes it (compress leaves it as is). */
-function sendJson(c: Context, cached: CachedBody, state: "HIT" | "MISS") {
+function sendJson(c: Context, cached: CachedBody, state: "HIT" | "STALE" | "MISS") {
   const gzip = cached.gzip && /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
   const headers: Record<string, string> = {
     "Content-Type": "application/json",
@@ -46,13 +46,14 @@ export function catalogApi() {
     // The answer depends only on the parsed query, the caller's tier (gated card fields) and the
     // catalogue's content (version); the UTC day is in the key in case an answer ever names "today".
     const key = `tools|${utcDay()}|${tier ?? "visitor"}|${JSON.stringify(query)}`;
-    const cached = apiCache.enabled ? apiCache.get(key, version) : null;
-    if (cached) return sendJson(c, cached, "HIT");
-    const page = await listTools(db, query);
-    // Tools listed for a higher tier than the caller's come without their gated fields.
-    const text = JSON.stringify({ success: true, ...page, tools: cardsForTier(page.tools, tier) });
-    if (!apiCache.enabled) return c.body(text, 200, { "Content-Type": "application/json" });
-    return sendJson(c, apiCache.set(key, version, text), "MISS");
+    const compute = async () => {
+      const page = await listTools(db, query);
+      // Tools listed for a higher tier than the caller's come without their gated fields.
+      return JSON.stringify({ success: true, ...page, tools: cardsForTier(page.tools, tier) });
+    };
+    if (!apiCache.enabled) return c.body(await compute(), 200, { "Content-Type": "application/json" });
+    const { body, state } = await apiCache.fetch(key, version, compute);
+    return sendJson(c, body, state);
   });
 
   api.get("/tools/tool-of-the-day", async (c) => {

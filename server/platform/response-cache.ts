@@ -22,6 +22,7 @@ const GZIP_FROM = 1_024;
 export function createResponseCache(options: { maxBytes: number; maxAgeMs?: number }) {
   const maxAgeMs = options.maxAgeMs ?? 10_000;
   const entries = new Map<string, Entry>();
+  const inflight = new Map<string, { version: number; promise: Promise<CachedBody> }>();
   let bytes = 0;
   let hits = 0;
   let misses = 0;
@@ -69,6 +70,42 @@ export function createResponseCache(options: { maxBytes: number; maxAgeMs?: numb
         bytes -= v.bytes;
       }
       return entry;
+    },
+    /**
+     * The answer for `key` at `version`, computed at most once at a time per key (concurrent
+     * misses wait for the same computation instead of each running it). An answer of this version
+     * that is older than `maxAgeMs` is served as it is while one refresh runs in the background
+     * ("STALE"): its counters are then at most `maxAgeMs` plus one computation old.
+     */
+    async fetch(
+      key: string,
+      version: number,
+      compute: () => Promise<string>,
+      now = Date.now(),
+    ): Promise<{ body: CachedBody; state: "HIT" | "STALE" | "MISS" }> {
+      const entry = entries.get(key);
+      if (entry && entry.version === version) {
+        hits++;
+        entries.delete(key); // most recently used goes last
+        entries.set(key, entry);
+        if (now - entry.at <= maxAgeMs) return { body: entry, state: "HIT" };
+        if (!inflight.has(key)) {
+          const refresh = compute()
+            .then((text) => this.set(key, version, text, undefined, now))
+            .catch(() => entry) // the stale answer stays; the next request tries again
+            .finally(() => inflight.delete(key));
+          inflight.set(key, { version, promise: refresh });
+        }
+        return { body: entry, state: "STALE" };
+      }
+      misses++;
+      const running = inflight.get(key);
+      if (running && running.version === version) return { body: await running.promise, state: "MISS" };
+      const promise = compute()
+        .then((text) => this.set(key, version, text, undefined, now))
+        .finally(() => inflight.delete(key));
+      inflight.set(key, { version, promise });
+      return { body: await promise, state: "MISS" };
     },
     clear() {
       entries.clear();

@@ -102,6 +102,40 @@ describe("the /api/tools cache", () => {
     expect(cache.get("q", 1, 10_999)).not.toBeNull();
     expect(cache.get("q", 1, 11_001)).toBeNull();
     expect(cache.stats().entries).toBe(0);
+  });
+
+  it("computes a missing answer once for concurrent requests, and serves an old one while one refresh runs", async () => {
+    const { createResponseCache } = await import("../../server/platform/response-cache.ts");
+    const cache = createResponseCache({ maxBytes: 100_000, maxAgeMs: 10_000 });
+    let runs = 0;
+    let release: () => void = () => {};
+    const compute = () =>
+      new Promise<string>((resolve) => {
+        runs++;
+        release = () => resolve(`answer ${runs}`);
+      });
+    const many = Array.from({ length: 5 }, () => cache.fetch("q", 1, compute, 0));
+    release();
+    const first = await Promise.all(many);
+    expect(runs).toBe(1);
+    expect(first.map((r) => r.body.body.toString())).toEqual(Array(5).fill("answer 1"));
+    expect((await cache.fetch("q", 1, compute, 5_000)).state).toBe("HIT");
+    // Past maxAgeMs: the old answer at once, one refresh behind it, then the new answer.
+    const stale = await Promise.all([cache.fetch("q", 1, compute, 20_000), cache.fetch("q", 1, compute, 20_001)]);
+    expect(stale.map((r) => [r.state, r.body.body.toString()])).toEqual([
+      ["STALE", "answer 1"],
+      ["STALE", "answer 1"],
+    ]);
+    expect(runs).toBe(2);
+    release();
+    await new Promise((r) => setTimeout(r, 0));
+    const fresh = await cache.fetch("q", 1, compute, 20_002);
+    expect(fresh.body.body.toString()).toBe("answer 2");
+    // A new content version is never answered from the old one.
+    const next = cache.fetch("q", 2, compute);
+    release();
+    expect((await next).state).toBe("MISS");
+    expect(runs).toBe(3);
     expect(cache.get("k19", 2)).toBeNull(); // another version: gone
   });
 });
