@@ -225,8 +225,8 @@ export function createApp(options: AppOptions) {
         : c.text(err.message, err.status as 400);
     }
     if (isDatabaseUnavailable(err)) {
+      c.set("error", err); // the request's log line (a 503) carries the cause
       noteConnectionLost(services.db);
-      services.logger.warn("database unavailable", { requestId: c.var.requestId, path: c.req.path, err });
       return unavailable(isApi);
     }
     if (err instanceof URIError) {

@@ -30,6 +30,8 @@ export function createApi() {
     if (!probe.ok) {
       // The cause (addresses, driver messages) goes to the log, not to the public answer.
       c.var.services.logger.warn("not ready: database unreachable", { cause: probe.error, ms: probe.ms });
+      // The request's log line (a 503) carries the cause too.
+      c.set("error" as never, new Error(`database unreachable: ${probe.error ?? "no answer"}`) as never);
       c.header("Retry-After", String(RETRY_AFTER_SEC));
       return c.json({ status: "unavailable", db: engine, error: "The database is unreachable" }, 503);
     }

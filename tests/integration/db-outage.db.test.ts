@@ -13,6 +13,7 @@ import { createLogger } from "../../server/platform/logger.ts";
 import { BUILD_DIR } from "../../server/platform/paths.ts";
 import { type RunningServer, startServer } from "../../server/server.ts";
 import { createTestDatabase } from "../helpers/db.ts";
+import { createRecordingLogger } from "../helpers/logger.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 /**
@@ -32,6 +33,7 @@ async function closedPort(): Promise<number> {
 }
 
 describe("the database is unreachable", () => {
+  const logger = createRecordingLogger();
   let running: RunningServer;
   let dataDir: string;
   beforeAll(async () => {
@@ -47,11 +49,24 @@ describe("the database is unreachable", () => {
       DATA_DIR: dataDir,
       AUTH_SECRET: "x".repeat(40),
     });
-    running = await startServer({ env, logger: createLogger("silent"), database, build, mode: "production" });
+    running = await startServer({ env, logger, database, build, mode: "production" });
   });
   afterAll(async () => {
     await running?.close();
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("logs every 503 of the outage with its cause, never as a 5xx without one", async () => {
+    for (const p of ["/api/tools?q=video", "/api/health/ready", "/tools"]) {
+      await (await fetch(`${running.url}${p}`, { headers: { "user-agent": BROWSER } })).arrayBuffer();
+    }
+    const failed = logger.entries.filter((e) => e.msg === "request failed");
+    expect(failed.length).toBeGreaterThanOrEqual(3);
+    for (const e of failed) {
+      const err = e.fields.err as Error;
+      expect(err.name, `${e.fields.path}`).not.toBe("NoCause");
+      expect(err.message, `${e.fields.path}`).toMatch(/\S/);
+    }
   });
 
   it("API answers 503 with Retry-After and a message", async () => {
