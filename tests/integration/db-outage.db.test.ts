@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, sql } from "../../server/platform/db/index.ts";
 import { lostConnectionRecently } from "../../server/platform/db/outage.ts";
 import { loadEnv } from "../../server/platform/env.ts";
-import { createLogger } from "../../server/platform/logger.ts";
 import { BUILD_DIR } from "../../server/platform/paths.ts";
 import { type RunningServer, startServer } from "../../server/server.ts";
 import { createTestDatabase } from "../helpers/db.ts";
