@@ -1,4 +1,5 @@
 import type { Auth } from "./modules/accounts/index.ts";
+import type { Clock } from "./platform/clock.ts";
 import type { Database, DbStats } from "./platform/db/index.ts";
 import type { Env } from "./platform/env.ts";
 import type { Logger } from "./platform/logger.ts";
@@ -10,6 +11,8 @@ export type AppServices = {
   db: Database["db"];
   engine: Database["engine"];
   env: Env;
+  /** the time every date-based rule reads (tests move it) */
+  clock: Clock;
   logger: Logger;
   mailer: Mailer;
   /** better-auth on our tables (sessions, sign-in, OAuth); see modules/accounts */

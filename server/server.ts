@@ -7,6 +7,7 @@ import type { AppServices } from "./context.ts";
 import { createAuth, seedDemoAccounts } from "./modules/accounts/index.ts";
 import { seedCatalog } from "./modules/catalog/index.ts";
 import { type Database, openDatabase } from "./platform/db/index.ts";
+import { type Clock, systemClock } from "./platform/clock.ts";
 import { type Env, loadEnv } from "./platform/env.ts";
 import { createLogger, type Logger } from "./platform/logger.ts";
 import { createMailer } from "./platform/mail.ts";
@@ -21,6 +22,8 @@ export type StartOptions = {
   mode?: "production" | "development";
   /** Runs before Hono for every request (Vite's dev middleware). */
   before?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  /** the service clock (tests pass a TestClock) */
+  clock?: Clock;
 };
 
 export type RunningServer = {
@@ -61,6 +64,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     db: database.db,
     engine: database.engine,
     env,
+    clock: options.clock ?? systemClock,
     logger,
     mailer,
     auth,

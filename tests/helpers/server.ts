@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import type { Clock } from "../../server/platform/clock.ts";
 import { loadEnv } from "../../server/platform/env.ts";
 import { createLogger, type Logger } from "../../server/platform/logger.ts";
 import { BUILD_DIR } from "../../server/platform/paths.ts";
@@ -16,7 +17,7 @@ export type TestServer = RunningServer & {
 
 /** The real server on an ephemeral port over a private test database; pages need `npm run build`. */
 export async function startTestServer(
-  options: { pages?: boolean; env?: Record<string, string>; logger?: Logger } = {},
+  options: { pages?: boolean; env?: Record<string, string>; logger?: Logger; clock?: Clock } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase();
   let build: ServerBuild | undefined;
@@ -33,6 +34,7 @@ export async function startTestServer(
     logger: options.logger ?? createLogger("silent"),
     database,
     build,
+    clock: options.clock,
     mode: "production",
   });
   return {
