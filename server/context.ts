@@ -1,4 +1,5 @@
 import type { Auth } from "./modules/accounts/index.ts";
+import type { GrowthWiring } from "./modules/growth/index.ts";
 import type { Clock } from "./platform/clock.ts";
 import type { Database, DbStats } from "./platform/db/index.ts";
 import type { Env } from "./platform/env.ts";
@@ -17,6 +18,8 @@ export type AppServices = {
   mailer: Mailer;
   /** better-auth on our tables (sessions, sign-in, OAuth); see modules/accounts */
   auth: Auth;
+  /** referrals and affiliates: billing's grant for the referral reward, the affiliate payout channel */
+  growth: GrowthWiring;
   /** cached GET /api/tools answers (per instance, by content version) */
   apiCache: ResponseCache;
   /** counters for metrics: PGlite's queue or PostgreSQL's pool, and the page cache once the app has one */

@@ -6,6 +6,7 @@ import { createApp } from "./app.ts";
 import type { AppServices } from "./context.ts";
 import { createAuth, seedDemoAccounts } from "./modules/accounts/index.ts";
 import { seedCatalog } from "./modules/catalog/index.ts";
+import { type GrowthWiring, onMemberCreated, unwiredGrantPlanDays } from "./modules/growth/index.ts";
 import { type Clock, systemClock } from "./platform/clock.ts";
 import { type Database, openDatabase } from "./platform/db/index.ts";
 import { type Env, loadEnv } from "./platform/env.ts";
@@ -24,6 +25,8 @@ export type StartOptions = {
   before?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
   /** the service clock (tests pass a TestClock) */
   clock?: Clock;
+  /** growth's outside parts (billing's grant, the payout provider); tests may pass their own */
+  growth?: Partial<GrowthWiring>;
 };
 
 export type RunningServer = {
@@ -58,7 +61,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     }
   }
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, from: env.MAIL_FROM });
-  const auth = createAuth({ db: database.db, env, logger, mailer });
+  // The hook needs the finished services; it only runs on requests, after they exist.
+  let ready: AppServices | null = null;
+  const auth = createAuth({
+    db: database.db,
+    env,
+    logger,
+    mailer,
+    onUserCreated: async (user, headers) => {
+      if (ready) await onMemberCreated(ready, user, headers);
+    },
+  });
   database.configureQueue({ maxQueued: env.PGLITE_MAX_QUEUE, maxWaitMs: env.PGLITE_MAX_WAIT_MS });
   const services: AppServices = {
     db: database.db,
@@ -68,9 +81,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     logger,
     mailer,
     auth,
+    // TODO(merge): grantPlanDays from billing (modules/billing), payouts from H2's PayPal payouts when configured.
+    growth: { grantPlanDays: unwiredGrantPlanDays, payouts: null, ...options.growth },
     apiCache: createResponseCache({ maxBytes: env.API_CACHE_MB * 1024 * 1024 }),
     stats: { db: () => database.stats(), pageCache: null },
   };
+  ready = services;
   if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
     logger.warn("PUBLIC_URL is not set: sign-in works on localhost only; set it to the site's public origin");
   }

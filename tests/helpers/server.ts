@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import type { GrowthWiring } from "../../server/modules/growth/index.ts";
 import type { Clock } from "../../server/platform/clock.ts";
 import { loadEnv } from "../../server/platform/env.ts";
 import { createLogger, type Logger } from "../../server/platform/logger.ts";
@@ -17,7 +18,13 @@ export type TestServer = RunningServer & {
 
 /** The real server on an ephemeral port over a private test database; pages need `npm run build`. */
 export async function startTestServer(
-  options: { pages?: boolean; env?: Record<string, string>; logger?: Logger; clock?: Clock } = {},
+  options: {
+    pages?: boolean;
+    env?: Record<string, string>;
+    logger?: Logger;
+    clock?: Clock;
+    growth?: Partial<GrowthWiring>;
+  } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase();
   let build: ServerBuild | undefined;
@@ -35,6 +42,7 @@ export async function startTestServer(
     database,
     build,
     clock: options.clock,
+    growth: options.growth,
     mode: "production",
   });
   return {

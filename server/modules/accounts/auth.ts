@@ -14,7 +14,14 @@ import { PASSWORD_MAX, PASSWORD_MIN } from "./forms.ts";
 /** The header our HTTP layer sets with the client address it trusts (never taken from the client). */
 export const CLIENT_IP_HEADER = "x-toolscape-client-ip";
 
-export type AuthDeps = { db: Db; env: Env; logger: Logger; mailer: Mailer };
+export type AuthDeps = {
+  db: Db;
+  env: Env;
+  logger: Logger;
+  mailer: Mailer;
+  /** after any new account (form, JSON endpoint, OAuth), with the request's headers: referrals and affiliates */
+  onUserCreated?: (user: { id: string; email: string; name: string }, headers: Headers | null) => Promise<void>;
+};
 
 /** Hosts accepted as the site's own when PUBLIC_URL is not set (development, tests, local runs). */
 const LOCAL_HOSTS = ["localhost", "localhost:*", "127.0.0.1", "127.0.0.1:*", "[::1]", "[::1]:*"];
@@ -86,7 +93,14 @@ export function createAuth(deps: AuthDeps) {
     // they are cleaned like every other readable text (platform/text.ts).
     databaseHooks: {
       user: {
-        create: { before: async (user) => ({ data: { ...user, name: readableName(user.name) } }) },
+        create: {
+          before: async (user) => ({ data: { ...user, name: readableName(user.name) } }),
+          after: async (user, ctx) => {
+            if (!deps.onUserCreated) return;
+            const headers = ctx?.headers ?? ctx?.request?.headers ?? null;
+            await deps.onUserCreated({ id: user.id, email: user.email, name: user.name }, headers);
+          },
+        },
         update: {
           before: async (user) =>
             typeof user.name === "string" ? { data: { ...user, name: readableName(user.name) } } : undefined,

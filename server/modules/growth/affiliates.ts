@@ -1,0 +1,151 @@
+import { z } from "zod";
+import type { Db } from "../../platform/db/index.ts";
+import { queryRows, sql } from "../../platform/db/index.ts";
+import { AppError } from "../../platform/errors.ts";
+import { newCode } from "./codes.ts";
+import { affiliateCookie } from "./cookies.ts";
+import type { GrowthDeps } from "./deps.ts";
+
+/**
+ * Commission per paid tier, in basis points (30 % Standard, 35 % Expert).
+ * TODO(merge): read billing's plans.commission_bps once the plans table is in main.
+ */
+export const COMMISSION_BPS = { standard: 3000, expert: 3500 } as const;
+export const REFUND_WINDOW_DAYS = 30;
+
+export const AffiliateJoinInput = z.object({
+  payout_email: z
+    .string({ message: "PayPal email is required" })
+    .trim()
+    .min(1, "PayPal email is required")
+    .max(254, "Please enter a valid email address")
+    .email("Please enter a valid email address")
+    .transform((v) => v.toLowerCase()),
+  accept_terms: z.union([z.literal("on"), z.literal(true), z.literal("true")], {
+    message: "Please accept the affiliate terms",
+  }),
+});
+export type AffiliateJoinInput = z.infer<typeof AffiliateJoinInput>;
+
+export type Affiliate = {
+  id: string;
+  userId: string;
+  code: string;
+  payoutEmail: string;
+  status: "active" | "suspended";
+  joinedAt: string;
+};
+
+type AffiliateRow = {
+  id: string;
+  user_id: string;
+  code: string;
+  payout_email: string;
+  status: "active" | "suspended";
+  joined_at: string | Date;
+};
+
+const toAffiliate = (r: AffiliateRow): Affiliate => ({
+  id: r.id,
+  userId: r.user_id,
+  code: r.code,
+  payoutEmail: r.payout_email,
+  status: r.status,
+  joinedAt: new Date(r.joined_at).toISOString(),
+});
+
+export async function affiliateOfUser(db: Db, userId: string): Promise<Affiliate | null> {
+  const [row] = await queryRows<AffiliateRow>(db, sql`SELECT * FROM affiliates WHERE user_id = ${userId}`);
+  return row ? toAffiliate(row) : null;
+}
+
+export async function affiliateByCode(db: Db, code: string): Promise<Affiliate | null> {
+  const [row] = await queryRows<AffiliateRow>(db, sql`SELECT * FROM affiliates WHERE code = ${code}`);
+  return row ? toAffiliate(row) : null;
+}
+
+/** Joins the programme (idempotent: a member who already joined gets their existing row, payout e-mail updated). */
+export async function joinAffiliate(
+  deps: Pick<GrowthDeps, "db" | "clock">,
+  userId: string,
+  input: AffiliateJoinInput,
+): Promise<Affiliate> {
+  const now = deps.clock.now().toISOString();
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [row] = await queryRows<AffiliateRow>(
+      deps.db,
+      sql`INSERT INTO affiliates (user_id, code, payout_email, terms_accepted_at, joined_at)
+          VALUES (${userId}, ${newCode()}, ${input.payout_email}, ${now}::timestamptz, ${now}::timestamptz)
+          ON CONFLICT (user_id) DO UPDATE SET payout_email = EXCLUDED.payout_email
+          RETURNING *`,
+    ).catch((err: unknown) => {
+      // A clash on the random code: try another.
+      if (/affiliates_code_unique|duplicate key/i.test(String((err as Error)?.message ?? err))) return [];
+      throw err;
+    });
+    if (row) return toAffiliate(row);
+  }
+  throw new AppError("internal", "Could not create an affiliate code");
+}
+
+/** Only paths of this site are followed after a click (never another origin). */
+export function safeLanding(to: unknown): string {
+  if (typeof to !== "string" || to.length > 512) return "/";
+  if (!to.startsWith("/") || to.startsWith("//") || /[\\\s\u0000-\u001f]/.test(to)) return "/";
+  return to;
+}
+
+export type ClickOutcome = { location: string; setCookie: string | null; counted: boolean };
+
+/**
+ * An affiliate link was followed: count one click per visitor per day (not for robots, not the
+ * affiliate's own), set the signed ts_aff cookie for 30 days, and send the visitor on (same site only).
+ * An unknown or suspended code just lands the visitor, without a cookie.
+ */
+export async function followAffiliateLink(
+  deps: Pick<GrowthDeps, "db" | "clock">,
+  input: {
+    code: string | null;
+    to: unknown;
+    visitorKey: string;
+    viewerUserId: string | null;
+    robot: boolean;
+    secret: string;
+    secure: boolean;
+  },
+): Promise<ClickOutcome> {
+  const location = safeLanding(input.to);
+  const affiliate = input.code ? await affiliateByCode(deps.db, input.code) : null;
+  if (!affiliate || affiliate.status !== "active" || input.robot) return { location, setCookie: null, counted: false };
+  if (input.viewerUserId && input.viewerUserId === affiliate.userId)
+    return { location, setCookie: null, counted: false };
+  const now = deps.clock.now();
+  const inserted = await queryRows<{ id: string }>(
+    deps.db,
+    sql`INSERT INTO affiliate_clicks (affiliate_id, visitor_key, day, landing_path, at)
+        VALUES (${affiliate.id}::uuid, ${input.visitorKey}, ${now.toISOString().slice(0, 10)}::date, ${location},
+                ${now.toISOString()}::timestamptz)
+        ON CONFLICT (affiliate_id, visitor_key, day) DO NOTHING RETURNING id`,
+  );
+  return {
+    location,
+    setCookie: affiliateCookie(input.secret, affiliate.id, now, input.secure),
+    counted: inserted.length > 0,
+  };
+}
+
+/** A member signed up with a valid ts_aff cookie: one affiliate per member, never the affiliate themself. */
+export async function attributeMember(
+  deps: Pick<GrowthDeps, "db" | "clock">,
+  affiliateId: string,
+  userId: string,
+): Promise<boolean> {
+  const rows = await queryRows<{ user_id: string }>(
+    deps.db,
+    sql`INSERT INTO affiliate_attributions (user_id, affiliate_id, at)
+        SELECT ${userId}, a.id, ${deps.clock.now().toISOString()}::timestamptz FROM affiliates a
+         WHERE a.id = ${affiliateId}::uuid AND a.status = 'active' AND a.user_id <> ${userId}
+        ON CONFLICT (user_id) DO NOTHING RETURNING user_id`,
+  );
+  return rows.length > 0;
+}

@@ -1,0 +1,125 @@
+import { DAY_MS } from "../../platform/clock.ts";
+import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import type { Jobs } from "../../platform/jobs/types.ts";
+import type { Logger } from "../../platform/logger.ts";
+import type { BillingHooks, PaymentAppliedEvent, PaymentRefundedEvent } from "../billing/contracts.ts";
+import { COMMISSION_BPS, REFUND_WINDOW_DAYS } from "./affiliates.ts";
+import type { GrowthDeps } from "./deps.ts";
+
+export const APPROVE_JOB = "growth.approve-commission";
+export const APPROVE_SWEEP_JOB = "growth.approve-due-commissions";
+
+/**
+ * A payment by a member an affiliate brought in earns a commission: every payment (first, renewal,
+ * upgrade) while the member stays attributed, since the spec pays a share of the membership, not of
+ * the first month. It is pending until the member's 30-day money-back window ends (counted from the
+ * first payment: later payments are past it and are approved at once), then approved.
+ */
+export async function recordCommission(
+  tx: Db,
+  jobs: Jobs | undefined,
+  event: PaymentAppliedEvent,
+): Promise<{ id: string; status: string } | null> {
+  const bps = COMMISSION_BPS[event.tier];
+  const amount = Math.round((event.amount.amountCents * bps) / 10_000);
+  if (amount <= 0) return null;
+  const availableAt = new Date(event.firstPaymentAt.getTime() + REFUND_WINDOW_DAYS * DAY_MS);
+  const approved = availableAt.getTime() <= event.at.getTime();
+  const rows = await queryRows<{ id: string; status: string }>(
+    tx,
+    sql`INSERT INTO affiliate_commissions
+          (affiliate_id, kind, payment_id, user_id, tier, payment_cents, bps, amount_cents, status, available_at,
+           created_at, approved_at)
+        SELECT t.affiliate_id, 'commission', ${event.paymentId}, ${event.userId}, ${event.tier}, ${event.amount.amountCents},
+               ${bps}, ${amount}, ${approved ? "approved" : "pending"}, ${availableAt.toISOString()}::timestamptz,
+               ${event.at.toISOString()}::timestamptz, ${approved ? event.at.toISOString() : null}::timestamptz
+          FROM affiliate_attributions t JOIN affiliates a ON a.id = t.affiliate_id
+         WHERE t.user_id = ${event.userId} AND a.user_id <> ${event.userId}
+        ON CONFLICT (payment_id, kind) DO NOTHING
+        RETURNING id, status::text AS status`,
+  );
+  const row = rows[0];
+  if (row && row.status === "pending" && jobs) {
+    await jobs.enqueue({ type: APPROVE_JOB, key: row.id, payload: { commissionId: row.id }, runAt: availableAt }, tx);
+  }
+  return row ?? null;
+}
+
+/**
+ * A refunded payment takes its commission back: pending or approved → reversed; one already paid
+ * out stays paid and gets a negative adjustment (approved at once), which the next payout nets.
+ */
+export async function reverseCommission(tx: Db, event: PaymentRefundedEvent): Promise<"reversed" | "adjusted" | null> {
+  const [row] = await queryRows<{ id: string; status: string }>(
+    tx,
+    sql`SELECT id, status::text AS status FROM affiliate_commissions
+         WHERE payment_id = ${event.paymentId} AND kind = 'commission' FOR UPDATE`,
+  );
+  if (!row || row.status === "reversed") return null;
+  const at = event.at.toISOString();
+  if (row.status !== "paid") {
+    await tx.execute(
+      sql`UPDATE affiliate_commissions SET status = 'reversed', reversed_at = ${at}::timestamptz WHERE id = ${row.id}::uuid`,
+    );
+    return "reversed";
+  }
+  const inserted = await queryRows<{ id: string }>(
+    tx,
+    sql`INSERT INTO affiliate_commissions
+          (affiliate_id, kind, payment_id, user_id, tier, payment_cents, bps, amount_cents, status, available_at,
+           created_at, approved_at)
+        SELECT affiliate_id, 'adjustment', payment_id, user_id, tier, -payment_cents, bps, -amount_cents, 'approved',
+               ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+          FROM affiliate_commissions WHERE id = ${row.id}::uuid
+        ON CONFLICT (payment_id, kind) DO NOTHING RETURNING id`,
+  );
+  return inserted.length ? "adjusted" : null;
+}
+
+/** Approves one commission whose window has ended (idempotent: a second run changes nothing). */
+export async function approveCommission(db: Db, commissionId: string, now: Date): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`UPDATE affiliate_commissions SET status = 'approved', approved_at = ${now.toISOString()}::timestamptz
+         WHERE id = ${commissionId}::uuid AND status = 'pending' AND available_at <= ${now.toISOString()}::timestamptz
+         RETURNING id`,
+  );
+  return rows.length > 0;
+}
+
+/** Approves every commission whose window has ended (the sweep behind the per-commission jobs). */
+export async function approveDueCommissions(db: Db, now: Date): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`UPDATE affiliate_commissions SET status = 'approved', approved_at = ${now.toISOString()}::timestamptz
+         WHERE status = 'pending' AND available_at <= ${now.toISOString()}::timestamptz RETURNING id`,
+  );
+  return rows.length;
+}
+
+/** The hooks billing calls inside its apply / refund transaction (register in services.billingHooks). */
+export function growthBillingHooks(deps: Pick<GrowthDeps, "jobs" | "logger">): BillingHooks {
+  return {
+    async paymentApplied(tx, event) {
+      const made = await recordCommission(tx, deps.jobs, event);
+      if (made) deps.logger.info("affiliate commission recorded", { paymentId: event.paymentId, status: made.status });
+    },
+    async paymentRefunded(tx, event) {
+      const done = await reverseCommission(tx, event);
+      if (done) deps.logger.info("affiliate commission reversed", { paymentId: event.paymentId, how: done });
+    },
+  };
+}
+
+/** Registers growth's durable jobs: one approval per commission at its date, and an hourly sweep. */
+export function registerGrowthJobs(deps: { db: Db; jobs: Jobs; logger: Logger }): void {
+  deps.jobs.register<{ commissionId?: string }>(APPROVE_JOB, async (payload, ctx) => {
+    if (typeof payload.commissionId !== "string") return;
+    await approveCommission(deps.db, payload.commissionId, ctx.now);
+  });
+  deps.jobs.register(APPROVE_SWEEP_JOB, async (_payload, ctx) => {
+    const n = await approveDueCommissions(deps.db, ctx.now);
+    if (n) deps.logger.info("affiliate commissions approved by the sweep", { n });
+  });
+  deps.jobs.every(APPROVE_SWEEP_JOB, 3_600_000);
+}

@@ -1,0 +1,41 @@
+import type { Clock } from "../../platform/clock.ts";
+import type { Db } from "../../platform/db/index.ts";
+import type { Env } from "../../platform/env.ts";
+import type { Jobs } from "../../platform/jobs/types.ts";
+import type { Logger } from "../../platform/logger.ts";
+import type { Mailer } from "../../platform/mail.ts";
+import type { GrantInput, GrantResult } from "../billing/contracts.ts";
+import type { PayoutProvider } from "../billing/providers/types.ts";
+
+/** Billing's grant (contracts.ts): the referral reward goes through it, inside our transaction. */
+export type GrantPlanDays = (tx: Db, input: GrantInput) => Promise<GrantResult>;
+
+/** What growth needs from outside the module, given at boot (server.ts). */
+export type GrowthWiring = {
+  grantPlanDays: GrantPlanDays;
+  /** PayPal payouts when configured; null → payouts are recorded as manual (paid by hand from the CSV) */
+  payouts: PayoutProvider | null;
+};
+
+/** The services growth functions are given (AppServices fits). */
+export type GrowthDeps = {
+  db: Db;
+  env: Pick<Env, "PUBLIC_URL" | "AUTH_SECRET" | "DATA_DIR">;
+  clock: Clock;
+  logger: Logger;
+  mailer: Mailer;
+  growth: GrowthWiring;
+  /** the durable job runner (ADR 0009); absent only before it is wired */
+  jobs?: Jobs;
+};
+
+/** Until billing is wired in: a grant that refuses, so a referral is never recorded without its reward. */
+export const unwiredGrantPlanDays: GrantPlanDays = async () => {
+  throw new Error("grantPlanDays is not wired: pass billing's grantPlanDays to the growth services");
+};
+
+/** The site's origin for links in e-mails and copy buttons (PUBLIC_URL, else the request's own). */
+export function siteOrigin(env: Pick<Env, "PUBLIC_URL">, requestUrl?: string): string {
+  if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/$/, "");
+  return requestUrl ? new URL(requestUrl).origin : "http://localhost:3000";
+}

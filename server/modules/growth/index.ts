@@ -1,0 +1,61 @@
+/**
+ * Growth: referrals (invite link and e-mail, 7 days of Standard per friend who joins) and the
+ * affiliate programme (links, clicks, attribution, commissions from billing's hooks, payouts).
+ * Billing is reached only through its contracts: `growth.grantPlanDays` and `growthBillingHooks`.
+ */
+export {
+  type Affiliate,
+  AffiliateJoinInput,
+  affiliateByCode,
+  affiliateOfUser,
+  COMMISSION_BPS,
+  followAffiliateLink,
+  joinAffiliate,
+  REFUND_WINDOW_DAYS,
+  safeLanding,
+} from "./affiliates.ts";
+export { normalCode } from "./codes.ts";
+export {
+  APPROVE_JOB,
+  APPROVE_SWEEP_JOB,
+  approveCommission,
+  approveDueCommissions,
+  growthBillingHooks,
+  recordCommission,
+  registerGrowthJobs,
+  reverseCommission,
+} from "./commissions.ts";
+export { AFF_COOKIE, ATTRIBUTION_DAYS, REF_COOKIE, referralCookie } from "./cookies.ts";
+export { type AffiliateStats, affiliateStats, type CommissionView } from "./dashboard.ts";
+export {
+  type GrantPlanDays,
+  type GrowthDeps,
+  type GrowthWiring,
+  siteOrigin,
+  unwiredGrantPlanDays,
+} from "./deps.ts";
+export {
+  csvCell,
+  listPayouts,
+  type PayoutLine,
+  PayoutPeriod,
+  type PayoutRecord,
+  payableFor,
+  payoutCsv,
+  runPayout,
+} from "./payouts.ts";
+export {
+  ensureReferralCode,
+  findReferrerByCode,
+  INVITES_PER_DAY,
+  InviteInput,
+  inviteByEmail,
+  listReferrals,
+  REFERRAL_REWARD_DAYS,
+  type ReferralOverview,
+  type ReferralRow,
+  referralLink,
+  referralOverview,
+  rewardReferral,
+} from "./referrals.ts";
+export { type NewMember, onMemberCreated } from "./signup.ts";

@@ -1,0 +1,245 @@
+import { z } from "zod";
+import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { AppError } from "../../platform/errors.ts";
+import { consumeRateLimit } from "../../platform/rate-limit.ts";
+import { newCode } from "./codes.ts";
+import { type GrowthDeps, siteOrigin } from "./deps.ts";
+
+export const REFERRAL_REWARD_DAYS = 7;
+/** Invitations a member may send per day (each is an e-mail we send on their behalf). */
+export const INVITES_PER_DAY = 20;
+
+/** The invite form's one field: the spec's rule (required, e-mail), the same message on both sides. */
+export const InviteInput = z.object({
+  email: z
+    .string({ message: "Email is required" })
+    .trim()
+    .min(1, "Email is required")
+    .max(254, "Please enter a valid email address")
+    .email("Please enter a valid email address")
+    .transform((v) => v.toLowerCase()),
+});
+export type InviteInput = z.infer<typeof InviteInput>;
+
+/** The member's referral code, created the first time it is asked for (retries on the rare clash). */
+export async function ensureReferralCode(db: Db, userId: string): Promise<string> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [existing] = await queryRows<{ code: string }>(
+      db,
+      sql`SELECT code FROM referral_codes WHERE user_id = ${userId}`,
+    );
+    if (existing) return existing.code;
+    // ON CONFLICT without a target: a clash on the code or a concurrent first call both do nothing.
+    await db.execute(
+      sql`INSERT INTO referral_codes (user_id, code) VALUES (${userId}, ${newCode()}) ON CONFLICT DO NOTHING`,
+    );
+  }
+  throw new AppError("internal", "Could not create a referral code");
+}
+
+export function referralLink(origin: string, code: string): string {
+  return `${origin}/r/${code}`;
+}
+
+export async function findReferrerByCode(
+  db: Db,
+  code: string,
+): Promise<{ id: string; email: string; name: string } | null> {
+  const [row] = await queryRows<{ id: string; email: string; name: string }>(
+    db,
+    sql`SELECT u.id, u.email, u.name FROM referral_codes c JOIN users u ON u.id = c.user_id WHERE c.code = ${code}`,
+  );
+  return row ?? null;
+}
+
+export type ReferralRow = {
+  /** the invitee's name once joined, else the invited address */
+  name: string;
+  email: string | null;
+  status: "Invited" | "Joined";
+  invitedAt: string | null;
+  joinedAt: string | null;
+};
+
+/** Everyone the member invited or brought in: invitations (Invited / Joined) and link sign-ups (Joined). */
+export async function listReferrals(db: Db, referrerId: string): Promise<ReferralRow[]> {
+  const rows = await queryRows<{
+    name: string | null;
+    email: string | null;
+    status: string;
+    invited_at: string | Date | null;
+    joined_at: string | Date | null;
+  }>(
+    db,
+    sql`SELECT COALESCE(u.name, i.email) AS name, i.email, i.status::text AS status, i.created_at AS invited_at,
+               COALESCE(r.created_at, i.joined_at) AS joined_at
+          FROM referral_invites i
+          LEFT JOIN referrals r ON r.invite_id = i.id
+          LEFT JOIN users u ON u.id = COALESCE(r.invitee_id, i.invitee_id)
+         WHERE i.referrer_id = ${referrerId}
+        UNION ALL
+        SELECT u.name, NULL, 'joined', NULL, r.created_at
+          FROM referrals r JOIN users u ON u.id = r.invitee_id
+         WHERE r.referrer_id = ${referrerId} AND r.invite_id IS NULL
+        ORDER BY 5 DESC NULLS LAST, 4 DESC NULLS LAST`,
+  );
+  const iso = (v: string | Date | null) => (v ? new Date(v).toISOString() : null);
+  return rows.map((r) => ({
+    name: r.name ?? "",
+    email: r.email,
+    status: r.status === "joined" ? "Joined" : "Invited",
+    invitedAt: iso(r.invited_at),
+    joinedAt: iso(r.joined_at),
+  }));
+}
+
+export type ReferralOverview = {
+  code: string;
+  inviteLink: string;
+  referrals: ReferralRow[];
+  joined: number;
+  daysEarned: number;
+};
+
+export async function referralOverview(db: Db, userId: string, origin: string): Promise<ReferralOverview> {
+  const code = await ensureReferralCode(db, userId);
+  const [referrals, [earned]] = await Promise.all([
+    listReferrals(db, userId),
+    queryRows<{ n: number | string; days: number | string | null }>(
+      db,
+      sql`SELECT count(*) AS n, sum(reward_days) AS days FROM referrals WHERE referrer_id = ${userId}`,
+    ),
+  ]);
+  return {
+    code,
+    inviteLink: referralLink(origin, code),
+    referrals,
+    joined: Number(earned?.n ?? 0),
+    daysEarned: Number(earned?.days ?? 0),
+  };
+}
+
+/**
+ * Sends an invitation e-mail with the member's link and records it. Refused (with a message the
+ * form shows): yourself, an address that already has an account, an address already invited,
+ * more than INVITES_PER_DAY a day. The row and the e-mail go together (a mail failure rolls back).
+ */
+export async function inviteByEmail(
+  deps: Pick<GrowthDeps, "db" | "env" | "clock" | "mailer" | "logger">,
+  inviter: { id: string; email: string; name: string },
+  input: InviteInput,
+  requestUrl?: string,
+): Promise<{ email: string }> {
+  const { db, clock } = deps;
+  const email = input.email;
+  if (email === inviter.email.toLowerCase()) throw new AppError("bad_request", "You cannot invite yourself.");
+  const [member] = await queryRows<{ id: string }>(db, sql`SELECT id FROM users WHERE email = ${email}`);
+  if (member) throw new AppError("conflict", `${email} already has a Toolscape account.`);
+  const [already] = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT id FROM referral_invites WHERE referrer_id = ${inviter.id} AND email = ${email}`,
+  );
+  if (already) throw new AppError("conflict", `You have already invited ${email}.`);
+  const now = clock.now();
+  const limit = await consumeRateLimit(
+    db,
+    `referral-invite:${inviter.id}`,
+    { max: INVITES_PER_DAY, windowSec: 86_400 },
+    now,
+  );
+  if (!limit.allowed) {
+    throw new AppError("rate_limited", `You can send ${INVITES_PER_DAY} invitations a day. Try again tomorrow.`, {
+      retryAfterSec: limit.retryAfterSec,
+    });
+  }
+  const code = await ensureReferralCode(db, inviter.id);
+  const link = referralLink(siteOrigin(deps.env, requestUrl), code);
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const inserted = await queryRows<{ id: string }>(
+      tx,
+      sql`INSERT INTO referral_invites (referrer_id, email, created_at)
+          VALUES (${inviter.id}, ${email}, ${now.toISOString()}::timestamptz)
+          ON CONFLICT (referrer_id, email) DO NOTHING RETURNING id`,
+    );
+    if (!inserted.length) throw new AppError("conflict", `You have already invited ${email}.`);
+    await deps.mailer.send({
+      to: email,
+      tag: "referral-invite",
+      subject: `${inviter.name} invited you to Toolscape`,
+      text: [
+        "Hello,",
+        "",
+        `${inviter.name} thinks you would like Toolscape, a directory of AI tools with honest comparisons.`,
+        `Join free through this link: ${link}`,
+        "",
+        "A free account lets you compare tools and open 10 tools a day in full.",
+        "If you do not know the sender, ignore this message: nothing happens unless you sign up.",
+      ].join("\n"),
+    });
+  });
+  return { email };
+}
+
+/**
+ * Records that `invitee` joined through `referrer`'s link (or invitation) and grants the referrer
+ * 7 days of Standard, in one transaction: once per invitee (referrals.invitee_id is unique, and the
+ * grant's reference `referral:{invitee}` is unique in billing), never to oneself.
+ */
+export async function rewardReferral(
+  deps: Pick<GrowthDeps, "db" | "clock" | "growth">,
+  referrer: { id: string; email: string },
+  invitee: { id: string; email: string },
+): Promise<{ rewarded: boolean; endsAt?: Date }> {
+  if (referrer.id === invitee.id || referrer.email.toLowerCase() === invitee.email.toLowerCase()) {
+    return { rewarded: false };
+  }
+  const now = deps.clock.now();
+  return deps.db
+    .transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const [invite] = await queryRows<{ id: string }>(
+        tx,
+        sql`UPDATE referral_invites SET status = 'joined', invitee_id = ${invitee.id}, joined_at = ${now.toISOString()}::timestamptz
+           WHERE referrer_id = ${referrer.id} AND email = ${invitee.email.toLowerCase()} AND status = 'invited'
+           RETURNING id`,
+      );
+      const inserted = await queryRows<{ id: string }>(
+        tx,
+        sql`INSERT INTO referrals (referrer_id, invitee_id, invite_id, reward_days, created_at)
+          VALUES (${referrer.id}, ${invitee.id}, ${invite?.id ?? null}, ${REFERRAL_REWARD_DAYS}, ${now.toISOString()}::timestamptz)
+          ON CONFLICT (invitee_id) DO NOTHING RETURNING id`,
+      );
+      if (!inserted.length) {
+        // Already recorded (a replay): undo the invite update by rolling back.
+        throw new AlreadyRewarded();
+      }
+      const grant = await deps.growth.grantPlanDays(tx, {
+        userId: referrer.id,
+        tier: "standard",
+        days: REFERRAL_REWARD_DAYS,
+        source: "referral",
+        reference: `referral:${invitee.id}`,
+      });
+      return { rewarded: grant.created, endsAt: grant.endsAt };
+    })
+    .catch((err: unknown) => {
+      if (err instanceof AlreadyRewarded) return { rewarded: false };
+      throw err;
+    });
+}
+
+class AlreadyRewarded extends Error {}
+
+/** The earliest open invitation to this address, when the invitee signed up without the link. */
+export async function inviterOfEmail(
+  db: Db,
+  email: string,
+): Promise<{ id: string; email: string; name: string } | null> {
+  const [row] = await queryRows<{ id: string; email: string; name: string }>(
+    db,
+    sql`SELECT u.id, u.email, u.name FROM referral_invites i JOIN users u ON u.id = i.referrer_id
+         WHERE i.email = ${email.toLowerCase()} AND i.status = 'invited' ORDER BY i.created_at LIMIT 1`,
+  );
+  return row ?? null;
+}

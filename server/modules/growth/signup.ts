@@ -1,0 +1,49 @@
+import { signingSecret } from "../accounts/index.ts";
+import { attributeMember } from "./affiliates.ts";
+import { normalCode } from "./codes.ts";
+import { REF_COOKIE, readAffiliateCookie, readCookie } from "./cookies.ts";
+import type { GrowthDeps } from "./deps.ts";
+import { findReferrerByCode, inviterOfEmail, REFERRAL_REWARD_DAYS, rewardReferral } from "./referrals.ts";
+
+export type NewMember = { id: string; email: string; name: string };
+
+/**
+ * A new account was created (any way: the sign-up form, better-auth's JSON endpoint, OAuth): credit
+ * the referrer named by the ts_ref cookie (or the first member who invited this address) and record
+ * the affiliate named by a valid ts_aff cookie. Never fails the sign-up: problems are logged.
+ */
+export async function onMemberCreated(deps: GrowthDeps, user: NewMember, headers: Headers | null): Promise<void> {
+  const cookie = headers?.get("cookie") ?? null;
+  try {
+    const code = normalCode(readCookie(cookie, REF_COOKIE));
+    const referrer =
+      (code ? await findReferrerByCode(deps.db, code) : null) ?? (await inviterOfEmail(deps.db, user.email));
+    if (referrer) {
+      const outcome = await rewardReferral(deps, referrer, user);
+      if (outcome.rewarded) {
+        await deps.mailer
+          .send({
+            to: referrer.email,
+            tag: "referral-joined",
+            subject: `Your friend joined: ${REFERRAL_REWARD_DAYS} days of Standard`,
+            text: [
+              `Hello ${referrer.name},`,
+              "",
+              `${user.name} joined Toolscape through your invitation. Thank you!`,
+              `You get ${REFERRAL_REWARD_DAYS} days of Standard${outcome.endsAt ? `, now until ${outcome.endsAt.toISOString().slice(0, 10)}` : ""}.`,
+              "See everyone you invited on your referrals page.",
+            ].join("\n"),
+          })
+          .catch((err: unknown) => deps.logger.error("referral mail not sent", { err, referrerId: referrer.id }));
+      }
+    }
+  } catch (err) {
+    deps.logger.error("recording a referral failed", { err, userId: user.id });
+  }
+  try {
+    const affiliateId = readAffiliateCookie(signingSecret(deps.env), cookie, deps.clock.now());
+    if (affiliateId) await attributeMember(deps, affiliateId, user.id);
+  } catch (err) {
+    deps.logger.error("recording an affiliate attribution failed", { err, userId: user.id });
+  }
+}
