@@ -91,7 +91,8 @@ export async function joinAffiliate(
 /** Only paths of this site are followed after a click (never another origin). */
 export function safeLanding(to: unknown): string {
   if (typeof to !== "string" || to.length > 512) return "/";
-  if (!to.startsWith("/") || to.startsWith("//") || /[\\\s\u0000-\u001f]/.test(to)) return "/";
+  // A path of this site in plain URL characters: no "//host", no backslash, spaces or controls.
+  if (!/^\/(?![/\\])[\w\-.~!$&'()*+,;=:@%/?#]*$/.test(to)) return "/";
   return to;
 }
 
@@ -116,7 +117,7 @@ export async function followAffiliateLink(
 ): Promise<ClickOutcome> {
   const location = safeLanding(input.to);
   const affiliate = input.code ? await affiliateByCode(deps.db, input.code) : null;
-  if (!affiliate || affiliate.status !== "active" || input.robot) return { location, setCookie: null, counted: false };
+  if (affiliate?.status !== "active" || input.robot) return { location, setCookie: null, counted: false };
   if (input.viewerUserId && input.viewerUserId === affiliate.userId)
     return { location, setCookie: null, counted: false };
   const now = deps.clock.now();
