@@ -8,6 +8,7 @@ import { authApi } from "./auth.ts";
 import { catalogApi } from "./catalog.ts";
 import { compareApi } from "./compare.ts";
 import { errorsApi } from "./errors.ts";
+import { growthApi } from "./growth.ts";
 import { newsletterApi } from "./newsletter.ts";
 import { fail } from "./respond.ts";
 
@@ -44,6 +45,7 @@ export function createApi() {
   api.route("/", newsletterApi());
   api.route("/", errorsApi());
   api.route("/", analyticsApi());
+  api.route("/", growthApi());
   api.all("*", (c) => fail(c, 404, `No API route for ${c.req.method} ${c.req.path}`));
   return api;
 }

@@ -53,6 +53,7 @@ export async function findReferrerByCode(
 }
 
 export type ReferralRow = {
+  id: string;
   /** the invitee's name once joined, else the invited address */
   name: string;
   email: string | null;
@@ -64,6 +65,7 @@ export type ReferralRow = {
 /** Everyone the member invited or brought in: invitations (Invited / Joined) and link sign-ups (Joined). */
 export async function listReferrals(db: Db, referrerId: string): Promise<ReferralRow[]> {
   const rows = await queryRows<{
+    id: string;
     name: string | null;
     email: string | null;
     status: string;
@@ -71,20 +73,21 @@ export async function listReferrals(db: Db, referrerId: string): Promise<Referra
     joined_at: string | Date | null;
   }>(
     db,
-    sql`SELECT COALESCE(u.name, i.email) AS name, i.email, i.status::text AS status, i.created_at AS invited_at,
+    sql`SELECT i.id::text AS id, COALESCE(u.name, i.email) AS name, i.email, i.status::text AS status, i.created_at AS invited_at,
                COALESCE(r.created_at, i.joined_at) AS joined_at
           FROM referral_invites i
           LEFT JOIN referrals r ON r.invite_id = i.id
           LEFT JOIN users u ON u.id = COALESCE(r.invitee_id, i.invitee_id)
          WHERE i.referrer_id = ${referrerId}
         UNION ALL
-        SELECT u.name, NULL, 'joined', NULL, r.created_at
+        SELECT r.id::text, u.name, NULL, 'joined', NULL, r.created_at
           FROM referrals r JOIN users u ON u.id = r.invitee_id
          WHERE r.referrer_id = ${referrerId} AND r.invite_id IS NULL
-        ORDER BY 5 DESC NULLS LAST, 4 DESC NULLS LAST`,
+        ORDER BY 6 DESC NULLS LAST, 5 DESC NULLS LAST`,
   );
   const iso = (v: string | Date | null) => (v ? new Date(v).toISOString() : null);
   return rows.map((r) => ({
+    id: r.id,
     name: r.name ?? "",
     email: r.email,
     status: r.status === "joined" ? "Joined" : "Invited",

@@ -1,0 +1,178 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { FormAlert } from "~/components/account/form-parts";
+import { AffiliateNav } from "~/components/growth/copy-field";
+import { fieldErrors, viewerOf } from "~/lib/accounts.server";
+import {
+  AffiliateJoinInput,
+  ATTRIBUTION_DAYS,
+  COMMISSION_BPS,
+  joinAffiliate,
+  REFUND_WINDOW_DAYS,
+  viewerAffiliate,
+} from "~/lib/growth.server";
+import { PLANS } from "~/lib/plans";
+import type { Route } from "./+types/affiliate";
+
+export function meta() {
+  return [
+    { title: "Affiliate programme | Toolscape" },
+    {
+      name: "description",
+      content: "Earn 30% of Standard and 35% of Expert memberships you refer to Toolscape, paid monthly via PayPal.",
+    },
+  ];
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { viewer, affiliate } = await viewerAffiliate(context, request);
+  return {
+    signedIn: Boolean(viewer),
+    email: viewer?.user.email ?? "",
+    joined: Boolean(affiliate),
+    rates: { standard: COMMISSION_BPS.standard / 100, expert: COMMISSION_BPS.expert / 100 },
+  };
+}
+
+type ActionResult = { ok: false; error?: string; fields?: Record<string, string>; payoutEmail?: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await viewerOf(context, request);
+  if (!viewer) return data<ActionResult>({ ok: false, error: "Please sign in to join the programme" }, { status: 401 });
+  const form = Object.fromEntries(await request.formData());
+  const parsed = AffiliateJoinInput.safeParse(form);
+  if (!parsed.success) {
+    const payoutEmail = typeof form.payout_email === "string" ? form.payout_email : "";
+    return data<ActionResult>({ ok: false, fields: fieldErrors(parsed.error), payoutEmail }, { status: 400 });
+  }
+  await joinAffiliate(context.services, viewer.user.id, parsed.data);
+  return redirect("/affiliate/dashboard");
+}
+
+export default function AffiliateProgramme({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const { rates } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl">
+      <AffiliateNav current="/affiliate" />
+      <h1 className="text-3xl font-bold tracking-tight">Toolscape affiliate programme</h1>
+      <p className="mt-3 text-slate-700 dark:text-slate-300">
+        Recommend Toolscape to your readers, viewers or clients. When someone you send becomes a paying member, you earn
+        a share of every membership payment they make.
+      </p>
+
+      <section className="mt-8">
+        <h2 className="text-xl font-semibold">Commission structure</h2>
+        <table className="mt-3 w-full text-left text-sm">
+          <thead className="text-slate-600 dark:text-slate-400">
+            <tr>
+              <th className="py-2">Plan</th>
+              <th>Price</th>
+              <th>Your commission</th>
+            </tr>
+          </thead>
+          <tbody>
+            {PLANS.filter((p) => p.id !== "free").map((p) => (
+              <tr key={p.id} className="border-t border-slate-200 dark:border-slate-800">
+                <td className="py-2">{p.name}</td>
+                <td>
+                  {p.price} {p.period}
+                </td>
+                <td>{p.id === "expert" ? rates.expert : rates.standard}% of each payment</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      <section className="mt-8 space-y-2 text-slate-700 dark:text-slate-300">
+        <h2 className="text-xl font-semibold text-slate-900 dark:text-slate-100">Terms</h2>
+        <ul className="list-disc space-y-1 pl-6">
+          <li>
+            Your link sets a first-party cookie (<code>ts_aff</code>) for {ATTRIBUTION_DAYS} days. A visitor who creates
+            an account within that time is yours for as long as they stay a paying member.
+          </li>
+          <li>
+            A commission is pending for the member's {REFUND_WINDOW_DAYS}-day money-back window, then approved. A
+            refunded payment takes its commission back; if it was already paid out, the next payout is reduced.
+          </li>
+          <li>Approved commissions are paid monthly via PayPal to the e-mail you give below.</li>
+          <li>Clicks on your own link and sign-ups of your own account do not count.</li>
+          <li>
+            Disclose the relationship wherever you post your link (see our{" "}
+            <Link to="/affiliate-disclosure" className="underline">
+              affiliate disclosure
+            </Link>
+            ). No paid search ads on the Toolscape name, no spam, no misleading claims: breaking these rules ends the
+            membership in the programme.
+          </li>
+        </ul>
+      </section>
+
+      <section className="mt-8 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+        <h2 className="text-xl font-semibold">Join</h2>
+        {loaderData.joined ? (
+          <p className="mt-2">
+            You are an affiliate.{" "}
+            <Link to="/affiliate/dashboard" className="font-semibold underline">
+              Open your dashboard
+            </Link>
+          </p>
+        ) : !loaderData.signedIn ? (
+          <p className="mt-2">
+            <Link to="/sign-in?redirectTo=/affiliate" className="font-semibold underline">
+              Sign in
+            </Link>{" "}
+            or{" "}
+            <Link to="/sign-up?redirectTo=/affiliate" className="font-semibold underline">
+              join free
+            </Link>{" "}
+            to become an affiliate.
+          </p>
+        ) : (
+          <Form method="post" className="mt-3 space-y-4" noValidate>
+            {actionData?.error ? <FormAlert>{actionData.error}</FormAlert> : null}
+            <div>
+              <label htmlFor="payout-email" className="block text-sm font-medium">
+                PayPal e-mail for payouts
+              </label>
+              <input
+                id="payout-email"
+                name="payout_email"
+                type="email"
+                defaultValue={actionData?.payoutEmail ?? loaderData.email}
+                aria-invalid={actionData?.fields?.payout_email ? true : undefined}
+                aria-describedby={actionData?.fields?.payout_email ? "payout-email-error" : undefined}
+                className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-600 dark:bg-slate-950"
+              />
+              {actionData?.fields?.payout_email ? (
+                <p id="payout-email-error" className="mt-1 text-sm text-red-700 dark:text-red-300">
+                  {actionData.fields.payout_email}
+                </p>
+              ) : null}
+            </div>
+            <div>
+              <label className="flex items-start gap-2 text-sm">
+                <input type="checkbox" name="accept_terms" className="mt-1 h-4 w-4 accent-brand-600" />
+                <span>I accept the affiliate terms above.</span>
+              </label>
+              {actionData?.fields?.accept_terms ? (
+                <p className="mt-1 text-sm text-red-700 dark:text-red-300">{actionData.fields.accept_terms}</p>
+              ) : null}
+            </div>
+            <button
+              type="submit"
+              disabled={busy}
+              className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+            >
+              {busy ? "Joining…" : "Join the programme"}
+            </button>
+          </Form>
+        )}
+      </section>
+    </div>
+  );
+}

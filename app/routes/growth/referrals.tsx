@@ -1,0 +1,156 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { FormAlert } from "~/components/account/form-parts";
+import { CopyField, Stat } from "~/components/growth/copy-field";
+import { AppError, viewerOf } from "~/lib/accounts.server";
+import { InviteInput, inviteByEmail, originOf, REFERRAL_REWARD_DAYS, referralOverview } from "~/lib/growth.server";
+import type { Route } from "./+types/referrals";
+
+export function meta() {
+  return [{ title: "Invite friends | Toolscape" }, { name: "robots", content: "noindex" }];
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await viewerOf(context, request);
+  if (!viewer) return data({ overview: null }, { status: 401 });
+  const overview = await referralOverview(context.services.db, viewer.user.id, originOf(context, request));
+  return { overview };
+}
+
+type ActionResult = { ok: boolean; message?: string; error?: string; email?: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await viewerOf(context, request);
+  if (!viewer) return data<ActionResult>({ ok: false, error: "Please sign in to invite friends" }, { status: 401 });
+  const form = Object.fromEntries(await request.formData());
+  const email = typeof form.email === "string" ? form.email : "";
+  const parsed = InviteInput.safeParse({ email });
+  if (!parsed.success) {
+    return data<ActionResult>({ ok: false, error: parsed.error.issues[0]?.message, email }, { status: 400 });
+  }
+  try {
+    const sent = await inviteByEmail(context.services, viewer.user, parsed.data, request.url);
+    return data<ActionResult>({ ok: true, message: `Invitation sent to ${sent.email}` });
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500) {
+      return data<ActionResult>({ ok: false, error: err.message, email }, { status: err.status });
+    }
+    throw err;
+  }
+}
+
+const dateOf = (iso: string | null) => (iso ? iso.slice(0, 10) : "—");
+
+export default function Referrals({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const { overview } = loaderData;
+  if (!overview) {
+    return (
+      <div className="mx-auto max-w-xl py-10 text-center">
+        <h1 className="text-2xl font-bold">Invite friends, get Standard free</h1>
+        <p className="mt-3 text-slate-700 dark:text-slate-300">
+          Please sign in to see your invite link. Every friend who joins gives you {REFERRAL_REWARD_DAYS} days of
+          Standard.
+        </p>
+        <Link
+          to="/sign-in?redirectTo=/referrals"
+          className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+        >
+          Sign in
+        </Link>
+      </div>
+    );
+  }
+  const busy = navigation.state === "submitting";
+  return (
+    <div className="mx-auto max-w-3xl">
+      <h1 className="text-3xl font-bold tracking-tight">Invite friends</h1>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">
+        Share your link. When a friend creates a free account through it, you get {REFERRAL_REWARD_DAYS} days of
+        Standard, added after any Standard time you already have. Once per friend.
+      </p>
+      <div className="mt-6 grid gap-4 sm:grid-cols-2">
+        <Stat label="Friends joined" value={String(overview.joined)} />
+        <Stat label="Days of Standard earned" value={String(overview.daysEarned)} />
+      </div>
+      <section className="mt-8 space-y-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+        <CopyField label="Invite link" value={overview.inviteLink} />
+        <CopyField label="Referral code" value={overview.code} />
+      </section>
+      <section className="mt-8 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+        <h2 className="text-lg font-semibold">Invite by e-mail</h2>
+        <Form method="post" className="mt-3 space-y-3">
+          <label htmlFor="invite-email" className="block text-sm font-medium">
+            Friend's e-mail
+          </label>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <input
+              id="invite-email"
+              name="email"
+              type="email"
+              required
+              autoComplete="off"
+              defaultValue={actionData && !actionData.ok ? actionData.email : undefined}
+              aria-invalid={actionData?.error ? true : undefined}
+              aria-describedby={actionData?.error ? "invite-error" : undefined}
+              className="block w-full rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-600 dark:bg-slate-950"
+            />
+            <button
+              type="submit"
+              disabled={busy}
+              className="shrink-0 rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+            >
+              {busy ? "Sending…" : "Send invitation"}
+            </button>
+          </div>
+          {actionData?.error ? (
+            <p id="invite-error" className="text-sm text-red-700 dark:text-red-300">
+              {actionData.error}
+            </p>
+          ) : null}
+          {actionData?.ok ? <FormAlert tone="success">{actionData.message}</FormAlert> : null}
+        </Form>
+      </section>
+      <section className="mt-8">
+        <h2 className="text-lg font-semibold">Your referrals</h2>
+        {overview.referrals.length === 0 ? (
+          <p className="mt-2 text-slate-600 dark:text-slate-400">No invitations yet. Your friends will show here.</p>
+        ) : (
+          <table className="mt-3 w-full text-left text-sm">
+            <thead className="text-slate-600 dark:text-slate-400">
+              <tr>
+                <th className="py-2">Friend</th>
+                <th>Status</th>
+                <th>Invited</th>
+                <th>Joined</th>
+              </tr>
+            </thead>
+            <tbody>
+              {overview.referrals.map((r) => (
+                <tr key={r.id} className="border-t border-slate-200 dark:border-slate-800">
+                  <td className="py-2">{r.name}</td>
+                  <td>
+                    <span
+                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
+                        r.status === "Joined"
+                          ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-100"
+                          : "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200"
+                      }`}
+                    >
+                      {r.status}
+                    </span>
+                  </td>
+                  <td>{dateOf(r.invitedAt)}</td>
+                  <td>{dateOf(r.joinedAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}
