@@ -34,6 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     email: viewer?.user.email ?? "",
     joined: Boolean(affiliate),
     rates: { standard: COMMISSION_BPS.standard / 100, expert: COMMISSION_BPS.expert / 100 },
+    cookieDays: ATTRIBUTION_DAYS,
+    refundDays: REFUND_WINDOW_DAYS,
   };
 }
 
@@ -92,11 +94,11 @@ export default function AffiliateProgramme({ loaderData, actionData }: Route.Com
         <h2 className="text-xl font-semibold text-slate-900 dark:text-slate-100">Terms</h2>
         <ul className="list-disc space-y-1 pl-6">
           <li>
-            Your link sets a first-party cookie (<code>ts_aff</code>) for {ATTRIBUTION_DAYS} days. A visitor who creates
-            an account within that time is yours for as long as they stay a paying member.
+            Your link sets a first-party cookie (<code>ts_aff</code>) for {loaderData.cookieDays} days. A visitor who
+            creates an account within that time is yours for as long as they stay a paying member.
           </li>
           <li>
-            A commission is pending for the member's {REFUND_WINDOW_DAYS}-day money-back window, then approved. A
+            A commission is pending for the member's {loaderData.refundDays}-day money-back window, then approved. A
             refunded payment takes its commission back; if it was already paid out, the next payout is reduced.
           </li>
           <li>Approved commissions are paid monthly via PayPal to the e-mail you give below.</li>

@@ -2,7 +2,8 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { FormAlert } from "~/components/account/form-parts";
 import { CopyField, Stat } from "~/components/growth/copy-field";
 import { AppError, viewerOf } from "~/lib/accounts.server";
-import { InviteInput, inviteByEmail, originOf, REFERRAL_REWARD_DAYS, referralOverview } from "~/lib/growth.server";
+import { InviteInput, inviteByEmail, originOf, referralOverview } from "~/lib/growth.server";
+import { REFERRAL_REWARD_DAYS } from "~/lib/plans";
 import type { Route } from "./+types/referrals";
 
 export function meta() {
