@@ -321,7 +321,7 @@ export function createJobs(options: JobsOptions): JobRunner {
     },
 
     register(type, handler) {
-      if (handlers.has(type)) throw new Error(`A handler for job type "${type}" is already registered`);
+      // Registering again replaces the handler (an app built twice on the same services, in tests).
       handlers.set(type, handler as JobHandler);
     },
 
