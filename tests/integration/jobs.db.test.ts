@@ -318,6 +318,37 @@ describe("jobs in the running server", () => {
     }
   });
 
+  it("polls by itself when enabled, and shutdown waits for the running job before the database closes", async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "toolscape-jobs-"));
+    const env = loadEnv({
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "silent",
+      DATA_DIR: dataDir,
+      JOBS_ENABLED: "1",
+      JOBS_POLL_MS: "50",
+    });
+    const database = await createTestDatabase();
+    try {
+      const server = await startServer({ env, logger, database });
+      const steps: string[] = [];
+      server.services.jobs.register("test.slow", async () => {
+        steps.push("started");
+        await new Promise((r) => setTimeout(r, 300));
+        steps.push("finished");
+      });
+      const { id } = await server.services.jobs.enqueue({ type: "test.slow" });
+      await expect.poll(() => steps, { timeout: 10_000 }).toContain("started");
+      await server.close();
+      expect(steps).toEqual(["started", "finished"]);
+      const [row] = await database.db.select().from(jobsTable).where(eq(jobsTable.id, id));
+      expect(row?.status).toBe("done");
+    } finally {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it("reports pending and failed jobs in /metrics, read at scrape time", async () => {
     const token = "metrics-token-for-jobs-0123456789";
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "toolscape-jobs-"));
