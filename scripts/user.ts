@@ -13,6 +13,7 @@ import {
   type Role,
   updateAccount,
 } from "../server/modules/accounts/index.ts";
+import { CLI_ACTOR } from "../server/platform/audit.ts";
 import { openDatabase } from "../server/platform/db/index.ts";
 import { loadEnv } from "../server/platform/env.ts";
 import { AppError } from "../server/platform/errors.ts";
@@ -80,7 +81,7 @@ try {
     const account = await findAccountByEmail(db, email);
     if (!account) fail(`No account for ${email}`, 1);
     const change = command === "set-tier" ? { tier: value as "free" } : { role: value as Role };
-    const updated = await updateAccount(db, account.id, change);
+    const updated = await updateAccount(db, account.id, change, { actor: CLI_ACTOR });
     console.log(`${updated.email}: tier ${updated.tier}, role ${updated.role}.`);
   }
 } catch (err) {

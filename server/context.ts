@@ -3,6 +3,7 @@ import type { GrowthWiring } from "./modules/growth/index.ts";
 import type { Clock } from "./platform/clock.ts";
 import type { Database, DbStats } from "./platform/db/index.ts";
 import type { Env } from "./platform/env.ts";
+import type { JobCounts, Jobs } from "./platform/jobs/index.ts";
 import type { Logger } from "./platform/logger.ts";
 import type { Mailer } from "./platform/mail.ts";
 import type { CacheStats, ResponseCache } from "./platform/response-cache.ts";
@@ -16,6 +17,8 @@ export type AppServices = {
   clock: Clock;
   logger: Logger;
   mailer: Mailer;
+  /** the durable job runner (ADR 0009): register handlers at boot, enqueue inside your transaction */
+  jobs: Jobs;
   /** better-auth on our tables (sessions, sign-in, OAuth); see modules/accounts */
   auth: Auth;
   /** referrals and affiliates: billing's grant for the referral reward, the affiliate payout channel */
@@ -23,7 +26,7 @@ export type AppServices = {
   /** cached GET /api/tools answers (per instance, by content version) */
   apiCache: ResponseCache;
   /** counters for metrics: PGlite's queue or PostgreSQL's pool, and the page cache once the app has one */
-  stats: { db: () => DbStats; pageCache: (() => CacheStats) | null };
+  stats: { db: () => DbStats; pageCache: (() => CacheStats) | null; jobs: () => Promise<JobCounts> };
 };
 
 declare module "react-router" {

@@ -10,6 +10,7 @@ import { type GrowthWiring, onMemberCreated, unwiredGrantPlanDays } from "./modu
 import { type Clock, systemClock } from "./platform/clock.ts";
 import { type Database, openDatabase } from "./platform/db/index.ts";
 import { type Env, loadEnv } from "./platform/env.ts";
+import { createJobs } from "./platform/jobs/index.ts";
 import { createLogger, type Logger } from "./platform/logger.ts";
 import { createMailer } from "./platform/mail.ts";
 import { createResponseCache } from "./platform/response-cache.ts";
@@ -73,18 +74,21 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     },
   });
   database.configureQueue({ maxQueued: env.PGLITE_MAX_QUEUE, maxWaitMs: env.PGLITE_MAX_WAIT_MS });
+  const clock = options.clock ?? systemClock;
+  const jobs = createJobs({ db: database.db, clock, logger, pollMs: env.JOBS_POLL_MS });
   const services: AppServices = {
     db: database.db,
     engine: database.engine,
     env,
-    clock: options.clock ?? systemClock,
+    clock,
     logger,
     mailer,
+    jobs,
     auth,
     // TODO(merge): grantPlanDays from billing (modules/billing), payouts from H2's PayPal payouts when configured.
     growth: { grantPlanDays: unwiredGrantPlanDays, payouts: null, ...options.growth },
     apiCache: createResponseCache({ maxBytes: env.API_CACHE_MB * 1024 * 1024 }),
-    stats: { db: () => database.stats(), pageCache: null },
+    stats: { db: () => database.stats(), pageCache: null, jobs: () => jobs.counts() },
   };
   ready = services;
   if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
@@ -111,6 +115,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const host = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
   const url = `http://${host}:${port}`;
   logger.info("listening", { url, db: database.engine, bootMs: Math.round(performance.now() - started) });
+  // Handlers are registered by now (modules do it while the app is built); due work starts after listen.
+  if (env.JOBS_ENABLED) jobs.start();
 
   let closing: Promise<void> | null = null;
   const close = () => {
@@ -128,6 +134,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         });
         server.closeIdleConnections();
       });
+      // A running job finishes (bounded) before the database closes; one cut off runs again after its lease.
+      await jobs.stop();
       if (!options.database) await database.close();
     })();
     return closing;

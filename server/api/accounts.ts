@@ -28,7 +28,7 @@ import {
 import { AppError, notFound } from "../platform/errors.ts";
 import { parseOr400 } from "./respond.ts";
 
-type Vars = { Variables: { services: AppServices } };
+type Vars = { Variables: { services: AppServices; requestId: string } };
 
 const UserId = z.string().regex(/^[\w-]{1,64}$/, "Unknown user");
 const CheckAccess = z.object({
@@ -117,11 +117,14 @@ export function accountsApi() {
 
   api.put("/admin/users/:id", async (c) => {
     const { services } = c.var;
-    requireRole(await getViewer(services, c.req.raw), "admin");
+    const admin = requireRole(await getViewer(services, c.req.raw), "admin");
     const id = parseOr400(UserId, c.req.param("id"));
     const change = parseOr400(AdminUpdate, await body(c));
     if (!(await getAccount(services.db, id))) throw notFound("User not found");
-    const user = await updateAccount(services.db, id, change);
+    const user = await updateAccount(services.db, id, change, {
+      actor: { id: admin.user.id, label: admin.user.email },
+      requestId: c.var.requestId,
+    });
     services.logger.info("account updated by admin", { userId: id, ...change });
     return c.json({ success: true, user });
   });
