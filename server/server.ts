@@ -6,7 +6,12 @@ import { createApp } from "./app.ts";
 import type { AppServices } from "./context.ts";
 import { createAuth, seedDemoAccounts } from "./modules/accounts/index.ts";
 import { seedCatalog } from "./modules/catalog/index.ts";
-import { type GrowthWiring, onMemberCreated, unwiredGrantPlanDays } from "./modules/growth/index.ts";
+import {
+  type GrowthWiring,
+  onMemberCreated,
+  registerGrowthJobs,
+  unwiredGrantPlanDays,
+} from "./modules/growth/index.ts";
 import { type Clock, systemClock } from "./platform/clock.ts";
 import { type Database, openDatabase } from "./platform/db/index.ts";
 import { type Env, loadEnv } from "./platform/env.ts";
@@ -91,6 +96,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     stats: { db: () => database.stats(), pageCache: null, jobs: () => jobs.counts() },
   };
   ready = services;
+  registerGrowthJobs(services);
   if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
     logger.warn("PUBLIC_URL is not set: sign-in works on localhost only; set it to the site's public origin");
   }

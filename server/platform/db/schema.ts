@@ -462,6 +462,9 @@ export const auditLog = pgTable(
   (t) => [
     index("audit_log_at_idx").on(t.at.desc()),
     index("audit_log_target_idx").on(t.targetType, t.targetId, t.at.desc()),
+  ],
+);
+
 /* ----------------------------------------------------------------------------------------------
  * Growth (issue 9): referrals and the affiliate programme. Money amounts are cents (USD).
  * ---------------------------------------------------------------------------------------------- */
