@@ -8,6 +8,7 @@ export {
   AffiliateJoinInput,
   affiliateByCode,
   affiliateOfUser,
+  attributeMember,
   COMMISSION_BPS,
   followAffiliateLink,
   joinAffiliate,
