@@ -20,6 +20,8 @@ const columns: { title: string; links: [string, string][] }[] = [
       ["Top lists", "/top-lists"],
       ["Trending", "/trending"],
       ["Beta programs", "/beta"],
+      ["Invite friends", "/referrals"],
+      ["Affiliate programme", "/affiliate"],
     ],
   },
   {
