@@ -9,7 +9,12 @@ export function centsToDecimal(cents: number): string {
 /** "2.99" (or Cashfree's number 2.99) → 299; null for anything that is not a plain 2-decimal amount. */
 export function decimalToCents(value: string | number | null | undefined): number | null {
   if (value === null || value === undefined) return null;
-  const text = typeof value === "number" ? (Number.isFinite(value) ? value.toFixed(2) : "") : value.trim();
+  if (typeof value === "number") {
+    // 2.99 is 298.99999999999997 cents in binary: round, but refuse a third decimal (2.994 is not 2.99)
+    const cents = Math.round(value * 100);
+    return Number.isFinite(value) && value >= 0 && Math.abs(value * 100 - cents) < 1e-6 ? cents : null;
+  }
+  const text = value.trim();
   const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
   if (!match) return null;
   return Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
