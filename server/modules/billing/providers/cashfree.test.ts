@@ -77,6 +77,12 @@ describe("Cashfree adapter (recorded PG exchanges)", () => {
     expect(create?.body).toContain('"order_amount":2.99');
   });
 
+  it("refuses an order id Cashfree would not take, before asking", async () => {
+    const { provider, server } = await cashfree(["create-order"]);
+    await expect(provider.createOrder({ ...order, orderId: "ord 1/2" })).rejects.toBeInstanceOf(ProviderError);
+    expect(server.requests).toHaveLength(0);
+  });
+
   it("a repeated create (409, the order exists) answers the existing order's session", async () => {
     const { provider, server } = await cashfree(["create-order-conflict", "get-order-active"]);
     expect(await provider.createOrder(order)).toMatchObject({ providerOrderId: OURS, sessionId: expect.any(String) });

@@ -35,6 +35,8 @@ export type CashfreeConfig = {
 
 const HOSTS = { sandbox: "https://sandbox.cashfree.com/pg", production: "https://api.cashfree.com/pg" } as const;
 const DEFAULT_TOLERANCE_MS = 5 * 60_000;
+/** Cashfree's order_id: letters, digits, - and _, 3 to 45 characters. */
+const ORDER_ID = /^[A-Za-z0-9_-]{3,45}$/;
 
 type Sdk = typeof CashfreeSdk;
 type CashfreeClient = InstanceType<Sdk["Cashfree"]>;
@@ -68,6 +70,12 @@ export function createCashfreeProvider(config: CashfreeConfig): PaymentProvider 
     testMode: config.environment === "sandbox",
 
     async createOrder(input: CreateOrderInput): Promise<CreatedOrder> {
+      if (!ORDER_ID.test(input.orderId)) {
+        throw new ProviderError(
+          "cashfree",
+          `Order id ${JSON.stringify(input.orderId)} does not fit Cashfree's order_id`,
+        );
+      }
       const cf = await client();
       const request: CashfreeSdk.CreateOrderRequest = {
         order_id: input.orderId,
