@@ -50,6 +50,7 @@ describe("payment provider settings", () => {
     expect(env.PAYPAL_ENVIRONMENT).toBe("sandbox");
     expect(env.CASHFREE_ENVIRONMENT).toBe("sandbox");
     expect(env.CASHFREE_WEBHOOK_TOLERANCE_S).toBe(300);
+    expect(loadEnv({ PAYPAL_ENVIRONMENT: "", CASHFREE_ENVIRONMENT: "" }).PAYPAL_ENVIRONMENT).toBe("sandbox");
   });
 
   it("credentials go in pairs: one without the other stops the boot and names what is missing", () => {

@@ -66,13 +66,19 @@ const EnvSchema = z.object({
   /** PayPal REST app credentials (developer.paypal.com → Apps & Credentials); both or neither. */
   PAYPAL_CLIENT_ID: Optional(z.string().min(1)),
   PAYPAL_CLIENT_SECRET: Optional(z.string().min(1)),
-  PAYPAL_ENVIRONMENT: z.enum(["sandbox", "live"]).default("sandbox"),
+  PAYPAL_ENVIRONMENT: z
+    .enum(["sandbox", "live"])
+    .or(z.literal("").transform(() => "sandbox" as const))
+    .default("sandbox"),
   /** The id of the webhook registered in that PayPal app; PayPal webhooks are refused without it. */
   PAYPAL_WEBHOOK_ID: Optional(z.string().min(1)),
   /** Cashfree PG credentials (merchant dashboard → Developers → API keys); both or neither. */
   CASHFREE_APP_ID: Optional(z.string().min(1)),
   CASHFREE_SECRET_KEY: Optional(z.string().min(1)),
-  CASHFREE_ENVIRONMENT: z.enum(["sandbox", "production"]).default("sandbox"),
+  CASHFREE_ENVIRONMENT: z
+    .enum(["sandbox", "production"])
+    .or(z.literal("").transform(() => "sandbox" as const))
+    .default("sandbox"),
   /** Cashfree webhooks whose timestamp is further than this from now are refused (seconds). */
   CASHFREE_WEBHOOK_TOLERANCE_S: z.coerce.number().int().min(30).max(86_400).default(300),
 });
