@@ -238,6 +238,16 @@ describe("PayPal webhooks (verify-webhook-signature)", () => {
       rawBody: fixtureText("paypal", "webhook-capture-refunded"),
     });
     expect(refunded).toMatchObject({ type: "payment.refunded", providerPaymentId: CAPTURE, reference: OURS });
+    const reversedBody = fixtureText("paypal", "webhook-capture-refunded").replace(
+      '"event_type":"PAYMENT.CAPTURE.REFUNDED"',
+      '"event_type":"PAYMENT.CAPTURE.REVERSED"',
+    );
+    const reversed = await provider.verifyWebhook({ headers: signatureHeaders(), rawBody: reversedBody });
+    expect(reversed).toMatchObject({
+      type: "payment.refunded",
+      providerType: "PAYMENT.CAPTURE.REVERSED",
+      providerPaymentId: CAPTURE,
+    });
     const approved = await provider.verifyWebhook({
       headers: signatureHeaders(),
       rawBody: fixtureText("paypal", "webhook-order-approved"),

@@ -371,6 +371,8 @@ const EVENT_TYPES: Record<string, WebhookEventType> = {
   "PAYMENT.CAPTURE.COMPLETED": "payment.captured",
   "PAYMENT.CAPTURE.DENIED": "payment.failed",
   "PAYMENT.CAPTURE.REFUNDED": "payment.refunded",
+  // money taken back without our asking (a chargeback): for the member it is a refund
+  "PAYMENT.CAPTURE.REVERSED": "payment.refunded",
 };
 
 /**
@@ -394,8 +396,7 @@ export function webhookEvent(event: Record<string, unknown>): WebhookEvent {
   if (providerType.startsWith("PAYMENT.CAPTURE.")) {
     const related = isRecord(resource.supplementary_data) ? resource.supplementary_data.related_ids : null;
     // A refund's resource is the refund; the capture it belongs to is its "up" link.
-    const captureId =
-      providerType === "PAYMENT.CAPTURE.REFUNDED" ? upLinkId(resource.links, "captures") : str(resource.id);
+    const captureId = type === "payment.refunded" ? upLinkId(resource.links, "captures") : str(resource.id);
     return {
       ...base,
       // a capture's "up" link is its order (an authorization's, for intent AUTHORIZE, which we never use)
