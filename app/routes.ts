@@ -37,6 +37,8 @@ export default [
     route("affiliate/resources", "routes/growth/affiliate-resources.tsx"),
     route("affiliate/payments", "routes/growth/affiliate-payments.tsx"),
     route("affiliate-disclosure", "routes/growth/affiliate-disclosure.tsx"),
+    // The admin panel: one guarded layout, one route per tab (each tab's loader checks the role too).
+    route("admin", "routes/admin/layout.tsx", []),
     route("*", "routes/_site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;
