@@ -175,6 +175,30 @@ describe("referrals", () => {
     expect(list.referrals).toContainEqual(expect.objectContaining({ name: "Leo Linked", status: "Joined" }));
   });
 
+  it("the same sign-up reported five times at once grants once", async () => {
+    const friendEmail = newEmail("racing");
+    const friend = new Client(server);
+    const id = await signUp(friend, friendEmail, "Rae Racing"); // no cookie, not invited: nobody credited yet
+    const before = grants.length;
+    const headers = new Headers({ cookie: `ts_ref=${code}` });
+    const user = { id, email: friendEmail, name: "Rae Racing" };
+    await Promise.all(Array.from({ length: 5 }, () => onMemberCreated(server.services, user, headers)));
+    expect(grants.slice(before).map((g) => g.reference)).toEqual([`referral:${id}`]);
+    const [count] = await queryRows<{ n: number }>(
+      server.services.db,
+      sql`SELECT count(*)::int AS n FROM referrals WHERE invitee_id = ${id}`,
+    );
+    expect(count?.n).toBe(1);
+  });
+
+  it("an invited address that signs up without the link still credits the inviter", async () => {
+    const friendEmail = newEmail("direct");
+    expect((await referrer.client.json("/api/referrals/invite", "POST", { email: friendEmail })).status).toBe(200);
+    const before = grants.length;
+    const id = await signUp(new Client(server), friendEmail, "Dee Direct");
+    expect(grants.slice(before).map((g) => g.reference)).toEqual([`referral:${id}`]);
+  });
+
   it("an unknown code sets no cookie and credits nobody", async () => {
     const visitor = new Client(server);
     const res = await visitor.fetch("/r/NOSUCHCODE");
