@@ -1,4 +1,5 @@
-// Operator CLI for accounts (until billing exists, this and PUT /api/admin/users/{id} change tiers):
+// Operator CLI for accounts (set-tier, like PUT /api/admin/users/{id}, sets an operator override;
+// paid plans and grants still count — billing derives the tier):
 //   npm run user -- create [--admin] email [--name "Name"] [--password secret]
 //   npm run user -- set-tier email free|standard|expert
 //   npm run user -- set-role email member|admin
@@ -11,8 +12,10 @@ import {
   isTier,
   ROLES,
   type Role,
+  type Tier,
   updateAccount,
 } from "../server/modules/accounts/index.ts";
+import { setTierOverride } from "../server/modules/billing/index.ts";
 import { openDatabase } from "../server/platform/db/index.ts";
 import { loadEnv } from "../server/platform/env.ts";
 import { AppError } from "../server/platform/errors.ts";
@@ -79,9 +82,16 @@ try {
   } else {
     const account = await findAccountByEmail(db, email);
     if (!account) fail(`No account for ${email}`, 1);
-    const change = command === "set-tier" ? { tier: value as "free" } : { role: value as Role };
-    const updated = await updateAccount(db, account.id, change);
-    console.log(`${updated.email}: tier ${updated.tier}, role ${updated.role}.`);
+    if (command === "set-tier") {
+      // An operator's tier is an override on top of billing's derived tier (and a billing event).
+      const tier = await setTierOverride(db, { userId: account.id, tier: value as Tier, actor: "cli" }, new Date());
+      console.log(
+        `${account.email}: tier ${tier}${value === "free" && tier !== "free" ? " (from a paid plan or grant)" : ""}.`,
+      );
+    } else {
+      const updated = await updateAccount(db, account.id, { role: value as Role });
+      console.log(`${updated.email}: tier ${updated.tier}, role ${updated.role}.`);
+    }
   }
 } catch (err) {
   if (err instanceof AppError) {

@@ -25,6 +25,7 @@ import {
   TIERS,
   updateAccount,
 } from "../modules/accounts/index.ts";
+import { setTierOverride, subscriptionForApi } from "../modules/billing/index.ts";
 import { AppError, notFound } from "../platform/errors.ts";
 import { parseOr400 } from "./respond.ts";
 
@@ -90,13 +91,22 @@ export function accountsApi() {
     const viewer = requireSelfOrAdmin(await getViewer(services, c.req.raw), userId);
     const subject = viewer.user.id === userId ? viewer : await loadViewer(services.db, userId);
     if (!subject) throw notFound("User not found");
+    // The paid subscription (billing) with the tier's limits; a member with no paid plan is 'active' on Free.
+    const paid = await subscriptionForApi(services, userId);
     return c.json({
       success: true,
       subscription: {
+        status: "active",
+        plan: null,
+        startDate: null,
+        nextBilling: null,
+        cancel_at_period_end: false,
+        payment_id: null,
+        order_id: null,
+        provider: null,
+        ...paid,
         user_id: subject.user.id,
         tier: subject.tier,
-        // Billing arrives later: today a tier is set by an operator and has no renewal date.
-        status: "active",
         support_level: subject.entitlements.supportLevel(subject.tier),
         limits: {
           compare: subject.entitlements.compareCap(subject.tier),
@@ -117,11 +127,17 @@ export function accountsApi() {
 
   api.put("/admin/users/:id", async (c) => {
     const { services } = c.var;
-    requireRole(await getViewer(services, c.req.raw), "admin");
+    const admin = requireRole(await getViewer(services, c.req.raw), "admin");
     const id = parseOr400(UserId, c.req.param("id"));
     const change = parseOr400(AdminUpdate, await body(c));
     if (!(await getAccount(services.db, id))) throw notFound("User not found");
-    const user = await updateAccount(services.db, id, change);
+    // A tier set by an operator is an override on top of billing's derived tier (logged as a billing event).
+    if (change.tier) {
+      await setTierOverride(services.db, { userId: id, tier: change.tier, actor: admin.user.id }, services.clock.now());
+    }
+    const user = change.role
+      ? await updateAccount(services.db, id, { role: change.role })
+      : await getAccount(services.db, id);
     services.logger.info("account updated by admin", { userId: id, ...change });
     return c.json({ success: true, user });
   });

@@ -5,6 +5,7 @@ import { probeDatabase, RETRY_AFTER_SEC } from "../platform/db/availability.ts";
 import { accountsApi } from "./accounts.ts";
 import { analyticsApi } from "./analytics.ts";
 import { authApi } from "./auth.ts";
+import { billingApi } from "./billing.ts";
 import { catalogApi } from "./catalog.ts";
 import { compareApi } from "./compare.ts";
 import { errorsApi } from "./errors.ts";
@@ -40,6 +41,7 @@ export function createApi() {
   api.route("/", compareApi());
   api.route("/", authApi());
   api.route("/", accountsApi());
+  api.route("/", billingApi());
   api.route("/", catalogApi());
   api.route("/", newsletterApi());
   api.route("/", errorsApi());

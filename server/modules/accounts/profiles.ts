@@ -49,8 +49,8 @@ export async function findAccountByEmail(db: Db, email: string): Promise<Account
 export { accountById as getAccount };
 
 /**
- * Sets a member's tier and/or role (operators: the admin API and `npm run user`). Until billing
- * exists this is how a tier changes. The last admin cannot be demoted (someone must administer).
+ * Sets a member's role and/or operator tier override (tests and seeds; the admin API and `npm run
+ * user` set tiers through billing's setTierOverride). The last admin cannot be demoted.
  */
 export async function updateAccount(
   db: Db,
@@ -74,9 +74,13 @@ export async function updateAccount(
       await tx.execute(sql`UPDATE users SET role = ${change.role}, updated_at = now() WHERE id = ${userId}`);
     }
     if (change.tier) {
+      // An operator's tier is an override (billing derives the tier from it and any paid plan or
+      // grant); the admin API and the CLI go through billing's setTierOverride, which also logs it.
+      const override = change.tier === "free" ? null : change.tier;
       await tx.execute(
-        sql`INSERT INTO user_profiles (user_id, tier) VALUES (${userId}, ${change.tier})
-            ON CONFLICT (user_id) DO UPDATE SET tier = EXCLUDED.tier, updated_at = now()`,
+        sql`INSERT INTO user_profiles (user_id, tier, tier_override) VALUES (${userId}, ${change.tier}, ${override})
+            ON CONFLICT (user_id) DO UPDATE SET tier = EXCLUDED.tier, tier_override = EXCLUDED.tier_override,
+              tier_override_until = NULL, updated_at = now()`,
       );
     }
     const account = await accountById(tx as unknown as Db, userId);
