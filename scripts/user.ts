@@ -12,10 +12,10 @@ import {
   isTier,
   ROLES,
   type Role,
-  type Tier,
   updateAccount,
 } from "../server/modules/accounts/index.ts";
-import { setTierOverride } from "../server/modules/billing/index.ts";
+import { refreshTier } from "../server/modules/billing/index.ts";
+import { CLI_ACTOR } from "../server/platform/audit.ts";
 import { openDatabase } from "../server/platform/db/index.ts";
 import { loadEnv } from "../server/platform/env.ts";
 import { AppError } from "../server/platform/errors.ts";
@@ -82,16 +82,11 @@ try {
   } else {
     const account = await findAccountByEmail(db, email);
     if (!account) fail(`No account for ${email}`, 1);
-    if (command === "set-tier") {
-      // An operator's tier is an override on top of billing's derived tier (and a billing event).
-      const tier = await setTierOverride(db, { userId: account.id, tier: value as Tier, actor: "cli" }, new Date());
-      console.log(
-        `${account.email}: tier ${tier}${value === "free" && tier !== "free" ? " (from a paid plan or grant)" : ""}.`,
-      );
-    } else {
-      const updated = await updateAccount(db, account.id, { role: value as Role });
-      console.log(`${updated.email}: tier ${updated.tier}, role ${updated.role}.`);
-    }
+    const change = command === "set-tier" ? { tier: value as "free" } : { role: value as Role };
+    const updated = await updateAccount(db, account.id, change, { actor: CLI_ACTOR });
+    // The tier set is an operator override: a paid plan or a grant may rank higher.
+    const tier = command === "set-tier" ? await refreshTier(db, account.id, new Date()) : updated.tier;
+    console.log(`${updated.email}: tier ${tier}, role ${updated.role}.`);
   }
 } catch (err) {
   if (err instanceof AppError) {

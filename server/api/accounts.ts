@@ -25,11 +25,11 @@ import {
   TIERS,
   updateAccount,
 } from "../modules/accounts/index.ts";
-import { setTierOverride, subscriptionForApi } from "../modules/billing/index.ts";
+import { refreshTier, subscriptionForApi } from "../modules/billing/index.ts";
 import { AppError, notFound } from "../platform/errors.ts";
 import { parseOr400 } from "./respond.ts";
 
-type Vars = { Variables: { services: AppServices } };
+type Vars = { Variables: { services: AppServices; requestId: string } };
 
 const UserId = z.string().regex(/^[\w-]{1,64}$/, "Unknown user");
 const CheckAccess = z.object({
@@ -131,13 +131,12 @@ export function accountsApi() {
     const id = parseOr400(UserId, c.req.param("id"));
     const change = parseOr400(AdminUpdate, await body(c));
     if (!(await getAccount(services.db, id))) throw notFound("User not found");
-    // A tier set by an operator is an override on top of billing's derived tier (logged as a billing event).
-    if (change.tier) {
-      await setTierOverride(services.db, { userId: id, tier: change.tier, actor: admin.user.id }, services.clock.now());
-    }
-    const user = change.role
-      ? await updateAccount(services.db, id, { role: change.role })
-      : await getAccount(services.db, id);
+    const user = await updateAccount(services.db, id, change, {
+      actor: { id: admin.user.id, label: admin.user.email },
+      requestId: c.var.requestId,
+    });
+    // The operator's tier is an override; the tier the app reads is derived from it, any paid plan and grants.
+    if (change.tier) user.tier = await refreshTier(services.db, id, services.clock.now());
     services.logger.info("account updated by admin", { userId: id, ...change });
     return c.json({ success: true, user });
   });

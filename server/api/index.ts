@@ -4,6 +4,7 @@ import { countTools } from "../modules/catalog/index.ts";
 import { probeDatabase, RETRY_AFTER_SEC } from "../platform/db/availability.ts";
 import { accountsApi } from "./accounts.ts";
 import { analyticsApi } from "./analytics.ts";
+import { auditApi } from "./audit.ts";
 import { authApi } from "./auth.ts";
 import { billingApi } from "./billing.ts";
 import { catalogApi } from "./catalog.ts";
@@ -46,6 +47,7 @@ export function createApi() {
   api.route("/", newsletterApi());
   api.route("/", errorsApi());
   api.route("/", analyticsApi());
+  api.route("/", auditApi());
   api.all("*", (c) => fail(c, 404, `No API route for ${c.req.method} ${c.req.path}`));
   return api;
 }

@@ -63,6 +63,10 @@ const EnvSchema = z.object({
   TRUST_PROXY: Flag("0"),
   /** Turns on GET /metrics (Prometheus), answered only with `Authorization: Bearer <token>`. */
   METRICS_TOKEN: Optional(z.string().min(16, "METRICS_TOKEN must be at least 16 characters")),
+  /** Runs due background jobs in this process (off: it only enqueues; another instance runs them). */
+  JOBS_ENABLED: Flag("1"),
+  /** How often the job runner looks for due jobs (ms). */
+  JOBS_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(1_000),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { pgliteDir: string };

@@ -25,9 +25,12 @@ export async function startCheckout(
   };
 }
 
-/** The buyer approves on the test provider's page (its signed callback is applied inline: no job runner here). */
+/** The buyer approves on the test provider's page; its signed callback arrives through the job runner. */
 export async function approve(server: TestServer, member: Member, providerOrderId: string) {
-  return testProviderDecision(server.services, providerOrderId, "approve", member.id);
+  const decided = await testProviderDecision(server.services, providerOrderId, "approve", member.id);
+  const run = await server.services.jobs.runDue();
+  expect(run.failed).toBe(0);
+  return decided;
 }
 
 export async function buy(server: TestServer, member: Member, tier: "standard" | "expert") {

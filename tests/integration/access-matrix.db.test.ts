@@ -233,6 +233,11 @@ const ROWS: Row[] = [
     json: () => ({ tier: "expert" }),
     expect: { visitor: 401, members: 403, admin: 200 },
   },
+  {
+    covers: "/api/admin/audit",
+    path: (c) => `/api/admin/audit?target_id=${c.victim.id}`,
+    expect: { visitor: 401, members: 403, admin: 200 },
+  },
   { covers: "/api/saved-searches", path: () => "/api/saved-searches", expect: { visitor: 401, members: 200 } },
   {
     covers: "/api/saved-searches",

@@ -84,18 +84,31 @@ describe("operator overrides", () => {
     const member = await createMember(server);
     await buy(server, member, "standard");
     expect(
-      await setTierOverride(server.services.db, { userId: member.id, tier: "expert", actor: "test" }, clock.now()),
+      await setTierOverride(
+        server.services.db,
+        { userId: member.id, tier: "expert", actor: { id: null, label: "test" } },
+        clock.now(),
+      ),
     ).toBe("expert");
     // A billing change (a grant) keeps the override.
     await grant(member.id, "invitee-override");
     expect(await tierOf(server, member.id)).toBe("expert");
     expect(
-      await setTierOverride(server.services.db, { userId: member.id, tier: "free", actor: "test" }, clock.now()),
+      await setTierOverride(
+        server.services.db,
+        { userId: member.id, tier: "free", actor: { id: null, label: "test" } },
+        clock.now(),
+      ),
     ).toBe("standard");
     const other = await createMember(server);
     await setTierOverride(
       server.services.db,
-      { userId: other.id, tier: "expert", until: new Date(BASE.getTime() + 2 * DAY_MS), actor: "test" },
+      {
+        userId: other.id,
+        tier: "expert",
+        until: new Date(BASE.getTime() + 2 * DAY_MS),
+        actor: { id: null, label: "test" },
+      },
       clock.now(),
     );
     expect(await tierOf(server, other.id)).toBe("expert");
@@ -109,18 +122,24 @@ describe("operator overrides", () => {
     expect(event?.type).toBe("operator_override");
   });
 
-  it("the admin API sets an override, logged as a billing event", async () => {
+  it("the admin API sets an override (audited); a paid plan still counts when it is cleared", async () => {
     at(0);
     const admin = await createMember(server, { role: "admin" });
     const member = await createMember(server);
     const res = await admin.client.json(`/api/admin/users/${member.id}`, "PUT", { tier: "standard" });
     expect(res.status).toBe(200);
     expect(((await res.json()) as Json).user).toMatchObject({ tier: "standard" });
-    const [event] = await queryRows<{ detail: { actor: string } }>(
+    await buy(server, member, "expert");
+    const cleared = await admin.client.json(`/api/admin/users/${member.id}`, "PUT", { tier: "free" });
+    expect(((await cleared.json()) as Json).user).toMatchObject({ tier: "expert" });
+    const audit = await queryRows<{ actor_id: string; after: { tier: string } }>(
       server.services.db,
-      sql`SELECT detail FROM billing_events WHERE user_id = ${member.id} AND type = 'operator_override'`,
+      sql`SELECT actor_id, after FROM audit_log WHERE target_id = ${member.id} AND action = 'user.tier_override' ORDER BY at`,
     );
-    expect(event?.detail.actor).toBe(admin.id);
+    expect(audit.map((a) => [a.actor_id, a.after.tier])).toEqual([
+      [admin.id, "standard"],
+      [admin.id, "free"],
+    ]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runBillingSweep, setTestPaymentMethodFails } from "../../server/modules/billing/index.ts";
+import { getBillingSummary, setTestPaymentMethodFails } from "../../server/modules/billing/index.ts";
 import { createTestClock, DAY_MS } from "../../server/platform/clock.ts";
 import { queryRows, sql } from "../../server/platform/db/index.ts";
 import { listOutbox } from "../../server/platform/mail.ts";
@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from "../helpers/server.ts";
 /**
  * A subscription's life with a controllable clock: renewal, failed renewal → grace → Free, cancel at
  * period end, upgrade with credit, refunds inside and outside the 30 days, Expert's tool credit.
- * No job runner here: the hourly sweep (the jobs' catch-up) is what moves things along.
+ * Time moves by the test clock; the durable jobs due at that time run (`jobs.runDue()`).
  */
 const BASE = new Date("2026-04-01T00:00:00Z");
 const clock = createTestClock(BASE);
@@ -24,7 +24,11 @@ afterAll(async () => {
 
 type Json = Record<string, unknown>;
 const at = (days: number, extraMs = 0) => clock.set(new Date(BASE.getTime() + days * DAY_MS + extraMs));
-const sweep = () => runBillingSweep(server.services);
+/** The due jobs at the clock's time: a subscription's moments, the hourly sweep, callbacks. */
+const sweep = async () => {
+  const run = await server.services.jobs.runDue();
+  expect(run.failed).toBe(0);
+};
 
 async function subs(userId: string) {
   return queryRows<{
@@ -182,9 +186,7 @@ describe("refunds (30-day money-back guarantee)", () => {
     );
     expect(provider?.status).toBe("refunded");
     // The Expert credit given with the payment is taken back.
-    const summary = await import("../../server/modules/billing/index.ts").then((m) =>
-      m.getBillingSummary(server.services, member.id),
-    );
+    const summary = await getBillingSummary(server.services, member.id);
     expect(summary.credit.balanceCents).toBe(0);
     // Twice is a 400 (nothing left to refund).
     expect((await member.client.json("/api/subscriptions/refund", "POST", {})).status).toBe(400);
@@ -210,7 +212,6 @@ describe("Expert's tool credit", () => {
     at(0);
     const member = await createMember(server);
     await buy(server, member, "expert");
-    const { getBillingSummary } = await import("../../server/modules/billing/index.ts");
     expect((await getBillingSummary(server.services, member.id)).credit.balanceCents).toBe(500);
     at(29, 60_000);
     await sweep();
