@@ -328,8 +328,13 @@ export async function requestRefund(
     const provider = providerFor(services, payment.provider);
     if (!provider) throw new AppError("unavailable", "The payment provider is not available; please contact support");
     try {
+      const [order] = await db
+        .select({ providerOrderId: schema.paymentOrders.providerOrderId })
+        .from(schema.paymentOrders)
+        .where(eq(schema.paymentOrders.id, payment.orderId));
       const result = await provider.refund({
         providerPaymentId: payment.providerPaymentId,
+        ...(order?.providerOrderId ? { providerOrderId: order.providerOrderId } : {}),
         amount: { amountCents: payment.amountCents, currency: "USD" },
         idempotencyKey: `refund-${payment.id}`,
         reason: "30-day money-back guarantee",
