@@ -19,7 +19,7 @@ export type {
   PaymentAppliedEvent,
   PaymentRefundedEvent,
 } from "./contracts.ts";
-export { grantPlanDays } from "./grants.ts";
+export { grantPlanDays, grantPlanDaysOn } from "./grants.ts";
 export { registerBillingJobs } from "./jobs.ts";
 export {
   type AdvanceOutcome,
