@@ -4,7 +4,7 @@ import { createTestClock, DAY_MS } from "../../server/platform/clock.ts";
 import { queryRows, sql } from "../../server/platform/db/index.ts";
 import { listOutbox } from "../../server/platform/mail.ts";
 import { createMember, type Member } from "../helpers/accounts.ts";
-import { approve, buy, count, startCheckout, tierOf } from "../helpers/billing.ts";
+import { approve, buy, startCheckout, tierOf } from "../helpers/billing.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 /**
