@@ -5,13 +5,9 @@ import type { ServerBuild } from "react-router";
 import { createApp } from "./app.ts";
 import type { AppServices } from "./context.ts";
 import { createAuth, seedDemoAccounts } from "./modules/accounts/index.ts";
+import { grantPlanDaysOn, paymentProviders, registerBillingJobs } from "./modules/billing/index.ts";
 import { seedCatalog } from "./modules/catalog/index.ts";
-import {
-  type GrowthWiring,
-  onMemberCreated,
-  registerGrowthJobs,
-  unwiredGrantPlanDays,
-} from "./modules/growth/index.ts";
+import { type GrowthWiring, growthBillingHooks, onMemberCreated, registerGrowthJobs } from "./modules/growth/index.ts";
 import { type Clock, systemClock } from "./platform/clock.ts";
 import { type Database, openDatabase } from "./platform/db/index.ts";
 import { type Env, loadEnv } from "./platform/env.ts";
@@ -90,16 +86,23 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     mailer,
     jobs,
     auth,
-    // TODO(merge): grantPlanDays from billing (modules/billing), payouts from H2's PayPal payouts when configured.
-    growth: { grantPlanDays: unwiredGrantPlanDays, payouts: null, ...options.growth },
+    // The referral reward is billing's grant; payouts are set from the provider selection below.
+    growth: { grantPlanDays: grantPlanDaysOn(clock), payouts: null, ...options.growth },
     apiCache: createResponseCache({ maxBytes: env.API_CACHE_MB * 1024 * 1024 }),
     stats: { db: () => database.stats(), pageCache: null, jobs: () => jobs.counts() },
+    // Affiliate commissions follow payments and refunds, inside billing's transaction.
+    billingHooks: [growthBillingHooks({ jobs, logger })],
   };
   ready = services;
   registerGrowthJobs(services);
   if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
     logger.warn("PUBLIC_URL is not set: sign-in works on localhost only; set it to the site's public origin");
   }
+  registerBillingJobs(services);
+  const payments = paymentProviders(services);
+  if (options.growth?.payouts === undefined) services.growth.payouts = payments.payouts;
+  logger.info(payments.summary);
+  for (const warning of payments.warnings) logger.warn(warning);
   if (env.DEMO_MODE) await seedDemoAccounts(auth, database.db, logger);
   const app = createApp({
     services,

@@ -5,14 +5,15 @@ import { attributeMember, growthBillingHooks } from "../../server/modules/growth
 import { createTestClock, DAY_MS } from "../../server/platform/clock.ts";
 import { type Db, queryRows, sql } from "../../server/platform/db/index.ts";
 import { Client, createMember, type Member } from "../helpers/accounts.ts";
+import { buy, tierOf } from "../helpers/billing.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 /**
  * The affiliate programme through real HTTP: join, link → click and signed cookie → sign-up →
  * attribution; billing's hooks → pending commission → approved by the durable job after the refund
  * window → reversed by a refund; the admin payout CSV (formula-safe) and the payout (once).
- * TODO(merge): payments come from calling growth's BillingHooks inside a transaction, as billing
- * does; once billing is merged, buy through the test provider instead.
+ * The edge cases call growth's BillingHooks inside a transaction, as billing does; the last block
+ * pays and refunds through billing's test provider.
  */
 const BASE = new Date("2026-11-03T09:00:00Z");
 const clock = createTestClock(BASE);
@@ -314,5 +315,61 @@ describe("payouts through a PayoutProvider", () => {
     } finally {
       await local.close();
     }
+  });
+});
+
+describe("with billing's test provider", () => {
+  const start = new Date("2027-03-01T12:00:00Z");
+  const billingClock = createTestClock(start);
+  let local: TestServer;
+  let aff: Member;
+  let affCode: string;
+  beforeAll(async () => {
+    local = await startTestServer({ pages: true, clock: billingClock, env: { TRUST_PROXY: "1" } });
+    aff = await createMember(local, { name: "Billie Affiliate" });
+    await aff.client.json("/api/affiliate/join", "POST", { payout_email: "billie@example.com", accept_terms: true });
+    affCode = String((await dashboardOn(aff)).code);
+  });
+  afterAll(async () => {
+    await local?.close();
+  });
+  async function dashboardOn(member: Member) {
+    const res = await member.client.fetch("/api/affiliate/dashboard");
+    return (await res.json()) as Json & { commissions: (Json & { status: string; amountCents: number })[] };
+  }
+  async function referredMember(name: string): Promise<Member> {
+    const client = new Client(local);
+    await visit(client, `/a/${affCode}`);
+    const email = `b-${Math.random().toString(36).slice(2, 10)}@example.com`;
+    const res = await client.json("/api/auth/sign-up/email", "POST", { name, email, password: "correct-horse-42" });
+    const id = ((await res.json()) as { user: { id: string } }).user.id;
+    return { client, id, email, password: "correct-horse-42", name };
+  }
+
+  it("an Expert payment through checkout: pending 35%, approved by the job after the refund window", async () => {
+    const member = await referredMember("Ellie Expert");
+    await buy(local, member, "expert");
+    let body = await dashboardOn(aff);
+    expect(body.commissions).toEqual([
+      expect.objectContaining({ amountCents: 1050, status: "pending", tier: "expert" }),
+    ]);
+    expect(body).toMatchObject({ pendingCents: 1050, conversions: 1, clicks: 1 });
+    billingClock.set(new Date(start.getTime() + 30 * DAY_MS + 60_000));
+    await local.services.jobs.runDue();
+    body = await dashboardOn(aff);
+    const first = body.commissions.find((c) => c.paymentCents === 2999 && c.createdAt === start.toISOString());
+    expect(first?.status).toBe("approved");
+  });
+
+  it("a refund within 30 days reverses the commission", async () => {
+    const member = await referredMember("Sid Standard");
+    await buy(local, member, "standard");
+    let body = await dashboardOn(aff);
+    expect(body.commissions.find((c) => c.paymentCents === 299)).toMatchObject({ amountCents: 90, status: "pending" });
+    const res = await member.client.json("/api/subscriptions/refund", "POST", {});
+    expect(res.status).toBe(200);
+    body = await dashboardOn(aff);
+    expect(body.commissions.find((c) => c.paymentCents === 299)).toMatchObject({ amountCents: 90, status: "reversed" });
+    expect(await tierOf(local, member.id)).toBe("free");
   });
 });

@@ -1,35 +1,33 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { GrantInput } from "../../server/modules/billing/contracts.ts";
 import { onMemberCreated, rewardReferral } from "../../server/modules/growth/index.ts";
-import { createTestClock } from "../../server/platform/clock.ts";
+import { createTestClock, DAY_MS } from "../../server/platform/clock.ts";
 import { queryRows, sql } from "../../server/platform/db/index.ts";
 import { Client, createMember, type Member } from "../helpers/accounts.ts";
+import { buy, tierOf } from "../helpers/billing.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 /**
- * Referrals through real HTTP: the invite link and its cookie, invitations by e-mail (sent to the
- * outbox), the reward when the invitee joins (once, never to oneself).
- * TODO(merge): the grant is a recording double until billing's grantPlanDays is wired; then assert
- * the referrer's Standard ends 7 days later.
+ * Referrals through real HTTP and billing's real grant: the invite link and its cookie, invitations
+ * by e-mail (sent to the outbox), the reward when the invitee joins (7 days of Standard, once,
+ * never to oneself).
  */
-const grants: GrantInput[] = [];
 const clock = createTestClock("2026-11-02T10:00:00Z");
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({
-    pages: true,
-    clock,
-    env: { TRUST_PROXY: "1" },
-    growth: {
-      grantPlanDays: async (_tx, input) => {
-        grants.push(input);
-        return { created: true, endsAt: new Date(clock.now().getTime() + input.days * 86_400_000) };
-      },
-    },
-  });
+  server = await startTestServer({ pages: true, clock, env: { TRUST_PROXY: "1" } });
 });
+
+/** The referral grants billing recorded (source 'referral'), oldest first. */
+async function referralGrants(userId?: string) {
+  return queryRows<{ user_id: string; tier: string; reference: string; starts_at: Date; ends_at: Date }>(
+    server.services.db,
+    sql`SELECT user_id, tier::text AS tier, reference, starts_at, ends_at FROM access_grants
+        WHERE source = 'referral' ${userId ? sql`AND user_id = ${userId}` : sql``} ORDER BY created_at, reference`,
+  );
+}
+const grantRefs = async () => (await referralGrants()).map((g) => g.reference);
 afterAll(async () => {
   await server?.close();
 });
@@ -136,11 +134,14 @@ describe("referrals", () => {
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
 
-    const before = grants.length;
+    const before = (await grantRefs()).length;
     const friendId = await signUp(friend, friendEmail, "Fiona Friend");
-    expect(grants.slice(before)).toEqual([
-      { userId: referrer.id, tier: "standard", days: 7, source: "referral", reference: `referral:${friendId}` },
+    const made = (await referralGrants()).slice(before);
+    expect(made.map((g) => [g.user_id, g.tier, g.reference])).toEqual([
+      [referrer.id, "standard", `referral:${friendId}`],
     ]);
+    expect(new Date(made[0]?.ends_at ?? 0).getTime() - new Date(made[0]?.starts_at ?? 0).getTime()).toBe(7 * DAY_MS);
+    expect(await tierOf(server, referrer.id)).toBe("standard");
     const list = (await (await referrer.client.fetch("/api/community/referrals")).json()) as {
       referrals: { name: string; status: string; joined_at: string | null }[];
     };
@@ -155,7 +156,7 @@ describe("referrals", () => {
       { id: friendId, email: friendEmail, name: "Fiona Friend" },
       new Headers({ cookie: friend.cookieHeader }),
     );
-    expect(grants.length).toBe(before + 1);
+    expect((await grantRefs()).length).toBe(before + 1);
     const [count] = await queryRows<{ n: number }>(
       server.services.db,
       sql`SELECT count(*)::int AS n FROM referrals WHERE invitee_id = ${friendId}`,
@@ -166,24 +167,51 @@ describe("referrals", () => {
   it("a friend who signs up through the link without an invitation is listed as Joined too", async () => {
     const friend = new Client(server);
     await friend.fetch(`/r/${code.toLowerCase()}`);
-    const before = grants.length;
+    const before = (await grantRefs()).length;
     const id = await signUp(friend, newEmail("linked"), "Leo Linked");
-    expect(grants.slice(before).map((g) => g.reference)).toEqual([`referral:${id}`]);
+    expect((await grantRefs()).slice(before)).toEqual([`referral:${id}`]);
     const list = (await (await referrer.client.fetch("/api/community/referrals")).json()) as {
       referrals: { name: string; status: string }[];
     };
     expect(list.referrals).toContainEqual(expect.objectContaining({ name: "Leo Linked", status: "Joined" }));
   });
 
+  it("a paying Standard member's period ends 7 days later when a friend joins through the link", async () => {
+    const payer = await createMember(server, { name: "Sam Subscriber" });
+    await buy(server, payer, "standard");
+    const endOf = async () => {
+      const [sub] = await queryRows<{ current_period_end: Date }>(
+        server.services.db,
+        sql`SELECT current_period_end FROM subscriptions WHERE user_id = ${payer.id} AND status = 'active'`,
+      );
+      return new Date(sub?.current_period_end ?? 0).getTime();
+    };
+    const before = await endOf();
+    expect(before).toBeGreaterThan(clock.now().getTime());
+    const { code: payerCode } = (await (await payer.client.fetch("/api/community/referrals")).json()) as {
+      code: string;
+    };
+    const friend = new Client(server);
+    await friend.fetch(`/r/${payerCode}`);
+    await signUp(friend, newEmail("stacked"), "Stan Stacked");
+    expect(await endOf()).toBe(before + 7 * DAY_MS);
+    // Another friend: another 7 days, stacked.
+    const second = new Client(server);
+    await second.fetch(`/r/${payerCode}`);
+    await signUp(second, newEmail("stacked"), "Sue Stacked");
+    expect(await endOf()).toBe(before + 14 * DAY_MS);
+    expect(await tierOf(server, payer.id)).toBe("standard");
+  });
+
   it("the same sign-up reported five times at once grants once", async () => {
     const friendEmail = newEmail("racing");
     const friend = new Client(server);
     const id = await signUp(friend, friendEmail, "Rae Racing"); // no cookie, not invited: nobody credited yet
-    const before = grants.length;
+    const before = (await grantRefs()).length;
     const headers = new Headers({ cookie: `ts_ref=${code}` });
     const user = { id, email: friendEmail, name: "Rae Racing" };
     await Promise.all(Array.from({ length: 5 }, () => onMemberCreated(server.services, user, headers)));
-    expect(grants.slice(before).map((g) => g.reference)).toEqual([`referral:${id}`]);
+    expect((await grantRefs()).slice(before)).toEqual([`referral:${id}`]);
     const [count] = await queryRows<{ n: number }>(
       server.services.db,
       sql`SELECT count(*)::int AS n FROM referrals WHERE invitee_id = ${id}`,
@@ -194,9 +222,9 @@ describe("referrals", () => {
   it("an invited address that signs up without the link still credits the inviter", async () => {
     const friendEmail = newEmail("direct");
     expect((await referrer.client.json("/api/referrals/invite", "POST", { email: friendEmail })).status).toBe(200);
-    const before = grants.length;
+    const before = (await grantRefs()).length;
     const id = await signUp(new Client(server), friendEmail, "Dee Direct");
-    expect(grants.slice(before).map((g) => g.reference)).toEqual([`referral:${id}`]);
+    expect((await grantRefs()).slice(before)).toEqual([`referral:${id}`]);
   });
 
   it("an unknown code sets no cookie and credits nobody", async () => {
@@ -204,19 +232,19 @@ describe("referrals", () => {
     const res = await visitor.fetch("/r/NOSUCHCODE");
     expect(res.status).toBe(302);
     expect(res.headers.getSetCookie().some((c) => c.startsWith("ts_ref="))).toBe(false);
-    const before = grants.length;
+    const before = (await grantRefs()).length;
     await signUp(visitor, newEmail("nobody"));
-    expect(grants.length).toBe(before);
+    expect((await grantRefs()).length).toBe(before);
   });
 
   it("never rewards a self-referral (same account or same e-mail)", async () => {
-    const before = grants.length;
+    const before = (await grantRefs()).length;
     const self = { id: referrer.id, email: referrer.email };
     expect(await rewardReferral(server.services, self, self)).toEqual({ rewarded: false });
     expect(
       await rewardReferral(server.services, self, { id: "someone-else", email: referrer.email.toUpperCase() }),
     ).toEqual({ rewarded: false });
-    expect(grants.length).toBe(before);
+    expect((await grantRefs()).length).toBe(before);
   });
 
   it("a failing grant records nothing (one transaction) and does not fail the sign-up", async () => {

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { AffiliateNav, CopyField, Stat } from "~/components/growth/copy-field";
-import { affiliateLinkOf, affiliateStats, COMMISSION_BPS, viewerAffiliate } from "~/lib/growth.server";
+import { affiliateLinkOf, affiliateStats, programmeTerms, viewerAffiliate } from "~/lib/growth.server";
 import { usd } from "~/lib/money";
 import type { Route } from "./+types/affiliate-dashboard";
 
@@ -15,20 +15,23 @@ export function headers() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { affiliate } = await viewerAffiliate(context, request);
   if (!affiliate) throw redirect("/affiliate");
-  const stats = await affiliateStats(context.services.db, affiliate.id, context.services.clock.now());
+  const [stats, terms] = await Promise.all([
+    affiliateStats(context.services.db, affiliate.id, context.services.clock.now()),
+    programmeTerms(context.services.db),
+  ]);
   return {
     code: affiliate.code,
     link: affiliateLinkOf(context, request, affiliate.code),
     status: affiliate.status,
     stats,
-    rates: { standard: COMMISSION_BPS.standard / 100, expert: COMMISSION_BPS.expert / 100 },
+    rates: terms.plans.map((p) => `${p.percent}% of ${p.name}`).join(", "),
   };
 }
 
 const STATUS_LABEL = { pending: "Pending", approved: "Approved", paid: "Paid", reversed: "Reversed" } as const;
 
 export default function AffiliateDashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, rates } = loaderData;
+  const { stats } = loaderData;
   return (
     <div className="mx-auto max-w-4xl">
       <AffiliateNav current="/affiliate/dashboard" />
@@ -50,8 +53,7 @@ export default function AffiliateDashboard({ loaderData }: Route.ComponentProps)
         <CopyField label="Affiliate link" value={loaderData.link} />
         <CopyField label="Affiliate code" value={loaderData.code} />
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          Commission: {rates.standard}% of Standard, {rates.expert}% of Expert payments. Link to any page with{" "}
-          <code>?to=/tools/…</code> (see Resources).
+          Commission: {loaderData.rates} payments. Link to any page with <code>?to=/tools/…</code> (see Resources).
         </p>
       </section>
       <section className="mt-8">

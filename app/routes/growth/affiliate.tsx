@@ -5,12 +5,11 @@ import { fieldErrors, viewerOf } from "~/lib/accounts.server";
 import {
   AffiliateJoinInput,
   ATTRIBUTION_DAYS,
-  COMMISSION_BPS,
   joinAffiliate,
-  REFUND_WINDOW_DAYS,
+  programmeTerms,
   viewerAffiliate,
 } from "~/lib/growth.server";
-import { PLANS } from "~/lib/plans";
+import { usd } from "~/lib/money";
 import type { Route } from "./+types/affiliate";
 
 export function meta() {
@@ -28,14 +27,17 @@ export function headers() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { viewer, affiliate } = await viewerAffiliate(context, request);
+  const [{ viewer, affiliate }, terms] = await Promise.all([
+    viewerAffiliate(context, request),
+    programmeTerms(context.services.db),
+  ]);
   return {
     signedIn: Boolean(viewer),
     email: viewer?.user.email ?? "",
     joined: Boolean(affiliate),
-    rates: { standard: COMMISSION_BPS.standard / 100, expert: COMMISSION_BPS.expert / 100 },
+    plans: terms.plans,
     cookieDays: ATTRIBUTION_DAYS,
-    refundDays: REFUND_WINDOW_DAYS,
+    refundDays: terms.refundWindowDays,
   };
 }
 
@@ -56,7 +58,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AffiliateProgramme({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const { rates } = loaderData;
   return (
     <div className="mx-auto max-w-3xl">
       <AffiliateNav current="/affiliate" />
@@ -77,13 +78,11 @@ export default function AffiliateProgramme({ loaderData, actionData }: Route.Com
             </tr>
           </thead>
           <tbody>
-            {PLANS.filter((p) => p.id !== "free").map((p) => (
-              <tr key={p.id} className="border-t border-slate-200 dark:border-slate-800">
+            {loaderData.plans.map((p) => (
+              <tr key={p.tier} className="border-t border-slate-200 dark:border-slate-800">
                 <td className="py-2">{p.name}</td>
-                <td>
-                  {p.price} {p.period}
-                </td>
-                <td>{p.id === "expert" ? rates.expert : rates.standard}% of each payment</td>
+                <td>{usd(p.amountCents)} per month</td>
+                <td>{p.percent}% of each payment</td>
               </tr>
             ))}
           </tbody>

@@ -2,16 +2,30 @@ import { z } from "zod";
 import type { Db } from "../../platform/db/index.ts";
 import { queryRows, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { listPlans } from "../billing/index.ts";
 import { newCode } from "./codes.ts";
 import { affiliateCookie } from "./cookies.ts";
 import type { GrowthDeps } from "./deps.ts";
 
-/**
- * Commission per paid tier, in basis points (30 % Standard, 35 % Expert).
- * TODO(merge): read billing's plans.commission_bps once the plans table is in main.
- */
-export const COMMISSION_BPS = { standard: 3000, expert: 3500 } as const;
-export const REFUND_WINDOW_DAYS = 30;
+export type ProgrammeTerms = {
+  /** per paid plan: name, price (cents) and commission in per cent, from billing's plans table */
+  plans: { tier: "standard" | "expert"; name: string; amountCents: number; percent: number }[];
+  refundWindowDays: number;
+};
+
+/** The commission structure as billing's plans state it (30 % Standard, 35 % Expert today). */
+export async function programmeTerms(db: Db): Promise<ProgrammeTerms> {
+  const plans = await listPlans(db);
+  return {
+    plans: plans.map((p) => ({
+      tier: p.tier,
+      name: p.name,
+      amountCents: p.amountCents,
+      percent: p.commissionBps / 100,
+    })),
+    refundWindowDays: Math.max(0, ...plans.map((p) => p.refundWindowDays)),
+  };
+}
 
 export const AffiliateJoinInput = z.object({
   payout_email: z

@@ -3,7 +3,7 @@ import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import type { Jobs } from "../../platform/jobs/types.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { BillingHooks, PaymentAppliedEvent, PaymentRefundedEvent } from "../billing/contracts.ts";
-import { COMMISSION_BPS, REFUND_WINDOW_DAYS } from "./affiliates.ts";
+import { getPlan } from "../billing/index.ts";
 import type { GrowthDeps } from "./deps.ts";
 
 export const APPROVE_JOB = "growth.approve-commission";
@@ -20,10 +20,12 @@ export async function recordCommission(
   jobs: Jobs | undefined,
   event: PaymentAppliedEvent,
 ): Promise<{ id: string; status: string } | null> {
-  const bps = COMMISSION_BPS[event.tier];
+  // The rate and the money-back window are the plan's (billing's plans table).
+  const plan = await getPlan(tx, event.tier);
+  const bps = plan.commissionBps;
   const amount = Math.round((event.amount.amountCents * bps) / 10_000);
   if (amount <= 0) return null;
-  const availableAt = new Date(event.firstPaymentAt.getTime() + REFUND_WINDOW_DAYS * DAY_MS);
+  const availableAt = new Date(event.firstPaymentAt.getTime() + plan.refundWindowDays * DAY_MS);
   const approved = availableAt.getTime() <= event.at.getTime();
   const rows = await queryRows<{ id: string; status: string }>(
     tx,

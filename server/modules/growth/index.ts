@@ -9,10 +9,10 @@ export {
   affiliateByCode,
   affiliateOfUser,
   attributeMember,
-  COMMISSION_BPS,
   followAffiliateLink,
   joinAffiliate,
-  REFUND_WINDOW_DAYS,
+  type ProgrammeTerms,
+  programmeTerms,
   safeLanding,
 } from "./affiliates.ts";
 export { normalCode } from "./codes.ts";
