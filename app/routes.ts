@@ -29,6 +29,8 @@ export default [
     route("pricing", "routes/account/pricing.tsx"),
     route("upgrade", "routes/account/pricing.tsx", { id: "upgrade" }),
     route("dev/mail", "routes/account/dev-mail.tsx"),
+    // The admin panel: one guarded layout, one route per tab (each tab's loader checks the role too).
+    route("admin", "routes/admin/layout.tsx", []),
     route("*", "routes/_site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;
