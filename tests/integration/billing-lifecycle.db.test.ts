@@ -102,6 +102,31 @@ describe("renewal", () => {
   });
 });
 
+describe("paying again while past due", () => {
+  it("a checkout in grace is a renewal: the period continues from the old end", async () => {
+    at(0);
+    const member = await createMember(server);
+    await buy(server, member, "standard");
+    await setTestPaymentMethodFails(server.services.db, member.id, true);
+    at(29, 60_000);
+    await sweep();
+    at(31);
+    const quote = (await (
+      await member.client.json("/api/payments/pricing-for-checkout", "POST", { tier: "standard" })
+    ).json()) as Json;
+    expect(quote).toMatchObject({ kind: "renewal", amount: 2.99 });
+    const checkout = await startCheckout(server, member, "standard");
+    await approve(server, member, checkout.providerOrderId);
+    const all = await subs(member.id);
+    expect(all.map((s) => s.status)).toEqual(["active"]);
+    expect(iso(all[0]?.current_period_end)).toBe(iso(new Date(BASE.getTime() + 60 * DAY_MS)));
+    expect(all[0]?.grace_until).toBeNull();
+    at(33, 60_000);
+    await sweep();
+    expect(await tierOf(server, member.id)).toBe("standard");
+  });
+});
+
 describe("cancel at period end", () => {
   it("no renewal charge; Free after the end; resume undoes it", async () => {
     at(0);
