@@ -49,7 +49,9 @@ test("an affiliate joins, a visitor follows the link and signs up: one click on 
   await expect(affiliate.getByText("No commissions yet.")).toBeVisible();
 });
 
-test("a member invites a friend by e-mail from /referrals", async ({ browser }) => {
+test("a member invites a friend by e-mail; a friend who joins through the link earns 7 days of Standard", async ({
+  browser,
+}) => {
   const member = await newPerson(browser);
   await signUp(member, "Rory Referrer", "/referrals");
   await expect(member).toHaveURL(/\/referrals$/);
@@ -60,4 +62,16 @@ test("a member invites a friend by e-mail from /referrals", async ({ browser }) 
   await expect(member.getByText(`Invitation sent to ${friend}`)).toBeVisible();
   await expect(member.getByRole("cell", { name: friend })).toBeVisible();
   await expect(member.getByRole("cell", { name: "Invited" })).toBeVisible();
+
+  const link = await member.getByRole("textbox", { name: "Invite link" }).inputValue();
+  const friendPage = await newPerson(browser);
+  await friendPage.goto(new URL(link).pathname);
+  await expect(friendPage).toHaveURL(/\/sign-up$/);
+  await signUp(friendPage, "Fran Friend");
+  await expect(friendPage).toHaveURL(/\/dashboard$/);
+  await member.reload();
+  await expect(member.getByRole("cell", { name: "Fran Friend" })).toBeVisible();
+  await expect(member.getByRole("cell", { name: "Joined" })).toBeVisible();
+  const days = member.locator("div", { has: member.getByText("Days of Standard earned", { exact: true }) }).last();
+  await expect(days).toContainText("7");
 });
