@@ -47,11 +47,9 @@ export function PlanButton({
       </Link>
     );
   }
+  // Visitors go to checkout too: it asks them to sign in and brings them back.
   return (
-    <Link
-      to={signedIn ? `/checkout/${tier}` : `/sign-up?redirectTo=${encodeURIComponent(`/checkout/${tier}`)}`}
-      className={`${btn} bg-brand-600 text-white hover:bg-brand-700`}
-    >
+    <Link to={`/checkout/${tier}`} className={`${btn} bg-brand-600 text-white hover:bg-brand-700`}>
       Upgrade to {TIER_LABELS[tier]}
     </Link>
   );

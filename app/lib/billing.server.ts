@@ -93,10 +93,14 @@ export async function overview(_context: AppLoadContext, _viewer: Viewer): Promi
   };
 }
 
-export async function setCancelAtPeriodEnd(_context: AppLoadContext, _viewer: Viewer, _cancel: boolean): Promise<void> {
-  return notConnected();
-}
-
-export async function refund(_context: AppLoadContext, _viewer: Viewer): Promise<void> {
+/** The dashboard's billing buttons: cancel at period end, resume, refund. Refusals come back as messages. */
+export async function billingAction(
+  _context: AppLoadContext,
+  _viewer: Viewer,
+  intent: string,
+): Promise<{ ok: boolean; message?: string; error?: string }> {
+  if (!["billing-cancel", "billing-resume", "billing-refund"].includes(intent)) {
+    return { ok: false, error: "Unknown action" };
+  }
   return notConnected();
 }
