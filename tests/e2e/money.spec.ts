@@ -72,7 +72,7 @@ test.describe("money", () => {
     await waitForHydration(page);
     await page.getByTestId("plan-standard").getByRole("link", { name: "Upgrade to Standard" }).click();
     await expect(page).toHaveURL(/\/checkout\/standard$/);
-    await expect(page.getByText("Please sign in to continue with checkout")).toBeVisible();
+    await expect(page.getByRole("main").getByText("Please sign in to continue with checkout")).toBeVisible();
     await page.getByRole("main").getByRole("link", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/sign-in\?redirectTo=%2Fcheckout%2Fstandard$/);
     await waitForHydration(page);
@@ -133,7 +133,8 @@ test.describe("money", () => {
       await page.getByRole("button", { name: choice, exact: true }).click();
       await expect(page).toHaveURL(/\/payment\/cancel\?/);
       await expect(page.getByRole("heading", { name: heading })).toBeVisible();
-      await expect(page.getByText(text)).toBeVisible();
+      // The page says it (the toast says it too, outside the main region).
+      await expect(page.getByRole("main").getByText(text)).toBeVisible();
       await expect(page.getByTestId("test-mode")).toBeVisible();
       await page.goto("/dashboard");
       await expect(page.getByTestId("dashboard-tier")).toHaveText("Free");

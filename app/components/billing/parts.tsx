@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
+import { useToast } from "~/components/toast";
 import { money, PAY_MESSAGES } from "~/lib/billing-view";
 
 /** Every page of the test provider's flow says so, plainly: no real money moves. */
@@ -53,4 +54,12 @@ export function PriceLines({
       </div>
     </dl>
   );
+}
+
+/** Shows the spec's toast for a message once when it appears (the page shows the same text inline, for no-JS). */
+export function useToastOnce(message: string | null | undefined, tone: "info" | "error" = "error") {
+  const toast = useToast();
+  useEffect(() => {
+    if (message) toast(message, tone);
+  }, [message, tone, toast]);
 }

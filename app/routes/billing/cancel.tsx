@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { payPrimary, paySecondary, TestModeBanner } from "~/components/billing/parts";
+import { payPrimary, paySecondary, TestModeBanner, useToastOnce } from "~/components/billing/parts";
 import { providers } from "~/lib/billing.server";
 import { isPaidTier, PAY_MESSAGES } from "~/lib/billing-view";
 import type { Route } from "./+types/cancel";
@@ -25,6 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function PaymentCancel({ loaderData }: Route.ComponentProps) {
   const { declined, retry, testMode } = loaderData;
+  useToastOnce(declined ? PAY_MESSAGES.failed : PAY_MESSAGES.cancelledToast, declined ? "error" : "info");
   return (
     <div className="mx-auto max-w-lg space-y-6 py-8 text-center">
       {testMode ? <TestModeBanner /> : null}

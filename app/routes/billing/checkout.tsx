@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { FormAlert } from "~/components/account/form-parts";
-import { PriceLines, payCard, payPrimary, paySecondary, TestModeBanner } from "~/components/billing/parts";
+import {
+  PriceLines,
+  payCard,
+  payPrimary,
+  paySecondary,
+  TestModeBanner,
+  useToastOnce,
+} from "~/components/billing/parts";
 import { CheckList } from "~/components/check-list";
 import { loadEntitlements, planCardLines, viewerOf } from "~/lib/accounts.server";
 import { paidPlans, providers, quote, startCheckout } from "~/lib/billing.server";
@@ -77,6 +84,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  useToastOnce(actionData?.error ? PAY_MESSAGES.createFailed : null);
   if (loaderData.state === "invalid") return <InvalidPlan />;
   if (loaderData.state === "signed-out") {
     return (

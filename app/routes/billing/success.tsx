@@ -1,6 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { FormAlert } from "~/components/account/form-parts";
-import { payCard, payPrimary, paySecondary, TestModeBanner } from "~/components/billing/parts";
+import { payCard, payPrimary, paySecondary, TestModeBanner, useToastOnce } from "~/components/billing/parts";
 import { AppError, viewerOf } from "~/lib/accounts.server";
 import { confirmOrder } from "~/lib/billing.server";
 import { longDate, money, PAY_MESSAGES } from "~/lib/billing-view";
@@ -49,6 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
   const { outcome, error } = loaderData;
+  useToastOnce(error);
   if (!outcome || outcome.status === "failed") {
     return (
       <div className="mx-auto max-w-lg space-y-4 py-8 text-center">
