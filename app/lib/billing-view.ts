@@ -71,7 +71,8 @@ export type BillingHistoryRow = {
   id: string;
   at: string;
   description: string;
-  amountCents: number;
+  /** null for rows that move no money (cancel requested, resumed) */
+  amountCents: number | null;
   currency: "USD";
   status: string;
 };

@@ -49,7 +49,7 @@ export async function quote(_context: AppLoadContext, _viewer: Viewer, _tier: Pa
 export async function startCheckout(
   _context: AppLoadContext,
   _viewer: Viewer,
-  _input: { tier: PaidTier; provider: ProviderId; idempotencyKey: string; email?: string },
+  _input: { tier: PaidTier; provider: ProviderId; idempotencyKey: string; email?: string; origin: string },
 ): Promise<{ ok: true; orderId: string; approvalUrl: string } | { ok: false; error: string; status: number }> {
   return notConnected();
 }

@@ -77,7 +77,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!provider) return data<ActionData>({ error: "Choose a way to pay." }, { status: 400 });
   const key = String(form.get("idempotencyKey") ?? "");
   if (!/^[\w-]{8,100}$/.test(key)) return data<ActionData>({ error: PAY_MESSAGES.createFailed }, { status: 400 });
-  const started = await startCheckout(context, viewer, { tier, provider, idempotencyKey: key });
+  const started = await startCheckout(context, viewer, { tier, provider, idempotencyKey: key, origin: url.origin });
   if (!started.ok) return data<ActionData>({ error: started.error }, { status: started.status });
   return redirect(started.approvalUrl);
 }

@@ -30,7 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const viewer = await viewerOf(context, request);
   if (!viewer) throw redirect(`/sign-in?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-  const orderId = url.searchParams.get("order") ?? "";
+  // Providers come back with ?order_id=; our own links say ?order=.
+  const orderId = url.searchParams.get("order_id") ?? url.searchParams.get("order") ?? "";
   if (!/^[\w-]{1,100}$/.test(orderId))
     return data({ outcome: null, error: PAY_MESSAGES.verifyFailed }, { status: 400 });
   try {
