@@ -1,4 +1,5 @@
 import type { Auth } from "./modules/accounts/index.ts";
+import type { BillingHooks } from "./modules/billing/index.ts";
 import type { Clock } from "./platform/clock.ts";
 import type { Database, DbStats } from "./platform/db/index.ts";
 import type { Env } from "./platform/env.ts";
@@ -21,6 +22,8 @@ export type AppServices = {
   apiCache: ResponseCache;
   /** counters for metrics: PGlite's queue or PostgreSQL's pool, and the page cache once the app has one */
   stats: { db: () => DbStats; pageCache: (() => CacheStats) | null };
+  /** other modules' reactions to payments and refunds (affiliate commissions), run in billing's transaction */
+  billingHooks: BillingHooks[];
 };
 
 declare module "react-router" {

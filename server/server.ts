@@ -70,6 +70,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     auth,
     apiCache: createResponseCache({ maxBytes: env.API_CACHE_MB * 1024 * 1024 }),
     stats: { db: () => database.stats(), pageCache: null },
+    billingHooks: [],
   };
   if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
     logger.warn("PUBLIC_URL is not set: sign-in works on localhost only; set it to the site's public origin");
