@@ -179,7 +179,9 @@ export function BillingSection({ billing, confirmRefund }: { billing: BillingOve
                 <tr key={row.id} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
                   <td className="py-2 pr-3 whitespace-nowrap">{longDate(row.at)}</td>
                   <td className="py-2 pr-3">{row.description}</td>
-                  <td className="py-2 pr-3 text-right">{row.amountCents === null ? "—" : money(row.amountCents, row.currency)}</td>
+                  <td className="py-2 pr-3 text-right">
+                    {row.amountCents === null ? "—" : money(row.amountCents, row.currency)}
+                  </td>
                   <td className="py-2">{row.status}</td>
                 </tr>
               ))}

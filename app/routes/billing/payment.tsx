@@ -48,7 +48,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!providers(context).enabled.includes(provider)) {
     return data<ActionData>({ error: `${LABEL[provider]} is not configured on this site.`, values }, { status: 400 });
   }
-  const started = await startCheckout(context, viewer, { tier, provider, idempotencyKey, email, origin: new URL(request.url).origin });
+  const started = await startCheckout(context, viewer, {
+    tier,
+    provider,
+    idempotencyKey,
+    email,
+    origin: new URL(request.url).origin,
+  });
   if (!started.ok) return data<ActionData>({ error: started.error, values }, { status: started.status });
   return redirect(started.approvalUrl);
 }
