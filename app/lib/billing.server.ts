@@ -200,8 +200,11 @@ const EVENT_LABEL: Record<string, string> = {
   refunded: "Refund",
   grant_added: "Days added",
   amount_mismatch: "Payment refused (amount)",
-  duplicate_payment: "Duplicate payment",
+  operator_override: "Plan set by an operator",
 };
+/** Bookkeeping rows the member has no use for: an order started (paid ones show as payments), a replay. */
+const HIDDEN_EVENTS = new Set(["order_created", "duplicate_payment"]);
+const PAYMENT_STATUS: Record<string, string> = { captured: "Paid", refunded: "Refunded", pending: "Pending" };
 
 function historyRow(e: BillingSummary["history"][number], plans: PlanView[]): BillingHistoryRow {
   const tier = typeof e.detail.tier === "string" ? e.detail.tier : null;
@@ -222,7 +225,8 @@ function historyRow(e: BillingSummary["history"][number], plans: PlanView[]): Bi
       .join(" "),
     amountCents: amount,
     currency: "USD",
-    status: e.type === "refunded" ? "refunded" : (e.payment?.status ?? "—"),
+    status:
+      e.type === "refunded" ? "Refunded" : e.payment ? (PAYMENT_STATUS[e.payment.status] ?? e.payment.status) : "—",
   };
 }
 

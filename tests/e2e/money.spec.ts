@@ -93,7 +93,7 @@ test.describe("money", () => {
     await expect(page.getByTestId("test-amount")).toHaveText("$2.99 USD");
     await page.getByRole("button", { name: "Approve" }).click();
 
-    await expect(page).toHaveURL(/\/payment\/success\?order=/);
+    await expect(page).toHaveURL(/\/payment\/success\?order(_id)?=/);
     await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
     await expect(page.getByTestId("success-plan")).toHaveText("Welcome to Toolscape Standard!");
     await expect(page.getByTestId("test-mode")).toContainText("Test mode");
@@ -155,7 +155,7 @@ test.describe("money", () => {
     await page.getByRole("button", { name: "Continue (Test mode)" }).click();
     await expect(page).toHaveURL(/\/payment\/test\//);
     await page.getByRole("button", { name: "Approve" }).click();
-    await expect(page).toHaveURL(/\/payment\/success\?order=/);
+    await expect(page).toHaveURL(/\/payment\/success\?order(_id)?=/);
     await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
     await page.goto("/dashboard");
     await expect(page.getByTestId("dashboard-tier")).toHaveText("Expert");
