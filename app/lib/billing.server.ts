@@ -295,7 +295,7 @@ export async function overview(context: AppLoadContext, viewer: Viewer): Promise
             })),
           }
         : null,
-    history: summary.history.filter((e) => e.type !== "duplicate_payment").map((e) => historyRow(e, plans)),
+    history: summary.history.filter((e) => !HIDDEN_EVENTS.has(e.type)).map((e) => historyRow(e, plans)),
   };
 }
 

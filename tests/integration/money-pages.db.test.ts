@@ -146,6 +146,7 @@ describe("the test provider's page and the return", () => {
     ).toContain("Payment was cancelled. You can try again anytime.");
     expect(await payments(member.id)).toBe(0);
     expect(await tierOf(member.id)).toBe("free");
+    expect(await html(await member.client.fetch("/dashboard"))).toContain("No payments yet.");
   });
 });
 
