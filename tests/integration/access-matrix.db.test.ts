@@ -207,7 +207,8 @@ const ROWS: Row[] = [
     method: "POST",
     path: () => "/payment/test/no-such-order",
     form: () => ({ decision: "approve" }),
-    expect: { visitor: 401, members: 404 },
+    expect: { visitor: 302, members: 404 },
+    note: "visitors are sent to sign in",
   },
   {
     covers: "/tools/:idOrSlug",
