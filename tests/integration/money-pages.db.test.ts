@@ -1,6 +1,9 @@
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { measurePageWeight, PAGE_WEIGHT_TARGETS } from "../../bench/page-weight.ts";
 import { createTestClock, type TestClock } from "../../server/platform/clock.ts";
 import { queryRows, sql } from "../../server/platform/db/index.ts";
+import { BUILD_DIR } from "../../server/platform/paths.ts";
 import { createMember, type Member } from "../helpers/accounts.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -191,5 +194,15 @@ describe("dashboard billing", () => {
     const refused = await member.client.form("/dashboard", { intent: "billing-refund" });
     expect(refused.status).toBe(400);
     expect(await payments(member.id)).toBe(1);
+  });
+});
+
+describe("page weight", () => {
+  it("the money pages stay within the 120 KB first-load budget, without zod", async () => {
+    for (const page of ["/pricing", "/payment", "/payment/cancel?reason=declined"]) {
+      const w = await measurePageWeight(server.url, page, path.join(BUILD_DIR, "client"));
+      expect(w.jsGzip, page).toBeLessThanOrEqual(PAGE_WEIGHT_TARGETS.toolPageJs);
+      expect(w.modules.map((m) => m.file).join(" "), page).not.toMatch(/account-forms/);
+    }
   });
 });
