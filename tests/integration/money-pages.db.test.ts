@@ -182,6 +182,28 @@ describe("dashboard billing", () => {
     expect(after).toContain("Refunded");
   });
 
+  it("upgrades Standard → Expert with the unused days credited, then shows Expert's tool credits", async () => {
+    const member = await createMember(server, { name: "Upgrader" });
+    await pay(member, "standard", "approve");
+    clock.advance(15 * DAY);
+    const checkout = await html(await member.client.fetch("/checkout/expert"));
+    expect(checkout).toContain("Upgrade to Expert");
+    expect(checkout).toContain("Unused days of your Standard plan");
+    const due = /data-testid="due-today">\$([\d.]+)</.exec(checkout)?.[1];
+    expect(Number(due)).toBeGreaterThan(26);
+    expect(Number(due)).toBeLessThan(29.99);
+    // The same figure on the dashboard's upgrade quote.
+    expect(await html(await member.client.fetch("/dashboard"))).toContain(`data-testid="upgrade-due">$${due}<`);
+    await pay(member, "expert", "approve");
+    expect(await tierOf(member.id)).toBe("expert");
+    const dash = await html(await member.client.fetch("/dashboard"));
+    expect(dash).toContain('data-testid="billing-plan">Expert');
+    expect(dash).toContain("Tool credits:");
+    expect(dash).toContain(`$${due}`);
+    // Expert on /checkout/expert: nothing to buy.
+    expect(await html(await member.client.fetch("/checkout/expert"))).toContain("Current Plan");
+  });
+
   it("refuses a refund after 30 days", async () => {
     const member = await createMember(server, { name: "Late Refund" });
     await pay(member, "standard", "approve");

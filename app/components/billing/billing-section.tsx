@@ -112,10 +112,9 @@ export function BillingSection({ billing, confirmRefund }: { billing: BillingOve
             <div className="rounded-xl border border-brand-200 p-4 dark:border-brand-900">
               <h3 className="font-semibold">Upgrade to {billing.upgrade.plan.name}</h3>
               <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-                {money(billing.upgrade.plan.amountCents)} a month;{" "}
-                {billing.upgrade.credits.map((c) => `${c.label} −${money(c.amountCents)}`).join(", ") ||
-                  "no credit applies"}
-                : {money(billing.upgrade.payableCents)} today.
+                {money(billing.upgrade.plan.amountCents)} a month, starting at once.{" "}
+                {billing.upgrade.credits.map((c) => `${c.label}: −${money(c.amountCents)}.`).join(" ")} You pay{" "}
+                <strong data-testid="upgrade-due">{money(billing.upgrade.payableCents)}</strong> today.
               </p>
               <Link to={`/checkout/${billing.upgrade.plan.tier}`} className={`${primary} mt-3`}>
                 Upgrade to {billing.upgrade.plan.name}

@@ -45,7 +45,7 @@ export function PriceLines({
       {credits.map((c) => (
         <div key={c.label} className="flex justify-between gap-4 text-emerald-800 dark:text-emerald-300">
           <dt>{c.label}</dt>
-          <dd>−{money(c.amountCents)}</dd>
+          <dd className="whitespace-nowrap">−{money(c.amountCents)}</dd>
         </div>
       ))}
       <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-base font-semibold dark:border-slate-700">

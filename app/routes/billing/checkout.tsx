@@ -148,7 +148,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               Account
             </h2>
             <p className="mt-2 font-medium">{account.name}</p>
-            <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="checkout-email">
+            <p className="text-sm break-all text-slate-700 dark:text-slate-300" data-testid="checkout-email">
               {account.email}
             </p>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Current plan: {TIER_LABELS[account.tier]}</p>
