@@ -20,6 +20,7 @@ import {
 import { noteConnectionLost } from "./platform/db/outage.ts";
 import { overloaded, overloadScope } from "./platform/db/queue.ts";
 import { AppError } from "./platform/errors.ts";
+import type { JobCounts } from "./platform/jobs/index.ts";
 import { createMetrics, type Metrics, metricsEndpoint } from "./platform/metrics.ts";
 import { createPageCache } from "./platform/page-cache.ts";
 import { pageRequestGuard } from "./platform/page-methods.ts";
@@ -254,6 +255,20 @@ function registerServiceMetrics(metrics: Metrics, services: AppServices): void {
   );
   metrics.gaugeFrom("toolscape_api_cache_entries", "Answers held in the API cache", () => api().entries);
   metrics.gaugeFrom("toolscape_api_cache_bytes", "Memory held by the API cache", () => api().bytes);
+  // One count query per scrape; both gauges share it.
+  let jobCounts: Promise<JobCounts> | null = null;
+  const jobs = () => {
+    jobCounts ??= services.stats.jobs().finally(() => {
+      jobCounts = null;
+    });
+    return jobCounts;
+  };
+  metrics.gaugeFrom("toolscape_jobs_pending", "Background jobs waiting to run", async () => (await jobs()).pending);
+  metrics.gaugeFrom(
+    "toolscape_jobs_failed",
+    "Background jobs that gave up (kept until pruned)",
+    async () => (await jobs()).failed,
+  );
   const db = services.stats.db;
   const first = db();
   if (first.engine === "pglite") {

@@ -3,6 +3,7 @@ import type { BillingHooks } from "./modules/billing/index.ts";
 import type { Clock } from "./platform/clock.ts";
 import type { Database, DbStats } from "./platform/db/index.ts";
 import type { Env } from "./platform/env.ts";
+import type { JobCounts, Jobs } from "./platform/jobs/index.ts";
 import type { Logger } from "./platform/logger.ts";
 import type { Mailer } from "./platform/mail.ts";
 import type { CacheStats, ResponseCache } from "./platform/response-cache.ts";
@@ -16,12 +17,14 @@ export type AppServices = {
   clock: Clock;
   logger: Logger;
   mailer: Mailer;
+  /** the durable job runner (ADR 0009): register handlers at boot, enqueue inside your transaction */
+  jobs: Jobs;
   /** better-auth on our tables (sessions, sign-in, OAuth); see modules/accounts */
   auth: Auth;
   /** cached GET /api/tools answers (per instance, by content version) */
   apiCache: ResponseCache;
   /** counters for metrics: PGlite's queue or PostgreSQL's pool, and the page cache once the app has one */
-  stats: { db: () => DbStats; pageCache: (() => CacheStats) | null };
+  stats: { db: () => DbStats; pageCache: (() => CacheStats) | null; jobs: () => Promise<JobCounts> };
   /** other modules' reactions to payments and refunds (affiliate commissions), run in billing's transaction */
   billingHooks: BillingHooks[];
 };

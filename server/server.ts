@@ -5,10 +5,12 @@ import type { ServerBuild } from "react-router";
 import { createApp } from "./app.ts";
 import type { AppServices } from "./context.ts";
 import { createAuth, seedDemoAccounts } from "./modules/accounts/index.ts";
+import { paymentProviders, registerBillingJobs } from "./modules/billing/index.ts";
 import { seedCatalog } from "./modules/catalog/index.ts";
 import { type Clock, systemClock } from "./platform/clock.ts";
 import { type Database, openDatabase } from "./platform/db/index.ts";
 import { type Env, loadEnv } from "./platform/env.ts";
+import { createJobs } from "./platform/jobs/index.ts";
 import { createLogger, type Logger } from "./platform/logger.ts";
 import { createMailer } from "./platform/mail.ts";
 import { createResponseCache } from "./platform/response-cache.ts";
@@ -60,21 +62,28 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, from: env.MAIL_FROM });
   const auth = createAuth({ db: database.db, env, logger, mailer });
   database.configureQueue({ maxQueued: env.PGLITE_MAX_QUEUE, maxWaitMs: env.PGLITE_MAX_WAIT_MS });
+  const clock = options.clock ?? systemClock;
+  const jobs = createJobs({ db: database.db, clock, logger, pollMs: env.JOBS_POLL_MS });
   const services: AppServices = {
     db: database.db,
     engine: database.engine,
     env,
-    clock: options.clock ?? systemClock,
+    clock,
     logger,
     mailer,
+    jobs,
     auth,
     apiCache: createResponseCache({ maxBytes: env.API_CACHE_MB * 1024 * 1024 }),
-    stats: { db: () => database.stats(), pageCache: null },
+    stats: { db: () => database.stats(), pageCache: null, jobs: () => jobs.counts() },
     billingHooks: [],
   };
   if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
     logger.warn("PUBLIC_URL is not set: sign-in works on localhost only; set it to the site's public origin");
   }
+  registerBillingJobs(services);
+  const payments = paymentProviders(services);
+  logger.info(payments.summary);
+  for (const warning of payments.warnings) logger.warn(warning);
   if (env.DEMO_MODE) await seedDemoAccounts(auth, database.db, logger);
   const app = createApp({
     services,
@@ -96,6 +105,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const host = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
   const url = `http://${host}:${port}`;
   logger.info("listening", { url, db: database.engine, bootMs: Math.round(performance.now() - started) });
+  // Handlers are registered by now (modules do it while the app is built); due work starts after listen.
+  if (env.JOBS_ENABLED) jobs.start();
 
   let closing: Promise<void> | null = null;
   const close = () => {
@@ -113,6 +124,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         });
         server.closeIdleConnections();
       });
+      // A running job finishes (bounded) before the database closes; one cut off runs again after its lease.
+      await jobs.stop();
       if (!options.database) await database.close();
     })();
     return closing;

@@ -25,10 +25,11 @@ import {
   TIERS,
   updateAccount,
 } from "../modules/accounts/index.ts";
+import { refreshTier, subscriptionForApi } from "../modules/billing/index.ts";
 import { AppError, notFound } from "../platform/errors.ts";
 import { parseOr400 } from "./respond.ts";
 
-type Vars = { Variables: { services: AppServices } };
+type Vars = { Variables: { services: AppServices; requestId: string } };
 
 const UserId = z.string().regex(/^[\w-]{1,64}$/, "Unknown user");
 const CheckAccess = z.object({
@@ -90,13 +91,22 @@ export function accountsApi() {
     const viewer = requireSelfOrAdmin(await getViewer(services, c.req.raw), userId);
     const subject = viewer.user.id === userId ? viewer : await loadViewer(services.db, userId);
     if (!subject) throw notFound("User not found");
+    // The paid subscription (billing) with the tier's limits; a member with no paid plan is 'active' on Free.
+    const paid = await subscriptionForApi(services, userId);
     return c.json({
       success: true,
       subscription: {
+        status: "active",
+        plan: null,
+        startDate: null,
+        nextBilling: null,
+        cancel_at_period_end: false,
+        payment_id: null,
+        order_id: null,
+        provider: null,
+        ...paid,
         user_id: subject.user.id,
         tier: subject.tier,
-        // Billing arrives later: today a tier is set by an operator and has no renewal date.
-        status: "active",
         support_level: subject.entitlements.supportLevel(subject.tier),
         limits: {
           compare: subject.entitlements.compareCap(subject.tier),
@@ -117,11 +127,16 @@ export function accountsApi() {
 
   api.put("/admin/users/:id", async (c) => {
     const { services } = c.var;
-    requireRole(await getViewer(services, c.req.raw), "admin");
+    const admin = requireRole(await getViewer(services, c.req.raw), "admin");
     const id = parseOr400(UserId, c.req.param("id"));
     const change = parseOr400(AdminUpdate, await body(c));
     if (!(await getAccount(services.db, id))) throw notFound("User not found");
-    const user = await updateAccount(services.db, id, change);
+    const user = await updateAccount(services.db, id, change, {
+      actor: { id: admin.user.id, label: admin.user.email },
+      requestId: c.var.requestId,
+    });
+    // The operator's tier is an override; the tier the app reads is derived from it, any paid plan and grants.
+    if (change.tier) user.tier = await refreshTier(services.db, id, services.clock.now());
     services.logger.info("account updated by admin", { userId: id, ...change });
     return c.json({ success: true, user });
   });

@@ -4,7 +4,9 @@ import { countTools } from "../modules/catalog/index.ts";
 import { probeDatabase, RETRY_AFTER_SEC } from "../platform/db/availability.ts";
 import { accountsApi } from "./accounts.ts";
 import { analyticsApi } from "./analytics.ts";
+import { auditApi } from "./audit.ts";
 import { authApi } from "./auth.ts";
+import { billingApi } from "./billing.ts";
 import { catalogApi } from "./catalog.ts";
 import { compareApi } from "./compare.ts";
 import { errorsApi } from "./errors.ts";
@@ -40,10 +42,12 @@ export function createApi() {
   api.route("/", compareApi());
   api.route("/", authApi());
   api.route("/", accountsApi());
+  api.route("/", billingApi());
   api.route("/", catalogApi());
   api.route("/", newsletterApi());
   api.route("/", errorsApi());
   api.route("/", analyticsApi());
+  api.route("/", auditApi());
   api.all("*", (c) => fail(c, 404, `No API route for ${c.req.method} ${c.req.path}`));
   return api;
 }

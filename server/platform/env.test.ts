@@ -41,3 +41,25 @@ describe("account settings", () => {
     expect(loadEnv({ DEMO_MODE: "1" }).DEMO_MODE).toBe(true);
   });
 });
+
+describe("payment provider settings", () => {
+  it("are unset by default: sandbox environments, Cashfree webhooks allowed 5 minutes", () => {
+    const env = loadEnv({});
+    expect(env.PAYPAL_CLIENT_ID).toBeUndefined();
+    expect(env.CASHFREE_APP_ID).toBeUndefined();
+    expect(env.PAYPAL_ENVIRONMENT).toBe("sandbox");
+    expect(env.CASHFREE_ENVIRONMENT).toBe("sandbox");
+    expect(env.CASHFREE_WEBHOOK_TOLERANCE_S).toBe(300);
+    expect(loadEnv({ PAYPAL_ENVIRONMENT: "", CASHFREE_ENVIRONMENT: "" }).PAYPAL_ENVIRONMENT).toBe("sandbox");
+  });
+
+  it("credentials go in pairs: one without the other stops the boot and names what is missing", () => {
+    expect(() => loadEnv({ PAYPAL_CLIENT_ID: "id" })).toThrow(/PAYPAL_CLIENT_SECRET: PAYPAL_CLIENT_ID and/);
+    expect(() => loadEnv({ CASHFREE_SECRET_KEY: "key" })).toThrow(/CASHFREE_APP_ID: CASHFREE_APP_ID and/);
+    expect(() => loadEnv({ PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "" })).toThrow(/PAYPAL_CLIENT_SECRET/);
+    const env = loadEnv({ PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "secret", PAYPAL_ENVIRONMENT: "live" });
+    expect(env.PAYPAL_ENVIRONMENT).toBe("live");
+    expect(() => loadEnv({ PAYPAL_ENVIRONMENT: "production" })).toThrow(/PAYPAL_ENVIRONMENT/);
+    expect(() => loadEnv({ CASHFREE_ENVIRONMENT: "live" })).toThrow(/CASHFREE_ENVIRONMENT/);
+  });
+});

@@ -63,13 +63,50 @@ const EnvSchema = z.object({
   TRUST_PROXY: Flag("0"),
   /** Turns on GET /metrics (Prometheus), answered only with `Authorization: Bearer <token>`. */
   METRICS_TOKEN: Optional(z.string().min(16, "METRICS_TOKEN must be at least 16 characters")),
+  /** Runs due background jobs in this process (off: it only enqueues; another instance runs them). */
+  JOBS_ENABLED: Flag("1"),
+  /** How often the job runner looks for due jobs (ms). */
+  JOBS_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(1_000),
+  /** PayPal REST app credentials (developer.paypal.com → Apps & Credentials); both or neither. */
+  PAYPAL_CLIENT_ID: Optional(z.string().min(1)),
+  PAYPAL_CLIENT_SECRET: Optional(z.string().min(1)),
+  PAYPAL_ENVIRONMENT: z
+    .enum(["sandbox", "live"])
+    .or(z.literal("").transform(() => "sandbox" as const))
+    .default("sandbox"),
+  /** The id of the webhook registered in that PayPal app; PayPal webhooks are refused without it. */
+  PAYPAL_WEBHOOK_ID: Optional(z.string().min(1)),
+  /** Cashfree PG credentials (merchant dashboard → Developers → API keys); both or neither. */
+  CASHFREE_APP_ID: Optional(z.string().min(1)),
+  CASHFREE_SECRET_KEY: Optional(z.string().min(1)),
+  CASHFREE_ENVIRONMENT: z
+    .enum(["sandbox", "production"])
+    .or(z.literal("").transform(() => "sandbox" as const))
+    .default("sandbox"),
+  /** Cashfree webhooks whose timestamp is further than this from now are refused (seconds). */
+  CASHFREE_WEBHOOK_TOLERANCE_S: z.coerce.number().int().min(30).max(86_400).default(300),
+});
+
+/** Credentials that only work as a pair: one without the other stops the boot, not the first payment. */
+const PAIRS = [
+  ["PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET"],
+  ["CASHFREE_APP_ID", "CASHFREE_SECRET_KEY"],
+] as const;
+
+const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
+  for (const [a, b] of PAIRS) {
+    if (Boolean(env[a]) !== Boolean(env[b])) {
+      const missing = env[a] ? b : a;
+      ctx.addIssue({ code: "custom", path: [missing], message: `${a} and ${b} go together: set both or neither` });
+    }
+  }
 });
 
 export type Env = z.infer<typeof EnvSchema> & { pgliteDir: string };
 
 /** Parses the environment once; a bad value stops the boot with a readable message. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = EnvSchema.safeParse(source);
+  const parsed = CheckedEnvSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);

@@ -50,14 +50,18 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
         },
       });
     },
-    /** A gauge read at scrape time. */
-    gaugeFrom(name: string, help: string, read: () => number) {
+    /** A gauge read at scrape time (a database count may be async; if it fails, the last value stays). */
+    gaugeFrom(name: string, help: string, read: () => number | Promise<number>) {
       new Gauge({
         name,
         help,
         registers: [registry],
-        collect() {
-          this.set(read());
+        async collect() {
+          try {
+            this.set(await read());
+          } catch {
+            // an unreachable database must not fail the whole scrape
+          }
         },
       });
     },

@@ -28,7 +28,15 @@ export async function startTestServer(
   }
   // A private data dir per server: the mail outbox and any files stay per test file.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "toolscape-test-"));
-  const env = loadEnv({ PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", DATA_DIR: dataDir, ...options.env });
+  // No polling job runner: tests run due jobs themselves with services.jobs.runDue().
+  const env = loadEnv({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "silent",
+    DATA_DIR: dataDir,
+    JOBS_ENABLED: "0",
+    ...options.env,
+  });
   const running = await startServer({
     env,
     logger: options.logger ?? createLogger("silent"),

@@ -26,6 +26,7 @@ export {
 } from "./forms.ts";
 export { planCardLines } from "./plan-cards.ts";
 export {
+  type AccountAudit,
   type AccountSummary,
   countMembers,
   DARK_MODE_GATED,

@@ -1,3 +1,4 @@
+import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { MESSAGES, type ProfileInput } from "./forms.ts";
@@ -48,14 +49,20 @@ export async function findAccountByEmail(db: Db, email: string): Promise<Account
 
 export { accountById as getAccount };
 
+/** Who asked for an operator change: each field that changes leaves an audit row (ADR 0010). */
+export type AccountAudit = { actor: AuditActor; requestId?: string; reason?: string };
+
 /**
- * Sets a member's tier and/or role (operators: the admin API and `npm run user`). Until billing
- * exists this is how a tier changes. The last admin cannot be demoted (someone must administer).
+ * Sets a member's role and/or operator tier override (the admin API and `npm run user`). The tier
+ * written here is the override; callers then let billing derive the tier (a paid plan or a grant
+ * may rank higher). The last admin cannot be demoted (someone must administer).
+ * With `audit`, every field that really changes is logged, before → after, in the same transaction.
  */
 export async function updateAccount(
   db: Db,
   userId: string,
   change: { tier?: Tier; role?: Role },
+  audit?: AccountAudit,
 ): Promise<AccountSummary> {
   return db.transaction(async (tx) => {
     const [user] = await queryRows<{ id: string; role: Role }>(
@@ -63,6 +70,7 @@ export async function updateAccount(
       sql`SELECT id, role::text AS role FROM users WHERE id = ${userId} FOR UPDATE`,
     );
     if (!user) throw new AppError("not_found", "User not found");
+    const before = audit ? await accountById(tx as unknown as Db, userId) : null;
     if (change.role && change.role !== "admin" && user.role === "admin") {
       const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(
         tx as unknown as Db,
@@ -74,13 +82,36 @@ export async function updateAccount(
       await tx.execute(sql`UPDATE users SET role = ${change.role}, updated_at = now() WHERE id = ${userId}`);
     }
     if (change.tier) {
+      // An operator's tier is an override (billing derives the tier from it and any paid plan or
+      // grant); the admin API and the CLI go through billing's setTierOverride, which also logs it.
+      const override = change.tier === "free" ? null : change.tier;
       await tx.execute(
-        sql`INSERT INTO user_profiles (user_id, tier) VALUES (${userId}, ${change.tier})
-            ON CONFLICT (user_id) DO UPDATE SET tier = EXCLUDED.tier, updated_at = now()`,
+        sql`INSERT INTO user_profiles (user_id, tier, tier_override) VALUES (${userId}, ${change.tier}, ${override})
+            ON CONFLICT (user_id) DO UPDATE SET tier = EXCLUDED.tier, tier_override = EXCLUDED.tier_override,
+              tier_override_until = NULL, updated_at = now()`,
       );
     }
     const account = await accountById(tx as unknown as Db, userId);
     if (!account) throw new AppError("not_found", "User not found");
+    if (audit && before) {
+      const changes = [
+        { field: "tier", action: "user.tier_override", from: before.tier, to: account.tier },
+        { field: "role", action: "user.role_change", from: before.role, to: account.role },
+      ] as const;
+      for (const c of changes) {
+        if (c.from === c.to) continue;
+        await recordAudit(tx as unknown as Db, {
+          actor: audit.actor,
+          action: c.action,
+          targetType: "user",
+          targetId: userId,
+          before: { [c.field]: c.from },
+          after: { [c.field]: c.to },
+          reason: audit.reason ?? null,
+          requestId: audit.requestId ?? null,
+        });
+      }
+    }
     return account;
   });
 }

@@ -37,7 +37,7 @@ export * from "./providers/types.ts";
 export { type PaymentProviders, paymentProviders, providerFor } from "./registry.ts";
 export { getBillingSummary, membershipComparison, subscriptionForApi } from "./summary.ts";
 export { setTestPaymentMethodFails } from "./test-methods.ts";
-export { recomputeTier, setTierOverride } from "./tier.ts";
+export { recomputeTier, refreshTier, setTierOverride } from "./tier.ts";
 export type * from "./types.ts";
 export {
   deliverTestWebhook,

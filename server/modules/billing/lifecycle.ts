@@ -52,12 +52,17 @@ export async function advanceSubscription(services: BillingServices, subscriptio
   const sub = await subById(services.db, subscriptionId);
   if (!sub) return "none";
   if (sub.status === "active") {
-    if (sub.cancelAtPeriodEnd) {
-      if (sub.currentPeriodEnd > now) return "not_due";
-      return endSubscription(services, sub.id, "cancelled", "period_ended");
+    const due = sub.cancelAtPeriodEnd
+      ? sub.currentPeriodEnd <= now
+      : sub.currentPeriodEnd.getTime() - RENEW_BEFORE_MS <= now.getTime();
+    if (!due) {
+      // The moment moved (a grant extended the period): make sure a job waits for the new one.
+      await scheduleSubscriptionJobs(services, services.db, sub);
+      return "not_due";
     }
-    if (sub.currentPeriodEnd.getTime() - RENEW_BEFORE_MS > now.getTime()) return "not_due";
-    return renewSubscription(services, sub);
+    return sub.cancelAtPeriodEnd
+      ? endSubscription(services, sub.id, "cancelled", "period_ended")
+      : renewSubscription(services, sub);
   }
   if (sub.status === "past_due" && sub.graceUntil && sub.graceUntil <= now) {
     return endSubscription(services, sub.id, "expired", "grace_ended");
@@ -323,8 +328,13 @@ export async function requestRefund(
     const provider = providerFor(services, payment.provider);
     if (!provider) throw new AppError("unavailable", "The payment provider is not available; please contact support");
     try {
+      const [order] = await db
+        .select({ providerOrderId: schema.paymentOrders.providerOrderId })
+        .from(schema.paymentOrders)
+        .where(eq(schema.paymentOrders.id, payment.orderId));
       const result = await provider.refund({
         providerPaymentId: payment.providerPaymentId,
+        ...(order?.providerOrderId ? { providerOrderId: order.providerOrderId } : {}),
         amount: { amountCents: payment.amountCents, currency: "USD" },
         idempotencyKey: `refund-${payment.id}`,
         reason: "30-day money-back guarantee",

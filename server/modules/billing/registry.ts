@@ -1,30 +1,47 @@
+import { selectPaymentProviders } from "./providers/select.ts";
 import { createTestProvider } from "./providers/test.ts";
-import type { PaymentProvider, ProviderId } from "./providers/types.ts";
+import type { PaymentProvider, PayoutProvider, ProviderId } from "./providers/types.ts";
 import type { BillingServices } from "./types.ts";
 
 export type PaymentProviders = {
   providers: Partial<Record<ProviderId, PaymentProvider>>;
+  /** the enabled providers in the order checkout offers them; the first is the default */
+  enabled: ProviderId[];
   defaultId: ProviderId;
+  /** affiliate payouts: PayPal's payouts API when PayPal is configured, else null */
+  payouts: PayoutProvider | null;
+  summary: string;
+  warnings: string[];
 };
 
 const cache = new WeakMap<object, PaymentProviders>();
 
 /**
- * The payment providers this app runs with, by id, and the default one. Built once per services
- * object. TODO(lead, at merge of feat-providers): add H2's `selectPaymentProviders(env)` here — its
- * PayPal/Cashfree adapters join the map when their credentials are set, and the default becomes the
- * first configured real provider; the test provider stays available only when none is configured.
+ * The payment providers this instance runs with (ADR 0011's selection: PayPal and Cashfree with
+ * their credentials, the test provider only when neither is set). Built once per services object.
  */
-export function paymentProviders(services: Pick<BillingServices, "db" | "env">): PaymentProviders {
+export function paymentProviders(services: Pick<BillingServices, "db" | "env" | "clock">): PaymentProviders {
   let found = cache.get(services);
   if (!found) {
-    found = { providers: { test: createTestProvider({ db: services.db, env: services.env }) }, defaultId: "test" };
+    const test = createTestProvider({ db: services.db, env: services.env });
+    const selected = selectPaymentProviders(services.env, { test, clock: services.clock });
+    found = {
+      providers: selected.providers,
+      enabled: selected.enabled,
+      defaultId: selected.enabled[0] ?? "test",
+      payouts: selected.payouts,
+      summary: selected.summary,
+      warnings: selected.warnings,
+    };
     cache.set(services, found);
   }
   return found;
 }
 
-export function providerFor(services: Pick<BillingServices, "db" | "env">, id: string): PaymentProvider | null {
+export function providerFor(
+  services: Pick<BillingServices, "db" | "env" | "clock">,
+  id: string,
+): PaymentProvider | null {
   const { providers } = paymentProviders(services);
   return Object.hasOwn(providers, id) ? (providers[id as ProviderId] ?? null) : null;
 }

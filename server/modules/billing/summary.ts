@@ -91,10 +91,7 @@ export async function getBillingSummary(
     })),
     refundableUntil,
     upgrade: await quoteUpgrade(services, userId),
-    testMode:
-      paymentProviders(services as Pick<BillingServices, "db" | "env">).providers[
-        paymentProviders(services as Pick<BillingServices, "db" | "env">).defaultId
-      ]?.testMode ?? true,
+    testMode: paymentProviders(services).providers[paymentProviders(services).defaultId]?.testMode ?? true,
   };
 }
 

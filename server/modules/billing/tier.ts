@@ -1,3 +1,4 @@
+import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { type Tier, tierRank } from "../accounts/index.ts";
@@ -60,31 +61,55 @@ export async function recordEvent(
   );
 }
 
+/** Recomputes and stores the derived tier now (after an operator's override changed). */
+export async function refreshTier(db: Db, userId: string, now: Date): Promise<Tier> {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await lockMember(tx, userId);
+    return recomputeTier(tx, userId, now);
+  });
+}
+
 /**
- * An operator's tier (admin API, `npm run user`): the derived tier never goes below it. 'free' (or
- * null) clears it; a paid subscription is ended by cancel or refund, not by an override.
+ * An operator's tier for a while (or until cleared): the derived tier never goes below it. 'free'
+ * (or null) clears it; a paid subscription is ended by cancel or refund, not by an override. The
+ * admin API and `npm run user` set untimed overrides through accounts' updateAccount (audited) and
+ * then refreshTier; this one is for timed overrides and scripts, audited too.
  */
 export async function setTierOverride(
   db: Db,
-  input: { userId: string; tier: Tier | null; until?: Date | null; actor: string },
+  input: { userId: string; tier: Tier | null; until?: Date | null; actor: AuditActor; requestId?: string },
   now: Date,
 ): Promise<Tier> {
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
     await lockMember(tx, input.userId);
+    const [before] = await queryRows<{ tier_override: Tier | null }>(
+      tx,
+      sql`SELECT tier_override::text AS tier_override FROM user_profiles WHERE user_id = ${input.userId}`,
+    );
     const override = input.tier === "free" ? null : input.tier;
+    const until = override && input.until ? input.until : null;
     await tx.execute(
       sql`UPDATE user_profiles SET tier_override = ${override},
-            tier_override_until = ${override && input.until ? input.until.toISOString() : null}::timestamptz,
-            updated_at = now()
+            tier_override_until = ${until ? until.toISOString() : null}::timestamptz, updated_at = now()
           WHERE user_id = ${input.userId}`,
     );
-    // TODO(lead): also recordAudit (H1) once the audit log is in main; the billing event is the record until then.
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: "user.tier_override",
+      targetType: "user",
+      targetId: input.userId,
+      before: { tier: before?.tier_override ?? "free" },
+      after: { tier: override ?? "free", ...(until ? { until: until.toISOString() } : {}) },
+      requestId: input.requestId ?? null,
+      at: now,
+    });
     await recordEvent(tx, {
       userId: input.userId,
       type: "operator_override",
       at: now,
-      detail: { tier: override, until: input.until?.toISOString() ?? null, actor: input.actor },
+      detail: { tier: override, until: until?.toISOString() ?? null, actor: input.actor.label },
     });
     return recomputeTier(tx, input.userId, now);
   });

@@ -50,7 +50,14 @@ export type OrderState = {
   paymentMethodToken?: string | null;
 };
 
-export type RefundInput = { providerPaymentId: string; amount: Money; idempotencyKey: string; reason: string };
+export type RefundInput = {
+  providerPaymentId: string;
+  /** the provider's order id: Cashfree refunds by order, not by payment (PayPal ignores it) */
+  providerOrderId?: string;
+  amount: Money;
+  idempotencyKey: string;
+  reason: string;
+};
 export type RefundResult = { providerRefundId: string; status: "completed" | "pending" | "failed" };
 
 export type ChargeSavedInput = {

@@ -1,0 +1,116 @@
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "./db/index.ts";
+import { auditLog } from "./db/schema.ts";
+
+/**
+ * The audit log (ADR 0010): who changed what, before → after. Written in the same transaction as
+ * the change, so a row exists iff the change does. Actions are dotted names ('user.tier_override').
+ */
+export type AuditActor = { id: string | null; label: string };
+
+export const CLI_ACTOR: AuditActor = { id: null, label: "cli" };
+export const SYSTEM_ACTOR: AuditActor = { id: null, label: "system" };
+
+export type AuditEntry = {
+  actor: AuditActor;
+  action: string;
+  targetType: string;
+  targetId: string;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  reason?: string | null;
+  requestId?: string | null;
+  /** default: the database's now(); pass services.clock.now() where time is simulated */
+  at?: Date;
+};
+
+/** Records one change inside the caller's transaction. */
+export async function recordAudit(tx: Db, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    ...(entry.at ? { at: entry.at } : {}),
+    actorId: entry.actor.id,
+    actorLabel: entry.actor.label,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    reason: entry.reason ?? null,
+    requestId: entry.requestId ?? null,
+  });
+}
+
+export const AuditQuery = z.object({
+  page: z.coerce.number().int("page must be a whole number").min(1, "page must be 1 or more").max(10_000).default(1),
+  limit: z.coerce.number().int("limit must be a whole number").min(1).max(100, "limit must be 100 or less").default(50),
+  action: z
+    .string()
+    .regex(/^[a-z][a-z0-9_.]{0,63}$/, "action must be an action name such as user.tier_override")
+    .optional(),
+  target_type: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{0,31}$/, "target_type must be a name such as user")
+    .optional(),
+  target_id: z
+    .string()
+    .regex(/^[\w.:-]{1,128}$/, "target_id must be an id")
+    .optional(),
+});
+export type AuditQuery = z.infer<typeof AuditQuery>;
+
+export type AuditRecord = {
+  id: string;
+  at: string;
+  actor_id: string | null;
+  actor_label: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  reason: string | null;
+  request_id: string | null;
+};
+
+/** Newest first, filtered by action and/or target. */
+export async function listAudit(
+  db: Db,
+  query: Partial<AuditQuery>,
+): Promise<{ entries: AuditRecord[]; total: number; page: number; limit: number }> {
+  const page = query.page ?? 1;
+  const limit = query.limit ?? 50;
+  const filters: SQL[] = [];
+  if (query.action) filters.push(eq(auditLog.action, query.action));
+  if (query.target_type) filters.push(eq(auditLog.targetType, query.target_type));
+  if (query.target_id) filters.push(eq(auditLog.targetId, query.target_id));
+  const where = filters.length ? and(...filters) : undefined;
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(auditLog).where(where),
+  ]);
+  return {
+    entries: rows.map((r) => ({
+      id: r.id,
+      at: r.at.toISOString(),
+      actor_id: r.actorId,
+      actor_label: r.actorLabel,
+      action: r.action,
+      target_type: r.targetType,
+      target_id: r.targetId,
+      before: r.before,
+      after: r.after,
+      reason: r.reason,
+      request_id: r.requestId,
+    })),
+    total: Number(totals?.n ?? 0),
+    page,
+    limit,
+  };
+}
