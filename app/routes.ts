@@ -35,6 +35,8 @@ export default [
     route("payment/success", "routes/billing/success.tsx"),
     route("payment/cancel", "routes/billing/cancel.tsx"),
     route("dev/mail", "routes/account/dev-mail.tsx"),
+    // The admin panel: one guarded layout, one route per tab (each tab's loader checks the role too).
+    route("admin", "routes/admin/layout.tsx", []),
     route("*", "routes/_site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

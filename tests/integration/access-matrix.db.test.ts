@@ -58,6 +58,7 @@ const ROWS: Row[] = [
   },
   { covers: "/preferences", path: () => "/preferences", expect: 302 },
   { covers: "/sitemap.xml", path: () => "/sitemap.xml", expect: 200 },
+  { covers: "/admin", path: () => "/admin", expect: { visitor: 401, members: 403, admin: 200 } },
   { covers: "/robots.txt", path: () => "/robots.txt", expect: 200 },
   { covers: "/sign-in", path: () => "/sign-in", expect: { visitor: 200, members: 302 } },
   { covers: "/sign-up", path: () => "/sign-up", expect: { visitor: 200, members: 302 } },

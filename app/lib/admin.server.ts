@@ -1,0 +1,16 @@
+// Admin pages reach the server only through this file. Every admin loader and action calls
+// requireAdminPage first: the layout's check alone does not protect a child's loader (React Router
+// runs them in parallel) nor its `.data` request.
+import { type AppLoadContext, data } from "react-router";
+import type { Viewer } from "../../server/modules/accounts/index.ts";
+import { viewerOf } from "./accounts.server";
+
+export type AdminDenied = { denied: "signin" | "forbidden" };
+
+/** The admin viewer, or throws a 401 (visitor) / 403 (member) response that carries no data. */
+export async function requireAdminPage(context: AppLoadContext, request: Request): Promise<Viewer> {
+  const viewer = await viewerOf(context, request);
+  if (!viewer) throw data<AdminDenied>({ denied: "signin" }, { status: 401 });
+  if (viewer.role !== "admin") throw data<AdminDenied>({ denied: "forbidden" }, { status: 403 });
+  return viewer;
+}
