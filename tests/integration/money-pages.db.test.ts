@@ -40,7 +40,11 @@ async function pay(member: Member, tier: string, decision: "approve" | "decline"
   expect(approval).toMatch(/^\/payment\/test\/TEST-/);
   const decided = await member.client.form(approval, { decision });
   expect(decided.status).toBe(302);
-  return { approval, key, location: new URL(decided.headers.get("location") ?? "", server.url) };
+  const location = new URL(decided.headers.get("location") ?? "", server.url);
+  // The buyer lands on the return page, which confirms the order (the callback job may not have run yet).
+  if (decision === "approve")
+    expect((await member.client.fetch(`${location.pathname}${location.search}`)).status).toBe(200);
+  return { approval, key, location };
 }
 
 async function payments(userId: string): Promise<number> {
