@@ -38,7 +38,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     plans,
     origin: env.PUBLIC_URL ?? new URL(request.url).origin,
     currentTier: viewer?.tier ?? null,
-    signedIn: Boolean(viewer),
     cards,
     comparison: ents.comparison(),
     members: members >= MEMBER_FIGURE_MIN ? members : null,
@@ -46,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
-  const { plans, currentTier, signedIn, cards, comparison, members } = loaderData;
+  const { plans, currentTier, cards, comparison, members } = loaderData;
   return (
     <div className="space-y-12">
       <header className="mx-auto max-w-2xl text-center">
@@ -57,7 +56,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
       </header>
       <div className="grid gap-6 md:grid-cols-3">
         {plans.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} lines={cards[plan.id]} currentTier={currentTier} signedIn={signedIn} />
+          <PlanCard key={plan.id} plan={plan} lines={cards[plan.id]} currentTier={currentTier} />
         ))}
       </div>
       <ul className="flex flex-wrap justify-center gap-x-8 gap-y-2 text-sm text-slate-700 dark:text-slate-300">
