@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, request, test } from "@playwright/test";
 import { waitForHydration } from "./support";
 
@@ -11,6 +12,15 @@ const address = () => `10.${1 + Math.floor(Math.random() * 254)}.${1 + Math.floo
 const freshEmail = (what: string) =>
   `${what}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 const PASSWORD = "money-journey-1";
+
+/** No serious or critical axe violation on the page as it stands (the a11y suite's rule). */
+async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.length}) e.g. ${v.nodes[0]?.target.join(" ")}`);
+  expect(serious, page.url()).toEqual([]);
+}
 
 /** An account made through the API, so the browser arrives signed out and signs in itself. */
 async function createAccount(baseURL: string, email: string, name: string): Promise<void> {
@@ -85,18 +95,21 @@ test.describe("money", () => {
     await expect(page.getByTestId("plan-price")).toHaveText("$2.99");
     await expect(page.getByTestId("checkout-email")).toHaveText(email);
     await expect(page.getByText("30-day money-back guarantee")).toBeVisible();
+    await expectAccessible(page);
     await page.getByRole("button", { name: "Continue (Test mode)" }).click();
 
     // The test provider's page: Test mode, what is paid, Approve.
     await expect(page).toHaveURL(/\/payment\/test\//);
     await expect(page.getByTestId("test-mode")).toContainText("Test mode");
     await expect(page.getByTestId("test-amount")).toHaveText("$2.99 USD");
+    await expectAccessible(page);
     await page.getByRole("button", { name: "Approve" }).click();
 
     await expect(page).toHaveURL(/\/payment\/success\?order(_id)?=/);
     await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
     await expect(page.getByTestId("success-plan")).toHaveText("Welcome to Toolscape Standard!");
     await expect(page.getByTestId("test-mode")).toContainText("Test mode");
+    await expectAccessible(page);
     // A reload applies nothing twice: still one payment in the history.
     await page.reload();
     await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
@@ -106,6 +119,7 @@ test.describe("money", () => {
     await expect(page.getByTestId("dashboard-tier")).toHaveText("Standard");
     await expect(page.getByTestId("billing-plan")).toHaveText("Standard");
     await expect(page.getByTestId("billing-history").locator("tbody tr")).toHaveCount(1);
+    await expectAccessible(page);
 
     await page.goto("/pricing");
     await expect(page.getByTestId("plan-standard").getByRole("button", { name: "Current Plan" })).toBeDisabled();
@@ -136,11 +150,27 @@ test.describe("money", () => {
       // The page says it (the toast says it too, outside the main region).
       await expect(page.getByRole("main").getByText(text)).toBeVisible();
       await expect(page.getByTestId("test-mode")).toBeVisible();
+      await expectAccessible(page);
       await page.goto("/dashboard");
       await expect(page.getByTestId("dashboard-tier")).toHaveText("Free");
       await expect(page.getByText("No payments yet.")).toBeVisible();
     });
   }
+
+  test("the payment form, dark: plan preselected from the query, no serious axe violations", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.addCookies([{ name: "theme", value: "dark", url: baseURL ?? "http://127.0.0.1" }]);
+    await page.goto("/payment?tier=expert");
+    await expect(page.getByLabel("Plan")).toHaveValue("expert");
+    await expect(page.getByTestId("test-mode")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Pay with PayPal" })).toBeDisabled();
+    await expectAccessible(page);
+    await page.goto("/payment?tier=nonsense");
+    await expect(page.getByLabel("Plan")).toHaveValue("standard");
+  });
 
   test("checkout works with JavaScript off", async ({ browser, baseURL }) => {
     const page = await noScriptPage(browser, baseURL ?? "");
