@@ -8,7 +8,7 @@ type Json = Record<string, unknown>;
 
 /** POST /api/payments/create-order as the member; returns the order and its test provider id. */
 export async function startCheckout(
-  server: TestServer,
+  _server: TestServer,
   member: Member,
   tier: "standard" | "expert",
   headers: Record<string, string> = {},

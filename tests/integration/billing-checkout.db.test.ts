@@ -261,6 +261,27 @@ describe("webhooks: exactly once", () => {
     expect(logger.entries.some((e) => e.level === "warn" && e.msg.includes("payment refused"))).toBe(true);
   });
 
+  it("a refund made at the provider (its webhook) ends the plan once", async () => {
+    const member = await createMember(server);
+    await buy(server, member, "standard");
+    const [payment] = await queryRows<{ provider_payment_id: string }>(
+      server.services.db,
+      sql`SELECT provider_payment_id FROM payments WHERE user_id = ${member.id}`,
+    );
+    const hook = signedWebhook(server, {
+      id: "EVT-refund-at-provider",
+      type: "payment.refunded",
+      providerOrderId: "TEST-unknown",
+      paymentId: payment?.provider_payment_id ?? null,
+      reference: null,
+      amountCents: 299,
+    });
+    const [a, b] = await Promise.all([postWebhook(server, hook), postWebhook(server, hook)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(await tierOf(server, member.id)).toBe("free");
+    expect(await count(server, "billing_events", member.id, sql`type = 'refunded'`)).toBe(1);
+  });
+
   it("verify is for the order's owner only", async () => {
     const member = await createMember(server);
     const checkout = await buy(server, member, "standard");

@@ -4,7 +4,7 @@ import { createTestClock, DAY_MS } from "../../server/platform/clock.ts";
 import { queryRows, sql } from "../../server/platform/db/index.ts";
 import { listOutbox } from "../../server/platform/mail.ts";
 import { createMember, type Member } from "../helpers/accounts.ts";
-import { approve, buy, count, startCheckout, tierOf } from "../helpers/billing.ts";
+import { approve, buy, startCheckout, tierOf } from "../helpers/billing.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 /**
@@ -99,6 +99,31 @@ describe("renewal", () => {
     expect(sub?.status).toBe("expired");
     expect(await tierOf(server, member.id)).toBe("free");
     expect(await paymentsOf(member.id)).toHaveLength(1);
+  });
+});
+
+describe("paying again while past due", () => {
+  it("a checkout in grace is a renewal: the period continues from the old end", async () => {
+    at(0);
+    const member = await createMember(server);
+    await buy(server, member, "standard");
+    await setTestPaymentMethodFails(server.services.db, member.id, true);
+    at(29, 60_000);
+    await sweep();
+    at(31);
+    const quote = (await (
+      await member.client.json("/api/payments/pricing-for-checkout", "POST", { tier: "standard" })
+    ).json()) as Json;
+    expect(quote).toMatchObject({ kind: "renewal", amount: 2.99 });
+    const checkout = await startCheckout(server, member, "standard");
+    await approve(server, member, checkout.providerOrderId);
+    const all = await subs(member.id);
+    expect(all.map((s) => s.status)).toEqual(["active"]);
+    expect(iso(all[0]?.current_period_end)).toBe(iso(new Date(BASE.getTime() + 60 * DAY_MS)));
+    expect(all[0]?.grace_until).toBeNull();
+    at(33, 60_000);
+    await sweep();
+    expect(await tierOf(server, member.id)).toBe("standard");
   });
 });
 

@@ -1,4 +1,4 @@
-import { DAY_MS } from "../../platform/clock.ts";
+import { type Clock, DAY_MS } from "../../platform/clock.ts";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import type { GrantInput, GrantResult } from "./contracts.ts";
 import { lockMember, recomputeTier, recordEvent } from "./tier.ts";
@@ -11,7 +11,7 @@ const iso = (d: Date) => d.toISOString();
  * moves too); otherwise they stack after the member's latest period of that tier or higher, so a
  * Standard grant to an Expert member starts when Expert ends. Runs in the caller's transaction.
  */
-export async function grantPlanDays(tx: Db, input: GrantInput, now: Date): Promise<GrantResult> {
+export async function grantPlanDays(tx: Db, input: GrantInput, now: Date = new Date()): Promise<GrantResult> {
   if (!Number.isInteger(input.days) || input.days < 1 || input.days > 366) {
     throw new Error(`grantPlanDays: days must be 1..366, got ${input.days}`);
   }
@@ -74,4 +74,9 @@ export async function grantPlanDays(tx: Db, input: GrantInput, now: Date): Promi
   });
   await recomputeTier(tx, input.userId, now);
   return { created: true, endsAt };
+}
+
+/** grantPlanDays on the services' clock, in the shape growth is wired with (`(tx, input)`). */
+export function grantPlanDaysOn(clock: Clock): (tx: Db, input: GrantInput) => Promise<GrantResult> {
+  return (tx, input) => grantPlanDays(tx, input, clock.now());
 }

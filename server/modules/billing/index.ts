@@ -19,7 +19,7 @@ export type {
   PaymentAppliedEvent,
   PaymentRefundedEvent,
 } from "./contracts.ts";
-export { grantPlanDays } from "./grants.ts";
+export { grantPlanDays, grantPlanDaysOn } from "./grants.ts";
 export { registerBillingJobs } from "./jobs.ts";
 export {
   type AdvanceOutcome,
@@ -34,7 +34,7 @@ export { AMOUNT_MISMATCH, type CreateOrderInput, createOrder, quoteCheckout, ver
 export { formatMoney, getPlan, isPaidTier, listPlans, PAID_TIERS } from "./plans.ts";
 export { signTestWebhook, TEST_SIGNATURE_HEADER, testPaymentMethodToken } from "./providers/test.ts";
 export * from "./providers/types.ts";
-export { type PaymentProviders, paymentProviders, providerFor } from "./registry.ts";
+export { configurePaymentProviders, type PaymentProviders, paymentProviders, providerFor } from "./registry.ts";
 export { getBillingSummary, membershipComparison, subscriptionForApi } from "./summary.ts";
 export { setTestPaymentMethodFails } from "./test-methods.ts";
 export { recomputeTier, refreshTier, setTierOverride } from "./tier.ts";

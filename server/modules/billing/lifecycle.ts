@@ -276,7 +276,7 @@ export async function quoteUpgrade(
   userId: string,
 ): Promise<UpgradeQuote | null> {
   const sub = await liveSubscription(services.db, userId);
-  if (!sub || sub.status !== "active" || sub.tier !== "standard") return null;
+  if (sub?.status !== "active" || sub.tier !== "standard") return null;
   const [standard, expert] = await Promise.all([getPlan(services.db, "standard"), getPlan(services.db, "expert")]);
   const creditCents = unusedValueCents(sub, standard, services.clock.now());
   return {

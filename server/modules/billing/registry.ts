@@ -21,20 +21,28 @@ const cache = new WeakMap<object, PaymentProviders>();
  * their credentials, the test provider only when neither is set). Built once per services object.
  */
 export function paymentProviders(services: Pick<BillingServices, "db" | "env" | "clock">): PaymentProviders {
-  let found = cache.get(services);
-  if (!found) {
-    const test = createTestProvider({ db: services.db, env: services.env });
-    const selected = selectPaymentProviders(services.env, { test, clock: services.clock });
-    found = {
-      providers: selected.providers,
-      enabled: selected.enabled,
-      defaultId: selected.enabled[0] ?? "test",
-      payouts: selected.payouts,
-      summary: selected.summary,
-      warnings: selected.warnings,
-    };
-    cache.set(services, found);
-  }
+  return cache.get(services) ?? configurePaymentProviders(services, {});
+}
+
+/**
+ * Builds this services object's providers now; tests point PayPal and Cashfree at local replay
+ * servers of recorded exchanges (`baseUrls`), so nothing leaves the machine.
+ */
+export function configurePaymentProviders(
+  services: Pick<BillingServices, "db" | "env" | "clock">,
+  options: { baseUrls?: Partial<Record<"paypal" | "cashfree", string>> },
+): PaymentProviders {
+  const test = createTestProvider({ db: services.db, env: services.env });
+  const selected = selectPaymentProviders(services.env, { test, clock: services.clock, baseUrls: options.baseUrls });
+  const found: PaymentProviders = {
+    providers: selected.providers,
+    enabled: selected.enabled,
+    defaultId: selected.enabled[0] ?? "test",
+    payouts: selected.payouts,
+    summary: selected.summary,
+    warnings: selected.warnings,
+  };
+  cache.set(services, found);
   return found;
 }
 
