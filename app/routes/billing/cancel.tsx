@@ -12,7 +12,11 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-/** Where a provider sends the buyer back without paying: nothing changed, try again from checkout. */
+/**
+ * Where a provider sends the buyer back without paying: nothing changed, try again from checkout.
+ * Asked of billing: put `tier` in the cancel URL (it sends only order_id), so Try again returns to
+ * the same plan's checkout instead of /pricing.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const tier = url.searchParams.get("tier");

@@ -23,6 +23,9 @@ export function headers() {
 }
 
 /**
+ * Asked of billing: verifyOrder could answer the order's tier, amount and provider (the door reads
+ * them from the payment's history row meanwhile).
+ *
  * The return page: the loader re-reads the order from its provider and applies it (billing applies a
  * payment once, so a reload or a webhook arriving first changes nothing more).
  */
