@@ -72,6 +72,27 @@ const ROWS: Row[] = [
   { covers: "/user/:userId", path: () => "/user/nobody-at-all", expect: 404 },
   { covers: "/pricing", path: () => "/pricing", expect: 200 },
   { covers: "/upgrade", path: () => "/upgrade", expect: 200 },
+  // money pages (issue 9): checkout asks visitors to sign in; a test order is its owner's only
+  { covers: "/checkout/:tier", path: () => "/checkout/standard", expect: { visitor: 401, members: 200 } },
+  { covers: "/checkout/:tier", path: () => "/checkout/platinum", expect: 404, note: "Invalid Plan" },
+  {
+    covers: "/checkout",
+    path: () => "/checkout?tier=expert&amount=0.01&currency=USD",
+    expect: { visitor: 401, members: 200 },
+    note: "the query's amount is ignored",
+  },
+  { covers: "/payment", path: () => "/payment?tier=expert", expect: 200 },
+  {
+    covers: "/payment/test/:providerOrderId",
+    path: () => "/payment/test/no-such-order",
+    expect: { visitor: 302, members: 404 },
+  },
+  {
+    covers: "/payment/success",
+    path: () => "/payment/success?order=no-such-order",
+    expect: { visitor: 302, members: 404 },
+  },
+  { covers: "/payment/cancel", path: () => "/payment/cancel?reason=declined&tier=standard", expect: 200 },
   { covers: "/dev/mail", path: () => "/dev/mail", expect: 404, note: "off without MAIL_OUTBOX_PAGE" },
   {
     covers: "/r/:code",
@@ -176,6 +197,43 @@ const ROWS: Row[] = [
     note: "a Standard/Expert perk (the admin here is on the free tier)",
   },
 
+  {
+    covers: "/checkout/:tier",
+    method: "POST",
+    path: () => "/checkout/platinum",
+    form: () => ({ provider: "test", idempotencyKey: "matrix-invalid-plan" }),
+    expect: 404,
+  },
+  {
+    covers: "/checkout/:tier",
+    method: "POST",
+    path: () => "/checkout/expert",
+    form: () => ({ provider: "paypal", idempotencyKey: "matrix-no-paypal" }),
+    expect: { visitor: 401, members: 400 },
+    note: "PayPal is not configured in tests",
+  },
+  {
+    covers: "/checkout",
+    method: "POST",
+    path: () => "/checkout?tier=standard",
+    form: () => ({ provider: "cashfree", idempotencyKey: "matrix-no-cashfree" }),
+    expect: { visitor: 401, members: 400 },
+  },
+  {
+    covers: "/payment",
+    method: "POST",
+    path: () => "/payment",
+    form: () => ({ email: "not-an-email", tier: "standard", provider: "test", idempotencyKey: "matrix-payment" }),
+    expect: { visitor: 401, members: 400 },
+  },
+  {
+    covers: "/payment/test/:providerOrderId",
+    method: "POST",
+    path: () => "/payment/test/no-such-order",
+    form: () => ({ decision: "approve" }),
+    expect: { visitor: 302, members: 404 },
+    note: "visitors are sent to sign in",
+  },
   {
     covers: "/tools/:idOrSlug",
     method: "POST",
