@@ -1,0 +1,371 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AdminToolRow, type EditableTool, parseCsv } from "../../server/modules/catalog/index.ts";
+import { listAudit } from "../../server/platform/audit.ts";
+import { queryRows, sql } from "../../server/platform/db/index.ts";
+import { Client, createMember, type Member } from "../helpers/accounts.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+/**
+ * Operators' tool management (issue 10, H7): the admin table and API, every-field edits with
+ * their audit rows, the public page changing at once, CSV export → re-import (all duplicates),
+ * hostile CSV reported per row with nothing half-written, and admins only, always.
+ */
+
+type ImportAnswer = {
+  success: boolean;
+  error?: string;
+  dryRun: boolean;
+  result: { successCount: number; duplicateCount: number; errorCount: number; total: number };
+  report: {
+    added: { row: number; name: string; slug: string }[];
+    duplicates: { row: number; existing: string }[];
+    errors: { row: number; messages: string[] }[];
+    warnings: { row: number; message: string }[];
+  };
+};
+
+let server: TestServer;
+let admin: Member;
+let member: Member;
+
+beforeAll(async () => {
+  server = await startTestServer({ pages: true });
+  admin = await createMember(server, { role: "admin", name: "Ada Admin" });
+  member = await createMember(server, { tier: "expert" });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const toolCount = async () =>
+  Number((await queryRows<{ n: number }>(server.services.db, sql`SELECT count(*)::int AS n FROM tools`))[0]?.n);
+
+async function toolId(slug: string): Promise<string> {
+  const res = await admin.client.fetch(`/api/admin/tools/${slug}`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { tool: { id: string } }).tool.id;
+}
+
+function uploadCsv(client: Client, csv: string | Uint8Array, opts: { type?: string; dryRun?: boolean } = {}) {
+  const form = new FormData();
+  form.set("file", new Blob([csv as BlobPart], { type: opts.type ?? "text/csv" }), "tools.csv");
+  if (opts.dryRun) form.set("dryRun", "true");
+  return client.fetch("/api/admin/tools/import/csv", { method: "POST", body: form });
+}
+
+describe("the admin table", () => {
+  it("lists every status with filters, paging and the stat cards", async () => {
+    const res = await admin.client.fetch("/api/admin/tools?search=midjourney&limit=5");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toContain("no-store");
+    const body = (await res.json()) as {
+      tools: AdminToolRow[];
+      pagination: { total: number; limit: number };
+      stats: { totalTools: number; approvedTools: number; featuredTools: number; pendingTools: number };
+    };
+    expect(body.tools.some((t) => t.slug === "midjourney")).toBe(true);
+    expect(body.pagination.limit).toBe(5);
+    expect(body.stats.totalTools).toBe(await toolCount());
+    expect(body.stats.approvedTools).toBeGreaterThan(2000);
+
+    const none = (await (await admin.client.fetch("/api/admin/tools?status=pending")).json()) as {
+      tools: unknown[];
+    };
+    expect(none.tools).toHaveLength(body.stats.pendingTools);
+    const byCategory = (await (await admin.client.fetch("/api/admin/tools?category=nosuchcategory")).json()) as {
+      tools: unknown[];
+    };
+    expect(byCategory.tools).toHaveLength(0);
+    expect((await admin.client.fetch("/api/admin/tools?status=sold")).status).toBe(400);
+    expect((await admin.client.fetch("/api/admin/tools?limit=1000")).status).toBe(400);
+  });
+});
+
+describe("editing a tool", () => {
+  it("saves every field, validated like the importer, with one audit row before → after", async () => {
+    const id = await toolId("midjourney");
+    const change = {
+      one_line_description: "Edited by the admin test",
+      full_description: "A longer text written by the admin test.",
+      provider: "Midjourney Labs",
+      pricing_model: "subscription",
+      pricing: { original: "$10", discounted: "$8", discount: "20%", deal_ends: "2027-01-01" },
+      tags: ["art", "images"],
+      features: "Fast\nSharp",
+      use_cases: ["Posters"],
+      pros: ["Quality"],
+      cons: ["No free tier"],
+      alternatives: ["DALL-E"],
+      screenshots: ["https://example.com/shot.png"],
+      logo_url: "https://example.com/logo.png",
+      demo_url: "https://example.com/demo",
+      affiliate_url: "https://example.com/aff",
+      source_url: "https://github.com/example/midjourney",
+      preview_image_url: "https://example.com/preview.png",
+      is_verified: true,
+      needs_review: false,
+      tier: "standard",
+      meta_title: "Midjourney meta",
+      meta_description: "Meta description",
+      meta_keywords: "art, images",
+    };
+    const res = await admin.client.json(`/api/admin/tools/${id}`, "PUT", change);
+    expect(res.status).toBe(200);
+    const { tool } = (await res.json()) as { tool: EditableTool };
+    expect(tool).toMatchObject({ ...change, features: ["Fast", "Sharp"] });
+
+    const [entry] = (await listAudit(server.services.db, { target_id: id })).entries;
+    expect(entry).toMatchObject({ actor_id: admin.id, action: "tool.update", target_type: "tool" });
+    expect(entry?.after).toMatchObject({ one_line_description: "Edited by the admin test", tier: "standard" });
+    expect(entry?.before).toHaveProperty("one_line_description");
+
+    // The same values again change nothing and record nothing.
+    const count = (await listAudit(server.services.db, { target_id: id })).total;
+    const again = await admin.client.json(`/api/admin/tools/${id}`, "PUT", change);
+    expect(((await again.json()) as { changed: string[] }).changed).toEqual([]);
+    expect((await listAudit(server.services.db, { target_id: id })).total).toBe(count);
+  });
+
+  it("refuses bad fields with the spec's messages and leaves the tool and the log as they were", async () => {
+    const id = await toolId("midjourney");
+    const before = await (await admin.client.fetch(`/api/admin/tools/${id}`)).json();
+    const count = (await listAudit(server.services.db, { target_id: id })).total;
+    const cases: [unknown, number, string][] = [
+      [{ name: "" }, 400, "Tool name is required"],
+      [{ website_url: "javascript:alert(1)" }, 400, "Valid URL is required"],
+      [{ category: "" }, 400, "Category is required"],
+      [{ category: "no-such-category" }, 400, "Unknown category"],
+      [{ status: "sold" }, 400, "status must be"],
+      [{ tier: "gold" }, 400, "tier must be"],
+      [{ one_line_description: "x".repeat(1_001) }, 400, "at most 1000"],
+      [{ logo_url: "ftp://example.com/x.png" }, 400, "Logo URL must be an http(s) URL"],
+      [{ name: "Bad\u0007Name" }, 400, "U+0007"],
+      [{ tags: 5 }, 400, "tags"],
+      [{}, 400, "at least one field"],
+      // The same name and domain as another tool: the importer's de-duplication key.
+      [{ name: "ChatGPT", website_url: "https://chatgpt.com" }, 409, "already listed"],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await admin.client.json(`/api/admin/tools/${id}`, "PUT", body);
+      const answer = (await res.json()) as { error: string };
+      expect({ body, status: res.status }).toEqual({ body, status });
+      expect(answer.error).toContain(message);
+    }
+    expect((await admin.client.fetch("/api/admin/tools/not-a-tool")).status).toBe(404);
+    expect(await (await admin.client.fetch(`/api/admin/tools/${id}`)).json()).toEqual(before);
+    expect((await listAudit(server.services.db, { target_id: id })).total).toBe(count);
+  });
+
+  it("the public tool page shows an edit at once (the page cache follows the content version)", async () => {
+    const visitor = new Client(server);
+    const page = async () => (await visitor.fetch("/tools/claude")).text();
+    expect(await page()).not.toContain("Rewritten for the cache test");
+    await page(); // now cached
+    const id = await toolId("claude");
+    const res = await admin.client.json(`/api/admin/tools/${id}`, "PUT", {
+      one_line_description: "Rewritten for the cache test",
+    });
+    expect(res.status).toBe(200);
+    expect(await page()).toContain("Rewritten for the cache test");
+  });
+
+  it("archive hides a tool from the public and restore brings it back; feature and tier have their own rows", async () => {
+    const id = await toolId("perplexity-ai");
+    const visitor = new Client(server);
+    expect((await visitor.fetch("/api/tools/perplexity-ai")).status).toBe(200);
+    expect((await admin.client.json(`/api/admin/tools/${id}`, "PUT", { status: "archived" })).status).toBe(200);
+    expect((await visitor.fetch("/api/tools/perplexity-ai")).status).toBe(404);
+    expect((await admin.client.json(`/api/admin/tools/${id}`, "PUT", { status: "active" })).status).toBe(200);
+    expect((await visitor.fetch("/api/tools/perplexity-ai")).status).toBe(200);
+    const featured = ((await (await admin.client.fetch(`/api/admin/tools/${id}`)).json()) as { tool: EditableTool })
+      .tool.is_featured;
+    expect((await admin.client.json(`/api/admin/tools/${id}`, "PUT", { is_featured: !featured })).status).toBe(200);
+    const actions = (await listAudit(server.services.db, { target_id: id })).entries.map((e) => e.action);
+    expect(actions).toEqual(["tool.feature", "tool.restore", "tool.archive"]);
+  });
+
+  it("creates a tool with every field; a second one with the same name and domain is a 409", async () => {
+    const body = {
+      name: "Admin Made Tool",
+      one_line_description: "Made in the admin dialog",
+      category: "Writing",
+      website_url: "https://admin-made.example.com",
+      tags: ["made"],
+      tier: "expert",
+    };
+    const res = await admin.client.json("/api/admin/tools", "POST", body);
+    expect(res.status).toBe(201);
+    const { tool } = (await res.json()) as { tool: EditableTool & { id: string } };
+    expect(tool).toMatchObject({ name: "Admin Made Tool", slug: "admin-made-tool", tier: "expert", status: "active" });
+    const [entry] = (await listAudit(server.services.db, { target_id: tool.id })).entries;
+    expect(entry).toMatchObject({ action: "tool.create", after: { name: "Admin Made Tool" } });
+    const again = await admin.client.json("/api/admin/tools", "POST", {
+      ...body,
+      website_url: "http://www.admin-made.example.com/",
+    });
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { error: string }).error).toContain("/tools/admin-made-tool");
+  });
+});
+
+describe("CSV export and import", () => {
+  it("export → re-import of the same file adds 0 and lists every row as a duplicate", async () => {
+    const res = await admin.client.fetch("/api/admin/tools/export.csv");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/csv");
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const { rows } = parseCsv(Buffer.from(bytes));
+    expect(rows).toHaveLength(await toolCount());
+    expect(rows.find((r) => r.slug === "midjourney")).toMatchObject({
+      one_line_description: "Edited by the admin test",
+      tier: "standard",
+      pricing_original: "$10",
+    });
+
+    const before = await toolCount();
+    const imported = await uploadCsv(admin.client, bytes);
+    expect(imported.status).toBe(200);
+    const answer = (await imported.json()) as ImportAnswer;
+    expect(answer.result).toMatchObject({ successCount: 0, errorCount: 0, duplicateCount: rows.length });
+    expect(await toolCount()).toBe(before);
+  });
+
+  it("neutralises formula cells in the export, and the importer reads them back as text", async () => {
+    const created = await admin.client.json("/api/admin/tools", "POST", {
+      name: "Formula Probe",
+      one_line_description: "-5% fees for everyone",
+      category: "Writing",
+      website_url: "https://formula-probe.example.com",
+      pros: ["@mentions work"],
+      meta_title: '=HYPERLINK("http://evil.example")',
+    });
+    expect(created.status).toBe(201);
+    const csv = await (await admin.client.fetch("/api/admin/tools/export.csv?search=formula%20probe")).text();
+    const { rows } = parseCsv(csv);
+    expect(rows).toHaveLength(1);
+    const row = rows[0] as Record<string, string>;
+    expect(row.one_line_description).toBe("'-5% fees for everyone");
+    expect(row.pros).toBe("'@mentions work");
+    expect(row.meta_title).toBe('HYPERLINK("http://evil.example")');
+    for (const value of Object.values(row)) expect(value).not.toMatch(/^[=+\-@\t\r]/);
+    const dry = (await (await uploadCsv(admin.client, csv, { dryRun: true })).json()) as ImportAnswer;
+    expect(dry.result).toMatchObject({ successCount: 0, duplicateCount: 1 });
+  });
+
+  it("a dry run reports without writing; the import then adds in one go", async () => {
+    const csv =
+      "name,official_url,category_name,tags\nDry Run One,https://dry-one.example.com,Writing,a;b\nDry Run Two,https://dry-two.example.com,Writing,\n";
+    const before = await toolCount();
+    const dry = (await (await uploadCsv(admin.client, csv, { dryRun: true })).json()) as ImportAnswer;
+    expect(dry).toMatchObject({ success: true, dryRun: true, result: { successCount: 2 } });
+    expect(await toolCount()).toBe(before);
+    const real = (await (await uploadCsv(admin.client, csv)).json()) as ImportAnswer;
+    expect(real.result.successCount).toBe(2);
+    expect(await toolCount()).toBe(before + 2);
+    const { entries } = await listAudit(server.services.db, { action: "catalog.import" });
+    expect(entries[0]).toMatchObject({ actor_id: admin.id, after: { added: 2 } });
+  });
+
+  it("the hostile CSV is reported row by row, and a failing write leaves nothing half", async () => {
+    const huge = "y".repeat(1024 * 1024);
+    const lines = [
+      "name,official_url,category_name,one_line_description,rating,tags",
+      `=cmd|' /C calc'!A0,https://hostile-1.example.com,Writing,=1+1,abc,"x;y"`,
+      `Hostile Two,https://hostile-2.example.com,Writing,${huge},5,`,
+      "Hostile Three,not a url,Writing,ok,1,",
+      ",https://hostile-4.example.com,Writing,no name,,",
+      "Hostile Five,https://hostile-5.example.com,Writing,fine,12,[1,2",
+    ];
+    const bytes = Buffer.concat([
+      Buffer.from(`${lines.join("\n")}\n`),
+      Buffer.from("Bad \xff UTF8,https://hostile-6.example.com,Writing,x,,\n", "latin1"),
+    ]);
+    const before = await toolCount();
+    const res = await uploadCsv(admin.client, bytes, { dryRun: true });
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as ImportAnswer;
+    const errorRows = answer.report.errors.map((e) => e.row).sort();
+    expect(errorRows).toEqual([3, 4, 5, 7]);
+    const messages = Object.fromEntries(answer.report.errors.map((e) => [e.row, e.messages.join(" ")]));
+    expect(messages[3]).toContain("Description must be at most");
+    expect(messages[4]).toContain("Valid URL is required");
+    expect(messages[5]).toContain("Tool name is required");
+    expect(messages[7]).toContain("not valid UTF-8");
+    expect(answer.report.added.map((a) => a.row)).toEqual([2, 6]);
+    expect(answer.report.warnings.some((w) => w.row === 2 && /formula/.test(w.message))).toBe(true);
+    expect(await toolCount()).toBe(before);
+
+    // Wrong type and missing columns: one clear answer for the whole file.
+    expect(
+      ((await (await uploadCsv(admin.client, bytes, { type: "application/pdf" })).json()) as ImportAnswer).error,
+    ).toBe("Please select a valid CSV file");
+    const missing = await uploadCsv(admin.client, "title_of_thing,description\nA,B\n");
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as ImportAnswer).error).toContain("header row");
+    const tooBig = await uploadCsv(admin.client, "x".repeat(6 * 1024 * 1024));
+    expect(tooBig.status).toBe(413);
+    expect(await toolCount()).toBe(before);
+  });
+
+  it("filePath reads only from the data/import folder", async () => {
+    for (const filePath of ["../../etc/passwd", "/etc/passwd", "../auth-secret", "x.csv"]) {
+      const res = await admin.client.json("/api/admin/tools/import/csv", "POST", { filePath });
+      expect([400, 404]).toContain(res.status);
+    }
+  });
+
+  it("bulk-import takes JSON rows; import-full-csv re-imports the bundled catalogue (all duplicates)", async () => {
+    const res = await admin.client.json("/api/admin/tools/bulk-import", "POST", {
+      tools: [
+        { name: "Bulk One", official_url: "https://bulk-one.example.com", category: "Writing", tags: ["a", "b"] },
+        { name: "", official_url: "https://bulk-two.example.com" },
+      ],
+    });
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as ImportAnswer;
+    expect(answer.result).toMatchObject({ successCount: 1, errorCount: 1 });
+    expect((await admin.client.json("/api/admin/tools/bulk-import", "POST", { tools: "nope" })).status).toBe(400);
+
+    const full = await admin.client.fetch("/api/admin/tools/import-full-csv", { method: "POST" });
+    expect(full.status).toBe(200);
+    const fullAnswer = (await full.json()) as {
+      result: { successCount: number; errorCount: number; total: number };
+      details: { errors: unknown[] };
+    };
+    expect(fullAnswer.result).toMatchObject({ successCount: 0, errorCount: 0, total: 2658 });
+    expect(fullAnswer.details.errors).toEqual([]);
+  });
+});
+
+describe("admins only, always", () => {
+  const calls: [string, string, unknown?][] = [
+    ["GET", "/api/admin/tools"],
+    ["GET", "/api/admin/tools/midjourney"],
+    ["GET", "/api/admin/tools/export.csv"],
+    ["POST", "/api/admin/tools", { name: "X" }],
+    ["PUT", "/api/admin/tools/midjourney", { name: "Hacked" }],
+    ["POST", "/api/admin/tools/import/csv", { csv: "name,url\nX,https://x.example.com\n" }],
+    ["POST", "/api/admin/tools/import-full-csv"],
+    ["POST", "/api/admin/tools/bulk-import", { tools: [{ name: "X", url: "https://x.example.com" }] }],
+  ];
+  it("visitors get 401 and members 403, on the API and the pages, with no data", async () => {
+    const visitor = new Client(server);
+    for (const [method, path, body] of calls) {
+      expect({ path, status: (await visitor.json(path, method, body)).status }).toEqual({ path, status: 401 });
+      expect({ path, status: (await member.client.json(path, method, body)).status }).toEqual({ path, status: 403 });
+    }
+    for (const path of ["/admin/tools", "/admin/tools.data", "/admin/tools/new", "/admin/tools/export.csv"]) {
+      const v = await visitor.fetch(path);
+      expect({ path, status: v.status }).toEqual({ path, status: 401 });
+      const m = await member.client.fetch(path);
+      expect({ path, status: m.status }).toEqual({ path, status: 403 });
+      const text = await m.text();
+      expect(text).not.toContain("midjourney");
+    }
+    const id = await toolId("midjourney");
+    const m = await member.client.fetch(`/admin/tools/${id}/edit`);
+    expect(m.status).toBe(403);
+    expect((await admin.client.fetch(`/api/admin/tools/${id}`)).status).toBe(200);
+  });
+});
