@@ -1,3 +1,4 @@
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AdminToolRow, type EditableTool, parseCsv } from "../../server/modules/catalog/index.ts";
 import { listAudit } from "../../server/platform/audit.ts";
@@ -51,6 +52,34 @@ function uploadCsv(client: Client, csv: string | Uint8Array, opts: { type?: stri
   form.set("file", new Blob([csv as BlobPart], { type: opts.type ?? "text/csv" }), "tools.csv");
   if (opts.dryRun) form.set("dryRun", "true");
   return client.fetch("/api/admin/tools/import/csv", { method: "POST", body: form });
+}
+
+/**
+ * A body over the cap, on a connection of its own: the server answers 413 and closes it while the
+ * client still writes, which must not break the next request's pooled connection.
+ */
+function postOnOwnConnection(path: string, csv: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${server.url}${path}`,
+      {
+        method: "POST",
+        agent: false,
+        headers: {
+          "content-type": "application/json",
+          cookie: admin.client.cookieHeader,
+          origin: server.url,
+          "x-forwarded-for": admin.client.ip,
+        },
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on("error", reject);
+    req.end(JSON.stringify({ csv }));
+  });
 }
 
 describe("the admin table", () => {
@@ -296,6 +325,17 @@ describe("CSV export and import", () => {
     expect(answer.report.warnings.some((w) => w.row === 2 && /formula/.test(w.message))).toBe(true);
     expect(await toolCount()).toBe(before);
 
+    // The real import: the valid rows, whole, in one transaction; the bad ones not at all.
+    const real = (await (await uploadCsv(admin.client, bytes)).json()) as ImportAnswer;
+    expect(real.result).toMatchObject({ successCount: 2, errorCount: 4 });
+    expect(await toolCount()).toBe(before + 2);
+    const added = await queryRows<{ name: string; description: string; tags: string[] }>(
+      server.services.db,
+      sql`SELECT name, description, tags FROM tools WHERE website_url LIKE 'https://hostile-%' ORDER BY name`,
+    );
+    expect(added.map((t) => t.name).sort()).toEqual(["Hostile Five", "cmd|' /C calc'!A0"]);
+    expect(added.find((t) => t.name.startsWith("cmd"))).toMatchObject({ description: "1+1", tags: ["x", "y"] });
+
     // Wrong type and missing columns: one clear answer for the whole file.
     expect(
       ((await (await uploadCsv(admin.client, bytes, { type: "application/pdf" })).json()) as ImportAnswer).error,
@@ -303,9 +343,8 @@ describe("CSV export and import", () => {
     const missing = await uploadCsv(admin.client, "title_of_thing,description\nA,B\n");
     expect(missing.status).toBe(400);
     expect(((await missing.json()) as ImportAnswer).error).toContain("header row");
-    const tooBig = await uploadCsv(admin.client, "x".repeat(6 * 1024 * 1024));
-    expect(tooBig.status).toBe(413);
-    expect(await toolCount()).toBe(before);
+    expect(await postOnOwnConnection("/api/admin/tools/import/csv", "x".repeat(6 * 1024 * 1024))).toBe(413);
+    expect(await toolCount()).toBe(before + 2);
   });
 
   it("filePath reads only from the data/import folder", async () => {
@@ -367,5 +406,104 @@ describe("admins only, always", () => {
     const m = await member.client.fetch(`/admin/tools/${id}/edit`);
     expect(m.status).toBe(403);
     expect((await admin.client.fetch(`/api/admin/tools/${id}`)).status).toBe(200);
+  });
+});
+
+describe("the admin tools pages (forms without JavaScript)", () => {
+  /** The edit page's form as a browser would send it: every field, lists one per line. */
+  function formOf(tool: EditableTool): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [k, v] of Object.entries(tool)) {
+      if (k === "id") continue;
+      if (k === "pricing") {
+        for (const [pk, pv] of Object.entries(v as Record<string, string>)) out[`pricing_${pk}`] = pv;
+      } else if (Array.isArray(v)) out[k] = v.join("\n");
+      else if (typeof v === "boolean") {
+        if (v) out[k] = "on";
+      } else out[k] = String(v);
+    }
+    return out;
+  }
+
+  it("the table, the edit page and its save: the public page shows the change at once", async () => {
+    const page = await admin.client.fetch("/admin/tools?search=notion");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Total tools");
+    expect(html).toContain("Export CSV");
+
+    const id = await toolId("notion-ai");
+    const edit = await admin.client.fetch(`/admin/tools/${id}/edit`);
+    expect(edit.status).toBe(200);
+    expect(await edit.text()).toContain('name="meta_keywords"');
+
+    const visitor = new Client(server);
+    expect(await (await visitor.fetch("/tools/notion-ai")).text()).not.toContain("Saved from the edit page");
+    const { tool } = (await (await admin.client.fetch(`/api/admin/tools/${id}`)).json()) as { tool: EditableTool };
+    const saved = await admin.client.form(`/admin/tools/${id}/edit?back=search%3Dnotion`, {
+      ...formOf(tool),
+      one_line_description: "Saved from the edit page",
+    });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("location")).toMatch(/^\/admin\/tools\?search=notion&notice=Saved/);
+    expect(await (await visitor.fetch("/tools/notion-ai")).text()).toContain("Saved from the edit page");
+    const [entry] = (await listAudit(server.services.db, { target_id: id })).entries;
+    expect(entry).toMatchObject({ action: "tool.update", after: { one_line_description: "Saved from the edit page" } });
+    // Only the field that changed is recorded.
+    expect(Object.keys(entry?.after ?? {})).toEqual(["one_line_description"]);
+
+    const bad = await admin.client.form(`/admin/tools/${id}/edit`, { ...formOf(tool), website_url: "not a url" });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Valid URL is required");
+  });
+
+  it("archive, restore, feature and tier from the table", async () => {
+    const id = await toolId("notion-ai");
+    const post = (fields: Record<string, string>) => admin.client.form("/admin/tools", { id, ...fields });
+    expect((await post({ intent: "archive" })).status).toBe(200);
+    expect((await new Client(server).fetch("/tools/notion-ai")).status).toBe(404);
+    expect((await post({ intent: "restore" })).status).toBe(200);
+    expect((await post({ intent: "tier", tier: "expert" })).status).toBe(200);
+    expect((await post({ intent: "tier", tier: "gold" })).status).toBe(400);
+    expect((await post({ intent: "feature", featured: "on" })).status).toBe(200);
+    const { tool } = (await (await admin.client.fetch(`/api/admin/tools/${id}`)).json()) as { tool: EditableTool };
+    expect(tool).toMatchObject({ status: "active", tier: "expert", is_featured: true });
+    expect((await post({ intent: "nonsense" })).status).toBe(400);
+  });
+
+  it("CSV import on the page: only text/csv, a dry run shows the report, export downloads", async () => {
+    const upload = (body: string, type: string, intent: string) => {
+      const form = new FormData();
+      form.set("intent", intent);
+      form.set("file", new Blob([body], { type }), "tools.csv");
+      return admin.client.fetch("/admin/tools", { method: "POST", body: form });
+    };
+    const wrong = await upload("name,official_url\nX,https://x.example.com\n", "application/pdf", "dry-run");
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain("Please select a valid CSV file");
+    const before = await toolCount();
+    const dry = await upload(
+      "name,official_url,category_name\nPage Import,https://page-import.example.com,Writing\n,https://x.example.com,Writing\n",
+      "text/csv",
+      "dry-run",
+    );
+    expect(dry.status).toBe(200);
+    const html = await dry.text();
+    expect(html).toContain("Dry run: nothing was written");
+    expect(html).toContain("Row 3: Tool name is required");
+    expect(await toolCount()).toBe(before);
+    const real = await upload(
+      "name,official_url,category_name\nPage Import,https://page-import.example.com,Writing\n",
+      "text/csv",
+      "import",
+    );
+    expect(real.status).toBe(200);
+    expect(await toolCount()).toBe(before + 1);
+
+    const csv = await admin.client.fetch("/admin/tools/export.csv?search=page%20import");
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-disposition")).toContain("attachment");
+    const { rows } = parseCsv(Buffer.from(await csv.arrayBuffer()));
+    expect(rows.map((r) => r.name)).toEqual(["Page Import"]);
   });
 });

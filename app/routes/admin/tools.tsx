@@ -426,9 +426,7 @@ function CsvImport({ importing, actionData }: { importing: boolean; actionData: 
       {report ? (
         <div className="mt-4 text-sm" data-testid="import-report">
           <p className="font-semibold">
-            {report.dryRun ? "Dry run: nothing was written. " : "Imported. "}
-            {report.totalRows} rows: {report.added.length} {report.dryRun ? "would be added" : "added"},{" "}
-            {report.duplicates.length} duplicates, {report.errors.length} errors, {report.warnings.length} warnings.
+            {`${report.dryRun ? "Dry run: nothing was written." : "Imported."} ${report.totalRows} rows: ${report.added.length} ${report.dryRun ? "would be added" : "added"}, ${report.duplicates.length} duplicates, ${report.errors.length} errors, ${report.warnings.length} warnings.`}
           </p>
           {report.createdCategories.length ? <p>New categories: {report.createdCategories.join(", ")}</p> : null}
           {report.errors.length ? (
@@ -436,10 +434,7 @@ function CsvImport({ importing, actionData }: { importing: boolean; actionData: 
               <summary>Errors</summary>
               <ul className="list-disc pl-5">
                 {report.errors.slice(0, 200).map((e) => (
-                  <li key={e.row}>
-                    Row {e.row}
-                    {e.name ? ` (${e.name})` : ""}: {e.messages.join("; ")}
-                  </li>
+                  <li key={e.row}>{`Row ${e.row}${e.name ? ` (${e.name})` : ""}: ${e.messages.join("; ")}`}</li>
                 ))}
               </ul>
             </details>
@@ -450,7 +445,8 @@ function CsvImport({ importing, actionData }: { importing: boolean; actionData: 
               <ul className="list-disc pl-5">
                 {report.duplicates.slice(0, 200).map((d) => (
                   <li key={d.row}>
-                    Row {d.row} ({d.name}): {d.reason} — <a href={`/tools/${d.existing}`}>{d.existing}</a>
+                    {`Row ${d.row} (${d.name}): ${d.reason} — `}
+                    <a href={`/tools/${d.existing}`}>{d.existing}</a>
                   </li>
                 ))}
               </ul>
@@ -461,9 +457,7 @@ function CsvImport({ importing, actionData }: { importing: boolean; actionData: 
               <summary>{report.dryRun ? "Would be added" : "Added"}</summary>
               <ul className="list-disc pl-5">
                 {report.added.slice(0, 200).map((a) => (
-                  <li key={a.row}>
-                    Row {a.row}: {a.name}
-                  </li>
+                  <li key={a.row}>{`Row ${a.row}: ${a.name}`}</li>
                 ))}
               </ul>
             </details>
@@ -474,9 +468,7 @@ function CsvImport({ importing, actionData }: { importing: boolean; actionData: 
               <ul className="list-disc pl-5">
                 {report.warnings.slice(0, 200).map((w, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: a row may have several warnings
-                  <li key={i}>
-                    Row {w.row}: {w.message}
-                  </li>
+                  <li key={i}>{`Row ${w.row}: ${w.message}`}</li>
                 ))}
               </ul>
             </details>
