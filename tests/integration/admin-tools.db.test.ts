@@ -507,3 +507,82 @@ describe("the admin tools pages (forms without JavaScript)", () => {
     expect(rows.map((r) => r.name)).toEqual(["Page Import"]);
   });
 });
+
+describe("hostile input from an admin", () => {
+  it("every admin tools endpoint and page answers odd bodies and queries below 500", async () => {
+    const id = await toolId("midjourney");
+    const bodies: [string | undefined, string | Uint8Array][] = [
+      ["application/json", '{"name": "x", '],
+      ["application/json", '[1, "two", {"three": 3}]'],
+      [
+        "application/json",
+        '{"__proto__": {"admin": true}, "constructor": {"prototype": 1}, "name": {"toString": 1}, "tags": [{}], "pricing": "x", "tools": [{"__proto__": "x"}], "csv": 5, "filePath": ["x"], "dryRun": "maybe"}',
+      ],
+      [
+        "application/json",
+        '{"tools": [{"name": null, "official_url": [1, 2], "__proto__": {"x": 1}}], "csv": "\\u0000"}',
+      ],
+      ["application/json", JSON.stringify({ csv: 'name,official_url\n"unterminated,https://x.example.com\n' })],
+      ["multipart/form-data; boundary=XyZ", '--XyZ\r\nContent-Disposition: form-data; name="file"\r\n\r\na'],
+      ["multipart/form-data", "file=a"],
+      [
+        "application/x-www-form-urlencoded",
+        "__proto__[x]=1&intent=__proto__&intent=toString&id=constructor&tier=__proto__&name=%E0%A4%A",
+      ],
+      ["application/octet-stream", new Uint8Array([0xff, 0xfe, 0x00, 0x80])],
+      [undefined, ""],
+    ];
+    const targets: [string, string][] = [
+      ["POST", "/api/admin/tools"],
+      ["PUT", `/api/admin/tools/${id}`],
+      ["PUT", "/api/admin/tools/%E0%A4%A"],
+      ["POST", "/api/admin/tools/import/csv"],
+      ["POST", "/api/admin/tools/bulk-import"],
+      ["POST", "/admin/tools"],
+      ["POST", "/admin/tools/new"],
+      ["POST", `/admin/tools/${id}/edit`],
+      ["POST", "/admin/tools/not-a-uuid/edit"],
+    ];
+    const failures: string[] = [];
+    const before = await toolCount();
+    for (const [method, path] of targets) {
+      for (const [type, body] of bodies) {
+        const res = await admin.client.fetch(path, {
+          method,
+          headers: type ? { "content-type": type } : {},
+          body: body as BodyInit,
+        });
+        if (res.status >= 500) failures.push(`${method} ${path} ${type}: ${res.status}`);
+        await res.body?.cancel();
+      }
+    }
+    for (const q of [
+      "?page=-1&limit=abc",
+      "?status=__proto__&category=constructor",
+      "?search=%25%5C_%27",
+      "?category=99999999999999",
+      "?search[]=x&status[]=y",
+      "?search=%00&category=%00",
+      "?search=a%00b",
+      "?category=%E0%A4%A",
+    ]) {
+      for (const path of [
+        "/api/admin/tools",
+        "/api/admin/tools/export.csv",
+        "/admin/tools",
+        "/admin/tools/export.csv",
+      ]) {
+        const res = await admin.client.fetch(`${path}${q}`);
+        if (res.status >= 500) failures.push(`GET ${path}${q}: ${res.status}`);
+        await res.body?.cancel();
+      }
+    }
+    for (const path of ["/admin/tools/not-a-uuid/edit", "/api/admin/tools/%00"]) {
+      const res = await admin.client.fetch(path);
+      if (res.status >= 500 || res.status === 200) failures.push(`GET ${path}: ${res.status}`);
+      await res.body?.cancel();
+    }
+    expect(failures).toEqual([]);
+    expect(await toolCount()).toBe(before);
+  });
+});

@@ -29,7 +29,12 @@ const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === 
 export const AdminToolQuery = z.object({
   search: z.preprocess(
     blankToUndefined,
-    z.string().trim().max(200, "search must be 200 characters or less").optional(),
+    z
+      .string()
+      .trim()
+      .max(200, "search must be 200 characters or less")
+      .refine((v) => !controlCharacterIn(v), "search must not contain control characters")
+      .optional(),
   ),
   status: z.preprocess(
     blankToUndefined,
@@ -39,7 +44,12 @@ export const AdminToolQuery = z.object({
   ),
   category: z.preprocess(
     blankToUndefined,
-    z.string().trim().max(80, "category must be 80 characters or less").optional(),
+    z
+      .string()
+      .trim()
+      .max(80, "category must be 80 characters or less")
+      .refine((v) => !controlCharacterIn(v), "category must not contain control characters")
+      .optional(),
   ),
   page: z.preprocess(
     blankToUndefined,
@@ -708,13 +718,15 @@ export function setFeatured(db: Db, id: string, featured: boolean, ctx: ToolChan
   return saveTool(db, id, { is_featured: featured }, ctx);
 }
 
-/** Looks a tool up by id or slug for the admin API (any status). */
+/** Looks a tool up by id or slug for the admin API (any status); anything else is not a tool. */
 export async function findToolId(db: Db, idOrSlug: string): Promise<string | null> {
   const isId = z.uuid().safeParse(idOrSlug).success;
+  // Slugs are slugify()'s output; other text (NUL bytes, 10 KB keys) never reaches the database.
+  if (!isId && !/^[a-z0-9][a-z0-9-]{0,199}$/i.test(idOrSlug)) return null;
   const [row] = await db
     .select({ id: tools.id })
     .from(tools)
-    .where(isId ? or(eq(tools.id, idOrSlug), eq(tools.slug, idOrSlug)) : eq(tools.slug, idOrSlug.slice(0, 200)));
+    .where(isId ? or(eq(tools.id, idOrSlug), eq(tools.slug, idOrSlug)) : eq(tools.slug, idOrSlug.toLowerCase()));
   return row?.id ?? null;
 }
 
