@@ -87,6 +87,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { notice: `${result.saved.name}: ${what}` };
 }
 
+/** The page forms' body limit (platform/page-methods.ts MAX_FORM_BYTES), less room for the other fields. */
+const PAGE_UPLOAD_BYTES = 1024 * 1024 - 4 * 1024;
+
 const card = "rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900";
 const button =
   "rounded-md border border-slate-300 px-2 py-1 text-xs hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800";
@@ -392,6 +395,10 @@ function CsvImport({ importing, actionData }: { importing: boolean; actionData: 
           if (file?.type !== "text/csv") {
             e.preventDefault();
             setClientError("Please select a valid CSV file");
+          } else if (file.size > PAGE_UPLOAD_BYTES) {
+            // The server would refuse it (413) before the action runs: say so here.
+            e.preventDefault();
+            setClientError("The file is larger than 1 MB: split it, or send it to the import API (5 MB)");
           } else setClientError(null);
         }}
       >
