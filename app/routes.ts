@@ -44,7 +44,12 @@ export default [
     route("affiliate/payments", "routes/growth/affiliate-payments.tsx"),
     route("affiliate-disclosure", "routes/growth/affiliate-disclosure.tsx"),
     // The admin panel: one guarded layout, one route per tab (each tab's loader checks the role too).
-    route("admin", "routes/admin/layout.tsx", []),
+    route("admin", "routes/admin/layout.tsx", [
+      route("tools", "routes/admin/tools.tsx"),
+      route("tools/new", "routes/admin/tool-edit.tsx", { id: "admin-tool-new" }),
+      route("tools/:id/edit", "routes/admin/tool-edit.tsx", { id: "admin-tool-edit" }),
+      route("tools/export.csv", "routes/admin/tools-export.ts"),
+    ]),
     route("*", "routes/_site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

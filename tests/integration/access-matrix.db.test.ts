@@ -38,6 +38,8 @@ type Row = {
   note?: string;
 };
 
+const ADMIN_ONLY: Expect = { visitor: 401, members: 403, admin: 200 };
+
 const ROWS: Row[] = [
   // ---- pages (GET) ----
   { covers: "/", path: () => "/", expect: 200 },
@@ -59,6 +61,10 @@ const ROWS: Row[] = [
   { covers: "/preferences", path: () => "/preferences", expect: 302 },
   { covers: "/sitemap.xml", path: () => "/sitemap.xml", expect: 200 },
   { covers: "/admin", path: () => "/admin", expect: { visitor: 401, members: 403, admin: 200 } },
+  { covers: "/admin/tools", path: () => "/admin/tools?search=mid", expect: ADMIN_ONLY },
+  { covers: "/admin/tools/new", path: () => "/admin/tools/new", expect: ADMIN_ONLY },
+  { covers: "/admin/tools/:id/edit", path: (c) => `/admin/tools/${c.victimToolId}/edit`, expect: ADMIN_ONLY },
+  { covers: "/admin/tools/export.csv", path: () => "/admin/tools/export.csv?search=midjourney", expect: ADMIN_ONLY },
   { covers: "/robots.txt", path: () => "/robots.txt", expect: 200 },
   { covers: "/sign-in", path: () => "/sign-in", expect: { visitor: 200, members: 302 } },
   { covers: "/sign-up", path: () => "/sign-up", expect: { visitor: 200, members: 302 } },
@@ -126,6 +132,29 @@ const ROWS: Row[] = [
   },
 
   // ---- page actions (POST forms) ----
+  {
+    covers: "/admin/tools",
+    method: "POST",
+    path: () => "/admin/tools",
+    form: (c) => ({ intent: "tier", id: c.victimToolId, tier: "free" }),
+    expect: ADMIN_ONLY,
+    note: "inline tier change (the tool's tier stays what it was)",
+  },
+  {
+    covers: "/admin/tools/new",
+    method: "POST",
+    path: () => "/admin/tools/new",
+    form: () => ({ name: "" }),
+    expect: { visitor: 401, members: 403, admin: 400 },
+    note: "the admin hears 'Tool name is required'",
+  },
+  {
+    covers: "/admin/tools/:id/edit",
+    method: "POST",
+    path: (c) => `/admin/tools/${c.victimToolId}/edit`,
+    form: () => ({ name: "" }),
+    expect: { visitor: 401, members: 403, admin: 400 },
+  },
   { covers: "/", method: "POST", path: () => "/?index", form: () => ({ email: "matrix@example.com" }), expect: 200 },
   {
     covers: "/preferences",
@@ -375,6 +404,44 @@ const ROWS: Row[] = [
     covers: "/api/admin/audit",
     path: (c) => `/api/admin/audit?target_id=${c.victim.id}`,
     expect: { visitor: 401, members: 403, admin: 200 },
+  },
+  { covers: "/api/admin/tools", path: () => "/api/admin/tools?search=mid&status=active", expect: ADMIN_ONLY },
+  { covers: "/api/admin/tools/export.csv", path: () => "/api/admin/tools/export.csv?search=mid", expect: ADMIN_ONLY },
+  { covers: "/api/admin/tools/:id", path: (c) => `/api/admin/tools/${c.victimToolId}`, expect: ADMIN_ONLY },
+  {
+    covers: "/api/admin/tools/:id",
+    method: "PUT",
+    path: (c) => `/api/admin/tools/${c.victimToolId}`,
+    json: () => ({ needs_review: false }),
+    expect: ADMIN_ONLY,
+  },
+  {
+    covers: "/api/admin/tools",
+    method: "POST",
+    path: () => "/api/admin/tools",
+    json: () => ({ name: "" }),
+    expect: { visitor: 401, members: 403, admin: 400 },
+  },
+  {
+    covers: "/api/admin/tools/import/csv",
+    method: "POST",
+    path: () => "/api/admin/tools/import/csv",
+    json: () => ({ csv: "name,official_url\nMatrix Tool,https://matrix-tool.example.com\n", dryRun: true }),
+    expect: ADMIN_ONLY,
+  },
+  {
+    covers: "/api/admin/tools/bulk-import",
+    method: "POST",
+    path: () => "/api/admin/tools/bulk-import",
+    json: () => ({ tools: [{ name: "Matrix Tool", official_url: "https://matrix-tool.example.com" }], dryRun: true }),
+    expect: ADMIN_ONLY,
+  },
+  {
+    covers: "/api/admin/tools/import-full-csv",
+    method: "POST",
+    path: () => "/api/admin/tools/import-full-csv",
+    expect: ADMIN_ONLY,
+    note: "the bundled catalogue again: every row a duplicate, nothing added",
   },
   { covers: "/api/saved-searches", path: () => "/api/saved-searches", expect: { visitor: 401, members: 200 } },
   {

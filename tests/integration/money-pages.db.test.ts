@@ -148,9 +148,12 @@ describe("the test provider's page and the return", () => {
     );
     const cancelled = await pay(member, "expert", "cancel");
     expect(cancelled.location.searchParams.get("reason")).toBe("cancelled");
-    expect(
-      await html(await member.client.fetch(`${cancelled.location.pathname}${cancelled.location.search}`)),
-    ).toContain("Payment was cancelled. You can try again anytime.");
+    const cancelPage = await html(
+      await member.client.fetch(`${cancelled.location.pathname}${cancelled.location.search}`),
+    );
+    expect(cancelPage).toContain("Payment was cancelled. You can try again anytime.");
+    // Try again returns to the same plan's checkout.
+    expect(cancelPage).toContain('href="/checkout/expert"');
     expect(await payments(member.id)).toBe(0);
     expect(await tierOf(member.id)).toBe("free");
     expect(await html(await member.client.fetch("/dashboard"))).toContain("No payments yet.");

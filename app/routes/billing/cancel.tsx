@@ -13,9 +13,8 @@ export function headers() {
 }
 
 /**
- * Where a provider sends the buyer back without paying: nothing changed, try again from checkout.
- * Asked of billing: put `tier` in the cancel URL (it sends only order_id), so Try again returns to
- * the same plan's checkout instead of /pricing.
+ * Where a provider sends the buyer back without paying: nothing changed, try again from the same
+ * plan's checkout (billing's cancel URL carries the order's tier).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
