@@ -30,7 +30,12 @@ export default [
     route("upgrade", "routes/account/pricing.tsx", { id: "upgrade" }),
     route("dev/mail", "routes/account/dev-mail.tsx"),
     // The admin panel: one guarded layout, one route per tab (each tab's loader checks the role too).
-    route("admin", "routes/admin/layout.tsx", []),
+    route("admin", "routes/admin/layout.tsx", [
+      index("routes/admin/overview.tsx"),
+      route("users", "routes/admin/users.tsx"),
+      route("analytics", "routes/admin/analytics.tsx"),
+      route("audit", "routes/admin/audit.tsx"),
+    ]),
     route("*", "routes/_site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -1,4 +1,5 @@
 import type { Auth } from "./modules/accounts/index.ts";
+import type { Tallies } from "./modules/admin/index.ts";
 import type { Clock } from "./platform/clock.ts";
 import type { Database, DbStats } from "./platform/db/index.ts";
 import type { Env } from "./platform/env.ts";
@@ -20,6 +21,8 @@ export type AppServices = {
   jobs: Jobs;
   /** better-auth on our tables (sessions, sign-in, OAuth); see modules/accounts */
   auth: Auth;
+  /** per-day counters kept in memory and flushed in batches: search misses, tool views (modules/admin) */
+  tallies: Tallies;
   /** cached GET /api/tools answers (per instance, by content version) */
   apiCache: ResponseCache;
   /** counters for metrics: PGlite's queue or PostgreSQL's pool, and the page cache once the app has one */

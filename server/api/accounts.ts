@@ -23,8 +23,8 @@ import {
   SavedToolInput,
   savedSearchAllowance,
   TIERS,
-  updateAccount,
 } from "../modules/accounts/index.ts";
+import { changeUser } from "../modules/admin/index.ts";
 import { AppError, notFound } from "../platform/errors.ts";
 import { parseOr400 } from "./respond.ts";
 
@@ -121,10 +121,12 @@ export function accountsApi() {
     const id = parseOr400(UserId, c.req.param("id"));
     const change = parseOr400(AdminUpdate, await body(c));
     if (!(await getAccount(services.db, id))) throw notFound("User not found");
-    const user = await updateAccount(services.db, id, change, {
-      actor: { id: admin.user.id, label: admin.user.email },
-      requestId: c.var.requestId,
-    });
+    const user = await changeUser(
+      services.db,
+      { id: admin.user.id, label: admin.user.email, requestId: c.var.requestId },
+      id,
+      change,
+    );
     services.logger.info("account updated by admin", { userId: id, ...change });
     return c.json({ success: true, user });
   });

@@ -3,6 +3,7 @@ import type { AppServices } from "../context.ts";
 import { countTools } from "../modules/catalog/index.ts";
 import { probeDatabase, RETRY_AFTER_SEC } from "../platform/db/availability.ts";
 import { accountsApi } from "./accounts.ts";
+import { adminApi } from "./admin.ts";
 import { analyticsApi } from "./analytics.ts";
 import { auditApi } from "./audit.ts";
 import { authApi } from "./auth.ts";
@@ -46,6 +47,7 @@ export function createApi() {
   api.route("/", errorsApi());
   api.route("/", analyticsApi());
   api.route("/", auditApi());
+  api.route("/", adminApi());
   api.all("*", (c) => fail(c, 404, `No API route for ${c.req.method} ${c.req.path}`));
   return api;
 }

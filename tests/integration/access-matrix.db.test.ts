@@ -59,6 +59,13 @@ const ROWS: Row[] = [
   { covers: "/preferences", path: () => "/preferences", expect: 302 },
   { covers: "/sitemap.xml", path: () => "/sitemap.xml", expect: 200 },
   { covers: "/admin", path: () => "/admin", expect: { visitor: 401, members: 403, admin: 200 } },
+  { covers: "/admin/users", path: () => "/admin/users?q=member", expect: { visitor: 401, members: 403, admin: 200 } },
+  {
+    covers: "/admin/analytics",
+    path: () => "/admin/analytics?days=7",
+    expect: { visitor: 401, members: 403, admin: 200 },
+  },
+  { covers: "/admin/audit", path: () => "/admin/audit", expect: { visitor: 401, members: 403, admin: 200 } },
   { covers: "/robots.txt", path: () => "/robots.txt", expect: 200 },
   { covers: "/sign-in", path: () => "/sign-in", expect: { visitor: 200, members: 302 } },
   { covers: "/sign-up", path: () => "/sign-up", expect: { visitor: 200, members: 302 } },
@@ -152,6 +159,14 @@ const ROWS: Row[] = [
     expect: { visitor: 401, free: 403, standard: 200, expert: 200, admin: 403 },
     note: "a Standard/Expert perk (the admin here is on the free tier)",
   },
+  {
+    covers: "/admin/users",
+    method: "POST",
+    path: () => "/admin/users",
+    form: (c) => ({ intent: "reactivate", userId: c.victim.id }),
+    expect: { visitor: 401, members: 403, admin: 200 },
+    note: "the victim is not suspended: nothing changes",
+  },
 
   {
     covers: "/tools/:idOrSlug",
@@ -238,6 +253,51 @@ const ROWS: Row[] = [
     covers: "/api/admin/audit",
     path: (c) => `/api/admin/audit?target_id=${c.victim.id}`,
     expect: { visitor: 401, members: 403, admin: 200 },
+  },
+  {
+    covers: "/api/admin/dashboard",
+    path: () => "/api/admin/dashboard",
+    expect: { visitor: 401, members: 403, admin: 200 },
+  },
+  {
+    covers: "/api/admin/dashboard/stats",
+    path: () => "/api/admin/dashboard/stats",
+    expect: { visitor: 401, members: 403, admin: 200 },
+  },
+  {
+    covers: "/api/admin/users/:id/stats",
+    path: (c) => `/api/admin/users/${c.victim.id}/stats`,
+    expect: { visitor: 401, members: 403, admin: 200 },
+  },
+  {
+    covers: "/api/admin/users/:id/achievements",
+    path: (c) => `/api/admin/users/${c.victim.id}/achievements`,
+    expect: { visitor: 401, members: 403, admin: 200 },
+  },
+  {
+    covers: "/api/admin/users/:id/suspend",
+    method: "POST",
+    path: (c) => `/api/admin/users/${c.victim.id}/suspend`,
+    json: () => ({}),
+    expect: { visitor: 401, members: 403, admin: 400 },
+    note: "no reason: refused, nothing changes",
+  },
+  {
+    covers: "/api/admin/users/:id/reactivate",
+    method: "POST",
+    path: (c) => `/api/admin/users/${c.victim.id}/reactivate`,
+    expect: { visitor: 401, members: 403, admin: 200 },
+  },
+  {
+    covers: "/api/admin/feedback",
+    path: () => "/api/admin/feedback",
+    expect: { visitor: 401, members: 403, admin: 200 },
+  },
+  {
+    covers: "/api/admin/feedback/:id/verify",
+    method: "POST",
+    path: () => "/api/admin/feedback/00000000-0000-4000-8000-000000000000/verify",
+    expect: { visitor: 401, members: 403, admin: 404 },
   },
   { covers: "/api/saved-searches", path: () => "/api/saved-searches", expect: { visitor: 401, members: 200 } },
   {

@@ -14,6 +14,8 @@ export type ViewerUser = {
   bio: string | null;
   role: Role;
   createdAt: string;
+  /** set while an operator has suspended the account (such a viewer is treated as signed out) */
+  suspendedAt: string | null;
 };
 export type ViewerProfile = {
   tier: Tier;
@@ -77,7 +79,9 @@ export async function viewerFromHeaders(deps: ViewerDeps, headers: Headers): Pro
   if (!hasReadableSessionCookie(headers.get("cookie"))) return null;
   const session = await deps.auth.api.getSession({ headers });
   if (!session) return null;
-  return loadViewer(deps.db, session.user.id);
+  const viewer = await loadViewer(deps.db, session.user.id);
+  // Suspension deletes the sessions; this covers one read in flight or any cache in between.
+  return viewer?.user.suspendedAt ? null : viewer;
 }
 
 type ViewerRow = {
@@ -89,6 +93,7 @@ type ViewerRow = {
   bio: string | null;
   role: Role;
   created_at: string | Date;
+  suspended_at: string | Date | null;
   tier: string | null;
   daily_usage: number | null;
   last_reset: string | Date | null;
@@ -101,7 +106,7 @@ type ViewerRow = {
 export async function loadViewer(db: Db, userId: string): Promise<Viewer | null> {
   const [row] = await queryRows<ViewerRow>(
     db,
-    sql`SELECT u.id, u.name, u.email, u.image, u.username, u.bio, u.role::text AS role, u.created_at,
+    sql`SELECT u.id, u.name, u.email, u.image, u.username, u.bio, u.role::text AS role, u.created_at, u.suspended_at,
                p.tier::text AS tier, p.daily_usage, p.last_reset::text AS last_reset, p.is_verified,
                p.verification_type::text AS verification_type, p.dark_mode
         FROM users u LEFT JOIN user_profiles p ON p.user_id = u.id
@@ -123,6 +128,7 @@ export async function loadViewer(db: Db, userId: string): Promise<Viewer | null>
       bio: row.bio,
       role,
       createdAt: new Date(row.created_at).toISOString(),
+      suspendedAt: row.suspended_at ? new Date(row.suspended_at).toISOString() : null,
     },
     profile: {
       tier,
