@@ -1,4 +1,5 @@
-// Operator CLI for accounts (until billing exists, this and PUT /api/admin/users/{id} change tiers):
+// Operator CLI for accounts (set-tier, like PUT /api/admin/users/{id}, sets an operator override;
+// paid plans and grants still count — billing derives the tier):
 //   npm run user -- create [--admin] email [--name "Name"] [--password secret]
 //   npm run user -- set-tier email free|standard|expert
 //   npm run user -- set-role email member|admin
@@ -13,6 +14,7 @@ import {
   type Role,
   updateAccount,
 } from "../server/modules/accounts/index.ts";
+import { refreshTier } from "../server/modules/billing/index.ts";
 import { CLI_ACTOR } from "../server/platform/audit.ts";
 import { openDatabase } from "../server/platform/db/index.ts";
 import { loadEnv } from "../server/platform/env.ts";
@@ -82,7 +84,9 @@ try {
     if (!account) fail(`No account for ${email}`, 1);
     const change = command === "set-tier" ? { tier: value as "free" } : { role: value as Role };
     const updated = await updateAccount(db, account.id, change, { actor: CLI_ACTOR });
-    console.log(`${updated.email}: tier ${updated.tier}, role ${updated.role}.`);
+    // The tier set is an operator override: a paid plan or a grant may rank higher.
+    const tier = command === "set-tier" ? await refreshTier(db, account.id, new Date()) : updated.tier;
+    console.log(`${updated.email}: tier ${tier}, role ${updated.role}.`);
   }
 } catch (err) {
   if (err instanceof AppError) {

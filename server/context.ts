@@ -1,5 +1,6 @@
 import type { Auth } from "./modules/accounts/index.ts";
 import type { Tallies } from "./modules/admin/index.ts";
+import type { BillingHooks } from "./modules/billing/index.ts";
 import type { Clock } from "./platform/clock.ts";
 import type { Database, DbStats } from "./platform/db/index.ts";
 import type { Env } from "./platform/env.ts";
@@ -27,6 +28,8 @@ export type AppServices = {
   apiCache: ResponseCache;
   /** counters for metrics: PGlite's queue or PostgreSQL's pool, and the page cache once the app has one */
   stats: { db: () => DbStats; pageCache: (() => CacheStats) | null; jobs: () => Promise<JobCounts> };
+  /** other modules' reactions to payments and refunds (affiliate commissions), run in billing's transaction */
+  billingHooks: BillingHooks[];
 };
 
 declare module "react-router" {

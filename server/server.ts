@@ -6,6 +6,7 @@ import { createApp } from "./app.ts";
 import type { AppServices } from "./context.ts";
 import { createAuth, seedDemoAccounts } from "./modules/accounts/index.ts";
 import { createTallies } from "./modules/admin/index.ts";
+import { paymentProviders, registerBillingJobs } from "./modules/billing/index.ts";
 import { seedCatalog } from "./modules/catalog/index.ts";
 import { type Clock, systemClock } from "./platform/clock.ts";
 import { type Database, openDatabase } from "./platform/db/index.ts";
@@ -83,10 +84,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     tallies,
     apiCache: createResponseCache({ maxBytes: env.API_CACHE_MB * 1024 * 1024 }),
     stats: { db: () => database.stats(), pageCache: null, jobs: () => jobs.counts() },
+    billingHooks: [],
   };
   if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
     logger.warn("PUBLIC_URL is not set: sign-in works on localhost only; set it to the site's public origin");
   }
+  registerBillingJobs(services);
+  const payments = paymentProviders(services);
+  logger.info(payments.summary);
+  for (const warning of payments.warnings) logger.warn(warning);
   if (env.DEMO_MODE) await seedDemoAccounts(auth, database.db, logger);
   const app = createApp({
     services,

@@ -25,6 +25,7 @@ import {
   TIERS,
 } from "../modules/accounts/index.ts";
 import { changeUser } from "../modules/admin/index.ts";
+import { subscriptionForApi } from "../modules/billing/index.ts";
 import { AppError, notFound } from "../platform/errors.ts";
 import { parseOr400 } from "./respond.ts";
 
@@ -90,13 +91,22 @@ export function accountsApi() {
     const viewer = requireSelfOrAdmin(await getViewer(services, c.req.raw), userId);
     const subject = viewer.user.id === userId ? viewer : await loadViewer(services.db, userId);
     if (!subject) throw notFound("User not found");
+    // The paid subscription (billing) with the tier's limits; a member with no paid plan is 'active' on Free.
+    const paid = await subscriptionForApi(services, userId);
     return c.json({
       success: true,
       subscription: {
+        status: "active",
+        plan: null,
+        startDate: null,
+        nextBilling: null,
+        cancel_at_period_end: false,
+        payment_id: null,
+        order_id: null,
+        provider: null,
+        ...paid,
         user_id: subject.user.id,
         tier: subject.tier,
-        // Billing arrives later: today a tier is set by an operator and has no renewal date.
-        status: "active",
         support_level: subject.entitlements.supportLevel(subject.tier),
         limits: {
           compare: subject.entitlements.compareCap(subject.tier),
@@ -126,6 +136,7 @@ export function accountsApi() {
       { id: admin.user.id, label: admin.user.email, requestId: c.var.requestId },
       id,
       change,
+      services.clock.now(),
     );
     services.logger.info("account updated by admin", { userId: id, ...change });
     return c.json({ success: true, user });

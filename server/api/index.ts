@@ -7,6 +7,7 @@ import { adminApi } from "./admin.ts";
 import { analyticsApi } from "./analytics.ts";
 import { auditApi } from "./audit.ts";
 import { authApi } from "./auth.ts";
+import { billingApi } from "./billing.ts";
 import { catalogApi } from "./catalog.ts";
 import { compareApi } from "./compare.ts";
 import { errorsApi } from "./errors.ts";
@@ -42,6 +43,7 @@ export function createApi() {
   api.route("/", compareApi());
   api.route("/", authApi());
   api.route("/", accountsApi());
+  api.route("/", billingApi());
   api.route("/", catalogApi());
   api.route("/", newsletterApi());
   api.route("/", errorsApi());

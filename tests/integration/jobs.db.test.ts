@@ -370,8 +370,8 @@ describe("jobs in the running server", () => {
       await jobs.enqueue({ type: "test.metrics.later", runAt: new Date(Date.now() + HOUR) });
       const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
       const text = await res.text();
-      // pending: the prune job's next run and the later job
-      expect(text).toMatch(/^toolscape_jobs_pending 2$/m);
+      // pending: the prune job's and billing's hourly sweep's next runs, and the later job
+      expect(text).toMatch(/^toolscape_jobs_pending 3$/m);
       expect(text).toMatch(/^toolscape_jobs_failed 1$/m);
       await server.close();
     } finally {

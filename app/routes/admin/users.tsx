@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const input = Change.safeParse(form);
       if (!input.success) return fail(400, input.error.issues[0]?.message ?? "Invalid input");
       const { userId, tier, role } = input.data;
-      const account = await changeUser(db, actor, userId, { tier, role });
+      const account = await changeUser(db, actor, userId, { tier, role }, context.services.clock.now());
       return { ok: true, message: `${account.email}: ${account.tier}, ${account.role}.`, userId } as ActionResult;
     }
     if (form.intent === "suspend") {

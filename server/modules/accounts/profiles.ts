@@ -53,8 +53,9 @@ export { accountById as getAccount };
 export type AccountAudit = { actor: AuditActor; requestId?: string; reason?: string };
 
 /**
- * Sets a member's tier and/or role (operators: the admin API and `npm run user`). Until billing
- * exists this is how a tier changes. The last admin cannot be demoted (someone must administer).
+ * Sets a member's role and/or operator tier override (the admin API and `npm run user`). The tier
+ * written here is the override; callers then let billing derive the tier (a paid plan or a grant
+ * may rank higher). The last admin cannot be demoted (someone must administer).
  * With `audit`, every field that really changes is logged, before → after, in the same transaction.
  */
 export async function updateAccount(
@@ -81,9 +82,13 @@ export async function updateAccount(
       await tx.execute(sql`UPDATE users SET role = ${change.role}, updated_at = now() WHERE id = ${userId}`);
     }
     if (change.tier) {
+      // An operator's tier is an override (billing derives the tier from it and any paid plan or
+      // grant); the admin API and the CLI go through billing's setTierOverride, which also logs it.
+      const override = change.tier === "free" ? null : change.tier;
       await tx.execute(
-        sql`INSERT INTO user_profiles (user_id, tier) VALUES (${userId}, ${change.tier})
-            ON CONFLICT (user_id) DO UPDATE SET tier = EXCLUDED.tier, updated_at = now()`,
+        sql`INSERT INTO user_profiles (user_id, tier, tier_override) VALUES (${userId}, ${change.tier}, ${override})
+            ON CONFLICT (user_id) DO UPDATE SET tier = EXCLUDED.tier, tier_override = EXCLUDED.tier_override,
+              tier_override_until = NULL, updated_at = now()`,
       );
     }
     const account = await accountById(tx as unknown as Db, userId);

@@ -82,13 +82,20 @@ export async function dashboardStats(db: Db, clock: Clock): Promise<DashboardSta
     pendingSubmissions = n(r?.n);
   }
   if (optional.payments) {
-    // A refunded payment is money returned: only captured ones count (billing refunds whole payments).
+    // Net of refunds: a payment counts in the month it was taken, its refund in the month it was
+    // returned (billing refunds whole payments and charges in USD only).
     const [r] = await queryRows<{ total: unknown; this_month: unknown; last_month: unknown }>(
       db,
-      sql`SELECT COALESCE(sum(amount_cents), 0) AS total,
-                 COALESCE(sum(amount_cents) FILTER (WHERE created_at >= ${thisMonth.toISOString()}::timestamptz), 0) AS this_month,
-                 COALESCE(sum(amount_cents) FILTER (WHERE created_at >= ${lastMonth.toISOString()}::timestamptz AND created_at < ${thisMonth.toISOString()}::timestamptz), 0) AS last_month
-          FROM payments WHERE status = 'captured'`,
+      sql`WITH flows AS (
+            SELECT created_at AS at, amount_cents AS cents FROM payments WHERE currency = 'USD'
+            UNION ALL
+            SELECT refunded_at, -amount_cents FROM payments
+            WHERE currency = 'USD' AND status = 'refunded' AND refunded_at IS NOT NULL)
+          SELECT COALESCE(sum(cents), 0) AS total,
+                 COALESCE(sum(cents) FILTER (WHERE at >= ${thisMonth.toISOString()}::timestamptz), 0) AS this_month,
+                 COALESCE(sum(cents) FILTER (WHERE at >= ${lastMonth.toISOString()}::timestamptz
+                                               AND at < ${thisMonth.toISOString()}::timestamptz), 0) AS last_month
+          FROM flows`,
     );
     revenue = { total: n(r?.total), thisMonth: n(r?.this_month), lastMonth: n(r?.last_month) };
   }

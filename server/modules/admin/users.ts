@@ -5,6 +5,7 @@ import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { cleanLine, controlCharacterIn } from "../../platform/text.ts";
 import { type AccountSummary, ROLES, type Role, TIERS, type Tier, updateAccount } from "../accounts/index.ts";
+import { refreshTier } from "../billing/index.ts";
 
 /** Operators' view of members: search, tier and role changes, suspension. Every change is audited. */
 
@@ -121,10 +122,18 @@ export async function changeUser(
   actor: AdminActor,
   userId: string,
   change: { tier?: Tier; role?: Role },
+  now: Date,
   reason?: string,
 ): Promise<AccountSummary> {
   if (userId === actor.id && change.role && change.role !== "admin") throw new AppError("bad_request", SELF_DEMOTE);
-  return updateAccount(db, userId, change, { actor: auditActor(actor), requestId: actor.requestId, reason });
+  const account = await updateAccount(db, userId, change, {
+    actor: auditActor(actor),
+    requestId: actor.requestId,
+    reason,
+  });
+  // The operator's tier is an override; the tier the app reads is derived from it, any paid plan and grants.
+  if (change.tier) account.tier = await refreshTier(db, userId, now);
+  return account;
 }
 
 export const SuspendInput = z.object({

@@ -1,0 +1,233 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppServices } from "../context.ts";
+import { consumeRateLimit, getViewer, requireUser, TIERS } from "../modules/accounts/index.ts";
+import {
+  AMOUNT_MISMATCH,
+  cancelAtPeriodEnd,
+  createOrder,
+  handleWebhook,
+  membershipComparison,
+  PROVIDER_IDS,
+  quoteCheckout,
+  requestRefund,
+  resumeSubscription,
+  verifyOrder,
+  WebhookVerificationError,
+} from "../modules/billing/index.ts";
+import { AppError } from "../platform/errors.ts";
+import { fail, parseOr400 } from "./respond.ts";
+
+type Vars = { Variables: { services: AppServices; clientIp: string } };
+
+const PaidTier = z.enum(["standard", "expert"], { message: "tier must be standard or expert" });
+/** Dollars as the spec's forms send them ("2.99" or 2.99); compared in cents. */
+const Amount = z.union([z.number(), z.string().regex(/^\d{1,7}(\.\d{1,2})?$/, "amount must be a number such as 2.99")]);
+const Currency = z.string().regex(/^[A-Za-z]{3}$/, "currency must be a code such as USD");
+const Pricing = z.object({ tier: PaidTier, currency: Currency.optional() });
+const CreateOrder = z.object({
+  tier: PaidTier,
+  user_email: z.string().max(320).optional(),
+  user_id: z.string().max(64).optional(),
+  amount: Amount.optional(),
+  currency: Currency.optional(),
+  provider: z.enum(PROVIDER_IDS, { message: "provider must be paypal, cashfree or test" }).optional(),
+});
+const Verify = z.object({
+  order_id: z.string().uuid("order_id must be an order id"),
+  payment_id: z.string().max(200).optional(),
+});
+const CreateSubscription = z.object({
+  user_id: z.string().max(64).optional(),
+  tier: z.enum(TIERS, { message: "tier must be free, standard or expert" }),
+  amount: Amount.optional(),
+  currency: Currency.optional(),
+});
+const IdempotencyKey = z.string().regex(/^[\w.:-]{8,100}$/, "Idempotency-Key must be 8-100 letters, digits or - _ . :");
+const CREATE_ORDER_RULE = { max: 20, windowSec: 600 };
+
+async function jsonBody(c: { req: { json(): Promise<unknown> } }): Promise<unknown> {
+  return c.req.json().catch(() => {
+    throw new AppError("bad_request", "Send a JSON body");
+  });
+}
+
+const cents = (amount: number | string) => Math.round(Number(amount) * 100);
+const dollars = (c: number) => Number((c / 100).toFixed(2));
+
+/**
+ * Payments, subscriptions and the membership comparison (spec section 7 shapes), and the payment
+ * providers' webhooks. Prices always come from the plans table; a browser's amount is only checked.
+ */
+export function billingApi() {
+  const api = new Hono<Vars>();
+  for (const path of [
+    "/payments/*",
+    "/subscriptions/cancel",
+    "/subscriptions/resume",
+    "/subscriptions/refund",
+    "/subscriptions/create",
+  ]) {
+    api.use(path, async (c, next) => {
+      await next();
+      c.header("Cache-Control", "private, no-store");
+    });
+  }
+
+  api.post("/payments/pricing-for-checkout", async (c) => {
+    const { services } = c.var;
+    const input = parseOr400(Pricing, await jsonBody(c));
+    if (input.currency && input.currency.toUpperCase() !== "USD")
+      throw new AppError("bad_request", "Only USD is supported");
+    const viewer = await getViewer(services, c.req.raw);
+    const quote = await quoteCheckout(services, viewer?.user.id ?? null, input.tier);
+    return c.json({
+      success: true,
+      tier: quote.tier,
+      amount: dollars(quote.amountCents),
+      currency: quote.currency,
+      list_amount: dollars(quote.listAmountCents),
+      credit_applied: dollars(quote.creditAppliedCents),
+      kind: quote.kind,
+    });
+  });
+
+  api.post("/payments/create-order", async (c) => {
+    const { services } = c.var;
+    const viewer = requireUser(await getViewer(services, c.req.raw));
+    const input = parseOr400(CreateOrder, await jsonBody(c));
+    if (input.user_id !== undefined && input.user_id !== viewer.user.id) {
+      throw new AppError("forbidden", "You can only pay for your own account");
+    }
+    if (input.user_email !== undefined && input.user_email.trim().toLowerCase() !== viewer.user.email.toLowerCase()) {
+      throw new AppError("forbidden", "You can only pay for your own account");
+    }
+    const keyHeader = c.req.header("idempotency-key");
+    const idempotencyKey = keyHeader === undefined ? null : parseOr400(IdempotencyKey, keyHeader);
+    const limit = await consumeRateLimit(
+      services.db,
+      `create-order:${viewer.user.id}`,
+      CREATE_ORDER_RULE,
+      services.clock.now(),
+    );
+    if (!limit.allowed) {
+      throw new AppError("rate_limited", "Too many checkout attempts. Please wait a few minutes.", {
+        retryAfterSec: limit.retryAfterSec,
+      });
+    }
+    const order = await createOrder(services, {
+      user: { id: viewer.user.id, email: viewer.user.email, name: viewer.user.name },
+      tier: input.tier,
+      provider: input.provider,
+      idempotencyKey,
+      amountCents: input.amount === undefined ? null : cents(input.amount),
+      currency: input.currency ?? null,
+      origin: services.env.PUBLIC_URL ?? new URL(c.req.url).origin,
+    });
+    return c.json(
+      {
+        success: true,
+        order_id: order.orderId,
+        url: order.url,
+        session_id: order.sessionId,
+        amount: dollars(order.amountCents),
+        currency: order.currency,
+        provider: order.provider,
+        test_mode: order.testMode,
+        kind: order.kind,
+      },
+      order.reused ? 200 : 201,
+    );
+  });
+
+  api.post("/payments/verify", async (c) => {
+    const { services } = c.var;
+    const viewer = requireUser(await getViewer(services, c.req.raw));
+    const input = parseOr400(Verify, await jsonBody(c));
+    const outcome = await verifyOrder(services, {
+      userId: viewer.user.id,
+      orderId: input.order_id,
+      admin: viewer.user.role === "admin",
+    });
+    const ok = outcome.status === "applied" || outcome.status === "already_applied";
+    return c.json({
+      success: ok,
+      status: outcome.status,
+      tier: outcome.tier,
+      order_id: outcome.orderId,
+      ...(outcome.error ? { error: outcome.error } : {}),
+    });
+  });
+
+  api.post("/subscriptions/create", async (c) => {
+    const { services } = c.var;
+    const viewer = requireUser(await getViewer(services, c.req.raw));
+    const input = parseOr400(CreateSubscription, await jsonBody(c));
+    if (input.user_id !== undefined && input.user_id !== viewer.user.id) {
+      throw new AppError("forbidden", "You can only change your own plan");
+    }
+    if (input.tier !== "free") throw new AppError("bad_request", "Use checkout for paid plans");
+    if (input.amount !== undefined && cents(input.amount) !== 0) throw new AppError("bad_request", AMOUNT_MISMATCH);
+    // Free needs no payment: a member without a paid plan is on it. A paid plan ends by cancel or refund.
+    const message =
+      viewer.tier === "free"
+        ? "Your Free plan is active"
+        : "You keep your paid plan until it ends; cancel it from your dashboard to move to Free";
+    return c.json({ success: true, subscription: { user_id: viewer.user.id, tier: viewer.tier }, message });
+  });
+
+  api.post("/subscriptions/cancel", async (c) => {
+    const { services } = c.var;
+    const viewer = requireUser(await getViewer(services, c.req.raw));
+    const subscription = await cancelAtPeriodEnd(services, viewer.user.id);
+    return c.json({
+      success: true,
+      subscription,
+      message: `Your plan stays on until ${subscription.currentPeriodEnd.toISOString().slice(0, 10)} and will not renew`,
+    });
+  });
+
+  api.post("/subscriptions/resume", async (c) => {
+    const { services } = c.var;
+    const viewer = requireUser(await getViewer(services, c.req.raw));
+    const subscription = await resumeSubscription(services, viewer.user.id);
+    return c.json({ success: true, subscription, message: "Your plan will renew again" });
+  });
+
+  api.post("/subscriptions/refund", async (c) => {
+    const { services } = c.var;
+    const viewer = requireUser(await getViewer(services, c.req.raw));
+    const refund = await requestRefund(services, viewer.user.id);
+    return c.json({
+      success: true,
+      refunded: dollars(refund.refundedCents),
+      payments: refund.payments,
+      message: "Your payment was refunded and your plan is now Free",
+    });
+  });
+
+  api.get("/membership/comparison", async (c) => {
+    const comparison = await membershipComparison(c.var.services.db);
+    c.header("Cache-Control", "public, max-age=300");
+    return c.json({ success: true, comparison });
+  });
+
+  api.post("/webhooks/:provider", async (c) => {
+    const { services } = c.var;
+    const provider = c.req.param("provider");
+    if (!(PROVIDER_IDS as readonly string[]).includes(provider)) return fail(c, 404, "Unknown payment provider");
+    const rawBody = await c.req.text();
+    try {
+      const result = await handleWebhook(services, provider, { headers: c.req.raw.headers, rawBody });
+      return c.json({ success: true, duplicate: result.duplicate, outcome: result.outcome });
+    } catch (error) {
+      if (error instanceof WebhookVerificationError) {
+        services.logger.warn("webhook refused", { provider, status: error.status, reason: error.message });
+        return fail(c, error.status, error.message);
+      }
+      throw error;
+    }
+  });
+
+  return api;
+}

@@ -1,0 +1,253 @@
+import { and, eq, inArray, lt } from "drizzle-orm";
+import { DAY_MS } from "../../platform/clock.ts";
+import { type Db, schema } from "../../platform/db/index.ts";
+import type { PaidTier, PaymentAppliedEvent } from "./contracts.ts";
+import { getPlan } from "./plans.ts";
+import type { OrderState, ProviderId } from "./providers/types.ts";
+import { liveSubscription, orderById, type SubscriptionRow } from "./queries.ts";
+import { sendReceipt } from "./receipts.ts";
+import { scheduleSubscriptionJobs } from "./schedule.ts";
+import { lockMember, recomputeTier, recordEvent } from "./tier.ts";
+import type { BillingServices } from "./types.ts";
+
+export type ApplyOutcome = "applied" | "already_applied" | "refused";
+
+/**
+ * Applies a captured order, exactly once: the payment row's UNIQUE (provider, provider_payment_id)
+ * decides, inside one transaction with everything the payment changes (order, subscription, credit,
+ * events, the tier, the hooks, the jobs). Callbacks, verify calls and webhooks all end here, in any
+ * order and any number of times. `state` must have been re-read from the provider.
+ */
+export async function applyCapturedOrder(
+  services: BillingServices,
+  orderId: string,
+  state: OrderState,
+): Promise<ApplyOutcome> {
+  const { db, logger } = services;
+  const order = await orderById(db, orderId);
+  if (!order) throw new Error(`applyCapturedOrder: no order ${orderId}`);
+  const now = services.clock.now();
+  const paid = state.amount;
+  const mismatch =
+    state.status !== "captured" ||
+    !state.providerPaymentId ||
+    !paid ||
+    paid.amountCents !== order.amountCents ||
+    paid.currency !== order.currency ||
+    (state.reference !== null && state.reference !== order.id) ||
+    state.providerOrderId !== order.providerOrderId;
+  if (mismatch) {
+    logger.warn("payment refused: does not match the order", {
+      orderId: order.id,
+      provider: order.provider,
+      expected: { amountCents: order.amountCents, currency: order.currency },
+      reported: {
+        status: state.status,
+        amount: paid,
+        reference: state.reference,
+        providerOrderId: state.providerOrderId,
+      },
+    });
+    await db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      await recordEvent(tx, {
+        userId: order.userId,
+        type: "amount_mismatch",
+        at: now,
+        detail: {
+          orderId: order.id,
+          expectedCents: order.amountCents,
+          reportedCents: paid?.amountCents ?? null,
+          reportedCurrency: paid?.currency ?? null,
+          providerPaymentId: state.providerPaymentId,
+        },
+      });
+    });
+    return "refused";
+  }
+  const providerPaymentId = state.providerPaymentId as string;
+
+  const result = await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await lockMember(tx, order.userId);
+    const [payment] = await tx
+      .insert(schema.payments)
+      .values({
+        userId: order.userId,
+        orderId: order.id,
+        provider: order.provider,
+        providerPaymentId,
+        amountCents: paid.amountCents,
+        currency: paid.currency,
+        kind: order.kind,
+        status: "captured",
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!payment) return null;
+    const [fresh] = await tx.select().from(schema.paymentOrders).where(eq(schema.paymentOrders.id, order.id));
+    if (fresh?.status === "captured") {
+      // A second, different capture of one order cannot be applied twice: keep it for an operator.
+      logger.error("second payment for one order", { orderId: order.id, providerPaymentId });
+      await recordEvent(tx, { userId: order.userId, type: "duplicate_payment", at: now, paymentId: payment.id });
+      return null;
+    }
+    await tx
+      .update(schema.paymentOrders)
+      .set({ status: "captured", updatedAt: now })
+      .where(eq(schema.paymentOrders.id, order.id));
+
+    const tier = order.tier as PaidTier;
+    const plan = await getPlan(tx, tier);
+    const period = plan.periodDays * DAY_MS;
+    const live = await liveSubscription(tx, order.userId);
+    let sub: SubscriptionRow;
+    if (order.kind === "renewal" && live && live.tier === tier) {
+      // The new period follows the old one (a late payment in grace does not lose the grace days).
+      const start = live.currentPeriodEnd;
+      const [renewed] = await tx
+        .update(schema.subscriptions)
+        .set({
+          status: "active",
+          graceUntil: null,
+          currentPeriodStart: start,
+          currentPeriodEnd: new Date(start.getTime() + period),
+          paymentMethodToken: state.paymentMethodToken ?? live.paymentMethodToken,
+          updatedAt: now,
+        })
+        .where(eq(schema.subscriptions.id, live.id))
+        .returning();
+      sub = renewed as SubscriptionRow;
+    } else {
+      let firstPaymentAt = now;
+      if (live) {
+        // An upgrade keeps the money-back window of the first payment; anything else replaces it.
+        if (order.kind === "upgrade" && live.firstPaymentAt) firstPaymentAt = live.firstPaymentAt;
+        await tx
+          .update(schema.subscriptions)
+          .set({
+            status: "cancelled",
+            endedAt: now,
+            endReason: order.kind === "upgrade" ? "upgraded" : "replaced",
+            updatedAt: now,
+          })
+          .where(eq(schema.subscriptions.id, live.id));
+      }
+      const [created] = await tx
+        .insert(schema.subscriptions)
+        .values({
+          userId: order.userId,
+          tier,
+          status: "active",
+          provider: order.provider,
+          paymentMethodToken: state.paymentMethodToken ?? null,
+          currentPeriodStart: now,
+          currentPeriodEnd: new Date(now.getTime() + period),
+          firstPaymentAt,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      sub = created as SubscriptionRow;
+      if (order.kind === "upgrade" && live) {
+        await recordEvent(tx, {
+          userId: order.userId,
+          type: "upgraded",
+          at: now,
+          subscriptionId: sub.id,
+          paymentId: payment.id,
+          detail: { from: live.tier, to: tier, creditCents: order.creditAppliedCents - order.ledgerCreditCents },
+        });
+      }
+    }
+    await tx.update(schema.payments).set({ subscriptionId: sub.id }).where(eq(schema.payments.id, payment.id));
+
+    if (order.ledgerCreditCents > 0) {
+      await tx
+        .insert(schema.creditLedger)
+        .values({
+          userId: order.userId,
+          amountCents: -order.ledgerCreditCents,
+          reason: "spent",
+          reference: order.id,
+          paymentId: payment.id,
+          at: now,
+        })
+        .onConflictDoNothing();
+      await recordEvent(tx, {
+        userId: order.userId,
+        type: "credit_applied",
+        at: now,
+        paymentId: payment.id,
+        detail: { amountCents: order.ledgerCreditCents },
+      });
+    }
+    if (plan.monthlyCreditCents > 0) {
+      await tx
+        .insert(schema.creditLedger)
+        .values({
+          userId: order.userId,
+          amountCents: plan.monthlyCreditCents,
+          reason: "monthly_tool_credit",
+          reference: payment.id,
+          paymentId: payment.id,
+          at: now,
+        })
+        .onConflictDoNothing();
+      await recordEvent(tx, {
+        userId: order.userId,
+        type: "credit_granted",
+        at: now,
+        paymentId: payment.id,
+        detail: { amountCents: plan.monthlyCreditCents },
+      });
+    }
+    await recordEvent(tx, {
+      userId: order.userId,
+      type: "payment_applied",
+      at: now,
+      subscriptionId: sub.id,
+      paymentId: payment.id,
+      detail: {
+        orderId: order.id,
+        tier,
+        kind: order.kind,
+        amountCents: paid.amountCents,
+        currency: paid.currency,
+        provider: order.provider,
+        periodEnd: sub.currentPeriodEnd.toISOString(),
+      },
+    });
+    await recomputeTier(tx, order.userId, now);
+    const event: PaymentAppliedEvent = {
+      paymentId: payment.id,
+      userId: order.userId,
+      tier,
+      kind: order.kind,
+      amount: { amountCents: paid.amountCents, currency: "USD" },
+      provider: order.provider as ProviderId,
+      at: now,
+      firstPaymentAt: sub.firstPaymentAt ?? now,
+    };
+    for (const hooks of services.billingHooks ?? []) await hooks.paymentApplied?.(tx, event);
+    await scheduleSubscriptionJobs(services, tx, sub);
+    return { paymentId: payment.id, sub };
+  });
+  if (!result) return "already_applied";
+  await sendReceipt(services, { kind: "payment", userId: order.userId, paymentId: result.paymentId });
+  return "applied";
+}
+
+/** Orders nobody finished within a week are marked expired (the sweep). */
+export async function expireStaleOrders(services: Pick<BillingServices, "db" | "clock">): Promise<number> {
+  const cutoff = new Date(services.clock.now().getTime() - 7 * DAY_MS);
+  const rows = await services.db
+    .update(schema.paymentOrders)
+    .set({ status: "expired", updatedAt: services.clock.now() })
+    .where(
+      and(inArray(schema.paymentOrders.status, ["created", "approved"]), lt(schema.paymentOrders.createdAt, cutoff)),
+    )
+    .returning({ id: schema.paymentOrders.id });
+  return rows.length;
+}

@@ -1,0 +1,43 @@
+import { asc } from "drizzle-orm";
+import { type Db, schema } from "../../platform/db/index.ts";
+import type { PaidTier } from "./contracts.ts";
+import type { Plan } from "./types.ts";
+
+export const PAID_TIERS = ["standard", "expert"] as const satisfies readonly PaidTier[];
+
+export function isPaidTier(value: unknown): value is PaidTier {
+  return value === "standard" || value === "expert";
+}
+
+function toPlan(row: typeof schema.plans.$inferSelect): Plan {
+  return {
+    tier: row.tier as PaidTier,
+    name: row.name,
+    amountCents: row.amountCents,
+    currency: "USD",
+    periodDays: row.periodDays,
+    monthlyCreditCents: row.monthlyCreditCents,
+    commissionBps: row.commissionBps,
+    refundWindowDays: row.refundWindowDays,
+    graceDays: row.graceDays,
+  };
+}
+
+/** The paid plans, cheapest first: the only source of prices (pages, checkout, providers). */
+export async function listPlans(db: Db): Promise<Plan[]> {
+  const rows = await db.select().from(schema.plans).orderBy(asc(schema.plans.amountCents));
+  return rows.filter((r) => isPaidTier(r.tier)).map(toPlan);
+}
+
+export async function getPlan(db: Db, tier: PaidTier): Promise<Plan> {
+  const plan = (await listPlans(db)).find((p) => p.tier === tier);
+  // The migration seeds both plans; a missing row is a broken database, not bad input.
+  if (!plan) throw new Error(`No plan row for tier ${tier}`);
+  return plan;
+}
+
+/** "$2.99" */
+export function formatMoney(cents: number, currency = "USD"): string {
+  const amount = (cents / 100).toFixed(2);
+  return currency === "USD" ? `$${amount}` : `${amount} ${currency}`;
+}

@@ -1,0 +1,197 @@
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import { type Db, queryRows, sql } from "../../../platform/db/index.ts";
+import type { Env } from "../../../platform/env.ts";
+import { signingSecret } from "../../accounts/index.ts";
+import {
+  type OrderState,
+  type OrderStatus,
+  type PaymentProvider,
+  type WebhookEvent,
+  WebhookVerificationError,
+} from "./types.ts";
+
+/**
+ * The built-in test provider (the default with no credentials): the whole flow runs on this
+ * machine. Its "servers" are the test_provider_orders table (so an order survives a restart and is
+ * seen by every instance); the buyer approves on our own page, /payment/test/{id}; its callback is
+ * signed like a real provider's webhook. No network call.
+ */
+export const TEST_SIGNATURE_HEADER = "x-test-signature";
+
+type Row = {
+  id: string;
+  reference: string;
+  amount_cents: number;
+  currency: string;
+  status: "created" | "captured" | "declined" | "cancelled" | "refunded";
+  payment_id: string | null;
+  payment_method_token: string | null;
+  return_url: string;
+  cancel_url: string;
+};
+
+/** The webhook key: derived from the app's secret, so there is nothing more to configure. */
+export function testWebhookSecret(env: Pick<Env, "AUTH_SECRET" | "DATA_DIR">): string {
+  return createHmac("sha256", signingSecret(env)).update("toolscape:test-provider:webhook").digest("base64url");
+}
+
+export function signTestWebhook(env: Pick<Env, "AUTH_SECRET" | "DATA_DIR">, rawBody: string): string {
+  return createHmac("sha256", testWebhookSecret(env)).update(rawBody).digest("hex");
+}
+
+const TestWebhookBody = z.object({
+  id: z.string().min(1).max(100),
+  type: z.enum(["payment.captured", "payment.failed", "payment.refunded"]),
+  provider_order_id: z.string().min(1).max(100),
+  payment_id: z.string().max(100).nullable(),
+  reference: z.string().max(100).nullable(),
+  amount: z.object({ amount_cents: z.number().int(), currency: z.literal("USD") }).nullable(),
+});
+export type TestWebhookBody = z.infer<typeof TestWebhookBody>;
+
+/** The saved method of a member: renewals charge it unless it was set to fail. */
+export const testPaymentMethodToken = (userId: string) => `tpm_${userId}`;
+
+async function readRow(db: Db, id: string): Promise<Row | null> {
+  const [row] = await queryRows<Row>(db, sql`SELECT * FROM test_provider_orders WHERE id = ${id}`);
+  return row ?? null;
+}
+
+function toState(row: Row): OrderState {
+  const status: OrderStatus = row.status === "refunded" ? "captured" : row.status;
+  return {
+    providerOrderId: row.id,
+    status,
+    providerPaymentId: row.payment_id,
+    amount:
+      row.status === "captured" || row.status === "refunded"
+        ? { amountCents: row.amount_cents, currency: "USD" }
+        : null,
+    reference: row.reference,
+    paymentMethodToken: row.payment_method_token,
+  };
+}
+
+export function createTestProvider(deps: { db: Db; env: Pick<Env, "AUTH_SECRET" | "DATA_DIR"> }): PaymentProvider {
+  const { db, env } = deps;
+  return {
+    id: "test",
+    testMode: true,
+    async createOrder(input) {
+      // One provider order per our order (what a real provider's idempotency key gives).
+      const [open] = await queryRows<{ id: string }>(
+        db,
+        sql`SELECT id FROM test_provider_orders WHERE reference = ${input.orderId} AND status = 'created'`,
+      );
+      if (open) return { providerOrderId: open.id, approvalUrl: `/payment/test/${open.id}` };
+      const id = `TEST-${randomUUID()}`;
+      await db.execute(
+        sql`INSERT INTO test_provider_orders (id, reference, amount_cents, currency, status, return_url, cancel_url)
+            VALUES (${id}, ${input.orderId}, ${input.amount.amountCents}, ${input.amount.currency}, 'created',
+                    ${input.returnUrl}, ${input.cancelUrl})`,
+      );
+      return { providerOrderId: id, approvalUrl: `/payment/test/${id}` };
+    },
+    async getOrder(providerOrderId) {
+      const row = await readRow(db, providerOrderId);
+      if (!row) {
+        return { providerOrderId, status: "failed", providerPaymentId: null, amount: null, reference: null };
+      }
+      return toState(row);
+    },
+    async capture(providerOrderId) {
+      // Captured when the buyer approves: capturing is re-reading.
+      return this.getOrder(providerOrderId);
+    },
+    async refund(input) {
+      await db.execute(
+        sql`UPDATE test_provider_orders SET status = 'refunded' WHERE payment_id = ${input.providerPaymentId}`,
+      );
+      return { providerRefundId: `TESTREFUND-${input.idempotencyKey}`.slice(0, 100), status: "completed" };
+    },
+    async chargeSaved(input) {
+      const userId = input.paymentMethodToken.startsWith("tpm_") ? input.paymentMethodToken.slice(4) : "";
+      const [method] = await queryRows<{ fails: boolean }>(
+        db,
+        sql`SELECT fails FROM test_payment_methods WHERE user_id = ${userId}`,
+      );
+      const fails = method?.fails === true;
+      const id = `TEST-${randomUUID()}`;
+      await db.execute(
+        sql`INSERT INTO test_provider_orders (id, reference, amount_cents, currency, status, payment_id,
+                                              payment_method_token, return_url, cancel_url)
+            VALUES (${id}, ${input.orderId}, ${input.amount.amountCents}, ${input.amount.currency},
+                    ${fails ? "declined" : "captured"}, ${fails ? null : `TESTPAY-${randomUUID()}`},
+                    ${input.paymentMethodToken}, '', '')`,
+      );
+      const row = await readRow(db, id);
+      return row ? toState(row) : null;
+    },
+    async verifyWebhook({ headers, rawBody }) {
+      const signature = headers.get(TEST_SIGNATURE_HEADER);
+      if (!signature) throw new WebhookVerificationError("Missing webhook signature", 400);
+      const expected = Buffer.from(signTestWebhook(env, rawBody), "hex");
+      const given = Buffer.from(/^[0-9a-f]{64}$/i.test(signature) ? signature : "", "hex");
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        throw new WebhookVerificationError("Invalid webhook signature", 401);
+      }
+      let parsed: TestWebhookBody;
+      try {
+        parsed = TestWebhookBody.parse(JSON.parse(rawBody));
+      } catch {
+        throw new WebhookVerificationError("Malformed webhook body", 400);
+      }
+      const event: WebhookEvent = {
+        id: parsed.id,
+        type: parsed.type,
+        providerType: parsed.type,
+        providerOrderId: parsed.provider_order_id,
+        providerPaymentId: parsed.payment_id,
+        reference: parsed.reference,
+        amount: parsed.amount ? { amountCents: parsed.amount.amount_cents, currency: "USD" } : null,
+      };
+      return event;
+    },
+  };
+}
+
+/**
+ * The buyer's decision on the test provider's approval page. Records it once (a second click
+ * changes nothing) and returns the signed callback to deliver and where to send the buyer.
+ */
+export async function decideTestOrder(
+  db: Db,
+  env: Pick<Env, "AUTH_SECRET" | "DATA_DIR">,
+  providerOrderId: string,
+  decision: "approve" | "decline" | "cancel",
+  userId: string,
+): Promise<{ row: Row; webhook: { rawBody: string; signature: string } | null } | null> {
+  const status = decision === "approve" ? "captured" : decision === "decline" ? "declined" : "cancelled";
+  const updated = await queryRows<Row>(
+    db,
+    sql`UPDATE test_provider_orders
+          SET status = ${status},
+              payment_id = ${decision === "approve" ? `TESTPAY-${randomUUID()}` : null},
+              payment_method_token = ${decision === "approve" ? testPaymentMethodToken(userId) : null}
+        WHERE id = ${providerOrderId} AND status = 'created'
+        RETURNING *`,
+  );
+  const row = updated[0] ?? (await readRow(db, providerOrderId));
+  if (!row) return null;
+  if (!updated[0]) return { row, webhook: null };
+  const body: TestWebhookBody = {
+    id: `TESTEVT-${randomUUID()}`,
+    type: decision === "approve" ? "payment.captured" : "payment.failed",
+    provider_order_id: row.id,
+    payment_id: row.payment_id,
+    reference: row.reference,
+    amount: decision === "approve" ? { amount_cents: row.amount_cents, currency: "USD" } : null,
+  };
+  const rawBody = JSON.stringify(body);
+  return { row, webhook: { rawBody, signature: signTestWebhook(env, rawBody) } };
+}
+
+export async function readTestOrder(db: Db, providerOrderId: string): Promise<Row | null> {
+  return readRow(db, providerOrderId);
+}

@@ -1,0 +1,143 @@
+import { and, desc, eq, gt } from "drizzle-orm";
+import { type Db, schema } from "../../platform/db/index.ts";
+import { loadEntitlements, type Tier } from "../accounts/index.ts";
+import type { PaidTier } from "./contracts.ts";
+import { quoteUpgrade, refundDeadline, toSubscriptionView } from "./lifecycle.ts";
+import { getPlan } from "./plans.ts";
+import { latestSubscription, liveSubscription } from "./queries.ts";
+import { paymentProviders } from "./registry.ts";
+import type { BillingServices, BillingSummary } from "./types.ts";
+
+/** The dashboard's billing section: plan, next charge, credit, history, refund and upgrade offers. */
+export async function getBillingSummary(
+  services: Pick<BillingServices, "db" | "clock" | "env">,
+  userId: string,
+): Promise<BillingSummary> {
+  const { db } = services;
+  const now = services.clock.now();
+  const [profile] = await db
+    .select({ tier: schema.userProfiles.tier, override: schema.userProfiles.tierOverride })
+    .from(schema.userProfiles)
+    .where(eq(schema.userProfiles.userId, userId));
+  const tier: Tier = profile?.tier ?? "free";
+  const live = await liveSubscription(db, userId);
+  const sub = live ?? (await latestSubscription(db, userId));
+  const grants = await db
+    .select()
+    .from(schema.accessGrants)
+    .where(and(eq(schema.accessGrants.userId, userId), gt(schema.accessGrants.endsAt, now)))
+    .orderBy(schema.accessGrants.startsAt);
+  const ledger = await db
+    .select()
+    .from(schema.creditLedger)
+    .where(eq(schema.creditLedger.userId, userId))
+    .orderBy(desc(schema.creditLedger.at))
+    .limit(50);
+  const events = await db
+    .select({ event: schema.billingEvents, payment: schema.payments })
+    .from(schema.billingEvents)
+    .leftJoin(schema.payments, eq(schema.payments.id, schema.billingEvents.paymentId))
+    .where(eq(schema.billingEvents.userId, userId))
+    .orderBy(desc(schema.billingEvents.at))
+    .limit(100);
+  let refundableUntil: Date | null = null;
+  if (live) {
+    const plan = await getPlan(db, live.tier as PaidTier);
+    const deadline = refundDeadline(live, plan.refundWindowDays);
+    if (deadline && deadline > now) refundableUntil = deadline;
+  }
+  const source: BillingSummary["source"] =
+    tier === "free"
+      ? "free"
+      : live && live.tier === tier
+        ? "subscription"
+        : grants.some((g) => g.tier === tier && g.startsAt <= now)
+          ? "grant"
+          : profile?.override
+            ? "override"
+            : "subscription";
+  const balance = ledger.length
+    ? (
+        await db
+          .select({ amount: schema.creditLedger.amountCents })
+          .from(schema.creditLedger)
+          .where(eq(schema.creditLedger.userId, userId))
+      ).reduce((s, r) => s + r.amount, 0)
+    : 0;
+  return {
+    tier,
+    source,
+    subscription: sub ? toSubscriptionView(sub) : null,
+    nextBillingAt: live?.status === "active" && !live.cancelAtPeriodEnd ? live.currentPeriodEnd : null,
+    grants: grants.map((g) => ({ tier: g.tier as PaidTier, startsAt: g.startsAt, endsAt: g.endsAt, source: g.source })),
+    credit: {
+      balanceCents: Math.max(0, balance),
+      entries: ledger.map((l) => ({ amountCents: l.amountCents, reason: l.reason, at: l.at })),
+    },
+    history: events.map(({ event, payment }) => ({
+      id: event.id,
+      type: event.type,
+      at: event.at,
+      detail: event.detail,
+      payment: payment
+        ? {
+            id: payment.id,
+            amountCents: payment.amountCents,
+            currency: payment.currency,
+            status: payment.status,
+            kind: payment.kind,
+          }
+        : null,
+    })),
+    refundableUntil,
+    upgrade: await quoteUpgrade(services, userId),
+    testMode: paymentProviders(services).providers[paymentProviders(services).defaultId]?.testMode ?? true,
+  };
+}
+
+/** GET /api/subscriptions/user/{id}: the spec's subscription shape (null without a paid plan). */
+export async function subscriptionForApi(services: Pick<BillingServices, "db" | "clock">, userId: string) {
+  const live = await liveSubscription(services.db, userId);
+  const sub = live ?? (await latestSubscription(services.db, userId));
+  if (!sub) return null;
+  const [payment] = await services.db
+    .select()
+    .from(schema.payments)
+    .where(eq(schema.payments.subscriptionId, sub.id))
+    .orderBy(desc(schema.payments.createdAt))
+    .limit(1);
+  const plan = await getPlan(services.db, sub.tier as PaidTier);
+  return {
+    tier: sub.tier,
+    status: sub.status,
+    plan: {
+      tier: plan.tier,
+      name: plan.name,
+      amount: plan.amountCents / 100,
+      currency: plan.currency,
+      interval: "month",
+    },
+    startDate: sub.currentPeriodStart.toISOString(),
+    nextBilling: sub.status === "active" && !sub.cancelAtPeriodEnd ? sub.currentPeriodEnd.toISOString() : null,
+    current_period_end: sub.currentPeriodEnd.toISOString(),
+    cancel_at_period_end: sub.cancelAtPeriodEnd,
+    grace_until: sub.graceUntil?.toISOString() ?? null,
+    payment_id: payment?.id ?? null,
+    order_id: payment?.orderId ?? null,
+    provider: sub.provider,
+  };
+}
+
+/** GET /api/membership/comparison: the spec's rows from the entitlements data. */
+export async function membershipComparison(db: Db) {
+  const entitlements = await loadEntitlements(db);
+  return {
+    features: entitlements.comparison().map((row) => ({
+      key: row.key,
+      name: row.label,
+      free: row.cells.free,
+      standard: row.cells.standard,
+      expert: row.cells.expert,
+    })),
+  };
+}

@@ -1,0 +1,116 @@
+import { type AuditActor, recordAudit } from "../../platform/audit.ts";
+import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { AppError } from "../../platform/errors.ts";
+import { type Tier, tierRank } from "../accounts/index.ts";
+
+/**
+ * Serialises billing changes of one member: every billing transaction takes this lock first, so a
+ * webhook, a verify call and a job for the same member queue instead of interleaving.
+ */
+export async function lockMember(tx: Db, userId: string): Promise<void> {
+  const rows = await queryRows<{ user_id: string }>(
+    tx,
+    sql`SELECT user_id FROM user_profiles WHERE user_id = ${userId} FOR UPDATE`,
+  );
+  if (!rows.length) throw new AppError("not_found", "User not found");
+}
+
+/**
+ * The member's tier, derived: the highest of a live subscription (active — until its end when
+ * cancelling — or past due within grace), a grant covering `now`, and an operator's override.
+ * Written to user_profiles.tier (what the whole app reads) in the caller's transaction.
+ */
+export async function recomputeTier(tx: Db, userId: string, now: Date): Promise<Tier> {
+  const at = now.toISOString();
+  const rows = await queryRows<{ tier: Tier }>(
+    tx,
+    sql`SELECT tier::text AS tier FROM subscriptions
+          WHERE user_id = ${userId}
+            AND ((status = 'active' AND (NOT cancel_at_period_end OR current_period_end > ${at}::timestamptz))
+              OR (status = 'past_due' AND grace_until > ${at}::timestamptz))
+        UNION ALL
+        SELECT tier::text FROM access_grants
+          WHERE user_id = ${userId} AND starts_at <= ${at}::timestamptz AND ends_at > ${at}::timestamptz
+        UNION ALL
+        SELECT tier_override::text FROM user_profiles
+          WHERE user_id = ${userId} AND tier_override IS NOT NULL
+            AND (tier_override_until IS NULL OR tier_override_until > ${at}::timestamptz)`,
+  );
+  const tier = rows.reduce<Tier>((best, r) => (tierRank(r.tier) > tierRank(best) ? r.tier : best), "free");
+  await tx.execute(
+    sql`UPDATE user_profiles SET tier = ${tier}, updated_at = now() WHERE user_id = ${userId} AND tier <> ${tier}`,
+  );
+  return tier;
+}
+
+export async function recordEvent(
+  tx: Db,
+  event: {
+    userId: string;
+    type: string;
+    at: Date;
+    subscriptionId?: string | null;
+    paymentId?: string | null;
+    detail?: Record<string, unknown>;
+  },
+): Promise<void> {
+  await tx.execute(
+    sql`INSERT INTO billing_events (user_id, subscription_id, payment_id, type, detail, at)
+        VALUES (${event.userId}, ${event.subscriptionId ?? null}, ${event.paymentId ?? null}, ${event.type},
+                ${JSON.stringify(event.detail ?? {})}::jsonb, ${event.at.toISOString()}::timestamptz)`,
+  );
+}
+
+/** Recomputes and stores the derived tier now (after an operator's override changed). */
+export async function refreshTier(db: Db, userId: string, now: Date): Promise<Tier> {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await lockMember(tx, userId);
+    return recomputeTier(tx, userId, now);
+  });
+}
+
+/**
+ * An operator's tier for a while (or until cleared): the derived tier never goes below it. 'free'
+ * (or null) clears it; a paid subscription is ended by cancel or refund, not by an override. The
+ * admin API and `npm run user` set untimed overrides through accounts' updateAccount (audited) and
+ * then refreshTier; this one is for timed overrides and scripts, audited too.
+ */
+export async function setTierOverride(
+  db: Db,
+  input: { userId: string; tier: Tier | null; until?: Date | null; actor: AuditActor; requestId?: string },
+  now: Date,
+): Promise<Tier> {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await lockMember(tx, input.userId);
+    const [before] = await queryRows<{ tier_override: Tier | null }>(
+      tx,
+      sql`SELECT tier_override::text AS tier_override FROM user_profiles WHERE user_id = ${input.userId}`,
+    );
+    const override = input.tier === "free" ? null : input.tier;
+    const until = override && input.until ? input.until : null;
+    await tx.execute(
+      sql`UPDATE user_profiles SET tier_override = ${override},
+            tier_override_until = ${until ? until.toISOString() : null}::timestamptz, updated_at = now()
+          WHERE user_id = ${input.userId}`,
+    );
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: "user.tier_override",
+      targetType: "user",
+      targetId: input.userId,
+      before: { tier: before?.tier_override ?? "free" },
+      after: { tier: override ?? "free", ...(until ? { until: until.toISOString() } : {}) },
+      requestId: input.requestId ?? null,
+      at: now,
+    });
+    await recordEvent(tx, {
+      userId: input.userId,
+      type: "operator_override",
+      at: now,
+      detail: { tier: override, until: until?.toISOString() ?? null, actor: input.actor.label },
+    });
+    return recomputeTier(tx, input.userId, now);
+  });
+}

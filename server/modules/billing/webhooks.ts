@@ -1,0 +1,156 @@
+import { and, eq, or } from "drizzle-orm";
+import { type Db, schema } from "../../platform/db/index.ts";
+import { AppError } from "../../platform/errors.ts";
+import { applyCapturedOrder } from "./apply.ts";
+import { recordRefunds } from "./lifecycle.ts";
+import { markOrderFailed } from "./orders.ts";
+import { decideTestOrder, readTestOrder } from "./providers/test.ts";
+import type { WebhookEvent } from "./providers/types.ts";
+import { orderById } from "./queries.ts";
+import { providerFor } from "./registry.ts";
+import { TEST_WEBHOOK_JOB } from "./schedule.ts";
+import type { BillingServices, TestDecision, TestProviderOrderView } from "./types.ts";
+
+export type WebhookOutcome = {
+  duplicate: boolean;
+  outcome:
+    | "applied"
+    | "already_applied"
+    | "refused"
+    | "failed_noted"
+    | "refund_noted"
+    | "unknown_order"
+    | "pending"
+    | "ignored";
+};
+
+/**
+ * A provider's webhook: the signature is checked first (WebhookVerificationError → 400/401, nothing
+ * stored), then the event is recorded by its id, the order is re-read from the provider (the
+ * payload is only a hint) and applied — exactly once, whichever of webhook and verify comes first.
+ */
+export async function handleWebhook(
+  services: BillingServices,
+  providerId: string,
+  request: { headers: Headers; rawBody: string },
+): Promise<WebhookOutcome> {
+  const provider = providerFor(services, providerId);
+  if (!provider) throw new AppError("not_found", "Unknown payment provider");
+  const event = await provider.verifyWebhook(request);
+  const now = services.clock.now();
+  const [fresh] = await services.db
+    .insert(schema.webhookEvents)
+    .values({ provider: provider.id, eventId: event.id, type: event.providerType, receivedAt: now })
+    .onConflictDoNothing()
+    .returning();
+  const outcome = await processEvent(services, provider.id, event);
+  await services.db
+    .update(schema.webhookEvents)
+    .set({ processedAt: services.clock.now(), outcome })
+    .where(and(eq(schema.webhookEvents.provider, provider.id), eq(schema.webhookEvents.eventId, event.id)));
+  return { duplicate: !fresh, outcome };
+}
+
+async function processEvent(
+  services: BillingServices,
+  providerId: "paypal" | "cashfree" | "test",
+  event: WebhookEvent,
+): Promise<WebhookOutcome["outcome"]> {
+  const provider = providerFor(services, providerId);
+  if (!provider) return "ignored";
+  const o = schema.paymentOrders;
+  const matches = [];
+  if (event.providerOrderId)
+    matches.push(and(eq(o.provider, providerId), eq(o.providerOrderId, event.providerOrderId)));
+  if (event.reference && /^[0-9a-f-]{36}$/i.test(event.reference))
+    matches.push(and(eq(o.provider, providerId), eq(o.id, event.reference)));
+  if (event.type === "payment.refunded" && event.providerPaymentId) {
+    const [payment] = await services.db
+      .select()
+      .from(schema.payments)
+      .where(
+        and(eq(schema.payments.provider, providerId), eq(schema.payments.providerPaymentId, event.providerPaymentId)),
+      );
+    if (!payment) return "unknown_order";
+    // A refund made at the provider (its dashboard, a dispute): billing follows it.
+    await recordRefunds(services, payment.userId, new Map([[payment.id, null]]), "provider");
+    return "refund_noted";
+  }
+  if (!matches.length) return "unknown_order";
+  const [order] = await services.db
+    .select()
+    .from(o)
+    .where(matches.length === 1 ? matches[0] : or(...matches))
+    .limit(1);
+  if (!order?.providerOrderId) return "unknown_order";
+  let state = await provider.getOrder(order.providerOrderId);
+  if (state.status === "approved") state = await provider.capture(order.providerOrderId, `capture-${order.id}`);
+  if (state.status === "captured") return applyCapturedOrder(services, order.id, state);
+  if (state.status === "declined" || state.status === "cancelled" || state.status === "failed") {
+    await markOrderFailed(services, order.id, state.status);
+    return "failed_noted";
+  }
+  return "pending";
+}
+
+/** The test provider's approval page: the order as its page shows it (null: no such order). */
+export async function getTestProviderOrder(db: Db, providerOrderId: string): Promise<TestProviderOrderView | null> {
+  if (!/^TEST-[0-9a-f-]{36}$/.test(providerOrderId)) return null;
+  const row = await readTestOrder(db, providerOrderId);
+  if (!row) return null;
+  const order = await orderById(db, row.reference);
+  if (!order) return null;
+  const [plan] = await db.select().from(schema.plans).where(eq(schema.plans.tier, order.tier));
+  return {
+    providerOrderId: row.id,
+    orderId: order.id,
+    userId: order.userId,
+    tier: order.tier as "standard" | "expert",
+    planName: plan?.name ?? order.tier,
+    amountCents: row.amount_cents,
+    currency: row.currency,
+    status: row.status,
+    returnUrl: row.return_url,
+    cancelUrl: row.cancel_url,
+  };
+}
+
+/**
+ * The buyer's choice on the test provider's page (Approve / Decline / Cancel): recorded once, then
+ * the signed callback goes to POST /api/webhooks/test's handler through a durable job (delivered
+ * after a restart too; inline when no job runner is configured). Returns where to send the buyer.
+ * Only the order's owner may decide.
+ */
+export async function testProviderDecision(
+  services: BillingServices,
+  providerOrderId: string,
+  decision: TestDecision,
+  userId: string,
+): Promise<{ redirectTo: string; orderId: string }> {
+  const view = await getTestProviderOrder(services.db, providerOrderId);
+  if (!view || view.userId !== userId) throw new AppError("not_found", "Order not found");
+  const decided = await decideTestOrder(services.db, services.env, providerOrderId, decision, userId);
+  if (!decided) throw new AppError("not_found", "Order not found");
+  if (decided.webhook) {
+    const payload = { rawBody: decided.webhook.rawBody, signature: decided.webhook.signature };
+    if (services.jobs) await services.jobs.enqueue({ type: TEST_WEBHOOK_JOB, payload, key: providerOrderId });
+    else await deliverTestWebhook(services, payload);
+  }
+  const row = decided.row;
+  const sep = (url: string) => (url.includes("?") ? "&" : "?");
+  const redirectTo =
+    row.status === "captured" || row.status === "refunded"
+      ? row.return_url
+      : `${row.cancel_url}${sep(row.cancel_url)}reason=${row.status === "declined" ? "declined" : "cancelled"}`;
+  return { redirectTo, orderId: view.orderId };
+}
+
+export async function deliverTestWebhook(
+  services: BillingServices,
+  payload: { rawBody: string; signature: string },
+): Promise<void> {
+  await handleWebhook(services, "test", {
+    headers: new Headers({ "x-test-signature": payload.signature, "content-type": "application/json" }),
+    rawBody: payload.rawBody,
+  });
+}
