@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit } from "../../server/platform/audit.ts";
 import { queryRows, sql } from "../../server/platform/db/index.ts";
 import { Client, createMember, type Member } from "../helpers/accounts.ts";
+import { buy } from "../helpers/billing.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
@@ -28,7 +29,7 @@ describe("admin operations: overview, users, analytics, feedback", () => {
   let reader: Member;
 
   beforeAll(async () => {
-    server = await startTestServer({ pages: true });
+    server = await startTestServer({ pages: true, env: { TRUST_PROXY: "1" } });
     admin = await createMember(server, { role: "admin", name: "Olga Operator" });
     member = await createMember(server, { tier: "standard", name: "Sam Suspended" });
     reader = await createMember(server, { name: "Rita Reader" });
@@ -261,6 +262,32 @@ describe("admin operations: overview, users, analytics, feedback", () => {
     const pending = await admin.client.fetch("/api/admin/feedback?verified=false");
     expect(((await pending.json()) as { feedback: unknown[] }).feedback).toHaveLength(1);
     expect((await admin.client.fetch("/api/admin/feedback/not-a-uuid/verify", { method: "POST" })).status).toBe(400);
+  });
+
+  it("subscriptions and revenue come from billing's rows, net of refunds", async () => {
+    const stats = async () =>
+      ((await (await admin.client.fetch("/api/admin/dashboard")).json()) as { stats: Stats }).stats;
+    const before = await stats();
+    expect(before.notCollected).not.toContain("revenue");
+    const standard = await createMember(server, { name: "Paying Standard" });
+    const expert = await createMember(server, { name: "Paying Expert" });
+    await buy(server, standard, "standard");
+    await buy(server, expert, "expert");
+    const paid = await stats();
+    expect(paid.subscriptionCount).toBe(before.subscriptionCount + 2);
+    expect(paid.revenue.total).toBeCloseTo(before.revenue.total + 2.99 + 29.99, 2);
+    expect(paid.revenue.monthly).toBeCloseTo(before.revenue.monthly + 2.99 + 29.99, 2);
+    const refund = await expert.client.json("/api/subscriptions/refund", "POST", {});
+    expect(refund.status).toBe(200);
+    const refunded = await stats();
+    expect(refunded.subscriptionCount).toBe(before.subscriptionCount + 1);
+    expect(refunded.revenue.total).toBeCloseTo(before.revenue.total + 2.99, 2);
+    const { recentActivity } = (await (await admin.client.fetch("/api/admin/dashboard")).json()) as {
+      recentActivity: { subscriptions: { email: string }[] };
+    };
+    expect(recentActivity.subscriptions.map((s) => s.email)).toEqual(
+      expect.arrayContaining([standard.email, expert.email]),
+    );
   });
 
   it("a mail that cannot be sent leaves a failure row and an overview alert", async () => {
