@@ -179,11 +179,19 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                           <option key={t}>{t}</option>
                         ))}
                       </select>
-                      <select name="role" defaultValue={u.role} aria-label={`Role of ${u.email}`} className={select}>
-                        {ROLES.map((r) => (
-                          <option key={r}>{r}</option>
-                        ))}
-                      </select>
+                      {self ? (
+                        // The server refuses self-demotion too; the page does not offer it.
+                        <>
+                          <input type="hidden" name="role" value={u.role} />
+                          <span className="px-2 text-slate-600 dark:text-slate-400">{u.role}</span>
+                        </>
+                      ) : (
+                        <select name="role" defaultValue={u.role} aria-label={`Role of ${u.email}`} className={select}>
+                          {ROLES.map((r) => (
+                            <option key={r}>{r}</option>
+                          ))}
+                        </select>
+                      )}
                       <button type="submit" disabled={busy} className={button}>
                         Save
                       </button>
