@@ -97,6 +97,28 @@ describe("admin operations: overview, users, analytics, feedback", () => {
     }
   });
 
+  it("the admin API takes the session as a bearer token too; pages stay cookie-only", async () => {
+    const signIn = async (m: Member) => {
+      const res = await new Client(server).json("/api/auth/sign-in/email", "POST", {
+        email: m.email,
+        password: m.password,
+      });
+      expect(res.status).toBe(200);
+      const token = res.headers.get("set-auth-token");
+      expect(token).toBeTruthy();
+      return token as string;
+    };
+    const adminToken = await signIn(admin);
+    const memberToken = await signIn(member);
+    const call = (path: string, token: string) =>
+      fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` }, redirect: "manual" });
+    expect((await call("/api/admin/dashboard", adminToken)).status).toBe(200);
+    expect((await call("/api/admin/dashboard", memberToken)).status).toBe(403);
+    expect((await call("/api/admin/dashboard", "not-a-token")).status).toBe(401);
+    expect((await call("/api/admin/dashboard", `${adminToken.split(".")[0]}.forged`)).status).toBe(401);
+    expect((await call("/admin", adminToken)).status).toBe(401);
+  });
+
   it("suspending ends the member's sessions at once and refuses sign-in; reactivating restores it", async () => {
     expect((await member.client.fetch("/api/saved-searches")).status).toBe(200);
     const noReason = await admin.client.json(`/api/admin/users/${member.id}/suspend`, "POST", { reason: " " });
@@ -105,7 +127,8 @@ describe("admin operations: overview, users, analytics, feedback", () => {
 
     const res = await admin.client.json(`/api/admin/users/${member.id}/suspend`, "POST", { reason: "Spam reviews" });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ success: true, changed: true, sessionsEnded: 1 });
+    // Two sessions: the test client's and the bearer sign-in above.
+    expect(await res.json()).toMatchObject({ success: true, changed: true, sessionsEnded: 2 });
     // The same cookie, the very next request: signed out.
     expect((await member.client.fetch("/api/saved-searches")).status).toBe(401);
     expect(await count(sql`SELECT count(*)::int AS n FROM sessions WHERE user_id = ${member.id}`)).toBe(0);
@@ -145,7 +168,7 @@ describe("admin operations: overview, users, analytics, feedback", () => {
       actor_label: admin.email,
       reason: "Spam reviews",
       before: { suspended: false },
-      after: { suspended: true, sessionsEnded: 1 },
+      after: { suspended: true, sessionsEnded: 2 },
     });
   });
 

@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { APIError, betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { bearer } from "better-auth/plugins/bearer";
 import type { Db } from "../../platform/db/index.ts";
 import { queryRows, schema, sql } from "../../platform/db/index.ts";
 import type { Env } from "../../platform/env.ts";
@@ -82,6 +83,9 @@ export function createAuth(deps: AuthDeps) {
       },
     },
     socialProviders,
+    // API clients may send the signed session token as `Authorization: Bearer …` (spec section 6:
+    // admin calls use bearer tokens or cookies); sign-in answers carry it in `set-auth-token`.
+    plugins: [bearer({ requireSignature: true })],
     // Names come in through better-auth's own endpoints too (JSON sign-up, profile updates, OAuth):
     // they are cleaned like every other readable text (platform/text.ts).
     databaseHooks: {

@@ -46,7 +46,10 @@ const perRequest = new WeakMap<Request, Promise<Viewer | null>>();
 export function getViewer(deps: ViewerDeps, request: Request): Promise<Viewer | null> {
   let pending = perRequest.get(request);
   if (!pending) {
-    pending = viewerFromHeaders(deps, request.headers);
+    // A bearer token counts for the JSON API only: pages are cookie-based, and a page rendered for a
+    // bearer (no cookie) could otherwise land in the anonymous page cache.
+    const api = new URL(request.url).pathname.startsWith("/api/");
+    pending = viewerFromHeaders(deps, request.headers, { bearer: api });
     perRequest.set(request, pending);
   }
   return pending;
@@ -75,8 +78,31 @@ export function hasReadableSessionCookie(cookie: string | null): boolean {
   return false;
 }
 
-export async function viewerFromHeaders(deps: ViewerDeps, headers: Headers): Promise<Viewer | null> {
-  if (!hasReadableSessionCookie(headers.get("cookie"))) return null;
+const BEARER = /^Bearer\s+(\S{1,400})$/i;
+
+/** `Authorization: Bearer <signed session token>` (as better-auth signs it), else false. */
+export function hasReadableBearer(authorization: string | null): boolean {
+  const token = authorization ? BEARER.exec(authorization.trim())?.[1] : undefined;
+  if (!token) return false;
+  try {
+    return SIGNED_TOKEN.test(decodeURIComponent(token));
+  } catch {
+    return false;
+  }
+}
+
+export async function viewerFromHeaders(
+  deps: ViewerDeps,
+  headers: Headers,
+  options: { bearer?: boolean } = {},
+): Promise<Viewer | null> {
+  const cookie = hasReadableSessionCookie(headers.get("cookie"));
+  if (!cookie && !(options.bearer && hasReadableBearer(headers.get("authorization")))) return null;
+  // A readable cookie wins; a bearer is only looked at without one.
+  if (cookie && headers.has("authorization")) {
+    headers = new Headers(headers);
+    headers.delete("authorization");
+  }
   const session = await deps.auth.api.getSession({ headers });
   if (!session) return null;
   const viewer = await loadViewer(deps.db, session.user.id);
