@@ -28,6 +28,12 @@ export default [
     route("user/:userId", "routes/account/user-profile.tsx"),
     route("pricing", "routes/account/pricing.tsx"),
     route("upgrade", "routes/account/pricing.tsx", { id: "upgrade" }),
+    route("checkout", "routes/billing/checkout.tsx", { id: "checkout-query" }),
+    route("checkout/:tier", "routes/billing/checkout.tsx"),
+    route("payment", "routes/billing/payment.tsx"),
+    route("payment/test/:providerOrderId", "routes/billing/test-approval.tsx"),
+    route("payment/success", "routes/billing/success.tsx"),
+    route("payment/cancel", "routes/billing/cancel.tsx"),
     route("dev/mail", "routes/account/dev-mail.tsx"),
     // The admin panel: one guarded layout, one route per tab (each tab's loader checks the role too).
     route("admin", "routes/admin/layout.tsx", [
@@ -35,6 +41,10 @@ export default [
       route("users", "routes/admin/users.tsx"),
       route("analytics", "routes/admin/analytics.tsx"),
       route("audit", "routes/admin/audit.tsx"),
+      route("tools", "routes/admin/tools.tsx"),
+      route("tools/new", "routes/admin/tool-edit.tsx", { id: "admin-tool-new" }),
+      route("tools/:id/edit", "routes/admin/tool-edit.tsx", { id: "admin-tool-edit" }),
+      route("tools/export.csv", "routes/admin/tools-export.ts"),
     ]),
     route("*", "routes/_site/not-found.tsx"),
   ]),

@@ -5,15 +5,7 @@ import { CheckList } from "./check-list";
 
 const btn = "mt-6 block w-full rounded-lg px-4 py-2.5 text-center font-semibold";
 
-export function PlanButton({
-  tier,
-  currentTier,
-  signedIn,
-}: {
-  tier: Tier;
-  currentTier: Tier | null;
-  signedIn: boolean;
-}) {
+export function PlanButton({ tier, currentTier }: { tier: Tier; currentTier: Tier | null }) {
   if (currentTier === tier) {
     return (
       <button
@@ -47,11 +39,9 @@ export function PlanButton({
       </Link>
     );
   }
+  // Visitors go to checkout too: it asks them to sign in and brings them back.
   return (
-    <Link
-      to={signedIn ? `/checkout/${tier}` : `/sign-up?redirectTo=${encodeURIComponent(`/checkout/${tier}`)}`}
-      className={`${btn} bg-brand-600 text-white hover:bg-brand-700`}
-    >
+    <Link to={`/checkout/${tier}`} className={`${btn} bg-brand-600 text-white hover:bg-brand-700`}>
       Upgrade to {TIER_LABELS[tier]}
     </Link>
   );
@@ -65,13 +55,11 @@ export function PlanCard({
   plan,
   lines,
   currentTier,
-  signedIn,
   headingLevel = 2,
 }: {
   plan: Plan;
   lines: string[];
   currentTier: Tier | null;
-  signedIn: boolean;
   headingLevel?: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -96,7 +84,7 @@ export function PlanCard({
         <span className="text-slate-600 dark:text-slate-400">{plan.period}</span>
       </p>
       <CheckList items={lines} className="mt-4 flex-1 space-y-2 text-sm" />
-      <PlanButton tier={plan.id} currentTier={currentTier} signedIn={signedIn} />
+      <PlanButton tier={plan.id} currentTier={currentTier} />
     </section>
   );
 }

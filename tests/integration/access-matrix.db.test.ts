@@ -38,6 +38,8 @@ type Row = {
   note?: string;
 };
 
+const ADMIN_ONLY: Expect = { visitor: 401, members: 403, admin: 200 };
+
 const ROWS: Row[] = [
   // ---- pages (GET) ----
   { covers: "/", path: () => "/", expect: 200 },
@@ -66,6 +68,10 @@ const ROWS: Row[] = [
     expect: { visitor: 401, members: 403, admin: 200 },
   },
   { covers: "/admin/audit", path: () => "/admin/audit", expect: { visitor: 401, members: 403, admin: 200 } },
+  { covers: "/admin/tools", path: () => "/admin/tools?search=mid", expect: ADMIN_ONLY },
+  { covers: "/admin/tools/new", path: () => "/admin/tools/new", expect: ADMIN_ONLY },
+  { covers: "/admin/tools/:id/edit", path: (c) => `/admin/tools/${c.victimToolId}/edit`, expect: ADMIN_ONLY },
+  { covers: "/admin/tools/export.csv", path: () => "/admin/tools/export.csv?search=midjourney", expect: ADMIN_ONLY },
   { covers: "/robots.txt", path: () => "/robots.txt", expect: 200 },
   { covers: "/sign-in", path: () => "/sign-in", expect: { visitor: 200, members: 302 } },
   { covers: "/sign-up", path: () => "/sign-up", expect: { visitor: 200, members: 302 } },
@@ -79,6 +85,27 @@ const ROWS: Row[] = [
   { covers: "/user/:userId", path: () => "/user/nobody-at-all", expect: 404 },
   { covers: "/pricing", path: () => "/pricing", expect: 200 },
   { covers: "/upgrade", path: () => "/upgrade", expect: 200 },
+  // money pages (issue 9): checkout asks visitors to sign in; a test order is its owner's only
+  { covers: "/checkout/:tier", path: () => "/checkout/standard", expect: { visitor: 401, members: 200 } },
+  { covers: "/checkout/:tier", path: () => "/checkout/platinum", expect: 404, note: "Invalid Plan" },
+  {
+    covers: "/checkout",
+    path: () => "/checkout?tier=expert&amount=0.01&currency=USD",
+    expect: { visitor: 401, members: 200 },
+    note: "the query's amount is ignored",
+  },
+  { covers: "/payment", path: () => "/payment?tier=expert", expect: 200 },
+  {
+    covers: "/payment/test/:providerOrderId",
+    path: () => "/payment/test/no-such-order",
+    expect: { visitor: 302, members: 404 },
+  },
+  {
+    covers: "/payment/success",
+    path: () => "/payment/success?order=no-such-order",
+    expect: { visitor: 302, members: 404 },
+  },
+  { covers: "/payment/cancel", path: () => "/payment/cancel?reason=declined&tier=standard", expect: 200 },
   { covers: "/dev/mail", path: () => "/dev/mail", expect: 404, note: "off without MAIL_OUTBOX_PAGE" },
   { covers: "*", path: () => "/no/such/page", expect: 404 },
   {
@@ -89,6 +116,29 @@ const ROWS: Row[] = [
   },
 
   // ---- page actions (POST forms) ----
+  {
+    covers: "/admin/tools",
+    method: "POST",
+    path: () => "/admin/tools",
+    form: (c) => ({ intent: "tier", id: c.victimToolId, tier: "free" }),
+    expect: ADMIN_ONLY,
+    note: "inline tier change (the tool's tier stays what it was)",
+  },
+  {
+    covers: "/admin/tools/new",
+    method: "POST",
+    path: () => "/admin/tools/new",
+    form: () => ({ name: "" }),
+    expect: { visitor: 401, members: 403, admin: 400 },
+    note: "the admin hears 'Tool name is required'",
+  },
+  {
+    covers: "/admin/tools/:id/edit",
+    method: "POST",
+    path: (c) => `/admin/tools/${c.victimToolId}/edit`,
+    form: () => ({ name: "" }),
+    expect: { visitor: 401, members: 403, admin: 400 },
+  },
   { covers: "/", method: "POST", path: () => "/?index", form: () => ({ email: "matrix@example.com" }), expect: 200 },
   {
     covers: "/preferences",
@@ -168,6 +218,43 @@ const ROWS: Row[] = [
     note: "the victim is not suspended: nothing changes",
   },
 
+  {
+    covers: "/checkout/:tier",
+    method: "POST",
+    path: () => "/checkout/platinum",
+    form: () => ({ provider: "test", idempotencyKey: "matrix-invalid-plan" }),
+    expect: 404,
+  },
+  {
+    covers: "/checkout/:tier",
+    method: "POST",
+    path: () => "/checkout/expert",
+    form: () => ({ provider: "paypal", idempotencyKey: "matrix-no-paypal" }),
+    expect: { visitor: 401, members: 400 },
+    note: "PayPal is not configured in tests",
+  },
+  {
+    covers: "/checkout",
+    method: "POST",
+    path: () => "/checkout?tier=standard",
+    form: () => ({ provider: "cashfree", idempotencyKey: "matrix-no-cashfree" }),
+    expect: { visitor: 401, members: 400 },
+  },
+  {
+    covers: "/payment",
+    method: "POST",
+    path: () => "/payment",
+    form: () => ({ email: "not-an-email", tier: "standard", provider: "test", idempotencyKey: "matrix-payment" }),
+    expect: { visitor: 401, members: 400 },
+  },
+  {
+    covers: "/payment/test/:providerOrderId",
+    method: "POST",
+    path: () => "/payment/test/no-such-order",
+    form: () => ({ decision: "approve" }),
+    expect: { visitor: 302, members: 404 },
+    note: "visitors are sent to sign in",
+  },
   {
     covers: "/tools/:idOrSlug",
     method: "POST",
@@ -298,6 +385,44 @@ const ROWS: Row[] = [
     method: "POST",
     path: () => "/api/admin/feedback/00000000-0000-4000-8000-000000000000/verify",
     expect: { visitor: 401, members: 403, admin: 404 },
+  },
+  { covers: "/api/admin/tools", path: () => "/api/admin/tools?search=mid&status=active", expect: ADMIN_ONLY },
+  { covers: "/api/admin/tools/export.csv", path: () => "/api/admin/tools/export.csv?search=mid", expect: ADMIN_ONLY },
+  { covers: "/api/admin/tools/:id", path: (c) => `/api/admin/tools/${c.victimToolId}`, expect: ADMIN_ONLY },
+  {
+    covers: "/api/admin/tools/:id",
+    method: "PUT",
+    path: (c) => `/api/admin/tools/${c.victimToolId}`,
+    json: () => ({ needs_review: false }),
+    expect: ADMIN_ONLY,
+  },
+  {
+    covers: "/api/admin/tools",
+    method: "POST",
+    path: () => "/api/admin/tools",
+    json: () => ({ name: "" }),
+    expect: { visitor: 401, members: 403, admin: 400 },
+  },
+  {
+    covers: "/api/admin/tools/import/csv",
+    method: "POST",
+    path: () => "/api/admin/tools/import/csv",
+    json: () => ({ csv: "name,official_url\nMatrix Tool,https://matrix-tool.example.com\n", dryRun: true }),
+    expect: ADMIN_ONLY,
+  },
+  {
+    covers: "/api/admin/tools/bulk-import",
+    method: "POST",
+    path: () => "/api/admin/tools/bulk-import",
+    json: () => ({ tools: [{ name: "Matrix Tool", official_url: "https://matrix-tool.example.com" }], dryRun: true }),
+    expect: ADMIN_ONLY,
+  },
+  {
+    covers: "/api/admin/tools/import-full-csv",
+    method: "POST",
+    path: () => "/api/admin/tools/import-full-csv",
+    expect: ADMIN_ONLY,
+    note: "the bundled catalogue again: every row a duplicate, nothing added",
   },
   { covers: "/api/saved-searches", path: () => "/api/saved-searches", expect: { visitor: 401, members: 200 } },
   {

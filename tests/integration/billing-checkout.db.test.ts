@@ -93,6 +93,20 @@ describe("pricing and orders", () => {
     );
     expect(reused.status).toBe(409);
   });
+
+  it("five simultaneous submits of one checkout get one order and one test-provider order", async () => {
+    const member = await createMember(server);
+    const all = await Promise.all(
+      Array.from({ length: 5 }, () => startCheckout(server, member, "standard", { "idempotency-key": "key-together" })),
+    );
+    expect(new Set(all.map((c) => c.orderId)).size).toBe(1);
+    expect(new Set(all.map((c) => c.providerOrderId)).size).toBe(1);
+    const rows = await queryRows<{ n: number }>(
+      server.services.db,
+      sql`SELECT count(*)::int AS n FROM test_provider_orders WHERE reference = ${all[0]?.orderId ?? ""}`,
+    );
+    expect(rows[0]?.n).toBe(1);
+  });
 });
 
 describe("approve, decline, cancel", () => {

@@ -91,14 +91,7 @@ export function Plans({ planLines, viewerTier }: { planLines: Record<PlanId, str
       <p className="mt-1 text-slate-600 dark:text-slate-400">Start free. Upgrade when you need more.</p>
       <div className="mt-6 grid gap-4 md:grid-cols-3">
         {PLANS.map((plan) => (
-          <PlanCard
-            key={plan.id}
-            plan={plan}
-            lines={planLines[plan.id]}
-            currentTier={viewerTier}
-            signedIn={viewerTier !== null}
-            headingLevel={3}
-          />
+          <PlanCard key={plan.id} plan={plan} lines={planLines[plan.id]} currentTier={viewerTier} headingLevel={3} />
         ))}
       </div>
       <div className="mt-6 flex flex-col gap-3 rounded-2xl bg-brand-50 p-6 sm:flex-row sm:items-center sm:justify-between dark:bg-brand-900/40">

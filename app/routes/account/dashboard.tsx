@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Field, FormAlert } from "~/components/account/form-parts";
 import { CheckIcon, LockIcon } from "~/components/account/icons";
+import { BillingSection } from "~/components/billing/billing-section";
 import { MESSAGES } from "~/lib/account-forms";
 import {
   AppError,
@@ -17,6 +18,7 @@ import {
   updateProfile,
   viewerOf,
 } from "~/lib/accounts.server";
+import { billingAction, overview } from "~/lib/billing.server";
 import { initials } from "~/lib/format";
 import { setCookie } from "~/lib/preferences";
 import { setInLocalList } from "~/lib/saved-tools";
@@ -38,11 +40,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await viewerOf(context, request);
   if (!viewer) return data({ viewer: null }, { status: 401 });
   const { db } = context.services;
-  const [savedSearches, allowance, savedTools] = await Promise.all([
+  const [savedSearches, allowance, savedTools, billing] = await Promise.all([
     listSavedSearches(db, viewer.user.id),
     savedSearchAllowance(db, viewer),
     listSavedTools(db, viewer.user.id),
+    overview(context, viewer),
   ]);
+  const url = new URL(request.url);
   const ents = viewer.entitlements;
   return {
     viewer: {
@@ -62,7 +66,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     savedSearches,
     allowance,
     savedTools,
-    editing: new URL(request.url).searchParams.get("edit") === "1",
+    billing,
+    confirmRefund: url.searchParams.get("confirm") === "refund",
+    editing: url.searchParams.get("edit") === "1",
   };
 }
 
@@ -83,6 +89,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const intent = String(form.intent ?? "");
   try {
+    if (intent.startsWith("billing-")) {
+      const outcome = await billingAction(context, viewer, intent);
+      return data<ActionResult>({ intent, ...outcome }, { status: outcome.ok ? 200 : 400 });
+    }
     if (intent === "profile") {
       const parsed = ProfileInput.safeParse(form);
       if (!parsed.success) {
@@ -397,6 +407,11 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           </section>
         </div>
       </div>
+
+      <BillingSection
+        billing={d.billing}
+        confirmRefund={d.confirmRefund && !(result?.intent === "billing-refund" && result.ok)}
+      />
 
       <section aria-labelledby="features-heading" className={card}>
         <h2 id="features-heading" className="text-lg font-semibold">

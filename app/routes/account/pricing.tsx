@@ -1,5 +1,7 @@
 import { PlanCard } from "~/components/plan-card";
 import { countMembers, loadEntitlements, planCardLines, viewerOf } from "~/lib/accounts.server";
+import { paidPlans } from "~/lib/billing.server";
+import { money } from "~/lib/billing-view";
 import { PLANS } from "~/lib/plans";
 import { TIER_LABELS, TIERS } from "~/lib/tiers";
 import type { Route } from "./+types/pricing";
@@ -20,16 +22,22 @@ const MEMBER_FIGURE_MIN = 1000;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, env } = context.services;
-  const [viewer, ents, members] = await Promise.all([
+  const [viewer, ents, members, prices] = await Promise.all([
     viewerOf(context, request),
     loadEntitlements(db),
     countMembers(db),
+    paidPlans(context),
   ]);
   const cards = planCardLines(ents);
+  // Prices come from billing's plans table, the one the checkout charges.
+  const plans = PLANS.map((plan) => {
+    const priced = prices.find((p) => p.tier === plan.id);
+    return priced ? { ...plan, price: money(priced.amountCents, priced.currency) } : plan;
+  });
   return {
+    plans,
     origin: env.PUBLIC_URL ?? new URL(request.url).origin,
     currentTier: viewer?.tier ?? null,
-    signedIn: Boolean(viewer),
     cards,
     comparison: ents.comparison(),
     members: members >= MEMBER_FIGURE_MIN ? members : null,
@@ -37,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
-  const { currentTier, signedIn, cards, comparison, members } = loaderData;
+  const { plans, currentTier, cards, comparison, members } = loaderData;
   return (
     <div className="space-y-12">
       <header className="mx-auto max-w-2xl text-center">
@@ -47,8 +55,8 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
       <div className="grid gap-6 md:grid-cols-3">
-        {PLANS.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} lines={cards[plan.id]} currentTier={currentTier} signedIn={signedIn} />
+        {plans.map((plan) => (
+          <PlanCard key={plan.id} plan={plan} lines={cards[plan.id]} currentTier={currentTier} />
         ))}
       </div>
       <ul className="flex flex-wrap justify-center gap-x-8 gap-y-2 text-sm text-slate-700 dark:text-slate-300">

@@ -217,7 +217,7 @@ export async function createOrder(services: BillingServices, input: CreateOrderI
       amount: { amountCents: order.amountCents, currency: "USD" },
       customer: input.user,
       returnUrl: `${base}/payment/success?order_id=${order.id}`,
-      cancelUrl: `${base}/payment/cancel?order_id=${order.id}`,
+      cancelUrl: `${base}/payment/cancel?order_id=${order.id}&tier=${order.tier}`,
       idempotencyKey: `order-${order.id}`,
       savePaymentMethod: true,
     });

@@ -1,5 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
+import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, schema } from "../../platform/db/index.ts";
 import { controlCharacterIn, controlCharacterMessage } from "../../platform/text.ts";
 import { createCategory, resolveCategoryKeys } from "./categories.ts";
@@ -76,7 +77,7 @@ export type ImportReport = {
   createdCategories: string[];
 };
 
-type CandidateTool = {
+export type CandidateTool = {
   row: number;
   name: string;
   slug: string;
@@ -106,6 +107,8 @@ export type ImportOptions = {
   dryRun?: boolean;
   /** slugs to flag as featured if they are added (the seed's editorial set) */
   featuredSlugs?: string[];
+  /** an operator's import (admin UI/API): one audit row in the import's transaction when it adds tools */
+  audit?: { actor: AuditActor; requestId?: string | null };
 };
 
 /** Parses CSV bytes; invalid UTF-8 becomes U+FFFD and is then reported per row, not for the whole file. */
@@ -125,6 +128,11 @@ export function parseCsv(input: Buffer | string): { headers: string[]; rows: Rec
   return { headers, rows };
 }
 
+/** Undoes the export's formula escape: a ' before = + - @ tab or CR. */
+export function unescapeExportedCell(value: string): string {
+  return /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+}
+
 function pick(row: Record<string, string>, field: Field): string | undefined {
   for (const alias of FIELD_ALIASES[field]) {
     const v = row[alias];
@@ -141,7 +149,8 @@ export function checkHeaders(headers: string[]): string | null {
   return `The CSV needs a header row with ${missing.map((f) => FIELD_ALIASES[f].join(" or ")).join(" and ")} columns.`;
 }
 
-function validateRow(
+/** Validates and normalises one row (importer field names); the admin dialogs reuse it for their fields. */
+export function validateRow(
   raw: Record<string, string>,
   row: number,
   warnings: ImportWarning[],
@@ -151,7 +160,8 @@ function validateRow(
     if (value.includes("\uFFFD")) errors.push(`${label} is not valid UTF-8 text`);
     const control = controlCharacterIn(value, { multiline: true });
     if (control) errors.push(controlCharacterMessage(label, control));
-    const n = neutraliseFormula(value);
+    // Our CSV export escapes such cells with a leading ' (see export.ts); read them back as they were.
+    const n = neutraliseFormula(unescapeExportedCell(value));
     if (n.changed) warnings.push({ row, message: `${label}: a spreadsheet formula prefix was removed` });
     return cleanText(n.value);
   };
@@ -358,6 +368,21 @@ export async function importRows(
       );
     }
     await refreshTagCatalogue(tx);
+    if (options.audit) {
+      await recordAudit(tx, {
+        actor: options.audit.actor,
+        action: "catalog.import",
+        targetType: "import",
+        targetId: String(report.importId ?? "none"),
+        after: {
+          source: options.source,
+          added: fresh.length,
+          duplicates: report.duplicates.length,
+          errors: report.errors.length,
+        },
+        requestId: options.audit.requestId,
+      });
+    }
   });
   return report;
 }

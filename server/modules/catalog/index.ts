@@ -1,4 +1,29 @@
 /** The catalogue module's public surface: other modules, the API and the routes import only this. */
+export {
+  ADMIN_PAGE_SIZE,
+  AdminToolQuery,
+  type AdminToolRow,
+  type AdminToolStats,
+  adminToolStats,
+  BulkImportRows,
+  EDIT_LIMITS,
+  type EditableTool,
+  findToolId,
+  getEditableTool,
+  listAdminTools,
+  NEW_TOOL,
+  rowsFromJson,
+  type SavedTool,
+  saveTool,
+  setArchived,
+  setFeatured,
+  TOOL_STATUSES,
+  TOOL_TIERS,
+  type ToolChangeContext,
+  ToolPatch,
+  type ToolStatus,
+  type ToolTier,
+} from "./admin-tools.ts";
 export { type Alternative, DEFAULT_ALTERNATIVES, getAlternatives, MAX_ALTERNATIVES } from "./alternatives.ts";
 export {
   type CategorySummary,
@@ -58,6 +83,7 @@ export {
   type MemberTier,
 } from "./compare-rules.ts";
 
+export { EXPORT_MAX_ROWS, exportToolsCsv, formulaSafe } from "./export.ts";
 export { IMPORT_LIMITS, type ImportReport, importCsv, importRows, parseCsv } from "./import.ts";
 export { domainKey, nameKey, PRICING_LABELS, PRICING_MODELS, slugify } from "./normalize.ts";
 export {

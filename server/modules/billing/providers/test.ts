@@ -79,19 +79,24 @@ export function createTestProvider(deps: { db: Db; env: Pick<Env, "AUTH_SECRET" 
     id: "test",
     testMode: true,
     async createOrder(input) {
-      // One provider order per our order (what a real provider's idempotency key gives).
-      const [open] = await queryRows<{ id: string }>(
-        db,
-        sql`SELECT id FROM test_provider_orders WHERE reference = ${input.orderId} AND status = 'created'`,
-      );
-      if (open) return { providerOrderId: open.id, approvalUrl: `/payment/test/${open.id}` };
-      const id = `TEST-${randomUUID()}`;
-      await db.execute(
-        sql`INSERT INTO test_provider_orders (id, reference, amount_cents, currency, status, return_url, cancel_url)
-            VALUES (${id}, ${input.orderId}, ${input.amount.amountCents}, ${input.amount.currency}, 'created',
-                    ${input.returnUrl}, ${input.cancelUrl})`,
-      );
-      return { providerOrderId: id, approvalUrl: `/payment/test/${id}` };
+      // One provider order per our order, as a real provider's idempotency key gives: two requests
+      // for one order at once take turns on a lock keyed by the order, so the second finds the first's.
+      return db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`test-order:${input.orderId}`}))`);
+        const [open] = await queryRows<{ id: string }>(
+          tx,
+          sql`SELECT id FROM test_provider_orders WHERE reference = ${input.orderId} AND status = 'created'`,
+        );
+        if (open) return { providerOrderId: open.id, approvalUrl: `/payment/test/${open.id}` };
+        const id = `TEST-${randomUUID()}`;
+        await tx.execute(
+          sql`INSERT INTO test_provider_orders (id, reference, amount_cents, currency, status, return_url, cancel_url)
+              VALUES (${id}, ${input.orderId}, ${input.amount.amountCents}, ${input.amount.currency}, 'created',
+                      ${input.returnUrl}, ${input.cancelUrl})`,
+        );
+        return { providerOrderId: id, approvalUrl: `/payment/test/${id}` };
+      });
     },
     async getOrder(providerOrderId) {
       const row = await readRow(db, providerOrderId);

@@ -1,0 +1,283 @@
+import type { ComponentType, ReactNode } from "react";
+
+/**
+ * Every field of a tool, as the add/edit dialog and its no-JavaScript page show it. Lists are one
+ * item per line. `noValidate`: the server's messages ('Tool name is required', 'Valid URL is
+ * required') are shown, not the browser's.
+ */
+export type ToolFormTool = {
+  name: string;
+  slug: string;
+  one_line_description: string;
+  full_description: string;
+  category: string;
+  website_url: string;
+  provider: string;
+  pricing_model: string;
+  pricing: { original: string; discounted: string; discount: string; deal_ends: string };
+  tags: string[];
+  features: string[];
+  use_cases: string[];
+  pros: string[];
+  cons: string[];
+  alternatives: string[];
+  screenshots: string[];
+  logo_url: string;
+  demo_url: string;
+  affiliate_url: string;
+  source_url: string;
+  preview_image_url: string;
+  is_featured: boolean;
+  is_verified: boolean;
+  needs_review: boolean;
+  status: string;
+  tier: string;
+  meta_title: string;
+  meta_description: string;
+  meta_keywords: string;
+};
+
+export const PRICING_OPTIONS = [
+  ["unknown", "Unknown"],
+  ["free", "Free"],
+  ["freemium", "Freemium"],
+  ["paid", "Paid"],
+  ["subscription", "Subscription"],
+  ["open_source", "Open Source"],
+  ["enterprise", "Enterprise"],
+] as const;
+/** A new tool's starting values (the server's NEW_TOOL, kept here so the browser needs no server code). */
+export const EMPTY_TOOL: ToolFormTool = {
+  name: "",
+  slug: "",
+  one_line_description: "",
+  full_description: "",
+  category: "",
+  website_url: "",
+  provider: "",
+  pricing_model: "unknown",
+  pricing: { original: "", discounted: "", discount: "", deal_ends: "" },
+  tags: [],
+  features: [],
+  use_cases: [],
+  pros: [],
+  cons: [],
+  alternatives: [],
+  screenshots: [],
+  logo_url: "",
+  demo_url: "",
+  affiliate_url: "",
+  source_url: "",
+  preview_image_url: "",
+  is_featured: false,
+  is_verified: false,
+  needs_review: false,
+  status: "active",
+  tier: "free",
+  meta_title: "",
+  meta_description: "",
+  meta_keywords: "",
+};
+export const STATUS_OPTIONS = ["active", "pending", "draft", "rejected", "archived"] as const;
+export const TIER_OPTIONS = ["free", "standard", "expert"] as const;
+
+/** The values to show: what was sent back after an error, else the stored tool. */
+export function formDefaults(tool: ToolFormTool, sent?: Record<string, string | boolean> | null) {
+  const text = (k: string, fallback: string) => {
+    const v = sent?.[k];
+    return typeof v === "string" ? v : fallback;
+  };
+  const flag = (k: string, fallback: boolean) => {
+    const v = sent?.[k];
+    return typeof v === "boolean" ? v : fallback;
+  };
+  const list = (k: keyof ToolFormTool) => text(k, (tool[k] as string[]).join("\n"));
+  return { text, flag, list };
+}
+
+const input =
+  "mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900";
+
+function Field({ label, name, children }: { label: string; name: string; children?: ReactNode }) {
+  return (
+    <label className="block text-sm font-medium" htmlFor={`tf-${name}`}>
+      {label}
+      {children}
+    </label>
+  );
+}
+
+/** React Router's <Form> (the page) or a fetcher's (the dialog). */
+type FormLike = ComponentType<{
+  method: "post";
+  action: string;
+  noValidate?: boolean;
+  className?: string;
+  children?: ReactNode;
+}>;
+
+export function ToolForm({
+  FormComponent,
+  action,
+  tool,
+  sent,
+  categories,
+  error,
+  busy,
+  submitLabel,
+  cancel,
+}: {
+  FormComponent: FormLike;
+  action: string;
+  tool: ToolFormTool;
+  sent?: Record<string, string | boolean> | null;
+  categories: { id: number; name: string }[];
+  error?: string | null;
+  busy?: boolean;
+  submitLabel: string;
+  cancel: ReactNode;
+}) {
+  const d = formDefaults(tool, sent);
+  const text = (name: string, label: string, fallback: string, type = "text") => (
+    <Field label={label} name={name}>
+      <input id={`tf-${name}`} name={name} type={type} defaultValue={d.text(name, fallback)} className={input} />
+    </Field>
+  );
+  const list = (name: keyof ToolFormTool, label: string) => (
+    <Field label={`${label} (one per line)`} name={name}>
+      <textarea id={`tf-${name}`} name={name} rows={3} defaultValue={d.list(name)} className={input} />
+    </Field>
+  );
+  const flag = (name: "is_featured" | "is_verified" | "needs_review", label: string) => (
+    <label className="flex items-center gap-2 text-sm">
+      <input type="checkbox" name={name} defaultChecked={d.flag(name, tool[name])} />
+      {label}
+    </label>
+  );
+  return (
+    <FormComponent method="post" action={action} noValidate className="space-y-4" data-testid="tool-form">
+      <input type="hidden" name="intent" value="save" />
+      {error ? (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+          {error}
+        </p>
+      ) : null}
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="sr-only">Basics</legend>
+        {text("name", "Name *", tool.name)}
+        {text("website_url", "Website URL *", tool.website_url, "url")}
+        <Field label="Category *" name="category">
+          <select id="tf-category" name="category" defaultValue={d.text("category", tool.category)} className={input}>
+            <option value="">Choose a category</option>
+            {categories.map((c) => (
+              <option key={c.id} value={String(c.id)}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        {text("provider", "Provider", tool.provider)}
+        {text("slug", "Slug (URL name)", tool.slug)}
+        <Field label="Pricing model" name="pricing_model">
+          <select
+            id="tf-pricing_model"
+            name="pricing_model"
+            defaultValue={d.text("pricing_model", tool.pricing_model)}
+            className={input}
+          >
+            {PRICING_OPTIONS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </fieldset>
+      <Field label="One-line description" name="one_line_description">
+        <textarea
+          id="tf-one_line_description"
+          name="one_line_description"
+          rows={2}
+          defaultValue={d.text("one_line_description", tool.one_line_description)}
+          className={input}
+        />
+      </Field>
+      <Field label="Full description" name="full_description">
+        <textarea
+          id="tf-full_description"
+          name="full_description"
+          rows={4}
+          defaultValue={d.text("full_description", tool.full_description)}
+          className={input}
+        />
+      </Field>
+      <fieldset className="grid gap-4 sm:grid-cols-4">
+        <legend className="text-sm font-semibold">Pricing details</legend>
+        {text("pricing_original", "Original price", tool.pricing.original)}
+        {text("pricing_discounted", "Discounted price", tool.pricing.discounted)}
+        {text("pricing_discount", "Discount", tool.pricing.discount)}
+        {text("pricing_deal_ends", "Deal ends", tool.pricing.deal_ends)}
+      </fieldset>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="text-sm font-semibold">Lists</legend>
+        {list("tags", "Tags")}
+        {list("features", "Features")}
+        {list("use_cases", "Use cases")}
+        {list("alternatives", "Alternatives")}
+        {list("pros", "Pros")}
+        {list("cons", "Cons")}
+        {list("screenshots", "Screenshot URLs")}
+      </fieldset>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="text-sm font-semibold">Links</legend>
+        {text("logo_url", "Logo URL", tool.logo_url, "url")}
+        {text("preview_image_url", "Preview image URL", tool.preview_image_url, "url")}
+        {text("demo_url", "Demo URL", tool.demo_url, "url")}
+        {text("affiliate_url", "Affiliate URL", tool.affiliate_url, "url")}
+        {text("source_url", "Source URL", tool.source_url, "url")}
+      </fieldset>
+      <fieldset className="grid gap-4 sm:grid-cols-3">
+        <legend className="text-sm font-semibold">Listing</legend>
+        <Field label="Status" name="status">
+          <select id="tf-status" name="status" defaultValue={d.text("status", tool.status)} className={input}>
+            {STATUS_OPTIONS.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Tier" name="tier">
+          <select id="tf-tier" name="tier" defaultValue={d.text("tier", tool.tier)} className={input}>
+            {TIER_OPTIONS.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <div className="space-y-1 pt-6">
+          {flag("is_featured", "Featured")}
+          {flag("is_verified", "Verified")}
+          {flag("needs_review", "Needs review")}
+        </div>
+      </fieldset>
+      <fieldset className="grid gap-4 sm:grid-cols-3">
+        <legend className="text-sm font-semibold">Search engines</legend>
+        {text("meta_title", "Meta title", tool.meta_title)}
+        {text("meta_description", "Meta description", tool.meta_description)}
+        {text("meta_keywords", "Meta keywords", tool.meta_keywords)}
+      </fieldset>
+      <div className="flex justify-end gap-3">
+        {cancel}
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-60"
+        >
+          {busy ? "Saving…" : submitLabel}
+        </button>
+      </div>
+    </FormComponent>
+  );
+}

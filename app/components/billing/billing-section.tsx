@@ -1,0 +1,195 @@
+import { Form, Link } from "react-router";
+import { type BillingOverview, longDate, money } from "~/lib/billing-view";
+
+const card =
+  "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900";
+const button =
+  "inline-flex items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold focus-visible:outline-2";
+const primary = `${button} bg-brand-600 text-white hover:bg-brand-700`;
+const secondary = `${button} border border-slate-300 text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800`;
+const danger = `${button} bg-red-700 text-white hover:bg-red-800`;
+
+const STATUS_LABEL: Record<NonNullable<BillingOverview["subscription"]>["status"], string> = {
+  active: "Active",
+  past_due: "Payment due",
+  cancelled: "Cancelled",
+  expired: "Expired",
+  refunded: "Refunded",
+};
+
+/**
+ * The dashboard's billing section: the plan and its dates, cancel at period end or resume, the
+ * upgrade quote, the money-back refund (confirmed on a second step that needs no JavaScript), tool
+ * credits and the billing history. Every button posts to the dashboard's action.
+ */
+export function BillingSection({ billing, confirmRefund }: { billing: BillingOverview; confirmRefund: boolean }) {
+  const sub = billing.subscription;
+  const live = sub && (sub.status === "active" || sub.status === "past_due");
+  return (
+    <section id="billing" aria-labelledby="billing-heading" className={card}>
+      <h2 id="billing-heading" className="text-lg font-semibold">
+        Billing
+      </h2>
+      {live && sub ? (
+        <div className="mt-3 space-y-4">
+          <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
+            <div className="rounded-lg bg-slate-50 p-3 dark:bg-slate-800">
+              <dt className="text-slate-600 dark:text-slate-400">Plan</dt>
+              <dd className="font-semibold" data-testid="billing-plan">
+                {sub.planName}
+              </dd>
+            </div>
+            <div className="rounded-lg bg-slate-50 p-3 dark:bg-slate-800">
+              <dt className="text-slate-600 dark:text-slate-400">Status</dt>
+              <dd className="font-semibold" data-testid="billing-status">
+                {sub.cancelAtPeriodEnd ? "Cancels at period end" : STATUS_LABEL[sub.status]}
+              </dd>
+            </div>
+            <div className="rounded-lg bg-slate-50 p-3 dark:bg-slate-800">
+              <dt className="text-slate-600 dark:text-slate-400">
+                {sub.cancelAtPeriodEnd || sub.granted ? "Ends on" : "Next billing date"}
+              </dt>
+              <dd className="font-semibold" data-testid="billing-date">
+                {longDate(sub.currentPeriodEnd)}
+              </dd>
+            </div>
+          </dl>
+          {sub.status === "past_due" ? (
+            <p role="alert" className="text-sm text-red-800 dark:text-red-300">
+              Your last renewal did not go through. Your plan stays on for 3 days; after that it returns to Free.
+            </p>
+          ) : null}
+          {sub.granted ? (
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              This period was given to you (referral reward); nothing is charged when it ends.
+            </p>
+          ) : (
+            <div className="flex flex-wrap gap-2">
+              <Form method="post">
+                <input
+                  type="hidden"
+                  name="intent"
+                  value={sub.cancelAtPeriodEnd ? "billing-resume" : "billing-cancel"}
+                />
+                <button type="submit" className={secondary}>
+                  {sub.cancelAtPeriodEnd ? "Resume subscription" : "Cancel at period end"}
+                </button>
+              </Form>
+              {billing.refundableUntil && !confirmRefund ? (
+                <Link to="/dashboard?confirm=refund#billing" className={secondary}>
+                  Request a refund
+                </Link>
+              ) : null}
+            </div>
+          )}
+          {billing.refundableUntil && confirmRefund ? (
+            <div
+              role="alertdialog"
+              aria-labelledby="refund-heading"
+              className="rounded-xl border border-red-300 bg-red-50 p-4 dark:border-red-900 dark:bg-red-950/40"
+            >
+              <h3 id="refund-heading" className="font-semibold">
+                Refund {billing.refundAmountCents !== null ? money(billing.refundAmountCents) : "your payment"}?
+              </h3>
+              <p className="mt-1 text-sm">
+                The 30-day money-back guarantee runs until {longDate(billing.refundableUntil)}. The refund goes back to
+                how you paid and your plan returns to Free at once.
+              </p>
+              <div className="mt-3 flex flex-wrap gap-2">
+                <Form method="post" action="/dashboard#billing">
+                  <input type="hidden" name="intent" value="billing-refund" />
+                  <button type="submit" className={danger}>
+                    Yes, refund and return to Free
+                  </button>
+                </Form>
+                <Link to="/dashboard#billing" className={secondary}>
+                  Keep my plan
+                </Link>
+              </div>
+            </div>
+          ) : null}
+          {billing.upgrade && billing.upgrade.kind === "upgrade" ? (
+            <div className="rounded-xl border border-brand-200 p-4 dark:border-brand-900">
+              <h3 className="font-semibold">Upgrade to {billing.upgrade.plan.name}</h3>
+              <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+                {money(billing.upgrade.plan.amountCents)} a month, starting at once.{" "}
+                {billing.upgrade.credits.map((c) => `${c.label}: −${money(c.amountCents)}.`).join(" ")} You pay{" "}
+                <strong data-testid="upgrade-due">{money(billing.upgrade.payableCents)}</strong> today.
+              </p>
+              <Link to={`/checkout/${billing.upgrade.plan.tier}`} className={`${primary} mt-3`}>
+                Upgrade to {billing.upgrade.plan.name}
+              </Link>
+            </div>
+          ) : null}
+        </div>
+      ) : (
+        <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
+          You are on the Free plan.{" "}
+          <Link to="/pricing" className="font-medium text-brand-700 underline dark:text-brand-100">
+            See plans
+          </Link>
+        </p>
+      )}
+      {billing.credits ? (
+        <div className="mt-5">
+          <h3 className="font-semibold">
+            Tool credits: <span data-testid="credit-balance">{money(billing.credits.balanceCents)}</span>
+          </h3>
+          <p className="text-sm text-slate-600 dark:text-slate-400">Taken off your next payment.</p>
+          {billing.credits.entries.length ? (
+            <ul className="mt-2 divide-y divide-slate-100 text-sm dark:divide-slate-800">
+              {billing.credits.entries.map((e) => (
+                <li key={e.id} className="flex justify-between gap-3 py-1.5">
+                  <span>
+                    {longDate(e.at)} · {e.description}
+                  </span>
+                  <span className={e.amountCents < 0 ? "" : "text-emerald-800 dark:text-emerald-300"}>
+                    {e.amountCents < 0 ? "−" : "+"}
+                    {money(Math.abs(e.amountCents))}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      <h3 className="mt-5 font-semibold">Billing history</h3>
+      {billing.history.length ? (
+        <div className="mt-2 overflow-x-auto">
+          <table className="w-full min-w-[28rem] text-left text-sm" data-testid="billing-history">
+            <thead>
+              <tr className="border-b border-slate-200 dark:border-slate-700">
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  Date
+                </th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  What
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-semibold">
+                  Amount
+                </th>
+                <th scope="col" className="py-2 font-semibold">
+                  Status
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {billing.history.map((row) => (
+                <tr key={row.id} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
+                  <td className="py-2 pr-3 whitespace-nowrap">{longDate(row.at)}</td>
+                  <td className="py-2 pr-3">{row.description}</td>
+                  <td className="py-2 pr-3 text-right">
+                    {row.amountCents === null ? "—" : money(row.amountCents, row.currency)}
+                  </td>
+                  <td className="py-2">{row.status}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">No payments yet.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+// The admin tools pages reach the catalogue through this server-only file. Callers have passed
+// requireAdminPage already; these helpers turn forms into the module's inputs.
+import type { AppLoadContext } from "react-router";
+import type { Viewer } from "../../server/modules/accounts/index.ts";
+import {
+  type EditableTool,
+  type ImportReport,
+  importCsv,
+  type SavedTool,
+  saveTool,
+  ToolPatch,
+} from "../../server/modules/catalog/index.ts";
+import { AppError } from "../../server/platform/errors.ts";
+
+export {
+  ADMIN_PAGE_SIZE,
+  AdminToolQuery,
+  type AdminToolRow,
+  type AdminToolStats,
+  adminToolStats,
+  type EditableTool,
+  exportToolsCsv,
+  getEditableTool,
+  type ImportReport,
+  listAdminTools,
+  listCategories,
+  NEW_TOOL,
+  TOOL_STATUSES,
+  TOOL_TIERS,
+} from "../../server/modules/catalog/index.ts";
+
+export const CSV_TYPE_MESSAGE = "Please select a valid CSV file";
+
+const TEXT_FIELDS = [
+  "name",
+  "slug",
+  "one_line_description",
+  "full_description",
+  "category",
+  "website_url",
+  "provider",
+  "pricing_model",
+  "logo_url",
+  "demo_url",
+  "affiliate_url",
+  "source_url",
+  "preview_image_url",
+  "status",
+  "tier",
+  "meta_title",
+  "meta_description",
+  "meta_keywords",
+] as const;
+const LIST_FIELDS = ["tags", "features", "use_cases", "pros", "cons", "alternatives", "screenshots"] as const;
+const FLAG_FIELDS = ["is_featured", "is_verified", "needs_review"] as const;
+
+/** What the dialog sent back, to show again after an error (lists as their text). */
+export type ToolFormValues = Record<string, string | boolean>;
+
+/** The dialog's fields as the module's patch input: every field of the tool, checkboxes as booleans. */
+export function formToPatch(form: FormData): ToolFormValues {
+  const out: ToolFormValues = {};
+  const str = (k: string) => {
+    const v = form.get(k);
+    return typeof v === "string" ? v : "";
+  };
+  for (const k of [...TEXT_FIELDS, ...LIST_FIELDS]) out[k] = str(k);
+  for (const k of FLAG_FIELDS) out[k] = form.get(k) === "on";
+  for (const k of ["original", "discounted", "discount", "deal_ends"]) out[`pricing_${k}`] = str(`pricing_${k}`);
+  return out;
+}
+
+export type SaveResult = { ok: true; saved: SavedTool } | { ok: false; error: string; status: number };
+
+/** Saves a create (id null) or an edit from the dialog or its page; errors come back as a message. */
+export async function saveToolForm(
+  context: AppLoadContext,
+  admin: Viewer,
+  id: string | null,
+  values: ToolFormValues,
+): Promise<SaveResult> {
+  const { pricing_original, pricing_discounted, pricing_discount, pricing_deal_ends, ...rest } = values;
+  const parsed = ToolPatch.safeParse({
+    ...rest,
+    pricing: {
+      original: pricing_original,
+      discounted: pricing_discounted,
+      discount: pricing_discount,
+      deal_ends: pricing_deal_ends,
+    },
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, status: 400, error: `${issue?.path.join(".") ?? ""}: ${issue?.message ?? "Invalid input"}` };
+  }
+  return guarded(() =>
+    saveTool(context.services.db, id, parsed.data, {
+      actor: { id: admin.user.id, label: admin.user.email },
+      requestId: context.requestId,
+    }).then((saved) => ({ ok: true as const, saved })),
+  );
+}
+
+/** One-field changes from the table (archive, restore, feature, tier). */
+export function quickChange(
+  context: AppLoadContext,
+  admin: Viewer,
+  id: string,
+  change: Partial<Pick<EditableTool, "status" | "is_featured" | "tier">>,
+): Promise<SaveResult> {
+  return guarded(() =>
+    saveTool(context.services.db, id, change, {
+      actor: { id: admin.user.id, label: admin.user.email },
+      requestId: context.requestId,
+    }).then((saved) => ({ ok: true as const, saved })),
+  );
+}
+
+async function guarded(fn: () => Promise<SaveResult>): Promise<SaveResult> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500) return { ok: false, error: err.message, status: err.status };
+    throw err;
+  }
+}
+
+export type ImportResult = { ok: true; report: ImportReport } | { ok: false; error: string; status: number };
+
+/** The page's CSV import: only text/csv files; a dry run writes nothing. */
+export async function importCsvForm(
+  context: AppLoadContext,
+  admin: Viewer,
+  file: FormDataEntryValue | null,
+  dryRun: boolean,
+): Promise<ImportResult> {
+  if (!(file instanceof File) || !file.size || file.type.split(";")[0]?.trim().toLowerCase() !== "text/csv") {
+    return { ok: false, status: 400, error: CSV_TYPE_MESSAGE };
+  }
+  const report = await importCsv(context.services.db, Buffer.from(await file.arrayBuffer()), {
+    source: `admin:${file.name.slice(0, 100) || "upload.csv"}`,
+    dryRun,
+    audit: { actor: { id: admin.user.id, label: admin.user.email }, requestId: context.requestId },
+  });
+  const whole = report.errors.find((e) => e.row === 0);
+  if (whole) return { ok: false, status: 400, error: whole.messages[0] ?? "The file could not be imported" };
+  return { ok: true, report };
+}

@@ -1,0 +1,336 @@
+// Route modules reach the billing module only through this server-only file. It maps billing's
+// answers to the page shapes in billing-view.ts, and turns billing's refusals into messages.
+import type { AppLoadContext } from "react-router";
+import { z } from "zod";
+import { ForgotPasswordInput, type Viewer } from "../../server/modules/accounts/index.ts";
+import {
+  type BillingSummary,
+  cancelAtPeriodEnd,
+  createOrder,
+  getBillingSummary,
+  getTestProviderOrder,
+  listPlans,
+  PROVIDER_IDS,
+  ProviderError,
+  paymentProviders,
+  quoteCheckout,
+  requestRefund,
+  resumeSubscription,
+  testProviderDecision,
+  verifyOrder,
+} from "../../server/modules/billing/index.ts";
+import { AppError } from "../../server/platform/errors.ts";
+import type {
+  BillingHistoryRow,
+  BillingOverview,
+  CheckoutQuote,
+  OrderView,
+  PaidTier,
+  PaymentOutcome,
+  PlanView,
+  ProviderId,
+  ProvidersView,
+} from "./billing-view";
+import { PAY_MESSAGES } from "./billing-view";
+
+export type Decision = "approve" | "decline" | "cancel";
+
+const LABEL: Record<ProviderId, string> = { paypal: "PayPal", cashfree: "Cashfree", test: "Test provider" };
+
+/** The /payment form: the e-mail for the receipt, a paid plan, a provider and the page's one-time key. */
+export const PaymentFormInput = z.object({
+  email: ForgotPasswordInput.shape.email,
+  tier: z.enum(["standard", "expert"], { message: "Choose the Standard or Expert plan" }),
+  provider: z.enum(["paypal", "cashfree", "test"], { message: "Choose a way to pay" }),
+  idempotencyKey: z.string().regex(/^[\w-]{8,100}$/, "This form has expired: reload the page"),
+});
+
+/** The paid plans with their prices, from billing's plans table. */
+export async function paidPlans(context: AppLoadContext): Promise<PlanView[]> {
+  const plans = await listPlans(context.services.db);
+  return plans.map((p) => ({
+    tier: p.tier,
+    name: p.name,
+    amountCents: p.amountCents,
+    currency: p.currency,
+    periodDays: p.periodDays,
+  }));
+}
+
+export function providers(context: AppLoadContext): ProvidersView {
+  const registry = paymentProviders(context.services);
+  const enabled = PROVIDER_IDS.filter((id) => registry.providers[id]);
+  return { enabled, testMode: enabled.every((id) => registry.providers[id]?.testMode) };
+}
+
+/** Billing's price for this member now; a plan they already have (or a lower one) is not for sale. */
+export async function quote(context: AppLoadContext, viewer: Viewer, tier: PaidTier): Promise<CheckoutQuote> {
+  const plans = await paidPlans(context);
+  const plan = plans.find((p) => p.tier === tier);
+  if (!plan) throw new AppError("not_found", PAY_MESSAGES.invalidPlan);
+  try {
+    const q = await quoteCheckout(context.services, viewer.user.id, tier);
+    const credits: CheckoutQuote["credits"] = [];
+    if (q.upgradeCreditCents > 0)
+      credits.push({ label: "Unused days of your Standard plan", amountCents: q.upgradeCreditCents });
+    if (q.ledgerCreditCents > 0) credits.push({ label: "Tool credits", amountCents: q.ledgerCreditCents });
+    return { plan, kind: q.kind === "upgrade" ? "upgrade" : "new", credits, payableCents: q.amountCents };
+  } catch (err) {
+    if (err instanceof AppError && err.code === "conflict") {
+      return { plan, kind: viewer.tier === tier ? "current" : "included", credits: [], payableCents: 0 };
+    }
+    throw err;
+  }
+}
+
+type Started = { ok: true; orderId: string; approvalUrl: string } | { ok: false; error: string; status: number };
+
+/** Creates (or returns the same pending) order and gives the page to send the buyer to. */
+export async function startCheckout(
+  context: AppLoadContext,
+  viewer: Viewer,
+  input: { tier: PaidTier; provider: ProviderId; idempotencyKey: string; email?: string; origin: string },
+): Promise<Started> {
+  try {
+    const order = await createOrder(context.services, {
+      user: { id: viewer.user.id, email: input.email ?? viewer.user.email, name: viewer.user.name },
+      tier: input.tier,
+      provider: input.provider,
+      idempotencyKey: input.idempotencyKey,
+      origin: context.services.env.PUBLIC_URL ?? input.origin,
+    });
+    if (!order.url) {
+      // Cashfree opens its checkout from its browser script with a session id; without a hosted URL
+      // there is no page to send a buyer to without JavaScript.
+      return {
+        ok: false,
+        status: 409,
+        error: `${LABEL[input.provider]} payment failed: its checkout needs the provider's own page, which is not available here. Please choose another way to pay.`,
+      };
+    }
+    return { ok: true, orderId: order.orderId, approvalUrl: order.url };
+  } catch (err) {
+    if (err instanceof ProviderError) {
+      context.services.logger.warn("payment provider refused an order", { requestId: context.requestId, err });
+      return { ok: false, status: 502, error: `${LABEL[input.provider]} payment failed: ${err.message}` };
+    }
+    if (err instanceof AppError && err.status < 500) return { ok: false, status: err.status, error: err.message };
+    throw err;
+  }
+}
+
+const TEST_STATUS = {
+  created: "pending",
+  captured: "paid",
+  refunded: "paid",
+  declined: "declined",
+  cancelled: "cancelled",
+} as const satisfies Record<string, OrderView["status"]>;
+
+/** The test provider's order, for its approval page; only its owner may see it (else not found). */
+export async function testOrder(context: AppLoadContext, viewer: Viewer, providerOrderId: string): Promise<OrderView> {
+  const view = await getTestProviderOrder(context.services.db, providerOrderId);
+  if (!view || view.userId !== viewer.user.id) throw new AppError("not_found", "Payment not found");
+  return {
+    orderId: view.orderId,
+    provider: "test",
+    tier: view.tier,
+    planName: view.planName,
+    amountCents: view.amountCents,
+    currency: "USD",
+    status: TEST_STATUS[view.status],
+    testMode: true,
+  };
+}
+
+/** Approve / Decline / Cancel on the test provider's page; answers where to send the buyer. */
+export async function testDecision(
+  context: AppLoadContext,
+  viewer: Viewer,
+  providerOrderId: string,
+  decision: Decision,
+): Promise<string> {
+  const { redirectTo } = await testProviderDecision(context.services, providerOrderId, decision, viewer.user.id);
+  return redirectTo;
+}
+
+/**
+ * Re-reads the order from its provider and applies it once (a reload applies nothing twice). The
+ * plan, amount and next date come from the payment's own row in the member's billing history.
+ */
+export async function confirmOrder(context: AppLoadContext, viewer: Viewer, orderId: string): Promise<PaymentOutcome> {
+  const outcome = await verifyOrder(context.services, { userId: viewer.user.id, orderId });
+  const summary = await getBillingSummary(context.services, viewer.user.id);
+  const applied = summary.history.find((e) => e.type === "payment_applied" && e.detail.orderId === orderId);
+  const tier = (applied?.detail.tier as PaidTier | undefined) ?? summary.subscription?.tier ?? "standard";
+  const plans = await paidPlans(context);
+  const plan = plans.find((p) => p.tier === tier);
+  const status: OrderView["status"] =
+    outcome.status === "applied" || outcome.status === "already_applied"
+      ? "paid"
+      : outcome.status === "refused"
+        ? "failed"
+        : outcome.status;
+  const provider = PROVIDER_IDS.find((p) => p === applied?.detail.provider) ?? "test";
+  return {
+    orderId,
+    provider,
+    tier,
+    planName: plan?.name ?? tier,
+    amountCents:
+      typeof applied?.detail.amountCents === "number" ? applied.detail.amountCents : (plan?.amountCents ?? 0),
+    currency: "USD",
+    status,
+    testMode: summary.testMode,
+    nextBillingAt: (summary.nextBillingAt ?? summary.subscription?.currentPeriodEnd)?.toISOString() ?? null,
+  };
+}
+
+const EVENT_LABEL: Record<string, string> = {
+  payment_applied: "Payment",
+  upgraded: "Upgraded",
+  credit_applied: "Tool credits used",
+  credit_granted: "Tool credits added",
+  renewal_failed: "Renewal failed",
+  grace_started: "Grace period started",
+  cancel_requested: "Cancellation requested",
+  cancel_undone: "Subscription resumed",
+  cancelled: "Subscription ended",
+  expired: "Subscription expired",
+  refunded: "Refund",
+  grant_added: "Days added",
+  amount_mismatch: "Payment refused (amount)",
+  operator_override: "Plan set by an operator",
+};
+/** Bookkeeping rows the member has no use for: an order started (paid ones show as payments), a replay. */
+const HIDDEN_EVENTS = new Set(["order_created", "duplicate_payment"]);
+const PAYMENT_STATUS: Record<string, string> = { captured: "Paid", refunded: "Refunded", pending: "Pending" };
+
+function historyRow(e: BillingSummary["history"][number], plans: PlanView[]): BillingHistoryRow {
+  const tier = typeof e.detail.tier === "string" ? e.detail.tier : null;
+  const planName = plans.find((p) => p.tier === tier)?.name;
+  const kind = e.payment?.kind ?? (typeof e.detail.kind === "string" ? e.detail.kind : null);
+  const what = EVENT_LABEL[e.type] ?? e.type.replaceAll("_", " ");
+  const amount =
+    e.type === "payment_applied" || e.type === "refunded"
+      ? (e.payment?.amountCents ?? (typeof e.detail.amountCents === "number" ? e.detail.amountCents : null))
+      : typeof e.detail.amountCents === "number"
+        ? e.detail.amountCents
+        : null;
+  return {
+    id: e.id,
+    at: e.at.toISOString(),
+    description: [what, planName, kind && kind !== "new" && e.type === "payment_applied" ? `(${kind})` : null]
+      .filter(Boolean)
+      .join(" "),
+    amountCents: amount,
+    currency: "USD",
+    status:
+      e.type === "refunded" ? "Refunded" : e.payment ? (PAYMENT_STATUS[e.payment.status] ?? e.payment.status) : "—",
+  };
+}
+
+/** The dashboard's billing section. */
+export async function overview(context: AppLoadContext, viewer: Viewer): Promise<BillingOverview> {
+  const [summary, plans] = await Promise.all([getBillingSummary(context.services, viewer.user.id), paidPlans(context)]);
+  const sub = summary.subscription;
+  const live = sub && (sub.status === "active" || sub.status === "past_due") ? sub : null;
+  const grant = summary.grants.at(-1);
+  const planName = (tier: PaidTier) => plans.find((p) => p.tier === tier)?.name ?? tier;
+  const expert = plans.find((p) => p.tier === "expert");
+  const refundable = summary.history
+    .filter((e) => e.type === "payment_applied" && e.payment && e.payment.status !== "refunded")
+    .filter((e) => !live?.firstPaymentAt || e.at >= live.firstPaymentAt)
+    .reduce((sum, e) => sum + (e.payment?.amountCents ?? 0), 0);
+  return {
+    subscription: live
+      ? {
+          tier: live.tier,
+          planName: planName(live.tier),
+          status: live.status,
+          currentPeriodEnd: live.currentPeriodEnd.toISOString(),
+          cancelAtPeriodEnd: live.cancelAtPeriodEnd,
+          granted: false,
+          provider: PROVIDER_IDS.find((p) => p === live.provider) ?? null,
+        }
+      : grant && summary.source === "grant"
+        ? {
+            tier: grant.tier,
+            planName: planName(grant.tier),
+            status: "active",
+            currentPeriodEnd: grant.endsAt.toISOString(),
+            cancelAtPeriodEnd: false,
+            granted: true,
+            provider: null,
+          }
+        : null,
+    refundableUntil: summary.refundableUntil?.toISOString() ?? null,
+    refundAmountCents: summary.refundableUntil && refundable > 0 ? refundable : null,
+    upgrade:
+      summary.upgrade && expert
+        ? {
+            plan: expert,
+            kind: "upgrade",
+            credits:
+              summary.upgrade.creditCents > 0
+                ? [{ label: "Unused days of your Standard plan", amountCents: summary.upgrade.creditCents }]
+                : [],
+            payableCents: summary.upgrade.amountCents,
+          }
+        : null,
+    credits:
+      summary.tier === "expert" || summary.credit.balanceCents > 0 || summary.credit.entries.length
+        ? {
+            balanceCents: summary.credit.balanceCents,
+            entries: summary.credit.entries.map((c, i) => ({
+              id: `${c.at.toISOString()}-${i}`,
+              at: c.at.toISOString(),
+              description:
+                c.reason === "monthly_tool_credit"
+                  ? "Monthly tool credit"
+                  : c.reason === "spent"
+                    ? "Taken off a payment"
+                    : c.reason.replaceAll("_", " "),
+              amountCents: c.amountCents,
+            })),
+          }
+        : null,
+    history: summary.history.filter((e) => !HIDDEN_EVENTS.has(e.type)).map((e) => historyRow(e, plans)),
+  };
+}
+
+/** The dashboard's billing buttons: cancel at period end, resume, refund. Refusals come back as messages. */
+export async function billingAction(
+  context: AppLoadContext,
+  viewer: Viewer,
+  intent: string,
+): Promise<{ ok: boolean; message?: string; error?: string }> {
+  const userId = viewer.user.id;
+  try {
+    if (intent === "billing-cancel") {
+      const sub = await cancelAtPeriodEnd(context.services, userId);
+      return {
+        ok: true,
+        message: `Your plan stays on until ${sub.currentPeriodEnd.toISOString().slice(0, 10)}; it will not renew.`,
+      };
+    }
+    if (intent === "billing-resume") {
+      await resumeSubscription(context.services, userId);
+      return { ok: true, message: "Your subscription will renew as before." };
+    }
+    if (intent === "billing-refund") {
+      const refunded = await requestRefund(context.services, userId);
+      return {
+        ok: true,
+        message: `Refunded $${(refunded.refundedCents / 100).toFixed(2)}. You are on the Free plan now.`,
+      };
+    }
+  } catch (err) {
+    if (err instanceof ProviderError) {
+      return { ok: false, error: `${LABEL[err.provider]} refund failed: ${err.message}` };
+    }
+    if (err instanceof AppError && err.status < 500) return { ok: false, error: err.message };
+    throw err;
+  }
+  return { ok: false, error: "Unknown action" };
+}

@@ -1,0 +1,225 @@
+import { randomUUID } from "node:crypto";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { FormAlert } from "~/components/account/form-parts";
+import {
+  PriceLines,
+  payCard,
+  payPrimary,
+  paySecondary,
+  TestModeBanner,
+  useToastOnce,
+} from "~/components/billing/parts";
+import { CheckList } from "~/components/check-list";
+import { loadEntitlements, planCardLines, viewerOf } from "~/lib/accounts.server";
+import { paidPlans, providers, quote, startCheckout } from "~/lib/billing.server";
+import { isPaidTier, money, PAY_MESSAGES, type ProviderId } from "~/lib/billing-view";
+import { TIER_LABELS } from "~/lib/tiers";
+import type { Route } from "./+types/checkout";
+
+export function meta({ data }: Route.MetaArgs) {
+  const title = data && "plan" in data && data.plan ? `Checkout: ${data.plan.name}` : "Checkout";
+  return [{ title: `${title} | Toolscape` }, { name: "robots", content: "noindex" }];
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+const PROVIDER_LABEL: Record<ProviderId, string> = { paypal: "PayPal", cashfree: "Cashfree", test: "Test provider" };
+
+/** /checkout/{tier}, or /checkout?tier=..&amount=..&currency=.. (the spec's older link): one page. */
+function tierOf(params: { tier?: string }, url: URL): string {
+  return params.tier ?? url.searchParams.get("tier") ?? "";
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const tier = tierOf(params, url);
+  const plans = await paidPlans(context);
+  const plan = plans.find((p) => p.tier === tier);
+  if (!plan) return data({ state: "invalid" as const, plan: null }, { status: 404 });
+  const back = `/checkout/${plan.tier}`;
+  const viewer = await viewerOf(context, request);
+  if (!viewer) return data({ state: "signed-out" as const, plan, back }, { status: 401 });
+
+  // The price is the server's; a link's amount or currency is only compared, never used.
+  const askedAmount = url.searchParams.get("amount");
+  const askedCurrency = url.searchParams.get("currency");
+  const amountMismatch =
+    (askedAmount !== null && Math.round(Number(askedAmount) * 100) !== plan.amountCents) ||
+    (askedCurrency !== null && askedCurrency.toUpperCase() !== plan.currency);
+
+  const [q, ents] = await Promise.all([quote(context, viewer, plan.tier), loadEntitlements(context.services.db)]);
+  return {
+    state: "ready" as const,
+    plan,
+    quote: q,
+    features: planCardLines(ents)[plan.tier],
+    account: { name: viewer.user.name, email: viewer.user.email, tier: viewer.tier },
+    providers: providers(context),
+    amountMismatch,
+    // One key per visit of the page: a double submit returns the same order.
+    idempotencyKey: randomUUID(),
+    error: url.searchParams.get("error") === "cancelled" ? PAY_MESSAGES.cancelledToast : null,
+  };
+}
+
+type ActionData = { error: string };
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  const tier = tierOf(params, url);
+  if (!isPaidTier(tier)) return data<ActionData>({ error: PAY_MESSAGES.invalidPlan }, { status: 404 });
+  const viewer = await viewerOf(context, request);
+  if (!viewer) return data<ActionData>({ error: PAY_MESSAGES.signIn }, { status: 401 });
+  const form = await request.formData();
+  const provider = providers(context).enabled.find((p) => p === form.get("provider"));
+  if (!provider) return data<ActionData>({ error: "Choose a way to pay." }, { status: 400 });
+  const key = String(form.get("idempotencyKey") ?? "");
+  if (!/^[\w-]{8,100}$/.test(key)) return data<ActionData>({ error: PAY_MESSAGES.createFailed }, { status: 400 });
+  const started = await startCheckout(context, viewer, { tier, provider, idempotencyKey: key, origin: url.origin });
+  if (!started.ok) return data<ActionData>({ error: started.error }, { status: started.status });
+  return redirect(started.approvalUrl);
+}
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  useToastOnce(actionData?.error ? PAY_MESSAGES.createFailed : null);
+  if (loaderData.state === "invalid") return <InvalidPlan />;
+  if (loaderData.state === "signed-out") {
+    return (
+      <div className="mx-auto max-w-lg py-16 text-center">
+        <h1 className="text-3xl font-bold">Checkout: {loaderData.plan.name}</h1>
+        <p className="mt-4 text-lg" role="status">
+          {PAY_MESSAGES.signIn}
+        </p>
+        <div className="mx-auto mt-6 flex max-w-xs flex-col gap-3">
+          <Link to={`/sign-in?redirectTo=${encodeURIComponent(loaderData.back)}`} className={payPrimary}>
+            Sign in
+          </Link>
+          <Link to={`/sign-up?redirectTo=${encodeURIComponent(loaderData.back)}`} className={paySecondary}>
+            Create a free account
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  const { plan, quote: q, features, account, providers: prov } = loaderData;
+  const busy = navigation.state !== "idle";
+  const error = actionData?.error ?? loaderData.error;
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <header>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          <Link to="/pricing" className="underline">
+            Plans
+          </Link>{" "}
+          / Checkout
+        </p>
+        <h1 className="mt-1 text-3xl font-bold">
+          {q.kind === "upgrade" ? `Upgrade to ${plan.name}` : `Checkout: ${plan.name}`}
+        </h1>
+      </header>
+      {prov.testMode ? <TestModeBanner /> : null}
+      {error ? <FormAlert>{error}</FormAlert> : null}
+      {loaderData.amountMismatch ? (
+        <FormAlert tone="info">
+          The link asked for a different amount; the price below is the {plan.name} plan's price.
+        </FormAlert>
+      ) : null}
+      <div className="grid gap-6 md:grid-cols-5">
+        <section aria-labelledby="summary-heading" className={`${payCard} md:col-span-3`}>
+          <h2 id="summary-heading" className="text-lg font-semibold">
+            Plan summary
+          </h2>
+          <p className="mt-2">
+            <span className="text-3xl font-bold" data-testid="plan-price">
+              {money(plan.amountCents)}
+            </span>{" "}
+            <span className="text-slate-600 dark:text-slate-400">per month, billed every {plan.periodDays} days</span>
+          </p>
+          <p className="mt-1 text-sm text-emerald-800 dark:text-emerald-300">✓ 30-day money-back guarantee</p>
+          <h3 className="mt-5 font-semibold">What {plan.name} includes</h3>
+          <CheckList items={features} className="mt-2 space-y-1.5 text-sm" />
+        </section>
+        <div className="space-y-6 md:col-span-2">
+          <section aria-labelledby="account-heading" className={payCard}>
+            <h2 id="account-heading" className="text-lg font-semibold">
+              Account
+            </h2>
+            <p className="mt-2 font-medium">{account.name}</p>
+            <p className="text-sm break-all text-slate-700 dark:text-slate-300" data-testid="checkout-email">
+              {account.email}
+            </p>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Current plan: {TIER_LABELS[account.tier]}</p>
+          </section>
+          <section aria-labelledby="pay-heading" className={payCard}>
+            <h2 id="pay-heading" className="text-lg font-semibold">
+              {q.kind === "upgrade" ? "Upgrade now" : "Pay"}
+            </h2>
+            {q.kind === "current" ? (
+              <button type="button" disabled className={`${paySecondary} mt-4`}>
+                Current Plan
+              </button>
+            ) : q.kind === "included" ? (
+              <p className="mt-3 text-sm">
+                Your {TIER_LABELS[account.tier]} plan already includes everything in {plan.name}.{" "}
+                <Link to="/dashboard" className="underline">
+                  Go to your dashboard
+                </Link>
+              </p>
+            ) : (
+              <>
+                <div className="mt-3">
+                  <PriceLines
+                    planName={plan.name}
+                    amountCents={plan.amountCents}
+                    credits={q.credits}
+                    payableCents={q.payableCents}
+                  />
+                </div>
+                {q.kind === "upgrade" ? (
+                  <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
+                    Expert starts at once; the unused days of your Standard plan are credited above.
+                  </p>
+                ) : null}
+                <div className="mt-4 space-y-3">
+                  {prov.enabled.map((p) => (
+                    <Form method="post" key={p}>
+                      <input type="hidden" name="provider" value={p} />
+                      <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
+                      <button type="submit" className={payPrimary} disabled={busy}>
+                        {p === "test"
+                          ? "Continue (Test mode)"
+                          : p === "paypal"
+                            ? "Pay with PayPal"
+                            : "Pay with Cashfree"}
+                      </button>
+                    </Form>
+                  ))}
+                </div>
+                <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">
+                  {prov.testMode
+                    ? "The test provider's page asks you to approve, decline or cancel; nothing is charged."
+                    : `You pay on ${prov.enabled.map((p) => PROVIDER_LABEL[p]).join(" or ")}'s own page; Toolscape never sees your card.`}
+                </p>
+              </>
+            )}
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function InvalidPlan() {
+  return (
+    <div className="mx-auto max-w-lg py-16 text-center">
+      <h1 className="text-3xl font-bold">{PAY_MESSAGES.invalidPlan}</h1>
+      <p className="mt-3 text-slate-600 dark:text-slate-400">There is no plan by that name.</p>
+      <Link to="/pricing" className={`${payPrimary} mx-auto mt-6 max-w-xs`}>
+        See plans and pricing
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,765 @@
+import { and, eq, ne, or, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { type AuditActor, recordAudit } from "../../platform/audit.ts";
+import { type Db, queryRows } from "../../platform/db/index.ts";
+import { type PriceInfo, providers, tools } from "../../platform/db/schema.ts";
+import { AppError, notFound } from "../../platform/errors.ts";
+import { controlCharacterIn, controlCharacterMessage } from "../../platform/text.ts";
+import { resolveCategoryKeys } from "./categories.ts";
+import { type ImportWarning, unescapeExportedCell, validateRow } from "./import.ts";
+import { cleanText, neutraliseFormula, PRICING_MODELS, type PricingModel, parseHttpUrl, slugify } from "./normalize.ts";
+import { refreshTagCatalogue } from "./tags.ts";
+
+/**
+ * Operators' tool management: the admin table (all statuses), and create / edit / archive /
+ * feature with every field of a tool. Text, URLs and lists go through the importer's own row
+ * validation, so a tool saved here is one the importer would have accepted, and a CSV export
+ * of it imports again. Every change writes its audit row in the same transaction.
+ */
+
+export const TOOL_STATUSES = ["draft", "pending", "active", "rejected", "archived"] as const;
+export type ToolStatus = (typeof TOOL_STATUSES)[number];
+export const TOOL_TIERS = ["free", "standard", "expert"] as const;
+export type ToolTier = (typeof TOOL_TIERS)[number];
+export const ADMIN_PAGE_SIZE = 20;
+
+/** Form fields arrive as "" when left empty: treat that as not given. */
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+export const AdminToolQuery = z.object({
+  search: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(200, "search must be 200 characters or less")
+      .refine((v) => !controlCharacterIn(v), "search must not contain control characters")
+      .optional(),
+  ),
+  status: z.preprocess(
+    blankToUndefined,
+    z
+      .enum([...TOOL_STATUSES, "all"], { message: `status must be one of ${TOOL_STATUSES.join(", ")} or all` })
+      .optional(),
+  ),
+  category: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(80, "category must be 80 characters or less")
+      .refine((v) => !controlCharacterIn(v), "category must not contain control characters")
+      .optional(),
+  ),
+  page: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int("page must be a whole number").min(1, "page must be 1 or more").max(10_000).default(1),
+  ),
+  limit: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number()
+      .int("limit must be a whole number")
+      .min(1, "limit must be 1 or more")
+      .max(100, "limit must be 100 or less")
+      .default(ADMIN_PAGE_SIZE),
+  ),
+});
+export type AdminToolQuery = z.infer<typeof AdminToolQuery>;
+
+/** A row of the admin table (spec §3 "Admin tool", plus what the table shows). */
+export type AdminToolRow = {
+  id: string;
+  slug: string;
+  name: string;
+  category: string;
+  category_id: number;
+  provider: string | null;
+  status: ToolStatus;
+  is_featured: boolean;
+  tier: ToolTier;
+  one_line_description: string;
+  website_url: string;
+  rating: number;
+  review_count: number;
+  created_at: string;
+  updated_at: string;
+};
+
+export type AdminToolStats = { totalTools: number; pendingTools: number; approvedTools: number; featuredTools: number };
+
+/** Filters shared by the table and the CSV export. */
+export async function adminToolFilters(
+  db: Db,
+  query: Pick<AdminToolQuery, "search" | "status" | "category">,
+): Promise<SQL> {
+  const conditions: SQL[] = [sql`true`];
+  if (query.status && query.status !== "all") conditions.push(sql`t.status = ${query.status}`);
+  if (query.category) {
+    const { ids } = await resolveCategoryKeys(db, [query.category]);
+    // An unknown category matches nothing (not everything).
+    conditions.push(ids.length ? sql`t.category_id = ${ids[0]}` : sql`false`);
+  }
+  if (query.search) {
+    const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      sql`(t.name ILIKE ${like} OR t.slug ILIKE ${like} OR t.website_url ILIKE ${like} OR p.name ILIKE ${like})`,
+    );
+  }
+  return sql.join(conditions, sql` AND `);
+}
+
+const ADMIN_FROM = sql.raw(
+  "tools t JOIN categories c ON c.id = t.category_id LEFT JOIN providers p ON p.id = t.provider_id",
+);
+
+type AdminRowDb = Omit<AdminToolRow, "created_at" | "updated_at"> & {
+  created_at: Date | string;
+  updated_at: Date | string;
+};
+const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
+
+/** The admin table: every status, newest first, paged. */
+export async function listAdminTools(
+  db: Db,
+  query: AdminToolQuery,
+): Promise<{
+  tools: AdminToolRow[];
+  pagination: { page: number; limit: number; total: number; totalPages: number; hasMore: boolean };
+}> {
+  const where = await adminToolFilters(db, query);
+  const [rows, [count]] = await Promise.all([
+    queryRows<AdminRowDb>(
+      db,
+      sql`SELECT t.id, t.slug, t.name, c.name AS category, t.category_id, p.name AS provider, t.status,
+            t.is_featured, t.tier, t.description AS one_line_description, t.website_url, t.rating,
+            t.review_count, t.created_at, t.updated_at
+          FROM ${ADMIN_FROM} WHERE ${where}
+          ORDER BY t.created_at DESC, lower(t.name), t.id
+          LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`,
+    ),
+    queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${ADMIN_FROM} WHERE ${where}`),
+  ]);
+  const total = Number(count?.n ?? 0);
+  const totalPages = Math.max(1, Math.ceil(total / query.limit));
+  return {
+    tools: rows.map((r) => ({
+      ...r,
+      rating: Number(r.rating),
+      review_count: Number(r.review_count),
+      created_at: iso(r.created_at),
+      updated_at: iso(r.updated_at),
+    })),
+    pagination: { page: query.page, limit: query.limit, total, totalPages, hasMore: query.page < totalPages },
+  };
+}
+
+/** The stat cards: approved = active (published); featured counts published tools only. */
+export async function adminToolStats(db: Db): Promise<AdminToolStats> {
+  const [row] = await queryRows<AdminToolStats>(
+    db,
+    sql`SELECT count(*)::int AS "totalTools",
+          count(*) FILTER (WHERE status = 'pending')::int AS "pendingTools",
+          count(*) FILTER (WHERE status = 'active')::int AS "approvedTools",
+          count(*) FILTER (WHERE status = 'active' AND is_featured)::int AS "featuredTools"
+        FROM tools`,
+  );
+  return row ?? { totalTools: 0, pendingTools: 0, approvedTools: 0, featuredTools: 0 };
+}
+
+// ---- one tool, every field ----
+
+const LIST_FIELDS = ["tags", "features", "use_cases", "pros", "cons", "alternatives", "screenshots"] as const;
+type ListField = (typeof LIST_FIELDS)[number];
+
+/** Every editable field of a tool, as the API and the dialogs name them (snake_case, like the CSV). */
+export type EditableTool = {
+  name: string;
+  slug: string;
+  one_line_description: string;
+  full_description: string;
+  /** a category id, slug, name or alias */
+  category: string;
+  website_url: string;
+  /** the provider's name ('' for none) */
+  provider: string;
+  pricing_model: PricingModel;
+  pricing: { original: string; discounted: string; discount: string; deal_ends: string };
+  logo_url: string;
+  demo_url: string;
+  affiliate_url: string;
+  source_url: string;
+  preview_image_url: string;
+  is_featured: boolean;
+  is_verified: boolean;
+  needs_review: boolean;
+  status: ToolStatus;
+  tier: ToolTier;
+  meta_title: string;
+  meta_description: string;
+  meta_keywords: string;
+} & Record<ListField, string[]>;
+
+export const EDIT_LIMITS = { metaTitle: 200, metaDescription: 500, metaKeywords: 500, price: 100 } as const;
+
+/** A list: an array of strings, or text with one item per line (or ';' / '|' separated, as in the CSV). */
+const ListInput = z
+  .union([
+    z.array(z.string().max(20_000, "list items must be 20,000 characters or less")).max(500, "at most 500 items"),
+    z.string().max(200_000, "lists must be 200,000 characters or less"),
+  ])
+  .transform((v) => (typeof v === "string" ? v : JSON.stringify(v)));
+const TextInput = (max: number) => z.string().max(max, `must be ${max.toLocaleString("en")} characters or less`);
+const Flag = z.union([
+  z.boolean(),
+  z
+    .enum(["on", "true", "1", "yes", "off", "false", "0", "no", ""])
+    .transform((v) => ["on", "true", "1", "yes"].includes(v)),
+]);
+const PriceField = z.string().max(1_000);
+
+/**
+ * Input of a create or an edit (JSON or a form): any subset of the editable fields. Gross sizes
+ * are capped here; the importer's row rules then check and normalise the content.
+ */
+export const ToolPatch = z.object({
+  name: TextInput(1_000).optional(),
+  slug: TextInput(1_000).optional(),
+  one_line_description: TextInput(20_000).optional(),
+  description: TextInput(20_000).optional(),
+  full_description: TextInput(100_000).optional(),
+  category: TextInput(200).optional(),
+  website_url: TextInput(4_096).optional(),
+  url: TextInput(4_096).optional(),
+  provider: TextInput(1_000).optional(),
+  pricing_model: z
+    .string()
+    .max(40)
+    .refine((v) => v === "" || (PRICING_MODELS as readonly string[]).includes(v), {
+      message: `pricing_model must be one of ${PRICING_MODELS.join(", ")}`,
+    })
+    .optional(),
+  pricing: z
+    .object({
+      original: PriceField.optional(),
+      discounted: PriceField.optional(),
+      discount: PriceField.optional(),
+      deal_ends: PriceField.optional(),
+    })
+    .nullable()
+    .optional(),
+  tags: ListInput.optional(),
+  features: ListInput.optional(),
+  use_cases: ListInput.optional(),
+  pros: ListInput.optional(),
+  cons: ListInput.optional(),
+  alternatives: ListInput.optional(),
+  screenshots: ListInput.optional(),
+  logo_url: TextInput(4_096).nullable().optional(),
+  demo_url: TextInput(4_096).nullable().optional(),
+  affiliate_url: TextInput(4_096).nullable().optional(),
+  source_url: TextInput(4_096).nullable().optional(),
+  preview_image_url: TextInput(4_096).nullable().optional(),
+  is_featured: Flag.optional(),
+  is_verified: Flag.optional(),
+  needs_review: Flag.optional(),
+  status: z.enum(TOOL_STATUSES, { message: `status must be one of ${TOOL_STATUSES.join(", ")}` }).optional(),
+  tier: z.enum(TOOL_TIERS, { message: "tier must be free, standard or expert" }).optional(),
+  meta_title: TextInput(5_000).nullable().optional(),
+  meta_description: TextInput(5_000).nullable().optional(),
+  meta_keywords: TextInput(5_000).nullable().optional(),
+});
+export type ToolPatch = z.output<typeof ToolPatch>;
+
+/** Lists in a text field: one item per line; a single line may use the CSV's ';' or '|' separators. */
+function listCell(value: string): string {
+  if (value.trim().startsWith("[")) return value;
+  return value.includes("\n") ? JSON.stringify(value.split(/\r?\n/)) : value;
+}
+
+type ToolRow = typeof tools.$inferSelect;
+type ToolValues = Omit<
+  typeof tools.$inferInsert,
+  "id" | "searchVector" | "searchName" | "createdAt" | "rating" | "reviewCount" | "upvotes" | "views" | "clicks"
+>;
+
+/** The editable view of a stored tool (the dialogs' initial values). */
+export async function getEditableTool(db: Db, id: string): Promise<(EditableTool & { id: string }) | null> {
+  if (!z.uuid().safeParse(id).success) return null;
+  const [row] = await db
+    .select({ tool: tools, provider: providers.name })
+    .from(tools)
+    .leftJoin(providers, eq(providers.id, tools.providerId))
+    .where(eq(tools.id, id));
+  return row ? { id: row.tool.id, ...editableOf(row.tool, row.provider) } : null;
+}
+
+function editableOf(t: ToolRow, provider: string | null): EditableTool {
+  return {
+    name: t.name,
+    slug: t.slug,
+    one_line_description: t.description,
+    full_description: t.fullDescription,
+    category: String(t.categoryId),
+    website_url: t.websiteUrl,
+    provider: provider ?? "",
+    pricing_model: t.pricingModel,
+    pricing: {
+      original: t.pricing?.original ?? "",
+      discounted: t.pricing?.discounted ?? "",
+      discount: t.pricing?.discount ?? "",
+      deal_ends: t.pricing?.dealEnds ?? "",
+    },
+    tags: t.tags,
+    features: t.features,
+    use_cases: t.useCases,
+    pros: t.pros,
+    cons: t.cons,
+    alternatives: t.alternatives,
+    screenshots: t.screenshots,
+    logo_url: t.logoUrl ?? "",
+    demo_url: t.demoUrl ?? "",
+    affiliate_url: t.affiliateUrl ?? "",
+    source_url: t.sourceUrl ?? "",
+    preview_image_url: t.previewImageUrl ?? "",
+    is_featured: t.isFeatured,
+    is_verified: t.isVerified,
+    needs_review: t.needsReview,
+    status: t.status,
+    tier: t.tier,
+    meta_title: t.metaTitle ?? "",
+    meta_description: t.metaDescription ?? "",
+    meta_keywords: t.metaKeywords ?? "",
+  };
+}
+
+export const NEW_TOOL: EditableTool = {
+  name: "",
+  slug: "",
+  one_line_description: "",
+  full_description: "",
+  category: "",
+  website_url: "",
+  provider: "",
+  pricing_model: "unknown",
+  pricing: { original: "", discounted: "", discount: "", deal_ends: "" },
+  tags: [],
+  features: [],
+  use_cases: [],
+  pros: [],
+  cons: [],
+  alternatives: [],
+  screenshots: [],
+  logo_url: "",
+  demo_url: "",
+  affiliate_url: "",
+  source_url: "",
+  preview_image_url: "",
+  is_featured: false,
+  is_verified: false,
+  needs_review: false,
+  status: "active",
+  tier: "free",
+  meta_title: "",
+  meta_description: "",
+  meta_keywords: "",
+};
+
+type Validated = {
+  values: Omit<ToolValues, "categoryId" | "providerId" | "publishedAt" | "updatedAt" | "importId">;
+  category: string;
+  provider: string | null;
+  slugGiven: boolean;
+  warnings: string[];
+};
+
+/** Checks merged input with the importer's row rules plus the fields the importer does not know. */
+function validateTool(input: ToolPatch, base: EditableTool): Validated {
+  const cell = (v: string | null | undefined, fallback: string) => (v === undefined ? fallback : (v ?? ""));
+  const list = (field: ListField) => {
+    const v = input[field];
+    return v === undefined ? JSON.stringify(base[field]) : listCell(v);
+  };
+  const raw: Record<string, string> = {
+    name: cell(input.name, base.name),
+    slug: cell(input.slug, base.slug),
+    one_line_description: cell(input.one_line_description ?? input.description, base.one_line_description),
+    full_description: cell(input.full_description, base.full_description),
+    category: cell(input.category, base.category),
+    official_url: cell(input.website_url ?? input.url, base.website_url),
+    provider: cell(input.provider, base.provider),
+    pricing_model: cell(input.pricing_model, base.pricing_model),
+    logo_url: cell(input.logo_url, base.logo_url),
+    demo_url: cell(input.demo_url, base.demo_url),
+    affiliate_url: cell(input.affiliate_url, base.affiliate_url),
+    source_url: cell(input.source_url, base.source_url),
+    tags: list("tags"),
+    features: list("features"),
+    use_cases: list("use_cases"),
+    pros: list("pros"),
+    cons: list("cons"),
+    alternatives: list("alternatives"),
+    screenshots: list("screenshots"),
+  };
+  const warnings: ImportWarning[] = [];
+  const { tool, errors } = validateRow(raw, 0, warnings);
+  if (!raw.category?.trim()) errors.unshift("Category is required");
+
+  // The importer's cleaning for the fields it does not know: no formula prefix, no control characters.
+  const extraText = (value: string | null | undefined, fallback: string, label: string, max: number) => {
+    const v = cleanText(neutraliseFormula(unescapeExportedCell(cell(value, fallback))).value);
+    const control = controlCharacterIn(cell(value, fallback), { multiline: true });
+    if (control) errors.push(controlCharacterMessage(label, control));
+    if (v.length > max) errors.push(`${label} must be at most ${max} characters (got ${v.length})`);
+    return v || null;
+  };
+  const previewRaw = cell(input.preview_image_url, base.preview_image_url).trim();
+  const preview = previewRaw ? (previewRaw.length <= 2_048 ? parseHttpUrl(previewRaw) : null) : null;
+  if (previewRaw && !preview) errors.push("Preview image URL must be an http(s) URL");
+  const metaTitle = extraText(input.meta_title, base.meta_title, "Meta title", EDIT_LIMITS.metaTitle);
+  const metaDescription = extraText(
+    input.meta_description,
+    base.meta_description,
+    "Meta description",
+    EDIT_LIMITS.metaDescription,
+  );
+  const metaKeywords = extraText(input.meta_keywords, base.meta_keywords, "Meta keywords", EDIT_LIMITS.metaKeywords);
+  const p = input.pricing === undefined ? base.pricing : (input.pricing ?? {});
+  const price = (v: string | undefined, label: string) => extraText(v, "", label, EDIT_LIMITS.price) ?? undefined;
+  const pricing: PriceInfo = {
+    original: price(p.original, "Original price"),
+    discounted: price(p.discounted, "Discounted price"),
+    discount: price(p.discount, "Discount"),
+    dealEnds: price(p.deal_ends, "Deal end"),
+  };
+  for (const k of Object.keys(pricing) as (keyof PriceInfo)[]) if (pricing[k] === undefined) delete pricing[k];
+
+  if (errors.length || !tool) {
+    throw new AppError("bad_request", errors.join("; "), { errors });
+  }
+  return {
+    category: raw.category ?? "",
+    provider: tool.providerName,
+    slugGiven: input.slug !== undefined && input.slug.trim() !== "",
+    warnings: warnings.map((w) => w.message),
+    values: {
+      slug: tool.slug,
+      name: tool.name,
+      description: tool.description,
+      fullDescription: tool.fullDescription,
+      websiteUrl: tool.websiteUrl,
+      domainKey: tool.domainKey,
+      nameKey: tool.nameKey,
+      sourceUrl: tool.sourceUrl,
+      affiliateUrl: tool.affiliateUrl,
+      demoUrl: tool.demoUrl,
+      logoUrl: tool.logoUrl,
+      previewImageUrl: preview?.toString() ?? null,
+      pricingModel: tool.pricingModel,
+      pricing: Object.keys(pricing).length ? pricing : null,
+      tags: tool.tags,
+      features: tool.features,
+      useCases: tool.useCases,
+      pros: tool.pros,
+      cons: tool.cons,
+      alternatives: tool.alternatives,
+      screenshots: tool.screenshots,
+      isFeatured: input.is_featured ?? base.is_featured,
+      isVerified: input.is_verified ?? base.is_verified,
+      needsReview: input.needs_review ?? base.needs_review,
+      status: input.status ?? base.status,
+      tier: input.tier ?? base.tier,
+      metaTitle,
+      metaDescription,
+      metaKeywords,
+    },
+  };
+}
+
+/** Audit and API field names for the stored columns. */
+const FIELD_NAMES: Partial<Record<keyof ToolValues, string>> = {
+  slug: "slug",
+  name: "name",
+  description: "one_line_description",
+  fullDescription: "full_description",
+  categoryId: "category_id",
+  providerId: "provider_id",
+  websiteUrl: "website_url",
+  sourceUrl: "source_url",
+  affiliateUrl: "affiliate_url",
+  demoUrl: "demo_url",
+  logoUrl: "logo_url",
+  previewImageUrl: "preview_image_url",
+  pricingModel: "pricing_model",
+  pricing: "pricing",
+  tags: "tags",
+  features: "features",
+  useCases: "use_cases",
+  pros: "pros",
+  cons: "cons",
+  alternatives: "alternatives",
+  screenshots: "screenshots",
+  isFeatured: "is_featured",
+  isVerified: "is_verified",
+  needsReview: "needs_review",
+  status: "status",
+  tier: "tier",
+  metaTitle: "meta_title",
+  metaDescription: "meta_description",
+  metaKeywords: "meta_keywords",
+};
+
+export type ToolChangeContext = { actor: AuditActor; requestId?: string | null; now?: Date };
+export type SavedTool = {
+  id: string;
+  slug: string;
+  name: string;
+  status: ToolStatus;
+  changed: string[];
+  warnings: string[];
+};
+
+const isUniqueViolation = (e: unknown): boolean => {
+  for (let err: unknown = e, i = 0; err && i < 4; err = (err as { cause?: unknown }).cause, i++) {
+    if ((err as { code?: string }).code === "23505") return true;
+  }
+  return false;
+};
+
+/** The action an audit row names: the narrowest that describes the change. */
+function actionFor(changed: string[], before: Record<string, unknown>, after: Record<string, unknown>): string {
+  if (changed.length === 1 && changed[0] === "is_featured") return "tool.feature";
+  if (changed.length === 1 && changed[0] === "status") {
+    if (after.status === "archived") return "tool.archive";
+    if (before.status === "archived") return "tool.restore";
+  }
+  return "tool.update";
+}
+
+/**
+ * Creates (id null) or edits a tool. An edit merges the given fields into the stored ones and
+ * validates the whole tool; a field set to what it already is changes nothing and records nothing.
+ */
+export async function saveTool(
+  db: Db,
+  id: string | null,
+  patch: ToolPatch,
+  ctx: ToolChangeContext,
+): Promise<SavedTool> {
+  try {
+    return await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      let current: ToolRow | undefined;
+      let currentProvider: string | null = null;
+      if (id !== null) {
+        if (!z.uuid().safeParse(id).success) throw notFound("Tool not found");
+        const [row] = await tx
+          .select({ tool: tools, provider: providers.name })
+          .from(tools)
+          .leftJoin(providers, eq(providers.id, tools.providerId))
+          .where(eq(tools.id, id))
+          .for("update", { of: tools });
+        if (!row) throw notFound("Tool not found");
+        current = row.tool;
+        currentProvider = row.provider;
+      }
+      const base = current ? editableOf(current, currentProvider) : NEW_TOOL;
+      const v = validateTool(patch, base);
+
+      const { ids } = await resolveCategoryKeys(tx, [v.category]);
+      const categoryId = ids[0];
+      if (categoryId === undefined) throw new AppError("bad_request", `Unknown category '${v.category.slice(0, 80)}'`);
+      const providerId = v.provider ? await providerIdFor(tx, v.provider) : null;
+
+      const others = current ? ne(tools.id, current.id) : undefined;
+      const [dup] = await tx
+        .select({ slug: tools.slug, name: tools.name })
+        .from(tools)
+        .where(and(eq(tools.nameKey, v.values.nameKey), eq(tools.domainKey, v.values.domainKey), others));
+      if (dup) {
+        throw new AppError(
+          "conflict",
+          `'${dup.name}' is already listed with the same name and domain (/tools/${dup.slug})`,
+          { existing: dup.slug },
+        );
+      }
+      let slug = v.values.slug;
+      const slugTaken = async (s: string) =>
+        (
+          await tx
+            .select({ id: tools.id })
+            .from(tools)
+            .where(and(eq(tools.slug, s), others))
+        ).length > 0;
+      if (await slugTaken(slug)) {
+        if (v.slugGiven && slug !== current?.slug)
+          throw new AppError("conflict", `The slug '${slug}' is taken by another tool`);
+        const stem = slug.slice(0, 74);
+        for (let n = 2; await slugTaken(slug); n++) slug = `${stem}-${n}`;
+      }
+
+      const now = ctx.now ?? new Date();
+      const next: ToolValues = { ...v.values, slug, categoryId, providerId };
+      if (!current) {
+        const [row] = await tx
+          .insert(tools)
+          .values({ ...next, publishedAt: next.status === "active" ? now : null, createdAt: now, updatedAt: now })
+          .returning({ id: tools.id });
+        if (!row) throw new Error("tool insert returned nothing");
+        await recordAudit(tx, {
+          actor: ctx.actor,
+          action: "tool.create",
+          targetType: "tool",
+          targetId: row.id,
+          after: snapshot(next),
+          requestId: ctx.requestId,
+          at: ctx.now,
+        });
+        if (next.status === "active") await refreshTagCatalogue(tx);
+        return {
+          id: row.id,
+          slug,
+          name: next.name,
+          status: next.status ?? "active",
+          changed: Object.keys(snapshot(next)),
+          warnings: v.warnings,
+        };
+      }
+
+      const before: Record<string, unknown> = {};
+      const after: Record<string, unknown> = {};
+      const update: Partial<ToolValues> = {};
+      for (const key of Object.keys(FIELD_NAMES) as (keyof ToolValues)[]) {
+        const was = current[key as keyof ToolRow];
+        const is = next[key];
+        if (stableJson(was ?? null) === stableJson(is ?? null)) continue;
+        const name = FIELD_NAMES[key] as string;
+        before[name] = was ?? null;
+        after[name] = is ?? null;
+        (update as Record<string, unknown>)[key] = is;
+      }
+      const changed = Object.keys(after);
+      if (!changed.length) {
+        return {
+          id: current.id,
+          slug: current.slug,
+          name: current.name,
+          status: current.status,
+          changed,
+          warnings: v.warnings,
+        };
+      }
+      // The de-duplication key follows the name and URL.
+      update.nameKey = next.nameKey;
+      update.domainKey = next.domainKey;
+      update.updatedAt = now;
+      if (next.status === "active" && !current.publishedAt) update.publishedAt = now;
+      await tx.update(tools).set(update).where(eq(tools.id, current.id));
+      await recordAudit(tx, {
+        actor: ctx.actor,
+        action: actionFor(changed, before, after),
+        targetType: "tool",
+        targetId: current.id,
+        before,
+        after,
+        requestId: ctx.requestId,
+        at: ctx.now,
+      });
+      if ("tags" in after || "status" in after) await refreshTagCatalogue(tx);
+      return {
+        id: current.id,
+        slug,
+        name: next.name,
+        status: next.status ?? current.status,
+        changed,
+        warnings: v.warnings,
+      };
+    });
+  } catch (err) {
+    // Two saves racing for one name + domain or slug: the unique index decides, the loser hears why.
+    if (isUniqueViolation(err))
+      throw new AppError("conflict", "Another tool with the same name and domain or slug was saved at the same time");
+    throw err;
+  }
+}
+
+/** JSON with object keys sorted: jsonb hands back its keys in its own order. */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_k, v) =>
+    v && typeof v === "object" && !Array.isArray(v) && !(v instanceof Date)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
+}
+
+function snapshot(v: ToolValues): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, name] of Object.entries(FIELD_NAMES)) {
+    const value = v[key as keyof ToolValues];
+    if (value !== null && value !== undefined && !(Array.isArray(value) && !value.length)) out[name] = value;
+  }
+  return out;
+}
+
+async function providerIdFor(tx: Db, name: string): Promise<number> {
+  const slug = slugify(name);
+  await tx.insert(providers).values({ slug, name }).onConflictDoNothing();
+  const [row] = await tx.select({ id: providers.id }).from(providers).where(eq(providers.slug, slug));
+  if (!row) throw new Error(`provider '${slug}' not found after insert`);
+  return row.id;
+}
+
+/** Archive (status archived) or restore (status active): a one-field edit with its own audit action. */
+export function setArchived(db: Db, id: string, archived: boolean, ctx: ToolChangeContext) {
+  return saveTool(db, id, { status: archived ? "archived" : "active" }, ctx);
+}
+
+export function setFeatured(db: Db, id: string, featured: boolean, ctx: ToolChangeContext) {
+  return saveTool(db, id, { is_featured: featured }, ctx);
+}
+
+/** Looks a tool up by id or slug for the admin API (any status); anything else is not a tool. */
+export async function findToolId(db: Db, idOrSlug: string): Promise<string | null> {
+  const isId = z.uuid().safeParse(idOrSlug).success;
+  // Slugs are slugify()'s output; other text (NUL bytes, 10 KB keys) never reaches the database.
+  if (!isId && !/^[a-z0-9][a-z0-9-]{0,199}$/i.test(idOrSlug)) return null;
+  const [row] = await db
+    .select({ id: tools.id })
+    .from(tools)
+    .where(isId ? or(eq(tools.id, idOrSlug), eq(tools.slug, idOrSlug)) : eq(tools.slug, idOrSlug.toLowerCase()));
+  return row?.id ?? null;
+}
+
+// ---- imports from the admin API ----
+
+/** JSON rows (bulk-import): objects keyed like CSV headers; lists may be arrays. */
+export const BulkImportRows = z
+  .array(
+    z.record(
+      z.string().max(100, "column names must be 100 characters or less"),
+      z.union([
+        z.string(),
+        z.number(),
+        z.boolean(),
+        z.null(),
+        z.array(z.union([z.string(), z.number()])).max(1_000, "lists must hold 1,000 items or less"),
+      ]),
+      { message: "each row must be an object of column → value" },
+    ),
+    { message: "tools must be an array of rows" },
+  )
+  .min(1, "Send at least one row")
+  .max(5_000, "Send at most 5,000 rows at once (use the CSV import for more)");
+
+/** Bulk-import rows as the importer reads CSV rows: lower-case keys, text cells (lists as JSON arrays). */
+export function rowsFromJson(rows: z.output<typeof BulkImportRows>): Record<string, string>[] {
+  return rows.map((row) => {
+    const out: Record<string, string> = {};
+    for (const [key, value] of Object.entries(row)) {
+      const k = key.trim().toLowerCase();
+      if (!k || Object.hasOwn(out, k)) continue;
+      out[k] = value === null ? "" : Array.isArray(value) ? JSON.stringify(value.map(String)) : String(value);
+    }
+    return out;
+  });
+}
