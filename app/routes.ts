@@ -45,6 +45,10 @@ export default [
     route("affiliate-disclosure", "routes/growth/affiliate-disclosure.tsx"),
     // The admin panel: one guarded layout, one route per tab (each tab's loader checks the role too).
     route("admin", "routes/admin/layout.tsx", [
+      index("routes/admin/overview.tsx"),
+      route("users", "routes/admin/users.tsx"),
+      route("analytics", "routes/admin/analytics.tsx"),
+      route("audit", "routes/admin/audit.tsx"),
       route("tools", "routes/admin/tools.tsx"),
       route("tools/new", "routes/admin/tool-edit.tsx", { id: "admin-tool-new" }),
       route("tools/:id/edit", "routes/admin/tool-edit.tsx", { id: "admin-tool-edit" }),

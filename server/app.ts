@@ -44,6 +44,7 @@ export type AppOptions = {
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
 /** /tools/{id or slug}, the page that counts daily tool views (not /tools itself). */
 const TOOL_PAGE = /^\/tools\/[^/]+\/?$/;
+const TOOL_PAGE_SLUG = /^\/tools\/([^/]+?)\/?$/;
 const SLOW_MS = 1000;
 
 /** The one HTTP app: request ids and logs, security headers, compression, /api, assets, then pages. */
@@ -164,6 +165,19 @@ export function createApp(options: AppOptions) {
     // Visitors' tool page views are counted in a signed cookie in front of the cache (ADR 0004,
     // addendum 3); the views it allows are served the public page, from the cache when it is on.
     const publicToolViews = new WeakSet<Request>();
+    // Tool page views per day for the admin's analytics: counted here, in front of the page cache,
+    // in memory (flushed in batches by services.tallies), whoever rendered or served the page.
+    app.use("/tools/*", async (c, next) => {
+      await next();
+      if (c.req.method !== "GET" || c.res.status !== 200 || isCrawler(c.req.raw)) return;
+      const slug = TOOL_PAGE_SLUG.exec(c.req.path)?.[1];
+      if (!slug || slug.endsWith(".data") || slug.length > 200) return;
+      try {
+        services.tallies.toolViews.record(decodeURIComponent(slug).trim().toLowerCase());
+      } catch {
+        // a malformed path is not a view
+      }
+    });
     app.use("/tools/*", toolPageGate(services, publicToolViews));
     if (services.env.PAGE_CACHE && options.mode !== "development") {
       const cache = createPageCache(services.db, {

@@ -1,4 +1,5 @@
 import type { Auth } from "./modules/accounts/index.ts";
+import type { Tallies } from "./modules/admin/index.ts";
 import type { BillingHooks } from "./modules/billing/index.ts";
 import type { GrowthWiring } from "./modules/growth/index.ts";
 import type { Clock } from "./platform/clock.ts";
@@ -24,6 +25,8 @@ export type AppServices = {
   auth: Auth;
   /** referrals and affiliates: billing's grant for the referral reward, the affiliate payout channel */
   growth: GrowthWiring;
+  /** per-day counters kept in memory and flushed in batches: search misses, tool views (modules/admin) */
+  tallies: Tallies;
   /** cached GET /api/tools answers (per instance, by content version) */
   apiCache: ResponseCache;
   /** counters for metrics: PGlite's queue or PostgreSQL's pool, and the page cache once the app has one */

@@ -5,6 +5,7 @@ import type { ServerBuild } from "react-router";
 import { createApp } from "./app.ts";
 import type { AppServices } from "./context.ts";
 import { createAuth, seedDemoAccounts } from "./modules/accounts/index.ts";
+import { createTallies } from "./modules/admin/index.ts";
 import { grantPlanDaysOn, paymentProviders, registerBillingJobs } from "./modules/billing/index.ts";
 import { seedCatalog } from "./modules/catalog/index.ts";
 import { type GrowthWiring, growthBillingHooks, onMemberCreated, registerGrowthJobs } from "./modules/growth/index.ts";
@@ -13,7 +14,7 @@ import { type Database, openDatabase } from "./platform/db/index.ts";
 import { type Env, loadEnv } from "./platform/env.ts";
 import { createJobs } from "./platform/jobs/index.ts";
 import { createLogger, type Logger } from "./platform/logger.ts";
-import { createMailer } from "./platform/mail.ts";
+import { createMailer, withFailureLog } from "./platform/mail.ts";
 import { createResponseCache } from "./platform/response-cache.ts";
 
 export type StartOptions = {
@@ -62,7 +63,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       }
     }
   }
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, from: env.MAIL_FROM });
+  const mailer = withFailureLog(
+    createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, from: env.MAIL_FROM }),
+    database.db,
+    logger,
+  );
   // The hook needs the finished services; it only runs on requests, after they exist.
   let ready: AppServices | null = null;
   const auth = createAuth({
@@ -77,6 +82,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   database.configureQueue({ maxQueued: env.PGLITE_MAX_QUEUE, maxWaitMs: env.PGLITE_MAX_WAIT_MS });
   const clock = options.clock ?? systemClock;
   const jobs = createJobs({ db: database.db, clock, logger, pollMs: env.JOBS_POLL_MS });
+  // Searches with no results and tool views: counted in memory, written every 30 s and at shutdown.
+  const tallies = createTallies({ db: database.db, clock, logger });
+  tallies.startAll();
   const services: AppServices = {
     db: database.db,
     engine: database.engine,
@@ -88,6 +96,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     auth,
     // The referral reward is billing's grant; payouts are set from the provider selection below.
     growth: { grantPlanDays: grantPlanDaysOn(clock), payouts: null, ...options.growth },
+    tallies,
     apiCache: createResponseCache({ maxBytes: env.API_CACHE_MB * 1024 * 1024 }),
     stats: { db: () => database.stats(), pageCache: null, jobs: () => jobs.counts() },
     // Affiliate commissions follow payments and refunds, inside billing's transaction.
@@ -145,6 +154,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       });
       // A running job finishes (bounded) before the database closes; one cut off runs again after its lease.
       await jobs.stop();
+      await tallies.stopAll();
       if (!options.database) await database.close();
     })();
     return closing;

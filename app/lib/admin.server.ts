@@ -14,3 +14,30 @@ export async function requireAdminPage(context: AppLoadContext, request: Request
   if (viewer.role !== "admin") throw data<AdminDenied>({ denied: "forbidden" }, { status: 403 });
   return viewer;
 }
+
+export {
+  type AdminActor,
+  type AdminUserRow,
+  AnalyticsQuery,
+  analytics,
+  changeUser,
+  dashboardStats,
+  listUsers,
+  PERIODS,
+  reactivateUser,
+  recentActivity,
+  resolvePeriod,
+  SuspendInput,
+  suspendUser,
+  systemAlerts,
+  USERS_PAGE_SIZE,
+  UserChangeForm,
+  UserListQuery,
+  UserTargetForm,
+} from "../../server/modules/admin/index.ts";
+export { AuditQuery, type AuditRecord, listAudit } from "../../server/platform/audit.ts";
+
+/** The acting admin, for the audit row of a page action. */
+export function adminActor(viewer: Viewer, context: AppLoadContext) {
+  return { id: viewer.user.id, label: viewer.user.email, requestId: context.requestId };
+}

@@ -23,9 +23,9 @@ import {
   SavedToolInput,
   savedSearchAllowance,
   TIERS,
-  updateAccount,
 } from "../modules/accounts/index.ts";
-import { refreshTier, subscriptionForApi } from "../modules/billing/index.ts";
+import { changeUser } from "../modules/admin/index.ts";
+import { subscriptionForApi } from "../modules/billing/index.ts";
 import { AppError, notFound } from "../platform/errors.ts";
 import { parseOr400 } from "./respond.ts";
 
@@ -131,12 +131,13 @@ export function accountsApi() {
     const id = parseOr400(UserId, c.req.param("id"));
     const change = parseOr400(AdminUpdate, await body(c));
     if (!(await getAccount(services.db, id))) throw notFound("User not found");
-    const user = await updateAccount(services.db, id, change, {
-      actor: { id: admin.user.id, label: admin.user.email },
-      requestId: c.var.requestId,
-    });
-    // The operator's tier is an override; the tier the app reads is derived from it, any paid plan and grants.
-    if (change.tier) user.tier = await refreshTier(services.db, id, services.clock.now());
+    const user = await changeUser(
+      services.db,
+      { id: admin.user.id, label: admin.user.email, requestId: c.var.requestId },
+      id,
+      change,
+      services.clock.now(),
+    );
     services.logger.info("account updated by admin", { userId: id, ...change });
     return c.json({ success: true, user });
   });

@@ -48,6 +48,8 @@ export function catalogApi() {
     const key = `tools|${utcDay()}|${tier ?? "visitor"}|${JSON.stringify(query)}`;
     const compute = async () => {
       const page = await listTools(db, query);
+      // The queries people did not find (admin analytics); counted in memory, never awaited.
+      if (query.q && page.pagination.total === 0) c.var.services.tallies.searchMisses.record(query.q);
       // Tools listed for a higher tier than the caller's come without their gated fields.
       return JSON.stringify({ success: true, ...page, tools: cardsForTier(page.tools, tier) });
     };

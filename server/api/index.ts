@@ -3,6 +3,7 @@ import type { AppServices } from "../context.ts";
 import { countTools } from "../modules/catalog/index.ts";
 import { probeDatabase, RETRY_AFTER_SEC } from "../platform/db/availability.ts";
 import { accountsApi } from "./accounts.ts";
+import { adminApi } from "./admin.ts";
 import { adminToolsApi } from "./admin-tools.ts";
 import { analyticsApi } from "./analytics.ts";
 import { auditApi } from "./audit.ts";
@@ -51,6 +52,7 @@ export function createApi() {
   api.route("/", analyticsApi());
   api.route("/", growthApi());
   api.route("/", auditApi());
+  api.route("/", adminApi());
   api.route("/", adminToolsApi());
   api.all("*", (c) => fail(c, 404, `No API route for ${c.req.method} ${c.req.path}`));
   return api;

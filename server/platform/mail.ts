@@ -2,6 +2,9 @@ import { randomUUID } from "node:crypto";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import type { Db } from "./db/index.ts";
+import { mailFailures } from "./db/schema.ts";
+import type { Logger } from "./logger.ts";
 
 /**
  * Outgoing mail, one interface. With SMTP_URL set, messages go to that server (nodemailer);
@@ -101,4 +104,26 @@ export async function readOutboxMessage(dataDir: string, id: string): Promise<Ou
   } catch {
     return null;
   }
+}
+
+/**
+ * The same mailer, but a message it cannot hand over leaves a `mail_failures` row (the admin
+ * overview's alert) before the error goes on to the caller, who decides what it means.
+ */
+export function withFailureLog(mailer: Mailer, db: Db, logger: Logger): Mailer {
+  return {
+    kind: mailer.kind,
+    async send(message) {
+      try {
+        return await mailer.send(message);
+      } catch (err) {
+        const error = err instanceof Error ? err.message : String(err);
+        await db
+          .insert(mailFailures)
+          .values({ tag: message.tag, recipient: message.to, subject: message.subject, error: error.slice(0, 1000) })
+          .catch((dbErr: unknown) => logger.error("mail failure not recorded", { err: dbErr, tag: message.tag }));
+        throw err;
+      }
+    },
+  };
 }

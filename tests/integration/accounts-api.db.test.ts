@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { updateAccount } from "../../server/modules/accounts/index.ts";
 import { queryRows, sql } from "../../server/platform/db/index.ts";
 import { Client, createMember, type Member } from "../helpers/accounts.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -129,8 +130,13 @@ describe("PUT /api/admin/users/{id}", () => {
     const admins = await queryRows<{ id: string }>(server.services.db, sql`SELECT id FROM users WHERE role = 'admin'`);
     for (const a of admins)
       if (a.id !== admin.id) await server.services.db.execute(sql`UPDATE users SET role = 'member' WHERE id = ${a.id}`);
+    // Through the API an admin cannot demote themselves at all (400, issue 10); the module still
+    // guards the last administrator for every caller (the CLI).
     const res = await admin.client.json(`/api/admin/users/${admin.id}`, "PUT", { role: "member" });
-    expect(res.status).toBe(409);
+    expect(res.status).toBe(400);
+    await expect(updateAccount(server.services.db, admin.id, { role: "member" })).rejects.toMatchObject({
+      code: "conflict",
+    });
   });
 });
 

@@ -63,6 +63,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.services;
   try {
     const [results, viewer] = await Promise.all([searchTools(db, input), viewerOf(context, request)]);
+    // The queries people did not find (admin analytics): counted in memory, never awaited.
+    if (input.filters.q && results.total === 0) context.services.tallies.searchMisses.record(input.filters.q);
     const query = savedQuery(results.href);
     // Members see their saved-search allowance and whether this search is saved already.
     let saveSearch: SaveSearchState = { signedIn: false };

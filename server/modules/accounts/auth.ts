@@ -3,8 +3,9 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { APIError, betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { bearer } from "better-auth/plugins/bearer";
 import type { Db } from "../../platform/db/index.ts";
-import { schema } from "../../platform/db/index.ts";
+import { queryRows, schema, sql } from "../../platform/db/index.ts";
 import type { Env } from "../../platform/env.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { Mailer } from "../../platform/mail.ts";
@@ -89,9 +90,23 @@ export function createAuth(deps: AuthDeps) {
       },
     },
     socialProviders,
+    // API clients may send the signed session token as `Authorization: Bearer …` (spec section 6:
+    // admin calls use bearer tokens or cookies); sign-in answers carry it in `set-auth-token`.
+    plugins: [bearer({ requireSignature: true })],
     // Names come in through better-auth's own endpoints too (JSON sign-up, profile updates, OAuth):
     // they are cleaned like every other readable text (platform/text.ts).
     databaseHooks: {
+      // A suspended member gets no session, whatever the way in (password, OAuth, reset): the
+      // hook runs after the password check, so only the account's owner learns it is suspended.
+      session: {
+        create: {
+          before: async (session) => {
+            if (await isSuspended(db, session.userId)) {
+              throw new APIError("FORBIDDEN", { message: ACCOUNT_SUSPENDED, code: "ACCOUNT_SUSPENDED" });
+            }
+          },
+        },
+      },
       user: {
         create: {
           before: async (user) => ({ data: { ...user, name: readableName(user.name) } }),
@@ -127,6 +142,17 @@ export function createAuth(deps: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+export const ACCOUNT_SUSPENDED =
+  "This account is suspended. If you think this is a mistake, contact support@toolscape.dev.";
+
+async function isSuspended(db: Db, userId: string): Promise<boolean> {
+  const [row] = await queryRows<{ suspended: boolean }>(
+    db,
+    sql`SELECT suspended_at IS NOT NULL AS suspended FROM users WHERE id = ${userId}`,
+  );
+  return row?.suspended ?? false;
+}
 
 /** A member's name as stored: control characters refused (400 with a message), invisible formatting removed. */
 function readableName(name: string): string {

@@ -3,7 +3,14 @@
  * entitlements (what a tier may do), daily tool views, saved searches and tools, rate limiting.
  */
 export { createAccount, DEMO_PASSWORD, demoEmail, seedDemoAccounts } from "./accounts.ts";
-export { type Auth, type AuthDeps, CLIENT_IP_HEADER, createAuth, resolveAuthSecret } from "./auth.ts";
+export {
+  ACCOUNT_SUSPENDED,
+  type Auth,
+  type AuthDeps,
+  CLIENT_IP_HEADER,
+  createAuth,
+  resolveAuthSecret,
+} from "./auth.ts";
 export {
   Entitlements,
   entitlementsFromRows,

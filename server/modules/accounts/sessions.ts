@@ -3,7 +3,7 @@ import type { Db } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { DEMO_PASSWORD, demoEmail } from "./accounts.ts";
-import { type Auth, CLIENT_IP_HEADER } from "./auth.ts";
+import { ACCOUNT_SUSPENDED, type Auth, CLIENT_IP_HEADER } from "./auth.ts";
 import { MESSAGES, type SignInInput, type SignUpInput } from "./forms.ts";
 import { limitAuthAttempt } from "./rate-limit.ts";
 import type { Tier } from "./tiers.ts";
@@ -44,7 +44,9 @@ export async function signInWithPassword(
     return { ok: true, setCookies: cookiesOf(headers) };
   } catch (err) {
     if (!(err instanceof APIError)) throw err;
-    deps.logger.info("sign-in refused", { code: (err.body as { code?: string } | undefined)?.code });
+    const code = (err.body as { code?: string } | undefined)?.code;
+    deps.logger.info("sign-in refused", { code });
+    if (code === "ACCOUNT_SUSPENDED") return { ok: false, error: ACCOUNT_SUSPENDED, status: 403 };
     return { ok: false, error: MESSAGES.signInFailed, status: 401 };
   }
 }

@@ -14,6 +14,8 @@ export type ViewerUser = {
   bio: string | null;
   role: Role;
   createdAt: string;
+  /** set while an operator has suspended the account (such a viewer is treated as signed out) */
+  suspendedAt: string | null;
 };
 export type ViewerProfile = {
   tier: Tier;
@@ -44,7 +46,10 @@ const perRequest = new WeakMap<Request, Promise<Viewer | null>>();
 export function getViewer(deps: ViewerDeps, request: Request): Promise<Viewer | null> {
   let pending = perRequest.get(request);
   if (!pending) {
-    pending = viewerFromHeaders(deps, request.headers);
+    // A bearer token counts for the JSON API only: pages are cookie-based, and a page rendered for a
+    // bearer (no cookie) could otherwise land in the anonymous page cache.
+    const api = new URL(request.url).pathname.startsWith("/api/");
+    pending = viewerFromHeaders(deps, request.headers, { bearer: api });
     perRequest.set(request, pending);
   }
   return pending;
@@ -73,11 +78,36 @@ export function hasReadableSessionCookie(cookie: string | null): boolean {
   return false;
 }
 
-export async function viewerFromHeaders(deps: ViewerDeps, headers: Headers): Promise<Viewer | null> {
-  if (!hasReadableSessionCookie(headers.get("cookie"))) return null;
+const BEARER = /^Bearer\s+(\S{1,400})$/i;
+
+/** `Authorization: Bearer <signed session token>` (as better-auth signs it), else false. */
+export function hasReadableBearer(authorization: string | null): boolean {
+  const token = authorization ? BEARER.exec(authorization.trim())?.[1] : undefined;
+  if (!token) return false;
+  try {
+    return SIGNED_TOKEN.test(decodeURIComponent(token));
+  } catch {
+    return false;
+  }
+}
+
+export async function viewerFromHeaders(
+  deps: ViewerDeps,
+  headers: Headers,
+  options: { bearer?: boolean } = {},
+): Promise<Viewer | null> {
+  const cookie = hasReadableSessionCookie(headers.get("cookie"));
+  if (!cookie && !(options.bearer && hasReadableBearer(headers.get("authorization")))) return null;
+  // A readable cookie wins; a bearer is only looked at without one.
+  if (cookie && headers.has("authorization")) {
+    headers = new Headers(headers);
+    headers.delete("authorization");
+  }
   const session = await deps.auth.api.getSession({ headers });
   if (!session) return null;
-  return loadViewer(deps.db, session.user.id);
+  const viewer = await loadViewer(deps.db, session.user.id);
+  // Suspension deletes the sessions; this covers one read in flight or any cache in between.
+  return viewer?.user.suspendedAt ? null : viewer;
 }
 
 type ViewerRow = {
@@ -89,6 +119,7 @@ type ViewerRow = {
   bio: string | null;
   role: Role;
   created_at: string | Date;
+  suspended_at: string | Date | null;
   tier: string | null;
   daily_usage: number | null;
   last_reset: string | Date | null;
@@ -101,7 +132,7 @@ type ViewerRow = {
 export async function loadViewer(db: Db, userId: string): Promise<Viewer | null> {
   const [row] = await queryRows<ViewerRow>(
     db,
-    sql`SELECT u.id, u.name, u.email, u.image, u.username, u.bio, u.role::text AS role, u.created_at,
+    sql`SELECT u.id, u.name, u.email, u.image, u.username, u.bio, u.role::text AS role, u.created_at, u.suspended_at,
                p.tier::text AS tier, p.daily_usage, p.last_reset::text AS last_reset, p.is_verified,
                p.verification_type::text AS verification_type, p.dark_mode
         FROM users u LEFT JOIN user_profiles p ON p.user_id = u.id
@@ -123,6 +154,7 @@ export async function loadViewer(db: Db, userId: string): Promise<Viewer | null>
       bio: row.bio,
       role,
       createdAt: new Date(row.created_at).toISOString(),
+      suspendedAt: row.suspended_at ? new Date(row.suspended_at).toISOString() : null,
     },
     profile: {
       tier,

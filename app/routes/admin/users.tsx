@@ -1,0 +1,241 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { Pagination } from "~/components/pagination";
+import { AppError } from "~/lib/accounts.server";
+import {
+  adminActor,
+  UserChangeForm as Change,
+  changeUser,
+  listUsers,
+  reactivateUser,
+  requireAdminPage,
+  SuspendInput,
+  suspendUser,
+  UserListQuery,
+  UserTargetForm,
+} from "~/lib/admin.server";
+import { TIERS } from "~/lib/tiers";
+import type { Route } from "./+types/users";
+
+const ROLES = ["member", "admin"] as const;
+
+export function meta() {
+  return [{ title: "Users | Admin | Toolscape" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireAdminPage(context, request);
+  const url = new URL(request.url);
+  const params = Object.fromEntries(url.searchParams);
+  for (const k of ["tier", "role", "status"]) if (params[k] === "") delete params[k];
+  const parsed = UserListQuery.safeParse(params);
+  const query = parsed.success ? parsed.data : { q: "", page: 1 };
+  const result = await listUsers(context.services.db, query);
+  return {
+    ...result,
+    query: { q: query.q ?? "", tier: query.tier ?? "", role: query.role ?? "", status: query.status ?? "" },
+    error: parsed.success ? null : (parsed.error.issues[0]?.message ?? "Invalid filter"),
+    search: url.search,
+    selfId: viewer.user.id,
+  };
+}
+
+type ActionResult = { ok: boolean; message: string; userId?: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireAdminPage(context, request);
+  const form = Object.fromEntries(await request.formData());
+  const actor = adminActor(viewer, context);
+  const { db } = context.services;
+  const fail = (status: number, message: string, userId?: string) =>
+    data<ActionResult>({ ok: false, message, userId }, { status });
+  try {
+    if (form.intent === "change") {
+      const input = Change.safeParse(form);
+      if (!input.success) return fail(400, input.error.issues[0]?.message ?? "Invalid input");
+      const { userId, tier, role } = input.data;
+      const account = await changeUser(db, actor, userId, { tier, role }, context.services.clock.now());
+      return { ok: true, message: `${account.email}: ${account.tier}, ${account.role}.`, userId } as ActionResult;
+    }
+    if (form.intent === "suspend") {
+      const input = UserTargetForm.safeParse(form);
+      if (!input.success) return fail(400, input.error.issues[0]?.message ?? "Invalid input");
+      const reason = SuspendInput.safeParse({ reason: form.reason });
+      if (!reason.success) return fail(400, reason.error.issues[0]?.message ?? "Invalid reason", input.data.userId);
+      const r = await suspendUser(db, actor, input.data.userId, reason.data.reason);
+      return {
+        ok: true,
+        message: r.changed ? `Suspended; ${r.sessionsEnded} session(s) ended.` : "Already suspended.",
+        userId: input.data.userId,
+      } as ActionResult;
+    }
+    if (form.intent === "reactivate") {
+      const input = UserTargetForm.safeParse(form);
+      if (!input.success) return fail(400, input.error.issues[0]?.message ?? "Invalid input");
+      const r = await reactivateUser(db, actor, input.data.userId);
+      return {
+        ok: true,
+        message: r.changed ? "Reactivated: the member can sign in again." : "Not suspended.",
+        userId: input.data.userId,
+      } as ActionResult;
+    }
+    return fail(400, "Unknown action");
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500) {
+      return fail(err.status, err.message, typeof form.userId === "string" ? form.userId : undefined);
+    }
+    throw err;
+  }
+}
+
+const select = "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-800";
+const button =
+  "rounded-md border border-slate-300 px-2 py-1 text-sm font-medium hover:bg-slate-50 dark:border-slate-600";
+
+export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
+  const { users, total, page, pageSize, query, error, search, selfId } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div>
+      <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
+        <label className="flex flex-col text-sm">
+          Search name or e-mail
+          <input name="q" defaultValue={query.q} className={`${select} w-64`} maxLength={200} />
+        </label>
+        <label className="flex flex-col text-sm">
+          Tier
+          <select name="tier" defaultValue={query.tier} className={select}>
+            <option value="">All</option>
+            {TIERS.map((t) => (
+              <option key={t}>{t}</option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col text-sm">
+          Role
+          <select name="role" defaultValue={query.role} className={select}>
+            <option value="">All</option>
+            {ROLES.map((r) => (
+              <option key={r}>{r}</option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col text-sm">
+          Status
+          <select name="status" defaultValue={query.status} className={select}>
+            <option value="">All</option>
+            <option value="active">active</option>
+            <option value="suspended">suspended</option>
+          </select>
+        </label>
+        <button type="submit" className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white">
+          Search
+        </button>
+      </Form>
+      {error ? (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      {actionData ? (
+        <p
+          role={actionData.ok ? "status" : "alert"}
+          className={`mt-3 rounded-md px-3 py-2 text-sm ${actionData.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-800"}`}
+        >
+          {actionData.message}
+        </p>
+      ) : null}
+      <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
+        {total} {total === 1 ? "member" : "members"}
+      </p>
+      <div className="mt-2 overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-400">
+            <tr>
+              <th className="py-2 pr-3">Name</th>
+              <th className="py-2 pr-3">E-mail</th>
+              <th className="py-2 pr-3">Tier and role</th>
+              <th className="py-2 pr-3">Joined</th>
+              <th className="py-2 pr-3">Status</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
+            {users.map((u) => {
+              const self = u.id === selfId;
+              return (
+                <tr key={u.id} className="align-top">
+                  <td className="py-2 pr-3 font-medium">
+                    <Link to={`/admin/audit?target_id=${encodeURIComponent(u.id)}`} className="hover:underline">
+                      {u.name}
+                    </Link>
+                    {self ? <span className="ml-1 text-xs text-slate-500">(you)</span> : null}
+                  </td>
+                  <td className="py-2 pr-3">{u.email}</td>
+                  <td className="py-2 pr-3">
+                    <Form method="post" className="flex flex-wrap items-center gap-1">
+                      <input type="hidden" name="intent" value="change" />
+                      <input type="hidden" name="userId" value={u.id} />
+                      <select name="tier" defaultValue={u.tier} aria-label={`Tier of ${u.email}`} className={select}>
+                        {TIERS.map((t) => (
+                          <option key={t}>{t}</option>
+                        ))}
+                      </select>
+                      {self ? (
+                        // The server refuses self-demotion too; the page does not offer it.
+                        <>
+                          <input type="hidden" name="role" value={u.role} />
+                          <span className="px-2 text-slate-600 dark:text-slate-400">{u.role}</span>
+                        </>
+                      ) : (
+                        <select name="role" defaultValue={u.role} aria-label={`Role of ${u.email}`} className={select}>
+                          {ROLES.map((r) => (
+                            <option key={r}>{r}</option>
+                          ))}
+                        </select>
+                      )}
+                      <button type="submit" disabled={busy} className={button}>
+                        Save
+                      </button>
+                    </Form>
+                  </td>
+                  <td className="py-2 pr-3 whitespace-nowrap">{u.createdAt.slice(0, 10)}</td>
+                  <td className="py-2 pr-3">
+                    {u.suspendedAt ? (
+                      <Form method="post" className="flex flex-col gap-1">
+                        <span className="font-medium text-red-700">Suspended {u.suspendedAt.slice(0, 10)}</span>
+                        {u.suspendedReason ? <span className="text-xs text-slate-500">{u.suspendedReason}</span> : null}
+                        <input type="hidden" name="intent" value="reactivate" />
+                        <input type="hidden" name="userId" value={u.id} />
+                        <button type="submit" disabled={busy} className={button}>
+                          Reactivate
+                        </button>
+                      </Form>
+                    ) : self ? (
+                      <span className="text-emerald-700">Active</span>
+                    ) : (
+                      <Form method="post" className="flex flex-wrap items-center gap-1">
+                        <span className="text-emerald-700">Active</span>
+                        <input type="hidden" name="intent" value="suspend" />
+                        <input type="hidden" name="userId" value={u.id} />
+                        <input
+                          name="reason"
+                          placeholder="Reason"
+                          aria-label={`Reason to suspend ${u.email}`}
+                          maxLength={500}
+                          className={`${select} w-36`}
+                        />
+                        <button type="submit" disabled={busy} className={button}>
+                          Suspend
+                        </button>
+                      </Form>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <Pagination page={page} totalPages={Math.ceil(total / pageSize)} search={search} />
+    </div>
+  );
+}

@@ -1,0 +1,214 @@
+import type { Clock } from "../../platform/clock.ts";
+import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { optionalTables } from "./optional.ts";
+
+/** The admin overview (spec section 3 "Admin dashboard stats"), every figure from the database. */
+export type DashboardStats = {
+  toolCount: number;
+  userCount: number;
+  subscriptionCount: number;
+  pendingSubmissions: number;
+  /** support tickets are not collected yet (no table): 0 until the support issue */
+  supportTickets: number;
+  newsletterSubscribers: number;
+  activeTools: number;
+  featuredTools: number;
+  /** US dollars, net of refunds: this calendar month (UTC) and all time */
+  revenue: { monthly: number; total: number };
+  /** this month against last month, in % (null: nothing last month to compare with) */
+  growth: { tools: number | null; users: number | null; revenue: number | null };
+  /** figures that are 0 because nothing records them yet */
+  notCollected: string[];
+};
+
+export type RecentActivity = {
+  submissions: { id: string; name: string; status: string; submittedAt: string; submittedBy: string | null }[];
+  subscriptions: { id: string; email: string; tier: string; status: string; createdAt: string }[];
+  users: { id: string; name: string; email: string; createdAt: string }[];
+};
+
+export type SystemAlert = {
+  kind: "failed_jobs" | "mail_failures" | "import_errors";
+  count: number;
+  message: string;
+  latest: string | null;
+};
+
+const n = (v: unknown) => Number(v ?? 0);
+
+/** % change, one decimal; null when there is no base (0 last month). */
+export function growthPct(thisMonth: number, lastMonth: number): number | null {
+  if (lastMonth === 0) return null;
+  return Math.round(((thisMonth - lastMonth) / lastMonth) * 1000) / 10;
+}
+
+function monthStarts(now: Date): { thisMonth: Date; lastMonth: Date } {
+  const thisMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  return { thisMonth, lastMonth };
+}
+
+export async function dashboardStats(db: Db, clock: Clock): Promise<DashboardStats> {
+  const { thisMonth, lastMonth } = monthStarts(clock.now());
+  const optional = await optionalTables(db);
+  const [base] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`SELECT
+          (SELECT count(*) FROM tools) AS tools,
+          (SELECT count(*) FROM tools WHERE status = 'active') AS active,
+          (SELECT count(*) FROM tools WHERE status = 'active' AND is_featured) AS featured,
+          (SELECT count(*) FROM tools WHERE created_at >= ${thisMonth.toISOString()}::timestamptz) AS tools_this,
+          (SELECT count(*) FROM tools WHERE created_at >= ${lastMonth.toISOString()}::timestamptz AND created_at < ${thisMonth.toISOString()}::timestamptz) AS tools_last,
+          (SELECT count(*) FROM users) AS users,
+          (SELECT count(*) FROM users WHERE created_at >= ${thisMonth.toISOString()}::timestamptz) AS users_this,
+          (SELECT count(*) FROM users WHERE created_at >= ${lastMonth.toISOString()}::timestamptz AND created_at < ${thisMonth.toISOString()}::timestamptz) AS users_last,
+          (SELECT count(*) FROM newsletter_subscribers WHERE status = 'subscribed') AS newsletter`,
+  );
+  let subscriptionCount = 0;
+  let pendingSubmissions = 0;
+  let revenue = { total: 0, thisMonth: 0, lastMonth: 0 };
+  if (optional.subscriptions) {
+    const [r] = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM subscriptions WHERE status IN ('active', 'past_due')`,
+    );
+    subscriptionCount = n(r?.n);
+  }
+  if (optional.submissions) {
+    const [r] = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM tool_submissions WHERE status = 'pending'`,
+    );
+    pendingSubmissions = n(r?.n);
+  }
+  if (optional.payments) {
+    // Net of refunds: a payment counts in the month it was taken, its refund in the month it was
+    // returned (billing refunds whole payments and charges in USD only).
+    const [r] = await queryRows<{ total: unknown; this_month: unknown; last_month: unknown }>(
+      db,
+      sql`WITH flows AS (
+            SELECT created_at AS at, amount_cents AS cents FROM payments WHERE currency = 'USD'
+            UNION ALL
+            SELECT refunded_at, -amount_cents FROM payments
+            WHERE currency = 'USD' AND status = 'refunded' AND refunded_at IS NOT NULL)
+          SELECT COALESCE(sum(cents), 0) AS total,
+                 COALESCE(sum(cents) FILTER (WHERE at >= ${thisMonth.toISOString()}::timestamptz), 0) AS this_month,
+                 COALESCE(sum(cents) FILTER (WHERE at >= ${lastMonth.toISOString()}::timestamptz
+                                               AND at < ${thisMonth.toISOString()}::timestamptz), 0) AS last_month
+          FROM flows`,
+    );
+    revenue = { total: n(r?.total), thisMonth: n(r?.this_month), lastMonth: n(r?.last_month) };
+  }
+  return {
+    toolCount: n(base?.tools),
+    userCount: n(base?.users),
+    subscriptionCount,
+    pendingSubmissions,
+    supportTickets: 0,
+    newsletterSubscribers: n(base?.newsletter),
+    activeTools: n(base?.active),
+    featuredTools: n(base?.featured),
+    revenue: { monthly: revenue.thisMonth / 100, total: revenue.total / 100 },
+    growth: {
+      tools: growthPct(n(base?.tools_this), n(base?.tools_last)),
+      users: growthPct(n(base?.users_this), n(base?.users_last)),
+      revenue: growthPct(revenue.thisMonth, revenue.lastMonth),
+    },
+    notCollected: [
+      "supportTickets",
+      ...(optional.subscriptions ? [] : ["subscriptionCount"]),
+      ...(optional.payments ? [] : ["revenue"]),
+      ...(optional.submissions ? [] : ["pendingSubmissions"]),
+    ],
+  };
+}
+
+const iso = (v: string | Date) => new Date(v).toISOString();
+
+export async function recentActivity(db: Db, limit = 5): Promise<RecentActivity> {
+  const optional = await optionalTables(db);
+  const users = await queryRows<{ id: string; name: string; email: string; created_at: string | Date }>(
+    db,
+    sql`SELECT id, name, email, created_at FROM users ORDER BY created_at DESC, id LIMIT ${limit}`,
+  );
+  const submissions = optional.submissions
+    ? await queryRows<{ id: string; name: string; status: string; submitted_at: string | Date; email: string | null }>(
+        db,
+        sql`SELECT s.id, s.name, s.status::text AS status, s.submitted_at, u.email
+            FROM tool_submissions s LEFT JOIN users u ON u.id = s.user_id
+            ORDER BY s.submitted_at DESC, s.id LIMIT ${limit}`,
+      )
+    : [];
+  const subscriptions = optional.subscriptions
+    ? await queryRows<{ id: string; email: string; tier: string; status: string; created_at: string | Date }>(
+        db,
+        sql`SELECT s.id, u.email, s.tier::text AS tier, s.status, s.created_at
+            FROM subscriptions s JOIN users u ON u.id = s.user_id
+            ORDER BY s.created_at DESC, s.id LIMIT ${limit}`,
+      )
+    : [];
+  return {
+    submissions: submissions.map((s) => ({
+      id: s.id,
+      name: s.name,
+      status: s.status,
+      submittedAt: iso(s.submitted_at),
+      submittedBy: s.email,
+    })),
+    subscriptions: subscriptions.map((s) => ({
+      id: s.id,
+      email: s.email,
+      tier: s.tier,
+      status: s.status,
+      createdAt: iso(s.created_at),
+    })),
+    users: users.map((u) => ({ id: u.id, name: u.name, email: u.email, createdAt: iso(u.created_at) })),
+  };
+}
+
+/** What needs an operator: failed jobs, mail that did not go out (7 days), imports with errors (30 days). */
+export async function systemAlerts(db: Db, clock: Clock): Promise<SystemAlert[]> {
+  const now = clock.now().getTime();
+  const week = new Date(now - 7 * 86_400_000);
+  const month = new Date(now - 30 * 86_400_000);
+  const [r] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`SELECT
+          (SELECT count(*) FROM jobs WHERE status = 'failed') AS jobs,
+          (SELECT max(finished_at) FROM jobs WHERE status = 'failed') AS jobs_latest,
+          (SELECT count(*) FROM mail_failures WHERE at >= ${week.toISOString()}::timestamptz) AS mail,
+          (SELECT max(at) FROM mail_failures WHERE at >= ${week.toISOString()}::timestamptz) AS mail_latest,
+          (SELECT count(*) FROM catalog_imports WHERE failed > 0 AND created_at >= ${month.toISOString()}::timestamptz) AS imports,
+          (SELECT max(created_at) FROM catalog_imports WHERE failed > 0 AND created_at >= ${month.toISOString()}::timestamptz) AS imports_latest`,
+  );
+  const latest = (v: unknown) => (v ? iso(v as string | Date) : null);
+  const alerts: SystemAlert[] = [];
+  const jobs = n(r?.jobs);
+  if (jobs) {
+    alerts.push({
+      kind: "failed_jobs",
+      count: jobs,
+      message: `${jobs} background job${jobs === 1 ? "" : "s"} failed after every retry`,
+      latest: latest(r?.jobs_latest),
+    });
+  }
+  const mail = n(r?.mail);
+  if (mail) {
+    alerts.push({
+      kind: "mail_failures",
+      count: mail,
+      message: `${mail} e-mail${mail === 1 ? "" : "s"} could not be sent in the last 7 days`,
+      latest: latest(r?.mail_latest),
+    });
+  }
+  const imports = n(r?.imports);
+  if (imports) {
+    alerts.push({
+      kind: "import_errors",
+      count: imports,
+      message: `${imports} catalogue import${imports === 1 ? "" : "s"} had rows with errors in the last 30 days`,
+      latest: latest(r?.imports_latest),
+    });
+  }
+  return alerts;
+}

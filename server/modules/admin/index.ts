@@ -1,0 +1,40 @@
+/**
+ * The admin module's public surface (issue 10, operators): the overview's figures, members
+ * (search, tier/role, suspension), analytics (daily series, searches with no results), feedback.
+ */
+export { type Analytics, AnalyticsQuery, analytics, PERIODS, type Period, resolvePeriod } from "./analytics.ts";
+export {
+  createDailyTally,
+  createTallies,
+  type DailyTally,
+  normaliseMissQuery,
+  type Tallies,
+} from "./daily-tally.ts";
+export {
+  type DashboardStats,
+  dashboardStats,
+  growthPct,
+  type RecentActivity,
+  recentActivity,
+  type SystemAlert,
+  systemAlerts,
+} from "./dashboard.ts";
+export { FeedbackId, type FeedbackItem, FeedbackQuery, listFeedback, verifyFeedback } from "./feedback.ts";
+export { consecutiveDays, type UserStats, userStats } from "./user-stats.ts";
+export {
+  type AdminActor,
+  type AdminUserRow,
+  changeUser,
+  listUsers,
+  reactivateUser,
+  SELF_DEMOTE,
+  SELF_SUSPEND,
+  SUSPEND_ADMIN,
+  SuspendInput,
+  suspendUser,
+  USER_STATUSES,
+  USERS_PAGE_SIZE,
+  UserChangeForm,
+  UserListQuery,
+  UserTargetForm,
+} from "./users.ts";

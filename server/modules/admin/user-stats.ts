@@ -1,0 +1,76 @@
+import type { Clock } from "../../platform/clock.ts";
+import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { optionalTables } from "./optional.ts";
+
+/**
+ * GET /api/admin/users/{id}/stats (spec: consecutiveDays, correctionsSubmitted, verifiedCorrections)
+ * plus what we know of the member. Corrections are the community issue's (0 until then).
+ */
+export type UserStats = {
+  consecutiveDays: number;
+  correctionsSubmitted: number;
+  verifiedCorrections: number;
+  savedSearches: number;
+  savedTools: number;
+  favorites: number;
+  /** distinct tools opened today (daily views are kept for today and yesterday only) */
+  toolViewsToday: number;
+  submissions: number;
+  feedbackSent: number;
+};
+
+/** Days in a row, ending today or yesterday, on which the member opened a tool (UTC). */
+export function consecutiveDays(days: string[], today: string): number {
+  const set = new Set(days);
+  let cursor = Date.parse(today);
+  if (!set.has(today)) cursor -= 86_400_000;
+  let n = 0;
+  while (set.has(new Date(cursor).toISOString().slice(0, 10))) {
+    n++;
+    cursor -= 86_400_000;
+  }
+  return n;
+}
+
+export async function userStats(db: Db, clock: Clock, userId: string): Promise<UserStats | null> {
+  const [exists] = await queryRows<{ id: string }>(db, sql`SELECT id FROM users WHERE id = ${userId}`);
+  if (!exists) return null;
+  const today = clock.now().toISOString().slice(0, 10);
+  const subject = `user:${userId}`;
+  const optional = await optionalTables(db);
+  const [r] = await queryRows<Record<string, number>>(
+    db,
+    sql`SELECT
+          (SELECT count(*)::int FROM saved_searches WHERE user_id = ${userId}) AS searches,
+          (SELECT count(*)::int FROM saved_tools WHERE user_id = ${userId} AND kind = 'saved') AS saved,
+          (SELECT count(*)::int FROM saved_tools WHERE user_id = ${userId} AND kind = 'favorite') AS favorites,
+          (SELECT count(*)::int FROM daily_tool_views WHERE subject = ${subject} AND day = ${today}::date) AS views,
+          (SELECT count(*)::int FROM feedback WHERE user_id = ${userId}) AS feedback`,
+  );
+  const days = await queryRows<{ day: string }>(
+    db,
+    sql`SELECT DISTINCT day::text AS day FROM daily_tool_views WHERE subject = ${subject} ORDER BY 1 DESC LIMIT 400`,
+  );
+  let submissions = 0;
+  if (optional.submissions) {
+    const [s] = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM tool_submissions WHERE user_id = ${userId}`,
+    );
+    submissions = s?.n ?? 0;
+  }
+  return {
+    consecutiveDays: consecutiveDays(
+      days.map((d) => d.day),
+      today,
+    ),
+    correctionsSubmitted: 0,
+    verifiedCorrections: 0,
+    savedSearches: r?.searches ?? 0,
+    savedTools: r?.saved ?? 0,
+    favorites: r?.favorites ?? 0,
+    toolViewsToday: r?.views ?? 0,
+    submissions,
+    feedbackSent: r?.feedback ?? 0,
+  };
+}
