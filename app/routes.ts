@@ -29,8 +29,9 @@ export default [
     route("pricing", "routes/account/pricing.tsx"),
     route("upgrade", "routes/account/pricing.tsx", { id: "upgrade" }),
     route("dev/mail", "routes/account/dev-mail.tsx"),
+    route("submit-tool", "routes/submissions/submit-tool.tsx"),
     // The admin panel: one guarded layout, one route per tab (each tab's loader checks the role too).
-    route("admin", "routes/admin/layout.tsx", []),
+    route("admin", "routes/admin/layout.tsx", [route("moderation", "routes/admin/moderation.tsx")]),
     route("*", "routes/_site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -11,6 +11,7 @@ import { compareApi } from "./compare.ts";
 import { errorsApi } from "./errors.ts";
 import { newsletterApi } from "./newsletter.ts";
 import { fail } from "./respond.ts";
+import { submissionsApi } from "./submissions.ts";
 
 type Vars = { Variables: { services: AppServices } };
 
@@ -46,6 +47,7 @@ export function createApi() {
   api.route("/", errorsApi());
   api.route("/", analyticsApi());
   api.route("/", auditApi());
+  api.route("/", submissionsApi());
   api.all("*", (c) => fail(c, 404, `No API route for ${c.req.method} ${c.req.path}`));
   return api;
 }

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Field, FormAlert } from "~/components/account/form-parts";
 import { CheckIcon, LockIcon } from "~/components/account/icons";
+import { SubmissionsPanel } from "~/components/account/submissions-panel";
 import { MESSAGES } from "~/lib/account-forms";
 import {
   AppError,
@@ -20,6 +21,7 @@ import {
 import { initials } from "~/lib/format";
 import { setCookie } from "~/lib/preferences";
 import { setInLocalList } from "~/lib/saved-tools";
+import { listMySubmissions } from "~/lib/submissions.server";
 import { TIER_LABELS } from "~/lib/tiers";
 import type { Route } from "./+types/dashboard";
 
@@ -38,10 +40,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await viewerOf(context, request);
   if (!viewer) return data({ viewer: null }, { status: 401 });
   const { db } = context.services;
-  const [savedSearches, allowance, savedTools] = await Promise.all([
+  const [savedSearches, allowance, savedTools, submissions] = await Promise.all([
     listSavedSearches(db, viewer.user.id),
     savedSearchAllowance(db, viewer),
     listSavedTools(db, viewer.user.id),
+    listMySubmissions(db, viewer.user.id),
   ]);
   const ents = viewer.entitlements;
   return {
@@ -62,6 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     savedSearches,
     allowance,
     savedTools,
+    submissions,
     editing: new URL(request.url).searchParams.get("edit") === "1",
   };
 }
@@ -397,6 +401,8 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           </section>
         </div>
       </div>
+
+      <SubmissionsPanel submissions={d.submissions} className={card} />
 
       <section aria-labelledby="features-heading" className={card}>
         <h2 id="features-heading" className="text-lg font-semibold">
