@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countSubmissions, recentSubmissions } from "../../server/modules/submissions/index.ts";
 import { listAudit } from "../../server/platform/audit.ts";
 import { createTestClock, DAY_MS } from "../../server/platform/clock.ts";
 import { queryRows, sql } from "../../server/platform/db/index.ts";
@@ -301,6 +302,13 @@ describe("moderation", () => {
     const other = await (await admin.client.fetch("/api/admin/moderation/queue?status=all&category=writing")).json();
     expect(other.submissions).toEqual([]);
     expect((await admin.client.fetch("/api/admin/moderation/queue?status=done")).status).toBe(400);
+    // The overview's figures (for the admin overview tab).
+    const counts = await countSubmissions(server.services.db);
+    expect(counts.pending).toBe(pending.pagination.total);
+    expect(counts.approved).toBe(approved.pagination.total);
+    const recent = await recentSubmissions(server.services.db, 3);
+    expect(recent).toHaveLength(3);
+    expect(recent[0]?.submitted_at >= (recent[2]?.submitted_at ?? "")).toBe(true);
     expect((await admin.client.fetch("/api/admin/moderation/queue?limit=500")).status).toBe(400);
   });
 

@@ -15,6 +15,7 @@ export {
   BulkRejectInput,
   type BulkResult,
   bulkDecide,
+  countSubmissions,
   DECISIONS,
   type Decision,
   type DecisionDeps,
@@ -26,6 +27,8 @@ export {
   QUEUE_PAGE_SIZE,
   type QueueItem,
   QueueQuery,
+  recentSubmissions,
+  type SubmissionCounts,
 } from "./moderation.ts";
 export {
   createSubmission,

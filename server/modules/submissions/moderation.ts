@@ -37,7 +37,7 @@ export const QueueQuery = z.object({
     .max(100, "limit must be 100 or less")
     .default(QUEUE_PAGE_SIZE),
 });
-export type QueueQuery = z.output<typeof QueueQuery>;
+export type QueueQuery = z.output<typeof QueueQuery> & { order?: "oldest" | "newest" };
 
 const notes = textBlock("Admin notes")
   .pipe(z.string().max(2_000, "Admin notes must be at most 2000 characters"))
@@ -134,7 +134,7 @@ export async function listQueue(
         JOIN users u ON u.id = s.user_id
         LEFT JOIN tools t ON t.id = s.tool_id
         WHERE ${where}
-        ORDER BY s.submitted_at ASC, s.id
+        ORDER BY ${query.order === "newest" ? sql`s.submitted_at DESC` : sql`s.submitted_at ASC`}, s.id
         LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`,
   );
   let total = rows[0]?.total ?? 0;
@@ -342,4 +342,27 @@ export async function bulkDecide(
   }
   const successful = results.filter((r) => r.ok).length;
   return { summary: { successful, failed: results.length - successful }, results };
+}
+
+export type SubmissionCounts = Record<SubmissionStatus, number> & { total: number };
+
+/** Counts by status (the admin overview's pending-submission card). */
+export async function countSubmissions(db: Db): Promise<SubmissionCounts> {
+  const rows = await queryRows<{ status: SubmissionStatus; n: number }>(
+    db,
+    sql`SELECT status::text AS status, count(*)::int AS n FROM tool_submissions GROUP BY status`,
+  );
+  const counts: SubmissionCounts = { pending: 0, approved: 0, rejected: 0, needs_revision: 0, total: 0 };
+  for (const r of rows) {
+    counts[r.status] = r.n;
+    counts.total += r.n;
+  }
+  return counts;
+}
+
+/** The newest submissions of any status (the admin overview's recent activity). */
+export async function recentSubmissions(db: Db, limit = 5): Promise<QueueItem[]> {
+  const n = Math.max(1, Math.min(50, Math.floor(limit)));
+  const { submissions } = await listQueue(db, { status: "all", page: 1, limit: n, order: "newest" });
+  return submissions;
 }
