@@ -1,10 +1,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { measurePageWeight, PAGE_WEIGHT_TARGETS } from "../../bench/page-weight.ts";
 import { countSubmissions, recentSubmissions } from "../../server/modules/submissions/index.ts";
 import { listAudit } from "../../server/platform/audit.ts";
 import { createTestClock, DAY_MS } from "../../server/platform/clock.ts";
 import { queryRows, sql } from "../../server/platform/db/index.ts";
+import { BUILD_DIR } from "../../server/platform/paths.ts";
 import { Client, createMember, type Member } from "../helpers/accounts.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -308,7 +310,7 @@ describe("moderation", () => {
     expect(counts.approved).toBe(approved.pagination.total);
     const recent = await recentSubmissions(server.services.db, 3);
     expect(recent).toHaveLength(3);
-    expect(recent[0]?.submitted_at >= (recent[2]?.submitted_at ?? "")).toBe(true);
+    expect((recent[0]?.submitted_at ?? "") >= (recent[2]?.submitted_at ?? "")).toBe(true);
     expect((await admin.client.fetch("/api/admin/moderation/queue?limit=500")).status).toBe(400);
   });
 
@@ -360,6 +362,52 @@ describe("pages", () => {
     expect(dashboard).toContain("Your tool submissions");
     expect(dashboard).toContain(typed.name);
     expect(dashboard).toContain("Pending review");
+  });
+
+  it("/submit-tool: 'already listed' links the tool, a pending copy is refused, needs_revision is edited in place", async () => {
+    const maker = await createMember(server);
+    const [existing] = await queryRows<{ name: string; website_url: string; slug: string }>(
+      server.services.db,
+      sql`SELECT name, website_url, slug FROM tools WHERE status = 'active' ORDER BY name DESC LIMIT 1`,
+    );
+    const listed = await maker.client.form("/submit-tool", {
+      ...(tool() as Record<string, string>),
+      name: existing?.name ?? "",
+      url: existing?.website_url ?? "",
+    });
+    expect(listed.status).toBe(409);
+    const listedHtml = await listed.text();
+    expect(listedHtml).toContain("is already listed in the directory");
+    expect(listedHtml).toContain(`href="/tools/${existing?.slug}"`);
+
+    const typed = tool() as Record<string, string>;
+    expect((await maker.client.form("/submit-tool", typed)).status).toBe(200);
+    const again = await (await createMember(server)).client.form("/submit-tool", typed);
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("already been submitted and is waiting for review");
+
+    const [mine] = (await (await maker.client.fetch("/api/submissions/mine")).json()).submissions as Sub[];
+    await decide(mine?.id ?? "", { decision: "needs_revision", reason: "Say what it does for whom" });
+    expect((await (await createMember(server)).client.fetch(`/submit-tool?edit=${mine?.id}`)).status).toBe(404);
+    const edit = await (await maker.client.fetch(`/submit-tool?edit=${mine?.id}`)).text();
+    expect(edit).toContain("Say what it does for whom");
+    expect(edit).toContain(`value="${typed.name}"`);
+    const sent = await maker.client.form("/submit-tool", {
+      ...typed,
+      description: "Turns rough sketches into diagrams for engineers.",
+      edit: mine?.id ?? "",
+    });
+    expect(sent.status).toBe(200);
+    expect(await sent.text()).toContain("back in the queue");
+    const [after] = (await (await maker.client.fetch("/api/submissions/mine")).json()).submissions as Sub[];
+    expect(after).toMatchObject({ id: mine?.id, status: "pending", revisions: 1 });
+  });
+
+  it("/submit-tool stays within the first-load JavaScript budget", async () => {
+    const w = await measurePageWeight(server.url, "/submit-tool", path.join(BUILD_DIR, "client"));
+    expect(w.jsGzip, w.modules.map((m) => `${m.file} ${m.gzip}`).join("\n")).toBeLessThanOrEqual(
+      PAGE_WEIGHT_TARGETS.toolPageJs,
+    );
   });
 
   it("/admin/moderation: admins see and decide; members get 403 without data, visitors 401", async () => {

@@ -1,16 +1,15 @@
-import { useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { FormAlert } from "~/components/account/form-parts";
-import { validateOnSubmit } from "~/components/account/validate-on-submit";
+import { FormAlert, focusFirstInvalid } from "~/components/account/form-parts";
 import { AppError, fieldErrors, viewerOf } from "~/lib/accounts.server";
 import { PRICING_LABELS, PRICING_MODELS } from "~/lib/catalog.server";
+import { SubmissionInput } from "~/lib/submission-forms.server";
 import {
   MAKER_RELATION_LABELS,
   MAKER_RELATIONS,
   SUBMISSION_FIELDS,
   SUBMISSION_MESSAGES,
-  SubmissionInput,
-} from "~/lib/submission-forms";
+} from "~/lib/submission-labels";
 import {
   createSubmission,
   getMySubmission,
@@ -147,6 +146,30 @@ function ErrorText({ id, error }: { id: string; error?: string }) {
   ) : null;
 }
 
+type Check = (form: HTMLFormElement) => Record<string, string> | null;
+let checker: Promise<Check> | null = null;
+
+/**
+ * The browser's half of "one schema per input", loaded when the form is first touched: zod would
+ * add ~24 KB to the first load of a page most visitors only read. The server checks again anyway.
+ */
+function loadChecker(): Promise<Check> {
+  checker ??= import("~/lib/submission-forms")
+    .then(
+      ({ SubmissionInput: schema }): Check =>
+        (form) => {
+          const parsed = schema.safeParse(Object.fromEntries(new FormData(form)));
+          if (parsed.success) return null;
+          const errors: Record<string, string> = {};
+          for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+          return errors;
+        },
+    )
+    // Unreachable chunk (offline, new deploy): let the server answer.
+    .catch((): Check => () => null);
+  return checker;
+}
+
 export default function SubmitTool({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const result = actionData as ActionResult | undefined;
@@ -155,6 +178,31 @@ export default function SubmitTool({ loaderData, actionData }: Route.ComponentPr
   const values = result?.values ?? loaderData.values;
   const { editing } = loaderData;
   const busy = navigation.state === "submitting";
+  const check = useRef<Check | null>(null);
+  const prepare = () => {
+    void loadChecker().then((c) => {
+      check.current = c;
+    });
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    const run = check.current;
+    if (!run) {
+      // First use: hold the submit until the checker is here, then send again through it.
+      event.preventDefault();
+      void loadChecker().then((c) => {
+        check.current = c;
+        form.requestSubmit();
+      });
+      return;
+    }
+    const errors = run(form);
+    if (errors) {
+      event.preventDefault();
+      setClientErrors(errors);
+      focusFirstInvalid(form, errors);
+    } else setClientErrors(null);
+  };
 
   if (result?.submitted) {
     return (
@@ -225,12 +273,7 @@ export default function SubmitTool({ loaderData, actionData }: Route.ComponentPr
         </div>
       ) : null}
 
-      <Form
-        method="post"
-        noValidate
-        className="mt-6 space-y-5"
-        onSubmit={validateOnSubmit(SubmissionInput, setClientErrors)}
-      >
+      <Form method="post" noValidate className="mt-6 space-y-5" onFocus={prepare} onSubmit={onSubmit}>
         {editing ? <input type="hidden" name="edit" value={editing.id} /> : null}
         <div>
           <Label id="f-name">Tool name</Label>

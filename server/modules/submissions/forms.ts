@@ -1,39 +1,14 @@
 import { z } from "zod";
 import { textBlock, textLine } from "../../platform/text.ts";
+import { MAKER_RELATIONS, SUBMISSION_LIMITS, SUBMISSION_MESSAGES } from "./labels.ts";
 
-/**
+export * from "./labels.ts";
+
+/*
  * The submit-tool form's schema, shared by the browser (checked before sending) and the server
  * (the truth). Only zod and platform/text here: this file is bundled into the client. The server
  * checks further what the browser cannot know (the category exists, the tool is not listed yet).
  */
-export const SUBMISSION_MESSAGES = {
-  nameRequired: "Tool name is required",
-  urlRequired: "Valid URL is required",
-  descriptionRequired: "Description is required",
-  categoryRequired: "Please choose a category",
-  categoryUnknown: "Please choose one of the listed categories",
-  pricingUnknown: "Please choose one of the listed pricing models",
-  logoInvalid: "Logo URL must be an http(s) address",
-  pleaseSignIn: "Please sign in to submit a tool. What you typed is kept.",
-  pendingDuplicate: "This tool has already been submitted and is waiting for review.",
-  perDay: (n: number) => `You can submit up to ${n} tools a day. Please try again tomorrow.`,
-  openCap: (n: number) =>
-    `You have ${n} submissions waiting for review. Please wait for a decision before submitting more.`,
-  selectSubmissions: "Please select submissions to process",
-  rejectionReason: "Please provide a rejection reason",
-  revisionReason: "Please say what needs to be revised",
-} as const;
-
-export const MAKER_RELATIONS = ["founder", "employee", "user", "other"] as const;
-export type MakerRelation = (typeof MAKER_RELATIONS)[number];
-export const MAKER_RELATION_LABELS: Record<MakerRelation, string> = {
-  founder: "I founded or built it",
-  employee: "I work for the company",
-  user: "I use it",
-  other: "Other",
-};
-
-export const SUBMISSION_LIMITS = { name: 120, description: 1_000, url: 2_048, provider: 120, tags: 10, tag: 60 };
 
 /** An http(s) address with a dotted host, as the importer accepts (parseHttpUrl). */
 function isHttpUrl(value: string): boolean {
@@ -129,16 +104,3 @@ export const SubmissionInput = z.object({
     .transform((v) => v || null),
 });
 export type SubmissionInput = z.output<typeof SubmissionInput>;
-
-/** The fields a visitor typed, carried through sign-in in the return address (strings only). */
-export const SUBMISSION_FIELDS = [
-  "name",
-  "description",
-  "url",
-  "category",
-  "provider_name",
-  "pricing_model",
-  "tags",
-  "logo_url",
-  "maker_relation",
-] as const;
