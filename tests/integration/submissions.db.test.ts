@@ -389,6 +389,11 @@ describe("pages", () => {
     const [mine] = (await (await maker.client.fetch("/api/submissions/mine")).json()).submissions as Sub[];
     await decide(mine?.id ?? "", { decision: "needs_revision", reason: "Say what it does for whom" });
     expect((await (await createMember(server)).client.fetch(`/submit-tool?edit=${mine?.id}`)).status).toBe(404);
+    const signedOut = await new Client(server).fetch(`/submit-tool?edit=${mine?.id}`);
+    expect(signedOut.status).toBe(302);
+    expect(decodeURIComponent(signedOut.headers.get("location") ?? "")).toBe(
+      `/sign-in?redirectTo=/submit-tool?edit=${mine?.id}`,
+    );
     const edit = await (await maker.client.fetch(`/submit-tool?edit=${mine?.id}`)).text();
     expect(edit).toContain("Say what it does for whom");
     expect(edit).toContain(`value="${typed.name}"`);

@@ -67,6 +67,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const editId = url.searchParams.get("edit");
   let editing: { id: string; reason: string | null; status: string } | null = null;
   let values = valuesFrom((name) => url.searchParams.get(name));
+  if (editId && !viewer) {
+    // The decision e-mail's "edit" link, opened signed out: sign in first, then straight back here.
+    throw redirect(`/sign-in?redirectTo=${encodeURIComponent(`/submit-tool?edit=${editId.slice(0, 64)}`)}`);
+  }
   if (editId && viewer) {
     const mine = await getMySubmission(context.services.db, viewer.user.id, editId);
     if (!mine) throw data({ message: "Submission not found" }, { status: 404 });
