@@ -43,6 +43,7 @@ export default [
     route("affiliate/resources", "routes/growth/affiliate-resources.tsx"),
     route("affiliate/payments", "routes/growth/affiliate-payments.tsx"),
     route("affiliate-disclosure", "routes/growth/affiliate-disclosure.tsx"),
+    route("submit-tool", "routes/submissions/submit-tool.tsx"),
     // The admin panel: one guarded layout, one route per tab (each tab's loader checks the role too).
     route("admin", "routes/admin/layout.tsx", [
       index("routes/admin/overview.tsx"),
@@ -53,6 +54,7 @@ export default [
       route("tools/new", "routes/admin/tool-edit.tsx", { id: "admin-tool-new" }),
       route("tools/:id/edit", "routes/admin/tool-edit.tsx", { id: "admin-tool-edit" }),
       route("tools/export.csv", "routes/admin/tools-export.ts"),
+      route("moderation", "routes/admin/moderation.tsx"),
     ]),
     route("*", "routes/_site/not-found.tsx"),
   ]),

@@ -15,6 +15,7 @@ import { errorsApi } from "./errors.ts";
 import { growthApi } from "./growth.ts";
 import { newsletterApi } from "./newsletter.ts";
 import { fail } from "./respond.ts";
+import { submissionsApi } from "./submissions.ts";
 
 type Vars = { Variables: { services: AppServices } };
 
@@ -54,6 +55,7 @@ export function createApi() {
   api.route("/", auditApi());
   api.route("/", adminApi());
   api.route("/", adminToolsApi());
+  api.route("/", submissionsApi());
   api.all("*", (c) => fail(c, 404, `No API route for ${c.req.method} ${c.req.path}`));
   return api;
 }

@@ -26,6 +26,7 @@ type Ctx = {
   victimToolId: string;
   toolSlugs: string[];
   unsubscribeToken: string;
+  victimSubmissionId: string;
 };
 type Row = {
   /** the route pattern this row covers (with `method`, matched against the route tables) */
@@ -72,6 +73,12 @@ const ROWS: Row[] = [
   { covers: "/admin/tools/new", path: () => "/admin/tools/new", expect: ADMIN_ONLY },
   { covers: "/admin/tools/:id/edit", path: (c) => `/admin/tools/${c.victimToolId}/edit`, expect: ADMIN_ONLY },
   { covers: "/admin/tools/export.csv", path: () => "/admin/tools/export.csv?search=midjourney", expect: ADMIN_ONLY },
+  {
+    covers: "/admin/moderation",
+    path: () => "/admin/moderation",
+    expect: { visitor: 401, members: 403, admin: 200 },
+  },
+  { covers: "/submit-tool", path: () => "/submit-tool", expect: 200 },
   { covers: "/robots.txt", path: () => "/robots.txt", expect: 200 },
   { covers: "/sign-in", path: () => "/sign-in", expect: { visitor: 200, members: 302 } },
   { covers: "/sign-up", path: () => "/sign-up", expect: { visitor: 200, members: 302 } },
@@ -239,6 +246,22 @@ const ROWS: Row[] = [
     form: (c) => ({ intent: "reactivate", userId: c.victim.id }),
     expect: { visitor: 401, members: 403, admin: 200 },
     note: "the victim is not suspended: nothing changes",
+  },
+  {
+    covers: "/submit-tool",
+    method: "POST",
+    path: () => "/submit-tool",
+    form: (_c, who) => matrixTool(`page-${who}`),
+    expect: { visitor: 302, members: 200 },
+    note: "visitors are sent to sign in with what they typed; members submit",
+  },
+  {
+    covers: "/admin/moderation",
+    method: "POST",
+    path: () => "/admin/moderation",
+    form: () => ({ intent: "bulk-approve", submissionIds: "00000000-0000-4000-8000-000000000000" }),
+    expect: { visitor: 401, members: 403, admin: 200 },
+    note: "an unknown id is reported as a failed item",
   },
 
   {
@@ -503,6 +526,48 @@ const ROWS: Row[] = [
     expect: ADMIN_ONLY,
     note: "the bundled catalogue again: every row a duplicate, nothing added",
   },
+  {
+    covers: "/api/submissions",
+    method: "POST",
+    path: () => "/api/submissions",
+    json: (_c, who) => matrixTool(`api-${who}`),
+    expect: { visitor: 401, members: 201 },
+  },
+  { covers: "/api/submissions/mine", path: () => "/api/submissions/mine", expect: { visitor: 401, members: 200 } },
+  {
+    covers: "/api/admin/moderation/queue",
+    path: () => "/api/admin/moderation/queue",
+    expect: { visitor: 401, members: 403, admin: 200 },
+  },
+  {
+    covers: "/api/admin/moderation/bulk-approve",
+    method: "POST",
+    path: () => "/api/admin/moderation/bulk-approve",
+    json: () => ({ submissionIds: ["00000000-0000-4000-8000-000000000000"] }),
+    expect: { visitor: 401, members: 403, admin: 200 },
+  },
+  {
+    covers: "/api/admin/moderation/bulk-reject",
+    method: "POST",
+    path: () => "/api/admin/moderation/bulk-reject",
+    json: () => ({ submissionIds: ["00000000-0000-4000-8000-000000000000"], rejection_reason: "matrix" }),
+    expect: { visitor: 401, members: 403, admin: 200 },
+  },
+  {
+    covers: "/api/admin/moderation/:id/decision",
+    method: "POST",
+    path: (c) => `/api/admin/moderation/${c.victimSubmissionId}/decision`,
+    json: () => ({ decision: "needs_revision", reason: "matrix: please revise" }),
+    expect: { visitor: 401, members: 403, admin: 200 },
+  },
+  {
+    covers: "/api/submissions/:id",
+    method: "PUT",
+    path: (c) => `/api/submissions/${c.victimSubmissionId}`,
+    json: () => matrixTool("victim-edit"),
+    expect: { visitor: 401, members: 404 },
+    note: "someone else's submission (even for an admin: makers edit their own)",
+  },
   { covers: "/api/saved-searches", path: () => "/api/saved-searches", expect: { visitor: 401, members: 200 } },
   {
     covers: "/api/saved-searches",
@@ -628,6 +693,16 @@ const ROWS: Row[] = [
   { covers: "/sign-out", method: "POST", path: () => "/sign-out", form: () => ({}), expect: 302 },
 ];
 
+/** A tool submission nobody else sends (the pending-duplicate rule would refuse a second copy). */
+function matrixTool(tag: string): Record<string, string> {
+  return {
+    name: `Matrix Probe ${tag}`,
+    description: "A tool the access matrix submits.",
+    url: `https://matrix-probe-${tag}.io`,
+    category: "writing",
+  };
+}
+
 function expected(e: Expect, who: Who): number {
   if (typeof e === "number") return e;
   const specific = e[who];
@@ -671,7 +746,10 @@ beforeAll(async () => {
     server.services.db,
     sql`SELECT token FROM newsletter_subscribers WHERE email = 'unsub-matrix@example.com'`,
   );
+  const submitted = await victim.client.json("/api/submissions", "POST", matrixTool("victim"));
+  const victimSubmissionId = ((await submitted.json()) as { submission: { id: string } }).submission.id;
   ctx = {
+    victimSubmissionId,
     self: { visitor: victim.id, free: free.id, standard: standard.id, expert: expert.id, admin: admin.id },
     victim,
     victimSearchId,

@@ -3,6 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Field, FormAlert } from "~/components/account/form-parts";
 import { CheckIcon, LockIcon } from "~/components/account/icons";
 import { BillingSection } from "~/components/billing/billing-section";
+import { SubmissionsPanel } from "~/components/account/submissions-panel";
 import { MESSAGES } from "~/lib/account-forms";
 import {
   AppError,
@@ -22,6 +23,7 @@ import { billingAction, overview } from "~/lib/billing.server";
 import { initials } from "~/lib/format";
 import { setCookie } from "~/lib/preferences";
 import { setInLocalList } from "~/lib/saved-tools";
+import { listMySubmissions } from "~/lib/submissions.server";
 import { TIER_LABELS } from "~/lib/tiers";
 import type { Route } from "./+types/dashboard";
 
@@ -40,11 +42,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await viewerOf(context, request);
   if (!viewer) return data({ viewer: null }, { status: 401 });
   const { db } = context.services;
-  const [savedSearches, allowance, savedTools, billing] = await Promise.all([
+  const [savedSearches, allowance, savedTools, billing, submissions] = await Promise.all([
     listSavedSearches(db, viewer.user.id),
     savedSearchAllowance(db, viewer),
     listSavedTools(db, viewer.user.id),
     overview(context, viewer),
+    listMySubmissions(db, viewer.user.id),
   ]);
   const url = new URL(request.url);
   const ents = viewer.entitlements;
@@ -67,6 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     allowance,
     savedTools,
     billing,
+    submissions,
     confirmRefund: url.searchParams.get("confirm") === "refund",
     editing: url.searchParams.get("edit") === "1",
   };
@@ -412,6 +416,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         billing={d.billing}
         confirmRefund={d.confirmRefund && !(result?.intent === "billing-refund" && result.ok)}
       />
+      <SubmissionsPanel submissions={d.submissions} className={card} />
 
       <section aria-labelledby="features-heading" className={card}>
         <h2 id="features-heading" className="text-lg font-semibold">

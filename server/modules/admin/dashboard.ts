@@ -1,6 +1,5 @@
 import type { Clock } from "../../platform/clock.ts";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
-import { optionalTables } from "./optional.ts";
 
 /** The admin overview (spec section 3 "Admin dashboard stats"), every figure from the database. */
 export type DashboardStats = {
@@ -50,7 +49,6 @@ function monthStarts(now: Date): { thisMonth: Date; lastMonth: Date } {
 
 export async function dashboardStats(db: Db, clock: Clock): Promise<DashboardStats> {
   const { thisMonth, lastMonth } = monthStarts(clock.now());
-  const optional = await optionalTables(db);
   const [base] = await queryRows<Record<string, unknown>>(
     db,
     sql`SELECT
@@ -67,21 +65,21 @@ export async function dashboardStats(db: Db, clock: Clock): Promise<DashboardSta
   let subscriptionCount = 0;
   let pendingSubmissions = 0;
   let revenue = { total: 0, thisMonth: 0, lastMonth: 0 };
-  if (optional.subscriptions) {
+  {
     const [r] = await queryRows<{ n: number }>(
       db,
       sql`SELECT count(*)::int AS n FROM subscriptions WHERE status IN ('active', 'past_due')`,
     );
     subscriptionCount = n(r?.n);
   }
-  if (optional.submissions) {
+  {
     const [r] = await queryRows<{ n: number }>(
       db,
       sql`SELECT count(*)::int AS n FROM tool_submissions WHERE status = 'pending'`,
     );
     pendingSubmissions = n(r?.n);
   }
-  if (optional.payments) {
+  {
     // Net of refunds: a payment counts in the month it was taken, its refund in the month it was
     // returned (billing refunds whole payments and charges in USD only).
     const [r] = await queryRows<{ total: unknown; this_month: unknown; last_month: unknown }>(
@@ -114,39 +112,41 @@ export async function dashboardStats(db: Db, clock: Clock): Promise<DashboardSta
       users: growthPct(n(base?.users_this), n(base?.users_last)),
       revenue: growthPct(revenue.thisMonth, revenue.lastMonth),
     },
-    notCollected: [
-      "supportTickets",
-      ...(optional.subscriptions ? [] : ["subscriptionCount"]),
-      ...(optional.payments ? [] : ["revenue"]),
-      ...(optional.submissions ? [] : ["pendingSubmissions"]),
-    ],
+    notCollected: ["supportTickets"],
   };
 }
 
 const iso = (v: string | Date) => new Date(v).toISOString();
 
 export async function recentActivity(db: Db, limit = 5): Promise<RecentActivity> {
-  const optional = await optionalTables(db);
   const users = await queryRows<{ id: string; name: string; email: string; created_at: string | Date }>(
     db,
     sql`SELECT id, name, email, created_at FROM users ORDER BY created_at DESC, id LIMIT ${limit}`,
   );
-  const submissions = optional.submissions
-    ? await queryRows<{ id: string; name: string; status: string; submitted_at: string | Date; email: string | null }>(
-        db,
-        sql`SELECT s.id, s.name, s.status::text AS status, s.submitted_at, u.email
+  const submissions = await queryRows<{
+    id: string;
+    name: string;
+    status: string;
+    submitted_at: string | Date;
+    email: string | null;
+  }>(
+    db,
+    sql`SELECT s.id, s.name, s.status::text AS status, s.submitted_at, u.email
             FROM tool_submissions s LEFT JOIN users u ON u.id = s.user_id
             ORDER BY s.submitted_at DESC, s.id LIMIT ${limit}`,
-      )
-    : [];
-  const subscriptions = optional.subscriptions
-    ? await queryRows<{ id: string; email: string; tier: string; status: string; created_at: string | Date }>(
-        db,
-        sql`SELECT s.id, u.email, s.tier::text AS tier, s.status, s.created_at
+  );
+  const subscriptions = await queryRows<{
+    id: string;
+    email: string;
+    tier: string;
+    status: string;
+    created_at: string | Date;
+  }>(
+    db,
+    sql`SELECT s.id, u.email, s.tier::text AS tier, s.status, s.created_at
             FROM subscriptions s JOIN users u ON u.id = s.user_id
             ORDER BY s.created_at DESC, s.id LIMIT ${limit}`,
-      )
-    : [];
+  );
   return {
     submissions: submissions.map((s) => ({
       id: s.id,

@@ -1,6 +1,5 @@
 import type { Clock } from "../../platform/clock.ts";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
-import { optionalTables } from "./optional.ts";
 
 /**
  * GET /api/admin/users/{id}/stats (spec: consecutiveDays, correctionsSubmitted, verifiedCorrections)
@@ -37,7 +36,6 @@ export async function userStats(db: Db, clock: Clock, userId: string): Promise<U
   if (!exists) return null;
   const today = clock.now().toISOString().slice(0, 10);
   const subject = `user:${userId}`;
-  const optional = await optionalTables(db);
   const [r] = await queryRows<Record<string, number>>(
     db,
     sql`SELECT
@@ -52,7 +50,7 @@ export async function userStats(db: Db, clock: Clock, userId: string): Promise<U
     sql`SELECT DISTINCT day::text AS day FROM daily_tool_views WHERE subject = ${subject} ORDER BY 1 DESC LIMIT 400`,
   );
   let submissions = 0;
-  if (optional.submissions) {
+  {
     const [s] = await queryRows<{ n: number }>(
       db,
       sql`SELECT count(*)::int AS n FROM tool_submissions WHERE user_id = ${userId}`,

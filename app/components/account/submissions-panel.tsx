@@ -1,0 +1,91 @@
+import { Link } from "react-router";
+import type { MySubmission } from "../../../server/modules/submissions/index.ts";
+
+const STATUS_STYLE: Record<MySubmission["status"], { label: string; className: string }> = {
+  pending: {
+    label: "Pending review",
+    className: "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100",
+  },
+  approved: {
+    label: "Approved",
+    className: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-100",
+  },
+  rejected: { label: "Rejected", className: "bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-100" },
+  needs_revision: {
+    label: "Needs revision",
+    className: "bg-sky-100 text-sky-900 dark:bg-sky-900/40 dark:text-sky-100",
+  },
+};
+
+function day(iso: string): string {
+  return new Date(iso).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+/** The maker's view: their submissions with status, dates and the moderator's reason. */
+export function SubmissionsPanel({ submissions, className = "" }: { submissions: MySubmission[]; className?: string }) {
+  return (
+    <section id="submissions" aria-labelledby="submissions-heading" className={className}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="submissions-heading" className="text-lg font-semibold">
+          Your tool submissions
+        </h2>
+        <Link to="/submit-tool" className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
+          Submit a tool
+        </Link>
+      </div>
+      {submissions.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+          You have not submitted a tool yet. Know one that belongs here? Add New Tool sends it to our moderators.
+        </p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-800">
+          {submissions.map((s) => {
+            const status = STATUS_STYLE[s.status];
+            return (
+              <li key={s.id} className="py-3" data-testid="my-submission">
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="font-medium">{s.name}</span>
+                  <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${status.className}`}>
+                    {status.label}
+                  </span>
+                  <span className="text-xs text-slate-500 dark:text-slate-400">{s.category}</span>
+                </div>
+                <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+                  Submitted {day(s.submitted_at)}
+                  {s.revisions ? ` · revised ${s.revisions}×` : ""}
+                  {s.decided_at && s.status !== "pending" ? ` · decided ${day(s.decided_at)}` : ""}
+                </p>
+                {s.reason && s.status !== "pending" ? (
+                  <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+                    <span className="font-medium">Moderator:</span> {s.reason}
+                  </p>
+                ) : null}
+                {s.status === "needs_revision" ? (
+                  <Link
+                    to={`/submit-tool?edit=${s.id}`}
+                    className="mt-1 inline-block text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100"
+                  >
+                    Edit and resubmit
+                  </Link>
+                ) : null}
+                {s.status === "approved" && s.tool_slug ? (
+                  <Link
+                    to={`/tools/${s.tool_slug}`}
+                    className="mt-1 inline-block text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100"
+                  >
+                    See it in the directory
+                  </Link>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../platform/db/index.ts";
+import type { Jobs } from "../../platform/jobs/index.ts";
+import type { Mailer } from "../../platform/mail.ts";
+
+/** The maker hears of every decision by e-mail; sent by the job runner, after the decision commits. */
+export const DECISION_MAIL_JOB = "submission.decision-mail";
+export const DECISION_MAIL_TAG = "submission-decision";
+
+type Payload = { submissionId?: unknown; status?: unknown; reason?: unknown; name?: unknown };
+
+export function registerSubmissionJobs(deps: { db: Db; jobs: Jobs; mailer: Mailer; publicUrl?: string }): void {
+  deps.jobs.register<Payload>(DECISION_MAIL_JOB, async (payload) => {
+    if (typeof payload.submissionId !== "string") return;
+    const [row] = await queryRows<{ name: string; email: string; user_name: string; slug: string | null }>(
+      deps.db,
+      sql`SELECT s.name, u.email, u.name AS user_name, t.slug
+          FROM tool_submissions s JOIN users u ON u.id = s.user_id LEFT JOIN tools t ON t.id = s.tool_id
+          WHERE s.id = ${payload.submissionId}`,
+    );
+    if (!row) return; // the member or the submission is gone: nobody to tell
+    const base = (deps.publicUrl ?? "").replace(/\/$/, "");
+    const reason = typeof payload.reason === "string" && payload.reason ? payload.reason : null;
+    // The name as decided (the maker may have revised it since).
+    const name = typeof payload.name === "string" ? payload.name : row.name;
+    const message = decisionMessage(String(payload.status), name, reason, {
+      tool: row.slug ? `${base}/tools/${row.slug}` : null,
+      dashboard: `${base}/dashboard#submissions`,
+      edit: `${base}/submit-tool?edit=${payload.submissionId}`,
+    });
+    if (!message) return;
+    // A retry after a crash between sending and completing may send twice: better than never.
+    await deps.mailer.send({
+      to: row.email,
+      subject: message.subject,
+      text: `Hello ${row.user_name},\n\n${message.body}\n\n— The Toolscape team`,
+      tag: DECISION_MAIL_TAG,
+    });
+  });
+}
+
+function decisionMessage(
+  status: string,
+  name: string,
+  reason: string | null,
+  links: { tool: string | null; dashboard: string; edit: string },
+): { subject: string; body: string } | null {
+  const why = reason ? `\n\nThe moderator's note:\n${reason}` : "";
+  if (status === "approved") {
+    return {
+      subject: `${name} is now listed on Toolscape`,
+      body: `Good news: your submission "${name}" was approved and is live in the directory${
+        links.tool ? `:\n${links.tool}` : "."
+      }${why}`,
+    };
+  }
+  if (status === "rejected") {
+    return {
+      subject: `Your submission "${name}" was not accepted`,
+      body: `Thank you for submitting "${name}". After review we decided not to list it.${why}\n\nYour submissions: ${links.dashboard}`,
+    };
+  }
+  if (status === "needs_revision") {
+    return {
+      subject: `Your submission "${name}" needs a few changes`,
+      body: `Thank you for submitting "${name}". Before we can list it, please revise it.${why}\n\nEdit and send it again: ${links.edit}`,
+    };
+  }
+  return null;
+}

@@ -1,0 +1,368 @@
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { recordAudit } from "../../platform/audit.ts";
+import { type Db, queryRows } from "../../platform/db/index.ts";
+import { AppError } from "../../platform/errors.ts";
+import type { Jobs } from "../../platform/jobs/index.ts";
+import { textBlock } from "../../platform/text.ts";
+import type { Viewer } from "../accounts/index.ts";
+import { importRows, resolveCategoryKeys } from "../catalog/index.ts";
+import { SUBMISSION_MESSAGES } from "./forms.ts";
+import { DECISION_MAIL_JOB } from "./mail.ts";
+import { isSubmissionId, OPEN_STATUSES, SUBMISSION_STATUSES, type SubmissionStatus } from "./submissions.ts";
+
+/** Spec §9: the moderation queue shows 20 per page and pending by default. */
+export const QUEUE_PAGE_SIZE = 20;
+export const DECISIONS = ["approve", "reject", "needs_revision"] as const;
+export type Decision = (typeof DECISIONS)[number];
+const STATUS_OF: Record<Decision, SubmissionStatus> = {
+  approve: "approved",
+  reject: "rejected",
+  needs_revision: "needs_revision",
+};
+export const MAX_BULK = 100;
+
+export const QueueQuery = z.object({
+  status: z
+    .enum([...SUBMISSION_STATUSES, "all"], {
+      message: "status must be pending, approved, rejected, needs_revision or all",
+    })
+    .default("pending"),
+  category: z.string().trim().max(80, "category is too long").optional(),
+  page: z.coerce.number().int("page must be a whole number").min(1, "page must be 1 or more").max(10_000).default(1),
+  limit: z.coerce
+    .number()
+    .int("limit must be a whole number")
+    .min(1, "limit must be 1 or more")
+    .max(100, "limit must be 100 or less")
+    .default(QUEUE_PAGE_SIZE),
+});
+export type QueueQuery = z.output<typeof QueueQuery> & { order?: "oldest" | "newest" };
+
+const notes = textBlock("Admin notes")
+  .pipe(z.string().max(2_000, "Admin notes must be at most 2000 characters"))
+  .optional()
+  .transform((v) => v || null);
+const reason = textBlock("Reason")
+  .pipe(z.string().max(1_000, "The reason must be at most 1000 characters"))
+  .optional()
+  .transform((v) => v || null);
+const ids = z
+  .array(z.string().max(64, "a submission id is too long"), { message: SUBMISSION_MESSAGES.selectSubmissions })
+  .max(MAX_BULK, `Please select at most ${MAX_BULK} submissions at once`)
+  .default([]);
+
+export const DecisionInput = z.object({
+  decision: z.enum(DECISIONS, { message: "decision must be approve, reject or needs_revision" }),
+  reason,
+  admin_notes: notes,
+});
+export type DecisionInput = z.output<typeof DecisionInput>;
+
+export const BulkApproveInput = z.object({ submissionIds: ids, admin_notes: notes });
+export const BulkRejectInput = z.object({ submissionIds: ids, admin_notes: notes, rejection_reason: reason });
+
+export type QueueItem = {
+  id: string;
+  name: string;
+  description: string;
+  category: string;
+  category_id: number;
+  provider: string | null;
+  status: SubmissionStatus;
+  submitted_at: string;
+  url: string;
+  pricing_model: string;
+  tags: string[];
+  logo_url: string | null;
+  maker_relation: string | null;
+  submitter: { id: string; name: string; email: string };
+  admin_notes: string | null;
+  reason: string | null;
+  decided_at: string | null;
+  revisions: number;
+  tool_slug: string | null;
+};
+
+export type Pagination = {
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+  hasMore: boolean;
+  totalItems: number;
+  currentPage: number;
+};
+
+type QueueRow = Omit<QueueItem, "submitter" | "submitted_at" | "decided_at"> & {
+  submitted_at: string | Date;
+  decided_at: string | Date | null;
+  user_id: string;
+  user_name: string;
+  user_email: string;
+  total: number;
+};
+
+/** The moderation queue: oldest first (first come, first served), by status and category. */
+export async function listQueue(
+  db: Db,
+  query: QueueQuery,
+): Promise<{ submissions: QueueItem[]; pagination: Pagination }> {
+  let categoryId: number | null = null;
+  if (query.category) {
+    const { ids: found } = await resolveCategoryKeys(db, [query.category]);
+    // An unknown category matches nothing (rather than everything).
+    categoryId = found[0] ?? -1;
+  }
+  const where = sql.join(
+    [
+      sql`TRUE`,
+      query.status === "all" ? sql`` : sql`AND s.status = ${query.status}::submission_status`,
+      categoryId === null ? sql`` : sql`AND s.category_id = ${categoryId}`,
+    ],
+    sql` `,
+  );
+  const rows = await queryRows<QueueRow>(
+    db,
+    sql`SELECT s.id, s.name, s.description, c.name AS category, s.category_id, s.provider_name AS provider,
+          s.status::text AS status, s.submitted_at, s.url, s.pricing_model::text AS pricing_model, s.tags, s.logo_url,
+          s.maker_relation::text AS maker_relation, s.admin_notes, s.decision_reason AS reason, s.decided_at,
+          s.revisions, t.slug AS tool_slug, u.id AS user_id, u.name AS user_name, u.email AS user_email,
+          count(*) OVER ()::int AS total
+        FROM tool_submissions s
+        JOIN categories c ON c.id = s.category_id
+        JOIN users u ON u.id = s.user_id
+        LEFT JOIN tools t ON t.id = s.tool_id
+        WHERE ${where}
+        ORDER BY ${query.order === "newest" ? sql`s.submitted_at DESC` : sql`s.submitted_at ASC`}, s.id
+        LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`,
+  );
+  let total = rows[0]?.total ?? 0;
+  if (!rows.length && query.page > 1) {
+    const [n] = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM tool_submissions s WHERE ${where}`,
+    );
+    total = n?.n ?? 0;
+  }
+  const totalPages = Math.max(1, Math.ceil(total / query.limit));
+  return {
+    submissions: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      category: r.category,
+      category_id: r.category_id,
+      provider: r.provider,
+      status: r.status,
+      submitted_at: new Date(r.submitted_at).toISOString(),
+      url: r.url,
+      pricing_model: r.pricing_model,
+      tags: r.tags ?? [],
+      logo_url: r.logo_url,
+      maker_relation: r.maker_relation,
+      submitter: { id: r.user_id, name: r.user_name, email: r.user_email },
+      admin_notes: r.admin_notes,
+      reason: r.reason,
+      decided_at: r.decided_at ? new Date(r.decided_at).toISOString() : null,
+      revisions: r.revisions,
+      tool_slug: r.tool_slug,
+    })),
+    pagination: {
+      page: query.page,
+      limit: query.limit,
+      total,
+      totalPages,
+      hasMore: query.page < totalPages,
+      totalItems: total,
+      currentPage: query.page,
+    },
+  };
+}
+
+export type DecisionDeps = { db: Db; jobs: Jobs; now?: Date; requestId?: string | null };
+export type DecisionResult = { id: string; status: SubmissionStatus; tool_slug: string | null };
+
+type Locked = {
+  id: string;
+  user_id: string;
+  name: string;
+  description: string;
+  url: string;
+  category: string;
+  provider_name: string | null;
+  pricing_model: string;
+  tags: string[];
+  logo_url: string | null;
+  status: SubmissionStatus;
+  revisions: number;
+};
+
+/**
+ * One moderator decision, all or nothing: the status change, the new tool (approval, through the
+ * importer with source 'submission:{id}'), the audit row and the maker's e-mail job commit together.
+ */
+export async function decideSubmission(
+  deps: DecisionDeps,
+  admin: Viewer,
+  id: string,
+  input: DecisionInput,
+): Promise<DecisionResult> {
+  if (!isSubmissionId(id)) throw new AppError("not_found", "Submission not found");
+  if (input.decision === "reject" && !input.reason) {
+    throw new AppError("bad_request", SUBMISSION_MESSAGES.rejectionReason, { field: "reason" });
+  }
+  if (input.decision === "needs_revision" && !input.reason) {
+    throw new AppError("bad_request", SUBMISSION_MESSAGES.revisionReason, { field: "reason" });
+  }
+  const now = deps.now ?? new Date();
+  return deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [s] = await queryRows<Locked>(
+      tx,
+      sql`SELECT s.id, s.user_id, s.name, s.description, s.url, c.name AS category, s.provider_name,
+            s.pricing_model::text AS pricing_model, s.tags, s.logo_url, s.status::text AS status, s.revisions
+          FROM tool_submissions s JOIN categories c ON c.id = s.category_id
+          WHERE s.id = ${id} FOR UPDATE OF s`,
+    );
+    if (!s) throw new AppError("not_found", "Submission not found");
+    if (!(OPEN_STATUSES as readonly string[]).includes(s.status)) {
+      throw new AppError("conflict", `This submission was already ${s.status.replace("_", " ")}.`);
+    }
+    const status = STATUS_OF[input.decision];
+    let toolId: string | null = null;
+    let toolSlug: string | null = null;
+    if (input.decision === "approve") ({ toolId, toolSlug } = await publish(tx, s));
+    await tx.execute(
+      sql`UPDATE tool_submissions SET status = ${status}::submission_status, decision_reason = ${input.reason},
+            admin_notes = coalesce(${input.admin_notes}, admin_notes), decided_by = ${admin.user.id},
+            decided_at = ${now.toISOString()}::timestamptz, tool_id = coalesce(${toolId}::uuid, tool_id),
+            updated_at = ${now.toISOString()}::timestamptz
+          WHERE id = ${id}`,
+    );
+    await recordAudit(tx, {
+      actor: { id: admin.user.id, label: admin.user.email },
+      action: `submission.${input.decision}`,
+      targetType: "submission",
+      targetId: id,
+      before: { status: s.status },
+      after: {
+        status,
+        ...(toolSlug ? { tool: toolSlug } : {}),
+        ...(input.admin_notes ? { admin_notes: input.admin_notes } : {}),
+      },
+      reason: input.reason,
+      requestId: deps.requestId ?? null,
+      at: now,
+    });
+    await deps.jobs.enqueue(
+      {
+        type: DECISION_MAIL_JOB,
+        key: `${id}:${status}:${s.revisions}`,
+        payload: { submissionId: id, status, reason: input.reason, name: s.name },
+        runAt: now,
+      },
+      tx,
+    );
+    return { id, status, tool_slug: toolSlug };
+  });
+}
+
+/** Adds the submitted tool to the catalogue with the importer's rules; its problems fail the decision. */
+async function publish(tx: Db, s: Locked): Promise<{ toolId: string; toolSlug: string }> {
+  const report = await importRows(
+    tx,
+    [
+      {
+        name: s.name,
+        description: s.description,
+        url: s.url,
+        category: s.category,
+        provider: s.provider_name ?? "",
+        pricing_model: s.pricing_model,
+        tags: JSON.stringify(s.tags ?? []),
+        logo_url: s.logo_url ?? "",
+      },
+    ],
+    { source: `submission:${s.id}` },
+  );
+  const dup = report.duplicates[0];
+  if (dup) {
+    throw new AppError("conflict", `Already listed in the directory as /tools/${dup.existing}.`, {
+      listed: dup.existing,
+    });
+  }
+  const problems = report.errors.flatMap((e) => e.messages);
+  const added = report.added[0];
+  if (problems.length || !added) {
+    throw new AppError("bad_request", `The tool cannot be published: ${problems.join("; ") || "nothing was added"}`);
+  }
+  const [tool] = await queryRows<{ id: string }>(tx, sql`SELECT id FROM tools WHERE slug = ${added.slug}`);
+  if (!tool) throw new Error(`approved tool ${added.slug} was not found after import`);
+  return { toolId: tool.id, toolSlug: added.slug };
+}
+
+export type BulkItem = {
+  id: string;
+  ok: boolean;
+  status?: SubmissionStatus;
+  tool_slug?: string | null;
+  error?: string;
+};
+export type BulkResult = { summary: { successful: number; failed: number }; results: BulkItem[] };
+
+/**
+ * Bulk approve or reject: each item is its own decision (its own transaction), so one that fails
+ * (already decided, now a duplicate) is reported and the others still go through.
+ */
+export async function bulkDecide(
+  deps: DecisionDeps,
+  admin: Viewer,
+  decision: "approve" | "reject",
+  input: { submissionIds: string[]; admin_notes: string | null; rejection_reason?: string | null },
+): Promise<BulkResult> {
+  const unique = [...new Set(input.submissionIds)];
+  if (!unique.length) throw new AppError("bad_request", SUBMISSION_MESSAGES.selectSubmissions);
+  if (decision === "reject" && !input.rejection_reason) {
+    throw new AppError("bad_request", SUBMISSION_MESSAGES.rejectionReason, { field: "rejection_reason" });
+  }
+  const results: BulkItem[] = [];
+  for (const id of unique) {
+    try {
+      const r = await decideSubmission(deps, admin, id, {
+        decision,
+        reason: decision === "reject" ? (input.rejection_reason ?? null) : null,
+        admin_notes: input.admin_notes,
+      });
+      results.push({ id, ok: true, status: r.status, tool_slug: r.tool_slug });
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status >= 500) throw err;
+      results.push({ id, ok: false, error: err.message });
+    }
+  }
+  const successful = results.filter((r) => r.ok).length;
+  return { summary: { successful, failed: results.length - successful }, results };
+}
+
+export type SubmissionCounts = Record<SubmissionStatus, number> & { total: number };
+
+/** Counts by status (the admin overview's pending-submission card). */
+export async function countSubmissions(db: Db): Promise<SubmissionCounts> {
+  const rows = await queryRows<{ status: SubmissionStatus; n: number }>(
+    db,
+    sql`SELECT status::text AS status, count(*)::int AS n FROM tool_submissions GROUP BY status`,
+  );
+  const counts: SubmissionCounts = { pending: 0, approved: 0, rejected: 0, needs_revision: 0, total: 0 };
+  for (const r of rows) {
+    counts[r.status] = r.n;
+    counts.total += r.n;
+  }
+  return counts;
+}
+
+/** The newest submissions of any status (the admin overview's recent activity). */
+export async function recentSubmissions(db: Db, limit = 5): Promise<QueueItem[]> {
+  const n = Math.max(1, Math.min(50, Math.floor(limit)));
+  const { submissions } = await listQueue(db, { status: "all", page: 1, limit: n, order: "newest" });
+  return submissions;
+}
