@@ -9,7 +9,6 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { createApi } from "./api/index.ts";
 import type { AppServices } from "./context.ts";
 import { isCrawler } from "./modules/accounts/index.ts";
-import { registerSubmissionJobs } from "./modules/submissions/index.ts";
 import { clientIp } from "./platform/client-ip.ts";
 import { csrfProtection } from "./platform/csrf.ts";
 import {
@@ -58,7 +57,6 @@ export function createApp(options: AppOptions) {
   const pageRoute =
     options.build && typeof options.build !== "function" ? pageRouteLabeller(options.build) : () => "page";
   registerServiceMetrics(metrics, services);
-  registerSubmissionJobs({ ...services, publicUrl: services.env.PUBLIC_URL });
   const routeLabel = (c: Context<Vars>): string => {
     const p = c.req.path;
     if (p.startsWith("/api/") || p === "/api") {

@@ -9,6 +9,7 @@ import { createTallies } from "./modules/admin/index.ts";
 import { grantPlanDaysOn, paymentProviders, registerBillingJobs } from "./modules/billing/index.ts";
 import { seedCatalog } from "./modules/catalog/index.ts";
 import { type GrowthWiring, growthBillingHooks, onMemberCreated, registerGrowthJobs } from "./modules/growth/index.ts";
+import { registerSubmissionJobs } from "./modules/submissions/index.ts";
 import { type Clock, systemClock } from "./platform/clock.ts";
 import { type Database, openDatabase } from "./platform/db/index.ts";
 import { type Env, loadEnv } from "./platform/env.ts";
@@ -103,11 +104,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     billingHooks: [growthBillingHooks({ jobs, logger })],
   };
   ready = services;
-  registerGrowthJobs(services);
   if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
     logger.warn("PUBLIC_URL is not set: sign-in works on localhost only; set it to the site's public origin");
   }
+  // Every job handler is registered here, before the runner starts (ADR 0009).
   registerBillingJobs(services);
+  registerGrowthJobs(services);
+  registerSubmissionJobs({ ...services, publicUrl: env.PUBLIC_URL });
   const payments = paymentProviders(services);
   if (options.growth?.payouts === undefined) services.growth.payouts = payments.payouts;
   logger.info(payments.summary);
