@@ -1,4 +1,5 @@
 import type { ComponentType, ReactNode } from "react";
+import { NEW_TOOL } from "~/lib/new-tool";
 
 /**
  * Every field of a tool, as the add/edit dialog and its no-JavaScript page show it. Lists are one
@@ -46,38 +47,8 @@ export const PRICING_OPTIONS = [
   ["open_source", "Open Source"],
   ["enterprise", "Enterprise"],
 ] as const;
-/** A new tool's starting values (the server's NEW_TOOL, kept here so the browser needs no server code). */
-export const EMPTY_TOOL: ToolFormTool = {
-  name: "",
-  slug: "",
-  one_line_description: "",
-  full_description: "",
-  category: "",
-  website_url: "",
-  provider: "",
-  pricing_model: "unknown",
-  pricing: { original: "", discounted: "", discount: "", deal_ends: "" },
-  tags: [],
-  features: [],
-  use_cases: [],
-  pros: [],
-  cons: [],
-  alternatives: [],
-  screenshots: [],
-  logo_url: "",
-  demo_url: "",
-  affiliate_url: "",
-  source_url: "",
-  preview_image_url: "",
-  is_featured: false,
-  is_verified: false,
-  needs_review: false,
-  status: "active",
-  tier: "free",
-  meta_title: "",
-  meta_description: "",
-  meta_keywords: "",
-};
+/** A new tool's starting values: the same object the server starts a created tool from. */
+export const EMPTY_TOOL: ToolFormTool = NEW_TOOL;
 export const STATUS_OPTIONS = ["active", "pending", "draft", "rejected", "archived"] as const;
 export const TIER_OPTIONS = ["free", "standard", "expert"] as const;
 

@@ -7,8 +7,11 @@ import { AppError, notFound } from "../../platform/errors.ts";
 import { controlCharacterIn, controlCharacterMessage } from "../../platform/text.ts";
 import { resolveCategoryKeys } from "./categories.ts";
 import { type ImportWarning, unescapeExportedCell, validateRow } from "./import.ts";
+import { NEW_TOOL } from "./new-tool.ts";
 import { cleanText, neutraliseFormula, PRICING_MODELS, type PricingModel, parseHttpUrl, slugify } from "./normalize.ts";
 import { refreshTagCatalogue } from "./tags.ts";
+
+export { NEW_TOOL };
 
 /**
  * Operators' tool management: the admin table (all statuses), and create / edit / archive /
@@ -332,38 +335,6 @@ function editableOf(t: ToolRow, provider: string | null): EditableTool {
     meta_keywords: t.metaKeywords ?? "",
   };
 }
-
-export const NEW_TOOL: EditableTool = {
-  name: "",
-  slug: "",
-  one_line_description: "",
-  full_description: "",
-  category: "",
-  website_url: "",
-  provider: "",
-  pricing_model: "unknown",
-  pricing: { original: "", discounted: "", discount: "", deal_ends: "" },
-  tags: [],
-  features: [],
-  use_cases: [],
-  pros: [],
-  cons: [],
-  alternatives: [],
-  screenshots: [],
-  logo_url: "",
-  demo_url: "",
-  affiliate_url: "",
-  source_url: "",
-  preview_image_url: "",
-  is_featured: false,
-  is_verified: false,
-  needs_review: false,
-  status: "active",
-  tier: "free",
-  meta_title: "",
-  meta_description: "",
-  meta_keywords: "",
-};
 
 type Validated = {
   values: Omit<ToolValues, "categoryId" | "providerId" | "publishedAt" | "updatedAt" | "importId">;
