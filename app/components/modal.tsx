@@ -35,6 +35,9 @@ export function Modal({
   const opener = useRef<Element | null>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  // Set while we close the dialog because `open` turned false: that close is not the user's, so it
+  // must not call onClose (which may navigate, e.g. back to a list without the saved notice).
+  const closingForOpen = useRef(false);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -43,7 +46,10 @@ export function Modal({
     if (!dialog.open) dialog.showModal();
     initialFocus?.current?.focus();
     return () => {
-      if (dialog.open) dialog.close();
+      if (dialog.open) {
+        closingForOpen.current = true;
+        dialog.close();
+      }
       const target = returnFocus?.current?.isConnected ? returnFocus.current : opener.current;
       if (target instanceof HTMLElement && target.isConnected) target.focus();
     };
@@ -58,7 +64,10 @@ export function Modal({
       data-testid={testId}
       className={`backdrop:bg-slate-950/50 ${className}`}
       // Escape: the browser closes the dialog; keep `open` in step.
-      onClose={() => onCloseRef.current()}
+      onClose={() => {
+        if (closingForOpen.current) closingForOpen.current = false;
+        else onCloseRef.current();
+      }}
       // A click on the backdrop targets the <dialog> itself, outside its box (a click on its padding
       // also targets it, inside the box).
       onClick={(event) => {
