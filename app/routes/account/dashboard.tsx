@@ -2,8 +2,8 @@ import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Field, FormAlert } from "~/components/account/form-parts";
 import { CheckIcon, LockIcon } from "~/components/account/icons";
-import { BillingSection } from "~/components/billing/billing-section";
 import { SubmissionsPanel } from "~/components/account/submissions-panel";
+import { BillingSection } from "~/components/billing/billing-section";
 import { MESSAGES } from "~/lib/account-forms";
 import {
   AppError,
