@@ -194,6 +194,35 @@ describe("admin operations: overview, users, analytics, feedback", () => {
     expect(html).toContain("tier: free → tier: expert");
   });
 
+  it("saving the Users form unchanged gives a paying member no override; a suspended member cannot be made admin", async () => {
+    const payer = await createMember(server, { name: "Paying Member" });
+    await buy(server, payer, "standard");
+    const save = await admin.client.form("/admin/users", {
+      intent: "change",
+      userId: payer.id,
+      tier: "standard",
+      role: "member",
+    });
+    expect(save.status).toBe(200);
+    const [profile] = await queryRows<{ tier_override: string | null }>(
+      db(),
+      sql`SELECT tier_override FROM user_profiles WHERE user_id = ${payer.id}`,
+    );
+    expect(profile?.tier_override).toBeNull();
+    expect((await listAudit(db(), { target_id: payer.id })).entries.map((e) => e.action)).toEqual([]);
+
+    await admin.client.form("/admin/users", { intent: "suspend", userId: payer.id, reason: "Abuse" });
+    const promote = await admin.client.form("/admin/users", {
+      intent: "change",
+      userId: payer.id,
+      tier: "standard",
+      role: "admin",
+    });
+    expect(promote.status).toBe(400);
+    const [user] = await queryRows<{ role: string }>(db(), sql`SELECT role FROM users WHERE id = ${payer.id}`);
+    expect(user?.role).toBe("member");
+  });
+
   it("an admin cannot demote or suspend themselves (400, nothing recorded)", async () => {
     const before = (await listAudit(db(), { target_id: admin.id })).total;
     const demote = await admin.client.json(`/api/admin/users/${admin.id}`, "PUT", { role: "member" });

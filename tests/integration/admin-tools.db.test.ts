@@ -463,6 +463,11 @@ describe("the admin tools pages (forms without JavaScript)", () => {
     expect((await post({ intent: "archive" })).status).toBe(200);
     expect((await new Client(server).fetch("/tools/notion-ai")).status).toBe(404);
     expect((await post({ intent: "restore" })).status).toBe(200);
+    // Restore is for archived tools only: it does not publish a draft or a rejected tool.
+    expect((await admin.client.json(`/api/admin/tools/${id}`, "PUT", { status: "draft" })).status).toBe(200);
+    const restoreDraft = await post({ intent: "restore" });
+    expect(restoreDraft.status).toBe(400);
+    expect((await admin.client.json(`/api/admin/tools/${id}`, "PUT", { status: "active" })).status).toBe(200);
     expect((await post({ intent: "tier", tier: "expert" })).status).toBe(200);
     expect((await post({ intent: "tier", tier: "gold" })).status).toBe(400);
     expect((await post({ intent: "feature", featured: "on" })).status).toBe(200);

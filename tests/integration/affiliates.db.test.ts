@@ -316,6 +316,69 @@ describe("payouts through a PayoutProvider", () => {
       await local.close();
     }
   });
+
+  it("a batch PayPal refuses leaves the commissions payable: the next run pays them, once", async () => {
+    let fail = true;
+    const sent: string[] = [];
+    const payouts: PayoutProvider = {
+      id: "paypal",
+      async payout(input) {
+        if (fail) throw new Error("PayPal said no");
+        sent.push(input.batchId);
+        return { batchId: input.batchId, status: "pending" };
+      },
+    };
+    const local = await startTestServer({ pages: true, clock, env: { TRUST_PROXY: "1" }, growth: { payouts } });
+    try {
+      const aff = await createMember(local, { name: "Retry Affiliate" });
+      await aff.client.json("/api/affiliate/join", "POST", { payout_email: "retry@example.com", accept_terms: true });
+      const { code: c } = (await (await aff.client.fetch("/api/affiliate/dashboard")).json()) as { code: string };
+      const visitor = new Client(local);
+      await visit(visitor, `/a/${c}`);
+      const res = await visitor.json("/api/auth/sign-up/email", "POST", {
+        name: "R",
+        email: `r-${Date.now()}@example.com`,
+        password: "correct-horse-42",
+      });
+      const userId = ((await res.json()) as { user: { id: string } }).user.id;
+      const hooks = growthBillingHooks(local.services);
+      await local.services.db.transaction(async (tx) =>
+        hooks.paymentApplied?.(tx as unknown as Db, {
+          paymentId: "pp-retry",
+          userId,
+          tier: "standard",
+          kind: "renewal",
+          amount: { amountCents: 299, currency: "USD" },
+          provider: "paypal",
+          at: clock.now(),
+          firstPaymentAt: new Date(clock.now().getTime() - 40 * DAY_MS),
+        }),
+      );
+      const admin = await createMember(local, { role: "admin" });
+      const period = clock.now().toISOString().slice(0, 7);
+      const first = (await (await admin.client.json("/api/admin/affiliates/payouts", "POST", { period })).json()) as {
+        payouts: { status: string }[];
+      };
+      expect(first.payouts.map((p) => p.status)).toEqual(["failed"]);
+      const [open] = await queryRows<{ status: string; payout_id: string | null }>(
+        local.services.db,
+        sql`SELECT status, payout_id FROM affiliate_commissions WHERE payment_id = 'pp-retry'`,
+      );
+      expect(open).toEqual({ status: "approved", payout_id: null });
+      fail = false;
+      const second = (await (await admin.client.json("/api/admin/affiliates/payouts", "POST", { period })).json()) as {
+        payouts: { status: string; amountCents: number }[];
+      };
+      expect(second.payouts).toEqual([expect.objectContaining({ status: "pending", amountCents: 90 })]);
+      expect(sent).toHaveLength(1);
+      const third = (await (await admin.client.json("/api/admin/affiliates/payouts", "POST", { period })).json()) as {
+        payouts: unknown[];
+      };
+      expect(third.payouts).toEqual([]);
+    } finally {
+      await local.close();
+    }
+  });
 });
 
 describe("with billing's test provider", () => {

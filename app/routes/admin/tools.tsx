@@ -78,6 +78,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if ("tier" in change && !(TOOL_TIERS as readonly unknown[]).includes(change.tier)) {
     return data({ error: "tier must be free, standard or expert" }, { status: 400 });
   }
+  if (intent === "restore") {
+    // Restore brings back an archived tool; publishing a draft or a rejected one is the edit dialog's.
+    const stored = await getEditableTool(context.services.db, id);
+    if (!stored) return data({ error: "Tool not found" }, { status: 404 });
+    if (stored.status !== "archived") return data({ error: "Only an archived tool can be restored." }, { status: 400 });
+  }
   const result = await quickChange(context, admin, id, change);
   if (!result.ok) return data({ error: result.error }, { status: result.status });
   const what =

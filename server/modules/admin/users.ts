@@ -111,6 +111,7 @@ const auditActor = (a: AdminActor): AuditActor => ({ id: a.id, label: a.label })
 export const SELF_DEMOTE = "You cannot remove your own administrator role. Ask another administrator.";
 export const SELF_SUSPEND = "You cannot suspend your own account.";
 export const SUSPEND_ADMIN = "Remove the administrator role before suspending this account.";
+export const PROMOTE_SUSPENDED = "Reactivate this account before making it an administrator.";
 
 /**
  * Tier and/or role, by an operator (the admin API and the Users tab). The tier is an operator
@@ -126,14 +127,27 @@ export async function changeUser(
   reason?: string,
 ): Promise<AccountSummary> {
   if (userId === actor.id && change.role && change.role !== "admin") throw new AppError("bad_request", SELF_DEMOTE);
-  const account = await updateAccount(db, userId, change, {
-    actor: auditActor(actor),
-    requestId: actor.requestId,
-    reason,
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [current] = await queryRows<{ tier: Tier; suspended: boolean }>(
+      tx,
+      sql`SELECT p.tier, u.suspended_at IS NOT NULL AS suspended
+            FROM users u LEFT JOIN user_profiles p ON p.user_id = u.id WHERE u.id = ${userId}`,
+    );
+    if (current?.suspended && change.role === "admin") throw new AppError("bad_request", PROMOTE_SUSPENDED);
+    // The Users form always sends the tier it shows: the same tier again is no change, not an
+    // override (which would outlast the member's paid plan).
+    const wanted = change.tier !== undefined && change.tier !== current?.tier ? { ...change } : { role: change.role };
+    const account = await updateAccount(tx, userId, wanted, {
+      actor: auditActor(actor),
+      requestId: actor.requestId,
+      reason,
+    });
+    // The operator's tier is an override; the tier the app reads is derived from it, any paid plan and
+    // grants — in the same transaction, so a failure leaves neither half.
+    if (wanted.tier) account.tier = await refreshTier(tx, userId, now);
+    return account;
   });
-  // The operator's tier is an override; the tier the app reads is derived from it, any paid plan and grants.
-  if (change.tier) account.tier = await refreshTier(db, userId, now);
-  return account;
 }
 
 export const SuspendInput = z.object({

@@ -143,11 +143,21 @@ export async function runPayout(
     });
     status = result.status;
   } catch (err) {
-    // The commissions stay paid (recorded); the batch id lets the operator check PayPal or pay by hand.
     deps.logger.error("affiliate payout batch failed", { err, batchId, period });
     status = "failed";
   }
-  await deps.db.execute(sql`UPDATE affiliate_payouts SET status = ${status} WHERE provider_batch_id = ${batchId}`);
+  await deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await tx.execute(sql`UPDATE affiliate_payouts SET status = ${status} WHERE provider_batch_id = ${batchId}`);
+    if (status === "failed" || status === "denied") {
+      // Nothing was sent: the commissions are payable again, so the next run (a new batch) pays them.
+      // The failed batch id stays on its payout rows for the operator to check at PayPal first.
+      await tx.execute(
+        sql`UPDATE affiliate_commissions SET status = 'approved', payout_id = NULL
+             WHERE payout_id IN (SELECT id FROM affiliate_payouts WHERE provider_batch_id = ${batchId})`,
+      );
+    }
+  });
   return { batchId, payouts: payouts.out.map((p) => ({ ...p, status })) };
 }
 
