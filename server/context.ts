@@ -2,6 +2,7 @@ import type { Auth } from "./modules/accounts/index.ts";
 import type { Tallies } from "./modules/admin/index.ts";
 import type { BillingHooks } from "./modules/billing/index.ts";
 import type { GrowthWiring } from "./modules/growth/index.ts";
+import type { Activity } from "./platform/activity.ts";
 import type { Clock } from "./platform/clock.ts";
 import type { Database, DbStats } from "./platform/db/index.ts";
 import type { Env } from "./platform/env.ts";
@@ -33,6 +34,8 @@ export type AppServices = {
   stats: { db: () => DbStats; pageCache: (() => CacheStats) | null; jobs: () => Promise<JobCounts> };
   /** other modules' reactions to payments and refunds (affiliate commissions), run in billing's transaction */
   billingHooks: BillingHooks[];
+  /** members' contributions as events (badges, points, streaks): emit inside your transaction */
+  activity: Activity;
 };
 
 declare module "react-router" {

@@ -10,6 +10,7 @@ import { grantPlanDaysOn, paymentProviders, registerBillingJobs } from "./module
 import { seedCatalog } from "./modules/catalog/index.ts";
 import { type GrowthWiring, growthBillingHooks, onMemberCreated, registerGrowthJobs } from "./modules/growth/index.ts";
 import { registerSubmissionJobs } from "./modules/submissions/index.ts";
+import { createActivity } from "./platform/activity.ts";
 import { type Clock, systemClock } from "./platform/clock.ts";
 import { type Database, openDatabase } from "./platform/db/index.ts";
 import { type Env, loadEnv } from "./platform/env.ts";
@@ -102,6 +103,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     stats: { db: () => database.stats(), pageCache: null, jobs: () => jobs.counts() },
     // Affiliate commissions follow payments and refunds, inside billing's transaction.
     billingHooks: [growthBillingHooks({ jobs, logger })],
+    // Listeners (badges, points) are registered below with the job handlers.
+    activity: createActivity(),
   };
   ready = services;
   if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {

@@ -85,6 +85,7 @@ export {
 
 export { EXPORT_MAX_ROWS, exportToolsCsv, formulaSafe } from "./export.ts";
 export { IMPORT_LIMITS, type ImportReport, importCsv, importRows, parseCsv } from "./import.ts";
+export { registerToolMergeStep, type ToolMergeStep, toolMergeSteps } from "./merge-steps.ts";
 export { domainKey, nameKey, PRICING_LABELS, PRICING_MODELS, slugify } from "./normalize.ts";
 export {
   DEFAULT_LIMIT,

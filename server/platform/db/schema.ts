@@ -133,6 +133,12 @@ export const tools = pgTable(
     isVerified: boolean("is_verified").notNull().default(false),
     needsReview: boolean("needs_review").notNull().default(false),
     lastVerifiedAt: timestamp("last_verified_at", { withTimezone: true }),
+    /**
+     * The last real change of the tool's facts (pricing, website, category, description, features…) by
+     * an admin edit, a verified correction or a maker's update; null until one happens. Cards' "Updated"
+     * reads this, never created_at/updated_at (the import date).
+     */
+    factsChangedAt: timestamp("facts_changed_at", { withTimezone: true }),
     status: toolStatus("status").notNull().default("active"),
     tier: membershipTier("tier").notNull().default("free"),
     metaTitle: text("meta_title"),
@@ -956,5 +962,35 @@ export const toolSubmissions = pgTable(
       .where(sql`${t.status} in ('pending', 'needs_revision')`),
     index("tool_submissions_queue_idx").on(t.status, t.submittedAt),
     index("tool_submissions_user_idx").on(t.userId, t.submittedAt.desc()),
+  ],
+);
+
+/* ----------------------------------------------------------------------------------------------
+ * Catalogue truth (issue 13): the link checker's latest result per tool. Written only by the
+ * link-check job; read by the tool page ('Link checked {n} days ago', 'This site may be offline'),
+ * the admin review and the duplicate finder (two tools whose sites end on the same final domain).
+ * ---------------------------------------------------------------------------------------------- */
+export const toolLinkStatus = pgTable(
+  "tool_link_status",
+  {
+    toolId: uuid("tool_id")
+      .primaryKey()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    /** ok | redirected | broken | timeout | parked | blocked (the site refuses robots) */
+    status: text("status").notNull(),
+    httpStatus: integer("http_status"),
+    /** where the redirects ended */
+    finalUrl: text("final_url"),
+    /** registrable domain of final_url (catalog normalize.domainKey) */
+    finalDomainKey: text("final_domain_key"),
+    error: text("error"),
+    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull(),
+    /** consecutive failed checks and when the run of failures began (3 failures across >= 7 days flag it) */
+    consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+    failingSince: timestamp("failing_since", { withTimezone: true }),
+  },
+  (t) => [
+    index("tool_link_status_final_domain_idx").on(t.finalDomainKey),
+    index("tool_link_status_checked_idx").on(t.checkedAt),
   ],
 );
