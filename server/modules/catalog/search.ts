@@ -92,7 +92,7 @@ export function buildSearch(q: string, narrowTo: string | null = null): SearchSq
     CASE WHEN t.search_name = ${whole} OR t.name_key = ${compact} THEN 100
          WHEN ${swapExact} THEN 90
          WHEN starts_with(t.search_name, ${whole}) OR starts_with(t.name_key, ${compact})
-           THEN 20 + 5 * ${whole.length}::real / greatest(length(t.search_name), 1)
+           THEN 20 + 10 * ${whole.length}::real / greatest(length(t.search_name), 1)
          WHEN ${swapPrefix} THEN 15 ELSE 0 END
     + ts_rank(t.search_vector, ${tsq}) * 10
     ${expandedTsq ? sql`+ ts_rank(t.search_vector, ${expandedTsq}) * 10` : sql``}
