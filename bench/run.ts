@@ -25,6 +25,7 @@ import { type ColdStartResult, killChildren, measureColdStart } from "./cold-sta
 import { openThrowawayDatabase, type SeedMethod, seed, type ThrowawayDatabase } from "./database.ts";
 import { type LoadResult, type LoadTarget, runLoad, startCeiling } from "./load.ts";
 import { measurePageWeight, PAGE_WEIGHT_TARGETS, type PageWeight } from "./page-weight.ts";
+import { measureRelevance, renderRelevance } from "./relevance.ts";
 import {
   type Explained,
   explain,
@@ -348,8 +349,13 @@ async function main(): Promise<void> {
     cold = await measureColdStart(ROOT, config.coldRestarts);
   }
 
+  // Relevance of the judged set on the real catalogue (ADR 0099) ----------------------------------
+  log("\nrelevance: the judged queries on a freshly seeded catalogue…");
+  const relevance = await measureRelevance();
+
   // Report -----------------------------------------------------------------------------------------
   const report = renderReport({
+    relevance,
     weights,
     startedAt,
     machine,
@@ -506,6 +512,7 @@ async function loadBuild(): Promise<ServerBuild> {
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
 type ReportInput = {
+  relevance: Awaited<ReturnType<typeof measureRelevance>>;
   weights: PageWeight[];
   startedAt: Date;
   machine: string;
@@ -728,6 +735,8 @@ function renderReport(r: ReportInput): string {
     );
     out.push("");
   }
+
+  out.push(...renderRelevance(r.relevance));
 
   out.push("### Targets");
   out.push("");

@@ -20,6 +20,8 @@ export type ToolCardData = {
   is_featured: boolean;
   logo_url?: string | null;
   updated_at?: string | null;
+  /** The last real change of the tool's facts; "Updated" is shown only when there is one. */
+  facts_changed_at?: string | null;
   tier?: string;
 };
 
@@ -36,7 +38,9 @@ const RULES: Record<CardSize, { desc: number; tags: number }> = {
 /** The tool's logo, or a tile with its initials when there is none or it fails to load. */
 export function ToolCard({ tool, size = "list" }: { tool: ToolCardData; size?: CardSize }) {
   const rule = RULES[size];
-  const updated = updatedLabel(tool.updated_at);
+  // 'Updated' means a real change of the tool's facts, never the import date (issue 13).
+  const updated = updatedLabel(tool.facts_changed_at);
+  const pricing = tool.pricing_model && tool.pricing_model !== "Unknown" ? tool.pricing_model : null;
   // A tool listed for a higher tier than the viewer's is dimmed (spec section 5); its page shows the overview only.
   const lock = useToolLock(tool.tier);
   return (
@@ -59,9 +63,7 @@ export function ToolCard({ tool, size = "list" }: { tool: ToolCardData; size?: C
               {tool.name}
             </Link>
           </h3>
-          <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
-            {tool.category} · {tool.pricing_model}
-          </p>
+          <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">{tool.category}</p>
         </div>
         {!lock.locked && tool.is_featured ? (
           <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
@@ -89,9 +91,22 @@ export function ToolCard({ tool, size = "list" }: { tool: ToolCardData; size?: C
         </ul>
       ) : null}
       <div className="mt-4 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600 dark:text-slate-400">
-        <span>
-          {tool.review_count > 0 ? `★ ${tool.rating.toFixed(1)} (${tool.review_count})` : "No reviews yet"}
-          {updated ? ` · Updated ${updated}` : ""}
+        {/* What helps choose: pricing, then rating and reviews when there are any, then a real update. */}
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-1" data-testid="card-facts">
+          {pricing ? (
+            <span className="rounded-full bg-brand-50 px-2 py-0.5 font-medium text-brand-800 dark:bg-slate-800 dark:text-brand-100">
+              {pricing}
+            </span>
+          ) : null}
+          {tool.review_count > 0 ? (
+            <span>
+              <span aria-hidden="true">★ </span>
+              <span className="sr-only">Rated </span>
+              {tool.rating.toFixed(1)} ({tool.review_count.toLocaleString("en-US")}{" "}
+              {tool.review_count === 1 ? "review" : "reviews"})
+            </span>
+          ) : null}
+          {updated ? <span>Updated {updated}</span> : null}
         </span>
         {lock.locked ? (
           <Link

@@ -142,9 +142,10 @@ test.describe("search and categories", () => {
     await filters.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/\/category\/image-generation\?price=free&sort=name-asc$/);
     await expect(page.getByText(/tools? match these filters/)).toBeVisible();
-    const metas = await grid.locator("p.mt-0\\.5").allTextContents();
+    // Cards name the pricing in their facts line (pricing, rating and reviews, a real update).
+    const metas = await grid.getByTestId("card-facts").allTextContents();
     expect(metas.length).toBeGreaterThan(0);
-    for (const meta of metas) expect(meta).toMatch(/· Free$/);
+    for (const meta of metas) expect(meta).toMatch(/^Free(?!mium)/);
     const names = (await grid.getByRole("heading").allTextContents()).map((n) => n.trim());
     expect(names.length).toBe(metas.length);
 
@@ -197,8 +198,8 @@ test.describe("search without JavaScript", () => {
     await page.getByRole("combobox", { name: "Price" }).selectOption("paid");
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/\/category\/nlp\?.*price=paid/);
-    for (const meta of await page.getByTestId("tool-grid").locator("p.mt-0\\.5").allTextContents()) {
-      expect(meta).not.toMatch(/· Free$/);
+    for (const meta of await page.getByTestId("tool-grid").getByTestId("card-facts").allTextContents()) {
+      expect(meta).not.toMatch(/^Free(?!mium)/);
     }
   });
 });

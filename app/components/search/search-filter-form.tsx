@@ -1,5 +1,6 @@
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { formQuery } from "~/lib/form-query";
+import { applyButtonClass, useLiveFilters } from "~/lib/live-filters";
 import { RatingOptions } from "../rating-options";
 
 type Filters = {
@@ -45,19 +46,23 @@ export function SearchFilterForm({
   const known = new Set(categories.map((c) => c.slug));
   const rating = filters.minRating === undefined ? "" : String(filters.minRating);
 
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const qs = formQuery(new FormData(event.currentTarget));
-    navigate(qs ? `/search?${qs}` : "/search");
-  };
+  const location = useLocation();
+  // Changes apply at once (typing after a pause); Search submits it all without JavaScript.
+  const live = useLiveFilters(location.search, (form, replace) => {
+    const qs = formQuery(new FormData(form));
+    navigate(qs ? `/search?${qs}` : "/search", { replace, preventScrollReset: true });
+    return qs ? `?${qs}` : "";
+  });
 
   return (
     <form
+      key={live.formKey}
       method="get"
       action="/search"
       role="search"
       aria-label="Search tools"
-      onSubmit={onSubmit}
+      onChange={live.onChange}
+      onSubmit={live.onSubmit}
       className="grid grid-cols-2 gap-4 rounded-xl border border-slate-200 bg-white p-4 lg:grid-cols-1 dark:border-slate-800 dark:bg-slate-900"
     >
       <div className="col-span-2 lg:col-span-1">
@@ -139,7 +144,10 @@ export function SearchFilterForm({
       </div>
       <button
         type="submit"
-        className="col-span-2 w-full rounded-lg bg-brand-600 lg:col-span-1 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+        className={applyButtonClass(
+          live.enhanced,
+          "col-span-2 w-full rounded-lg lg:col-span-1 px-4 py-2 font-semibold",
+        )}
       >
         Search
       </button>

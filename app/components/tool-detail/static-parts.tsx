@@ -72,6 +72,7 @@ export type HeadTool = {
   is_verified: boolean;
   is_featured: boolean;
   updated_at: string | null;
+  facts_changed_at: string | null;
 };
 
 /** Breadcrumb, logo, name, category, pricing, provider, badges, the 'updated' label and the lead. */
@@ -123,7 +124,7 @@ export function ToolHead({
           </p>
           {updated ? (
             <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-              Updated <time dateTime={tool.updated_at ?? undefined}>{updated}</time>
+              Updated <time dateTime={tool.facts_changed_at ?? undefined}>{updated}</time>
             </p>
           ) : null}
         </div>

@@ -7,6 +7,7 @@ import { viewerOf } from "~/lib/accounts.server";
 import { cardsForTier, getCategoryPage, parseCategoryPageUrl, unknownCategoryName } from "~/lib/catalog.server";
 import { formQuery } from "~/lib/form-query";
 import { plural, SORT_OPTIONS } from "~/lib/format";
+import { applyButtonClass, useLiveFilters } from "~/lib/live-filters";
 import type { Route } from "./+types/detail";
 
 const RATINGS = ["4.5", "4", "3.5"];
@@ -94,6 +95,12 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
   const name = view.found ? view.category.name : view.name;
   const tools = view.found ? view.tools : null;
+  // Filters apply as they change (typing after a pause); Apply submits them without JavaScript.
+  const live = useLiveFilters(location.search, (form, replace) => {
+    const qs = formQuery(new FormData(form));
+    navigate(qs ? `${location.pathname}?${qs}` : location.pathname, { replace, preventScrollReset: true });
+    return qs ? `?${qs}` : "";
+  });
 
   return (
     <div>
@@ -142,15 +149,12 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 
       {view.found ? (
         <form
-          key={search}
+          key={live.formKey}
           method="get"
           role="search"
           aria-label={`Filter ${name} tools`}
-          onSubmit={(event) => {
-            event.preventDefault();
-            const qs = formQuery(new FormData(event.currentTarget));
-            navigate(qs ? `${location.pathname}?${qs}` : location.pathname);
-          }}
+          onChange={live.onChange}
+          onSubmit={live.onSubmit}
           className="mt-6 grid grid-cols-2 items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 lg:grid-cols-[1fr_auto_auto_auto_auto] dark:border-slate-800 dark:bg-slate-900"
         >
           <div className="col-span-2 lg:col-span-1">
@@ -208,7 +212,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           </div>
           <button
             type="submit"
-            className="col-span-2 rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 sm:col-span-1"
+            className={applyButtonClass(live.enhanced, "col-span-2 rounded-lg px-4 py-2 font-semibold sm:col-span-1")}
           >
             Apply
           </button>
@@ -217,7 +221,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 
       <div aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : undefined}>
         {tools ? (
-          <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">
+          <p role="status" aria-live="polite" className="mt-6 text-sm text-slate-600 dark:text-slate-400">
             {filtered
               ? `${plural(tools.pagination.total, "tool")} match these filters`
               : plural(tools.pagination.total, "tool")}

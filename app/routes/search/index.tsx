@@ -219,15 +219,18 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 grid gap-8 lg:grid-cols-[17rem_1fr]">
         <aside aria-label="Search filters">
           <SearchFilterForm
-            key={location.search}
             filters={input.filters}
             selectedCategories={results?.categories ?? []}
             categories={categories}
           />
         </aside>
         <div aria-busy={searching} className={searching ? "opacity-60 transition-opacity" : undefined}>
-          <p role="status" className="sr-only">
-            {searching ? "Searching…" : ""}
+          <p role="status" aria-live="polite" className="sr-only">
+            {searching
+              ? "Searching…"
+              : results
+                ? `${results.totalCapped ? `${results.total.toLocaleString("en-US")}+` : results.total.toLocaleString("en-US")} ${results.total === 1 ? "tool" : "tools"}`
+                : ""}
           </p>
           {!results ? (
             <>

@@ -70,7 +70,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     meta: page ? toolMeta(page.tool, url.origin) : toolNotFoundMeta,
     tab,
     // The 'updated' label is worded here, so the page and its static islands read the same.
-    updated: page ? updatedLabel(page.tool.updated_at, Date.now()) : null,
+    // 'Updated' is the last real change of the tool's facts (none yet: no label), never the import date.
+    updated: page ? updatedLabel(page.tool.facts_changed_at, Date.now()) : null,
     views: seen.access?.views ?? null,
     saved,
     signedIn: viewer !== null,

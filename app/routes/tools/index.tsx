@@ -1,9 +1,11 @@
-import { data, Form } from "react-router";
+import { data, useLocation, useNavigate } from "react-router";
 import { Pagination } from "~/components/pagination";
 import { ToolCard } from "~/components/tool-card";
 import { viewerOf } from "~/lib/accounts.server";
 import { cardsForTier, listCategories, listParamsFromSearch, listTools, ToolListParams } from "~/lib/catalog.server";
+import { formQuery } from "~/lib/form-query";
 import { SORT_OPTIONS } from "~/lib/format";
+import { applyButtonClass, useLiveFilters } from "~/lib/live-filters";
 import type { Route } from "./+types/index";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -42,6 +44,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function ToolsIndex({ loaderData }: Route.ComponentProps) {
   const { categories, page, error, search } = loaderData;
   const params = new URLSearchParams(search);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const live = useLiveFilters(location.search, (form, replace) => {
+    const qs = formQuery(new FormData(form));
+    navigate(qs ? `/tools?${qs}` : "/tools", { replace, preventScrollReset: true });
+    return qs ? `?${qs}` : "";
+  });
   const selected = new Set(
     params
       .getAll("category")
@@ -52,14 +61,19 @@ export default function ToolsIndex({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <h1 className="text-3xl font-bold tracking-tight">AI Tools</h1>
-      <p className="mt-1 text-slate-600 dark:text-slate-400">
+      <p role="status" aria-live="polite" className="mt-1 text-slate-600 dark:text-slate-400">
         {page
           ? `${page.pagination.total.toLocaleString("en-US")} ${page.pagination.total === 1 ? "tool" : "tools"}`
           : "Browse the catalogue"}
       </p>
-      <Form
+      <form
+        key={live.formKey}
         method="get"
+        action="/tools"
         role="search"
+        aria-label="Filter tools"
+        onChange={live.onChange}
+        onSubmit={live.onSubmit}
         className="mt-6 grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_auto_auto_auto] dark:border-slate-800 dark:bg-slate-900"
       >
         <label className="sr-only" htmlFor="q">
@@ -114,10 +128,10 @@ export default function ToolsIndex({ loaderData }: Route.ComponentProps) {
             </option>
           ))}
         </select>
-        <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+        <button type="submit" className={applyButtonClass(live.enhanced, "rounded-lg px-4 py-2 font-medium")}>
           Apply
         </button>
-      </Form>
+      </form>
 
       {error ? (
         <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">

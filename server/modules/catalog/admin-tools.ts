@@ -448,6 +448,22 @@ function validateTool(input: ToolPatch, base: EditableTool): Validated {
 }
 
 /** Audit and API field names for the stored columns. */
+/** The fields whose change is a change of the tool's facts (sets tools.facts_changed_at). */
+const FACT_FIELDS = new Set<keyof ToolValues>([
+  "name",
+  "description",
+  "fullDescription",
+  "categoryId",
+  "providerId",
+  "websiteUrl",
+  "pricingModel",
+  "pricing",
+  "features",
+  "useCases",
+  "pros",
+  "cons",
+]);
+
 const FIELD_NAMES: Partial<Record<keyof ToolValues, string>> = {
   slug: "slug",
   name: "name",
@@ -619,6 +635,11 @@ export async function saveTool(
           changed,
           warnings: v.warnings,
         };
+      }
+      // A change of what the tool is or costs is a change of its facts: cards and the tool page
+      // show 'Updated …' from it (issue 13). Badges, SEO fields and moderation flags are not facts.
+      if (changed.length && (Object.keys(update) as (keyof ToolValues)[]).some((k) => FACT_FIELDS.has(k))) {
+        update.factsChangedAt = now;
       }
       // The de-duplication key follows the name and URL.
       update.nameKey = next.nameKey;

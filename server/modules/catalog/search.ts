@@ -1,9 +1,14 @@
 import { type SQL, sql } from "drizzle-orm";
+import { expandTerms, transpositions } from "./synonyms.ts";
 
 /**
  * Search text → SQL. Full-text (weighted vector, prefix terms so search-as-you-type works) OR
- * trigram similarity on the name (so 'midjurney' still finds Midjourney). Ranking puts an exact
- * name first, then name prefixes, then text rank and name similarity.
+ * trigram similarity on the name (so 'midjurney' still finds Midjourney) OR a name one swap of
+ * adjacent letters away ('cluade' → Claude) OR the catalogue phrases an intent phrase expands to
+ * (synonyms.ts: 'dub my video…' → dubbing). Ranking puts an exact name first (a transposed exact
+ * name just below), then name prefixes, then text rank, expansion rank and name similarity, plus
+ * a small popularity prior (featured, outbound clicks, saves, reviews) that decides between
+ * otherwise close matches. ADR 0099 has the measurements.
  */
 
 const MAX_TERMS = 8;
@@ -21,6 +26,17 @@ export function searchTerms(q: string): string[] {
 }
 
 export type SearchSql = { where: SQL; rank: SQL; nameMatch: SQL; nameTier: SQL };
+
+/**
+ * The popularity prior, at most 5 points: enough to order two tools of (nearly) the same name or
+ * text rank — the featured ChatGPT above a second ChatGPT — never enough to lift a tool past a
+ * better name match (a prefix is worth 20, an exact name 100). Logarithmic, so the hundredth click
+ * counts for less than the first. Saves are counted through saved_tools_tool_idx (migration 0021);
+ * the rank is only computed for searches of at most 300 matches.
+ */
+export const POPULARITY_PRIOR = sql`LEAST(5, (CASE WHEN t.is_featured THEN 2.5 ELSE 0 END)
+  + 0.4 * ln(1 + greatest(t.clicks, 0)) + 0.4 * ln(1 + greatest(t.review_count, 0))
+  + 0.4 * ln(1 + (SELECT count(*) FROM saved_tools s WHERE s.tool_id = t.id)))`;
 
 /** Typo tolerance on the compact name needs a few letters to mean anything. */
 const MIN_TYPO_LENGTH = 4;
@@ -45,12 +61,43 @@ export function buildSearch(q: string, narrowTo: string | null = null): SearchSq
     narrowTo && terms.length > 1 && terms.includes(narrowTo)
       ? sql`(t.search_vector @@ to_tsquery('english', ${`${narrowTo}:*`}) AND ts_match_vq(t.search_vector, ${tsq}))`
       : sql`t.search_vector @@ ${tsq}`;
-  const where = sql`(${text}${typo})`;
+  // Transposed letters: the variants are looked up exactly (tools_dedupe_uq leads with name_key)
+  // and as name prefixes (tools_search_name_prefix_idx), so search-as-you-type forgives them too.
+  const swapped = transpositions(whole, MIN_TYPO_LENGTH);
+  const swappedKeys = [...new Set(swapped.map((v) => v.replace(/ /g, "")))];
+  const swapExact = swapped.length
+    ? sql`(t.name_key IN (${sql.join(
+        swappedKeys.map((v) => sql`${v}`),
+        sql`, `,
+      )}))`
+    : sql`false`;
+  const swapPrefix = swapped.length
+    ? sql`(${sql.join(
+        swapped.map((v) => sql`t.search_name LIKE ${`${v}%`}`),
+        sql` OR `,
+      )})`
+    : sql`false`;
+  const swap = swapped.length ? sql` OR ${swapExact} OR ${swapPrefix}` : sql``;
+  // Intent phrases: the catalogue phrases they stand for, each a phrase query, any of them.
+  const expansions = expandTerms(terms);
+  const expandedTsq = expansions.length
+    ? sql`(${sql.join(
+        expansions.map((p) => sql`phraseto_tsquery('english', ${p})`),
+        sql` || `,
+      )})`
+    : null;
+  const expanded = expandedTsq ? sql` OR t.search_vector @@ ${expandedTsq}` : sql``;
+  const where = sql`(${text}${typo}${swap}${expanded})`;
   const rank = sql`(
     CASE WHEN t.search_name = ${whole} OR t.name_key = ${compact} THEN 100
-         WHEN starts_with(t.search_name, ${whole}) OR starts_with(t.name_key, ${compact}) THEN 20 ELSE 0 END
+         WHEN ${swapExact} THEN 90
+         WHEN starts_with(t.search_name, ${whole}) OR starts_with(t.name_key, ${compact})
+           THEN 20 + 10 * ${whole.length}::real / greatest(length(t.search_name), 1)
+         WHEN ${swapPrefix} THEN 15 ELSE 0 END
     + ts_rank(t.search_vector, ${tsq}) * 10
-    + similarity(t.name_key, ${compact}) * 8)`;
+    ${expandedTsq ? sql`+ ts_rank(t.search_vector, ${expandedTsq}) * 10` : sql``}
+    + similarity(t.name_key, ${compact}) * 8
+    + ${POPULARITY_PRIOR})`;
   // For broad searches: the exact name and name prefixes come first (few rows, found by index:
   // tools_search_name_prefix_idx serves the equality and the prefix, tools_dedupe_uq the name key).
   // `whole` holds only letters, digits and spaces, so it needs no LIKE escaping.

@@ -10,7 +10,7 @@ import { PRICING_LABELS, type PricingModel } from "./normalize.ts";
 /** Columns a card needs, as SQL select-list text with the table alias t, c (category), p (provider). */
 export const CARD_COLUMNS = `t.id, t.slug, t.name, t.description, t.website_url, t.logo_url, t.preview_image_url,
   t.pricing_model, t.tags, t.features, t.pros, t.cons, t.rating, t.review_count, t.upvotes,
-  t.is_featured, t.is_verified, t.tier, t.status, t.created_at, t.updated_at, t.pricing,
+  t.is_featured, t.is_verified, t.tier, t.status, t.created_at, t.updated_at, t.facts_changed_at, t.pricing,
   c.id AS category_id, c.name AS category_name, c.slug AS category_slug, p.name AS provider_name`;
 
 export const DETAIL_COLUMNS = `${CARD_COLUMNS}, t.full_description, t.use_cases, t.alternatives, t.screenshots,
@@ -40,6 +40,7 @@ export type CardRow = {
   status: string;
   created_at: Date | string;
   updated_at: Date | string;
+  facts_changed_at: Date | string | null;
   pricing: PriceInfo | null;
   category_id: number;
   category_name: string;
@@ -109,6 +110,8 @@ export function toToolCard(row: CardRow) {
     status: row.status,
     created_at: createdAt,
     updated_at: iso(row.updated_at),
+    /** The last real change of the tool's facts (null until one): what "Updated" means on cards and pages. */
+    facts_changed_at: iso(row.facts_changed_at),
   };
 }
 

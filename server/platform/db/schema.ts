@@ -394,7 +394,12 @@ export const savedTools = pgTable(
     kind: savedToolKind("kind").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.toolId, t.kind] }), index("saved_tools_user_idx").on(t.userId, t.kind)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.toolId, t.kind] }),
+    index("saved_tools_user_idx").on(t.userId, t.kind),
+    // Saves per tool: the search's popularity prior counts them (ADR 0099).
+    index("saved_tools_tool_idx").on(t.toolId),
+  ],
 );
 
 /** Distinct tools viewed per subject ('user:<id>' or 'visitor:<cookie id>') per UTC day. */

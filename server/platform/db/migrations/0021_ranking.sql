@@ -1,0 +1,1 @@
+CREATE INDEX "saved_tools_tool_idx" ON "saved_tools" USING btree ("tool_id");

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listTools, ToolListParams } from "../../server/modules/catalog/index.ts";
+import { SYNONYM_RULES } from "../../server/modules/catalog/synonyms.ts";
+import { type Database, queryRows, sql } from "../../server/platform/db/index.ts";
+import { createTestDatabase } from "../helpers/db.ts";
+import { evaluateRelevance, loadBaseline, loadJudgedQueries } from "../relevance/relevance.ts";
+
+/**
+ * The judged relevance set against the seeded catalogue: fails when hit@3 or MRR drops below the
+ * recorded baseline (tests/relevance/baseline.json). Raise the baseline when ranking improves.
+ */
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+describe("search relevance", () => {
+  it("holds hit@3 and MRR at or above the baseline over at least 100 judged queries", async () => {
+    const queries = loadJudgedQueries();
+    expect(queries.length).toBeGreaterThanOrEqual(100);
+    const report = await evaluateRelevance(database.db, queries);
+    const baseline = loadBaseline();
+    const misses = report.queries
+      .filter((s) => s.rank === null || s.rank > 3)
+      .map((s) => `${s.q} → ${s.rank ?? "-"} [${s.top.slice(0, 3).join(", ")}]`);
+    console.log(
+      `relevance: hit@3 ${report.hit3.toFixed(3)}, MRR ${report.mrr.toFixed(3)} over ${report.count} queries; outside the top 3:\n  ${misses.join("\n  ")}`,
+    );
+    expect(report.hit3, misses.join("\n")).toBeGreaterThanOrEqual(baseline.hit3);
+    expect(report.mrr, misses.join("\n")).toBeGreaterThanOrEqual(baseline.mrr);
+    expect(report.queries.find((s) => s.q === "cluade")?.rank).toBe(1);
+  }, 120_000); // 111 searches: generous for a loaded machine
+
+  it("finds tools for every synonym expansion (each is the catalogue's own vocabulary)", async () => {
+    const empty: string[] = [];
+    for (const rule of SYNONYM_RULES) {
+      for (const phrase of rule.expand) {
+        const [row] = await queryRows<{ n: number }>(
+          database.db,
+          sql`SELECT count(*)::int AS n FROM tools t WHERE t.status = 'active' AND t.search_vector @@ phraseto_tsquery('english', ${phrase})`,
+        );
+        if (!row?.n) empty.push(phrase);
+      }
+    }
+    expect(empty).toEqual([]);
+  });
+
+  it("puts Claude first for 'cluade' and the featured ChatGPT above the second one", async () => {
+    const first = async (q: string) =>
+      (await listTools(database.db, ToolListParams.parse({ q }))).tools.map((t) => t.slug);
+    expect((await first("cluade"))[0]).toBe("claude");
+    expect((await first("clua"))[0]).toBe("claude"); // as you type
+    const chatgpt = await first("chatgpt");
+    expect(chatgpt.slice(0, 2)).toEqual(["chatgpt", "chatgpt-2"]);
+  });
+});

@@ -1,0 +1,53 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { listTools, ToolListParams } from "../../server/modules/catalog/index.ts";
+import type { Db } from "../../server/platform/db/index.ts";
+
+/**
+ * The judged relevance set (queries.json) and its scores: hit@3 (share of queries with a wanted
+ * tool among the first three results) and MRR (mean of 1/rank of the first wanted tool within the
+ * first ten, 0 when none). Used by the relevance test (against baseline.json) and by `npm run bench`.
+ */
+
+const DIR = path.dirname(fileURLToPath(import.meta.url));
+const DEPTH = 10;
+
+export type JudgedQuery = { q: string; expect: string[]; kind: string };
+export type Scored = JudgedQuery & { rank: number | null; top: string[] };
+export type RelevanceReport = {
+  hit3: number;
+  mrr: number;
+  count: number;
+  byKind: Record<string, { hit3: number; mrr: number; count: number }>;
+  queries: Scored[];
+};
+
+export function loadJudgedQueries(): JudgedQuery[] {
+  return (JSON.parse(readFileSync(path.join(DIR, "queries.json"), "utf8")) as { queries: JudgedQuery[] }).queries;
+}
+
+export function loadBaseline(): { hit3: number; mrr: number } {
+  return JSON.parse(readFileSync(path.join(DIR, "baseline.json"), "utf8")) as { hit3: number; mrr: number };
+}
+
+function summarise(scored: Scored[]): { hit3: number; mrr: number; count: number } {
+  const n = scored.length || 1;
+  const hit3 = scored.filter((s) => s.rank !== null && s.rank <= 3).length / n;
+  const mrr = scored.reduce((sum, s) => sum + (s.rank ? 1 / s.rank : 0), 0) / n;
+  return { hit3, mrr, count: scored.length };
+}
+
+/** Runs every judged query through the catalogue's own search (the same call /api/tools makes). */
+export async function evaluateRelevance(db: Db, queries = loadJudgedQueries()): Promise<RelevanceReport> {
+  const scored: Scored[] = [];
+  for (const query of queries) {
+    const page = await listTools(db, ToolListParams.parse({ q: query.q, limit: String(DEPTH) }));
+    const top = page.tools.map((t) => t.slug);
+    const index = top.findIndex((slug) => query.expect.includes(slug));
+    scored.push({ ...query, rank: index === -1 ? null : index + 1, top });
+  }
+  const kinds = [...new Set(scored.map((s) => s.kind))];
+  const byKind = Object.fromEntries(kinds.map((k) => [k, summarise(scored.filter((s) => s.kind === k))]));
+  return { ...summarise(scored), byKind, queries: scored };
+}
