@@ -67,7 +67,7 @@ export default defineConfig({
     command: `npx tsx scripts/user.ts create --admin ${ADMIN_EMAIL} --name "E2E Operator" --password ${ADMIN_PASSWORD} && node build/server.js`,
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000,
     stdout: "pipe",
     stderr: "pipe",
     env: {

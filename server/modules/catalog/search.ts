@@ -8,7 +8,7 @@ import { expandTerms, transpositions } from "./synonyms.ts";
  * (synonyms.ts: 'dub my video…' → dubbing). Ranking puts an exact name first (a transposed exact
  * name just below), then name prefixes, then text rank, expansion rank and name similarity, plus
  * a small popularity prior (featured, outbound clicks, saves, reviews) that decides between
- * otherwise close matches. ADR 0099 has the measurements.
+ * otherwise close matches. ADR 0015 has the measurements.
  */
 
 const MAX_TERMS = 8;

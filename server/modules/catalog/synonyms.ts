@@ -1,5 +1,5 @@
 /**
- * Intent phrases → the catalogue's own vocabulary (ADR 0099, ranking signals).
+ * Intent phrases → the catalogue's own vocabulary (ADR 0015, ranking signals).
  *
  * People search by what they want done ('dub my video into another language', 'write sql from
  * english'); the catalogue describes tools with its tags, category names and descriptions

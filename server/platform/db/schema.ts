@@ -397,7 +397,7 @@ export const savedTools = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.toolId, t.kind] }),
     index("saved_tools_user_idx").on(t.userId, t.kind),
-    // Saves per tool: the search's popularity prior counts them (ADR 0099).
+    // Saves per tool: the search's popularity prior counts them (ADR 0015).
     index("saved_tools_tool_idx").on(t.toolId),
   ],
 );
