@@ -21,6 +21,7 @@ export type ToolCardData = {
   logo_url?: string | null;
   updated_at?: string | null;
   tier?: string;
+  is_trending?: boolean;
 };
 
 export type CardSize = "small" | "medium" | "large" | "list";
@@ -63,6 +64,15 @@ export function ToolCard({ tool, size = "list" }: { tool: ToolCardData; size?: C
             {tool.category} · {tool.pricing_model}
           </p>
         </div>
+        {!lock.locked && tool.is_trending ? (
+          <Link
+            to="/trending"
+            data-testid="trending-mark"
+            className="shrink-0 rounded-full bg-rose-100 px-2 py-0.5 text-xs font-medium text-rose-900 hover:underline"
+          >
+            Trending
+          </Link>
+        ) : null}
         {!lock.locked && tool.is_featured ? (
           <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
             Featured
