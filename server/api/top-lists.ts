@@ -30,8 +30,14 @@ const Paging = z.object({
   page: z.coerce.number().int("page must be a whole number").min(1, "page must be 1 or more").max(10_000).default(1),
   limit: z.coerce.number().int("limit must be a whole number").min(1).max(100, "limit must be 100 or less").default(20),
 });
-const ListId = z.string().uuid(TOP_LIST_MESSAGES.notFound);
-const ToolId = z.string().uuid(TOP_LIST_MESSAGES.toolNotFound);
+const UUID = z.string().uuid();
+/** An id that cannot exist is the same answer as one that does not: 404. */
+const idOr404 = (value: string, message: string): string => {
+  if (!UUID.safeParse(value).success) throw new AppError("not_found", message);
+  return value;
+};
+const listId = (value: string) => idOr404(value, TOP_LIST_MESSAGES.notFound);
+const toolId = (value: string) => idOr404(value, TOP_LIST_MESSAGES.toolNotFound);
 const Move = z.object({ direction: z.enum(["up", "down"], { message: "direction must be up or down" }) });
 const Editorial = z.object({ editorial: z.boolean({ message: "editorial must be true or false" }) });
 const TrendingQuery = z.object({
@@ -100,7 +106,7 @@ export function topListsApi() {
   api.put("/top-lists/:id", async (c) => {
     const { services } = c.var;
     const viewer = requireUser(await getViewer(services, c.req.raw));
-    const id = parseOr400(ListId, c.req.param("id"));
+    const id = listId(c.req.param("id"));
     const patch = parseOr400(TopListPatch, await body(c));
     const topList = await updateTopList(deps(services), viewer, id, patch, services.clock.now());
     return c.json({ success: true, topList });
@@ -109,7 +115,7 @@ export function topListsApi() {
   api.delete("/top-lists/:id", async (c) => {
     const { services } = c.var;
     const viewer = requireUser(await getViewer(services, c.req.raw));
-    const id = parseOr400(ListId, c.req.param("id"));
+    const id = listId(c.req.param("id"));
     await deleteTopList(deps(services), viewer, id, services.clock.now());
     return c.json({ success: true });
   });
@@ -117,7 +123,7 @@ export function topListsApi() {
   api.post("/top-lists/:id/items", async (c) => {
     const { services } = c.var;
     const viewer = requireUser(await getViewer(services, c.req.raw));
-    const id = parseOr400(ListId, c.req.param("id"));
+    const id = listId(c.req.param("id"));
     const input = parseOr400(ListItemInput, await body(c));
     const result = await addToolToList(deps(services), viewer, id, input, services.clock.now());
     return c.json({ success: true, ...result }, result.added ? 201 : 200);
@@ -126,26 +132,26 @@ export function topListsApi() {
   api.delete("/top-lists/:id/items/:toolId", async (c) => {
     const { services } = c.var;
     const viewer = requireUser(await getViewer(services, c.req.raw));
-    const id = parseOr400(ListId, c.req.param("id"));
-    const toolId = parseOr400(ToolId, c.req.param("toolId"));
-    await removeToolFromList(deps(services), viewer, id, toolId, services.clock.now());
+    const id = listId(c.req.param("id"));
+    const tool = toolId(c.req.param("toolId"));
+    await removeToolFromList(deps(services), viewer, id, tool, services.clock.now());
     return c.json({ success: true });
   });
 
   api.post("/top-lists/:id/items/:toolId/move", async (c) => {
     const { services } = c.var;
     const viewer = requireUser(await getViewer(services, c.req.raw));
-    const id = parseOr400(ListId, c.req.param("id"));
-    const toolId = parseOr400(ToolId, c.req.param("toolId"));
+    const id = listId(c.req.param("id"));
+    const tool = toolId(c.req.param("toolId"));
     const { direction } = parseOr400(Move, await body(c));
-    await moveToolInList(deps(services), viewer, id, toolId, direction, services.clock.now());
+    await moveToolInList(deps(services), viewer, id, tool, direction, services.clock.now());
     return c.json({ success: true });
   });
 
   api.post("/admin/top-lists/:id/editorial", async (c) => {
     const { services } = c.var;
     const viewer = requireRole(await getViewer(services, c.req.raw), "admin");
-    const id = parseOr400(ListId, c.req.param("id"));
+    const id = listId(c.req.param("id"));
     const { editorial } = parseOr400(Editorial, await body(c));
     const topList = await setTopListEditorial(
       services.db,
