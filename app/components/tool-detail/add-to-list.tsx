@@ -4,6 +4,7 @@ export type ListChoices = {
   lists: { id: string; title: string; has: boolean }[];
   /** why no new list can be made (plan limit), with '/pricing' in words; null when one can */
   refusal: string | null;
+  rules: { titleMax: number; noteMax: number };
 };
 
 const button =
@@ -51,7 +52,7 @@ export function AddToList({
             </label>
             <label className="block text-sm font-medium">
               Note (optional)
-              <input name="note" maxLength={280} className={field} />
+              <input name="note" maxLength={choices.rules.noteMax} className={field} />
             </label>
             <button type="submit" className={button}>
               Add {tool.name}
@@ -78,7 +79,7 @@ export function AddToList({
             <input type="hidden" name="toolSlug" value={tool.slug} />
             <label className="block text-sm font-medium">
               New list
-              <input name="title" maxLength={80} placeholder="e.g. My writing stack" className={field} />
+              <input name="title" maxLength={choices.rules.titleMax} placeholder="e.g. My writing stack" className={field} />
             </label>
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" name="isPublic" /> Public

@@ -38,6 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     signedIn: true as const,
     lists,
     allowance,
+    rules: { titleMax: TOP_LIST_RULES.titleMax, descriptionMax: TOP_LIST_RULES.descriptionMax },
     // The tool page's Add to list lands here (it works without JavaScript): say what happened.
     notice: tool && into ? `Added ${tool.name} to “${into.title}”.` : null,
   };
@@ -149,7 +150,7 @@ export default function MyTopLists({ loaderData, actionData }: Route.ComponentPr
       </div>
     );
   }
-  const { lists, allowance, notice } = loaderData;
+  const { lists, allowance, notice, rules } = loaderData;
   const result = actionData as ActionResult | undefined;
   const allowed = allowance.limit === null ? "unlimited" : String(allowance.limit);
   return (
@@ -193,11 +194,11 @@ export default function MyTopLists({ loaderData, actionData }: Route.ComponentPr
             <input type="hidden" name="intent" value="create" />
             <label className="text-sm font-medium">
               Title
-              <input name="title" maxLength={TOP_LIST_RULES.titleMax} className={input} />
+              <input name="title" maxLength={rules.titleMax} className={input} />
             </label>
             <label className="text-sm font-medium">
               Description (optional)
-              <input name="description" maxLength={TOP_LIST_RULES.descriptionMax} className={input} />
+              <input name="description" maxLength={rules.descriptionMax} className={input} />
             </label>
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" name="isPublic" /> Public (anyone can see it)
@@ -231,14 +232,14 @@ export default function MyTopLists({ loaderData, actionData }: Route.ComponentPr
               <input type="hidden" name="listId" value={list.id} />
               <label className="text-sm font-medium">
                 Title
-                <input name="title" defaultValue={list.title} maxLength={TOP_LIST_RULES.titleMax} className={input} />
+                <input name="title" defaultValue={list.title} maxLength={rules.titleMax} className={input} />
               </label>
               <label className="text-sm font-medium">
                 Description
                 <input
                   name="description"
                   defaultValue={list.description}
-                  maxLength={TOP_LIST_RULES.descriptionMax}
+                  maxLength={rules.descriptionMax}
                   className={input}
                 />
               </label>

@@ -608,12 +608,20 @@ export async function listChoicesFor(
   db: Db,
   viewer: Viewer,
   toolId: string,
-): Promise<{ lists: { id: string; title: string; has: boolean }[]; refusal: string | null }> {
+): Promise<{
+  lists: { id: string; title: string; has: boolean }[];
+  refusal: string | null;
+  rules: { titleMax: number; noteMax: number };
+}> {
   const rows = await queryRows<{ id: string; title: string; has: boolean }>(
     db,
     sql`SELECT l.id, l.title,
                EXISTS (SELECT 1 FROM top_list_items i WHERE i.list_id = l.id AND i.tool_id = ${toolId}::uuid) AS has
         FROM top_lists l WHERE l.user_id = ${viewer.user.id} ORDER BY l.created_at, l.id`,
   );
-  return { lists: rows, refusal: topListRefusal(viewer, rows.length) };
+  return {
+    lists: rows,
+    refusal: topListRefusal(viewer, rows.length),
+    rules: { titleMax: TOP_LIST_RULES.titleMax, noteMax: TOP_LIST_RULES.noteMax },
+  };
 }
