@@ -79,7 +79,12 @@ export function AddToList({
             <input type="hidden" name="toolSlug" value={tool.slug} />
             <label className="block text-sm font-medium">
               New list
-              <input name="title" maxLength={choices.rules.titleMax} placeholder="e.g. My writing stack" className={field} />
+              <input
+                name="title"
+                maxLength={choices.rules.titleMax}
+                placeholder="e.g. My writing stack"
+                className={field}
+              />
             </label>
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" name="isPublic" /> Public
