@@ -82,7 +82,7 @@ test.describe("top lists", () => {
     await waitForHydration(page);
     const addSecond = page.getByTestId("add-to-list");
     await addSecond.locator("summary").click();
-    await addSecond.getByLabel("List").selectOption({ label: "My favourite AI tools" });
+    await addSecond.getByRole("combobox", { name: /^List/ }).selectOption({ label: "My favourite AI tools" });
     await addSecond.getByRole("button", { name: `Add ${second.name}` }).click();
     await expect(page.getByText(`Added ${second.name} to “My favourite AI tools”.`)).toBeVisible();
 

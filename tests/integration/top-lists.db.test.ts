@@ -169,8 +169,13 @@ describe("public and private lists", () => {
     expect((await new Client(server).json(path, "POST", { editorial: true })).status).toBe(401);
     expect((await other.client.json(path, "POST", { editorial: true })).status).toBe(403);
     expect((await admin.client.json(path, "POST", { editorial: "yes" })).status).toBe(400);
+    const version = async () =>
+      (await queryRows<{ v: string }>(server.services.db, sql`SELECT version::text AS v FROM content_version`))[0]?.v;
+    const before = await version();
     const marked = await admin.client.json(path, "POST", { editorial: true });
     expect(marked.status).toBe(200);
+    // cached public pages (the /top-lists order) are re-rendered
+    expect(Number(await version())).toBeGreaterThan(Number(before));
     const audit = await queryRows<{ action: string; actor_id: string; target_id: string }>(
       server.services.db,
       sql`SELECT action, actor_id, target_id FROM audit_log WHERE target_type = 'top_list'`,

@@ -177,6 +177,9 @@ export async function recomputeTrending(db: Db, now: Date): Promise<number> {
     .filter((e): e is typeof e & { verdict: NonNullable<typeof e.verdict> } => e.verdict !== null)
     .sort((a, b) => b.verdict.score - a.verdict.score || a.toolId.localeCompare(b.toolId))
     .slice(0, TRENDING_RULES.maxTools);
+  // Nothing trended and nothing trends: leave the table (and the page cache's version) alone.
+  const [stored] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM trending_tools`);
+  if (!ranked.length && !stored?.n) return 0;
   await db.transaction(async (t) => {
     const tx = t as unknown as Db;
     await tx.execute(sql`DELETE FROM trending_tools`);

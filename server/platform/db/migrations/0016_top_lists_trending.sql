@@ -38,4 +38,14 @@ CREATE INDEX "top_list_items_tool_idx" ON "top_list_items" USING btree ("tool_id
 CREATE UNIQUE INDEX "top_lists_slug_uq" ON "top_lists" USING btree ("slug");--> statement-breakpoint
 CREATE INDEX "top_lists_user_idx" ON "top_lists" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "top_lists_public_idx" ON "top_lists" USING btree ("is_public","editorial","updated_at");--> statement-breakpoint
-CREATE INDEX "trending_tools_rank_idx" ON "trending_tools" USING btree ("rank");
+CREATE INDEX "trending_tools_rank_idx" ON "trending_tools" USING btree ("rank");--> statement-breakpoint
+-- >>> hand-written (top lists and trending, issue 11): re-append after regenerating.
+-- /top-lists, list pages, profiles, /trending and the cards' Trending mark show these tables, so a
+-- change must move the page cache's content version (0003) like a catalogue edit does.
+CREATE TRIGGER top_lists_content_version AFTER INSERT OR UPDATE OR DELETE ON top_lists
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version();--> statement-breakpoint
+CREATE TRIGGER top_list_items_content_version AFTER INSERT OR UPDATE OR DELETE ON top_list_items
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version();--> statement-breakpoint
+CREATE TRIGGER trending_tools_content_version AFTER INSERT OR UPDATE OR DELETE ON trending_tools
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version();
+-- <<< hand-written
