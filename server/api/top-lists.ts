@@ -17,6 +17,7 @@ import {
   TOP_LIST_MESSAGES,
   TopListInput,
   TopListPatch,
+  toolNamesOf,
   topListAllowance,
   trendingComputedAt,
   updateTopList,
@@ -69,9 +70,19 @@ export function topListsApi() {
     const { page, limit } = parseOr400(Paging, c.req.query());
     const { items, total } = await listPublicTopLists(c.var.services.db, { limit, offset: (page - 1) * limit });
     const totalPages = Math.ceil(total / limit);
+    const names = await toolNamesOf(
+      c.var.services.db,
+      items.map((l) => l.id),
+    );
     return c.json({
       success: true,
-      topLists: items.map((l) => ({ ...l, author: l.author.name, authorHandle: l.author.handle })),
+      // The spec's shape (title, author, tools) plus the summary's fields.
+      topLists: items.map((l) => ({
+        ...l,
+        author: l.author.name,
+        authorHandle: l.author.handle,
+        tools: names.get(l.id) ?? [],
+      })),
       pagination: { page, limit, total, totalPages, hasMore: page < totalPages },
     });
   });

@@ -143,11 +143,11 @@ describe("public and private lists", () => {
     const seen = (await (await anon.fetch(`/api/top-lists/${slug}`)).json()) as ListBody;
     expect(seen.topList.title).toBe("Team stack");
     const listing = (await (await anon.fetch("/api/top-lists?limit=5")).json()) as {
-      topLists: { id: string; author: string; toolCount: number }[];
+      topLists: { id: string; author: string; toolCount: number; tools: string[] }[];
       pagination: { total: number; page: number };
     };
     const row = listing.topLists.find((l) => l.id === listId);
-    expect(row).toMatchObject({ author: "Other Olly", toolCount: 2 });
+    expect(row).toMatchObject({ author: "Other Olly", toolCount: 2, tools: [c.name, b.name] });
     expect(JSON.stringify(listing)).not.toContain("@example.com");
     const profile = (await (await anon.fetch(`/api/users/${other.id}`)).json()) as {
       profile: { lists: { title: string; tools: string[] }[] };

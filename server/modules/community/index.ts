@@ -23,6 +23,7 @@ export {
   TopListPatch,
   type TopListSummary,
   type TopListTool,
+  toolNamesOf,
   topListAllowance,
   updateTopList,
 } from "./top-lists.ts";

@@ -162,6 +162,12 @@ export async function listPublicTopLists(
   return { items: rows.map(toSummary), total: count?.n ?? 0 };
 }
 
+/** The names of the live tools of some lists, in list order (the spec's `tools` of a top list). */
+export async function toolNamesOf(db: Db, listIds: string[]): Promise<Map<string, string[]>> {
+  const items = await itemsOf(db, listIds, true);
+  return new Map([...items].map(([id, tools]) => [id, tools.map((t) => t.name)]));
+}
+
 async function itemsOf(db: Db, listIds: string[], activeOnly: boolean): Promise<Map<string, TopListTool[]>> {
   const out = new Map<string, TopListTool[]>();
   if (!listIds.length) return out;
