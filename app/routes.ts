@@ -44,6 +44,10 @@ export default [
     route("affiliate/payments", "routes/growth/affiliate-payments.tsx"),
     route("affiliate-disclosure", "routes/growth/affiliate-disclosure.tsx"),
     route("submit-tool", "routes/submissions/submit-tool.tsx"),
+    route("dashboard/lists", "routes/account/top-lists.tsx"),
+    route("top-lists", "routes/community/top-lists.tsx"),
+    route("top-lists/:slug", "routes/community/top-list.tsx"),
+    route("trending", "routes/community/trending.tsx"),
     // The admin panel: one guarded layout, one route per tab (each tab's loader checks the role too).
     route("admin", "routes/admin/layout.tsx", [
       index("routes/admin/overview.tsx"),

@@ -23,6 +23,7 @@ export type ToolCardData = {
   /** The last real change of the tool's facts; "Updated" is shown only when there is one. */
   facts_changed_at?: string | null;
   tier?: string;
+  is_trending?: boolean;
 };
 
 export type CardSize = "small" | "medium" | "large" | "list";
@@ -65,6 +66,15 @@ export function ToolCard({ tool, size = "list" }: { tool: ToolCardData; size?: C
           </h3>
           <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">{tool.category}</p>
         </div>
+        {!lock.locked && tool.is_trending ? (
+          <Link
+            to="/trending"
+            data-testid="trending-mark"
+            className="shrink-0 rounded-full bg-rose-100 px-2 py-0.5 text-xs font-medium text-rose-900 hover:underline"
+          >
+            Trending
+          </Link>
+        ) : null}
         {!lock.locked && tool.is_featured ? (
           <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
             Featured

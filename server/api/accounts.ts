@@ -26,6 +26,7 @@ import {
 } from "../modules/accounts/index.ts";
 import { changeUser } from "../modules/admin/index.ts";
 import { subscriptionForApi } from "../modules/billing/index.ts";
+import { listPublicTopListsByUser } from "../modules/community/index.ts";
 import { AppError, notFound } from "../platform/errors.ts";
 import { parseOr400 } from "./respond.ts";
 
@@ -121,6 +122,7 @@ export function accountsApi() {
   api.get("/users/:userId", async (c) => {
     const profile = await getPublicProfile(c.var.services.db, c.req.param("userId"));
     if (!profile) throw notFound("Profile not found");
+    profile.lists = await listPublicTopListsByUser(c.var.services.db, profile.id);
     c.header("Cache-Control", "public, max-age=60");
     return c.json({ success: true, profile });
   });

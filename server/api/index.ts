@@ -16,6 +16,7 @@ import { growthApi } from "./growth.ts";
 import { newsletterApi } from "./newsletter.ts";
 import { fail } from "./respond.ts";
 import { submissionsApi } from "./submissions.ts";
+import { topListsApi } from "./top-lists.ts";
 
 type Vars = { Variables: { services: AppServices } };
 
@@ -56,6 +57,7 @@ export function createApi() {
   api.route("/", adminApi());
   api.route("/", adminToolsApi());
   api.route("/", submissionsApi());
+  api.route("/", topListsApi());
   api.all("*", (c) => fail(c, 404, `No API route for ${c.req.method} ${c.req.path}`));
   return api;
 }

@@ -27,6 +27,9 @@ type Ctx = {
   toolSlugs: string[];
   unsubscribeToken: string;
   victimSubmissionId: string;
+  /** the victim's private top list (one tool) and a public one */
+  victimList: { id: string; slug: string; toolId: string };
+  victimPublicList: { id: string; slug: string };
 };
 type Row = {
   /** the route pattern this row covers (with `method`, matched against the route tables) */
@@ -603,6 +606,81 @@ const ROWS: Row[] = [
     json: (c) => ({ saved: [c.toolSlugs[2]], favorites: [] }),
     expect: { visitor: 401, members: 200 },
   },
+  // ---- top lists and trending (issue 11) ----
+  { covers: "/top-lists", path: () => "/top-lists", expect: 200 },
+  { covers: "/top-lists/:slug", path: (c) => `/top-lists/${c.victimPublicList.slug}`, expect: 200 },
+  { covers: "/top-lists/:slug", path: (c) => `/top-lists/${c.victimList.slug}`, expect: 404, note: "private" },
+  {
+    covers: "/top-lists/:slug",
+    method: "POST",
+    path: (c) => `/top-lists/${c.victimPublicList.slug}`,
+    form: () => ({ editorial: "true" }),
+    expect: { visitor: 401, members: 403, admin: 200 },
+  },
+  { covers: "/trending", path: () => "/trending", expect: 200 },
+  { covers: "/dashboard/lists", path: () => "/dashboard/lists", expect: { visitor: 401, members: 200 } },
+  {
+    covers: "/dashboard/lists",
+    method: "POST",
+    path: () => "/dashboard/lists",
+    form: (c) => ({ intent: "add", listId: c.victimList.id, toolId: c.toolSlugs[1] ?? "" }),
+    expect: { visitor: 302, members: 404 },
+    note: "someone else's list; visitors are sent to sign in",
+  },
+  { covers: "/api/top-lists", path: () => "/api/top-lists?page=1&limit=5", expect: 200 },
+  { covers: "/api/top-lists/mine", path: () => "/api/top-lists/mine", expect: { visitor: 401, members: 200 } },
+  { covers: "/api/top-lists/:slug", path: (c) => `/api/top-lists/${c.victimPublicList.slug}`, expect: 200 },
+  { covers: "/api/top-lists/:slug", path: (c) => `/api/top-lists/${c.victimList.slug}`, expect: 404 },
+  {
+    covers: "/api/top-lists",
+    method: "POST",
+    path: () => "/api/top-lists",
+    json: () => ({ title: "Matrix list" }),
+    expect: { visitor: 401, free: 403, standard: 201, expert: 201, admin: 403 },
+    note: "saved_collections: free 0 (the admin account is free)",
+  },
+  {
+    covers: "/api/top-lists/:id",
+    method: "PUT",
+    path: (c) => `/api/top-lists/${c.victimList.id}`,
+    json: () => ({ title: "Hijacked", isPublic: true }),
+    expect: { visitor: 401, members: 404 },
+  },
+  {
+    covers: "/api/top-lists/:id",
+    method: "DELETE",
+    path: (c) => `/api/top-lists/${c.victimList.id}`,
+    expect: { visitor: 401, members: 404 },
+  },
+  {
+    covers: "/api/top-lists/:id/items",
+    method: "POST",
+    path: (c) => `/api/top-lists/${c.victimList.id}/items`,
+    json: (c) => ({ toolId: c.toolSlugs[2] }),
+    expect: { visitor: 401, members: 404 },
+  },
+  {
+    covers: "/api/top-lists/:id/items/:toolId",
+    method: "DELETE",
+    path: (c) => `/api/top-lists/${c.victimList.id}/items/${c.victimList.toolId}`,
+    expect: { visitor: 401, members: 404 },
+  },
+  {
+    covers: "/api/top-lists/:id/items/:toolId/move",
+    method: "POST",
+    path: (c) => `/api/top-lists/${c.victimList.id}/items/${c.victimList.toolId}/move`,
+    json: () => ({ direction: "down" }),
+    expect: { visitor: 401, members: 404 },
+  },
+  {
+    covers: "/api/admin/top-lists/:id/editorial",
+    method: "POST",
+    path: (c) => `/api/admin/top-lists/${c.victimPublicList.id}/editorial`,
+    json: () => ({ editorial: true }),
+    expect: ADMIN_ONLY,
+  },
+  { covers: "/api/community/trending", path: () => "/api/community/trending", expect: 200 },
+  { covers: "/api/admin/trending", path: () => "/api/admin/trending", expect: ADMIN_ONLY },
   // ---- billing (issue 9) ----
   {
     covers: "/api/payments/pricing-for-checkout",
@@ -748,7 +826,16 @@ beforeAll(async () => {
   );
   const submitted = await victim.client.json("/api/submissions", "POST", matrixTool("victim"));
   const victimSubmissionId = ((await submitted.json()) as { submission: { id: string } }).submission.id;
+  const listJson = async (res: Response) => ((await res.json()) as { topList: { id: string; slug: string } }).topList;
+  const victimPrivate = await listJson(await victim.client.json("/api/top-lists", "POST", { title: "Victim private" }));
+  const added = await victim.client.json(`/api/top-lists/${victimPrivate.id}/items`, "POST", { toolId: toolSlugs[0] });
+  if (added.status !== 201) throw new Error(`victim list item: ${added.status}`);
+  const victimPublic = await listJson(
+    await victim.client.json("/api/top-lists", "POST", { title: "Victim public", isPublic: true }),
+  );
   ctx = {
+    victimList: { ...victimPrivate, toolId: victimToolId },
+    victimPublicList: victimPublic,
     victimSubmissionId,
     self: { visitor: victim.id, free: free.id, standard: standard.id, expert: expert.id, admin: admin.id },
     victim,
@@ -828,5 +915,14 @@ describe("access matrix", () => {
     expect(byId.get(members.standard.id)).toMatchObject({ tier: "standard", role: "member" });
     expect(byId.get(members.expert.id)).toMatchObject({ tier: "expert", role: "member" });
     expect(byId.get(members.admin.id)).toMatchObject({ tier: "free", role: "admin" });
+    const lists = await queryRows<{ title: string; is_public: boolean; items: number }>(
+      db,
+      sql`SELECT l.title, l.is_public, (SELECT count(*)::int FROM top_list_items i WHERE i.list_id = l.id) AS items
+          FROM top_lists l WHERE l.user_id = ${ctx.victim.id} ORDER BY l.title`,
+    );
+    expect(lists).toEqual([
+      { title: "Victim private", is_public: false, items: 1 },
+      { title: "Victim public", is_public: true, items: 0 },
+    ]);
   });
 });

@@ -5,7 +5,7 @@ import { createMember } from "../helpers/accounts.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 /**
- * The ranking signals of ADR 0099 through the real API: transposed letters, intent phrases and the
+ * The ranking signals of ADR 0015 through the real API: transposed letters, intent phrases and the
  * popularity prior (featured, outbound clicks, saves) between otherwise close matches; and the
  * cards' facts line with 'Updated' read from facts_changed_at, which an admin's edit of a fact sets.
  */

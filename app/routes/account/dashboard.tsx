@@ -190,6 +190,9 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           <Link to="/submit-tool" className={primary}>
             Add New Tool
           </Link>
+          <Link to="/dashboard/lists" className={secondary}>
+            My top lists
+          </Link>
           <Link to={editing ? "/dashboard" : "/dashboard?edit=1"} className={secondary}>
             {editing ? "Cancel editing" : "Edit Profile"}
           </Link>

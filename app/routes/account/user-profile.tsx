@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { ShareButton } from "~/components/account/share-button";
 import { getPublicProfile } from "~/lib/accounts.server";
 import { initials } from "~/lib/format";
+import { listPublicTopListsByUser } from "~/lib/top-lists.server";
 import type { Route } from "./+types/user-profile";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -18,7 +19,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const origin = context.services.env.PUBLIC_URL ?? url.origin;
   if (!profile) return data({ profile: null, shareUrl: null }, { status: 404 });
-  return { profile, shareUrl: `${origin}/user/${profile.id}` };
+  const lists = await listPublicTopListsByUser(context.services.db, profile.id);
+  return { profile: { ...profile, lists }, shareUrl: `${origin}/user/${profile.id}` };
 }
 
 export default function UserProfile({ loaderData }: Route.ComponentProps) {
@@ -108,9 +110,11 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
         {profile.lists.length ? (
           <ul className="mt-3 space-y-3">
             {profile.lists.map((l) => (
-              <li key={l.title} className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
-                <p className="font-semibold">{l.title}</p>
-                <p className="text-sm text-slate-600 dark:text-slate-400">{l.tools.join(", ")}</p>
+              <li key={l.slug} className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+                <Link to={`/top-lists/${l.slug}`} className="font-semibold underline">
+                  {l.title}
+                </Link>
+                <p className="text-sm text-slate-600 dark:text-slate-400">{l.tools.join(", ") || "No tools yet"}</p>
               </li>
             ))}
           </ul>

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useMemo, useState } from "react";
 import { data, redirect } from "react-router";
+import { AddToList } from "~/components/tool-detail/add-to-list";
 import { SaveToggles, type ToggleResult } from "~/components/tool-detail/save-toggles";
 import { SideCard } from "~/components/tool-detail/side-card";
 import { type TabPanel, ToolTabs } from "~/components/tool-detail/tool-tabs";
@@ -20,6 +21,7 @@ import { Island } from "~/lib/island";
 import { TOGGLE_MESSAGES } from "~/lib/saved-tools";
 import { splitComponent } from "~/lib/split";
 import { toolMeta } from "~/lib/tool-seo";
+import { listChoicesFor } from "~/lib/top-lists.server";
 import type { Route } from "./+types/detail";
 
 // Shown only to some viewers (past their daily views or below the tool's tier) and for unknown
@@ -64,6 +66,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (seen.access?.personal) headers.set("Cache-Control", "private, no-store");
   for (const cookie of seen.access?.setCookies ?? []) headers.append("Set-Cookie", cookie);
   const saved = page && viewer ? await savedToolState(db, viewer.user.id, page.tool.id) : null;
+  const listChoices = page && viewer ? await listChoicesFor(db, viewer, page.tool.id) : null;
   // `now` travels with the data so the server and the browser print the same 'updated' label.
   const result = {
     page,
@@ -74,6 +77,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     updated: page ? updatedLabel(page.tool.facts_changed_at, Date.now()) : null,
     views: seen.access?.views ?? null,
     saved,
+    listChoices,
     signedIn: viewer !== null,
   };
   return data(result, { status: page ? 200 : 404, headers });
@@ -147,7 +151,7 @@ const TAB_LABELS: Record<ToolTab, string> = {
 };
 
 export default function ToolDetail({ loaderData }: Route.ComponentProps) {
-  const { page, tab, updated, views, saved, signedIn } = loaderData;
+  const { page, tab, updated, views, saved, signedIn, listChoices } = loaderData;
   const toolRef = useMemo(
     () => (page ? { id: page.tool.id, slug: page.tool.slug, name: page.tool.name } : null),
     [page],
@@ -225,6 +229,7 @@ export default function ToolDetail({ loaderData }: Route.ComponentProps) {
         />
         <div className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-2">
           <SaveToggles tool={toolRef} state={saved} />
+          {lock ? null : <AddToList tool={toolRef} choices={listChoices} />}
           {lock ? null : <FreeViews views={views} fromCookie={!signedIn} />}
         </div>
       </header>

@@ -10,6 +10,13 @@ export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
     sql`SELECT '/tools/' || slug AS path, updated_at AS lastmod FROM tools WHERE status = 'active'
         UNION ALL
         SELECT '/category/' || slug, updated_at FROM categories
+        UNION ALL
+        -- Community (issue 11): the top-list and trending pages, and every public list.
+        SELECT '/top-lists', (SELECT max(updated_at) FROM top_lists WHERE is_public)
+        UNION ALL
+        SELECT '/trending', (SELECT max(computed_at) FROM trending_tools)
+        UNION ALL
+        SELECT '/top-lists/' || slug, updated_at FROM top_lists WHERE is_public
         ORDER BY 1`,
   );
   return rows.map((r) => ({

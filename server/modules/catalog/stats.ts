@@ -28,25 +28,25 @@ async function countStats(db: Db): Promise<CatalogStats> {
   return row ?? { tools: 0, categories: 0, providers: 0, freeToStart: 0, openSource: 0 };
 }
 
-/** Notes for the tool-of-the-day card: real outbound clicks this week, and a fact about its category. */
+/**
+ * Notes for the tool-of-the-day card: its place in this week's trending ranking (the community
+ * trending job's table; no note when it is not trending), and a fact about its category.
+ */
 export async function toolNotes(
   db: Db,
   tool: { id: string; category_id: number; category: string },
 ): Promise<{ trending: string | null; didYouKnow: string | null }> {
-  const [row] = await queryRows<{ clicks: number; total: number; free: number }>(
+  const [row] = await queryRows<{ rank: number | null; context: string | null; total: number; free: number }>(
     db,
     sql`SELECT
-          (SELECT count(*)::int FROM tool_events WHERE tool_id = ${tool.id}::uuid AND kind = 'click'
-             AND created_at > now() - interval '7 days') AS clicks,
+          (SELECT rank FROM trending_tools WHERE tool_id = ${tool.id}::uuid) AS rank,
+          (SELECT context FROM trending_tools WHERE tool_id = ${tool.id}::uuid) AS context,
           (SELECT count(*)::int FROM tools WHERE category_id = ${tool.category_id} AND status = 'active') AS total,
           (SELECT count(*)::int FROM tools WHERE category_id = ${tool.category_id} AND status = 'active'
              AND pricing_model IN ('free', 'freemium', 'open_source')) AS free`,
   );
   if (!row) return { trending: null, didYouKnow: null };
-  const trending =
-    row.clicks > 0
-      ? `Trending: ${row.clicks.toLocaleString("en-US")} ${row.clicks === 1 ? "visit" : "visits"} to its site from Toolscape this week.`
-      : null;
+  const trending = row.rank && row.context ? `Trending #${row.rank} this week: ${row.context}.` : null;
   const didYouKnow =
     row.total > 1
       ? `Did you know? ${row.free.toLocaleString("en-US")} of the ${row.total.toLocaleString("en-US")} ${tool.category} tools in our catalogue can be started for free.`

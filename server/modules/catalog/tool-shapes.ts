@@ -11,7 +11,8 @@ import { PRICING_LABELS, type PricingModel } from "./normalize.ts";
 export const CARD_COLUMNS = `t.id, t.slug, t.name, t.description, t.website_url, t.logo_url, t.preview_image_url,
   t.pricing_model, t.tags, t.features, t.pros, t.cons, t.rating, t.review_count, t.upvotes,
   t.is_featured, t.is_verified, t.tier, t.status, t.created_at, t.updated_at, t.facts_changed_at, t.pricing,
-  c.id AS category_id, c.name AS category_name, c.slug AS category_slug, p.name AS provider_name`;
+  c.id AS category_id, c.name AS category_name, c.slug AS category_slug, p.name AS provider_name,
+  EXISTS (SELECT 1 FROM trending_tools tt WHERE tt.tool_id = t.id) AS is_trending`;
 
 export const DETAIL_COLUMNS = `${CARD_COLUMNS}, t.full_description, t.use_cases, t.alternatives, t.screenshots,
   t.source_url, t.affiliate_url, t.demo_url, t.views, t.clicks, t.needs_review, t.last_verified_at,
@@ -46,6 +47,8 @@ export type CardRow = {
   category_name: string;
   category_slug: string;
   provider_name: string | null;
+  /** in the last trending run (community/trending.ts) */
+  is_trending?: boolean;
 };
 
 export type DetailRow = CardRow & {
@@ -105,6 +108,7 @@ export function toToolCard(row: CardRow) {
     is_featured: featured,
     featured,
     is_verified: row.is_verified,
+    is_trending: row.is_trending === true,
     is_new: Date.now() - new Date(createdAt).getTime() < NEW_FOR_DAYS * 86_400_000,
     tier: row.tier,
     status: row.status,

@@ -1,10 +1,20 @@
-import type { Db } from "../../platform/db/index.ts";
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import type { Activity } from "../../platform/activity.ts";
+import { type AuditActor, recordAudit } from "../../platform/audit.ts";
+import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { AppError } from "../../platform/errors.ts";
+import { consumeRateLimit } from "../../platform/rate-limit.ts";
+import { tierLabel, type Viewer } from "../accounts/index.ts";
+import { registerToolMergeStep, slugify } from "../catalog/index.ts";
 
 /**
- * CONTRACT (issue 11, top lists): public lists for /top-lists, profiles and the public API. The
- * top-lists helper replaces the body and keeps the signature. No personal data: the author is the
- * public display name and profile handle only.
+ * Top lists (issue 11 item 6): members curate named, ordered lists of tools with a note each.
+ * How many lists a member may keep is the `saved_collections` entitlement (0 / 3 / unlimited by
+ * default; the table decides). Private lists are visible to their owner only; a list becomes
+ * public when its owner publishes it, and admins may mark public lists editorial (shown first).
  */
+
 export type TopListSummary = {
   id: string;
   slug: string;
@@ -16,9 +26,608 @@ export type TopListSummary = {
   updatedAt: string;
 };
 
+export const TOP_LIST_RULES = {
+  titleMax: 80,
+  descriptionMax: 500,
+  noteMax: 280,
+  /** a list is a short curated pick, not a second catalogue */
+  itemsMax: 50,
+  /** list writes per member per hour (every create, edit, add, move, remove, delete) */
+  writesPerHour: 120,
+} as const;
+
+export const TOP_LIST_MESSAGES = {
+  titleRequired: "List title is required",
+  titleTooLong: `List title must be at most ${TOP_LIST_RULES.titleMax} characters`,
+  descriptionTooLong: `Description must be at most ${TOP_LIST_RULES.descriptionMax} characters`,
+  noteTooLong: `Note must be at most ${TOP_LIST_RULES.noteMax} characters`,
+  notFound: "Top list not found",
+  toolNotFound: "Tool not found",
+  full: `A list holds at most ${TOP_LIST_RULES.itemsMax} tools`,
+  tooManyWrites: "Too many list changes in a short time. Please wait a few minutes and try again.",
+} as const;
+
+const checkbox = z
+  .union([z.boolean(), z.enum(["on", "true", "1", "false", "0", "off"])])
+  .transform((v) => v === true || v === "on" || v === "true" || v === "1");
+
+export const TopListInput = z.object({
+  title: z
+    .string({ message: TOP_LIST_MESSAGES.titleRequired })
+    .trim()
+    .min(1, TOP_LIST_MESSAGES.titleRequired)
+    .max(TOP_LIST_RULES.titleMax, TOP_LIST_MESSAGES.titleTooLong),
+  description: z
+    .string()
+    .trim()
+    .max(TOP_LIST_RULES.descriptionMax, TOP_LIST_MESSAGES.descriptionTooLong)
+    .optional()
+    .default(""),
+  isPublic: checkbox.optional().default(false),
+});
+export type TopListInput = z.output<typeof TopListInput>;
+
+export const TopListPatch = z
+  .object({
+    title: TopListInput.shape.title.optional(),
+    description: TopListInput.shape.description.unwrap().unwrap().optional(),
+    isPublic: checkbox.optional(),
+  })
+  .refine((v) => v.title !== undefined || v.description !== undefined || v.isPublic !== undefined, {
+    message: "Send a title, a description or isPublic",
+  });
+export type TopListPatch = z.output<typeof TopListPatch>;
+
+export const ListItemInput = z.object({
+  toolId: z.string().trim().min(1, "Choose a tool").max(120, TOP_LIST_MESSAGES.toolNotFound),
+  note: z.string().trim().max(TOP_LIST_RULES.noteMax, TOP_LIST_MESSAGES.noteTooLong).optional(),
+});
+
+export type TopListTool = {
+  toolId: string;
+  slug: string;
+  name: string;
+  description: string;
+  logoUrl: string | null;
+  category: string;
+  note: string | null;
+  position: number;
+};
+
+export type TopListDetail = TopListSummary & {
+  isPublic: boolean;
+  isOwner: boolean;
+  createdAt: string;
+  publishedAt: string | null;
+  tools: TopListTool[];
+};
+
+export type ListDeps = { db: Db; activity: Activity };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SLUG = /^[a-z0-9-]{1,120}$/;
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+type SummaryRow = {
+  id: string;
+  slug: string;
+  title: string;
+  description: string;
+  editorial: boolean;
+  is_public: boolean;
+  user_id: string;
+  author_name: string;
+  author_handle: string | null;
+  tool_count: number;
+  updated_at: Date | string;
+  created_at: Date | string;
+  published_at: Date | string | null;
+};
+
+// Public reads count only tools that are live: an archived tool silently leaves every list.
+const SUMMARY_SELECT = sql`SELECT l.id, l.slug, l.title, l.description, l.editorial, l.is_public, l.user_id,
+    u.name AS author_name, u.username AS author_handle, l.updated_at, l.created_at, l.published_at,
+    (SELECT count(*)::int FROM top_list_items i JOIN tools t ON t.id = i.tool_id
+       WHERE i.list_id = l.id AND t.status = 'active') AS tool_count
+  FROM top_lists l JOIN users u ON u.id = l.user_id`;
+
+function toSummary(r: SummaryRow): TopListSummary {
+  return {
+    id: r.id,
+    slug: r.slug,
+    title: r.title,
+    description: r.description,
+    editorial: r.editorial,
+    author: { name: r.author_name, handle: r.author_handle },
+    toolCount: r.tool_count,
+    updatedAt: new Date(r.updated_at).toISOString(),
+  };
+}
+
+/** Public lists for /top-lists and the API: editorial first, then the most recently updated. */
 export async function listPublicTopLists(
-  _db: Db,
-  _options: { limit: number; offset: number },
+  db: Db,
+  options: { limit: number; offset: number },
 ): Promise<{ items: TopListSummary[]; total: number }> {
-  return { items: [], total: 0 };
+  const limit = Math.max(1, Math.min(100, Math.trunc(options.limit) || 20));
+  const offset = Math.max(0, Math.trunc(options.offset) || 0);
+  const [rows, [count]] = await Promise.all([
+    queryRows<SummaryRow>(
+      db,
+      sql`${SUMMARY_SELECT} WHERE l.is_public
+          ORDER BY l.editorial DESC, l.updated_at DESC, l.id LIMIT ${limit} OFFSET ${offset}`,
+    ),
+    queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM top_lists WHERE is_public`),
+  ]);
+  return { items: rows.map(toSummary), total: count?.n ?? 0 };
+}
+
+/** The names of the live tools of some lists, in list order (the spec's `tools` of a top list). */
+export async function toolNamesOf(db: Db, listIds: string[]): Promise<Map<string, string[]>> {
+  const items = await itemsOf(db, listIds, true);
+  return new Map([...items].map(([id, tools]) => [id, tools.map((t) => t.name)]));
+}
+
+async function itemsOf(db: Db, listIds: string[], activeOnly: boolean): Promise<Map<string, TopListTool[]>> {
+  const out = new Map<string, TopListTool[]>();
+  if (!listIds.length) return out;
+  const rows = await queryRows<{
+    list_id: string;
+    tool_id: string;
+    slug: string;
+    name: string;
+    description: string;
+    logo_url: string | null;
+    category: string;
+    note: string | null;
+    position: number;
+  }>(
+    db,
+    sql`SELECT i.list_id, i.tool_id, t.slug, t.name, t.description, t.logo_url, c.name AS category, i.note, i.position
+        FROM top_list_items i JOIN tools t ON t.id = i.tool_id JOIN categories c ON c.id = t.category_id
+        WHERE i.list_id IN (${sql.join(
+          listIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}) ${activeOnly ? sql`AND t.status = 'active'` : sql``}
+        ORDER BY i.list_id, i.position, i.added_at`,
+  );
+  for (const r of rows) {
+    const list = out.get(r.list_id) ?? [];
+    list.push({
+      toolId: r.tool_id,
+      slug: r.slug,
+      name: r.name,
+      description: r.description,
+      logoUrl: r.logo_url,
+      category: r.category,
+      note: r.note,
+      position: r.position,
+    });
+    out.set(r.list_id, list);
+  }
+  return out;
+}
+
+function toDetail(r: SummaryRow, tools: TopListTool[], viewerId: string | null): TopListDetail {
+  return {
+    ...toSummary(r),
+    toolCount: tools.length,
+    isPublic: r.is_public,
+    isOwner: viewerId === r.user_id,
+    createdAt: new Date(r.created_at).toISOString(),
+    publishedAt: iso(r.published_at),
+    tools,
+  };
+}
+
+/**
+ * One list by slug (or id). A private list exists only for its owner: anyone else gets null (404),
+ * the same answer as for a list that does not exist, so private titles cannot be probed.
+ */
+export async function getTopList(db: Db, slugOrId: string, viewerId: string | null): Promise<TopListDetail | null> {
+  const key = slugOrId.trim().toLowerCase();
+  if (!SLUG.test(key)) return null;
+  const [row] = await queryRows<SummaryRow>(
+    db,
+    sql`${SUMMARY_SELECT} WHERE ${UUID.test(key) ? sql`l.id = ${key}::uuid` : sql`l.slug = ${key}`} LIMIT 1`,
+  );
+  if (!row) return null;
+  const owner = viewerId !== null && row.user_id === viewerId;
+  if (!row.is_public && !owner) return null;
+  const items = await itemsOf(db, [row.id], !owner);
+  return toDetail(row, items.get(row.id) ?? [], viewerId);
+}
+
+/** A member's own lists, public and private, with their tools (the dashboard). */
+export async function listMyTopLists(db: Db, userId: string): Promise<TopListDetail[]> {
+  const rows = await queryRows<SummaryRow>(
+    db,
+    sql`${SUMMARY_SELECT} WHERE l.user_id = ${userId} ORDER BY l.created_at, l.id`,
+  );
+  const items = await itemsOf(
+    db,
+    rows.map((r) => r.id),
+    false,
+  );
+  return rows.map((r) => toDetail(r, items.get(r.id) ?? [], userId));
+}
+
+/** The public lists of one member, as the public profile shows them (title and tool names). */
+export async function listPublicTopListsByUser(
+  db: Db,
+  userId: string,
+): Promise<{ title: string; slug: string; tools: string[] }[]> {
+  const rows = await queryRows<SummaryRow>(
+    db,
+    sql`${SUMMARY_SELECT} WHERE l.user_id = ${userId} AND l.is_public ORDER BY l.editorial DESC, l.updated_at DESC`,
+  );
+  const items = await itemsOf(
+    db,
+    rows.map((r) => r.id),
+    true,
+  );
+  return rows.map((r) => ({ title: r.title, slug: r.slug, tools: (items.get(r.id) ?? []).map((t) => t.name) }));
+}
+
+// ---- allowance (the entitlement decides, never the tier name) ----
+
+export type TopListAllowance = { used: number; limit: number | null; message: string | null };
+
+function allowanceWords(limit: number | null): string {
+  if (limit === null) return "unlimited top lists";
+  return `${limit} top ${limit === 1 ? "list" : "lists"}`;
+}
+
+/**
+ * The refusal in words: what the member's plan allows and what the plans above allow, read from the
+ * entitlements table, with the way to /pricing.
+ */
+export function topListRefusal(viewer: Viewer, used: number): string | null {
+  const limit = viewer.limit("saved_collections");
+  if (limit !== null && used < limit) return null;
+  if (limit === null) return null;
+  const better = (["standard", "expert"] as const)
+    .filter((t) => {
+      const l = viewer.entitlements.limitFor(t, "saved_collections");
+      return l === null || l > limit;
+    })
+    .map((t) => `${tierLabel(t)} allows ${allowanceWords(viewer.entitlements.limitFor(t, "saved_collections"))}`);
+  const plan = `${tierLabel(viewer.tier)} plan`;
+  const head =
+    limit === 0
+      ? `Top lists are not included in your ${plan}.`
+      : `Your ${plan} allows ${allowanceWords(limit)} and you have ${used}. Delete one to make room.`;
+  return better.length ? `${head} ${better.join("; ")}: see /pricing to upgrade.` : head;
+}
+
+export async function topListAllowance(db: Db, viewer: Viewer): Promise<TopListAllowance> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM top_lists WHERE user_id = ${viewer.user.id}`,
+  );
+  const used = row?.n ?? 0;
+  return { used, limit: viewer.limit("saved_collections"), message: topListRefusal(viewer, used) };
+}
+
+// ---- writes ----
+
+async function limitWrites(db: Db, userId: string, now: Date): Promise<void> {
+  const rate = await consumeRateLimit(
+    db,
+    `toplists:user:${userId}`,
+    { max: TOP_LIST_RULES.writesPerHour, windowSec: 3600 },
+    now,
+  );
+  if (!rate.allowed) {
+    throw new AppError("rate_limited", TOP_LIST_MESSAGES.tooManyWrites, { retryAfterSec: rate.retryAfterSec });
+  }
+}
+
+function newSlug(title: string): string {
+  const base = slugify(title, 60) || "list";
+  return `${base}-${randomBytes(3).toString("hex")}`;
+}
+
+/** The owner's list row, locked for the rest of the transaction; anyone else's (or none) is a 404. */
+async function lockOwnList(
+  tx: Db,
+  userId: string,
+  listId: string,
+): Promise<{ id: string; is_public: boolean; published_at: Date | string | null }> {
+  if (!UUID.test(listId)) throw new AppError("not_found", TOP_LIST_MESSAGES.notFound);
+  const [row] = await queryRows<{ id: string; is_public: boolean; published_at: Date | string | null }>(
+    tx,
+    sql`SELECT id, is_public, published_at FROM top_lists WHERE id = ${listId}::uuid AND user_id = ${userId} FOR UPDATE`,
+  );
+  if (!row) throw new AppError("not_found", TOP_LIST_MESSAGES.notFound);
+  return row;
+}
+
+/** The first publication of a list counts as a contribution (badges, points) — once per list. */
+async function publishedOnce(
+  tx: Db,
+  deps: ListDeps,
+  row: { id: string; published_at: Date | string | null },
+  userId: string,
+  now: Date,
+): Promise<void> {
+  if (row.published_at) return;
+  await tx.execute(
+    sql`UPDATE top_lists SET published_at = ${now.toISOString()}::timestamptz WHERE id = ${row.id}::uuid`,
+  );
+  await deps.activity.emit(tx, { type: "list.published", userId, listId: row.id }, now);
+}
+
+function inTx<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (t) => work(t as unknown as Db));
+}
+
+/**
+ * Creates a list within the member's allowance. The count and the insert happen in one transaction
+ * with the member's profile row locked, so two quick submits cannot pass the limit together.
+ */
+export async function createTopList(
+  deps: ListDeps,
+  viewer: Viewer,
+  input: TopListInput,
+  now: Date,
+): Promise<TopListDetail> {
+  const gate = viewer.limit("saved_collections");
+  if (gate === 0) {
+    throw new AppError("forbidden", topListRefusal(viewer, 0) ?? "", { upgradeUrl: "/pricing" });
+  }
+  await limitWrites(deps.db, viewer.user.id, now);
+  const id = await inTx(deps.db, async (tx) => {
+    await tx.execute(sql`SELECT 1 FROM user_profiles WHERE user_id = ${viewer.user.id} FOR UPDATE`);
+    const [row] = await queryRows<{ n: number }>(
+      tx,
+      sql`SELECT count(*)::int AS n FROM top_lists WHERE user_id = ${viewer.user.id}`,
+    );
+    const refusal = topListRefusal(viewer, row?.n ?? 0);
+    if (refusal) throw new AppError("forbidden", refusal, { upgradeUrl: "/pricing", limit: gate });
+    const [created] = await queryRows<{ id: string; published_at: null }>(
+      tx,
+      sql`INSERT INTO top_lists (user_id, slug, title, description, is_public, created_at, updated_at)
+          VALUES (${viewer.user.id}, ${newSlug(input.title)}, ${input.title}, ${input.description},
+                  ${input.isPublic}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+          RETURNING id, published_at`,
+    );
+    if (!created) throw new AppError("internal", "Could not create the list");
+    if (input.isPublic) await publishedOnce(tx, deps, created, viewer.user.id, now);
+    return created.id;
+  });
+  const list = await getTopList(deps.db, id, viewer.user.id);
+  if (!list) throw new AppError("internal", "Could not read the new list");
+  return list;
+}
+
+/** Rename, describe, publish or hide one of the member's lists. */
+export async function updateTopList(
+  deps: ListDeps,
+  viewer: Viewer,
+  listId: string,
+  patch: TopListPatch,
+  now: Date,
+): Promise<TopListDetail> {
+  await limitWrites(deps.db, viewer.user.id, now);
+  await inTx(deps.db, async (tx) => {
+    const row = await lockOwnList(tx, viewer.user.id, listId);
+    await tx.execute(sql`UPDATE top_lists SET
+        title = COALESCE(${patch.title ?? null}, title),
+        description = COALESCE(${patch.description ?? null}, description),
+        is_public = COALESCE(${patch.isPublic ?? null}::boolean, is_public),
+        updated_at = ${now.toISOString()}::timestamptz
+      WHERE id = ${row.id}::uuid`);
+    if (patch.isPublic === true) await publishedOnce(tx, deps, row, viewer.user.id, now);
+  });
+  const list = await getTopList(deps.db, listId, viewer.user.id);
+  if (!list) throw new AppError("not_found", TOP_LIST_MESSAGES.notFound);
+  return list;
+}
+
+export async function deleteTopList(deps: ListDeps, viewer: Viewer, listId: string, now: Date): Promise<void> {
+  await limitWrites(deps.db, viewer.user.id, now);
+  await inTx(deps.db, async (tx) => {
+    const row = await lockOwnList(tx, viewer.user.id, listId);
+    await tx.execute(sql`DELETE FROM top_lists WHERE id = ${row.id}::uuid`);
+  });
+}
+
+async function activeToolId(db: Db, idOrSlug: string): Promise<string> {
+  const key = idOrSlug.trim();
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT id FROM tools WHERE status = 'active' AND ${UUID.test(key) ? sql`id = ${key}::uuid` : sql`slug = ${key.toLowerCase()}`} LIMIT 1`,
+  );
+  if (!row) throw new AppError("not_found", TOP_LIST_MESSAGES.toolNotFound);
+  return row.id;
+}
+
+/**
+ * Adds a tool at the end of one of the member's lists. Adding a tool that is already there keeps
+ * its place and only updates the note when one is sent (`added: false`).
+ */
+export async function addToolToList(
+  deps: ListDeps,
+  viewer: Viewer,
+  listId: string,
+  input: { toolId: string; note?: string },
+  now: Date,
+): Promise<{ added: boolean; title: string }> {
+  await limitWrites(deps.db, viewer.user.id, now);
+  const toolId = await activeToolId(deps.db, input.toolId);
+  return inTx(deps.db, async (tx) => {
+    const row = await lockOwnList(tx, viewer.user.id, listId);
+    const [stats] = await queryRows<{ n: number; next: number; has: boolean; title: string }>(
+      tx,
+      sql`SELECT count(*)::int AS n, COALESCE(max(position), 0)::int + 1 AS next,
+                 bool_or(tool_id = ${toolId}::uuid) AS has,
+                 (SELECT title FROM top_lists WHERE id = ${row.id}::uuid) AS title
+          FROM top_list_items WHERE list_id = ${row.id}::uuid`,
+    );
+    const note = input.note ? input.note : null;
+    if (stats?.has) {
+      if (note !== null) {
+        await tx.execute(
+          sql`UPDATE top_list_items SET note = ${note} WHERE list_id = ${row.id}::uuid AND tool_id = ${toolId}::uuid`,
+        );
+      }
+      return { added: false, title: stats.title };
+    }
+    if ((stats?.n ?? 0) >= TOP_LIST_RULES.itemsMax) throw new AppError("bad_request", TOP_LIST_MESSAGES.full);
+    await tx.execute(sql`INSERT INTO top_list_items (list_id, tool_id, position, note, added_at)
+        VALUES (${row.id}::uuid, ${toolId}::uuid, ${stats?.next ?? 1}, ${note}, ${now.toISOString()}::timestamptz)`);
+    await tx.execute(
+      sql`UPDATE top_lists SET updated_at = ${now.toISOString()}::timestamptz WHERE id = ${row.id}::uuid`,
+    );
+    return { added: true, title: stats?.title ?? "" };
+  });
+}
+
+export async function removeToolFromList(
+  deps: ListDeps,
+  viewer: Viewer,
+  listId: string,
+  toolId: string,
+  now: Date,
+): Promise<void> {
+  await limitWrites(deps.db, viewer.user.id, now);
+  if (!UUID.test(toolId)) throw new AppError("not_found", TOP_LIST_MESSAGES.toolNotFound);
+  await inTx(deps.db, async (tx) => {
+    const row = await lockOwnList(tx, viewer.user.id, listId);
+    const gone = await queryRows<{ tool_id: string }>(
+      tx,
+      sql`DELETE FROM top_list_items WHERE list_id = ${row.id}::uuid AND tool_id = ${toolId}::uuid RETURNING tool_id`,
+    );
+    if (!gone.length) throw new AppError("not_found", TOP_LIST_MESSAGES.toolNotFound);
+    await tx.execute(
+      sql`UPDATE top_lists SET updated_at = ${now.toISOString()}::timestamptz WHERE id = ${row.id}::uuid`,
+    );
+  });
+}
+
+/** Moves a tool one place up or down (swaps with its neighbour; the ends stay where they are). */
+export async function moveToolInList(
+  deps: ListDeps,
+  viewer: Viewer,
+  listId: string,
+  toolId: string,
+  direction: "up" | "down",
+  now: Date,
+): Promise<void> {
+  await limitWrites(deps.db, viewer.user.id, now);
+  if (!UUID.test(toolId)) throw new AppError("not_found", TOP_LIST_MESSAGES.toolNotFound);
+  await inTx(deps.db, async (tx) => {
+    const row = await lockOwnList(tx, viewer.user.id, listId);
+    const items = await queryRows<{ tool_id: string; position: number }>(
+      tx,
+      sql`SELECT tool_id, position FROM top_list_items WHERE list_id = ${row.id}::uuid ORDER BY position, added_at`,
+    );
+    const at = items.findIndex((i) => i.tool_id === toolId);
+    if (at < 0) throw new AppError("not_found", TOP_LIST_MESSAGES.toolNotFound);
+    const other = direction === "up" ? at - 1 : at + 1;
+    if (other < 0 || other >= items.length) return;
+    // Renumber 1..n in the new order: also heals gaps and ties left by removals and merges.
+    const order = items.map((i) => i.tool_id);
+    [order[at], order[other]] = [order[other] as string, order[at] as string];
+    for (const [index, id] of order.entries()) {
+      await tx.execute(
+        sql`UPDATE top_list_items SET position = ${index + 1} WHERE list_id = ${row.id}::uuid AND tool_id = ${id}::uuid`,
+      );
+    }
+    await tx.execute(
+      sql`UPDATE top_lists SET updated_at = ${now.toISOString()}::timestamptz WHERE id = ${row.id}::uuid`,
+    );
+  });
+}
+
+/** Admins mark a public list editorial (shown first on /top-lists) or unmark it; audited. */
+export async function setTopListEditorial(
+  db: Db,
+  actor: AuditActor,
+  listId: string,
+  editorial: boolean,
+  options: { requestId?: string; now: Date },
+): Promise<TopListSummary> {
+  if (!UUID.test(listId)) throw new AppError("not_found", TOP_LIST_MESSAGES.notFound);
+  await inTx(db, async (tx) => {
+    const [row] = await queryRows<{ editorial: boolean; is_public: boolean; title: string }>(
+      tx,
+      sql`SELECT editorial, is_public, title FROM top_lists WHERE id = ${listId}::uuid FOR UPDATE`,
+    );
+    if (!row) throw new AppError("not_found", TOP_LIST_MESSAGES.notFound);
+    if (!row.is_public && editorial) {
+      throw new AppError("bad_request", "Only a public list can be marked editorial");
+    }
+    if (row.editorial === editorial) return;
+    await tx.execute(sql`UPDATE top_lists SET editorial = ${editorial} WHERE id = ${listId}::uuid`);
+    await recordAudit(tx, {
+      actor,
+      action: editorial ? "top_list.editorial_marked" : "top_list.editorial_unmarked",
+      targetType: "top_list",
+      targetId: listId,
+      before: { editorial: row.editorial, title: row.title },
+      after: { editorial },
+      requestId: options.requestId,
+      at: options.now,
+    });
+  });
+  const [row] = await queryRows<SummaryRow>(db, sql`${SUMMARY_SELECT} WHERE l.id = ${listId}::uuid`);
+  if (!row) throw new AppError("not_found", TOP_LIST_MESSAGES.notFound);
+  return toSummary(row);
+}
+
+/** Every list for the admin page: public ones (which can be marked editorial), newest first. */
+export async function listTopListsForAdmin(db: Db, options: { limit: number; offset: number }) {
+  return listPublicTopLists(db, options);
+}
+
+// Merging duplicate tools: a list holding both keeps one entry (the surviving tool, at the earlier
+// place, with whichever note exists); the others move over.
+registerToolMergeStep({
+  name: "community.top-list-items",
+  async run(tx, fromId, intoId) {
+    const both = await queryRows<{ list_id: string }>(
+      tx,
+      sql`UPDATE top_list_items AS keep SET
+            position = LEAST(keep.position, gone.position),
+            note = COALESCE(keep.note, gone.note)
+          FROM top_list_items AS gone
+          WHERE keep.list_id = gone.list_id AND keep.tool_id = ${intoId}::uuid AND gone.tool_id = ${fromId}::uuid
+          RETURNING keep.list_id`,
+    );
+    const dropped = await queryRows<{ list_id: string }>(
+      tx,
+      sql`DELETE FROM top_list_items WHERE tool_id = ${fromId}::uuid
+          AND list_id IN (SELECT list_id FROM top_list_items WHERE tool_id = ${intoId}::uuid) RETURNING list_id`,
+    );
+    const moved = await queryRows<{ list_id: string }>(
+      tx,
+      sql`UPDATE top_list_items SET tool_id = ${intoId}::uuid WHERE tool_id = ${fromId}::uuid RETURNING list_id`,
+    );
+    return { moved: moved.length, dropped: Math.max(both.length, dropped.length) };
+  },
+});
+
+/** The tool page's Add to list: the member's lists (and whether the tool is in each) and the plan's word. */
+export async function listChoicesFor(
+  db: Db,
+  viewer: Viewer,
+  toolId: string,
+): Promise<{
+  lists: { id: string; title: string; has: boolean }[];
+  refusal: string | null;
+  rules: { titleMax: number; noteMax: number };
+}> {
+  const rows = await queryRows<{ id: string; title: string; has: boolean }>(
+    db,
+    sql`SELECT l.id, l.title,
+               EXISTS (SELECT 1 FROM top_list_items i WHERE i.list_id = l.id AND i.tool_id = ${toolId}::uuid) AS has
+        FROM top_lists l WHERE l.user_id = ${viewer.user.id} ORDER BY l.created_at, l.id`,
+  );
+  return {
+    lists: rows,
+    refusal: topListRefusal(viewer, rows.length),
+    rules: { titleMax: TOP_LIST_RULES.titleMax, noteMax: TOP_LIST_RULES.noteMax },
+  };
 }

@@ -999,3 +999,72 @@ export const toolLinkStatus = pgTable(
     index("tool_link_status_checked_idx").on(t.checkedAt),
   ],
 );
+
+/* ----------------------------------------------------------------------------------------------
+ * Community (issue 11): members' top lists and the weekly trending ranking (migration 0016).
+ * ---------------------------------------------------------------------------------------------- */
+
+/** A member's curated list of tools. Private until they publish it; admins may mark it editorial. */
+export const topLists = pgTable(
+  "top_lists",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** title words plus a short random suffix: stable when the title changes, unguessable for private lists */
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    isPublic: boolean("is_public").notNull().default(false),
+    editorial: boolean("editorial").notNull().default(false),
+    /** the first time the list became public (list.published is emitted once, then) */
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("top_lists_slug_uq").on(t.slug),
+    index("top_lists_user_idx").on(t.userId, t.createdAt),
+    index("top_lists_public_idx").on(t.isPublic, t.editorial, t.updatedAt),
+  ],
+);
+
+/** The ordered tools of a list, each with the curator's optional note. One row per tool per list. */
+export const topListItems = pgTable(
+  "top_list_items",
+  {
+    listId: uuid("list_id")
+      .notNull()
+      .references(() => topLists.id, { onDelete: "cascade" }),
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    note: text("note"),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.listId, t.toolId] }), index("top_list_items_tool_idx").on(t.toolId)],
+);
+
+/**
+ * The trending ranking of the last run (the hourly job replaces every row in one transaction):
+ * one row per trending tool, with its strongest signal and that signal's figures in words.
+ */
+export const trendingTools = pgTable(
+  "trending_tools",
+  {
+    toolId: uuid("tool_id")
+      .primaryKey()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    rank: integer("rank").notNull(),
+    /** saves | views | clicks | reviews */
+    reason: text("reason").notNull(),
+    context: text("context").notNull(),
+    score: real("score").notNull(),
+    /** this week's and last week's count per signal, for the admin view and debugging */
+    signals: jsonb("signals").notNull(),
+    computedAt: timestamp("computed_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("trending_tools_rank_idx").on(t.rank)],
+);

@@ -1,0 +1,301 @@
+import { data, Form, Link, redirect } from "react-router";
+import { FormAlert } from "~/components/account/form-parts";
+import { AppError, safeRedirect, viewerOf } from "~/lib/accounts.server";
+import {
+  addToolToList,
+  createTopList,
+  deleteTopList,
+  ListItemInput,
+  listMyTopLists,
+  moveToolInList,
+  removeToolFromList,
+  TOP_LIST_RULES,
+  TopListInput,
+  TopListPatch,
+  topListAllowance,
+  updateTopList,
+} from "~/lib/top-lists.server";
+import type { Route } from "./+types/top-lists";
+
+export function meta() {
+  return [{ title: "My top lists | Toolscape" }, { name: "robots", content: "noindex" }];
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await viewerOf(context, request);
+  if (!viewer) return data({ signedIn: false as const }, { status: 401 });
+  const { db } = context.services;
+  const [lists, allowance] = await Promise.all([listMyTopLists(db, viewer.user.id), topListAllowance(db, viewer)]);
+  const url = new URL(request.url);
+  const added = url.searchParams.get("added");
+  const into = lists.find((l) => l.id === url.searchParams.get("list"));
+  const tool = into?.tools.find((t) => t.slug === added);
+  return {
+    signedIn: true as const,
+    lists,
+    allowance,
+    rules: { titleMax: TOP_LIST_RULES.titleMax, descriptionMax: TOP_LIST_RULES.descriptionMax },
+    // The tool page's Add to list lands here (it works without JavaScript): say what happened.
+    notice: tool && into ? `Added ${tool.name} to “${into.title}”.` : null,
+  };
+}
+
+type ActionResult = { ok: boolean; intent: string; message?: string; error?: string };
+
+const ok = (intent: string, message: string): ActionResult => ({ ok: true, intent, message });
+
+/** Every change to the member's lists, and Add to list from tool pages (which returns to this page). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await viewerOf(context, request);
+  if (!viewer) {
+    const back = safeRedirect(new URL(request.url).searchParams.get("returnTo"), "/dashboard/lists");
+    throw redirect(`/sign-in?redirectTo=${encodeURIComponent(back)}`);
+  }
+  const { db, activity, clock } = context.services;
+  const deps = { db, activity };
+  const now = clock.now();
+  const form = Object.fromEntries(await request.formData());
+  const intent = String(form.intent ?? "");
+  const listId = String(form.listId ?? "");
+  const toolId = String(form.toolId ?? "");
+  const fail = (error: string, status = 400) => data<ActionResult>({ ok: false, intent, error }, { status });
+  try {
+    if (intent === "create") {
+      const parsed = TopListInput.safeParse(form);
+      if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? "Invalid list");
+      const list = await createTopList(deps, viewer, parsed.data, now);
+      if (toolId) {
+        const item = ListItemInput.safeParse({ toolId });
+        if (item.success) {
+          await addToolToList(deps, viewer, list.id, item.data, now);
+          const slug = String(form.toolSlug ?? toolId);
+          throw redirect(`/dashboard/lists?added=${encodeURIComponent(slug)}&list=${list.id}#list-${list.id}`);
+        }
+      }
+      return ok(intent, `Created “${list.title}”${list.isPublic ? " (public)" : ""}.`);
+    }
+    if (intent === "update") {
+      const parsed = TopListPatch.safeParse({
+        title: form.title,
+        description: form.description ?? "",
+        isPublic: form.isPublic === "on",
+      });
+      if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? "Invalid list");
+      const list = await updateTopList(deps, viewer, listId, parsed.data, now);
+      return ok(intent, `Saved “${list.title}”${list.isPublic ? " — it is public" : " — it is private"}.`);
+    }
+    if (intent === "delete") {
+      await deleteTopList(deps, viewer, listId, now);
+      return ok(intent, "List deleted.");
+    }
+    if (intent === "add") {
+      const parsed = ListItemInput.safeParse({ toolId, note: form.note || undefined });
+      if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? "Invalid tool");
+      await addToolToList(deps, viewer, listId, parsed.data, now);
+      const slug = String(form.toolSlug ?? toolId);
+      throw redirect(`/dashboard/lists?added=${encodeURIComponent(slug)}&list=${listId}#list-${listId}`);
+    }
+    if (intent === "remove") {
+      await removeToolFromList(deps, viewer, listId, toolId, now);
+      return ok(intent, "Removed from the list.");
+    }
+    if (intent === "move-up" || intent === "move-down") {
+      await moveToolInList(deps, viewer, listId, toolId, intent === "move-up" ? "up" : "down", now);
+      return ok(intent, "Order saved.");
+    }
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500) return fail(err.message, err.status);
+    throw err;
+  }
+  return fail("Unknown action");
+}
+
+const card =
+  "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900";
+const input =
+  "mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-950";
+const button =
+  "inline-flex items-center justify-center rounded-lg px-3 py-1.5 text-sm font-semibold focus-visible:outline-2";
+const primary = `${button} bg-brand-600 text-white hover:bg-brand-700`;
+const secondary = `${button} border border-slate-300 text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800`;
+
+/** Refusals carry '/pricing' in words; the page turns it into the link. */
+function WithPricingLink({ text }: { text: string }) {
+  const at = text.indexOf("/pricing");
+  if (at < 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at)}
+      <Link to="/pricing" className="font-semibold underline">
+        /pricing
+      </Link>
+      {text.slice(at + "/pricing".length)}
+    </>
+  );
+}
+
+export default function MyTopLists({ loaderData, actionData }: Route.ComponentProps) {
+  if (!loaderData.signedIn) {
+    return (
+      <div className="mx-auto max-w-lg py-16 text-center">
+        <h1 className="text-3xl font-bold">Please log in</h1>
+        <p className="mt-3 text-slate-600 dark:text-slate-400">Sign in to curate your top lists.</p>
+        <Link to="/sign-in?redirectTo=%2Fdashboard%2Flists" className={`${primary} mt-6`}>
+          Sign In
+        </Link>
+      </div>
+    );
+  }
+  const { lists, allowance, notice, rules } = loaderData;
+  const result = actionData as ActionResult | undefined;
+  const allowed = allowance.limit === null ? "unlimited" : String(allowance.limit);
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <p className="text-sm">
+            <Link to="/dashboard" className="underline">
+              Dashboard
+            </Link>
+          </p>
+          <h1 className="text-3xl font-bold">My top lists</h1>
+          <p className="mt-1 text-slate-600 dark:text-slate-400" data-testid="list-allowance">
+            {allowance.used} of {allowed} lists used. Public lists appear on{" "}
+            <Link to="/top-lists" className="underline">
+              Top lists
+            </Link>{" "}
+            and on your profile.
+          </p>
+        </div>
+      </header>
+
+      {notice && !result ? <FormAlert tone="success">{notice}</FormAlert> : null}
+      {result?.message ? <FormAlert tone="success">{result.message}</FormAlert> : null}
+      {result?.error ? (
+        <FormAlert>
+          <WithPricingLink text={result.error} />
+        </FormAlert>
+      ) : null}
+
+      <section aria-labelledby="new-list" className={card}>
+        <h2 id="new-list" className="text-lg font-semibold">
+          New list
+        </h2>
+        {allowance.message ? (
+          <p className="mt-2 text-sm text-slate-700 dark:text-slate-300" data-testid="list-refusal">
+            <WithPricingLink text={allowance.message} />
+          </p>
+        ) : (
+          <Form method="post" noValidate className="mt-3 grid gap-3 sm:grid-cols-2">
+            <input type="hidden" name="intent" value="create" />
+            <label className="text-sm font-medium">
+              Title
+              <input name="title" maxLength={rules.titleMax} className={input} />
+            </label>
+            <label className="text-sm font-medium">
+              Description (optional)
+              <input name="description" maxLength={rules.descriptionMax} className={input} />
+            </label>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="isPublic" /> Public (anyone can see it)
+            </label>
+            <div className="sm:text-right">
+              <button type="submit" className={primary}>
+                Create list
+              </button>
+            </div>
+          </Form>
+        )}
+      </section>
+
+      {lists.length ? (
+        lists.map((list) => (
+          <section key={list.id} id={`list-${list.id}`} aria-labelledby={`t-${list.id}`} className={card}>
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h2 id={`t-${list.id}`} className="text-lg font-semibold">
+                {list.title}{" "}
+                <span className="text-xs font-medium text-slate-600 dark:text-slate-400">
+                  {list.isPublic ? "Public" : "Private"}
+                  {list.editorial ? " · Editorial" : ""}
+                </span>
+              </h2>
+              <Link to={`/top-lists/${list.slug}`} className="text-sm underline">
+                View list
+              </Link>
+            </div>
+            <Form method="post" noValidate className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto_auto] sm:items-end">
+              <input type="hidden" name="intent" value="update" />
+              <input type="hidden" name="listId" value={list.id} />
+              <label className="text-sm font-medium">
+                Title
+                <input name="title" defaultValue={list.title} maxLength={rules.titleMax} className={input} />
+              </label>
+              <label className="text-sm font-medium">
+                Description
+                <input
+                  name="description"
+                  defaultValue={list.description}
+                  maxLength={rules.descriptionMax}
+                  className={input}
+                />
+              </label>
+              <label className="flex items-center gap-2 pb-2 text-sm">
+                <input type="checkbox" name="isPublic" defaultChecked={list.isPublic} /> Public
+              </label>
+              <button type="submit" className={secondary}>
+                Save<span className="sr-only"> {list.title}</span>
+              </button>
+            </Form>
+            {list.tools.length ? (
+              <ol className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
+                {list.tools.map((t, i) => (
+                  <li key={t.toolId} className="flex flex-wrap items-center gap-2 py-2">
+                    <span className="w-6 text-sm text-slate-500">{i + 1}.</span>
+                    <Link to={`/tools/${t.slug}`} className="min-w-0 flex-1 font-medium underline">
+                      {t.name}
+                    </Link>
+                    {t.note ? <span className="text-sm text-slate-600 dark:text-slate-400">{t.note}</span> : null}
+                    {(["move-up", "move-down", "remove"] as const).map((intent) => (
+                      <Form key={intent} method="post">
+                        <input type="hidden" name="intent" value={intent} />
+                        <input type="hidden" name="listId" value={list.id} />
+                        <input type="hidden" name="toolId" value={t.toolId} />
+                        <button
+                          type="submit"
+                          className={secondary}
+                          disabled={
+                            (intent === "move-up" && i === 0) || (intent === "move-down" && i === list.tools.length - 1)
+                          }
+                        >
+                          {intent === "move-up" ? "Up" : intent === "move-down" ? "Down" : "Remove"}
+                          <span className="sr-only"> {t.name}</span>
+                        </button>
+                      </Form>
+                    ))}
+                  </li>
+                ))}
+              </ol>
+            ) : (
+              <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
+                No tools yet. Open a tool's page and choose Add to list.
+              </p>
+            )}
+            <Form method="post" className="mt-4">
+              <input type="hidden" name="intent" value="delete" />
+              <input type="hidden" name="listId" value={list.id} />
+              <button type="submit" className="text-sm text-red-700 underline dark:text-red-400">
+                Delete list<span className="sr-only"> {list.title}</span>
+              </button>
+            </Form>
+          </section>
+        ))
+      ) : (
+        <p className="text-slate-600 dark:text-slate-400">You have no lists yet.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import { data, Form, Link } from "react-router";
+import { FormAlert } from "~/components/account/form-parts";
+import { ToolLogo } from "~/components/tool-logo";
+import { AppError, viewerOf } from "~/lib/accounts.server";
+import { requireAdminPage } from "~/lib/admin.server";
+import { getTopList, setTopListEditorial } from "~/lib/top-lists.server";
+import type { Route } from "./+types/top-list";
+
+export function meta({ data }: Route.MetaArgs) {
+  const list = data?.list;
+  if (!list) return [{ title: "Top list not found | Toolscape" }, { name: "robots", content: "noindex" }];
+  const tags = [
+    { title: `${list.title} — a top list by ${list.author.name} | Toolscape` },
+    {
+      name: "description",
+      content: list.description || `${list.toolCount} AI tools picked by ${list.author.name}.`,
+    },
+  ];
+  return list.isPublic ? tags : [...tags, { name: "robots", content: "noindex" }];
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  return cacheControl ? { "Cache-Control": cacheControl } : new Headers();
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const viewer = await viewerOf(context, request);
+  const list = await getTopList(context.services.db, params.slug, viewer?.user.id ?? null);
+  // A private list answers exactly like a missing one to everyone but its owner.
+  if (!list) return data({ list: null, isAdmin: false }, { status: 404 });
+  const headers = list.isPublic ? undefined : { "Cache-Control": "private, no-store" };
+  return data({ list, isAdmin: viewer?.role === "admin" }, { headers });
+}
+
+/** Admins mark a public list editorial (or unmark it); audited in the module. */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const admin = await requireAdminPage(context, request);
+  const form = await request.formData();
+  const viewer = admin;
+  const list = await getTopList(context.services.db, params.slug, null);
+  if (!list) return data({ ok: false, error: "Top list not found" }, { status: 404 });
+  try {
+    const updated = await setTopListEditorial(
+      context.services.db,
+      { id: viewer.user.id, label: viewer.user.email },
+      list.id,
+      form.get("editorial") === "true",
+      { requestId: context.requestId, now: context.services.clock.now() },
+    );
+    return { ok: true, error: null, message: updated.editorial ? "Marked as editorial." : "No longer editorial." };
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500)
+      return data({ ok: false, error: err.message }, { status: err.status });
+    throw err;
+  }
+}
+
+export default function TopListPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { list, isAdmin } = loaderData;
+  if (!list) {
+    return (
+      <div className="py-16 text-center">
+        <h1 className="text-3xl font-bold">Top list not found</h1>
+        <p className="mt-3 text-slate-600 dark:text-slate-400">This list does not exist or is private.</p>
+        <Link to="/top-lists" className="mt-6 inline-block underline">
+          See all top lists
+        </Link>
+      </div>
+    );
+  }
+  const result = actionData as { ok: boolean; error: string | null; message?: string } | undefined;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <header>
+        <p className="text-sm">
+          <Link to="/top-lists" className="underline">
+            Top lists
+          </Link>
+        </p>
+        <h1 className="mt-1 text-3xl font-bold">
+          {list.title}
+          {list.editorial ? (
+            <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 align-middle text-xs font-semibold text-brand-900">
+              Editorial
+            </span>
+          ) : null}
+          {!list.isPublic ? (
+            <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 align-middle text-xs font-semibold text-slate-800">
+              Private
+            </span>
+          ) : null}
+        </h1>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">
+          by{" "}
+          {list.author.handle ? (
+            <Link to={`/user/${list.author.handle}`} className="underline">
+              {list.author.name}
+            </Link>
+          ) : (
+            list.author.name
+          )}{" "}
+          · {list.toolCount} {list.toolCount === 1 ? "tool" : "tools"}
+          {list.isOwner ? (
+            <>
+              {" "}
+              ·{" "}
+              <Link to={`/dashboard/lists#list-${list.id}`} className="underline">
+                Edit
+              </Link>
+            </>
+          ) : null}
+        </p>
+        {list.description ? (
+          <p className="mt-3 text-lg text-slate-700 dark:text-slate-300">{list.description}</p>
+        ) : null}
+      </header>
+      {result?.message ? <FormAlert tone="success">{result.message}</FormAlert> : null}
+      {result?.error ? <FormAlert>{result.error}</FormAlert> : null}
+      {isAdmin && list.isPublic ? (
+        <Form
+          method="post"
+          className="rounded-xl border border-dashed border-slate-300 p-3 text-sm dark:border-slate-700"
+        >
+          <input type="hidden" name="editorial" value={list.editorial ? "false" : "true"} />
+          <span className="mr-3">Admin:</span>
+          <button type="submit" className="rounded-lg border border-slate-300 px-3 py-1 font-semibold">
+            {list.editorial ? "Remove editorial mark" : "Mark as editorial"}
+          </button>
+        </Form>
+      ) : null}
+      {list.tools.length ? (
+        <ol className="space-y-3" data-testid="top-list-tools">
+          {list.tools.map((t, i) => (
+            <li
+              key={t.toolId}
+              className="flex gap-4 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+            >
+              <span className="w-6 text-xl font-bold text-slate-400">{i + 1}</span>
+              <ToolLogo name={t.name} url={t.logoUrl} size={40} />
+              <div className="min-w-0">
+                <h2 className="font-semibold">
+                  <Link to={`/tools/${t.slug}`} className="hover:underline">
+                    {t.name}
+                  </Link>{" "}
+                  <span className="text-xs font-normal text-slate-600 dark:text-slate-400">{t.category}</span>
+                </h2>
+                <p className="text-sm text-slate-700 dark:text-slate-300">{t.description}</p>
+                {t.note ? <p className="mt-1 text-sm italic text-slate-600 dark:text-slate-400">“{t.note}”</p> : null}
+              </div>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="text-slate-600 dark:text-slate-400">This list has no tools yet.</p>
+      )}
+    </div>
+  );
+}
