@@ -17,6 +17,7 @@ import {
 import { getToolPage, ToolPageParams, type ToolTab } from "~/lib/catalog.server";
 import { updatedLabel } from "~/lib/format";
 import { Island } from "~/lib/island";
+import { linkHealth } from "~/lib/linkcheck.server";
 import { TOGGLE_MESSAGES } from "~/lib/saved-tools";
 import { splitComponent } from "~/lib/split";
 import { toolMeta } from "~/lib/tool-seo";
@@ -71,6 +72,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     tab,
     // The 'updated' label is worded here, so the page and its static islands read the same.
     updated: page ? updatedLabel(page.tool.updated_at, Date.now()) : null,
+    health: page ? await linkHealth(db, page.tool.id, context.services.clock.now()) : null,
     views: seen.access?.views ?? null,
     saved,
     signedIn: viewer !== null,
@@ -146,7 +148,7 @@ const TAB_LABELS: Record<ToolTab, string> = {
 };
 
 export default function ToolDetail({ loaderData }: Route.ComponentProps) {
-  const { page, tab, updated, views, saved, signedIn } = loaderData;
+  const { page, tab, updated, health, views, saved, signedIn } = loaderData;
   const toolRef = useMemo(
     () => (page ? { id: page.tool.id, slug: page.tool.slug, name: page.tool.name } : null),
     [page],
@@ -219,6 +221,7 @@ export default function ToolDetail({ loaderData }: Route.ComponentProps) {
             tool,
             categoryHref,
             updated,
+            health,
             lead: tool.full_description !== tool.description ? tool.description : null,
           }}
         />
