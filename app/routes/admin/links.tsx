@@ -154,6 +154,7 @@ export default function AdminLinks({ loaderData, actionData }: Route.ComponentPr
                   <input type="hidden" name="intent" value="decide" />
                   <input type="hidden" name="id" value={item.id} />
                   <button
+                    type="submit"
                     name="decision"
                     value="archive"
                     disabled={busy}
@@ -162,6 +163,7 @@ export default function AdminLinks({ loaderData, actionData }: Route.ComponentPr
                     Archive tool
                   </button>{" "}
                   <button
+                    type="submit"
                     name="decision"
                     value="dismiss"
                     disabled={busy}

@@ -103,6 +103,7 @@ export default function AdminSuggestions({ loaderData, actionData }: Route.Compo
               <Form method="post" className="mt-3 flex gap-2">
                 <input type="hidden" name="id" value={s.id} />
                 <button
+                  type="submit"
                   name="decision"
                   value="accept"
                   disabled={busy}
@@ -111,6 +112,7 @@ export default function AdminSuggestions({ loaderData, actionData }: Route.Compo
                   Accept
                 </button>
                 <button
+                  type="submit"
                   name="decision"
                   value="dismiss"
                   disabled={busy}
