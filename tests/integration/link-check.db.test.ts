@@ -231,15 +231,16 @@ describe("checking one site", () => {
 
   it("serves the stored logo (64 and 128 px WebP) and preview with a long cache on the versioned URL", async () => {
     const tool = await toolOf(ids.healthy as string);
-    const res = await server.get(tool?.logoUrl as string);
+    const logoUrl = String(tool?.logoUrl);
+    const res = await server.get(logoUrl);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/webp");
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["webp", 128, 128]);
-    const small = await server.get((tool?.logoUrl as string).replace("-128.webp", "-64.webp"));
+    const small = await server.get(logoUrl.replace("-128.webp", "-64.webp"));
     expect((await sharp(Buffer.from(await small.arrayBuffer())).metadata()).width).toBe(64);
-    const preview = await server.get(tool?.previewImageUrl as string);
+    const preview = await server.get(String(tool?.previewImageUrl));
     expect(preview.status).toBe(200);
     expect((await sharp(Buffer.from(await preview.arrayBuffer())).metadata()).width).toBe(640);
     // An old or missing version is not cached for long; unknown files are 404.
