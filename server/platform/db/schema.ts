@@ -1025,7 +1025,7 @@ export const linkReviewItems = pgTable(
     kind: text("kind").notNull(),
     /** what was seen: the final URL, the failure run's start… (same detail after a dismissal: not raised again) */
     detail: text("detail").notNull(),
-    /** open | archived | fixed | dismissed */
+    /** open | archived | fixed | dismissed (by an admin) | resolved (the site recovered) */
     status: text("status").notNull().default("open"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
