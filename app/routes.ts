@@ -59,6 +59,8 @@ export default [
       route("tools/:id/edit", "routes/admin/tool-edit.tsx", { id: "admin-tool-edit" }),
       route("tools/export.csv", "routes/admin/tools-export.ts"),
       route("moderation", "routes/admin/moderation.tsx"),
+      route("links", "routes/admin/links.tsx"),
+      route("suggestions", "routes/admin/suggestions.tsx"),
     ]),
     route("*", "routes/_site/not-found.tsx"),
   ]),

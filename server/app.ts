@@ -9,6 +9,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { createApi } from "./api/index.ts";
 import type { AppServices } from "./context.ts";
 import { isCrawler } from "./modules/accounts/index.ts";
+import { mediaFile } from "./modules/linkcheck/index.ts";
 import { clientIp } from "./platform/client-ip.ts";
 import { csrfProtection } from "./platform/csrf.ts";
 import {
@@ -127,6 +128,12 @@ export function createApp(options: AppOptions) {
     }),
   );
   app.get("/metrics", metricsEndpoint(metrics, services.env.METRICS_TOKEN));
+  // Logos and previews we fetched and re-encoded (never third-party URLs in our pages).
+  app.get("/media/:folder/:file", async (c) => {
+    const answer = await mediaFile(services.db, c.req.param("folder"), c.req.param("file"), c.req.query("v"));
+    if (answer.status === 404) return c.text("Not found", 404, { "Cache-Control": "public, max-age=60" });
+    return c.body(Buffer.from(answer.body), 200, answer.headers);
+  });
   app.use(compress());
   app.use(csrfProtection({ publicUrl: services.env.PUBLIC_URL, trustProxy: services.env.TRUST_PROXY }));
 

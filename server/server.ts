@@ -10,6 +10,7 @@ import { grantPlanDaysOn, paymentProviders, registerBillingJobs } from "./module
 import { seedCatalog } from "./modules/catalog/index.ts";
 import { registerTrendingJobs } from "./modules/community/index.ts";
 import { type GrowthWiring, growthBillingHooks, onMemberCreated, registerGrowthJobs } from "./modules/growth/index.ts";
+import { registerLinkCheckJobs } from "./modules/linkcheck/index.ts";
 import { registerSubmissionJobs } from "./modules/submissions/index.ts";
 import { createActivity } from "./platform/activity.ts";
 import { type Clock, systemClock } from "./platform/clock.ts";
@@ -116,6 +117,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   registerGrowthJobs(services);
   registerSubmissionJobs({ ...services, publicUrl: env.PUBLIC_URL });
   registerTrendingJobs(services);
+  registerLinkCheckJobs(services);
   const payments = paymentProviders(services);
   if (options.growth?.payouts === undefined) services.growth.payouts = payments.payouts;
   logger.info(payments.summary);

@@ -1,5 +1,11 @@
 import { initials } from "~/lib/format";
 
+/**
+ * Only images we fetched, re-encoded and serve ourselves (/media/…, the link checker): a third-party
+ * URL from the catalogue (the seed carries some) is never hot-linked into our pages.
+ */
+export const isOwnMedia = (url: string | null | undefined): url is string => !!url && url.startsWith("/media/");
+
 /** A tool's logo, or its initials on a tile when it has none or the image fails to load. */
 export function ToolLogo({ name, url, size = 40 }: { name: string; url?: string | null; size?: number }) {
   const tile = (
@@ -12,10 +18,13 @@ export function ToolLogo({ name, url, size = 40 }: { name: string; url?: string 
       {initials(name)}
     </span>
   );
-  if (!url) return tile;
+  if (!isOwnMedia(url)) return tile;
+  // The 128 px file serves large tiles and sharp screens; small tiles take the 64 px one first.
+  const small = url.replace("-128.webp", "-64.webp");
   return (
     <img
-      src={url}
+      src={size <= 48 ? small : url}
+      srcSet={size <= 48 && small !== url ? `${small} 1x, ${url} 2x` : undefined}
       alt={name}
       width={size}
       height={size}

@@ -53,6 +53,8 @@ export function toolMeta(tool: SeoTool, origin: string): MetaDescriptor[] {
   const title = toolTitle(tool);
   const description = toolDescription(tool);
   const offer = offerOf(tool, url);
+  // Only our own re-encoded logo (never a third-party URL from the catalogue), as an absolute URL.
+  const image = tool.logo_url?.startsWith("/media/") ? new URL(tool.logo_url, url).toString() : null;
   const app = {
     "@context": "https://schema.org",
     "@type": "SoftwareApplication",
@@ -61,7 +63,7 @@ export function toolMeta(tool: SeoTool, origin: string): MetaDescriptor[] {
     description,
     url: tool.website_url,
     mainEntityOfPage: url,
-    ...(tool.logo_url ? { image: tool.logo_url } : {}),
+    ...(image ? { image } : {}),
     ...(tool.company_name !== "Unknown" ? { author: { "@type": "Organization", name: tool.company_name } } : {}),
     ...(offer ? { offers: offer } : {}),
     ...(tool.review_count > 0
@@ -101,7 +103,7 @@ export function toolMeta(tool: SeoTool, origin: string): MetaDescriptor[] {
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
-    ...(tool.logo_url ? [{ property: "og:image", content: tool.logo_url }] : []),
+    ...(image ? [{ property: "og:image", content: image }] : []),
     { name: "twitter:card", content: "summary" },
     { "script:ld+json": app },
     { "script:ld+json": breadcrumbs },

@@ -42,6 +42,8 @@ export async function startTestServer(
     LOG_LEVEL: "silent",
     DATA_DIR: dataDir,
     JOBS_ENABLED: "0",
+    // The link checker would reach tools' real websites: tests that want it turn it on (fixture sites).
+    LINK_CHECK_ENABLED: "0",
     ...options.env,
   });
   const running = await startServer({

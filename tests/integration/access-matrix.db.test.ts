@@ -81,6 +81,14 @@ const ROWS: Row[] = [
     path: () => "/admin/moderation",
     expect: { visitor: 401, members: 403, admin: 200 },
   },
+  { covers: "/admin/links", path: () => "/admin/links", expect: ADMIN_ONLY },
+  { covers: "/admin/suggestions", path: () => "/admin/suggestions", expect: ADMIN_ONLY },
+  {
+    covers: "/media/:folder/:file",
+    path: () => "/media/logos/00000000-0000-4000-8000-000000000000-64.webp",
+    expect: 404,
+    note: "stored logos are public (link-check.db.test.ts serves one); an unknown tool has none",
+  },
   { covers: "/submit-tool", path: () => "/submit-tool", expect: 200 },
   { covers: "/robots.txt", path: () => "/robots.txt", expect: 200 },
   { covers: "/sign-in", path: () => "/sign-in", expect: { visitor: 200, members: 302 } },
@@ -267,6 +275,22 @@ const ROWS: Row[] = [
     note: "an unknown id is reported as a failed item",
   },
 
+  {
+    covers: "/admin/links",
+    method: "POST",
+    path: () => "/admin/links",
+    form: () => ({ intent: "decide", id: "00000000-0000-4000-8000-000000000000", decision: "dismiss" }),
+    expect: { visitor: 401, members: 403, admin: 404 },
+    note: "an unknown review item; Check now and the decisions are in link-check.db.test.ts",
+  },
+  {
+    covers: "/admin/suggestions",
+    method: "POST",
+    path: () => "/admin/suggestions",
+    form: () => ({ id: "00000000-0000-4000-8000-000000000000", decision: "dismiss" }),
+    expect: { visitor: 401, members: 403, admin: 404 },
+    note: "an unknown suggestion",
+  },
   {
     covers: "/checkout/:tier",
     method: "POST",

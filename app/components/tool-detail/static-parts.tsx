@@ -81,11 +81,14 @@ export function ToolHead({
   categoryHref,
   updated,
   lead,
+  health,
 }: {
   tool: HeadTool;
   categoryHref: string;
   updated: string | null;
   lead: string | null;
+  /** the link checker's word: 'Link checked {n} days ago', and whether the site may be offline */
+  health?: { checkedLabel: string | null; checkedAt: string | null; offline: boolean } | null;
 }) {
   return (
     <>
@@ -125,6 +128,20 @@ export function ToolHead({
           {updated ? (
             <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
               Updated <time dateTime={tool.facts_changed_at ?? undefined}>{updated}</time>
+            </p>
+          ) : null}
+          {health?.checkedLabel ? (
+            <p className="mt-1 text-xs text-slate-600 dark:text-slate-400" data-testid="link-checked">
+              <time dateTime={health.checkedAt ?? undefined}>{health.checkedLabel}</time>
+            </p>
+          ) : null}
+          {health?.offline ? (
+            <p
+              role="status"
+              data-testid="site-offline"
+              className="mt-2 inline-block rounded-md bg-amber-100 px-2 py-1 text-sm font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100"
+            >
+              This site may be offline
             </p>
           ) : null}
         </div>

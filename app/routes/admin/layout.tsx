@@ -9,6 +9,8 @@ const TABS = [
   { to: "/admin/users", label: "Users" },
   { to: "/admin/analytics", label: "Analytics" },
   { to: "/admin/moderation", label: "Moderation" },
+  { to: "/admin/links", label: "Link checks" },
+  { to: "/admin/suggestions", label: "Suggestions" },
   { to: "/admin/audit", label: "Audit log" },
 ] as const;
 

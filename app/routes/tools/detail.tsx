@@ -18,6 +18,7 @@ import {
 import { getToolPage, ToolPageParams, type ToolTab } from "~/lib/catalog.server";
 import { updatedLabel } from "~/lib/format";
 import { Island } from "~/lib/island";
+import { linkHealth } from "~/lib/linkcheck.server";
 import { TOGGLE_MESSAGES } from "~/lib/saved-tools";
 import { splitComponent } from "~/lib/split";
 import { toolMeta } from "~/lib/tool-seo";
@@ -75,6 +76,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // The 'updated' label is worded here, so the page and its static islands read the same.
     // 'Updated' is the last real change of the tool's facts (none yet: no label), never the import date.
     updated: page ? updatedLabel(page.tool.facts_changed_at, Date.now()) : null,
+    health: page ? await linkHealth(db, page.tool.id, context.services.clock.now()) : null,
     views: seen.access?.views ?? null,
     saved,
     listChoices,
@@ -151,7 +153,7 @@ const TAB_LABELS: Record<ToolTab, string> = {
 };
 
 export default function ToolDetail({ loaderData }: Route.ComponentProps) {
-  const { page, tab, updated, views, saved, signedIn, listChoices } = loaderData;
+  const { page, tab, updated, health, views, saved, signedIn, listChoices } = loaderData;
   const toolRef = useMemo(
     () => (page ? { id: page.tool.id, slug: page.tool.slug, name: page.tool.name } : null),
     [page],
@@ -224,6 +226,7 @@ export default function ToolDetail({ loaderData }: Route.ComponentProps) {
             tool,
             categoryHref,
             updated,
+            health,
             lead: tool.full_description !== tool.description ? tool.description : null,
           }}
         />

@@ -27,7 +27,7 @@ export type RecentActivity = {
 };
 
 export type SystemAlert = {
-  kind: "failed_jobs" | "mail_failures" | "import_errors";
+  kind: "failed_jobs" | "mail_failures" | "import_errors" | "link_checks_paused";
   count: number;
   message: string;
   latest: string | null;
@@ -179,7 +179,9 @@ export async function systemAlerts(db: Db, clock: Clock): Promise<SystemAlert[]>
           (SELECT count(*) FROM mail_failures WHERE at >= ${week.toISOString()}::timestamptz) AS mail,
           (SELECT max(at) FROM mail_failures WHERE at >= ${week.toISOString()}::timestamptz) AS mail_latest,
           (SELECT count(*) FROM catalog_imports WHERE failed > 0 AND created_at >= ${month.toISOString()}::timestamptz) AS imports,
-          (SELECT max(created_at) FROM catalog_imports WHERE failed > 0 AND created_at >= ${month.toISOString()}::timestamptz) AS imports_latest`,
+          (SELECT max(created_at) FROM catalog_imports WHERE failed > 0 AND created_at >= ${month.toISOString()}::timestamptz) AS imports_latest,
+          (SELECT alert FROM link_check_state WHERE id = 1) AS link_alert,
+          (SELECT alert_since FROM link_check_state WHERE id = 1) AS link_alert_since`,
   );
   const latest = (v: unknown) => (v ? iso(v as string | Date) : null);
   const alerts: SystemAlert[] = [];
@@ -208,6 +210,15 @@ export async function systemAlerts(db: Db, clock: Clock): Promise<SystemAlert[]>
       count: imports,
       message: `${imports} catalogue import${imports === 1 ? "" : "s"} had rows with errors in the last 30 days`,
       latest: latest(r?.imports_latest),
+    });
+  }
+  // The link checker paused itself: the network looked down (ADR 0017).
+  if (r?.link_alert) {
+    alerts.push({
+      kind: "link_checks_paused",
+      count: 1,
+      message: String(r.link_alert),
+      latest: latest(r?.link_alert_since),
     });
   }
   return alerts;

@@ -1,0 +1,204 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { FormAlert } from "~/components/account/form-parts";
+import { AppError } from "~/lib/accounts.server";
+import { requireAdminPage } from "~/lib/admin.server";
+import { findToolId } from "~/lib/catalog.server";
+import {
+  checkToolNow,
+  decideReviewItem,
+  linkCheckAlert,
+  listReviewItems,
+  ReviewDecision,
+  reviewCounts,
+} from "~/lib/linkcheck.server";
+import type { Route } from "./+types/links";
+
+export function meta() {
+  return [{ title: "Link checks | Admin | Toolscape" }, { name: "robots", content: "noindex" }];
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminPage(context, request);
+  const { db } = context.services;
+  const [items, alert, counts] = await Promise.all([listReviewItems(db), linkCheckAlert(db), reviewCounts(db)]);
+  return { items, alert, counts };
+}
+
+type ActionResult = { ok: boolean; message?: string; error?: string };
+
+const KIND_LABELS: Record<string, string> = {
+  offline: "This site may be offline",
+  redirect: "Redirects to another domain",
+  parked: "Parked or for sale",
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdminPage(context, request);
+  const { db, clock, logger, env } = context.services;
+  const form = Object.fromEntries(await request.formData());
+  const fail = (error: string, status: number) => data<ActionResult>({ ok: false, error }, { status });
+  const ctx = { actor: { id: admin.user.id, label: admin.user.email }, requestId: context.requestId, now: clock.now() };
+  try {
+    if (form.intent === "check") {
+      const ref = typeof form.tool === "string" ? form.tool.trim() : "";
+      const toolId = ref ? await findToolId(db, ref) : null;
+      if (!toolId) return fail("No tool with that slug or id", 404);
+      const r = await checkToolNow({ db, clock, logger, publicUrl: env.PUBLIC_URL }, toolId);
+      if (!r) return fail("No tool with that slug or id", 404);
+      const what = [
+        r.logo ? "logo stored" : null,
+        r.preview ? "preview stored" : null,
+        r.suggestions ? `${r.suggestions} new suggestion${r.suggestions === 1 ? "" : "s"}` : null,
+      ].filter(Boolean);
+      return {
+        ok: true,
+        message: `Checked ${r.check.finalUrl ?? ref}: ${r.check.status}${r.check.httpStatus ? ` (HTTP ${r.check.httpStatus})` : ""}${r.check.error ? ` · ${r.check.error}` : ""}${what.length ? ` · ${what.join(", ")}` : ""}.`,
+      } satisfies ActionResult;
+    }
+    if (form.intent === "decide") {
+      const parsed = ReviewDecision.safeParse(form);
+      if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? "Choose an action", 400);
+      const r = await decideReviewItem(db, String(form.id ?? ""), parsed.data, ctx);
+      return { ok: true, message: `Review item ${r.status}.` } satisfies ActionResult;
+    }
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500) return fail(err.message, err.status);
+    throw err;
+  }
+  return fail("Unknown action", 400);
+}
+
+const button = "rounded-lg px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 disabled:opacity-60";
+const inputCls =
+  "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-1.5 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";
+
+export default function AdminLinks({ loaderData, actionData }: Route.ComponentProps) {
+  const { items, alert, counts } = loaderData;
+  const result = actionData as ActionResult | undefined;
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 className="text-xl font-semibold">Link checks</h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {items.length} open {items.length === 1 ? "item" : "items"} ·{" "}
+            <Link to="/admin/suggestions" className="text-brand-700 underline dark:text-brand-100">
+              {counts.suggestions} {counts.suggestions === 1 ? "suggestion" : "suggestions"} waiting
+            </Link>
+          </p>
+        </div>
+        <Form method="post" className="flex items-end gap-2">
+          <input type="hidden" name="intent" value="check" />
+          <label className="text-sm">
+            Tool slug or id
+            <input name="tool" required maxLength={200} className={inputCls} placeholder="midjourney" />
+          </label>
+          <button type="submit" disabled={busy} className={`${button} bg-brand-600 text-white hover:bg-brand-700`}>
+            Check now
+          </button>
+        </Form>
+      </div>
+      {alert ? (
+        <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          {alert.message}
+        </div>
+      ) : null}
+      <div aria-live="polite">
+        {result?.error ? <FormAlert>{result.error}</FormAlert> : null}
+        {result?.message ? (
+          <FormAlert tone="success">
+            <span data-testid="links-result">{result.message}</span>
+          </FormAlert>
+        ) : null}
+      </div>
+      {items.length === 0 ? (
+        <p className="text-center text-slate-600 dark:text-slate-400">No sites need a look right now.</p>
+      ) : (
+        <ul className="space-y-3">
+          {items.map((item) => (
+            <li
+              key={item.id}
+              data-testid="link-item"
+              className="rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+            >
+              <p className="font-semibold">
+                <Link to={`/tools/${item.tool.slug}`} className="hover:underline">
+                  {item.tool.name}
+                </Link>{" "}
+                <span className="text-sm font-normal text-amber-800 dark:text-amber-300">
+                  {KIND_LABELS[item.kind] ?? item.kind}
+                </span>
+              </p>
+              <p className="text-sm break-all text-slate-700 dark:text-slate-300">
+                {item.tool.website_url}
+                {item.link.final_url && item.link.final_url !== item.tool.website_url
+                  ? ` → ${item.link.final_url}`
+                  : ""}
+              </p>
+              <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+                {item.link.status ?? "not checked"}
+                {item.link.http_status ? ` · HTTP ${item.link.http_status}` : ""}
+                {item.link.error ? ` · ${item.link.error}` : ""}
+                {item.link.consecutive_failures
+                  ? ` · ${item.link.consecutive_failures} failed checks since ${item.link.failing_since?.slice(0, 10)}`
+                  : ""}
+                {item.link.checked_at ? ` · last checked ${item.link.checked_at.slice(0, 10)}` : ""}
+              </p>
+              <div className="mt-3 flex flex-wrap items-end gap-2">
+                <Form method="post">
+                  <input type="hidden" name="intent" value="decide" />
+                  <input type="hidden" name="id" value={item.id} />
+                  <button
+                    type="submit"
+                    name="decision"
+                    value="archive"
+                    disabled={busy}
+                    className={`${button} bg-red-600 text-white hover:bg-red-700`}
+                  >
+                    Archive tool
+                  </button>{" "}
+                  <button
+                    type="submit"
+                    name="decision"
+                    value="dismiss"
+                    disabled={busy}
+                    className={`${button} border border-slate-300 dark:border-slate-600`}
+                  >
+                    Dismiss
+                  </button>
+                </Form>
+                <Form method="post" className="flex items-end gap-2">
+                  <input type="hidden" name="intent" value="decide" />
+                  <input type="hidden" name="id" value={item.id} />
+                  <input type="hidden" name="decision" value="fix_url" />
+                  <label className="text-sm">
+                    New address
+                    <input
+                      name="website_url"
+                      type="url"
+                      required
+                      defaultValue={item.kind === "redirect" ? (item.link.final_url ?? "") : item.tool.website_url}
+                      className={inputCls}
+                    />
+                  </label>
+                  <button
+                    type="submit"
+                    disabled={busy}
+                    className={`${button} bg-brand-600 text-white hover:bg-brand-700`}
+                  >
+                    Fix URL
+                  </button>
+                </Form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

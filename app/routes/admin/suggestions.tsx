@@ -1,0 +1,130 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { FormAlert } from "~/components/account/form-parts";
+import { AppError } from "~/lib/accounts.server";
+import { requireAdminPage } from "~/lib/admin.server";
+import { decideSuggestion, listSuggestions, SuggestionDecision } from "~/lib/linkcheck.server";
+import type { Route } from "./+types/suggestions";
+
+export function meta() {
+  return [{ title: "Suggestions | Admin | Toolscape" }, { name: "robots", content: "noindex" }];
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminPage(context, request);
+  return { suggestions: await listSuggestions(context.services.db) };
+}
+
+type ActionResult = { ok: boolean; message?: string; error?: string };
+
+const FIELD_LABELS: Record<string, string> = { description: "Description", pricing_model: "Pricing" };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdminPage(context, request);
+  const form = Object.fromEntries(await request.formData());
+  const parsed = SuggestionDecision.safeParse(form);
+  if (!parsed.success) {
+    return data<ActionResult>(
+      { ok: false, error: parsed.error.issues[0]?.message ?? "Choose an action" },
+      { status: 400 },
+    );
+  }
+  try {
+    const r = await decideSuggestion(context.services.db, String(form.id ?? ""), parsed.data.decision, {
+      actor: { id: admin.user.id, label: admin.user.email },
+      requestId: context.requestId,
+      now: context.services.clock.now(),
+    });
+    return { ok: true, message: `Suggestion ${r.status}.` } satisfies ActionResult;
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500) {
+      return data<ActionResult>({ ok: false, error: err.message }, { status: err.status });
+    }
+    throw err;
+  }
+}
+
+const button = "rounded-lg px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 disabled:opacity-60";
+
+export default function AdminSuggestions({ loaderData, actionData }: Route.ComponentProps) {
+  const { suggestions } = loaderData;
+  const result = actionData as ActionResult | undefined;
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div className="space-y-6">
+      <div>
+        <h2 className="text-xl font-semibold">Suggestions from tools' sites</h2>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          What the link checker read on tools' home pages. Nothing changes until you accept it.{" "}
+          <Link to="/admin/links" className="text-brand-700 underline dark:text-brand-100">
+            Link checks
+          </Link>
+        </p>
+      </div>
+      <div aria-live="polite">
+        {result?.error ? <FormAlert>{result.error}</FormAlert> : null}
+        {result?.message ? (
+          <FormAlert tone="success">
+            <span data-testid="suggestions-result">{result.message}</span>
+          </FormAlert>
+        ) : null}
+      </div>
+      {suggestions.length === 0 ? (
+        <p className="text-center text-slate-600 dark:text-slate-400">No suggestions waiting.</p>
+      ) : (
+        <ul className="space-y-3">
+          {suggestions.map((s) => (
+            <li
+              key={s.id}
+              data-testid="suggestion"
+              className="rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+            >
+              <p className="font-semibold">
+                <Link to={`/tools/${s.tool.slug}`} className="hover:underline">
+                  {s.tool.name}
+                </Link>{" "}
+                <span className="text-sm font-normal text-slate-600 dark:text-slate-400">
+                  {FIELD_LABELS[s.field] ?? s.field}
+                </span>
+              </p>
+              <dl className="mt-2 grid gap-1 text-sm sm:grid-cols-[8rem_1fr]">
+                <dt className="text-slate-500">Now</dt>
+                <dd className="break-words">{s.current || "—"}</dd>
+                <dt className="text-slate-500">Suggested</dt>
+                <dd className="break-words font-medium">{s.value}</dd>
+                <dt className="text-slate-500">Because</dt>
+                <dd className="break-words">
+                  {s.evidence} on <span className="break-all">{s.source_url}</span>
+                </dd>
+              </dl>
+              <Form method="post" className="mt-3 flex gap-2">
+                <input type="hidden" name="id" value={s.id} />
+                <button
+                  type="submit"
+                  name="decision"
+                  value="accept"
+                  disabled={busy}
+                  className={`${button} bg-emerald-600 text-white hover:bg-emerald-700`}
+                >
+                  Accept
+                </button>
+                <button
+                  type="submit"
+                  name="decision"
+                  value="dismiss"
+                  disabled={busy}
+                  className={`${button} border border-slate-300 dark:border-slate-600`}
+                >
+                  Dismiss
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * The link checker (issue 13): tools' websites checked on a schedule, logos and previews fetched
+ * and re-encoded by us, suggestions for admins. See docs/decisions/0017-link-checker.md.
+ */
+import { eq } from "drizzle-orm";
+import type { Clock } from "../../platform/clock.ts";
+import type { Db } from "../../platform/db/index.ts";
+import { linkReviewItems, toolImages, toolSuggestions } from "../../platform/db/schema.ts";
+import type { Jobs } from "../../platform/jobs/types.ts";
+import type { Logger } from "../../platform/logger.ts";
+import { registerToolMergeStep } from "../catalog/index.ts";
+import { LINK_CHECK_EVERY_MS, runLinkCheckBatch } from "./batch.ts";
+
+export {
+  afterCheck,
+  type BatchResult,
+  checkToolNow,
+  LINK_CHECK_EVERY_MS,
+  type LinkCheckDeps,
+  type LinkCheckOptions,
+  mediaUrl,
+  OFFLINE_FAILURES,
+  OFFLINE_SPAN_MS,
+  recordCheck,
+  runLinkCheckBatch,
+} from "./batch.ts";
+export {
+  checkSite,
+  DEFAULT_TIMEOUT_MS,
+  type LinkStatus,
+  MAX_REDIRECTS,
+  type SiteCheck,
+  userAgentFor,
+} from "./check.ts";
+export {
+  classifyError,
+  createHttpFetcher,
+  FetchError,
+  type Fetcher,
+  type FetchRequest,
+  type FetchResponse,
+} from "./fetcher.ts";
+export { decodeIco, MAX_IMAGE_BYTES } from "./images.ts";
+export { mediaFile } from "./media.ts";
+export { pageFacts, parkingMarker, pricingWords } from "./page-facts.ts";
+export {
+  checkedLabel,
+  decideReviewItem,
+  decideSuggestion,
+  type LinkHealth,
+  linkCheckAlert,
+  linkHealth,
+  listReviewItems,
+  listSuggestions,
+  ReviewDecision,
+  type ReviewItem,
+  reviewCounts,
+  type Suggestion,
+  SuggestionDecision,
+} from "./review.ts";
+
+export const LINK_CHECK_JOB = "linkcheck.batch";
+
+type LinkCheckServices = {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  jobs: Jobs;
+  env: { PUBLIC_URL?: string; LINK_CHECK_ENABLED: boolean };
+};
+
+/** The batch job on the one runner (ADR 0009); registered on every instance, scheduled when enabled. */
+export function registerLinkCheckJobs(services: LinkCheckServices): void {
+  const deps = { db: services.db, clock: services.clock, logger: services.logger, publicUrl: services.env.PUBLIC_URL };
+  services.jobs.register(LINK_CHECK_JOB, async () => {
+    if (!services.env.LINK_CHECK_ENABLED) return;
+    await runLinkCheckBatch(deps);
+  });
+  if (services.env.LINK_CHECK_ENABLED) services.jobs.every(LINK_CHECK_JOB, LINK_CHECK_EVERY_MS);
+}
+
+// Merging tool A into B: A's findings describe A's old site; B keeps its own logo and findings.
+registerToolMergeStep({
+  name: "linkcheck.findings",
+  async run(tx, fromToolId) {
+    const a = await tx
+      .delete(linkReviewItems)
+      .where(eq(linkReviewItems.toolId, fromToolId))
+      .returning({ id: linkReviewItems.id });
+    const b = await tx
+      .delete(toolSuggestions)
+      .where(eq(toolSuggestions.toolId, fromToolId))
+      .returning({ id: toolSuggestions.id });
+    const c = await tx.delete(toolImages).where(eq(toolImages.toolId, fromToolId)).returning({ id: toolImages.toolId });
+    return { moved: 0, dropped: a.length + b.length + c.length };
+  },
+});

@@ -1,0 +1,277 @@
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { type AuditActor, recordAudit } from "../../platform/audit.ts";
+import { type Db, queryRows } from "../../platform/db/index.ts";
+import { linkCheckState, linkReviewItems, toolLinkStatus, toolSuggestions, tools } from "../../platform/db/schema.ts";
+import { AppError } from "../../platform/errors.ts";
+import { PRICING_MODELS, saveTool, setArchived } from "../catalog/index.ts";
+
+const DAY = 86_400_000;
+
+export type ReviewItem = {
+  id: string;
+  kind: string;
+  detail: string;
+  created_at: string;
+  tool: { id: string; slug: string; name: string; website_url: string; status: string };
+  link: {
+    status: string | null;
+    http_status: number | null;
+    final_url: string | null;
+    error: string | null;
+    checked_at: string | null;
+    consecutive_failures: number;
+    failing_since: string | null;
+  };
+};
+
+const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
+
+/** Open review items, newest first (at most 200: a longer list is a problem of its own). */
+export async function listReviewItems(db: Db): Promise<ReviewItem[]> {
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`SELECT i.id, i.kind, i.detail, i.created_at, t.id AS tool_id, t.slug, t.name, t.website_url, t.status::text AS tool_status,
+               s.status, s.http_status, s.final_url, s.error, s.checked_at, s.consecutive_failures, s.failing_since
+          FROM link_review_items i JOIN tools t ON t.id = i.tool_id
+          LEFT JOIN tool_link_status s ON s.tool_id = i.tool_id
+         WHERE i.status = 'open' ORDER BY i.created_at DESC, i.id LIMIT 200`,
+  );
+  return rows.map((r) => ({
+    id: String(r.id),
+    kind: String(r.kind),
+    detail: String(r.detail),
+    created_at: iso(r.created_at) ?? "",
+    tool: {
+      id: String(r.tool_id),
+      slug: String(r.slug),
+      name: String(r.name),
+      website_url: String(r.website_url),
+      status: String(r.tool_status),
+    },
+    link: {
+      status: (r.status as string | null) ?? null,
+      http_status: r.http_status == null ? null : Number(r.http_status),
+      final_url: (r.final_url as string | null) ?? null,
+      error: (r.error as string | null) ?? null,
+      checked_at: iso(r.checked_at),
+      consecutive_failures: Number(r.consecutive_failures ?? 0),
+      failing_since: iso(r.failing_since),
+    },
+  }));
+}
+
+export const ReviewDecision = z.discriminatedUnion("decision", [
+  z.object({ decision: z.literal("archive") }),
+  z.object({ decision: z.literal("dismiss") }),
+  z.object({
+    decision: z.literal("fix_url"),
+    website_url: z
+      .string({ message: "Enter the new website address" })
+      .trim()
+      .min(1, "Enter the new website address")
+      .max(2_000, "The address is too long")
+      .url("Enter a full address such as https://example.com")
+      .refine((u) => /^https?:\/\//i.test(u), "The address must start with http:// or https://"),
+  }),
+]);
+export type ReviewDecision = z.infer<typeof ReviewDecision>;
+
+type Ctx = { actor: AuditActor; requestId?: string | null; now: Date };
+
+/**
+ * An admin's answer to a review item, in one transaction with its audit rows: archive the tool,
+ * fix its URL (a fact change: facts_changed_at, and the tool is checked again on the next run), or
+ * dismiss (the same finding is not raised again).
+ */
+export async function decideReviewItem(
+  db: Db,
+  id: string,
+  input: ReviewDecision,
+  ctx: Ctx,
+): Promise<{ status: string }> {
+  if (!z.uuid().safeParse(id).success) throw new AppError("not_found", "Review item not found");
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [item] = await tx.select().from(linkReviewItems).where(eq(linkReviewItems.id, id)).for("update");
+    if (!item) throw new AppError("not_found", "Review item not found");
+    if (item.status !== "open") throw new AppError("conflict", `This item was already handled (${item.status})`);
+    const change = { actor: ctx.actor, requestId: ctx.requestId, now: ctx.now };
+    let status: string;
+    if (input.decision === "archive") {
+      await setArchived(tx, item.toolId, true, change);
+      status = "archived";
+    } else if (input.decision === "fix_url") {
+      await saveTool(tx, item.toolId, { website_url: input.website_url }, change);
+      await tx.update(tools).set({ factsChangedAt: ctx.now }).where(eq(tools.id, item.toolId));
+      // A new address starts a new record: checked first on the next run.
+      await tx.delete(toolLinkStatus).where(eq(toolLinkStatus.toolId, item.toolId));
+      status = "fixed";
+    } else {
+      status = "dismissed";
+    }
+    await tx
+      .update(linkReviewItems)
+      .set({ status, resolvedAt: ctx.now, resolvedBy: ctx.actor.label })
+      .where(eq(linkReviewItems.id, id));
+    if (input.decision === "fix_url") {
+      // Other open items of this tool described the old address.
+      await tx
+        .update(linkReviewItems)
+        .set({ status: "fixed", resolvedAt: ctx.now, resolvedBy: ctx.actor.label })
+        .where(and(eq(linkReviewItems.toolId, item.toolId), eq(linkReviewItems.status, "open")));
+    }
+    await recordAudit(tx, {
+      actor: ctx.actor,
+      action: `link_review.${input.decision}`,
+      targetType: "tool",
+      targetId: item.toolId,
+      before: { item: item.id, kind: item.kind, detail: item.detail, status: "open" },
+      after: { status, ...(input.decision === "fix_url" ? { website_url: input.website_url } : {}) },
+      requestId: ctx.requestId,
+      at: ctx.now,
+    });
+    return { status };
+  });
+}
+
+export type Suggestion = {
+  id: string;
+  field: string;
+  value: string;
+  current: string;
+  evidence: string;
+  source_url: string;
+  created_at: string;
+  tool: { id: string; slug: string; name: string };
+};
+
+export async function listSuggestions(db: Db): Promise<Suggestion[]> {
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`SELECT g.id, g.field, g.value, g.evidence, g.source_url, g.created_at, t.id AS tool_id, t.slug, t.name,
+               t.description, t.pricing_model::text AS pricing_model
+          FROM tool_suggestions g JOIN tools t ON t.id = g.tool_id
+         WHERE g.status = 'open' ORDER BY t.name, g.field LIMIT 300`,
+  );
+  return rows.map((r) => ({
+    id: String(r.id),
+    field: String(r.field),
+    value: String(r.value),
+    current: String(r.field === "description" ? r.description : r.pricing_model),
+    evidence: String(r.evidence ?? ""),
+    source_url: String(r.source_url),
+    created_at: iso(r.created_at) ?? "",
+    tool: { id: String(r.tool_id), slug: String(r.slug), name: String(r.name) },
+  }));
+}
+
+export const SuggestionDecision = z.object({
+  decision: z.enum(["accept", "dismiss"], { message: "decision must be accept or dismiss" }),
+});
+
+/** Accept applies the suggested fact (audited, facts_changed_at); dismiss keeps it from coming back. */
+export async function decideSuggestion(
+  db: Db,
+  id: string,
+  decision: "accept" | "dismiss",
+  ctx: Ctx,
+): Promise<{ status: string }> {
+  if (!z.uuid().safeParse(id).success) throw new AppError("not_found", "Suggestion not found");
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [s] = await tx.select().from(toolSuggestions).where(eq(toolSuggestions.id, id)).for("update");
+    if (!s) throw new AppError("not_found", "Suggestion not found");
+    if (s.status !== "open") throw new AppError("conflict", `This suggestion was already ${s.status}`);
+    const status = decision === "accept" ? "accepted" : "dismissed";
+    if (decision === "accept") {
+      const [tool] = await tx
+        .select({ description: tools.description, pricingModel: tools.pricingModel })
+        .from(tools)
+        .where(eq(tools.id, s.toolId))
+        .for("update");
+      if (!tool) throw new AppError("not_found", "Tool not found");
+      let before: string;
+      if (s.field === "description") {
+        before = tool.description;
+        await tx
+          .update(tools)
+          .set({ description: s.value, factsChangedAt: ctx.now, updatedAt: ctx.now })
+          .where(eq(tools.id, s.toolId));
+      } else if (s.field === "pricing_model" && (PRICING_MODELS as readonly string[]).includes(s.value)) {
+        before = tool.pricingModel;
+        await tx
+          .update(tools)
+          .set({ pricingModel: s.value as typeof tool.pricingModel, factsChangedAt: ctx.now, updatedAt: ctx.now })
+          .where(eq(tools.id, s.toolId));
+      } else {
+        throw new AppError("bad_request", `A suggestion for '${s.field}' cannot be applied`);
+      }
+      await recordAudit(tx, {
+        actor: ctx.actor,
+        action: "tool.suggestion_accept",
+        targetType: "tool",
+        targetId: s.toolId,
+        before: { [s.field]: before },
+        after: { [s.field]: s.value },
+        reason: `Suggested by the link checker from ${s.sourceUrl}`,
+        requestId: ctx.requestId,
+        at: ctx.now,
+      });
+    } else {
+      await recordAudit(tx, {
+        actor: ctx.actor,
+        action: "tool.suggestion_dismiss",
+        targetType: "tool",
+        targetId: s.toolId,
+        before: { suggestion: s.id, field: s.field, value: s.value },
+        requestId: ctx.requestId,
+        at: ctx.now,
+      });
+    }
+    await tx
+      .update(toolSuggestions)
+      .set({ status, decidedAt: ctx.now, decidedBy: ctx.actor.label })
+      .where(eq(toolSuggestions.id, id));
+    return { status };
+  });
+}
+
+/** What the tool page says about the link: 'Link checked {n} days ago', and the offline notice. */
+export type LinkHealth = { checkedLabel: string | null; checkedAt: string | null; offline: boolean };
+
+export async function linkHealth(db: Db, toolId: string, now: Date): Promise<LinkHealth> {
+  const [row] = await queryRows<{ checked_at: string | Date | null; offline: boolean }>(
+    db,
+    sql`SELECT (SELECT checked_at FROM tool_link_status WHERE tool_id = ${toolId}::uuid) AS checked_at,
+               EXISTS (SELECT 1 FROM link_review_items WHERE tool_id = ${toolId}::uuid AND kind = 'offline'
+                        AND status = 'open') AS offline`,
+  );
+  const checkedAt = row?.checked_at ? new Date(row.checked_at) : null;
+  return {
+    checkedAt: checkedAt?.toISOString() ?? null,
+    checkedLabel: checkedAt ? checkedLabel(checkedAt, now) : null,
+    offline: Boolean(row?.offline),
+  };
+}
+
+export function checkedLabel(at: Date, now: Date): string {
+  const days = Math.max(0, Math.floor((now.getTime() - at.getTime()) / DAY));
+  if (days === 0) return "Link checked today";
+  return `Link checked ${days} ${days === 1 ? "day" : "days"} ago`;
+}
+
+/** The system alert (network down) for the admin overview, or null. */
+export async function linkCheckAlert(db: Db): Promise<{ message: string; since: string | null } | null> {
+  const [state] = await db.select().from(linkCheckState).where(eq(linkCheckState.id, 1));
+  return state?.alert ? { message: state.alert, since: state.alertSince?.toISOString() ?? null } : null;
+}
+
+export async function reviewCounts(db: Db): Promise<{ items: number; suggestions: number }> {
+  const [r] = await queryRows<{ items: number; suggestions: number }>(
+    db,
+    sql`SELECT (SELECT count(*)::int FROM link_review_items WHERE status = 'open') AS items,
+               (SELECT count(*)::int FROM tool_suggestions WHERE status = 'open') AS suggestions`,
+  );
+  return { items: Number(r?.items ?? 0), suggestions: Number(r?.suggestions ?? 0) };
+}
