@@ -55,6 +55,7 @@ export default [
       route("tools/:id/edit", "routes/admin/tool-edit.tsx", { id: "admin-tool-edit" }),
       route("tools/export.csv", "routes/admin/tools-export.ts"),
       route("moderation", "routes/admin/moderation.tsx"),
+      route("duplicates", "routes/admin/duplicates.tsx"),
     ]),
     route("*", "routes/_site/not-found.tsx"),
   ]),
