@@ -82,7 +82,8 @@ describe("duplicate candidates", () => {
   it("uses the link checker's final domain: two sites ending on one address are proposed", async () => {
     const [a, b] = await queryRows<{ id: string; slug: string }>(
       db(),
-      sql`SELECT id::text AS id, slug FROM tools WHERE status = 'active' AND slug IN ('jasper', 'notion-ai') ORDER BY slug`,
+      // Two unrelated listings (different names, domains and descriptions) whose sites now end on one address.
+      sql`SELECT id::text AS id, slug FROM tools WHERE status = 'active' AND slug IN ('midjourney', 'grammarly') ORDER BY slug`,
     );
     if (!a || !b) throw new Error("seed tools missing");
     for (const t of [a, b]) {
