@@ -61,6 +61,7 @@ export default [
       route("moderation", "routes/admin/moderation.tsx"),
       route("links", "routes/admin/links.tsx"),
       route("suggestions", "routes/admin/suggestions.tsx"),
+      route("duplicates", "routes/admin/duplicates.tsx"),
     ]),
     route("*", "routes/_site/not-found.tsx"),
   ]),

@@ -8,13 +8,18 @@ import {
   AdminToolQuery,
   adminToolStats,
   BulkImportRows,
+  DismissInput,
+  dismissDuplicate,
   exportToolsCsv,
+  findDuplicateCandidates,
   findToolId,
   getEditableTool,
   type ImportReport,
   importCsv,
   importRows,
   listAdminTools,
+  listMerges,
+  mergeTools,
   rowsFromJson,
   SEED_CSV,
   saveTool,
@@ -247,6 +252,53 @@ export function adminToolsApi() {
     const problem = fileProblem(report);
     if (problem) return c.json({ success: false, error: problem, report }, 400);
     return c.json(importAnswer(report));
+  });
+
+  // Duplicate review (issue 13): candidates, merges (A's rows move to B, A's URL redirects) and dismissals.
+  api.use("/admin/duplicates/*", async (c, next) => {
+    await next();
+    c.header("Cache-Control", "private, no-store");
+  });
+  api.get("/admin/duplicates", async (c) => {
+    const { services } = c.var;
+    await admin(services, c.req.raw);
+    const { limit } = parseOr400(
+      z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+      c.req.query(),
+    );
+    const [candidates, merges] = await Promise.all([
+      findDuplicateCandidates(services.db, { limit }),
+      listMerges(services.db),
+    ]);
+    c.header("Cache-Control", "private, no-store");
+    return c.json({ success: true, candidates, merges });
+  });
+
+  api.post("/admin/duplicates/dismiss", async (c) => {
+    const { services } = c.var;
+    const viewer = await admin(services, c.req.raw);
+    const input = parseOr400(DismissInput, await jsonBody(c));
+    await dismissDuplicate(services.db, input, { actor: actorOf(viewer), requestId: c.var.requestId });
+    return c.json({ success: true });
+  });
+
+  api.post("/admin/tools/:id/merge", async (c) => {
+    const { services } = c.var;
+    const viewer = await admin(services, c.req.raw);
+    const from = await findToolId(services.db, c.req.param("id"));
+    if (!from) throw notFound("Tool not found");
+    const body = parseOr400(
+      z.object({ into: z.string().min(1, "Choose the tool to keep").max(200) }),
+      await jsonBody(c),
+    );
+    const into = await findToolId(services.db, body.into);
+    if (!into) throw notFound("The tool to keep was not found");
+    const report = await mergeTools(
+      services.db,
+      { from, into },
+      { actor: actorOf(viewer), requestId: c.var.requestId, now: services.clock.now() },
+    );
+    return c.json({ success: true, merge: report });
   });
 
   return api;

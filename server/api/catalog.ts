@@ -8,6 +8,7 @@ import {
   listCategories,
   listParamsFromSearch,
   listTools,
+  mergedTarget,
   overviewOfTool,
   ToolListParams,
 } from "../modules/catalog/index.ts";
@@ -70,7 +71,12 @@ export function catalogApi() {
       getTool(c.var.services.db, c.req.param("idOrSlug")),
       getViewer(c.var.services, c.req.raw),
     ]);
-    if (!tool) throw notFound("Tool not found");
+    if (!tool) {
+      // A duplicate merged into another listing answers with where it went (issue 13).
+      const target = await mergedTarget(c.var.services.db, c.req.param("idOrSlug"));
+      if (target) return c.redirect(`/api/tools/${target.id}`, 301);
+      throw notFound("Tool not found");
+    }
     // A tool above the caller's tier: its overview only, and why (the tool page shows the same).
     if (!canAccessTier(viewer?.tier ?? null, tool.tier)) {
       c.header("Cache-Control", "private, no-store");

@@ -15,7 +15,7 @@ import {
   toolPageAccess,
   viewerOf,
 } from "~/lib/accounts.server";
-import { getToolPage, ToolPageParams, type ToolTab } from "~/lib/catalog.server";
+import { getToolPage, mergedTarget, ToolPageParams, type ToolTab } from "~/lib/catalog.server";
 import { updatedLabel } from "~/lib/format";
 import { Island } from "~/lib/island";
 import { linkHealth } from "~/lib/linkcheck.server";
@@ -63,6 +63,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       return seen.access.lock;
     },
   });
+  if (!page) {
+    // A duplicate an admin merged into another listing: its old address leads there for good.
+    const target = await mergedTarget(db, params.idOrSlug);
+    if (target) throw redirect(`/tools/${target.slug}${url.search}`, 301);
+  }
   const headers = new Headers();
   if (seen.access?.personal) headers.set("Cache-Control", "private, no-store");
   for (const cookie of seen.access?.setCookies ?? []) headers.append("Set-Cookie", cookie);

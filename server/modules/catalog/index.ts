@@ -82,9 +82,25 @@ export {
   MAX_COMPARE_TOOLS,
   type MemberTier,
 } from "./compare-rules.ts";
-
+export {
+  DismissInput,
+  DUPLICATE_THRESHOLDS,
+  type DuplicateCandidate,
+  type DuplicateSide,
+  dismissDuplicate,
+  findDuplicateCandidates,
+} from "./duplicates.ts";
 export { EXPORT_MAX_ROWS, exportToolsCsv, formulaSafe } from "./export.ts";
 export { IMPORT_LIMITS, type ImportReport, importCsv, importRows, parseCsv } from "./import.ts";
+export {
+  listMerges,
+  type MergeHistoryEntry,
+  MergeInput,
+  type MergeReport,
+  mergedTarget,
+  mergePreview,
+  mergeTools,
+} from "./merge.ts";
 export { registerToolMergeStep, type ToolMergeStep, toolMergeSteps } from "./merge-steps.ts";
 export { domainKey, nameKey, PRICING_LABELS, PRICING_MODELS, slugify } from "./normalize.ts";
 export {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   customType,
@@ -139,6 +140,8 @@ export const tools = pgTable(
      * reads this, never created_at/updated_at (the import date).
      */
     factsChangedAt: timestamp("facts_changed_at", { withTimezone: true }),
+    /** set when an admin merged this duplicate into another tool: the tool is archived and its URL redirects there */
+    mergedIntoId: uuid("merged_into_id").references((): AnyPgColumn => tools.id, { onDelete: "set null" }),
     status: toolStatus("status").notNull().default("active"),
     tier: membershipTier("tier").notNull().default("free"),
     metaTitle: text("meta_title"),
@@ -168,6 +171,9 @@ export const tools = pgTable(
     index("tools_name_key_trgm_idx").using("gin", t.nameKey.op("gin_trgm_ops")),
     // Name equality and name prefixes (search_name LIKE 'q%'): broad searches list these first.
     index("tools_search_name_prefix_idx").on(t.searchName.op("text_pattern_ops")).where(sql`status = 'active'`),
+    // The duplicate finder: descriptions copied between two listings of one product.
+    index("tools_description_trgm_idx").using("gin", t.description.op("gin_trgm_ops")),
+    index("tools_merged_into_idx").on(t.mergedIntoId),
   ],
 );
 
@@ -1160,4 +1166,41 @@ export const toolSuggestions = pgTable(
     uniqueIndex("tool_suggestions_value_uq").on(t.toolId, t.field, t.value),
     index("tool_suggestions_status_idx").on(t.status, t.createdAt),
   ],
+);
+
+/** Every merge of a duplicate tool into another, with what moved (issue 13). */
+export const toolMerges = pgTable(
+  "tool_merges",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    fromToolId: uuid("from_tool_id").references(() => tools.id, { onDelete: "set null" }),
+    intoToolId: uuid("into_tool_id").references(() => tools.id, { onDelete: "set null" }),
+    /** kept as text: the history still reads after a tool is deleted */
+    fromSlug: text("from_slug").notNull(),
+    fromName: text("from_name").notNull(),
+    intoSlug: text("into_slug").notNull(),
+    intoName: text("into_name").notNull(),
+    /** rows moved and dropped per step ({ saves: { moved, dropped }, … }) */
+    report: jsonb("report").notNull(),
+    actorId: text("actor_id"),
+    actorLabel: text("actor_label").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("tool_merges_created_idx").on(t.createdAt.desc())],
+);
+
+/** Pairs an admin said are not duplicates: the finder stops proposing them (tool_a < tool_b). */
+export const toolDuplicateDismissals = pgTable(
+  "tool_duplicate_dismissals",
+  {
+    toolA: uuid("tool_a")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    toolB: uuid("tool_b")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    dismissedBy: text("dismissed_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.toolA, t.toolB] })],
 );

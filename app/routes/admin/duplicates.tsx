@@ -1,0 +1,248 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AppError } from "~/lib/accounts.server";
+import { adminActor, requireAdminPage } from "~/lib/admin.server";
+import {
+  DismissInput,
+  type DuplicateSide,
+  dismissDuplicate,
+  findDuplicateCandidates,
+  getTool,
+  listMerges,
+  MergeInput,
+  mergePreview,
+  mergeTools,
+} from "~/lib/catalog.server";
+import type { Route } from "./+types/duplicates";
+
+export function meta() {
+  return [{ title: "Duplicates | Admin | Toolscape" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminPage(context, request);
+  const { db } = context.services;
+  const url = new URL(request.url);
+  const [candidates, merges] = await Promise.all([findDuplicateCandidates(db, { limit: 50 }), listMerges(db, 10)]);
+  // The confirmation step: what a merge would carry over, before anything changes.
+  let confirm: {
+    from: { id: string; name: string; slug: string };
+    into: { id: string; name: string; slug: string };
+    moves: Record<string, number>;
+  } | null = null;
+  const parsed = MergeInput.safeParse({ from: url.searchParams.get("merge"), into: url.searchParams.get("into") });
+  if (parsed.success && parsed.data.from !== parsed.data.into) {
+    const [from, into] = await Promise.all([getTool(db, parsed.data.from), getTool(db, parsed.data.into)]);
+    if (from && into) {
+      confirm = {
+        from: { id: from.id, name: from.name, slug: from.slug },
+        into: { id: into.id, name: into.name, slug: into.slug },
+        moves: await mergePreview(db, from.id),
+      };
+    }
+  }
+  return { candidates, merges, confirm, merged: url.searchParams.get("merged") };
+}
+
+type ActionResult = { ok: false; error: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdminPage(context, request);
+  const form = await request.formData();
+  const field = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v : undefined;
+  };
+  const { db } = context.services;
+  const actor = adminActor(admin, context);
+  const ctx = { actor: { id: actor.id, label: actor.label }, requestId: context.requestId };
+  const fail = (error: string, status: number) => data<ActionResult>({ ok: false, error }, { status });
+  try {
+    if (field("intent") === "merge") {
+      const parsed = MergeInput.safeParse({ from: field("from"), into: field("into") });
+      if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? "Choose two tools", 400);
+      const report = await mergeTools(db, parsed.data, { ...ctx, now: context.services.clock.now() });
+      return redirect(`/admin/duplicates?merged=${encodeURIComponent(report.from.name)}`);
+    }
+    if (field("intent") === "dismiss") {
+      const parsed = DismissInput.safeParse({ a: field("a"), b: field("b") });
+      if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? "Choose two tools", 400);
+      await dismissDuplicate(db, parsed.data, ctx);
+      return redirect("/admin/duplicates");
+    }
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500) return fail(err.message, err.status);
+    throw err;
+  }
+  return fail("Unknown action", 400);
+}
+
+const button = "rounded-lg px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 disabled:opacity-60";
+
+function Side({ tool }: { tool: DuplicateSide }) {
+  return (
+    <div className="min-w-0 flex-1 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+      <p className="font-semibold">
+        <Link to={`/tools/${tool.slug}`} className="text-brand-700 hover:underline dark:text-brand-300">
+          {tool.name}
+        </Link>{" "}
+        <span className="text-xs font-normal text-slate-500">/{tool.slug}</span>
+        {tool.isFeatured ? (
+          <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">Featured</span>
+        ) : null}
+      </p>
+      <p className="mt-1 break-all text-xs text-slate-600 dark:text-slate-400">
+        {tool.websiteUrl}
+        {tool.finalUrl && tool.finalUrl !== tool.websiteUrl ? ` → ${tool.finalUrl}` : ""}
+      </p>
+      <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{tool.category}</p>
+      <p className="mt-2 line-clamp-3 text-sm">{tool.description}</p>
+      <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-400">
+        <div>
+          <dt className="inline">Reviews </dt>
+          <dd className="inline font-semibold">{tool.reviewCount}</dd>
+        </div>
+        <div>
+          <dt className="inline">Saves </dt>
+          <dd className="inline font-semibold">{tool.saves}</dd>
+        </div>
+        <div>
+          <dt className="inline">Clicks </dt>
+          <dd className="inline font-semibold">{tool.clicks}</dd>
+        </div>
+        <div>
+          <dt className="inline">Listed </dt>
+          <dd className="inline font-semibold">{new Date(tool.createdAt).toISOString().slice(0, 10)}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+export default function AdminDuplicates({ loaderData, actionData }: Route.ComponentProps) {
+  const { candidates, merges, confirm, merged } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div className="space-y-6">
+      <div>
+        <h2 className="text-lg font-semibold">Probable duplicates</h2>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          The same product listed twice: similar names, copied descriptions, or sites that end on the same address.
+          Merging moves every review, save, list entry, vote and click to the listing you keep, archives the other and
+          redirects its address (301).
+        </p>
+      </div>
+      {actionData && !actionData.ok ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+          {actionData.error}
+        </p>
+      ) : null}
+      {merged ? (
+        <p
+          role="status"
+          className="rounded-lg bg-green-50 p-3 text-sm text-green-800 dark:bg-green-950 dark:text-green-200"
+        >
+          {merged} was merged.
+        </p>
+      ) : null}
+      {confirm ? (
+        <section
+          aria-labelledby="confirm-merge"
+          className="rounded-xl border-2 border-amber-400 bg-amber-50 p-4 dark:bg-amber-950"
+        >
+          <h3 id="confirm-merge" className="font-semibold">
+            Merge {confirm.from.name} into {confirm.into.name}?
+          </h3>
+          <p className="mt-1 text-sm">
+            Moves {confirm.moves.saves ?? 0} saves, {confirm.moves.reviews ?? 0} reviews, {confirm.moves.clicks ?? 0}{" "}
+            clicks and {confirm.moves.views ?? 0} counted views (and every vote and list entry) to{" "}
+            <strong>{confirm.into.name}</strong>. /tools/{confirm.from.slug} will redirect to /tools/
+            {confirm.into.slug}. This cannot be undone from here.
+          </p>
+          <Form method="post" className="mt-3 flex gap-2">
+            <input type="hidden" name="intent" value="merge" />
+            <input type="hidden" name="from" value={confirm.from.id} />
+            <input type="hidden" name="into" value={confirm.into.id} />
+            <button type="submit" disabled={busy} className={`${button} bg-amber-600 text-white`}>
+              Confirm merge
+            </button>
+            <Link to="/admin/duplicates" className={`${button} border border-slate-300 dark:border-slate-600`}>
+              Cancel
+            </Link>
+          </Form>
+        </section>
+      ) : null}
+      {candidates.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-600">
+          No probable duplicates right now.
+        </p>
+      ) : (
+        <ol className="space-y-4">
+          {candidates.map((c) => {
+            const keep = c.suggestedKeep === c.a.id ? c.a : c.b;
+            const drop = keep === c.a ? c.b : c.a;
+            return (
+              <li key={`${c.a.id}-${c.b.id}`} className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+                <div className="flex flex-wrap items-center gap-2 text-sm">
+                  <span className="font-semibold">Score {Math.round(c.score * 100)}</span>
+                  {c.reasons.map((r) => (
+                    <span key={r} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs dark:bg-slate-800">
+                      {r}
+                    </span>
+                  ))}
+                </div>
+                <div className="mt-3 flex flex-col gap-3 md:flex-row">
+                  <Side tool={c.a} />
+                  <Side tool={c.b} />
+                </div>
+                <div className="mt-3 flex flex-wrap gap-2">
+                  <Link to={`?merge=${drop.id}&into=${keep.id}`} className={`${button} bg-brand-600 text-white`}>
+                    Keep {keep.name} (/{keep.slug}), merge the other into it
+                  </Link>
+                  <Link
+                    to={`?merge=${keep.id}&into=${drop.id}`}
+                    className={`${button} border border-slate-300 dark:border-slate-600`}
+                  >
+                    Keep /{drop.slug} instead
+                  </Link>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="dismiss" />
+                    <input type="hidden" name="a" value={c.a.id} />
+                    <input type="hidden" name="b" value={c.b.id} />
+                    <button
+                      type="submit"
+                      disabled={busy}
+                      className={`${button} text-slate-700 underline dark:text-slate-300`}
+                    >
+                      Not duplicates
+                    </button>
+                  </Form>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <section aria-labelledby="recent-merges">
+        <h2 id="recent-merges" className="text-lg font-semibold">
+          Recent merges
+        </h2>
+        {merges.length === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">No merges yet.</p>
+        ) : (
+          <ul className="mt-2 space-y-1 text-sm">
+            {merges.map((m) => (
+              <li key={m.id}>
+                {m.fromName} (/{m.fromSlug}) → <Link to={`/tools/${m.intoSlug}`}>{m.intoName}</Link> by {m.actor} on{" "}
+                {new Date(m.createdAt).toISOString().slice(0, 10)}:{" "}
+                {Object.entries(m.report)
+                  .filter(([, r]) => r.moved > 0)
+                  .map(([name, r]) => `${r.moved} ${name}`)
+                  .join(", ") || "nothing to move"}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

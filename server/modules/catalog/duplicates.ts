@@ -1,0 +1,266 @@
+import { z } from "zod";
+import { type AuditActor, recordAudit } from "../../platform/audit.ts";
+import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { AppError, notFound } from "../../platform/errors.ts";
+
+/**
+ * Probable duplicates (issue 13): one product listed twice under two names or domains. The importer
+ * refuses exact repeats (name key + domain key, ADR 0003); this finds the rest for an admin to judge:
+ *  - names that are the same or nearly so (trigram similarity of the compact name),
+ *  - descriptions copied between listings,
+ *  - sites that end on the same registrable domain (the link checker's final URLs, else the listed one).
+ * A shared domain alone is common (one company, several products), so it counts only together with a
+ * similar name or description, or when both sites end on the very same address.
+ */
+
+export const DUPLICATE_THRESHOLDS = {
+  /** a name pair is looked at from here… */
+  nameFloor: 0.4,
+  /** …and proposed on its own from here when the descriptions agree a little */
+  nameStrong: 0.6,
+  descriptionWith: 0.3,
+  /** descriptions this alike are a copy, whatever the names */
+  descriptionCopy: 0.8,
+  /** with a shared domain, a name or description this alike is enough */
+  domainName: 0.4,
+  domainDescription: 0.5,
+} as const;
+
+export type DuplicateSide = {
+  id: string;
+  slug: string;
+  name: string;
+  websiteUrl: string;
+  finalUrl: string | null;
+  category: string;
+  description: string;
+  isFeatured: boolean;
+  reviewCount: number;
+  rating: number;
+  saves: number;
+  clicks: number;
+  createdAt: string;
+};
+
+export type DuplicateCandidate = {
+  a: DuplicateSide;
+  b: DuplicateSide;
+  /** 0–1: how sure the finder is */
+  score: number;
+  reasons: string[];
+  /** the listing to keep by default: featured, then more reviews, saves, clicks, then older */
+  suggestedKeep: string;
+};
+
+type PairRow = {
+  a: string;
+  b: string;
+  name_sim: number;
+  desc_sim: number;
+  same_name: boolean;
+  same_domain: string | null;
+  same_final: boolean;
+};
+
+type LiveTool = { id: string; name_key: string; site_key: string; description_key: string };
+
+/** pg_trgm's trigrams of one word (lower-case alphanumerics, padded "  x "), so thresholds mean the same here. */
+export function trigrams(word: string): Set<string> {
+  const padded = `  ${word} `;
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= padded.length; i++) out.add(padded.slice(i, i + 3));
+  return out;
+}
+
+/**
+ * The shortlist: pairs with names at least `nameFloor` alike (an inverted trigram index, so no pass
+ * compares every tool with every other), pairs on one site, and pairs whose descriptions start alike.
+ * Pairs come back as [smaller id, larger id].
+ */
+export function pairsToCompare(live: LiveTool[]): [string, string][] {
+  const seen = new Set<string>();
+  const out: [string, string][] = [];
+  const add = (x: string, y: string) => {
+    if (x === y) return;
+    const [a, b] = x < y ? [x, y] : [y, x];
+    const key = `${a}|${b}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push([a, b]);
+  };
+  const grams = live.map((t) => trigrams(t.name_key));
+  const postings = new Map<string, number[]>();
+  grams.forEach((set, i) => {
+    for (const g of set) {
+      const list = postings.get(g);
+      if (list) list.push(i);
+      else postings.set(g, [i]);
+    }
+  });
+  for (let i = 0; i < live.length; i++) {
+    const shared = new Map<number, number>();
+    for (const g of grams[i] as Set<string>) {
+      for (const j of postings.get(g) ?? []) if (j > i) shared.set(j, (shared.get(j) ?? 0) + 1);
+    }
+    const size = (grams[i] as Set<string>).size;
+    for (const [j, n] of shared) {
+      const sim = n / (size + (grams[j] as Set<string>).size - n);
+      if (sim >= DUPLICATE_THRESHOLDS.nameFloor) add((live[i] as LiveTool).id, (live[j] as LiveTool).id);
+    }
+  }
+  const groups = (key: (t: LiveTool) => string | null) => {
+    const by = new Map<string, string[]>();
+    for (const t of live) {
+      const k = key(t);
+      if (!k) continue;
+      const list = by.get(k);
+      if (list) list.push(t.id);
+      else by.set(k, [t.id]);
+    }
+    for (const ids of by.values()) {
+      // A host with very many listings (an app store, a code host) is not a signal.
+      if (ids.length > 60) continue;
+      for (let i = 0; i < ids.length; i++)
+        for (let j = i + 1; j < ids.length; j++) add(ids[i] as string, ids[j] as string);
+    }
+  };
+  groups((t) => t.site_key);
+  groups((t) => (t.description_key.length >= 30 ? t.description_key : null));
+  return out;
+}
+
+const pct = (n: number) => `${Math.round(n * 100)} %`;
+
+export async function findDuplicateCandidates(db: Db, options: { limit?: number } = {}): Promise<DuplicateCandidate[]> {
+  const limit = options.limit ?? 50;
+  const T = DUPLICATE_THRESHOLDS;
+  const live = await queryRows<LiveTool>(
+    db,
+    sql`SELECT t.id::text AS id, t.name_key, coalesce(ls.final_domain_key, t.domain_key) AS site_key,
+          left(regexp_replace(lower(t.description), '[^a-z0-9]+', '', 'g'), 80) AS description_key
+        FROM tools t LEFT JOIN tool_link_status ls ON ls.tool_id = t.id
+        WHERE t.status = 'active' AND t.merged_into_id IS NULL`,
+  );
+  const candidatePairs = pairsToCompare(live);
+  if (!candidatePairs.length) return [];
+  const as = `{${candidatePairs.map((p) => p[0]).join(",")}}`;
+  const bs = `{${candidatePairs.map((p) => p[1]).join(",")}}`;
+  // Only the shortlisted pairs are measured in SQL (pg_trgm's similarity on names and descriptions).
+  const pairs = await queryRows<PairRow>(
+    db,
+    sql`WITH live AS (
+          SELECT t.id, t.name_key, t.description, coalesce(ls.final_domain_key, t.domain_key) AS site_key,
+            lower(regexp_replace(coalesce(ls.final_url, t.website_url), '^https?://(www[.])?|[/?#]+$', '', 'g')) AS site_url
+          FROM tools t LEFT JOIN tool_link_status ls ON ls.tool_id = t.id
+          WHERE t.status = 'active' AND t.merged_into_id IS NULL
+        ),
+        pairs AS (SELECT * FROM unnest(${as}::uuid[], ${bs}::uuid[]) AS p(a, b))
+        SELECT p.a::text AS a, p.b::text AS b,
+          similarity(a.name_key, b.name_key)::float8 AS name_sim,
+          similarity(a.description, b.description)::float8 AS desc_sim,
+          (a.name_key = b.name_key) AS same_name,
+          CASE WHEN a.site_key = b.site_key THEN a.site_key END AS same_domain,
+          (a.site_url = b.site_url) AS same_final
+        FROM pairs p JOIN live a ON a.id = p.a JOIN live b ON b.id = p.b
+        WHERE NOT EXISTS (SELECT 1 FROM tool_duplicate_dismissals d WHERE d.tool_a = p.a AND d.tool_b = p.b)`,
+  );
+
+  const scored: { a: string; b: string; score: number; reasons: string[] }[] = [];
+  for (const p of pairs) {
+    const reasons: string[] = [];
+    if (p.same_name) reasons.push("Same name");
+    else if (p.name_sim >= T.nameFloor) reasons.push(`Names ${pct(p.name_sim)} alike`);
+    if (p.desc_sim >= T.descriptionWith) reasons.push(`Descriptions ${pct(p.desc_sim)} alike`);
+    if (p.same_final) reasons.push("Both sites end on the same address");
+    else if (p.same_domain) reasons.push(`Both sites are on ${p.same_domain}`);
+    const candidate =
+      p.same_name ||
+      p.same_final ||
+      p.desc_sim >= T.descriptionCopy ||
+      (p.name_sim >= T.nameStrong && p.desc_sim >= T.descriptionWith) ||
+      (p.same_domain !== null && (p.name_sim >= T.domainName || p.desc_sim >= T.domainDescription));
+    if (!candidate) continue;
+    const score = Math.min(
+      1,
+      (p.same_name ? 0.5 : p.name_sim * 0.4) + p.desc_sim * 0.3 + (p.same_final ? 0.3 : p.same_domain ? 0.15 : 0),
+    );
+    scored.push({ a: p.a, b: p.b, score: Math.round(score * 100) / 100, reasons });
+  }
+  scored.sort((x, y) => y.score - x.score || x.a.localeCompare(y.a));
+  const top = scored.slice(0, limit);
+  if (!top.length) return [];
+
+  const ids = [...new Set(top.flatMap((p) => [p.a, p.b]))];
+  const sides = await queryRows<DuplicateSide>(
+    db,
+    sql`SELECT t.id::text AS id, t.slug, t.name, t.website_url AS "websiteUrl", ls.final_url AS "finalUrl",
+          c.name AS category, t.description, t.is_featured AS "isFeatured", t.review_count AS "reviewCount",
+          t.rating::float8 AS rating,
+          (SELECT count(*)::int FROM saved_tools s WHERE s.tool_id = t.id) AS saves,
+          t.clicks, t.created_at AS "createdAt"
+        FROM tools t JOIN categories c ON c.id = t.category_id LEFT JOIN tool_link_status ls ON ls.tool_id = t.id
+        WHERE t.id IN (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+  );
+  const byId = new Map(sides.map((s) => [s.id, s]));
+  const out: DuplicateCandidate[] = [];
+  for (const p of top) {
+    const a = byId.get(p.a);
+    const b = byId.get(p.b);
+    if (!a || !b) continue;
+    out.push({ a, b, score: p.score, reasons: p.reasons, suggestedKeep: keeperOf(a, b).id });
+  }
+  return out;
+}
+
+/** The listing that should survive a merge, unless the admin picks the other. */
+export function keeperOf(a: DuplicateSide, b: DuplicateSide): DuplicateSide {
+  const key = (s: DuplicateSide) => [Number(s.isFeatured), s.reviewCount, s.saves, s.clicks] as const;
+  const ka = key(a);
+  const kb = key(b);
+  for (let i = 0; i < ka.length; i++) {
+    if ((ka[i] as number) !== (kb[i] as number)) return (ka[i] as number) > (kb[i] as number) ? a : b;
+  }
+  return new Date(a.createdAt) <= new Date(b.createdAt) ? a : b;
+}
+
+export const DismissInput = z.object({
+  a: z.uuid("Choose two tools"),
+  b: z.uuid("Choose two tools"),
+});
+
+/** "Not duplicates": the pair leaves the list for good (audited). */
+export async function dismissDuplicate(
+  db: Db,
+  input: { a: string; b: string },
+  ctx: { actor: AuditActor; requestId?: string | null },
+): Promise<void> {
+  const parsed = DismissInput.parse(input);
+  if (parsed.a === parsed.b) throw new AppError("bad_request", "Choose two different tools");
+  const [lo, hi] = [parsed.a, parsed.b].sort() as [string, string];
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const found = await queryRows<{ id: string; name: string }>(
+      tx,
+      sql`SELECT id::text AS id, name FROM tools WHERE id IN (${lo}::uuid, ${hi}::uuid)`,
+    );
+    if (found.length !== 2) throw notFound("Tool not found");
+    const inserted = await queryRows<{ n: number }>(
+      tx,
+      sql`INSERT INTO tool_duplicate_dismissals (tool_a, tool_b, dismissed_by) VALUES (${lo}::uuid, ${hi}::uuid, ${ctx.actor.label})
+          ON CONFLICT DO NOTHING RETURNING 1 AS n`,
+    );
+    if (!inserted.length) return;
+    await recordAudit(tx, {
+      actor: ctx.actor,
+      action: "tool.duplicate_dismissed",
+      targetType: "tool",
+      targetId: lo,
+      before: null,
+      after: { notDuplicateOf: hi, names: found.map((f) => f.name) },
+      requestId: ctx.requestId ?? null,
+    });
+  });
+}

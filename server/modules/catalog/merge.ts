@@ -1,0 +1,239 @@
+import { z } from "zod";
+import { type AuditActor, recordAudit } from "../../platform/audit.ts";
+import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { AppError, notFound } from "../../platform/errors.ts";
+import { registerToolMergeStep, toolMergeSteps } from "./merge-steps.ts";
+
+/**
+ * Merging a duplicate listing A into B (issue 13): everything members and visitors left on A moves to
+ * B through the registered merge steps (saves, clicks and views here; reviews, votes, lists… in their
+ * own modules), A is archived with `merged_into_id = B`, its URL answers 301 to B, and the merge is
+ * recorded with what moved (tool_merges) and audited — all in one transaction.
+ */
+
+export type MergeStepReport = { moved: number; dropped: number };
+export type MergeReport = {
+  from: { id: string; slug: string; name: string };
+  into: { id: string; slug: string; name: string };
+  steps: Record<string, MergeStepReport>;
+};
+
+export const MergeInput = z.object({
+  from: z.uuid("Choose the tool to merge"),
+  into: z.uuid("Choose the tool to keep"),
+});
+
+type ToolRow = {
+  id: string;
+  slug: string;
+  name: string;
+  status: string;
+  merged_into_id: string | null;
+  views: number;
+  clicks: number;
+  upvotes: number;
+};
+
+export async function mergeTools(
+  db: Db,
+  input: { from: string; into: string },
+  ctx: { actor: AuditActor; requestId?: string | null; now?: Date },
+): Promise<MergeReport> {
+  const { from, into } = MergeInput.parse(input);
+  if (from === into) throw new AppError("bad_request", "A tool cannot be merged into itself");
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    // Both rows locked in id order: two admins merging the same pair the other way round wait, not deadlock.
+    const rows = await queryRows<ToolRow>(
+      tx,
+      sql`SELECT id::text AS id, slug, name, status::text AS status, merged_into_id::text AS merged_into_id,
+            views, clicks, upvotes
+          FROM tools WHERE id IN (${from}::uuid, ${into}::uuid) ORDER BY id FOR UPDATE`,
+    );
+    const a = rows.find((r) => r.id === from);
+    const b = rows.find((r) => r.id === into);
+    if (!a || !b) throw notFound("Tool not found");
+    if (a.merged_into_id) throw new AppError("conflict", `${a.name} was already merged into another tool`);
+    if (b.merged_into_id || b.status !== "active")
+      throw new AppError("conflict", `${b.name} is not an active tool: merge into a published listing`);
+
+    const steps: Record<string, MergeStepReport> = {};
+    for (const step of toolMergeSteps()) {
+      const result = await step.run(tx, a.id, b.id);
+      steps[step.name] = { moved: result.moved, dropped: result.dropped ?? 0 };
+    }
+    const at = ctx.now ?? new Date();
+    // Lifetime counters follow the rows they count.
+    await tx.execute(sql`UPDATE tools SET views = views + ${a.views}, clicks = clicks + ${a.clicks},
+      upvotes = upvotes + ${a.upvotes}, updated_at = ${at} WHERE id = ${b.id}::uuid`);
+    await tx.execute(sql`UPDATE tools SET status = 'archived', merged_into_id = ${b.id}::uuid, views = 0, clicks = 0,
+      upvotes = 0, updated_at = ${at} WHERE id = ${a.id}::uuid`);
+    // Earlier merges into A now point at B, so every old URL redirects in one hop.
+    await tx.execute(sql`UPDATE tools SET merged_into_id = ${b.id}::uuid WHERE merged_into_id = ${a.id}::uuid`);
+    const report: MergeReport = {
+      from: { id: a.id, slug: a.slug, name: a.name },
+      into: { id: b.id, slug: b.slug, name: b.name },
+      steps,
+    };
+    await tx.execute(sql`INSERT INTO tool_merges (from_tool_id, into_tool_id, from_slug, from_name, into_slug, into_name,
+        report, actor_id, actor_label, created_at)
+      VALUES (${a.id}::uuid, ${b.id}::uuid, ${a.slug}, ${a.name}, ${b.slug}, ${b.name}, ${JSON.stringify(steps)}::jsonb,
+        ${ctx.actor.id}, ${ctx.actor.label}, ${at})`);
+    await recordAudit(tx, {
+      actor: ctx.actor,
+      action: "tool.merge",
+      targetType: "tool",
+      targetId: a.id,
+      before: { slug: a.slug, name: a.name, status: a.status },
+      after: { status: "archived", mergedInto: { id: b.id, slug: b.slug, name: b.name }, moved: steps },
+      requestId: ctx.requestId ?? null,
+      at,
+    });
+    return report;
+  });
+}
+
+/** Where an archived, merged tool's old address leads (one hop: merges re-point earlier ones). */
+export async function mergedTarget(db: Db, idOrSlug: string): Promise<{ id: string; slug: string } | null> {
+  const key = idOrSlug.trim().toLowerCase();
+  if (!key || key.length > 200) return null;
+  const isId = z.uuid().safeParse(key).success;
+  const match = isId ? sql`a.id = ${key}::uuid` : sql`a.slug = ${key}`;
+  const [row] = await queryRows<{ id: string; slug: string }>(
+    db,
+    sql`SELECT b.id::text AS id, b.slug FROM tools a JOIN tools b ON b.id = a.merged_into_id
+        WHERE ${match} AND b.status = 'active' LIMIT 1`,
+  );
+  return row ?? null;
+}
+
+export type MergeHistoryEntry = {
+  id: number;
+  fromSlug: string;
+  fromName: string;
+  intoSlug: string;
+  intoName: string;
+  report: Record<string, MergeStepReport>;
+  actor: string;
+  createdAt: string;
+};
+
+export async function listMerges(db: Db, limit = 20): Promise<MergeHistoryEntry[]> {
+  return queryRows<MergeHistoryEntry>(
+    db,
+    sql`SELECT id::int AS id, from_slug AS "fromSlug", from_name AS "fromName", into_slug AS "intoSlug",
+          into_name AS "intoName", report, actor_label AS actor, created_at AS "createdAt"
+        FROM tool_merges ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
+  );
+}
+
+/** What a merge of A would carry over, shown before the admin confirms (the same tables the core steps move). */
+export async function mergePreview(db: Db, toolId: string): Promise<Record<string, number>> {
+  const [row] = await queryRows<Record<string, number>>(
+    db,
+    sql`SELECT
+      (SELECT count(*)::int FROM saved_tools WHERE tool_id = ${toolId}::uuid) AS saves,
+      (SELECT count(*)::int FROM tool_events WHERE tool_id = ${toolId}::uuid AND kind = 'click') AS clicks,
+      (SELECT coalesce(sum(count), 0)::int FROM tool_view_days WHERE tool_id = ${toolId}::uuid) AS views,
+      (SELECT review_count FROM tools WHERE id = ${toolId}::uuid) AS reviews`,
+  );
+  return row ?? {};
+}
+
+// ---- the catalogue's own rows ----
+
+async function moved(tx: Db, query: ReturnType<typeof sql>): Promise<number> {
+  const rows = await queryRows<{ n: number }>(tx, sql`WITH m AS (${query}) SELECT count(*)::int AS n FROM m`);
+  return rows[0]?.n ?? 0;
+}
+
+// A member who saved both keeps one save (per kind); the rest move.
+registerToolMergeStep({
+  name: "saves",
+  async run(tx, from, into) {
+    const [row] = await queryRows<{ moved: number; total: number }>(
+      tx,
+      sql`WITH gone AS (DELETE FROM saved_tools WHERE tool_id = ${from}::uuid RETURNING user_id, kind, created_at),
+          ins AS (INSERT INTO saved_tools (user_id, tool_id, kind, created_at)
+                  SELECT user_id, ${into}::uuid, kind, created_at FROM gone
+                  ON CONFLICT DO NOTHING RETURNING 1)
+          SELECT (SELECT count(*)::int FROM ins) AS moved, (SELECT count(*)::int FROM gone) AS total`,
+    );
+    return { moved: row?.moved ?? 0, dropped: (row?.total ?? 0) - (row?.moved ?? 0) };
+  },
+});
+
+registerToolMergeStep({
+  name: "events",
+  async run(tx, from, into) {
+    return {
+      moved: await moved(
+        tx,
+        sql`UPDATE tool_events SET tool_id = ${into}::uuid WHERE tool_id = ${from}::uuid RETURNING 1`,
+      ),
+    };
+  },
+});
+
+registerToolMergeStep({
+  name: "viewDays",
+  async run(tx, from, into) {
+    // Per-day view counts add up; nothing is dropped.
+    const [row] = await queryRows<{ n: number }>(
+      tx,
+      sql`WITH gone AS (DELETE FROM tool_view_days WHERE tool_id = ${from}::uuid RETURNING day, count),
+          ins AS (INSERT INTO tool_view_days (day, tool_id, count) SELECT day, ${into}::uuid, count FROM gone
+                  ON CONFLICT (day, tool_id) DO UPDATE SET count = tool_view_days.count + excluded.count RETURNING 1)
+          SELECT count(*)::int AS n FROM ins`,
+    );
+    return { moved: row?.n ?? 0 };
+  },
+});
+
+registerToolMergeStep({
+  name: "dailyViews",
+  async run(tx, from, into) {
+    // A visitor who opened both on one day has seen one tool that day.
+    const [row] = await queryRows<{ moved: number; total: number }>(
+      tx,
+      sql`WITH gone AS (DELETE FROM daily_tool_views WHERE tool_id = ${from}::uuid RETURNING subject, day, created_at),
+          ins AS (INSERT INTO daily_tool_views (subject, day, tool_id, created_at)
+                  SELECT subject, day, ${into}::uuid, created_at FROM gone ON CONFLICT DO NOTHING RETURNING 1)
+          SELECT (SELECT count(*)::int FROM ins) AS moved, (SELECT count(*)::int FROM gone) AS total`,
+    );
+    return { moved: row?.moved ?? 0, dropped: (row?.total ?? 0) - (row?.moved ?? 0) };
+  },
+});
+
+registerToolMergeStep({
+  name: "toolOfTheDay",
+  async run(tx, from, into) {
+    return {
+      moved: await moved(
+        tx,
+        sql`UPDATE tool_of_the_day SET tool_id = ${into}::uuid WHERE tool_id = ${from}::uuid RETURNING 1`,
+      ),
+    };
+  },
+});
+
+registerToolMergeStep({
+  name: "submissions",
+  async run(tx, from, into) {
+    return {
+      moved: await moved(
+        tx,
+        sql`UPDATE tool_submissions SET tool_id = ${into}::uuid WHERE tool_id = ${from}::uuid RETURNING 1`,
+      ),
+    };
+  },
+});
+
+registerToolMergeStep({
+  name: "linkStatus",
+  async run(tx, from) {
+    // The archived listing is no longer checked; B keeps its own result.
+    const n = await moved(tx, sql`DELETE FROM tool_link_status WHERE tool_id = ${from}::uuid RETURNING 1`);
+    return { moved: 0, dropped: n };
+  },
+});
