@@ -44,6 +44,12 @@ export default [
     route("affiliate/payments", "routes/growth/affiliate-payments.tsx"),
     route("affiliate-disclosure", "routes/growth/affiliate-disclosure.tsx"),
     route("submit-tool", "routes/submissions/submit-tool.tsx"),
+    route("tools/:idOrSlug/correct", "routes/community/propose.tsx"),
+    route("corrections", "routes/community/corrections.tsx"),
+    route("achievements", "routes/community/achievements.tsx"),
+    route("community-verified", "routes/community/verified.tsx"),
+    route("community", "routes/community/index.tsx"),
+    route("feedback", "routes/community/feedback.tsx"),
     // The admin panel: one guarded layout, one route per tab (each tab's loader checks the role too).
     route("admin", "routes/admin/layout.tsx", [
       index("routes/admin/overview.tsx"),
@@ -55,6 +61,7 @@ export default [
       route("tools/:id/edit", "routes/admin/tool-edit.tsx", { id: "admin-tool-edit" }),
       route("tools/export.csv", "routes/admin/tools-export.ts"),
       route("moderation", "routes/admin/moderation.tsx"),
+      route("community", "routes/admin/community.tsx"),
     ]),
     route("*", "routes/_site/not-found.tsx"),
   ]),

@@ -225,6 +225,12 @@ export default function ToolDetail({ loaderData }: Route.ComponentProps) {
         <div className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-2">
           <SaveToggles tool={toolRef} state={saved} />
           {lock ? null : <FreeViews views={views} fromCookie={!signedIn} />}
+          <a
+            href={`/tools/${tool.slug}/correct`}
+            className="text-sm text-slate-600 underline hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100"
+          >
+            Suggest a correction
+          </a>
         </div>
       </header>
 
