@@ -23,7 +23,7 @@ export function AchievementToast({ badges }: { badges: string[] }) {
           role="status"
           className="pointer-events-auto max-w-[350px] rounded-lg bg-emerald-700 px-4 py-3 text-sm text-white shadow-lg"
         >
-          New Achievement Unlocked: {name}!
+          {`New Achievement Unlocked: ${name}!`}
         </div>
       ))}
     </div>
