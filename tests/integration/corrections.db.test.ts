@@ -185,6 +185,30 @@ describe("proposing a correction", () => {
   });
 });
 
+describe("verifying other fields", () => {
+  it("applies features (one per line) and a website", async () => {
+    const f = await propose(voters[3] as Member, {
+      field: "features",
+      value: "Image editing\nBatch export\n\nImage editing",
+    });
+    expect(f.status).toBe(201);
+    const w = await propose(voters[4] as Member, { field: "website", value: "https://example-matrix-site.io/home" });
+    expect(w.status).toBe(201);
+    for (const created of [f, w]) {
+      const id = (created.body.correction as { id: string }).id;
+      const res = await admin.client.json(`/api/admin/corrections/${id}/verify`, "POST");
+      expect(res.status).toBe(200);
+    }
+    const [t] = await queryRows<{ features: string[]; website_url: string; domain_key: string }>(
+      server.services.db,
+      sql`SELECT features, website_url, domain_key FROM tools WHERE id = ${tool.id}::uuid`,
+    );
+    expect(t?.features).toEqual(["Image editing", "Batch export"]);
+    expect(t?.website_url).toBe("https://example-matrix-site.io/home");
+    expect(t?.domain_key).toBe("example-matrix-site.io");
+  });
+});
+
 describe("feedback", () => {
   it("takes anonymous feedback from visitors and members, rate-limited, verified by admins", async () => {
     const visitor = new Client(server);

@@ -421,7 +421,8 @@ async function changeFor(tx: Db, field: CorrectionField, value: string) {
     case "description":
       return sql`description = ${value}`;
     case "features":
-      return sql`features = ${value.split("\n")}::text[]`;
+      // One bound text split in SQL (an array parameter would be expanded into a list by the sql template).
+      return sql`features = string_to_array(${value}, chr(10))`;
   }
 }
 
