@@ -305,7 +305,8 @@ export async function voteCorrection(deps: Deps, userId: string, id: string): Pr
     const tx = t as unknown as Db;
     const [row] = await queryRows<{ user_id: string; status: string }>(
       tx,
-      sql`SELECT user_id, status FROM corrections WHERE id = ${id}::uuid`,
+      // Votes on one correction take turns (the row lock), so the count below sees every committed vote.
+      sql`SELECT user_id, status FROM corrections WHERE id = ${id}::uuid FOR UPDATE`,
     );
     if (!row) throw new AppError("not_found", "Correction not found");
     if (row.user_id === userId) throw new AppError("forbidden", "You cannot vote for your own correction");
