@@ -2,6 +2,7 @@ import { Suspense } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
 import { loadEntitlements, summarizeViewer, viewerOf } from "~/lib/accounts.server";
 import { listCategories } from "~/lib/catalog.server";
+import { memberPageState } from "~/lib/community.server";
 import { readPreferences } from "~/lib/preferences";
 import { splitComponent, splitComponentsReady } from "~/lib/split";
 import type { Route } from "./+types/root";
@@ -19,11 +20,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     splitComponentsReady(),
   ]);
   // The account's dark mode (a paid perk) applies on any device that has not chosen a theme itself.
+  // A signed-in member's page: today counts toward streak badges; new badges are announced once.
+  const newBadges = viewer ? await memberPageState(context, viewer.user.id) : [];
   const theme = prefs.theme ?? (viewer?.profile.darkMode && viewer.can("dark_mode") ? "dark" : null);
   return {
     ...prefs,
     theme,
     viewer: summarizeViewer(viewer),
+    newBadges,
     /** how many tools this viewer may compare (visitors: the free cap) */
     compareCap: entitlements.compareCap(viewer?.tier ?? "free"),
     requestId: context.requestId,

@@ -48,6 +48,12 @@ export default [
     route("top-lists", "routes/community/top-lists.tsx"),
     route("top-lists/:slug", "routes/community/top-list.tsx"),
     route("trending", "routes/community/trending.tsx"),
+    route("tools/:idOrSlug/correct", "routes/community/propose.tsx"),
+    route("corrections", "routes/community/corrections.tsx"),
+    route("achievements", "routes/community/achievements.tsx"),
+    route("community-verified", "routes/community/verified.tsx"),
+    route("community", "routes/community/index.tsx"),
+    route("feedback", "routes/community/feedback.tsx"),
     // The admin panel: one guarded layout, one route per tab (each tab's loader checks the role too).
     route("admin", "routes/admin/layout.tsx", [
       index("routes/admin/overview.tsx"),
@@ -62,6 +68,7 @@ export default [
       route("links", "routes/admin/links.tsx"),
       route("suggestions", "routes/admin/suggestions.tsx"),
       route("duplicates", "routes/admin/duplicates.tsx"),
+      route("community", "routes/admin/community.tsx"),
     ]),
     route("*", "routes/_site/not-found.tsx"),
   ]),

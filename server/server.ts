@@ -8,7 +8,7 @@ import { createAuth, seedDemoAccounts } from "./modules/accounts/index.ts";
 import { createTallies } from "./modules/admin/index.ts";
 import { grantPlanDaysOn, paymentProviders, registerBillingJobs } from "./modules/billing/index.ts";
 import { seedCatalog } from "./modules/catalog/index.ts";
-import { registerTrendingJobs } from "./modules/community/index.ts";
+import { onActivity, registerTrendingJobs } from "./modules/community/index.ts";
 import { type GrowthWiring, growthBillingHooks, onMemberCreated, registerGrowthJobs } from "./modules/growth/index.ts";
 import { registerLinkCheckJobs } from "./modules/linkcheck/index.ts";
 import { registerSubmissionJobs } from "./modules/submissions/index.ts";
@@ -114,6 +114,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
   // Every job handler is registered here, before the runner starts (ADR 0009).
   registerBillingJobs(services);
+  // Badges and points follow members' contributions, inside the transaction that made them (issue 11).
+  services.activity.on(onActivity);
   registerGrowthJobs(services);
   registerSubmissionJobs({ ...services, publicUrl: env.PUBLIC_URL });
   registerTrendingJobs(services);

@@ -3,6 +3,7 @@ import { Island } from "~/lib/island";
 import { splitComponent } from "~/lib/split";
 import type { loader as rootLoader } from "~/root";
 import { SavedToolsSync } from "./account/saved-tools-sync";
+import { AchievementToast } from "./achievement-toast";
 import { CompareDrawer } from "./compare/compare-drawer";
 import { CookieBar } from "./cookie-bar";
 import { Header } from "./header";
@@ -29,6 +30,7 @@ export default function SiteLayout() {
         <Outlet />
       </main>
       <Island id="site-footer" component={Footer} props={{}} />
+      <AchievementToast badges={root?.newBadges ?? []} />
       <CookieBar consent={root?.consent ?? null} />
       {/* The viewer's compare cap (their tier's; visitors the free cap), as the server applies it. */}
       <CompareDrawer cap={root?.compareCap} />

@@ -22,6 +22,9 @@ export {
   analytics,
   changeUser,
   dashboardStats,
+  FeedbackId,
+  type FeedbackItem,
+  listFeedback,
   listUsers,
   PERIODS,
   reactivateUser,
@@ -34,6 +37,7 @@ export {
   UserChangeForm,
   UserListQuery,
   UserTargetForm,
+  verifyFeedback,
 } from "../../server/modules/admin/index.ts";
 export { AuditQuery, type AuditRecord, listAudit } from "../../server/platform/audit.ts";
 

@@ -16,6 +16,7 @@ import {
   userStats,
   verifyFeedback,
 } from "../modules/admin/index.ts";
+import { listAchievements } from "../modules/community/index.ts";
 import { AppError, notFound } from "../platform/errors.ts";
 import { parseOr400 } from "./respond.ts";
 
@@ -73,8 +74,7 @@ export function adminApi() {
     const id = parseOr400(UserId, c.req.param("id"));
     const stats = await userStats(c.var.services.db, c.var.services.clock, id);
     if (!stats) throw notFound("User not found");
-    // Badges arrive with the community issue (11); until then no member has earned one.
-    return c.json({ success: true, achievements: [] });
+    return c.json({ success: true, achievements: await listAchievements(c.var.services.db, id) });
   });
 
   api.post("/admin/users/:id/suspend", async (c) => {
@@ -106,7 +106,8 @@ export function adminApi() {
   api.post("/admin/feedback/:id/verify", async (c) => {
     const viewer = await admin(c);
     const id = parseOr400(FeedbackId, c.req.param("id"));
-    const result = await verifyFeedback(c.var.services.db, actor(viewer, c.var.requestId), id);
+    const { db, activity, clock } = c.var.services;
+    const result = await verifyFeedback(db, actor(viewer, c.var.requestId), id, { activity, now: clock.now() });
     return c.json({ success: true, verified: true, ...result });
   });
 

@@ -40,4 +40,11 @@ describe("page weight", () => {
     const forms = readdirSync(path.join(clientDir, "assets")).filter((f) => f.endsWith(".js"));
     expect(forms.some((f) => readFileSync(path.join(clientDir, "assets", f), "utf8").includes("ZodError"))).toBe(true);
   });
+
+  it("the community pages keep the 120 KB first-load budget (issue 11)", async () => {
+    for (const page of ["/community", "/corrections", "/achievements", "/community-verified", "/feedback"]) {
+      const w = await measurePageWeight(server.url, page, clientDir);
+      expect(w.jsGzip, page).toBeLessThanOrEqual(PAGE_WEIGHT_TARGETS.toolPageJs);
+    }
+  });
 });

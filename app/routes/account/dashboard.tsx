@@ -4,6 +4,7 @@ import { Field, FormAlert } from "~/components/account/form-parts";
 import { CheckIcon, LockIcon } from "~/components/account/icons";
 import { SubmissionsPanel } from "~/components/account/submissions-panel";
 import { BillingSection } from "~/components/billing/billing-section";
+import { CommunityPanel } from "~/components/community/dashboard-panel";
 import { MESSAGES } from "~/lib/account-forms";
 import {
   AppError,
@@ -20,6 +21,7 @@ import {
   viewerOf,
 } from "~/lib/accounts.server";
 import { billingAction, overview } from "~/lib/billing.server";
+import { badgeProgress, leaderboard, memberRank, reviewData } from "~/lib/community.server";
 import { initials } from "~/lib/format";
 import { setCookie } from "~/lib/preferences";
 import { setInLocalList } from "~/lib/saved-tools";
@@ -42,13 +44,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await viewerOf(context, request);
   if (!viewer) return data({ viewer: null }, { status: 401 });
   const { db } = context.services;
-  const [savedSearches, allowance, savedTools, billing, submissions] = await Promise.all([
-    listSavedSearches(db, viewer.user.id),
-    savedSearchAllowance(db, viewer),
-    listSavedTools(db, viewer.user.id),
-    overview(context, viewer),
-    listMySubmissions(db, viewer.user.id),
-  ]);
+  const [savedSearches, allowance, savedTools, billing, submissions, progress, leaders, rank, review] =
+    await Promise.all([
+      listSavedSearches(db, viewer.user.id),
+      savedSearchAllowance(db, viewer),
+      listSavedTools(db, viewer.user.id),
+      overview(context, viewer),
+      listMySubmissions(db, viewer.user.id),
+      badgeProgress(db, viewer.user.id, context.services.clock.now()),
+      leaderboard(db, 10),
+      memberRank(db, viewer.user.id),
+      // Only admins see (and receive) the review.
+      viewer.role === "admin" ? reviewData(db) : null,
+    ]);
   const url = new URL(request.url);
   const ents = viewer.entitlements;
   return {
@@ -71,6 +79,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     savedTools,
     billing,
     submissions,
+    community: { progress, leaders, rank, review },
     confirmRefund: url.searchParams.get("confirm") === "refund",
     editing: url.searchParams.get("edit") === "1",
   };
@@ -420,6 +429,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         confirmRefund={d.confirmRefund && !(result?.intent === "billing-refund" && result.ok)}
       />
       <SubmissionsPanel submissions={d.submissions} className={card} />
+      <CommunityPanel {...d.community} userId={d.viewer.id} className={card} />
 
       <section aria-labelledby="features-heading" className={card}>
         <h2 id="features-heading" className="text-lg font-semibold">

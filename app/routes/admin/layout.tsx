@@ -12,6 +12,7 @@ const TABS = [
   { to: "/admin/links", label: "Link checks" },
   { to: "/admin/suggestions", label: "Suggestions" },
   { to: "/admin/duplicates", label: "Duplicates" },
+  { to: "/admin/community", label: "Community" },
   { to: "/admin/audit", label: "Audit log" },
 ] as const;
 

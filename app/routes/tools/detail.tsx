@@ -239,6 +239,12 @@ export default function ToolDetail({ loaderData }: Route.ComponentProps) {
           <SaveToggles tool={toolRef} state={saved} />
           {lock ? null : <AddToList tool={toolRef} choices={listChoices} />}
           {lock ? null : <FreeViews views={views} fromCookie={!signedIn} />}
+          <a
+            href={`/tools/${tool.slug}/correct`}
+            className="text-sm text-slate-600 underline hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100"
+          >
+            Suggest a correction
+          </a>
         </div>
       </header>
 

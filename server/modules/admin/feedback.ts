@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Activity } from "../../platform/activity.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -64,12 +65,18 @@ export async function listFeedback(
 }
 
 /** Marks feedback verified (once; verifying again changes nothing) with an audit row. */
-export async function verifyFeedback(db: Db, actor: AdminActor, id: string): Promise<{ changed: boolean }> {
+export async function verifyFeedback(
+  db: Db,
+  actor: AdminActor,
+  id: string,
+  /** credits the sender (feedback.verified: points and badge); anonymous feedback credits nobody */
+  credit?: { activity: Activity; now: Date },
+): Promise<{ changed: boolean }> {
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    const [row] = await queryRows<{ verified: boolean }>(
+    const [row] = await queryRows<{ verified: boolean; user_id: string | null }>(
       tx,
-      sql`SELECT verified FROM feedback WHERE id = ${id}::uuid FOR UPDATE`,
+      sql`SELECT verified, user_id FROM feedback WHERE id = ${id}::uuid FOR UPDATE`,
     );
     if (!row) throw new AppError("not_found", "Feedback not found");
     if (row.verified) return { changed: false };
@@ -85,6 +92,9 @@ export async function verifyFeedback(db: Db, actor: AdminActor, id: string): Pro
       after: { verified: true },
       requestId: actor.requestId ?? null,
     });
+    if (credit && row.user_id) {
+      await credit.activity.emit(tx, { type: "feedback.verified", userId: row.user_id, feedbackId: id }, credit.now);
+    }
     return { changed: true };
   });
 }

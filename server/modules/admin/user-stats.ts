@@ -3,7 +3,7 @@ import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 
 /**
  * GET /api/admin/users/{id}/stats (spec: consecutiveDays, correctionsSubmitted, verifiedCorrections)
- * plus what we know of the member. Corrections are the community issue's (0 until then).
+ * plus what we know of the member (corrections: the community module's table).
  */
 export type UserStats = {
   consecutiveDays: number;
@@ -43,7 +43,9 @@ export async function userStats(db: Db, clock: Clock, userId: string): Promise<U
           (SELECT count(*)::int FROM saved_tools WHERE user_id = ${userId} AND kind = 'saved') AS saved,
           (SELECT count(*)::int FROM saved_tools WHERE user_id = ${userId} AND kind = 'favorite') AS favorites,
           (SELECT count(*)::int FROM daily_tool_views WHERE subject = ${subject} AND day = ${today}::date) AS views,
-          (SELECT count(*)::int FROM feedback WHERE user_id = ${userId}) AS feedback`,
+          (SELECT count(*)::int FROM feedback WHERE user_id = ${userId}) AS feedback,
+          (SELECT count(*)::int FROM corrections WHERE user_id = ${userId}) AS corrections,
+          (SELECT count(*)::int FROM corrections WHERE user_id = ${userId} AND status = 'verified') AS verified`,
   );
   const days = await queryRows<{ day: string }>(
     db,
@@ -62,8 +64,8 @@ export async function userStats(db: Db, clock: Clock, userId: string): Promise<U
       days.map((d) => d.day),
       today,
     ),
-    correctionsSubmitted: 0,
-    verifiedCorrections: 0,
+    correctionsSubmitted: r?.corrections ?? 0,
+    verifiedCorrections: r?.verified ?? 0,
     savedSearches: r?.searches ?? 0,
     savedTools: r?.saved ?? 0,
     favorites: r?.favorites ?? 0,

@@ -240,6 +240,14 @@ export async function decideSubmission(
             updated_at = ${now.toISOString()}::timestamptz
           WHERE id = ${id}`,
     );
+    if (toolId) {
+      // Listed by its maker (founder or employee): the tool counts as community-verified (issue 11).
+      await tx.execute(
+        sql`UPDATE tools SET is_verified = true, last_verified_at = ${now.toISOString()}::timestamptz
+            WHERE id = ${toolId}::uuid AND EXISTS (SELECT 1 FROM tool_submissions
+              WHERE id = ${id} AND maker_relation IN ('founder', 'employee'))`,
+      );
+    }
     await recordAudit(tx, {
       actor: { id: admin.user.id, label: admin.user.email },
       action: `submission.${input.decision}`,

@@ -1204,3 +1204,105 @@ export const toolDuplicateDismissals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.toolA, t.toolB] })],
 );
+
+/* ----------------------------------------------------------------------------------------------
+ * Community contributions (issue 11): corrections to a tool's facts and members' votes on them,
+ * badges and points from members' activity, and the days a member was active (streak badges).
+ * ---------------------------------------------------------------------------------------------- */
+
+/** A member's proposed change to one fact of a tool; an admin verifies (applies it) or rejects it. */
+export const corrections = pgTable(
+  "corrections",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** pricing_model | price | website | category | description | features */
+    field: text("field").notNull(),
+    /** the proposed value, normalised per field (features: one per line) */
+    proposedValue: text("proposed_value").notNull(),
+    /** the tool's value when the correction was verified (the proof of what changed) */
+    previousValue: text("previous_value"),
+    evidenceUrl: text("evidence_url"),
+    message: text("message").notNull().default(""),
+    /** open | verified | rejected */
+    status: text("status").notNull().default("open"),
+    /** kept equal to count(correction_votes) in the vote's transaction */
+    votes: integer("votes").notNull().default(0),
+    rejectReason: text("reject_reason"),
+    /** the deciding admin (no foreign key: the decision outlives the account; the audit log has it) */
+    decidedBy: text("decided_by"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("corrections_status_idx").on(t.status, t.createdAt.desc()),
+    index("corrections_user_idx").on(t.userId, t.createdAt.desc()),
+    index("corrections_tool_idx").on(t.toolId),
+  ],
+);
+
+/** One vote per member per correction (the primary key is the rule). */
+export const correctionVotes = pgTable(
+  "correction_votes",
+  {
+    correctionId: uuid("correction_id")
+      .notNull()
+      .references(() => corrections.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.correctionId, t.userId] })],
+);
+
+/**
+ * Every contribution that earns points, once per subject (a review, a vote, a day…): the listener of
+ * services.activity writes it, so a repeated event cannot count twice. Points = sum(points).
+ */
+export const memberContributions = pgTable(
+  "member_contributions",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** the activity event type (review.created, correction.verified, member.active…) */
+    kind: text("kind").notNull(),
+    /** what the contribution was about (review id, correction id, day…) */
+    subjectId: text("subject_id").notNull(),
+    points: integer("points").notNull().default(0),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.subjectId] }), index("member_contributions_at_idx").on(t.at)],
+);
+
+/** Badges earned: once per member and badge; `seen_at` null until the toast announced it. */
+export const memberBadges = pgTable(
+  "member_badges",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    badge: text("badge").notNull(),
+    earnedAt: timestamp("earned_at", { withTimezone: true }).notNull().defaultNow(),
+    seenAt: timestamp("seen_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.badge] }), index("member_badges_badge_idx").on(t.badge)],
+);
+
+/** The UTC days a signed-in member opened a page (streak badges Pioneer and Dedicated). */
+export const memberActiveDays = pgTable(
+  "member_active_days",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);

@@ -1,0 +1,483 @@
+import type { Activity } from "../../platform/activity.ts";
+import { recordAudit } from "../../platform/audit.ts";
+import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { AppError } from "../../platform/errors.ts";
+import { consumeRateLimit } from "../../platform/rate-limit.ts";
+import { domainKey, PRICING_LABELS, resolveCategoryKeys } from "../catalog/index.ts";
+
+type PricingModel = keyof typeof PRICING_LABELS;
+
+import { registerToolMergeStep } from "../catalog/merge-steps.ts";
+import { CORRECTION_FIELD_LABELS, type CorrectionField, type CorrectionInput } from "./correction-forms.ts";
+
+/**
+ * Corrections (issue 11, spec §3 Correction): a signed-in member proposes the right value of one
+ * fact of a tool with evidence; members vote (one each, never on their own); an admin verifies it —
+ * the change is applied to the tool, audited, the proposer is credited (badge via services.activity)
+ * — or rejects it with a reason the proposer sees. All in one transaction each.
+ */
+
+export const CORRECTION_RULES = { perDay: 10, votesPerHour: 120 } as const;
+
+export type CorrectionStatus = "open" | "verified" | "rejected";
+
+/** The public shape: the proposer's display name only. */
+export type CorrectionView = {
+  id: string;
+  tool: { id: string; slug: string; name: string };
+  field: CorrectionField;
+  fieldLabel: string;
+  currentValue: string;
+  proposedValue: string;
+  previousValue: string | null;
+  evidenceUrl: string | null;
+  message: string;
+  votes: number;
+  status: CorrectionStatus;
+  rejectReason: string | null;
+  proposer: { id: string; name: string };
+  createdAt: string;
+  decidedAt: string | null;
+  /** whether the asking member voted (false for visitors) */
+  voted: boolean;
+  /** whether the asking member proposed it */
+  mine: boolean;
+};
+
+type Deps = { db: Db; activity: Activity; now: Date };
+export type Actor = { id: string; label: string; requestId?: string | null };
+
+const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
+
+function isUniqueViolation(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 3 && e; i++) {
+    if ((e as { code?: string }).code === "23505") return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+type ToolFacts = {
+  id: string;
+  slug: string;
+  name: string;
+  status: string;
+  pricing_model: string;
+  price: string | null;
+  website_url: string;
+  category: string;
+  category_id: number;
+  description: string;
+  features: string[];
+};
+
+/** The tool's current value of a field, as the proposer sees and types it. */
+function currentOf(tool: ToolFacts, field: CorrectionField): string {
+  switch (field) {
+    case "pricing_model":
+      return PRICING_LABELS[tool.pricing_model as PricingModel] ?? tool.pricing_model;
+    case "price":
+      return tool.price ?? "";
+    case "website":
+      return tool.website_url;
+    case "category":
+      return tool.category;
+    case "description":
+      return tool.description;
+    case "features":
+      return tool.features.join("\n");
+  }
+}
+
+const TOOL_FACTS = sql`SELECT t.id, t.slug, t.name, t.status, t.pricing_model, t.pricing->>'original' AS price, t.website_url,
+         c.name AS category, t.category_id, t.description, t.features
+       FROM tools t JOIN categories c ON c.id = t.category_id`;
+
+async function findTool(db: Db, idOrSlug: string): Promise<ToolFacts | null> {
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(idOrSlug);
+  const [row] = await queryRows<ToolFacts>(
+    db,
+    uuid
+      ? sql`${TOOL_FACTS} WHERE t.id = ${idOrSlug}::uuid AND t.status = 'active'`
+      : sql`${TOOL_FACTS} WHERE t.slug = ${idOrSlug.slice(0, 200)} AND t.status = 'active'`,
+  );
+  return row ?? null;
+}
+
+/** What the correction form shows: the tool and its current facts. */
+export async function correctionTarget(
+  db: Db,
+  idOrSlug: string,
+): Promise<{ id: string; slug: string; name: string; current: Record<CorrectionField, string> } | null> {
+  const tool = await findTool(db, idOrSlug);
+  if (!tool) return null;
+  const current = {} as Record<CorrectionField, string>;
+  for (const f of Object.keys(CORRECTION_FIELD_LABELS) as CorrectionField[]) current[f] = currentOf(tool, f);
+  return { id: tool.id, slug: tool.slug, name: tool.name, current };
+}
+
+/** Resolves a proposed category (name, slug or alias) to the catalogue's name; 400 when unknown. */
+async function canonicalValue(db: Db, field: CorrectionField, value: string): Promise<string> {
+  if (field !== "category") return value;
+  const { ids } = await resolveCategoryKeys(db, [value]);
+  const [row] =
+    ids[0] === undefined
+      ? []
+      : await queryRows<{ name: string }>(db, sql`SELECT name FROM categories WHERE id = ${ids[0]}`);
+  if (!row) throw new AppError("bad_request", "Unknown category", { field: "value" });
+  return row.name;
+}
+
+export async function createCorrection(
+  deps: Deps,
+  userId: string,
+  toolIdOrSlug: string,
+  input: CorrectionInput,
+): Promise<CorrectionView> {
+  const { db, activity, now } = deps;
+  const tool = await findTool(db, toolIdOrSlug);
+  if (!tool) throw new AppError("not_found", "Tool not found");
+  const value = await canonicalValue(db, input.field, input.value);
+  if (
+    value.toLowerCase() === currentOf(tool, input.field).toLowerCase() ||
+    (input.field === "pricing_model" && value === tool.pricing_model)
+  ) {
+    throw new AppError("bad_request", "That is already the tool's value", { field: "value" });
+  }
+  const [dup] = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT id FROM corrections WHERE tool_id = ${tool.id}::uuid AND field = ${input.field}
+          AND lower(proposed_value) = lower(${value}) AND status = 'open' LIMIT 1`,
+  );
+  if (dup) throw new AppError("conflict", "This correction is already proposed: vote for it on the corrections page");
+  // Counted only for corrections that would be stored: a typo does not use up the day.
+  const rate = await consumeRateLimit(
+    db,
+    `correction:user:${userId}`,
+    { max: CORRECTION_RULES.perDay, windowSec: 86_400 },
+    now,
+  );
+  if (!rate.allowed) {
+    throw new AppError(
+      "rate_limited",
+      `You can propose ${CORRECTION_RULES.perDay} corrections a day. Try again tomorrow.`,
+      {
+        retryAfterSec: rate.retryAfterSec,
+      },
+    );
+  }
+  const id = await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [row] = await queryRows<{ id: string }>(
+      tx,
+      sql`INSERT INTO corrections (tool_id, user_id, field, proposed_value, evidence_url, message, created_at)
+          VALUES (${tool.id}::uuid, ${userId}, ${input.field}, ${value}, ${input.evidence_url}, ${input.message}, ${now})
+          RETURNING id`,
+    );
+    if (!row) throw new Error("correction insert returned nothing");
+    await activity.emit(tx, { type: "correction.submitted", userId, correctionId: row.id, toolId: tool.id }, now);
+    return row.id;
+  });
+  const view = await getCorrection(db, id, userId);
+  if (!view) throw new Error("correction vanished");
+  return view;
+}
+
+type Row = {
+  id: string;
+  tool_id: string;
+  slug: string;
+  tool_name: string;
+  field: CorrectionField;
+  proposed_value: string;
+  previous_value: string | null;
+  evidence_url: string | null;
+  message: string;
+  votes: number;
+  status: CorrectionStatus;
+  reject_reason: string | null;
+  user_id: string;
+  user_name: string;
+  created_at: string | Date;
+  decided_at: string | Date | null;
+  voted: boolean;
+  pricing_model: string;
+  price: string | null;
+  website_url: string;
+  category: string;
+  category_id: number;
+  description: string;
+  features: string[];
+  total: number;
+};
+
+function select(viewerId: string | null) {
+  return sql`SELECT k.id, k.tool_id, t.slug, t.name AS tool_name, k.field, k.proposed_value, k.previous_value,
+      k.evidence_url, k.message, k.votes, k.status, k.reject_reason, k.user_id, u.name AS user_name, k.created_at,
+      k.decided_at, t.pricing_model, t.pricing->>'original' AS price, t.website_url, c.name AS category, t.category_id,
+      t.description, t.features,
+      ${viewerId ? sql`EXISTS (SELECT 1 FROM correction_votes v WHERE v.correction_id = k.id AND v.user_id = ${viewerId})` : sql`false`} AS voted,
+      count(*) OVER ()::int AS total
+    FROM corrections k JOIN tools t ON t.id = k.tool_id JOIN users u ON u.id = k.user_id
+    JOIN categories c ON c.id = t.category_id`;
+}
+
+function toView(r: Row, viewerId: string | null): CorrectionView {
+  const tool: ToolFacts = {
+    id: r.tool_id,
+    slug: r.slug,
+    name: r.tool_name,
+    status: "active",
+    pricing_model: r.pricing_model,
+    price: r.price,
+    website_url: r.website_url,
+    category: r.category,
+    category_id: r.category_id,
+    description: r.description,
+    features: r.features ?? [],
+  };
+  return {
+    id: r.id,
+    tool: { id: r.tool_id, slug: r.slug, name: r.tool_name },
+    field: r.field,
+    fieldLabel: CORRECTION_FIELD_LABELS[r.field] ?? r.field,
+    currentValue: currentOf(tool, r.field),
+    proposedValue:
+      r.field === "pricing_model"
+        ? (PRICING_LABELS[r.proposed_value as PricingModel] ?? r.proposed_value)
+        : r.proposed_value,
+    previousValue: r.previous_value,
+    evidenceUrl: r.evidence_url,
+    message: r.message,
+    votes: r.votes,
+    status: r.status,
+    rejectReason: r.reject_reason,
+    proposer: { id: r.user_id, name: r.user_name },
+    createdAt: iso(r.created_at) as string,
+    decidedAt: iso(r.decided_at),
+    voted: r.voted,
+    mine: viewerId !== null && r.user_id === viewerId,
+  };
+}
+
+export async function getCorrection(db: Db, id: string, viewerId: string | null): Promise<CorrectionView | null> {
+  const [row] = await queryRows<Row>(db, sql`${select(viewerId)} WHERE k.id = ${id}::uuid`);
+  return row ? toView(row, viewerId) : null;
+}
+
+export const CORRECTIONS_PAGE_SIZE = 20;
+
+/** Corrections by status (open: most votes first; decided: newest decision first). */
+export async function listCorrections(
+  db: Db,
+  options: { status?: CorrectionStatus; userId?: string; viewerId: string | null; page?: number; limit?: number },
+): Promise<{ corrections: CorrectionView[]; total: number }> {
+  const limit = options.limit ?? CORRECTIONS_PAGE_SIZE;
+  const page = options.page ?? 1;
+  const where = [sql`true`];
+  if (options.status) where.push(sql`k.status = ${options.status}`);
+  if (options.userId) where.push(sql`k.user_id = ${options.userId}`);
+  const order =
+    options.status === "open"
+      ? sql`k.votes DESC, k.created_at DESC, k.id`
+      : sql`coalesce(k.decided_at, k.created_at) DESC, k.id`;
+  const rows = await queryRows<Row>(
+    db,
+    sql`${select(options.viewerId)} WHERE ${sql.join(where, sql` AND `)} ORDER BY ${order}
+        LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+  );
+  return { corrections: rows.map((r) => toView(r, options.viewerId)), total: rows[0]?.total ?? 0 };
+}
+
+/** One vote per member (the primary key decides, even for concurrent votes); not on one's own; open only. */
+export async function voteCorrection(deps: Deps, userId: string, id: string): Promise<{ votes: number }> {
+  const { db, now } = deps;
+  const rate = await consumeRateLimit(
+    db,
+    `correction-vote:user:${userId}`,
+    { max: CORRECTION_RULES.votesPerHour, windowSec: 3_600 },
+    now,
+  );
+  if (!rate.allowed)
+    throw new AppError("rate_limited", "Too many votes. Try again later.", { retryAfterSec: rate.retryAfterSec });
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [row] = await queryRows<{ user_id: string; status: string }>(
+      tx,
+      // Votes on one correction take turns (the row lock), so the count below sees every committed vote.
+      sql`SELECT user_id, status FROM corrections WHERE id = ${id}::uuid FOR UPDATE`,
+    );
+    if (!row) throw new AppError("not_found", "Correction not found");
+    if (row.user_id === userId) throw new AppError("forbidden", "You cannot vote for your own correction");
+    if (row.status !== "open") throw new AppError("conflict", "Voting is closed: this correction was already reviewed");
+    const inserted = await queryRows<{ user_id: string }>(
+      tx,
+      sql`INSERT INTO correction_votes (correction_id, user_id, created_at) VALUES (${id}::uuid, ${userId}, ${now})
+          ON CONFLICT DO NOTHING RETURNING user_id`,
+    );
+    if (!inserted.length) throw new AppError("conflict", "You already voted for this correction");
+    // Counted from the votes themselves, so concurrent votes can never leave a wrong figure.
+    const [updated] = await queryRows<{ votes: number }>(
+      tx,
+      sql`UPDATE corrections SET votes = (SELECT count(*)::int FROM correction_votes WHERE correction_id = ${id}::uuid)
+          WHERE id = ${id}::uuid RETURNING votes`,
+    );
+    return { votes: updated?.votes ?? 0 };
+  });
+}
+
+async function lockOpen(
+  tx: Db,
+  id: string,
+): Promise<{
+  user_id: string;
+  tool_id: string;
+  field: CorrectionField;
+  proposed_value: string;
+  evidence_url: string | null;
+}> {
+  const [row] = await queryRows<{
+    user_id: string;
+    tool_id: string;
+    field: CorrectionField;
+    proposed_value: string;
+    evidence_url: string | null;
+    status: string;
+  }>(
+    tx,
+    sql`SELECT user_id, tool_id, field, proposed_value, evidence_url, status FROM corrections WHERE id = ${id}::uuid FOR UPDATE`,
+  );
+  if (!row) throw new AppError("not_found", "Correction not found");
+  if (row.status !== "open") throw new AppError("conflict", `This correction was already ${row.status}`);
+  return row;
+}
+
+/**
+ * Verify: applies the proposed value to the tool (facts_changed_at moves; the tools trigger bumps
+ * the content version so cached pages and API answers drop), marks the tool community-verified,
+ * audits before → after and credits the proposer — all or nothing.
+ */
+export async function verifyCorrection(deps: Deps, actor: Actor, id: string): Promise<CorrectionView> {
+  const { db, activity, now } = deps;
+  try {
+    await db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const c = await lockOpen(tx, id);
+      const [tool] = await queryRows<ToolFacts>(tx, sql`${TOOL_FACTS} WHERE t.id = ${c.tool_id}::uuid FOR UPDATE OF t`);
+      if (!tool) throw new AppError("not_found", "Tool not found");
+      const before = currentOf(tool, c.field);
+      const set = await changeFor(tx, c.field, c.proposed_value);
+      await tx.execute(
+        sql`UPDATE tools SET ${set}, facts_changed_at = ${now}, last_verified_at = ${now}, is_verified = true, updated_at = ${now}
+            WHERE id = ${c.tool_id}::uuid`,
+      );
+      await tx.execute(
+        sql`UPDATE corrections SET status = 'verified', previous_value = ${before}, decided_by = ${actor.id}, decided_at = ${now}
+            WHERE id = ${id}::uuid`,
+      );
+      await recordAudit(tx, {
+        actor: { id: actor.id, label: actor.label },
+        action: "correction.verify",
+        targetType: "tool",
+        targetId: c.tool_id,
+        before: { correctionId: id, field: c.field, value: before },
+        after: { correctionId: id, field: c.field, value: c.proposed_value },
+        requestId: actor.requestId ?? null,
+        at: now,
+      });
+      await activity.emit(
+        tx,
+        { type: "correction.verified", userId: c.user_id, correctionId: id, toolId: c.tool_id },
+        now,
+      );
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      throw new AppError("conflict", "Another tool already has this website and name: merge the duplicates instead");
+    }
+    throw err;
+  }
+  const view = await getCorrection(db, id, null);
+  if (!view) throw new AppError("not_found", "Correction not found");
+  return view;
+}
+
+async function changeFor(tx: Db, field: CorrectionField, value: string) {
+  switch (field) {
+    case "pricing_model":
+      return sql`pricing_model = ${value}::pricing_model`;
+    case "price":
+      return sql`pricing = jsonb_set(coalesce(pricing, '{}'::jsonb), '{original}', to_jsonb(${value}::text))`;
+    case "website": {
+      const key = domainKey(value);
+      if (!key) throw new AppError("bad_request", "Valid URL is required");
+      return sql`website_url = ${value}, domain_key = ${key}`;
+    }
+    case "category": {
+      const [row] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM categories WHERE name = ${value}`);
+      if (!row) throw new AppError("bad_request", "Unknown category");
+      return sql`category_id = ${row.id}`;
+    }
+    case "description":
+      return sql`description = ${value}`;
+    case "features":
+      // One bound text split in SQL (an array parameter would be expanded into a list by the sql template).
+      return sql`features = string_to_array(${value}, chr(10))`;
+  }
+}
+
+export async function rejectCorrection(deps: Deps, actor: Actor, id: string, reason: string): Promise<CorrectionView> {
+  const { db, now } = deps;
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const c = await lockOpen(tx, id);
+    await tx.execute(
+      sql`UPDATE corrections SET status = 'rejected', reject_reason = ${reason}, decided_by = ${actor.id}, decided_at = ${now}
+          WHERE id = ${id}::uuid`,
+    );
+    await recordAudit(tx, {
+      actor: { id: actor.id, label: actor.label },
+      action: "correction.reject",
+      targetType: "correction",
+      targetId: id,
+      before: { status: "open" },
+      after: { status: "rejected", toolId: c.tool_id, field: c.field },
+      reason,
+      requestId: actor.requestId ?? null,
+      at: now,
+    });
+  });
+  const view = await getCorrection(db, id, null);
+  if (!view) throw new AppError("not_found", "Correction not found");
+  return view;
+}
+
+/** Figures for admin user stats and /community. */
+export async function correctionCounts(db: Db, userId?: string): Promise<{ submitted: number; verified: number }> {
+  const [row] = await queryRows<{ submitted: number; verified: number }>(
+    db,
+    sql`SELECT count(*)::int AS submitted, count(*) FILTER (WHERE status = 'verified')::int AS verified
+        FROM corrections ${userId ? sql`WHERE user_id = ${userId}` : sql``}`,
+  );
+  return { submitted: row?.submitted ?? 0, verified: row?.verified ?? 0 };
+}
+
+/*
+ * Merging duplicate tools moves their corrections; the votes point at corrections (not tools), so
+ * they travel with them and are counted in the step's tally ("nothing lost").
+ */
+registerToolMergeStep({
+  name: "community.corrections",
+  async run(tx, fromToolId, intoToolId) {
+    const [row] = await queryRows<{ corrections: number; votes: number }>(
+      tx,
+      sql`WITH moved AS (
+            UPDATE corrections SET tool_id = ${intoToolId}::uuid WHERE tool_id = ${fromToolId}::uuid RETURNING id
+          )
+          SELECT (SELECT count(*)::int FROM moved) AS corrections,
+                 (SELECT count(*)::int FROM correction_votes WHERE correction_id IN (SELECT id FROM moved)) AS votes`,
+    );
+    return { moved: (row?.corrections ?? 0) + (row?.votes ?? 0) };
+  },
+});
