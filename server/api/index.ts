@@ -10,6 +10,7 @@ import { auditApi } from "./audit.ts";
 import { authApi } from "./auth.ts";
 import { billingApi } from "./billing.ts";
 import { catalogApi } from "./catalog.ts";
+import { communityApi } from "./community.ts";
 import { compareApi } from "./compare.ts";
 import { errorsApi } from "./errors.ts";
 import { growthApi } from "./growth.ts";
@@ -56,6 +57,7 @@ export function createApi() {
   api.route("/", adminApi());
   api.route("/", adminToolsApi());
   api.route("/", submissionsApi());
+  api.route("/", communityApi());
   api.all("*", (c) => fail(c, 404, `No API route for ${c.req.method} ${c.req.path}`));
   return api;
 }
