@@ -44,6 +44,8 @@ export default [
     route("affiliate/payments", "routes/growth/affiliate-payments.tsx"),
     route("affiliate-disclosure", "routes/growth/affiliate-disclosure.tsx"),
     route("submit-tool", "routes/submissions/submit-tool.tsx"),
+    route("polls", "routes/community/polls.tsx"),
+    route("verify-company", "routes/account/verify-company.tsx"),
     // The admin panel: one guarded layout, one route per tab (each tab's loader checks the role too).
     route("admin", "routes/admin/layout.tsx", [
       index("routes/admin/overview.tsx"),
@@ -55,6 +57,7 @@ export default [
       route("tools/:id/edit", "routes/admin/tool-edit.tsx", { id: "admin-tool-edit" }),
       route("tools/export.csv", "routes/admin/tools-export.ts"),
       route("moderation", "routes/admin/moderation.tsx"),
+      route("community", "routes/admin/community.tsx"),
     ]),
     route("*", "routes/_site/not-found.tsx"),
   ]),

@@ -19,6 +19,7 @@ const columns: { title: string; links: [string, string][] }[] = [
       ["Blog", "/blog"],
       ["Top lists", "/top-lists"],
       ["Trending", "/trending"],
+      ["Polls", "/polls"],
       ["Beta programs", "/beta"],
       ["Invite friends", "/referrals"],
       ["Affiliate programme", "/affiliate"],

@@ -18,8 +18,7 @@ import {
   votePoll,
   voterCookie,
 } from "../../server/modules/community/index.ts";
-import { AppError } from "../../server/platform/errors.ts";
-import { secureCookies } from "./accounts.server";
+import { AppError, secureCookies } from "./accounts.server";
 
 export * from "../../server/modules/community/index.ts";
 

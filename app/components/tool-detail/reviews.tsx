@@ -176,9 +176,10 @@ export function Reviews(props: ReviewsProps) {
                       {r.author.name}
                     </a>
                     <VerifiedMark kind={r.author.verified} />
-                    <span aria-label={`${r.rating} out of 5 stars`} className="text-amber-500">
+                    <span aria-hidden="true" className="text-amber-500">
                       {stars(r.rating)}
                     </span>
+                    <span className="sr-only">{r.rating} out of 5 stars</span>
                     <time dateTime={r.createdAt} className="text-slate-500 dark:text-slate-400">
                       {new Date(r.createdAt).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" })}
                     </time>

@@ -235,6 +235,9 @@ export async function markHelpful(deps: CommunityDeps, voterId: string, reviewId
   if (found.user_id === voterId) throw new AppError("forbidden", REVIEW_MESSAGES.ownHelpful);
   await limit(db, "helpful", voterId, now);
   return db.transaction(async (tx) => {
+    // Votes on one review queue on its row; each statement after the lock sees the votes committed
+    // before it (on PostgreSQL an UPDATE's sub-select would otherwise keep its older snapshot).
+    await tx.execute(sql`SELECT id FROM reviews WHERE id = ${reviewId}::uuid FOR UPDATE`);
     const inserted = await queryRows<{ review_id: string }>(
       tx,
       sql`INSERT INTO review_votes (review_id, user_id, created_at) VALUES (${reviewId}::uuid, ${voterId}, ${now.toISOString()}::timestamptz)
@@ -273,6 +276,7 @@ export async function reportReview(
   if (found.user_id === reporterId) throw new AppError("forbidden", REVIEW_MESSAGES.ownReport);
   await limit(db, "report", reporterId, now);
   await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT id FROM reviews WHERE id = ${reviewId}::uuid FOR UPDATE`);
     const inserted = await queryRows<{ id: string }>(
       tx,
       sql`INSERT INTO review_reports (review_id, user_id, reason, created_at)

@@ -1084,9 +1084,7 @@ export const polls = pgTable(
   (t) => [
     index("polls_tool_idx").on(t.toolId, t.createdAt.desc()),
     // A tool asks one question at a time.
-    uniqueIndex("polls_one_active_per_tool_uq")
-      .on(t.toolId)
-      .where(sql`status = 'active'`),
+    uniqueIndex("polls_one_active_per_tool_uq").on(t.toolId).where(sql`status = 'active'`),
   ],
 );
 
@@ -1102,7 +1100,10 @@ export const pollVotes = pgTable(
     optionIndex: integer("option_index").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.pollId, t.voter] }), index("poll_votes_poll_option_idx").on(t.pollId, t.optionIndex)],
+  (t) => [
+    primaryKey({ columns: [t.pollId, t.voter] }),
+    index("poll_votes_poll_option_idx").on(t.pollId, t.optionIndex),
+  ],
 );
 
 /** Company e-mail verification links: the token is stored hashed and expires (spec §6 'Company' badge). */
