@@ -33,6 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : null;
   return {
     token: token && VerifyToken.safeParse(token).success ? token : null,
+    invalidLink: VERIFY_MESSAGES.invalidLink,
     badToken: token !== null && !VerifyToken.safeParse(token).success,
     state,
   };
@@ -94,7 +95,7 @@ export default function VerifyCompany({ loaderData, actionData }: Route.Componen
       ) : null}
       {badToken ? (
         <p role="alert" className="text-red-700 dark:text-red-400">
-          {VERIFY_MESSAGES.invalidLink}
+          {loaderData.invalidLink}
         </p>
       ) : null}
       {token && !result?.ok ? (

@@ -105,6 +105,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     saved,
     signedIn: viewer !== null,
     viewerId: viewer?.user.id ?? null,
+    reviewLimits: {
+      commentMin: REVIEW_LIMITS.commentMin,
+      commentMax: REVIEW_LIMITS.commentMax,
+      reasonMax: REVIEW_LIMITS.reasonMax,
+    },
     reviews,
     poll,
     mine,
@@ -186,7 +191,7 @@ const TAB_LABELS: Record<ToolTab, string> = {
 };
 
 export default function ToolDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, tab, updated, views, saved, signedIn, viewerId, reviews, poll, mine, marks } = loaderData;
+  const { page, tab, updated, views, saved, signedIn, viewerId, reviews, poll, mine, marks, reviewLimits } = loaderData;
   const posted = (
     actionData && ("review" in actionData || "poll" in actionData) ? actionData : {}
   ) as CommunityActionData;
@@ -262,11 +267,7 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
             signedIn,
             viewerId,
             result: posted.review ?? null,
-            limits: {
-              commentMin: REVIEW_LIMITS.commentMin,
-              commentMax: REVIEW_LIMITS.commentMax,
-              reasonMax: REVIEW_LIMITS.reasonMax,
-            },
+            limits: reviewLimits,
           }}
           // With JavaScript the forms are submitted in place (the page's action, then its data again).
           onSubmit={(event) => {
