@@ -68,7 +68,6 @@ export {
   CompanyEmailInput,
   confirmCompanyVerification,
   startCompanyVerification,
-  syncLinkedInVerification,
   VERIFY_MESSAGES,
   type VerificationState,
   VerifyToken,

@@ -89,18 +89,6 @@ export async function confirmCompanyVerification(
   });
 }
 
-/** A member who signed in or linked their account with LinkedIn gets the LinkedIn badge. */
-export async function syncLinkedInVerification(db: Db, userId: string): Promise<boolean> {
-  const rows = await queryRows<{ user_id: string }>(
-    db,
-    sql`UPDATE user_profiles p SET is_verified = true, verification_type = 'linkedin'
-        WHERE p.user_id = ${userId} AND NOT (p.is_verified AND p.verification_type = 'linkedin')
-          AND EXISTS (SELECT 1 FROM auth_accounts a WHERE a.user_id = p.user_id AND a.provider_id = 'linkedin')
-        RETURNING p.user_id`,
-  );
-  return rows.length > 0;
-}
-
 export type VerificationState = {
   verified: "linkedin" | "company_email" | null;
   /** the confirmed company domain, shown to the member only */
