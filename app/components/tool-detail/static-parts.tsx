@@ -303,6 +303,3 @@ export function Screenshots({ toolName, screenshots }: { toolName: string; scree
   );
 }
 
-export function Reviews() {
-  return <Empty title="No reviews yet">Reviews from members will appear here.</Empty>;
-}
