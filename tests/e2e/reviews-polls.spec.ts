@@ -48,7 +48,9 @@ test("reviews move the tool's rating on its page and card; a visitor's poll vote
   // A tool nobody has reviewed (other journeys do not review): one of the catalogue, at random.
   const visitor = await newPage(browser, base);
   const list = await visitor.request.get("/api/tools?limit=50&sort=name-asc");
-  const { tools } = (await list.json()) as { tools: { slug: string; name: string; review_count: number; tier: string }[] };
+  const { tools } = (await list.json()) as {
+    tools: { slug: string; name: string; review_count: number; tier: string }[];
+  };
   const candidates = tools.filter((t) => t.review_count === 0 && t.tier === "free");
   const tool = candidates[Math.floor(Math.random() * candidates.length)];
   if (!tool) throw new Error("no unreviewed tool");
@@ -71,7 +73,9 @@ test("reviews move the tool's rating on its page and card; a visitor's poll vote
   await expect(second.getByText("★ 3.0 (2)").first()).toBeVisible();
   await expect(second.getByTestId("review")).toHaveCount(2);
   await visitor.goto(`/search?q=${encodeURIComponent(tool.name)}`);
-  await expect(visitor.getByRole("article").filter({ hasText: tool.name }).first().getByText("★ 3.0 (2)")).toBeVisible();
+  await expect(
+    visitor.getByRole("article").filter({ hasText: tool.name }).first().getByText("★ 3.0 (2)"),
+  ).toBeVisible();
 
   // The operator attaches a poll in the admin panel.
   const admin = await newPage(browser, base);

@@ -302,4 +302,3 @@ export function Screenshots({ toolName, screenshots }: { toolName: string; scree
     <Empty title="No screenshots yet">Screenshots of {toolName} will appear here once they are added.</Empty>
   );
 }
-
