@@ -1,6 +1,5 @@
 import { Suspense, useEffect, useMemo, useState } from "react";
 import { data, redirect, useSubmit } from "react-router";
-import { PollWidget } from "~/components/tool-detail/poll-widget";
 import { SaveToggles, type ToggleResult } from "~/components/tool-detail/save-toggles";
 import { SideCard } from "~/components/tool-detail/side-card";
 import { type TabPanel, ToolTabs } from "~/components/tool-detail/tool-tabs";
@@ -43,6 +42,8 @@ const ToolHead = splitComponent(() => parts().then((m) => m.ToolHead));
 const Overview = splitComponent(() => parts().then((m) => m.Overview));
 const Features = splitComponent(() => parts().then((m) => m.Features));
 const Screenshots = splitComponent(() => parts().then((m) => m.Screenshots));
+// Only tools with a poll load the widget's code (the tool page's first-load budget, ADR 0006).
+const PollWidget = splitComponent(() => import("~/components/tool-detail/poll-widget").then((m) => m.PollWidget));
 const Reviews = splitComponent(() => import("~/components/tool-detail/reviews").then((m) => m.Reviews));
 const Alternatives = splitComponent(() => import("~/components/tool-detail/alternatives").then((m) => m.Alternatives));
 const ToolNotFound = splitComponent(() => import("~/components/tool-not-found").then((m) => m.ToolNotFound));
@@ -321,12 +322,14 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
           <>
             {poll ? (
               <div className="mb-6">
-                <PollWidget
-                  question={poll}
-                  toolId={tool.id}
-                  action={`/tools/${tool.slug}`}
-                  posted={posted.poll ?? null}
-                />
+                <Suspense fallback={null}>
+                  <PollWidget
+                    question={poll}
+                    toolId={tool.id}
+                    action={`/tools/${tool.slug}`}
+                    posted={posted.poll ?? null}
+                  />
+                </Suspense>
               </div>
             ) : null}
             <ToolTabs
