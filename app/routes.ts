@@ -54,6 +54,8 @@ export default [
     route("community-verified", "routes/community/verified.tsx"),
     route("community", "routes/community/index.tsx"),
     route("feedback", "routes/community/feedback.tsx"),
+    route("polls", "routes/community/polls.tsx"),
+    route("verify-company", "routes/account/verify-company.tsx"),
     // The admin panel: one guarded layout, one route per tab (each tab's loader checks the role too).
     route("admin", "routes/admin/layout.tsx", [
       index("routes/admin/overview.tsx"),
@@ -69,6 +71,7 @@ export default [
       route("suggestions", "routes/admin/suggestions.tsx"),
       route("duplicates", "routes/admin/duplicates.tsx"),
       route("community", "routes/admin/community.tsx"),
+      route("reviews", "routes/admin/reviews.tsx"),
     ]),
     route("*", "routes/_site/not-found.tsx"),
   ]),

@@ -23,6 +23,7 @@ const columns: { title: string; links: [string, string][] }[] = [
       ["Achievements", "/achievements"],
       ["Verified tools", "/community-verified"],
       ["Send feedback", "/feedback"],
+      ["Polls", "/polls"],
       ["Beta programs", "/beta"],
       ["Invite friends", "/referrals"],
       ["Affiliate programme", "/affiliate"],

@@ -16,6 +16,7 @@ import { errorsApi } from "./errors.ts";
 import { growthApi } from "./growth.ts";
 import { newsletterApi } from "./newsletter.ts";
 import { fail } from "./respond.ts";
+import { reviewsApi } from "./reviews.ts";
 import { submissionsApi } from "./submissions.ts";
 import { topListsApi } from "./top-lists.ts";
 
@@ -60,6 +61,7 @@ export function createApi() {
   api.route("/", submissionsApi());
   api.route("/", topListsApi());
   api.route("/", communityApi());
+  api.route("/", reviewsApi());
   api.all("*", (c) => fail(c, 404, `No API route for ${c.req.method} ${c.req.path}`));
   return api;
 }

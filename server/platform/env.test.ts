@@ -55,6 +55,7 @@ describe("payment provider settings", () => {
 
   it("credentials go in pairs: one without the other stops the boot and names what is missing", () => {
     expect(() => loadEnv({ PAYPAL_CLIENT_ID: "id" })).toThrow(/PAYPAL_CLIENT_SECRET: PAYPAL_CLIENT_ID and/);
+    expect(() => loadEnv({ LINKEDIN_CLIENT_ID: "id" })).toThrow(/LINKEDIN_CLIENT_SECRET: LINKEDIN_CLIENT_ID and/);
     expect(() => loadEnv({ CASHFREE_SECRET_KEY: "key" })).toThrow(/CASHFREE_APP_ID: CASHFREE_APP_ID and/);
     expect(() => loadEnv({ PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "" })).toThrow(/PAYPAL_CLIENT_SECRET/);
     const env = loadEnv({ PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "secret", PAYPAL_ENVIRONMENT: "live" });

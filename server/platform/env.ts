@@ -53,6 +53,9 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_SECRET: Optional(z.string().min(1)),
   GITHUB_CLIENT_ID: Optional(z.string().min(1)),
   GITHUB_CLIENT_SECRET: Optional(z.string().min(1)),
+  /** LinkedIn sign-in (OpenID Connect); members who sign in or link with it get the 'LinkedIn' verified badge. */
+  LINKEDIN_CLIENT_ID: Optional(z.string().min(1)),
+  LINKEDIN_CLIENT_SECRET: Optional(z.string().min(1)),
   /** PGlite's bounded queue: operations allowed to wait at once; past it a request answers 503. */
   PGLITE_MAX_QUEUE: z.coerce.number().int().min(0).max(100_000).default(64),
   /** PGlite's bounded queue: the longest an operation waits before its request answers 503 (ms). */
@@ -93,6 +96,7 @@ const EnvSchema = z.object({
 const PAIRS = [
   ["PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET"],
   ["CASHFREE_APP_ID", "CASHFREE_SECRET_KEY"],
+  ["LINKEDIN_CLIENT_ID", "LINKEDIN_CLIENT_SECRET"],
 ] as const;
 
 const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {

@@ -31,6 +31,9 @@ type Ctx = {
   victimList: { id: string; slug: string; toolId: string };
   victimPublicList: { id: string; slug: string };
   victimCorrectionId: string;
+  /** community (issue 11): the victim's review and a tool with a poll */
+  victimReviewId: string;
+  pollId: string;
 };
 type Row = {
   /** the route pattern this row covers (with `method`, matched against the route tables) */
@@ -847,6 +850,17 @@ const ROWS: Row[] = [
     form: (_c, who) => ({ type: "general", message: `Feedback from the access matrix (${who})` }),
     expect: 200,
   },
+  // ---- community: reviews, polls, verification (issue 11) ----
+  { covers: "/polls", path: () => "/polls", expect: 200 },
+  { covers: "/verify-company", path: () => "/verify-company", expect: { visitor: 302, members: 200 } },
+  {
+    covers: "/verify-company",
+    method: "POST",
+    path: () => "/verify-company",
+    form: () => ({ intent: "start", email: "me@gmail.com" }),
+    expect: { visitor: 302, members: 400 },
+    note: "free-mail refused; visitors are sent to sign in",
+  },
   { covers: "/admin/community", path: () => "/admin/community", expect: ADMIN_ONLY },
   {
     covers: "/admin/community",
@@ -906,6 +920,105 @@ const ROWS: Row[] = [
   },
   { covers: "/api/admin/badges", path: () => "/api/admin/badges", expect: ADMIN_ONLY },
   { covers: "/api/admin/leaderboard", path: () => "/api/admin/leaderboard", expect: ADMIN_ONLY },
+  { covers: "/admin/reviews", path: () => "/admin/reviews", expect: ADMIN_ONLY },
+  {
+    covers: "/admin/reviews",
+    method: "POST",
+    path: () => "/admin/reviews",
+    form: (c) => ({ intent: "moderate", reviewId: c.victimReviewId, decision: "keep" }),
+    expect: ADMIN_ONLY,
+  },
+  {
+    covers: "/tools/:idOrSlug",
+    method: "POST",
+    path: (c) => `/tools/${c.toolSlugs[2]}?tab=reviews`,
+    form: (c) => ({ intent: "review-report", reviewId: c.victimReviewId, reason: "Matrix probe report" }),
+    expect: { visitor: 401, members: 200 },
+    note: "one report per member (the API row below is then refused)",
+  },
+  { covers: "/api/tools/:toolId/poll", path: (c) => `/api/tools/${c.toolSlugs[1]}/poll`, expect: 200 },
+  { covers: "/api/tools/:toolId/poll", path: (c) => `/api/tools/${c.toolSlugs[0]}/poll`, expect: 404, note: "no poll" },
+  {
+    covers: "/api/tools/:toolId/poll/vote-status",
+    path: (c) => `/api/tools/${c.toolSlugs[1]}/poll/vote-status?pollId=${c.pollId}`,
+    expect: 200,
+  },
+  {
+    covers: "/api/tools/:toolId/poll/vote",
+    method: "POST",
+    path: (c) => `/api/tools/${c.toolSlugs[1]}/poll/vote`,
+    json: (c) => ({ pollId: c.pollId, optionIndex: 0 }),
+    expect: 200,
+    note: "members by account, visitors by cookie",
+  },
+  { covers: "/api/tools/:toolId/reviews", path: (c) => `/api/tools/${c.toolSlugs[2]}/reviews`, expect: 200 },
+  {
+    covers: "/api/tools/:toolId/reviews/mine",
+    path: (c) => `/api/tools/${c.toolSlugs[2]}/reviews/mine`,
+    expect: { visitor: 401, members: 200 },
+  },
+  {
+    covers: "/api/tools/:toolId/reviews/mine",
+    method: "PUT",
+    path: (c) => `/api/tools/${c.toolSlugs[2]}/reviews/mine`,
+    json: () => ({ rating: 3, comment: "A review the access matrix writes." }),
+    expect: { visitor: 401, members: 201 },
+  },
+  {
+    covers: "/api/reviews/:id",
+    method: "DELETE",
+    path: (c) => `/api/reviews/${c.victimReviewId}`,
+    expect: { visitor: 401, members: 404 },
+    note: "someone else's review",
+  },
+  {
+    covers: "/api/reviews/:id/helpful",
+    method: "POST",
+    path: (c) => `/api/reviews/${c.victimReviewId}/helpful`,
+    expect: { visitor: 401, members: 200 },
+  },
+  {
+    covers: "/api/reviews/:id/report",
+    method: "POST",
+    path: (c) => `/api/reviews/${c.victimReviewId}/report`,
+    json: () => ({ reason: "Matrix probe report" }),
+    expect: { visitor: 401, members: 409 },
+  },
+  {
+    covers: "/api/community/verification",
+    path: () => "/api/community/verification",
+    expect: { visitor: 401, members: 200 },
+  },
+  {
+    covers: "/api/community/verification/company",
+    method: "POST",
+    path: () => "/api/community/verification/company",
+    json: () => ({ email: "me@gmail.com" }),
+    expect: { visitor: 401, members: 400 },
+  },
+  { covers: "/api/admin/reviews/reported", path: () => "/api/admin/reviews/reported", expect: ADMIN_ONLY },
+  {
+    covers: "/api/admin/reviews/:id/moderate",
+    method: "POST",
+    path: (c) => `/api/admin/reviews/${c.victimReviewId}/moderate`,
+    json: () => ({ decision: "keep" }),
+    expect: ADMIN_ONLY,
+  },
+  { covers: "/api/admin/polls", path: () => "/api/admin/polls", expect: ADMIN_ONLY },
+  {
+    covers: "/api/admin/tools/:toolId/polls",
+    method: "POST",
+    path: (c) => `/api/admin/tools/${c.toolSlugs[1]}/polls`,
+    json: () => ({ question: "", options: [] }),
+    expect: { visitor: 401, members: 403, admin: 400 },
+  },
+  {
+    covers: "/api/admin/polls/:id/status",
+    method: "POST",
+    path: (c) => `/api/admin/polls/${c.pollId}/status`,
+    json: () => ({ status: "active" }),
+    expect: ADMIN_ONLY,
+  },
 
   // Last: ends every session.
   { covers: "/sign-out", method: "POST", path: () => "/sign-out", form: () => ({}), expect: 302 },
@@ -979,9 +1092,21 @@ beforeAll(async () => {
     value: "$12/month",
   });
   const victimCorrectionId = ((await proposed.json()) as { correction: { id: string } }).correction.id;
+  const review = await victim.client.json(`/api/tools/${toolSlugs[2]}/reviews/mine`, "PUT", {
+    rating: 4,
+    comment: "The victim's own careful review.",
+  });
+  const victimReviewId = ((await review.json()) as { review: { id: string } }).review.id;
+  const poll = await admin.client.json(`/api/admin/tools/${toolSlugs[1]}/polls`, "POST", {
+    question: "Would you recommend it?",
+    options: ["Yes", "No"],
+  });
+  const pollId = ((await poll.json()) as { poll: { id: string } }).poll.id;
   ctx = {
     victimList: { ...victimPrivate, toolId: victimToolId },
     victimPublicList: victimPublic,
+    victimReviewId,
+    pollId,
     victimSubmissionId,
     victimCorrectionId,
     self: { visitor: victim.id, free: free.id, standard: standard.id, expert: expert.id, admin: admin.id },
@@ -1024,7 +1149,7 @@ describe("access matrix", () => {
   });
 
   // Hundreds of requests one after another: allow for a busy machine.
-  it("answers each role with the expected status", { timeout: 300_000 }, async () => {
+  it("answers each role with the expected status", { timeout: 600_000 }, async () => {
     const failures: string[] = [];
     for (const row of ROWS) {
       for (const who of WHO) {

@@ -20,6 +20,8 @@ beforeAll(async () => {
       GOOGLE_CLIENT_SECRET: "google-secret",
       GITHUB_CLIENT_ID: "github-id",
       GITHUB_CLIENT_SECRET: "github-secret",
+      LINKEDIN_CLIENT_ID: "linkedin-id",
+      LINKEDIN_CLIENT_SECRET: "linkedin-secret",
       DEMO_MODE: "1",
       SMTP_URL: smtp.url,
       MAIL_OUTBOX_PAGE: "1",
@@ -50,6 +52,13 @@ describe("a configured deployment", () => {
     expect(res.headers.getSetCookie().join("\n")).toMatch(/state/);
     const google = await new Client(server).form("/sign-in", { intent: "social", provider: "google" });
     expect(new URL(google.headers.get("location") ?? "").host).toBe("accounts.google.com");
+    // LinkedIn (issue 11, verified badge): configured, so offered and started like the others.
+    expect(await (await fetch(`${server.url}/sign-in`)).text()).toContain("Continue with LinkedIn");
+    const linkedin = await new Client(server).form("/sign-in", { intent: "social", provider: "linkedin" });
+    expect(linkedin.status).toBe(302);
+    const to = new URL(linkedin.headers.get("location") ?? "");
+    expect(to.host).toBe("www.linkedin.com");
+    expect(to.searchParams.get("redirect_uri")).toBe("https://toolscape.example/api/auth/callback/linkedin");
   });
 
   it("signs into the seeded demo account of a tier, with a Secure cookie on an https site", async () => {

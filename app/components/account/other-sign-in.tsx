@@ -1,7 +1,11 @@
 import { Form } from "react-router";
 import { TIER_LABELS, TIERS } from "~/lib/tiers";
 
-const LABELS = { google: "Continue with Google", github: "Continue with GitHub" } as const;
+const LABELS = {
+  google: "Continue with Google",
+  github: "Continue with GitHub",
+  linkedin: "Continue with LinkedIn",
+} as const;
 
 /** Google/GitHub (only those configured on the server) and, in demo mode, the demo accounts. */
 export function OtherSignIn({
@@ -9,7 +13,7 @@ export function OtherSignIn({
   demoMode,
   redirectTo,
 }: {
-  providers: ("google" | "github")[];
+  providers: ("google" | "github" | "linkedin")[];
   demoMode: boolean;
   redirectTo?: string;
 }) {

@@ -320,7 +320,3 @@ export function Screenshots({ toolName, screenshots }: { toolName: string; scree
     <Empty title="No screenshots yet">Screenshots of {toolName} will appear here once they are added.</Empty>
   );
 }
-
-export function Reviews() {
-  return <Empty title="No reviews yet">Reviews from members will appear here.</Empty>;
-}

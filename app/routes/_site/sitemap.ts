@@ -12,6 +12,7 @@ const STATIC_PATHS = [
   "/corrections",
   "/achievements",
   "/community-verified",
+  "/polls",
 ];
 
 const escapeXml = (s: string) =>

@@ -335,6 +335,18 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
               <dd className="font-semibold">{d.supportLevel}</dd>
             </div>
           </dl>
+          {/* Spec §6 verified badge: Company (work e-mail link) or LinkedIn (sign-in with LinkedIn). */}
+          <p className="mt-4 text-sm" data-testid="verified-status">
+            {v.isVerified ? (
+              <span className="rounded-full bg-emerald-100 px-2 py-0.5 font-semibold text-emerald-900">
+                {v.verificationType === "linkedin" ? "Verified · LinkedIn" : "Verified · Company"}
+              </span>
+            ) : (
+              <Link to="/verify-company" className="text-brand-700 underline dark:text-brand-100">
+                Verify your company e-mail
+              </Link>
+            )}
+          </p>
         </section>
 
         <div className="grid content-start gap-6 lg:col-span-2">

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { ShareButton } from "~/components/account/share-button";
 import { getPublicProfile } from "~/lib/accounts.server";
+import { listUserReviews } from "~/lib/community.server";
 import { initials } from "~/lib/format";
 import { listPublicTopListsByUser } from "~/lib/top-lists.server";
 import type { Route } from "./+types/user-profile";
@@ -19,6 +20,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const origin = context.services.env.PUBLIC_URL ?? url.origin;
   if (!profile) return data({ profile: null, shareUrl: null }, { status: 404 });
+  // The member's published reviews (spec §2 public profile: tool, comment, rating).
+  profile.reviews = (await listUserReviews(context.services.db, profile.id)).map((r) => ({
+    tool: r.tool.name,
+    toolSlug: r.tool.slug,
+    comment: r.comment,
+    rating: r.rating,
+  }));
   const lists = await listPublicTopListsByUser(context.services.db, profile.id);
   return { profile: { ...profile, lists }, shareUrl: `${origin}/user/${profile.id}` };
 }
@@ -86,16 +94,13 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
         {profile.reviews.length ? (
           <ul className="mt-3 space-y-3">
             {profile.reviews.map((r) => (
-              <li
-                key={`${r.toolSlug}-${r.comment}`}
-                className="rounded-xl border border-slate-200 p-4 dark:border-slate-800"
-              >
+              <li key={r.toolSlug} className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
                 <Link to={`/tools/${r.toolSlug}`} className="font-semibold underline">
                   {r.tool}
                 </Link>{" "}
                 <span aria-hidden="true">{"★".repeat(r.rating)}</span>
                 <span className="sr-only">{r.rating} out of 5 stars</span>
-                <p className="mt-1 text-slate-700 dark:text-slate-300">{r.comment}</p>
+                <p className="mt-1 whitespace-pre-line text-slate-700 dark:text-slate-300">{r.comment}</p>
               </li>
             ))}
           </ul>

@@ -13,6 +13,7 @@ const TABS = [
   { to: "/admin/suggestions", label: "Suggestions" },
   { to: "/admin/duplicates", label: "Duplicates" },
   { to: "/admin/community", label: "Community" },
+  { to: "/admin/reviews", label: "Reviews & polls" },
   { to: "/admin/audit", label: "Audit log" },
 ] as const;
 

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useMemo, useState } from "react";
-import { data, redirect } from "react-router";
+import { data, redirect, useSubmit } from "react-router";
 import { AddToList } from "~/components/tool-detail/add-to-list";
 import { SaveToggles, type ToggleResult } from "~/components/tool-detail/save-toggles";
 import { SideCard } from "~/components/tool-detail/side-card";
@@ -19,6 +19,17 @@ import { getToolPage, mergedTarget, ToolPageParams, type ToolTab } from "~/lib/c
 import { updatedLabel } from "~/lib/format";
 import { Island } from "~/lib/island";
 import { linkHealth } from "~/lib/linkcheck.server";
+import {
+  type CommunityActionData,
+  getMyReview,
+  getToolPollQuestion,
+  isCommunityIntent,
+  listToolReviews,
+  myReviewMarks,
+  REVIEW_LIMITS,
+  ReviewListQuery,
+  toolCommunityAction,
+} from "~/lib/reviews.server";
 import { TOGGLE_MESSAGES } from "~/lib/saved-tools";
 import { splitComponent } from "~/lib/split";
 import { toolMeta } from "~/lib/tool-seo";
@@ -34,7 +45,9 @@ const ToolHead = splitComponent(() => parts().then((m) => m.ToolHead));
 const Overview = splitComponent(() => parts().then((m) => m.Overview));
 const Features = splitComponent(() => parts().then((m) => m.Features));
 const Screenshots = splitComponent(() => parts().then((m) => m.Screenshots));
-const Reviews = splitComponent(() => parts().then((m) => m.Reviews));
+// Only tools with a poll load the widget's code (the tool page's first-load budget, ADR 0006).
+const PollWidget = splitComponent(() => import("~/components/tool-detail/poll-widget").then((m) => m.PollWidget));
+const Reviews = splitComponent(() => import("~/components/tool-detail/reviews").then((m) => m.Reviews));
 const Alternatives = splitComponent(() => import("~/components/tool-detail/alternatives").then((m) => m.Alternatives));
 const ToolNotFound = splitComponent(() => import("~/components/tool-not-found").then((m) => m.ToolNotFound));
 
@@ -73,6 +86,24 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   for (const cookie of seen.access?.setCookies ?? []) headers.append("Set-Cookie", cookie);
   const saved = page && viewer ? await savedToolState(db, viewer.user.id, page.tool.id) : null;
   const listChoices = page && viewer ? await listChoicesFor(db, viewer, page.tool.id) : null;
+  // Reviews and the poll question are public (the cached page carries them); a member's own review
+  // and marks only on their personal page. A locked view shows neither.
+  const reviewQuery = ReviewListQuery.parse({
+    sort: url.searchParams.get("rsort") ?? undefined,
+    page: url.searchParams.get("rpage") ?? undefined,
+  });
+  const open = page && !page.lock ? page.tool.id : null;
+  const reviews = open ? await listToolReviews(db, open, reviewQuery) : null;
+  const poll = open ? await getToolPollQuestion(db, open) : null;
+  const mine = open && viewer ? await getMyReview(db, viewer.user.id, open) : null;
+  const marks =
+    viewer && reviews
+      ? await myReviewMarks(
+          db,
+          viewer.user.id,
+          reviews.items.map((r) => r.id),
+        )
+      : { helpful: [], reported: [] };
   // `now` travels with the data so the server and the browser print the same 'updated' label.
   const result = {
     page,
@@ -86,6 +117,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     saved,
     listChoices,
     signedIn: viewer !== null,
+    viewerId: viewer?.user.id ?? null,
+    reviewLimits: {
+      commentMin: REVIEW_LIMITS.commentMin,
+      commentMax: REVIEW_LIMITS.commentMax,
+      reasonMax: REVIEW_LIMITS.reasonMax,
+    },
+    reviews,
+    poll,
+    mine,
+    marks,
   };
   return data(result, { status: page ? 200 : 404, headers });
 }
@@ -94,8 +135,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const viewer = await viewerOf(context, request);
   const path = `/tools/${params.idOrSlug}`;
+  const form = Object.fromEntries(await request.formData());
+  // Review and poll forms (a visitor may vote in a poll; the module refuses what they may not do).
+  if (isCommunityIntent(form.intent)) {
+    return toolCommunityAction(context, request, viewer, params.idOrSlug, form.intent, form);
+  }
   if (!viewer) throw redirect(`/sign-in?redirectTo=${encodeURIComponent(path)}`);
-  const parsed = SavedToolToggle.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = SavedToolToggle.safeParse(form);
   if (!parsed.success) {
     return data<ToggleResult>(
       { ok: false, error: parsed.error.issues[0]?.message ?? "Invalid input" },
@@ -157,8 +203,27 @@ const TAB_LABELS: Record<ToolTab, string> = {
   reviews: "Reviews",
 };
 
-export default function ToolDetail({ loaderData }: Route.ComponentProps) {
-  const { page, tab, updated, health, views, saved, signedIn, listChoices } = loaderData;
+export default function ToolDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const {
+    page,
+    tab,
+    updated,
+    health,
+    views,
+    saved,
+    signedIn,
+    listChoices,
+    viewerId,
+    reviews,
+    poll,
+    mine,
+    marks,
+    reviewLimits,
+  } = loaderData;
+  const posted = (
+    actionData && ("review" in actionData || "poll" in actionData) ? actionData : {}
+  ) as CommunityActionData;
+  const submit = useSubmit();
   const toolRef = useMemo(
     () => (page ? { id: page.tool.id, slug: page.tool.slug, name: page.tool.name } : null),
     [page],
@@ -217,7 +282,34 @@ export default function ToolDetail({ loaderData }: Route.ComponentProps) {
       value: "reviews",
       label: TAB_LABELS.reviews,
       count: tool.review_count,
-      content: <Island id="tool-reviews" component={Reviews} props={{}} />,
+      content: reviews ? (
+        <Island
+          id="tool-reviews"
+          component={Reviews}
+          props={{
+            toolSlug: tool.slug,
+            toolName: tool.name,
+            page: reviews,
+            mine,
+            marks,
+            signedIn,
+            viewerId,
+            result: posted.review ?? null,
+            limits: reviewLimits,
+          }}
+          // With JavaScript the forms are submitted in place (the page's action, then its data again).
+          onSubmit={(event) => {
+            const form = event.target;
+            if (!(form instanceof HTMLFormElement)) return;
+            event.preventDefault();
+            submit(form, {
+              method: "post",
+              action: form.getAttribute("action") ?? undefined,
+              preventScrollReset: true,
+            });
+          }}
+        />
+      ) : null,
     },
   ];
 
@@ -262,14 +354,28 @@ export default function ToolDetail({ loaderData }: Route.ComponentProps) {
             <Island id="tool-overview" component={Overview} props={{ tool, useCases: [] }} />
           </div>
         ) : (
-          <ToolTabs
-            key={`${tool.id}:${tab}`}
-            basePath={`/tools/${tool.slug}`}
-            initial={tab}
-            defaultTab="overview"
-            panels={panels}
-            label={`About ${tool.name}`}
-          />
+          <>
+            {poll ? (
+              <div className="mb-6">
+                <Suspense fallback={null}>
+                  <PollWidget
+                    question={poll}
+                    toolId={tool.id}
+                    action={`/tools/${tool.slug}`}
+                    posted={posted.poll ?? null}
+                  />
+                </Suspense>
+              </div>
+            ) : null}
+            <ToolTabs
+              key={`${tool.id}:${tab}`}
+              basePath={`/tools/${tool.slug}`}
+              initial={tab}
+              defaultTab="overview"
+              panels={panels}
+              label={`About ${tool.name}`}
+            />
+          </>
         )}
       </div>
     </div>

@@ -43,6 +43,9 @@ export function createAuth(deps: AuthDeps) {
   if (env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET) {
     socialProviders.github = { clientId: env.GITHUB_CLIENT_ID, clientSecret: env.GITHUB_CLIENT_SECRET };
   }
+  if (env.LINKEDIN_CLIENT_ID && env.LINKEDIN_CLIENT_SECRET) {
+    socialProviders.linkedin = { clientId: env.LINKEDIN_CLIENT_ID, clientSecret: env.LINKEDIN_CLIENT_SECRET };
+  }
   const authLog = logger.child({ component: "auth" });
 
   return betterAuth({
@@ -96,6 +99,15 @@ export function createAuth(deps: AuthDeps) {
     // Names come in through better-auth's own endpoints too (JSON sign-up, profile updates, OAuth):
     // they are cleaned like every other readable text (platform/text.ts).
     databaseHooks: {
+      // Spec §6 verified badge, LinkedIn variant: a member who signs in or links their account
+      // with LinkedIn has shown a real professional identity.
+      account: {
+        create: {
+          after: async (account) => {
+            if (account.providerId === "linkedin") await markLinkedInVerified(db, account.userId);
+          },
+        },
+      },
       // A suspended member gets no session, whatever the way in (password, OAuth, reset): the
       // hook runs after the password check, so only the account's owner learns it is suspended.
       session: {
@@ -187,4 +199,11 @@ export function resolveAuthSecret(env: Pick<Env, "AUTH_SECRET" | "DATA_DIR">): s
   }
   chmodSync(file, 0o600);
   return secret;
+}
+
+/** The LinkedIn variant of the verified badge (user_profiles belongs to this module). */
+export async function markLinkedInVerified(db: Db, userId: string): Promise<void> {
+  await db.execute(
+    sql`UPDATE user_profiles SET is_verified = true, verification_type = 'linkedin' WHERE user_id = ${userId}`,
+  );
 }

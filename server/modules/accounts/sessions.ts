@@ -119,7 +119,7 @@ export async function resetPassword(
   }
 }
 
-export type SocialProvider = "google" | "github";
+export type SocialProvider = "google" | "github" | "linkedin";
 
 /** The OAuth providers that are configured (their buttons are hidden otherwise). */
 export function socialProviders(env: {
@@ -127,10 +127,13 @@ export function socialProviders(env: {
   GOOGLE_CLIENT_SECRET?: string;
   GITHUB_CLIENT_ID?: string;
   GITHUB_CLIENT_SECRET?: string;
+  LINKEDIN_CLIENT_ID?: string;
+  LINKEDIN_CLIENT_SECRET?: string;
 }): SocialProvider[] {
   const out: SocialProvider[] = [];
   if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) out.push("google");
   if (env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET) out.push("github");
+  if (env.LINKEDIN_CLIENT_ID && env.LINKEDIN_CLIENT_SECRET) out.push("linkedin");
   return out;
 }
 

@@ -1,21 +1,38 @@
-import type { Db } from "../../platform/db/index.ts";
+import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 
 /**
  * CONTRACT (issue 11, reviews): counts other modules read without knowing the reviews table.
- * The reviews helper replaces the bodies and keeps the signatures.
+ * Only published reviews of published tools count; hidden ones left the tool's rating too.
  */
 
 /** Published reviews written in [from, to), per tool id (trending). */
-export async function reviewCountsBetween(_db: Db, _from: Date, _to: Date): Promise<Map<string, number>> {
-  return new Map();
+export async function reviewCountsBetween(db: Db, from: Date, to: Date): Promise<Map<string, number>> {
+  const rows = await queryRows<{ tool_id: string; n: number }>(
+    db,
+    sql`SELECT r.tool_id::text AS tool_id, count(*)::int AS n FROM reviews r JOIN tools t ON t.id = r.tool_id
+        WHERE r.status = 'published' AND t.status = 'active'
+          AND r.created_at >= ${from.toISOString()}::timestamptz AND r.created_at < ${to.toISOString()}::timestamptz
+        GROUP BY r.tool_id`,
+  );
+  return new Map(rows.map((r) => [r.tool_id, Number(r.n)]));
 }
 
 /** Published reviews in the whole catalogue (/community figures, admin overview). */
-export async function countReviews(_db: Db): Promise<number> {
-  return 0;
+export async function countReviews(db: Db): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM reviews r JOIN tools t ON t.id = r.tool_id
+        WHERE r.status = 'published' AND t.status = 'active'`,
+  );
+  return Number(row?.n ?? 0);
 }
 
 /** Polls that accept votes now (/community figures). */
-export async function countActivePolls(_db: Db): Promise<number> {
-  return 0;
+export async function countActivePolls(db: Db): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM polls p JOIN tools t ON t.id = p.tool_id
+        WHERE p.status = 'active' AND t.status = 'active'`,
+  );
+  return Number(row?.n ?? 0);
 }

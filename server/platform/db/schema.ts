@@ -1306,3 +1306,135 @@ export const memberActiveDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Community (issue 11): reviews, helpful votes, reports, polls and poll votes, company e-mail
+// verification. Migration 0014. tools.rating / tools.review_count are recomputed from published
+// reviews in the transaction of every change (server/modules/community/reviews.ts).
+
+export const reviewStatus = pgEnum("review_status", ["published", "hidden"]);
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    comment: text("comment").notNull(),
+    status: reviewStatus("status").notNull().default("published"),
+    /** kept equal to the rows in review_votes (changed in the vote's transaction) */
+    helpfulCount: integer("helpful_count").notNull().default(0),
+    /** open reports (not yet decided by a moderator) */
+    openReports: integer("open_reports").notNull().default(0),
+    moderatedAt: timestamp("moderated_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("reviews_tool_user_uq").on(t.toolId, t.userId),
+    index("reviews_tool_created_idx").on(t.toolId, t.status, t.createdAt.desc()),
+    index("reviews_user_idx").on(t.userId, t.createdAt.desc()),
+    index("reviews_created_idx").on(t.createdAt),
+    index("reviews_open_reports_idx").on(t.openReports),
+  ],
+);
+
+export const reviewVotes = pgTable(
+  "review_votes",
+  {
+    reviewId: uuid("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.userId] })],
+);
+
+export const reviewReports = pgTable(
+  "review_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reviewId: uuid("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    /** null while open; 'hidden' or 'kept' once a moderator decided */
+    resolution: text("resolution"),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("review_reports_review_user_uq").on(t.reviewId, t.userId)],
+);
+
+export const pollStatus = pgEnum("poll_status", ["active", "closed"]);
+
+export const polls = pgTable(
+  "polls",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    question: text("question").notNull(),
+    options: text("options").array().notNull(),
+    status: pollStatus("status").notNull().default("active"),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("polls_tool_idx").on(t.toolId, t.createdAt.desc()),
+    // A tool asks one question at a time.
+    uniqueIndex("polls_one_active_per_tool_uq").on(t.toolId).where(sql`status = 'active'`),
+  ],
+);
+
+export const pollVotes = pgTable(
+  "poll_votes",
+  {
+    pollId: uuid("poll_id")
+      .notNull()
+      .references(() => polls.id, { onDelete: "cascade" }),
+    /** 'user:<id>' for members, 'visitor:<cookie id>' for visitors: one vote per voter */
+    voter: text("voter").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    optionIndex: integer("option_index").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.pollId, t.voter] }),
+    index("poll_votes_poll_option_idx").on(t.pollId, t.optionIndex),
+  ],
+);
+
+/** Company e-mail verification links: the token is stored hashed and expires (spec §6 'Company' badge). */
+export const companyEmailVerifications = pgTable(
+  "company_email_verifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    domain: text("domain").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("company_email_verifications_token_uq").on(t.tokenHash),
+    index("company_email_verifications_user_idx").on(t.userId),
+  ],
+);

@@ -1,0 +1,160 @@
+import { data, Form, Link, redirect } from "react-router";
+import { AppError, viewerOf } from "~/lib/accounts.server";
+import {
+  CompanyEmailInput,
+  confirmCompanyVerification,
+  startCompanyVerification,
+  VERIFY_MESSAGES,
+  VerifyToken,
+  verificationState,
+} from "~/lib/reviews.server";
+import type { Route } from "./+types/verify-company";
+
+/**
+ * Spec §6 verified badge, Company variant: the member asks for a link to their work address
+ * (not a free-mail provider); opening the link shows a Confirm button (a POST, so mail scanners
+ * that open links cannot confirm on the member's behalf).
+ */
+export function meta() {
+  return [{ title: "Verify your company e-mail | Toolscape" }, { name: "robots", content: "noindex" }];
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token");
+  const viewer = await viewerOf(context, request);
+  if (!viewer && !token) throw redirect(`/sign-in?redirectTo=${encodeURIComponent("/verify-company")}`);
+  const state = viewer
+    ? await verificationState(context.services.db, viewer.user.id, context.services.clock.now())
+    : null;
+  return {
+    token: token && VerifyToken.safeParse(token).success ? token : null,
+    invalidLink: VERIFY_MESSAGES.invalidLink,
+    badToken: token !== null && !VerifyToken.safeParse(token).success,
+    state,
+  };
+}
+
+type Result = { ok: boolean; message?: string; error?: string; email?: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const { services } = context;
+  const headers = { "Cache-Control": "private, no-store" };
+  try {
+    if (form.intent === "confirm") {
+      const token = VerifyToken.safeParse(form.token);
+      if (!token.success)
+        return data<Result>({ ok: false, error: VERIFY_MESSAGES.invalidLink }, { status: 400, headers });
+      await confirmCompanyVerification(services, token.data);
+      return data<Result>({ ok: true, message: VERIFY_MESSAGES.verified }, { headers });
+    }
+    const viewer = await viewerOf(context, request);
+    if (!viewer) throw redirect(`/sign-in?redirectTo=${encodeURIComponent("/verify-company")}`);
+    const parsed = CompanyEmailInput.safeParse(form);
+    if (!parsed.success) {
+      return data<Result>(
+        {
+          ok: false,
+          error: parsed.error.issues[0]?.message ?? VERIFY_MESSAGES.emailInvalid,
+          email: String(form.email ?? ""),
+        },
+        { status: 400, headers },
+      );
+    }
+    await startCompanyVerification(
+      { ...services, publicUrl: services.env.PUBLIC_URL ?? new URL(request.url).origin },
+      { id: viewer.user.id, name: viewer.user.name },
+      parsed.data.email,
+    );
+    return data<Result>({ ok: true, message: VERIFY_MESSAGES.sent(parsed.data.email) }, { headers });
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500)
+      return data<Result>({ ok: false, error: err.message }, { status: err.status, headers });
+    throw err;
+  }
+}
+
+export default function VerifyCompany({ loaderData, actionData }: Route.ComponentProps) {
+  const { token, badToken, state } = loaderData;
+  const result = actionData as Result | undefined;
+  return (
+    <div className="mx-auto max-w-xl space-y-6">
+      <h1 className="text-3xl font-bold">Verify your company e-mail</h1>
+      {result ? (
+        <p
+          role={result.ok ? "status" : "alert"}
+          className={result.ok ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"}
+        >
+          {result.ok ? result.message : result.error}
+        </p>
+      ) : null}
+      {badToken ? (
+        <p role="alert" className="text-red-700 dark:text-red-400">
+          {loaderData.invalidLink}
+        </p>
+      ) : null}
+      {token && !result?.ok ? (
+        <Form method="post" className="space-y-3">
+          <input type="hidden" name="intent" value="confirm" />
+          <input type="hidden" name="token" value={token} />
+          <p>Confirm this address to get the Company badge on your profile and reviews.</p>
+          <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+            Confirm my company e-mail
+          </button>
+        </Form>
+      ) : null}
+      {state && !token ? (
+        <>
+          <p className="text-slate-700 dark:text-slate-300">
+            {state.verified === "company_email"
+              ? `You are verified through your company address${state.domain ? ` at ${state.domain}` : ""}.`
+              : state.verified === "linkedin"
+                ? "You are verified through LinkedIn."
+                : "Verified members get a badge on their profile and reviews. Use your work address: free e-mail providers cannot verify a company."}
+          </p>
+          {state.pending ? (
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              A link was sent to {state.pending.email}; it is valid until{" "}
+              {new Date(state.pending.expiresAt).toLocaleString("en-US", {
+                dateStyle: "medium",
+                timeStyle: "short",
+                timeZone: "UTC",
+              })}{" "}
+              UTC.
+            </p>
+          ) : null}
+          <Form method="post" noValidate className="flex flex-wrap items-end gap-2">
+            <input type="hidden" name="intent" value="start" />
+            <label className="block text-sm font-medium">
+              Work e-mail
+              <input
+                name="email"
+                type="text"
+                inputMode="email"
+                autoComplete="email"
+                defaultValue={result?.email ?? ""}
+                className="mt-1 block w-72 rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-600 dark:bg-slate-950"
+              />
+            </label>
+            <button
+              type="submit"
+              className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+            >
+              Send link
+            </button>
+          </Form>
+        </>
+      ) : null}
+      <p>
+        <Link to="/dashboard" className="underline">
+          Back to the dashboard
+        </Link>
+      </p>
+    </div>
+  );
+}

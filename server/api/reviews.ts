@@ -1,0 +1,230 @@
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import type { AppServices } from "../context.ts";
+import { getViewer, requireRole, requireUser, type Viewer } from "../modules/accounts/index.ts";
+import {
+  CompanyEmailInput,
+  createPoll,
+  deleteReview,
+  getMyReview,
+  getToolPoll,
+  listPollsForAdmin,
+  listReportedReviews,
+  listToolReviews,
+  ModerationDecision,
+  markHelpful,
+  moderateReview,
+  newVoterId,
+  PollInput,
+  PollStatusInput,
+  PollVoteInput,
+  pollVoteStatus,
+  ReportInput,
+  ReviewId,
+  ReviewInput,
+  ReviewListQuery,
+  readVoterCookie,
+  reportReview,
+  resolveToolId,
+  saveReview,
+  setPollStatus,
+  startCompanyVerification,
+  type Voter,
+  verificationState,
+  votePoll,
+  voterCookie,
+} from "../modules/community/index.ts";
+import { AppError } from "../platform/errors.ts";
+import { parseOr400 } from "./respond.ts";
+
+type Vars = { Variables: { services: AppServices; requestId: string; clientIp: string } };
+
+async function body(c: Context): Promise<unknown> {
+  return c.req.json().catch(() => {
+    throw new AppError("bad_request", "Send a JSON body");
+  });
+}
+
+const ToolKey = z.string().min(1).max(200);
+const PollId = z.string().uuid("Poll not found");
+
+/**
+ * Reviews and polls (issue 11, spec §7 poll calls): GET /api/tools/{toolId}/poll (404 when none),
+ * GET …/poll/vote-status, POST …/poll/vote; reviews of a tool, the member's own review, helpful
+ * votes and reports; company e-mail verification; admin moderation and polls under /api/admin.
+ * Writes need a member (polls: a member or a visitor's first-party cookie).
+ */
+export function reviewsApi() {
+  const api = new Hono<Vars>();
+  for (const path of [
+    "/tools/:toolId/poll/*",
+    "/reviews/*",
+    "/tools/:toolId/reviews/mine",
+    "/community/*",
+    "/admin/*",
+  ]) {
+    api.use(path, async (c, next) => {
+      await next();
+      c.header("Cache-Control", "private, no-store");
+    });
+  }
+  const secure = (c: Context<Vars>) => c.var.services.env.PUBLIC_URL?.startsWith("https://") ?? false;
+  const deps = (c: Context<Vars>) => ({
+    db: c.var.services.db,
+    activity: c.var.services.activity,
+    clock: c.var.services.clock,
+  });
+  const actor = (viewer: Viewer) => ({ id: viewer.user.id, label: viewer.user.email });
+  const admin = async (c: Context<Vars>) => requireRole(await getViewer(c.var.services, c.req.raw), "admin");
+
+  // --- polls -------------------------------------------------------------------------------------
+
+  api.get("/tools/:toolId/poll", async (c) => {
+    const poll = await getToolPoll(c.var.services.db, parseOr400(ToolKey, c.req.param("toolId")));
+    // Counts move with every vote: never from a shared cache.
+    c.header("Cache-Control", "no-store");
+    return c.json({ success: true, poll });
+  });
+
+  /** The caller is the session's member or the visitor cookie's voter; a `userId` query is not trusted. */
+  api.get("/tools/:toolId/poll/vote-status", async (c) => {
+    const { services } = c.var;
+    const viewer = await getViewer(services, c.req.raw);
+    const visitorId = readVoterCookie(c.req.header("cookie") ?? null);
+    const voter: Voter | null = viewer ? { userId: viewer.user.id } : visitorId ? { visitorId } : null;
+    const pollId = c.req.query("pollId");
+    const status = await pollVoteStatus(
+      services.db,
+      parseOr400(ToolKey, c.req.param("toolId")),
+      voter,
+      pollId ? parseOr400(PollId, pollId) : undefined,
+    );
+    return c.json({ success: true, ...status });
+  });
+
+  api.post("/tools/:toolId/poll/vote", async (c) => {
+    const { services, clientIp } = c.var;
+    const viewer = await getViewer(services, c.req.raw);
+    const input = parseOr400(PollVoteInput, await body(c));
+    let visitorId = readVoterCookie(c.req.header("cookie") ?? null);
+    if (!viewer && !visitorId) {
+      visitorId = newVoterId();
+      c.header("Set-Cookie", voterCookie(visitorId, secure(c)), { append: true });
+    }
+    const voter: Voter = viewer ? { userId: viewer.user.id } : { visitorId: visitorId as string };
+    const result = await votePoll(deps(c), parseOr400(ToolKey, c.req.param("toolId")), voter, input, clientIp);
+    return c.json({ success: true, ...result });
+  });
+
+  // --- reviews -----------------------------------------------------------------------------------
+
+  api.get("/tools/:toolId/reviews", async (c) => {
+    const { db } = c.var.services;
+    const toolId = await resolveToolId(db, parseOr400(ToolKey, c.req.param("toolId")));
+    const query = ReviewListQuery.parse({ sort: c.req.query("sort"), page: c.req.query("page") });
+    const page = await listToolReviews(db, toolId, query);
+    return c.json({ success: true, reviews: page.items, pagination: { ...page, items: undefined } });
+  });
+
+  api.get("/tools/:toolId/reviews/mine", async (c) => {
+    const { services } = c.var;
+    const viewer = requireUser(await getViewer(services, c.req.raw));
+    const toolId = await resolveToolId(services.db, parseOr400(ToolKey, c.req.param("toolId")));
+    return c.json({ success: true, review: await getMyReview(services.db, viewer.user.id, toolId) });
+  });
+
+  /** Writes the member's review of the tool, or replaces it (one per member per tool). */
+  api.put("/tools/:toolId/reviews/mine", async (c) => {
+    const viewer = requireUser(await getViewer(c.var.services, c.req.raw));
+    const input = parseOr400(ReviewInput, await body(c));
+    const result = await saveReview(deps(c), viewer.user.id, parseOr400(ToolKey, c.req.param("toolId")), input);
+    return c.json({ success: true, ...result }, result.created ? 201 : 200);
+  });
+
+  api.delete("/reviews/:id", async (c) => {
+    const viewer = requireUser(await getViewer(c.var.services, c.req.raw));
+    await deleteReview(deps(c), viewer.user.id, parseOr400(ReviewId, c.req.param("id")));
+    return c.json({ success: true });
+  });
+
+  api.post("/reviews/:id/helpful", async (c) => {
+    const viewer = requireUser(await getViewer(c.var.services, c.req.raw));
+    const helpful = await markHelpful(deps(c), viewer.user.id, parseOr400(ReviewId, c.req.param("id")));
+    return c.json({ success: true, helpful });
+  });
+
+  api.post("/reviews/:id/report", async (c) => {
+    const viewer = requireUser(await getViewer(c.var.services, c.req.raw));
+    const { reason } = parseOr400(ReportInput, await body(c));
+    await reportReview(deps(c), viewer.user.id, parseOr400(ReviewId, c.req.param("id")), reason);
+    return c.json({ success: true }, 201);
+  });
+
+  // --- verified members (spec §6) ----------------------------------------------------------------
+
+  api.get("/community/verification", async (c) => {
+    const { services } = c.var;
+    const viewer = requireUser(await getViewer(services, c.req.raw));
+    return c.json({ success: true, ...(await verificationState(services.db, viewer.user.id, services.clock.now())) });
+  });
+
+  api.post("/community/verification/company", async (c) => {
+    const { services } = c.var;
+    const viewer = requireUser(await getViewer(services, c.req.raw));
+    const { email } = parseOr400(CompanyEmailInput, await body(c));
+    await startCompanyVerification(
+      { ...services, publicUrl: services.env.PUBLIC_URL ?? new URL(c.req.url).origin },
+      { id: viewer.user.id, name: viewer.user.name },
+      email,
+    );
+    return c.json({ success: true }, 202);
+  });
+
+  // --- admin: moderation and polls ---------------------------------------------------------------
+
+  api.get("/admin/reviews/reported", async (c) => {
+    await admin(c);
+    return c.json({ success: true, reviews: await listReportedReviews(c.var.services.db) });
+  });
+
+  api.post("/admin/reviews/:id/moderate", async (c) => {
+    const viewer = await admin(c);
+    const input = parseOr400(ModerationDecision, await body(c));
+    await moderateReview(
+      deps(c),
+      actor(viewer),
+      parseOr400(ReviewId, c.req.param("id")),
+      input.decision,
+      input.note,
+      c.var.requestId,
+    );
+    return c.json({ success: true });
+  });
+
+  api.get("/admin/polls", async (c) => {
+    await admin(c);
+    return c.json({ success: true, polls: await listPollsForAdmin(c.var.services.db) });
+  });
+
+  api.post("/admin/tools/:toolId/polls", async (c) => {
+    const viewer = await admin(c);
+    const input = parseOr400(PollInput, await body(c));
+    const poll = await createPoll(
+      deps(c),
+      actor(viewer),
+      parseOr400(ToolKey, c.req.param("toolId")),
+      input,
+      c.var.requestId,
+    );
+    return c.json({ success: true, poll }, 201);
+  });
+
+  api.post("/admin/polls/:id/status", async (c) => {
+    const viewer = await admin(c);
+    const { status } = parseOr400(PollStatusInput, await body(c));
+    await setPollStatus(deps(c), actor(viewer), parseOr400(PollId, c.req.param("id")), status, c.var.requestId);
+    return c.json({ success: true });
+  });
+
+  return api;
+}

@@ -1,0 +1,55 @@
+import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { registerToolMergeStep } from "../catalog/index.ts";
+import { lockTool, recomputeToolRating } from "./reviews.ts";
+
+/**
+ * Merging duplicate tool A into B (issue 13) moves A's reviews (with their votes and reports, which
+ * hang off the review) and polls (with their votes). A member who reviewed both keeps the newer
+ * review; both tools' ratings are recomputed in the merge's transaction.
+ */
+export async function mergeToolReviews(
+  tx: Db,
+  fromId: string,
+  intoId: string,
+): Promise<{ moved: number; dropped: number }> {
+  // Lock both tool rows in a fixed order so two merges cannot deadlock.
+  for (const id of [fromId, intoId].sort()) await lockTool(tx, id);
+  // Of a member's two reviews the older goes (its votes and reports with it, by cascade).
+  const dropped = await queryRows<{ id: string }>(
+    tx,
+    sql`DELETE FROM reviews old USING reviews newer
+        WHERE old.user_id = newer.user_id AND old.id <> newer.id
+          AND old.tool_id IN (${fromId}::uuid, ${intoId}::uuid) AND newer.tool_id IN (${fromId}::uuid, ${intoId}::uuid)
+          AND old.tool_id <> newer.tool_id
+          AND (old.updated_at, old.id) < (newer.updated_at, newer.id)
+        RETURNING old.id::text AS id`,
+  );
+  const moved = await queryRows<{ id: string }>(
+    tx,
+    sql`UPDATE reviews SET tool_id = ${intoId}::uuid WHERE tool_id = ${fromId}::uuid RETURNING id::text AS id`,
+  );
+  await recomputeToolRating(tx, fromId);
+  await recomputeToolRating(tx, intoId);
+  return { moved: moved.length, dropped: dropped.length };
+}
+
+/** Polls move whole (votes hang off the poll); B keeps its own active poll, A's moves in closed. */
+export async function mergeToolPolls(tx: Db, fromId: string, intoId: string): Promise<{ moved: number }> {
+  const [active] = await queryRows<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM polls WHERE tool_id = ${intoId}::uuid AND status = 'active'`,
+  );
+  if (Number(active?.n ?? 0) > 0) {
+    await tx.execute(sql`UPDATE polls SET status = 'closed' WHERE tool_id = ${fromId}::uuid AND status = 'active'`);
+  }
+  const moved = await queryRows<{ id: string }>(
+    tx,
+    sql`UPDATE polls SET tool_id = ${intoId}::uuid WHERE tool_id = ${fromId}::uuid RETURNING id::text AS id`,
+  );
+  return { moved: moved.length };
+}
+
+export function registerCommunityMergeSteps(): void {
+  registerToolMergeStep({ name: "community.reviews", run: mergeToolReviews });
+  registerToolMergeStep({ name: "community.polls", run: mergeToolPolls });
+}

@@ -1,0 +1,317 @@
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { type AuditActor, recordAudit } from "../../platform/audit.ts";
+import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { AppError } from "../../platform/errors.ts";
+import { consumeRateLimit, type RateRule } from "../../platform/rate-limit.ts";
+import { type CommunityDeps, resolveToolId } from "./reviews.ts";
+
+export const POLL_LIMITS = { questionMin: 5, questionMax: 200, optionMax: 100, minOptions: 2, maxOptions: 6 } as const;
+
+export const POLL_MESSAGES = {
+  noPoll: "This tool has no poll",
+  pollNotFound: "Poll not found",
+  closed: "This poll is closed",
+  alreadyVoted: "You have already voted in this poll",
+  option: "Choose one of the poll's options",
+  voteFailed: "Vote failed",
+  thanks: "Thanks for voting!",
+  question: `The question must be ${POLL_LIMITS.questionMin} to ${POLL_LIMITS.questionMax} characters`,
+  options: `A poll has ${POLL_LIMITS.minOptions} to ${POLL_LIMITS.maxOptions} options`,
+  optionLength: `Each option can be at most ${POLL_LIMITS.optionMax} characters`,
+  optionsUnique: "Options must be different from each other",
+  tooMany: "Too many votes from your connection. Please wait a moment and try again.",
+} as const;
+
+/** Visitors vote once per poll by this first-party cookie (a random id, HttpOnly, one year). */
+export const POLL_VOTER_COOKIE = "ts_voter";
+const VOTER_ID = /^[A-Za-z0-9_-]{16,64}$/;
+
+export function readVoterCookie(cookieHeader: string | null): string | null {
+  const m = new RegExp(`(?:^|;\\s*)${POLL_VOTER_COOKIE}=([^;]+)`).exec(cookieHeader ?? "");
+  const id = m?.[1] ?? null;
+  return id && VOTER_ID.test(id) ? id : null;
+}
+
+export function newVoterId(): string {
+  return randomUUID().replaceAll("-", "");
+}
+
+export function voterCookie(id: string, secure: boolean): string {
+  return `${POLL_VOTER_COOKIE}=${id}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+export const PollVoteInput = z.object({
+  pollId: z.string().uuid(POLL_MESSAGES.pollNotFound),
+  optionIndex: z.coerce
+    .number({ message: POLL_MESSAGES.option })
+    .int(POLL_MESSAGES.option)
+    .min(0, POLL_MESSAGES.option)
+    .max(POLL_LIMITS.maxOptions - 1, POLL_MESSAGES.option),
+});
+
+export const PollInput = z.object({
+  question: z
+    .string()
+    .trim()
+    .min(POLL_LIMITS.questionMin, POLL_MESSAGES.question)
+    .max(POLL_LIMITS.questionMax, POLL_MESSAGES.question),
+  options: z
+    .array(z.string().trim().max(POLL_LIMITS.optionMax, POLL_MESSAGES.optionLength))
+    .transform((list) => list.filter((o) => o.length > 0))
+    .pipe(
+      z
+        .array(z.string())
+        .min(POLL_LIMITS.minOptions, POLL_MESSAGES.options)
+        .max(POLL_LIMITS.maxOptions, POLL_MESSAGES.options)
+        .refine((list) => new Set(list.map((o) => o.toLowerCase())).size === list.length, POLL_MESSAGES.optionsUnique),
+    ),
+});
+export type PollInput = z.infer<typeof PollInput>;
+
+export const PollStatusInput = z.object({
+  status: z.enum(["active", "closed"], { message: "Choose active or closed" }),
+});
+
+/** Votes per address: one person has one vote per poll, a script behind one address gets few more. */
+export const POLL_VOTE_RULE: RateRule = { max: 30, windowSec: 600 };
+
+/** Spec §3: id, question, options, votes (counts parallel to options). */
+export type Poll = {
+  id: string;
+  toolId: string;
+  question: string;
+  options: string[];
+  votes: number[];
+  totalVotes: number;
+  status: "active" | "closed";
+};
+
+/** The question without counts: what the cached public page carries (counts are fetched live). */
+export type PollQuestion = Pick<Poll, "id" | "toolId" | "question" | "options" | "status">;
+
+type PollRow = { id: string; tool_id: string; question: string; options: string[]; status: "active" | "closed" };
+
+function questionOf(row: PollRow): PollQuestion {
+  return { id: row.id, toolId: row.tool_id, question: row.question, options: row.options, status: row.status };
+}
+
+/** Counted in the database from the vote rows (exact under concurrency: one row per voter). */
+async function countsFor(db: Db, poll: PollQuestion): Promise<Poll> {
+  const rows = await queryRows<{ option_index: number; n: number }>(
+    db,
+    sql`SELECT option_index, count(*)::int AS n FROM poll_votes WHERE poll_id = ${poll.id}::uuid GROUP BY option_index`,
+  );
+  const votes = poll.options.map((_, i) => Number(rows.find((r) => Number(r.option_index) === i)?.n ?? 0));
+  return { ...poll, votes, totalVotes: votes.reduce((a, b) => a + b, 0) };
+}
+
+/** The tool's poll: the active one, else the latest closed one (results only); null when none. */
+export async function getToolPollQuestion(db: Db, toolId: string): Promise<PollQuestion | null> {
+  const [row] = await queryRows<PollRow>(
+    db,
+    sql`SELECT id::text AS id, tool_id::text AS tool_id, question, options, status::text AS status
+        FROM polls WHERE tool_id = ${toolId}::uuid
+        ORDER BY (status = 'active') DESC, created_at DESC LIMIT 1`,
+  );
+  return row ? questionOf(row) : null;
+}
+
+export async function getToolPoll(db: Db, toolIdOrSlug: string): Promise<Poll> {
+  const toolId = await resolveToolId(db, toolIdOrSlug);
+  const question = await getToolPollQuestion(db, toolId);
+  if (!question) throw new AppError("not_found", POLL_MESSAGES.noPoll);
+  return countsFor(db, question);
+}
+
+export type Voter = { userId: string } | { visitorId: string };
+const voterKey = (v: Voter) => ("userId" in v ? `user:${v.userId}` : `visitor:${v.visitorId}`);
+
+/** The option the voter chose in the tool's poll, or null (spec §7 vote-status: optionIndex). */
+export async function pollVoteStatus(
+  db: Db,
+  toolIdOrSlug: string,
+  voter: Voter | null,
+  pollId?: string,
+): Promise<{ pollId: string; optionIndex: number | null }> {
+  const toolId = await resolveToolId(db, toolIdOrSlug);
+  const question = await getToolPollQuestion(db, toolId);
+  if (!question || (pollId && pollId !== question.id)) throw new AppError("not_found", POLL_MESSAGES.noPoll);
+  if (!voter) return { pollId: question.id, optionIndex: null };
+  const [row] = await queryRows<{ option_index: number }>(
+    db,
+    sql`SELECT option_index FROM poll_votes WHERE poll_id = ${question.id}::uuid AND voter = ${voterKey(voter)}`,
+  );
+  return { pollId: question.id, optionIndex: row ? Number(row.option_index) : null };
+}
+
+/**
+ * Records one vote. The primary key (poll, voter) refuses a second one, so two requests at once
+ * cannot both count; the answer carries the counts as the database has them.
+ */
+export async function votePoll(
+  deps: CommunityDeps,
+  toolIdOrSlug: string,
+  voter: Voter,
+  input: z.infer<typeof PollVoteInput>,
+  clientIp: string,
+): Promise<{ poll: Poll; optionIndex: number }> {
+  const { db, activity, clock } = deps;
+  const now = clock.now();
+  const toolId = await resolveToolId(db, toolIdOrSlug);
+  const [row] = await queryRows<PollRow>(
+    db,
+    sql`SELECT id::text AS id, tool_id::text AS tool_id, question, options, status::text AS status
+        FROM polls WHERE id = ${input.pollId}::uuid AND tool_id = ${toolId}::uuid`,
+  );
+  if (!row) throw new AppError("not_found", POLL_MESSAGES.pollNotFound);
+  if (row.status !== "active") throw new AppError("conflict", POLL_MESSAGES.closed);
+  if (input.optionIndex >= row.options.length) throw new AppError("bad_request", POLL_MESSAGES.option);
+  const rate = await consumeRateLimit(db, `poll-vote:ip:${clientIp}`, POLL_VOTE_RULE, now);
+  if (!rate.allowed) throw new AppError("rate_limited", POLL_MESSAGES.tooMany, { retryAfterSec: rate.retryAfterSec });
+  await db.transaction(async (tx) => {
+    const inserted = await queryRows<{ poll_id: string }>(
+      tx,
+      sql`INSERT INTO poll_votes (poll_id, voter, user_id, option_index, created_at)
+          VALUES (${row.id}::uuid, ${voterKey(voter)}, ${"userId" in voter ? voter.userId : null},
+                  ${input.optionIndex}, ${now.toISOString()}::timestamptz)
+          ON CONFLICT DO NOTHING RETURNING poll_id::text AS poll_id`,
+    );
+    if (!inserted.length) throw new AppError("conflict", POLL_MESSAGES.alreadyVoted);
+    if ("userId" in voter) {
+      await activity.emit(tx, { type: "poll.voted", userId: voter.userId, pollId: row.id, toolId }, now);
+    }
+  });
+  return { poll: await countsFor(db, questionOf(row)), optionIndex: input.optionIndex };
+}
+
+export type ActivePoll = Poll & { tool: { name: string; slug: string } };
+
+/** Active polls of published tools with their counts, newest first (/polls). */
+export async function listActivePolls(db: Db, max = 50): Promise<ActivePoll[]> {
+  const rows = await queryRows<PollRow & { tool_name: string; tool_slug: string }>(
+    db,
+    sql`SELECT p.id::text AS id, p.tool_id::text AS tool_id, p.question, p.options, p.status::text AS status,
+               t.name AS tool_name, t.slug AS tool_slug
+        FROM polls p JOIN tools t ON t.id = p.tool_id
+        WHERE p.status = 'active' AND t.status = 'active'
+        ORDER BY p.created_at DESC LIMIT ${max}`,
+  );
+  const out: ActivePoll[] = [];
+  for (const row of rows) {
+    out.push({ ...(await countsFor(db, questionOf(row))), tool: { name: row.tool_name, slug: row.tool_slug } });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Admin: attach, close and reopen polls (audited).
+
+export type AdminPoll = ActivePoll & { createdAt: string };
+
+export async function listPollsForAdmin(db: Db, max = 200): Promise<AdminPoll[]> {
+  const rows = await queryRows<PollRow & { tool_name: string; tool_slug: string; created_at: string | Date }>(
+    db,
+    sql`SELECT p.id::text AS id, p.tool_id::text AS tool_id, p.question, p.options, p.status::text AS status,
+               t.name AS tool_name, t.slug AS tool_slug, p.created_at
+        FROM polls p JOIN tools t ON t.id = p.tool_id
+        ORDER BY (p.status = 'active') DESC, p.created_at DESC LIMIT ${max}`,
+  );
+  const out: AdminPoll[] = [];
+  for (const row of rows) {
+    out.push({
+      ...(await countsFor(db, questionOf(row))),
+      tool: { name: row.tool_name, slug: row.tool_slug },
+      createdAt: new Date(row.created_at).toISOString(),
+    });
+  }
+  return out;
+}
+
+/** Attaches a new active poll to a tool; the tool's previous active poll is closed (one question at a time). */
+export async function createPoll(
+  deps: Pick<CommunityDeps, "db" | "clock">,
+  actor: AuditActor,
+  toolIdOrSlug: string,
+  input: PollInput,
+  requestId?: string | null,
+): Promise<PollQuestion> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const toolId = await resolveToolId(db, toolIdOrSlug);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT id FROM tools WHERE id = ${toolId}::uuid FOR UPDATE`);
+    const closed = await queryRows<{ id: string }>(
+      tx,
+      sql`UPDATE polls SET status = 'closed', updated_at = ${now.toISOString()}::timestamptz
+          WHERE tool_id = ${toolId}::uuid AND status = 'active' RETURNING id::text AS id`,
+    );
+    const options = sql`ARRAY[${sql.join(
+      input.options.map((o) => sql`${o}`),
+      sql`, `,
+    )}]::text[]`;
+    const [row] = await queryRows<PollRow>(
+      tx,
+      sql`INSERT INTO polls (tool_id, question, options, status, created_by, created_at, updated_at)
+          VALUES (${toolId}::uuid, ${input.question}, ${options}, 'active', ${actor.id},
+                  ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+          RETURNING id::text AS id, tool_id::text AS tool_id, question, options, status::text AS status`,
+    );
+    if (!row) throw new AppError("internal", "The poll was not saved");
+    await recordAudit(tx, {
+      actor,
+      action: "poll.create",
+      targetType: "poll",
+      targetId: row.id,
+      after: { toolId, question: input.question, options: input.options, closedPrevious: closed.map((c) => c.id) },
+      requestId: requestId ?? null,
+      at: now,
+    });
+    return questionOf(row);
+  });
+}
+
+/** Closes or reopens a poll (reopening closes the tool's other active poll). */
+export async function setPollStatus(
+  deps: Pick<CommunityDeps, "db" | "clock">,
+  actor: AuditActor,
+  pollId: string,
+  status: "active" | "closed",
+  requestId?: string | null,
+): Promise<void> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const [found] = await queryRows<{ tool_id: string; status: string }>(
+    db,
+    sql`SELECT tool_id::text AS tool_id, status::text AS status FROM polls WHERE id = ${pollId}::uuid`,
+  );
+  if (!found) throw new AppError("not_found", POLL_MESSAGES.pollNotFound);
+  if (found.status === status) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT id FROM tools WHERE id = ${found.tool_id}::uuid FOR UPDATE`);
+    if (status === "active") {
+      await tx.execute(
+        sql`UPDATE polls SET status = 'closed', updated_at = ${now.toISOString()}::timestamptz
+            WHERE tool_id = ${found.tool_id}::uuid AND status = 'active'`,
+      );
+    }
+    await tx.execute(
+      sql`UPDATE polls SET status = ${status}, updated_at = ${now.toISOString()}::timestamptz WHERE id = ${pollId}::uuid`,
+    );
+    await recordAudit(tx, {
+      actor,
+      action: status === "active" ? "poll.reopen" : "poll.close",
+      targetType: "poll",
+      targetId: pollId,
+      before: { status: found.status },
+      after: { status },
+      requestId: requestId ?? null,
+      at: now,
+    });
+  });
+}
+
+/** One decimal, as the widget shows it ('33.3%'). */
+export function percentOf(votes: number, total: number): string {
+  return `${total > 0 ? ((votes / total) * 100).toFixed(1) : "0.0"}%`;
+}

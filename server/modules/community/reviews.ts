@@ -1,0 +1,493 @@
+import { z } from "zod";
+import type { Activity } from "../../platform/activity.ts";
+import { type AuditActor, recordAudit } from "../../platform/audit.ts";
+import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { AppError } from "../../platform/errors.ts";
+import { consumeRateLimit, type RateRule } from "../../platform/rate-limit.ts";
+
+/** What a community write needs: the database, the activity bus (badges, points) and the clock. */
+export type CommunityDeps = { db: Db; activity: Activity; clock: { now(): Date } };
+
+export const REVIEW_LIMITS = { commentMin: 10, commentMax: 2000, reasonMin: 3, reasonMax: 500, pageSize: 10 } as const;
+
+export const REVIEW_MESSAGES = {
+  rating: "Choose a rating from 1 to 5 stars",
+  commentShort: `Your review must be at least ${REVIEW_LIMITS.commentMin} characters`,
+  commentLong: `Your review can be at most ${REVIEW_LIMITS.commentMax} characters`,
+  reasonShort: `Tell us why you are reporting this review (at least ${REVIEW_LIMITS.reasonMin} characters)`,
+  reasonLong: `The reason can be at most ${REVIEW_LIMITS.reasonMax} characters`,
+  toolNotFound: "Tool not found",
+  reviewNotFound: "Review not found",
+  ownHelpful: "You cannot mark your own review as helpful",
+  alreadyHelpful: "You already marked this review as helpful",
+  ownReport: "You cannot report your own review",
+  alreadyReported: "You already reported this review",
+  tooMany: "Too many requests. Please wait a moment and try again.",
+} as const;
+
+/** One schema for the form and the API (the same messages on both sides). */
+export const ReviewInput = z.object({
+  rating: z.coerce
+    .number({ message: REVIEW_MESSAGES.rating })
+    .int(REVIEW_MESSAGES.rating)
+    .min(1, REVIEW_MESSAGES.rating)
+    .max(5, REVIEW_MESSAGES.rating),
+  comment: z
+    .string({ message: REVIEW_MESSAGES.commentShort })
+    .trim()
+    .min(REVIEW_LIMITS.commentMin, REVIEW_MESSAGES.commentShort)
+    .max(REVIEW_LIMITS.commentMax, REVIEW_MESSAGES.commentLong),
+});
+export type ReviewInput = z.infer<typeof ReviewInput>;
+
+export const ReportInput = z.object({
+  reason: z
+    .string({ message: REVIEW_MESSAGES.reasonShort })
+    .trim()
+    .min(REVIEW_LIMITS.reasonMin, REVIEW_MESSAGES.reasonShort)
+    .max(REVIEW_LIMITS.reasonMax, REVIEW_MESSAGES.reasonLong),
+});
+
+export const REVIEW_SORTS = ["newest", "helpful"] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+export const ReviewListQuery = z.object({
+  sort: z.enum(REVIEW_SORTS).catch("newest"),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+});
+
+export const ReviewId = z.string().uuid(REVIEW_MESSAGES.reviewNotFound);
+
+/** Writes per member: generous for people, tight for scripts. */
+export const REVIEW_RULES: Record<"write" | "helpful" | "report", RateRule> = {
+  write: { max: 10, windowSec: 3600 },
+  helpful: { max: 60, windowSec: 3600 },
+  report: { max: 20, windowSec: 3600 },
+};
+
+export type ReviewAuthor = {
+  id: string;
+  name: string;
+  username: string | null;
+  avatarUrl: string | null;
+  /** spec §6: the Verified badge's variant, or null */
+  verified: "linkedin" | "company_email" | null;
+};
+
+export type ReviewItem = {
+  id: string;
+  toolId: string;
+  rating: number;
+  comment: string;
+  helpful: number;
+  createdAt: string;
+  updatedAt: string;
+  author: ReviewAuthor;
+};
+
+type ReviewRow = {
+  id: string;
+  tool_id: string;
+  rating: number;
+  comment: string;
+  helpful_count: number;
+  created_at: string | Date;
+  updated_at: string | Date;
+  user_id: string;
+  name: string;
+  username: string | null;
+  image: string | null;
+  is_verified: boolean | null;
+  verification_type: "linkedin" | "company_email" | null;
+};
+
+const REVIEW_COLUMNS = sql`r.id::text AS id, r.tool_id::text AS tool_id, r.rating, r.comment, r.helpful_count,
+  r.created_at, r.updated_at, u.id AS user_id, u.name, u.username, u.image, p.is_verified,
+  p.verification_type::text AS verification_type`;
+const REVIEW_FROM = sql`reviews r JOIN users u ON u.id = r.user_id LEFT JOIN user_profiles p ON p.user_id = u.id`;
+
+function toItem(row: ReviewRow): ReviewItem {
+  return {
+    id: row.id,
+    toolId: row.tool_id,
+    rating: Number(row.rating),
+    comment: row.comment,
+    helpful: Number(row.helpful_count),
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+    author: {
+      id: row.user_id,
+      name: row.name,
+      username: row.username,
+      avatarUrl: row.image,
+      verified: row.is_verified ? row.verification_type : null,
+    },
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A published tool's id by id or slug, or a 404. */
+export async function resolveToolId(db: Db, idOrSlug: string): Promise<string> {
+  const key = idOrSlug.trim().toLowerCase();
+  if (key && key.length <= 200) {
+    const match = UUID.test(key) ? sql`id = ${key}::uuid` : sql`slug = ${key}`;
+    const [row] = await queryRows<{ id: string }>(
+      db,
+      sql`SELECT id::text AS id FROM tools WHERE ${match} AND status = 'active' LIMIT 1`,
+    );
+    if (row) return row.id;
+  }
+  throw new AppError("not_found", REVIEW_MESSAGES.toolNotFound);
+}
+
+async function limit(db: Db, rule: keyof typeof REVIEW_RULES, userId: string, now: Date): Promise<void> {
+  const result = await consumeRateLimit(db, `review-${rule}:user:${userId}`, REVIEW_RULES[rule], now);
+  if (!result.allowed) {
+    throw new AppError("rate_limited", REVIEW_MESSAGES.tooMany, { retryAfterSec: result.retryAfterSec });
+  }
+}
+
+/**
+ * Recomputes a tool's rating and review count from its published reviews. The tool row is locked
+ * first (callers lock it before touching reviews), so concurrent writers queue on it and the last
+ * one counts every committed review: the figures are exact, never incremented blindly.
+ */
+export async function recomputeToolRating(tx: Db, toolId: string): Promise<{ rating: number; reviewCount: number }> {
+  const [row] = await queryRows<{ rating: number; review_count: number }>(
+    tx,
+    sql`UPDATE tools t SET rating = s.rating, review_count = s.n
+        FROM (SELECT coalesce(round(avg(rating)::numeric, 2), 0)::real AS rating, count(*)::int AS n
+                FROM reviews WHERE tool_id = ${toolId}::uuid AND status = 'published') s
+        WHERE t.id = ${toolId}::uuid
+        RETURNING t.rating, t.review_count`,
+  );
+  return { rating: Number(row?.rating ?? 0), reviewCount: Number(row?.review_count ?? 0) };
+}
+
+export async function lockTool(tx: Db, toolId: string): Promise<void> {
+  await tx.execute(sql`SELECT id FROM tools WHERE id = ${toolId}::uuid FOR UPDATE`);
+}
+
+/** Writes or edits the member's one review of a tool; the tool's figures change in the same transaction. */
+export async function saveReview(
+  deps: CommunityDeps,
+  userId: string,
+  toolIdOrSlug: string,
+  input: ReviewInput,
+): Promise<{ review: ReviewItem; created: boolean }> {
+  const { db, activity, clock } = deps;
+  const now = clock.now();
+  const toolId = await resolveToolId(db, toolIdOrSlug);
+  await limit(db, "write", userId, now);
+  const { id, created } = await db.transaction(async (tx) => {
+    await lockTool(tx, toolId);
+    const [row] = await queryRows<{ id: string; created: boolean }>(
+      tx,
+      sql`INSERT INTO reviews (tool_id, user_id, rating, comment, created_at, updated_at)
+          VALUES (${toolId}::uuid, ${userId}, ${input.rating}, ${input.comment}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+          ON CONFLICT (tool_id, user_id) DO UPDATE SET rating = EXCLUDED.rating, comment = EXCLUDED.comment,
+            updated_at = EXCLUDED.updated_at
+          RETURNING id::text AS id, (xmax = 0) AS created`,
+    );
+    if (!row) throw new AppError("internal", "The review was not saved");
+    await recomputeToolRating(tx, toolId);
+    if (row.created) {
+      await activity.emit(tx, { type: "review.created", userId, toolId, reviewId: row.id, rating: input.rating }, now);
+    }
+    return row;
+  });
+  const review = await getReview(db, id);
+  if (!review) throw new AppError("internal", "The review was not saved");
+  return { review, created };
+}
+
+/** Deletes the member's own review (admins hide instead: moderation keeps the record). */
+export async function deleteReview(deps: CommunityDeps, userId: string, reviewId: string): Promise<void> {
+  const { db, activity, clock } = deps;
+  const now = clock.now();
+  await limit(db, "write", userId, now);
+  const [found] = await queryRows<{ tool_id: string; user_id: string }>(
+    db,
+    sql`SELECT tool_id::text AS tool_id, user_id FROM reviews WHERE id = ${reviewId}::uuid`,
+  );
+  if (!found || found.user_id !== userId) throw new AppError("not_found", REVIEW_MESSAGES.reviewNotFound);
+  await db.transaction(async (tx) => {
+    await lockTool(tx, found.tool_id);
+    const deleted = await queryRows<{ id: string }>(
+      tx,
+      sql`DELETE FROM reviews WHERE id = ${reviewId}::uuid AND user_id = ${userId} RETURNING id::text AS id`,
+    );
+    if (!deleted.length) throw new AppError("not_found", REVIEW_MESSAGES.reviewNotFound);
+    await recomputeToolRating(tx, found.tool_id);
+    await activity.emit(tx, { type: "review.deleted", userId, toolId: found.tool_id, reviewId }, now);
+  });
+}
+
+/** One 'helpful' vote per member per review, never on one's own. Returns the new count. */
+export async function markHelpful(deps: CommunityDeps, voterId: string, reviewId: string): Promise<number> {
+  const { db, activity, clock } = deps;
+  const now = clock.now();
+  const [found] = await queryRows<{ tool_id: string; user_id: string }>(
+    db,
+    sql`SELECT tool_id::text AS tool_id, user_id FROM reviews WHERE id = ${reviewId}::uuid AND status = 'published'`,
+  );
+  if (!found) throw new AppError("not_found", REVIEW_MESSAGES.reviewNotFound);
+  if (found.user_id === voterId) throw new AppError("forbidden", REVIEW_MESSAGES.ownHelpful);
+  await limit(db, "helpful", voterId, now);
+  return db.transaction(async (tx) => {
+    // Votes on one review queue on its row; each statement after the lock sees the votes committed
+    // before it (on PostgreSQL an UPDATE's sub-select would otherwise keep its older snapshot).
+    await tx.execute(sql`SELECT id FROM reviews WHERE id = ${reviewId}::uuid FOR UPDATE`);
+    const inserted = await queryRows<{ review_id: string }>(
+      tx,
+      sql`INSERT INTO review_votes (review_id, user_id, created_at) VALUES (${reviewId}::uuid, ${voterId}, ${now.toISOString()}::timestamptz)
+          ON CONFLICT DO NOTHING RETURNING review_id::text AS review_id`,
+    );
+    if (!inserted.length) throw new AppError("conflict", REVIEW_MESSAGES.alreadyHelpful);
+    // Counted from the rows, not incremented: exact however many votes arrive at once.
+    const [row] = await queryRows<{ helpful_count: number }>(
+      tx,
+      sql`UPDATE reviews SET helpful_count = (SELECT count(*)::int FROM review_votes WHERE review_id = ${reviewId}::uuid)
+          WHERE id = ${reviewId}::uuid RETURNING helpful_count`,
+    );
+    await activity.emit(
+      tx,
+      { type: "review.helpful", userId: found.user_id, voterId, reviewId, toolId: found.tool_id },
+      now,
+    );
+    return Number(row?.helpful_count ?? 0);
+  });
+}
+
+/** A member reports a review (one report each); it joins the moderation queue. */
+export async function reportReview(
+  deps: CommunityDeps,
+  reporterId: string,
+  reviewId: string,
+  reason: string,
+): Promise<void> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const [found] = await queryRows<{ user_id: string }>(
+    db,
+    sql`SELECT user_id FROM reviews WHERE id = ${reviewId}::uuid AND status = 'published'`,
+  );
+  if (!found) throw new AppError("not_found", REVIEW_MESSAGES.reviewNotFound);
+  if (found.user_id === reporterId) throw new AppError("forbidden", REVIEW_MESSAGES.ownReport);
+  await limit(db, "report", reporterId, now);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT id FROM reviews WHERE id = ${reviewId}::uuid FOR UPDATE`);
+    const inserted = await queryRows<{ id: string }>(
+      tx,
+      sql`INSERT INTO review_reports (review_id, user_id, reason, created_at)
+          VALUES (${reviewId}::uuid, ${reporterId}, ${reason}, ${now.toISOString()}::timestamptz)
+          ON CONFLICT DO NOTHING RETURNING id::text AS id`,
+    );
+    if (!inserted.length) throw new AppError("conflict", REVIEW_MESSAGES.alreadyReported);
+    await tx.execute(
+      sql`UPDATE reviews SET open_reports = (SELECT count(*)::int FROM review_reports
+            WHERE review_id = ${reviewId}::uuid AND resolution IS NULL) WHERE id = ${reviewId}::uuid`,
+    );
+  });
+}
+
+export async function getReview(db: Db, reviewId: string): Promise<ReviewItem | null> {
+  const [row] = await queryRows<ReviewRow>(
+    db,
+    sql`SELECT ${REVIEW_COLUMNS} FROM ${REVIEW_FROM} WHERE r.id = ${reviewId}::uuid`,
+  );
+  return row ? toItem(row) : null;
+}
+
+/** The member's own review of a tool (published or hidden: they may still edit or delete it). */
+export async function getMyReview(
+  db: Db,
+  userId: string,
+  toolId: string,
+): Promise<(ReviewItem & { hidden: boolean }) | null> {
+  const [row] = await queryRows<ReviewRow & { status: string }>(
+    db,
+    sql`SELECT ${REVIEW_COLUMNS}, r.status::text AS status FROM ${REVIEW_FROM}
+        WHERE r.tool_id = ${toolId}::uuid AND r.user_id = ${userId}`,
+  );
+  return row ? { ...toItem(row), hidden: row.status === "hidden" } : null;
+}
+
+export type ReviewPage = {
+  items: ReviewItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+  totalPages: number;
+  sort: ReviewSort;
+};
+
+/** A tool's published reviews, newest or most helpful first, paged. */
+export async function listToolReviews(
+  db: Db,
+  toolId: string,
+  query: { sort: ReviewSort; page: number },
+  pageSize: number = REVIEW_LIMITS.pageSize,
+): Promise<ReviewPage> {
+  const order =
+    query.sort === "helpful" ? sql`r.helpful_count DESC, r.created_at DESC, r.id` : sql`r.created_at DESC, r.id`;
+  const [count] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM reviews WHERE tool_id = ${toolId}::uuid AND status = 'published'`,
+  );
+  const total = Number(count?.n ?? 0);
+  const totalPages = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(query.page, totalPages);
+  const rows = await queryRows<ReviewRow>(
+    db,
+    sql`SELECT ${REVIEW_COLUMNS} FROM ${REVIEW_FROM}
+        WHERE r.tool_id = ${toolId}::uuid AND r.status = 'published'
+        ORDER BY ${order} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+  );
+  return { items: rows.map(toItem), total, page, pageSize, totalPages, sort: query.sort };
+}
+
+/** Which of these reviews the member marked helpful or reported (to disable the buttons). */
+export async function myReviewMarks(
+  db: Db,
+  userId: string,
+  reviewIds: string[],
+): Promise<{ helpful: string[]; reported: string[] }> {
+  if (!reviewIds.length) return { helpful: [], reported: [] };
+  const ids = sql.join(
+    reviewIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const helpful = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT review_id::text AS id FROM review_votes WHERE user_id = ${userId} AND review_id IN (${ids})`,
+  );
+  const reported = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT review_id::text AS id FROM review_reports WHERE user_id = ${userId} AND review_id IN (${ids})`,
+  );
+  return { helpful: helpful.map((r) => r.id), reported: reported.map((r) => r.id) };
+}
+
+export type ProfileReview = {
+  id: string;
+  tool: { name: string; slug: string };
+  comment: string;
+  rating: number;
+  createdAt: string;
+};
+
+/** A member's published reviews of published tools, for the public profile (spec §2). */
+export async function listUserReviews(db: Db, userId: string, max = 50): Promise<ProfileReview[]> {
+  const rows = await queryRows<{
+    id: string;
+    name: string;
+    slug: string;
+    comment: string;
+    rating: number;
+    created_at: string | Date;
+  }>(
+    db,
+    sql`SELECT r.id::text AS id, t.name, t.slug, r.comment, r.rating, r.created_at
+        FROM reviews r JOIN tools t ON t.id = r.tool_id
+        WHERE r.user_id = ${userId} AND r.status = 'published' AND t.status = 'active'
+        ORDER BY r.created_at DESC LIMIT ${max}`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    tool: { name: r.name, slug: r.slug },
+    comment: r.comment,
+    rating: Number(r.rating),
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Moderation (admins): reported reviews, hide or keep, audited.
+
+export type ReportedReview = ReviewItem & {
+  tool: { name: string; slug: string };
+  status: "published" | "hidden";
+  reports: { reason: string; createdAt: string; reporter: string }[];
+};
+
+export const ModerationDecision = z.object({
+  decision: z.enum(["hide", "keep"], { message: "Choose hide or keep" }),
+  note: z.string().trim().max(500, "The note can be at most 500 characters").optional(),
+});
+
+/** Reviews with open reports, most reported first. */
+export async function listReportedReviews(db: Db, max = 100): Promise<ReportedReview[]> {
+  const rows = await queryRows<ReviewRow & { status: "published" | "hidden"; tool_name: string; tool_slug: string }>(
+    db,
+    sql`SELECT ${REVIEW_COLUMNS}, r.status::text AS status, t.name AS tool_name, t.slug AS tool_slug
+        FROM ${REVIEW_FROM} JOIN tools t ON t.id = r.tool_id
+        WHERE r.open_reports > 0
+        ORDER BY r.open_reports DESC, r.created_at DESC LIMIT ${max}`,
+  );
+  if (!rows.length) return [];
+  const ids = sql.join(
+    rows.map((r) => sql`${r.id}::uuid`),
+    sql`, `,
+  );
+  const reports = await queryRows<{ review_id: string; reason: string; created_at: string | Date; reporter: string }>(
+    db,
+    sql`SELECT rr.review_id::text AS review_id, rr.reason, rr.created_at, u.name AS reporter
+        FROM review_reports rr JOIN users u ON u.id = rr.user_id
+        WHERE rr.resolution IS NULL AND rr.review_id IN (${ids}) ORDER BY rr.created_at`,
+  );
+  return rows.map((row) => ({
+    ...toItem(row),
+    status: row.status,
+    tool: { name: row.tool_name, slug: row.tool_slug },
+    reports: reports
+      .filter((r) => r.review_id === row.id)
+      .map((r) => ({ reason: r.reason, createdAt: new Date(r.created_at).toISOString(), reporter: r.reporter })),
+  }));
+}
+
+/**
+ * An admin hides a reported review (it leaves the tool's rating) or keeps it; the open reports are
+ * closed with the decision. One transaction with the audit row.
+ */
+export async function moderateReview(
+  deps: Pick<CommunityDeps, "db" | "clock">,
+  actor: AuditActor,
+  reviewId: string,
+  decision: "hide" | "keep",
+  note?: string | null,
+  requestId?: string | null,
+): Promise<void> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const [found] = await queryRows<{ tool_id: string; status: string; open_reports: number }>(
+    db,
+    sql`SELECT tool_id::text AS tool_id, status::text AS status, open_reports FROM reviews WHERE id = ${reviewId}::uuid`,
+  );
+  if (!found) throw new AppError("not_found", REVIEW_MESSAGES.reviewNotFound);
+  await db.transaction(async (tx) => {
+    await lockTool(tx, found.tool_id);
+    const status = decision === "hide" ? "hidden" : "published";
+    await tx.execute(
+      sql`UPDATE reviews SET status = ${status}, open_reports = 0, moderated_at = ${now.toISOString()}::timestamptz
+          WHERE id = ${reviewId}::uuid`,
+    );
+    await tx.execute(
+      sql`UPDATE review_reports SET resolution = ${decision === "hide" ? "hidden" : "kept"},
+            resolved_at = ${now.toISOString()}::timestamptz
+          WHERE review_id = ${reviewId}::uuid AND resolution IS NULL`,
+    );
+    const figures = await recomputeToolRating(tx, found.tool_id);
+    await recordAudit(tx, {
+      actor,
+      action: decision === "hide" ? "review.hide" : "review.keep",
+      targetType: "review",
+      targetId: reviewId,
+      before: { status: found.status, openReports: Number(found.open_reports) },
+      after: { status, toolRating: figures.rating, toolReviewCount: figures.reviewCount },
+      reason: note ?? null,
+      requestId: requestId ?? null,
+      at: now,
+    });
+  });
+}

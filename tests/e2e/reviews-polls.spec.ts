@@ -1,0 +1,112 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { waitForHydration } from "./support";
+
+/**
+ * Issue 11's journeys (reviews and polls): a member reviews a tool (4 stars) → its card and page
+ * show 4.0 and 1 review → a second member reviews (2 stars) → 3.0 and 2 reviews; the operator
+ * attaches a poll in the admin panel; a visitor votes, sees the percentages, and a reload keeps
+ * the vote.
+ */
+const ADMIN_EMAIL = process.env.TOOLSCAPE_E2E_ADMIN_EMAIL ?? "";
+const ADMIN_PASSWORD = process.env.TOOLSCAPE_E2E_ADMIN_PASSWORD ?? "";
+const octet = () => 1 + Math.floor(Math.random() * 254);
+const address = () => `10.${octet()}.${octet()}.${octet()}`;
+
+async function newPage(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": address() } });
+  await context.addCookies([{ name: "cookieConsent", value: "essential", url: baseURL }]);
+  return context.newPage();
+}
+
+async function signUp(page: Page, baseURL: string, name: string) {
+  const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const res = await page.request.post("/api/auth/sign-up/email", {
+    data: { name, email, password: "review-pass-1" },
+    headers: { origin: baseURL },
+  });
+  expect(res.status()).toBe(200);
+}
+
+async function review(page: Page, slug: string, stars: number, comment: string) {
+  await page.goto(`/tools/${slug}?tab=reviews`);
+  await waitForHydration(page);
+  const panel = page.getByTestId("reviews");
+  await panel.getByRole("radio", { name: `${stars} ${stars === 1 ? "star" : "stars"}` }).check();
+  await panel.getByLabel("Your review").fill(comment);
+  await panel.getByRole("button", { name: "Post review" }).click();
+  await expect(panel.getByText("Thanks! Your review is published.")).toBeVisible();
+}
+
+test("reviews move the tool's rating on its page and card; a visitor's poll vote survives a reload", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const base = baseURL ?? "";
+  expect(ADMIN_EMAIL, "the operator account is created by the webServer command").not.toBe("");
+
+  // A tool nobody has reviewed (other journeys do not review): one of the catalogue, at random.
+  const visitor = await newPage(browser, base);
+  const list = await visitor.request.get("/api/tools?limit=50&sort=name-asc");
+  const { tools } = (await list.json()) as {
+    tools: { slug: string; name: string; review_count: number; tier: string }[];
+  };
+  const candidates = tools.filter((t) => t.review_count === 0 && t.tier === "free");
+  const tool = candidates[Math.floor(Math.random() * candidates.length)];
+  if (!tool) throw new Error("no unreviewed tool");
+
+  const first = await newPage(browser, base);
+  await signUp(first, base, "Rita Reviewer");
+  await review(first, tool.slug, 4, "Does the job well, a few rough edges in exports.");
+  await first.goto(`/tools/${tool.slug}`);
+  await expect(first.getByText("★ 4.0 (1)").first()).toBeVisible();
+
+  // The card in search results (a visitor's cached page moves too).
+  await visitor.goto(`/search?q=${encodeURIComponent(tool.name)}`);
+  const card = visitor.getByRole("article").filter({ hasText: tool.name }).first();
+  await expect(card.getByText("★ 4.0 (1)")).toBeVisible();
+
+  const second = await newPage(browser, base);
+  await signUp(second, base, "Sam Second");
+  await review(second, tool.slug, 2, "Too expensive for what it offers, support was slow.");
+  await second.goto(`/tools/${tool.slug}?tab=reviews`);
+  await expect(second.getByText("★ 3.0 (2)").first()).toBeVisible();
+  await expect(second.getByTestId("review")).toHaveCount(2);
+  await visitor.goto(`/search?q=${encodeURIComponent(tool.name)}`);
+  await expect(
+    visitor.getByRole("article").filter({ hasText: tool.name }).first().getByText("★ 3.0 (2)"),
+  ).toBeVisible();
+
+  // The operator attaches a poll in the admin panel.
+  const admin = await newPage(browser, base);
+  const signIn = await admin.request.post("/api/auth/sign-in/email", {
+    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    headers: { origin: base },
+  });
+  expect(signIn.status()).toBe(200);
+  await admin.goto("/admin/reviews");
+  await waitForHydration(admin);
+  const main = admin.getByRole("main");
+  await main.getByLabel("Tool (slug or id)").fill(tool.slug);
+  await main.getByLabel("Question").fill(`How do you use ${tool.name}?`);
+  await main.getByLabel("Option 1").fill("At work");
+  await main.getByLabel("Option 2").fill("For fun");
+  await main.getByRole("button", { name: "Attach poll" }).click();
+  await expect(main.getByText("Poll attached")).toBeVisible();
+
+  // A visitor votes and sees counts with one decimal; a reload keeps the vote.
+  await visitor.goto(`/tools/${tool.slug}`);
+  await waitForHydration(visitor);
+  const poll = visitor.getByTestId("tool-poll");
+  await expect(poll.getByText(`How do you use ${tool.name}?`)).toBeVisible();
+  await poll.getByRole("radio", { name: "For fun" }).check();
+  await poll.getByRole("button", { name: "Vote" }).click();
+  await expect(poll.getByText("Thanks for voting!")).toBeVisible();
+  await expect(poll.getByText("1 vote · 100.0%")).toBeVisible();
+  await expect(poll.getByText("0 votes · 0.0%")).toBeVisible();
+  await expect(poll.getByRole("radio", { name: /For fun/ })).toBeDisabled();
+  await visitor.reload();
+  await expect(poll.getByText("Thanks for voting!")).toBeVisible();
+  await expect(poll.getByText("1 vote · 100.0%")).toBeVisible();
+  await expect(poll.getByRole("radio", { name: /For fun/ })).toBeChecked();
+});
