@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { BetaPanel } from "~/components/account/beta-panel";
 import { Field, FormAlert } from "~/components/account/form-parts";
 import { CheckIcon, LockIcon } from "~/components/account/icons";
 import { SubmissionsPanel } from "~/components/account/submissions-panel";
@@ -20,6 +21,7 @@ import {
   viewerOf,
 } from "~/lib/accounts.server";
 import { billingAction, overview } from "~/lib/billing.server";
+import { listMyBetaApplications } from "~/lib/content.server";
 import { initials } from "~/lib/format";
 import { setCookie } from "~/lib/preferences";
 import { setInLocalList } from "~/lib/saved-tools";
@@ -42,12 +44,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await viewerOf(context, request);
   if (!viewer) return data({ viewer: null }, { status: 401 });
   const { db } = context.services;
-  const [savedSearches, allowance, savedTools, billing, submissions] = await Promise.all([
+  const [savedSearches, allowance, savedTools, billing, submissions, betaApplications] = await Promise.all([
     listSavedSearches(db, viewer.user.id),
     savedSearchAllowance(db, viewer),
     listSavedTools(db, viewer.user.id),
     overview(context, viewer),
     listMySubmissions(db, viewer.user.id),
+    listMyBetaApplications(db, viewer.user.id),
   ]);
   const url = new URL(request.url);
   const ents = viewer.entitlements;
@@ -71,6 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     savedTools,
     billing,
     submissions,
+    betaApplications,
     confirmRefund: url.searchParams.get("confirm") === "refund",
     editing: url.searchParams.get("edit") === "1",
   };
@@ -417,6 +421,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         confirmRefund={d.confirmRefund && !(result?.intent === "billing-refund" && result.ok)}
       />
       <SubmissionsPanel submissions={d.submissions} className={card} />
+      <BetaPanel applications={d.betaApplications} className={card} />
 
       <section aria-labelledby="features-heading" className={card}>
         <h2 id="features-heading" className="text-lg font-semibold">

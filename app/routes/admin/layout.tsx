@@ -9,6 +9,8 @@ const TABS = [
   { to: "/admin/users", label: "Users" },
   { to: "/admin/analytics", label: "Analytics" },
   { to: "/admin/moderation", label: "Moderation" },
+  { to: "/admin/deals", label: "Deals" },
+  { to: "/admin/beta", label: "Beta programs" },
   { to: "/admin/audit", label: "Audit log" },
 ] as const;
 

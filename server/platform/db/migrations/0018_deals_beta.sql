@@ -63,4 +63,12 @@ CREATE UNIQUE INDEX "beta_applications_one_uq" ON "beta_applications" USING btre
 CREATE INDEX "beta_applications_user_idx" ON "beta_applications" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "beta_programs_tool_idx" ON "beta_programs" USING btree ("tool_id");--> statement-breakpoint
 CREATE INDEX "deals_tool_idx" ON "deals" USING btree ("tool_id");--> statement-breakpoint
-CREATE INDEX "deals_expires_idx" ON "deals" USING btree ("expires_at");
+CREATE INDEX "deals_expires_idx" ON "deals" USING btree ("expires_at");--> statement-breakpoint
+-- ---- hand-written (issue 12, deals): re-append after regenerating ----
+-- A deal shows on its tool's page (Get Deal): a change bumps the content version so cached pages
+-- update at once. The click counter is excluded (pages do not show it).
+CREATE TRIGGER deals_content_version_ins_del AFTER INSERT OR DELETE OR TRUNCATE ON deals
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version();--> statement-breakpoint
+CREATE TRIGGER deals_content_version_upd AFTER UPDATE OF tool_id, deal_type, description, original_price_cents,
+  deal_price_cents, discount_percent, coupon_code, url, featured, starts_at, expires_at, ended_at
+  ON deals FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version();
