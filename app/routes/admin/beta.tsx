@@ -1,11 +1,8 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AppError } from "~/lib/accounts.server";
 import { adminActor, requireAdminPage } from "~/lib/admin.server";
+import type { BetaCard } from "~/lib/content.server";
 import {
-  BETA_CATEGORIES,
-  BETA_CATEGORY_LABELS,
-  BETA_STATUS_LABELS,
-  type BetaCard,
   BetaForm,
   BetaTarget,
   createBeta,
@@ -14,6 +11,7 @@ import {
   setBetaActive,
   updateBeta,
 } from "~/lib/content.server";
+import { BETA_CATEGORIES, BETA_CATEGORY_LABELS, BETA_STATUS_LABELS } from "~/lib/content-labels";
 import type { Route } from "./+types/beta";
 
 export function meta() {

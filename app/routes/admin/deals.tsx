@@ -1,11 +1,9 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AppError } from "~/lib/accounts.server";
 import { adminActor, requireAdminPage } from "~/lib/admin.server";
+import type { AdminDealRow } from "~/lib/content.server";
 import {
-  type AdminDealRow,
   createDeal,
-  DEAL_TYPE_LABELS,
-  DEAL_TYPES,
   DealForm,
   DealTarget,
   deleteDeal,
@@ -13,6 +11,7 @@ import {
   listDealsForAdmin,
   updateDeal,
 } from "~/lib/content.server";
+import { DEAL_TYPE_LABELS, DEAL_TYPES } from "~/lib/content-labels";
 import { centsInput, formatUsd } from "~/lib/deals";
 import type { Route } from "./+types/deals";
 

@@ -2,17 +2,9 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Empty } from "~/components/empty-state";
 import { ToolLogo } from "~/components/tool-logo";
 import { AppError, viewerOf } from "~/lib/accounts.server";
-import {
-  applyToBeta,
-  BETA_CATEGORIES,
-  BETA_CATEGORY_LABELS,
-  BETA_MESSAGES,
-  BETA_STATUS_LABELS,
-  BetaApplyForm,
-  type BetaCard,
-  BetaQuery,
-  listBetaPrograms,
-} from "~/lib/content.server";
+import type { BetaCard } from "~/lib/content.server";
+import { applyToBeta, BETA_MESSAGES, BetaApplyForm, BetaQuery, listBetaPrograms } from "~/lib/content.server";
+import { BETA_CATEGORIES, BETA_CATEGORY_LABELS, BETA_STATUS_LABELS } from "~/lib/content-labels";
 import type { Route } from "./+types/beta";
 
 export function meta({ data }: Route.MetaArgs) {

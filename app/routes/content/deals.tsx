@@ -2,7 +2,9 @@ import { data, Link } from "react-router";
 import { Empty } from "~/components/empty-state";
 import { goHref } from "~/components/tool-detail/static-parts";
 import { ToolLogo } from "~/components/tool-logo";
-import { DEAL_CATEGORIES, DEAL_TYPE_LABELS, type DealCard, DealsQuery, listLiveDeals } from "~/lib/content.server";
+import type { DealCard } from "~/lib/content.server";
+import { DealsQuery, listLiveDeals } from "~/lib/content.server";
+import { DEAL_CATEGORIES, DEAL_TYPE_LABELS } from "~/lib/content-labels";
 import { expiresLabel, formatUsd } from "~/lib/deals";
 import type { Route } from "./+types/deals";
 

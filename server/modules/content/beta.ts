@@ -6,6 +6,7 @@ import { AppError } from "../../platform/errors.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
 import type { ContentActor } from "./deals.ts";
+import { BETA_CATEGORIES, type BetaCategoryKey, type BetaStatus } from "./labels.ts";
 
 /**
  * Beta programmes (spec §2 "Beta programs", §3, §4). Status is computed, never stored:
@@ -16,32 +17,11 @@ import type { ContentActor } from "./deals.ts";
  * duration has run out (start + duration weeks) or an admin deactivates it.
  */
 
-export const BETA_CATEGORIES = [
-  { key: "all", label: "All" },
-  { key: "language-models", label: "Language Models" },
-  { key: "image-generation", label: "Image Generation" },
-  { key: "development", label: "Development" },
-  { key: "audio", label: "Audio" },
-  { key: "analytics", label: "Analytics" },
-] as const;
-export type BetaCategoryKey = Exclude<(typeof BETA_CATEGORIES)[number]["key"], "all">;
 const CATEGORY_KEYS = BETA_CATEGORIES.filter((c) => c.key !== "all").map((c) => c.key) as [
   BetaCategoryKey,
   ...BetaCategoryKey[],
 ];
-export const BETA_CATEGORY_LABELS = Object.fromEntries(BETA_CATEGORIES.map((c) => [c.key, c.label])) as Record<
-  BetaCategoryKey,
-  string
->;
-
 export const BetaQuery = z.object({ category: z.enum(["all", ...CATEGORY_KEYS]).catch("all") });
-
-export type BetaStatus = "open" | "full" | "starting_soon";
-export const BETA_STATUS_LABELS: Record<BetaStatus, string> = {
-  open: "Open",
-  full: "Full",
-  starting_soon: "Starting Soon",
-};
 
 export const BETA_MESSAGES = {
   full: "Program Full",

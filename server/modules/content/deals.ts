@@ -3,6 +3,7 @@ import { z } from "zod";
 import { recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { DEAL_CATEGORIES, DEAL_TYPES, type DealCategoryKey, type DealType } from "./labels.ts";
 
 /**
  * Deals (spec §2 "Deals", §3 "Deal"): rows admins manage. A deal is live while started, not ended
@@ -10,29 +11,6 @@ import { AppError } from "../../platform/errors.ts";
  * from /deals, the tool page and the digest on its own, with no job to hide it.
  */
 
-export const DEAL_TYPES = ["discount", "coupon", "free_trial", "lifetime"] as const;
-export type DealType = (typeof DEAL_TYPES)[number];
-export const DEAL_TYPE_LABELS: Record<DealType, string> = {
-  discount: "Discount",
-  coupon: "Coupon",
-  free_trial: "Free trial",
-  lifetime: "Lifetime deal",
-};
-
-/**
- * The spec's deal filter, each chip mapped to real catalogue categories (by slug) so a chip shows
- * the deals on tools of those categories.
- */
-export const DEAL_CATEGORIES = [
-  { key: "all", label: "All", slugs: [] },
-  { key: "writing", label: "Writing", slugs: ["writing"] },
-  { key: "image-generation", label: "Image Generation", slugs: ["image-generation", "design", "3d"] },
-  { key: "development", label: "Development", slugs: ["code-development", "ai-models-infrastructure"] },
-  { key: "productivity", label: "Productivity", slugs: ["productivity", "agents-automation", "chatbots-assistants"] },
-  { key: "marketing", label: "Marketing", slugs: ["marketing", "business", "customer-service"] },
-  { key: "video", label: "Video", slugs: ["video-generation"] },
-] as const;
-export type DealCategoryKey = (typeof DEAL_CATEGORIES)[number]["key"];
 const DEAL_CATEGORY_KEYS = DEAL_CATEGORIES.map((c) => c.key) as [DealCategoryKey, ...DealCategoryKey[]];
 
 /** `/deals?category=`: an unknown value shows all deals. */

@@ -5,16 +5,11 @@ import { moveToolRows } from "./merge.ts";
 
 export {
   applyToBeta,
-  BETA_CATEGORIES,
-  BETA_CATEGORY_LABELS,
   BETA_MESSAGES,
-  BETA_STATUS_LABELS,
   BetaApplyForm,
   type BetaCard,
-  type BetaCategoryKey,
   BetaForm,
   BetaQuery,
-  type BetaStatus,
   BetaTarget,
   betaStatus,
   createBeta,
@@ -31,16 +26,11 @@ export {
   type ContentActor,
   countDealClick,
   createDeal,
-  DEAL_CATEGORIES,
   DEAL_MESSAGES,
-  DEAL_TYPE_LABELS,
-  DEAL_TYPES,
   type DealCard,
-  type DealCategoryKey,
   DealForm,
   DealsQuery,
   DealTarget,
-  type DealType,
   deleteDeal,
   endDeal,
   listDealsForAdmin,
@@ -51,6 +41,7 @@ export {
 } from "./deals.ts";
 export { DIGEST_JOB, DIGEST_TAG, digestContent, isoWeek, runDigest } from "./digest.ts";
 export { registerContentJobs } from "./jobs.ts";
+export * from "./labels.ts";
 export {
   CONFIRMATION_NOT_SENT,
   confirmSubscription,
