@@ -251,9 +251,7 @@ function ProgramCard({
       </dl>
       <div className="mt-3">
         <p className="flex justify-between text-sm">
-          <span>
-            {p.spotsLeft} of {p.spots} spots left
-          </span>
+          <span>{`${p.spotsLeft} of ${p.spots} spots left`}</span>
           <span className="text-slate-600 dark:text-slate-400">{share}% taken</span>
         </p>
         <div
