@@ -42,6 +42,8 @@ export async function digestContent(db: Db, now: Date): Promise<DigestContent> {
       db,
       sql`SELECT name, slug, description FROM tools
           WHERE status = 'active' AND COALESCE(published_at, created_at) > ${since}::timestamptz
+            -- The initial catalogue import is not news: only tools added after it.
+            AND (import_id IS NULL OR import_id NOT IN (SELECT id FROM catalog_imports WHERE source LIKE 'seed:%'))
             AND COALESCE(published_at, created_at) <= ${now.toISOString()}::timestamptz
           ORDER BY COALESCE(published_at, created_at) DESC, name LIMIT 10`,
     ),
