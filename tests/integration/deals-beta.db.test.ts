@@ -66,6 +66,12 @@ const dealForm = (over: Record<string, string> = {}) => ({
 });
 
 describe("deals", () => {
+  it("/deals and /beta are in the sitemap", async () => {
+    const xml = await (await server.get("/sitemap.xml")).text();
+    expect(xml).toContain(`<loc>${server.url}/deals</loc>`);
+    expect(xml).toContain(`<loc>${server.url}/beta</loc>`);
+  });
+
   it("a fresh install shows the empty state", async () => {
     const res = await server.get("/deals");
     expect(res.status).toBe(200);
