@@ -9,6 +9,7 @@ import { createTallies } from "./modules/admin/index.ts";
 import { grantPlanDaysOn, paymentProviders, registerBillingJobs } from "./modules/billing/index.ts";
 import { seedCatalog } from "./modules/catalog/index.ts";
 import { onActivity, registerTrendingJobs } from "./modules/community/index.ts";
+import { registerContentJobs } from "./modules/content/index.ts";
 import { type GrowthWiring, growthBillingHooks, onMemberCreated, registerGrowthJobs } from "./modules/growth/index.ts";
 import { registerLinkCheckJobs } from "./modules/linkcheck/index.ts";
 import { registerSubmissionJobs } from "./modules/submissions/index.ts";
@@ -120,6 +121,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   registerSubmissionJobs({ ...services, publicUrl: env.PUBLIC_URL });
   registerTrendingJobs(services);
   registerLinkCheckJobs(services);
+  // The weekly newsletter digest and beta acknowledgements link back to the site.
+  registerContentJobs({ ...services, origin: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "") });
   const payments = paymentProviders(services);
   if (options.growth?.payouts === undefined) services.growth.payouts = payments.payouts;
   logger.info(payments.summary);

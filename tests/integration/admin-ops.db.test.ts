@@ -43,6 +43,12 @@ describe("admin operations: overview, users, analytics, feedback", () => {
 
   it("the dashboard's figures are the database's; revenue is 0 without payments", async () => {
     await new Client(server).json("/api/newsletter/subscribe", "POST", { email: "ops-news@example.com" });
+    // Double opt-in: only a confirmed address counts as a subscriber.
+    const [sub] = await queryRows<{ token: string }>(
+      db(),
+      sql`SELECT token FROM newsletter_subscribers WHERE email = 'ops-news@example.com'`,
+    );
+    expect((await server.get(`/newsletter/confirm?token=${sub?.token}`)).status).toBe(200);
     await createMember(server, { name: "Another One" });
     const res = await admin.client.fetch("/api/admin/dashboard");
     expect(res.status).toBe(200);
@@ -62,7 +68,9 @@ describe("admin operations: overview, users, analytics, feedback", () => {
     expect(stats.userCount).toBe(await count(sql`SELECT count(*)::int AS n FROM users`));
     expect(stats.userCount).toBeGreaterThanOrEqual(3);
     expect(stats.newsletterSubscribers).toBe(
-      await count(sql`SELECT count(*)::int AS n FROM newsletter_subscribers WHERE status = 'subscribed'`),
+      await count(
+        sql`SELECT count(*)::int AS n FROM newsletter_subscribers WHERE status = 'subscribed' AND confirmed_at IS NOT NULL`,
+      ),
     );
     expect(stats.newsletterSubscribers).toBeGreaterThanOrEqual(1);
     expect(stats.revenue).toEqual({ monthly: 0, total: 0 });

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { BetaPanel } from "~/components/account/beta-panel";
 import { Field, FormAlert } from "~/components/account/form-parts";
 import { CheckIcon, LockIcon } from "~/components/account/icons";
 import { SubmissionsPanel } from "~/components/account/submissions-panel";
@@ -22,6 +23,7 @@ import {
 } from "~/lib/accounts.server";
 import { billingAction, overview } from "~/lib/billing.server";
 import { badgeProgress, leaderboard, memberRank, reviewData } from "~/lib/community.server";
+import { listMyBetaApplications } from "~/lib/content.server";
 import { initials } from "~/lib/format";
 import { setCookie } from "~/lib/preferences";
 import { setInLocalList } from "~/lib/saved-tools";
@@ -44,19 +46,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await viewerOf(context, request);
   if (!viewer) return data({ viewer: null }, { status: 401 });
   const { db } = context.services;
-  const [savedSearches, allowance, savedTools, billing, submissions, progress, leaders, rank, review] =
-    await Promise.all([
-      listSavedSearches(db, viewer.user.id),
-      savedSearchAllowance(db, viewer),
-      listSavedTools(db, viewer.user.id),
-      overview(context, viewer),
-      listMySubmissions(db, viewer.user.id),
-      badgeProgress(db, viewer.user.id, context.services.clock.now()),
-      leaderboard(db, 10),
-      memberRank(db, viewer.user.id),
-      // Only admins see (and receive) the review.
-      viewer.role === "admin" ? reviewData(db) : null,
-    ]);
+  const [
+    savedSearches,
+    allowance,
+    savedTools,
+    billing,
+    submissions,
+    progress,
+    leaders,
+    rank,
+    review,
+    betaApplications,
+  ] = await Promise.all([
+    listSavedSearches(db, viewer.user.id),
+    savedSearchAllowance(db, viewer),
+    listSavedTools(db, viewer.user.id),
+    overview(context, viewer),
+    listMySubmissions(db, viewer.user.id),
+    badgeProgress(db, viewer.user.id, context.services.clock.now()),
+    leaderboard(db, 10),
+    memberRank(db, viewer.user.id),
+    // Only admins see (and receive) the review.
+    viewer.role === "admin" ? reviewData(db) : null,
+    listMyBetaApplications(db, viewer.user.id),
+  ]);
   const url = new URL(request.url);
   const ents = viewer.entitlements;
   return {
@@ -80,6 +93,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     billing,
     submissions,
     community: { progress, leaders, rank, review },
+    betaApplications,
     confirmRefund: url.searchParams.get("confirm") === "refund",
     editing: url.searchParams.get("edit") === "1",
   };
@@ -442,6 +456,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       />
       <SubmissionsPanel submissions={d.submissions} className={card} />
       <CommunityPanel {...d.community} userId={d.viewer.id} className={card} />
+      <BetaPanel applications={d.betaApplications} className={card} />
 
       <section aria-labelledby="features-heading" className={card}>
         <h2 id="features-heading" className="text-lg font-semibold">

@@ -14,6 +14,8 @@ const TABS = [
   { to: "/admin/duplicates", label: "Duplicates" },
   { to: "/admin/community", label: "Community" },
   { to: "/admin/reviews", label: "Reviews & polls" },
+  { to: "/admin/deals", label: "Deals" },
+  { to: "/admin/beta", label: "Beta programs" },
   { to: "/admin/audit", label: "Audit log" },
 ] as const;
 

@@ -77,7 +77,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
             }
           />
           <Card label="Support tickets" value={number.format(stats.supportTickets)} note={NOT_YET} />
-          <Card label="Newsletter subscribers" value={number.format(stats.newsletterSubscribers)} />
+          <Card label="Newsletter subscribers (confirmed)" value={number.format(stats.newsletterSubscribers)} />
           <Card
             label="Revenue this month"
             value={money.format(stats.revenue.monthly)}

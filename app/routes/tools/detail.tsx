@@ -16,6 +16,8 @@ import {
   viewerOf,
 } from "~/lib/accounts.server";
 import { getToolPage, mergedTarget, ToolPageParams, type ToolTab } from "~/lib/catalog.server";
+import { liveDealForTool } from "~/lib/content.server";
+import { sideCardDeal } from "~/lib/deals";
 import { updatedLabel } from "~/lib/format";
 import { Island } from "~/lib/island";
 import { linkHealth } from "~/lib/linkcheck.server";
@@ -69,8 +71,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const viewer = await viewerOf(context, request);
   // Daily views and tool tiers (ADR 0004): the module decides; locked sections never leave the server.
   const seen: { access?: ToolPageAccess } = {};
+  const now = context.services.clock.now();
+  let dealRow = false;
   const page = await getToolPage(db, params.idOrSlug, {
+    now,
     viewerTier: viewer?.tier ?? null,
+    deal: async (toolId) => {
+      const deal = await liveDealForTool(db, toolId, now);
+      dealRow = deal !== null;
+      return deal ? sideCardDeal(deal) : null;
+    },
     gate: async (tool) => {
       seen.access = await toolPageAccess(db, viewer, request, tool, toolAccessOptions(context));
       return seen.access.lock;
@@ -82,7 +92,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (target) throw redirect(`/tools/${target.slug}${url.search}`, 301);
   }
   const headers = new Headers();
-  if (seen.access?.personal) headers.set("Cache-Control", "private, no-store");
+  // A deal ends by the clock, not by an edit: a page showing one is never kept in the page cache.
+  if (seen.access?.personal || (dealRow && page?.deal)) headers.set("Cache-Control", "private, no-store");
   for (const cookie of seen.access?.setCookies ?? []) headers.append("Set-Cookie", cookie);
   const saved = page && viewer ? await savedToolState(db, viewer.user.id, page.tool.id) : null;
   const listChoices = page && viewer ? await listChoicesFor(db, viewer, page.tool.id) : null;

@@ -3,6 +3,7 @@ import { data, Link, redirect } from "react-router";
 import { ToolNotFound, toolNotFoundMeta } from "~/components/tool-not-found";
 import { visitorKey } from "~/lib/accounts.server";
 import { GoParams, recordToolClick } from "~/lib/catalog.server";
+import { countDealClick, liveDealLink } from "~/lib/content.server";
 import type { Route } from "./+types/go";
 
 /**
@@ -32,13 +33,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   // Robots following links and HEAD probes are sent on but not counted as visitors' clicks.
   const count = request.method === "GET" && !isbot(request.headers.get("user-agent"));
-  const click = await recordToolClick(context.services.db, {
+  const { db, clock } = context.services;
+  const click = await recordToolClick(db, {
     idOrSlug: params.slug,
     target: parsed.data.to,
     source: parsed.data.source,
     count,
     // A visitor's repeated clicks on this tool count once per 10 minutes.
     visitor: visitorKey(context.services.env, context.clientIp),
+    // A live deal's own link (affiliate or coupon page) wins, and the deal counts the click.
+    deal: async (toolId) => {
+      const deal = await liveDealLink(db, toolId, clock.now());
+      return deal ? { url: deal.url, count: (tx) => countDealClick(tx, deal.id) } : null;
+    },
   });
   if (!click) return data({ error: null, slug: params.slug }, { status: 404, headers: PRIVATE });
   return redirect(click.url, { status: 302, headers: PRIVATE });

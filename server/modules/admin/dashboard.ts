@@ -60,7 +60,7 @@ export async function dashboardStats(db: Db, clock: Clock): Promise<DashboardSta
           (SELECT count(*) FROM users) AS users,
           (SELECT count(*) FROM users WHERE created_at >= ${thisMonth.toISOString()}::timestamptz) AS users_this,
           (SELECT count(*) FROM users WHERE created_at >= ${lastMonth.toISOString()}::timestamptz AND created_at < ${thisMonth.toISOString()}::timestamptz) AS users_last,
-          (SELECT count(*) FROM newsletter_subscribers WHERE status = 'subscribed') AS newsletter`,
+          (SELECT count(*) FROM newsletter_subscribers WHERE status = 'subscribed' AND confirmed_at IS NOT NULL) AS newsletter`,
   );
   let subscriptionCount = 0;
   let pendingSubmissions = 0;

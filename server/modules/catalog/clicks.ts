@@ -28,6 +28,7 @@ export const CLICK_SOURCES = [
   "search",
   "category",
   "compare",
+  "deals",
   "unknown",
 ] as const;
 export type ClickSource = (typeof CLICK_SOURCES)[number];
@@ -101,7 +102,11 @@ export const CLICK_REPEAT: RateRule = { max: 1, windowSec: 600 };
  * The URL a target means for this tool. A demo or deal the tool does not have falls back to its
  * website (the visitor still gets somewhere real); a deal goes through the affiliate link if any.
  */
-function resolveTarget(tool: LinkRow, wanted: ClickTarget): { target: ClickTarget; url: string } | null {
+function resolveTarget(
+  tool: LinkRow,
+  wanted: ClickTarget,
+  dealUrl: string | null = null,
+): { target: ClickTarget; url: string } | null {
   const candidates: [ClickTarget, string | null][] =
     wanted === "demo"
       ? [
@@ -110,6 +115,7 @@ function resolveTarget(tool: LinkRow, wanted: ClickTarget): { target: ClickTarge
         ]
       : wanted === "deal"
         ? [
+            ["deal", dealUrl],
             ["deal", tool.affiliate_url],
             ["deal", tool.website_url],
           ]
@@ -132,6 +138,12 @@ async function findLinks(db: Db, idOrSlug: string): Promise<LinkRow | null> {
   return tool ?? null;
 }
 
+/**
+ * The live deal of a tool, supplied by the caller (deals belong to the content module): its own
+ * link wins over the tool's, and `count` adds the click to the deal inside the click's transaction.
+ */
+export type DealLookup = (toolId: string) => Promise<{ url: string | null; count(tx: Db): Promise<void> } | null>;
+
 async function writeClick(
   db: Db,
   tool: LinkRow,
@@ -139,8 +151,10 @@ async function writeClick(
   source: ClickSource,
   count: boolean,
   visitor: string | undefined,
+  dealLookup?: DealLookup,
 ): Promise<ClickResult | null> {
-  const resolved = resolveTarget(tool, wanted);
+  const deal = wanted === "deal" && dealLookup ? await dealLookup(tool.id) : null;
+  const resolved = resolveTarget(tool, wanted, deal?.url ?? null);
   if (!resolved) return null;
   if (count && visitor) {
     count = (await consumeRateLimit(db, `click:${visitor}:${tool.id}`, CLICK_REPEAT)).allowed;
@@ -152,6 +166,7 @@ async function writeClick(
             VALUES (${tool.id}::uuid, 'click', ${source}, ${resolved.url})`,
       );
       await tx.execute(sql`UPDATE tools SET clicks = clicks + 1 WHERE id = ${tool.id}::uuid`);
+      if (deal && resolved.target === "deal") await deal.count(tx);
     });
   }
   return { toolId: tool.id, slug: tool.slug, ...resolved, counted: count };
@@ -164,10 +179,19 @@ async function writeClick(
  */
 export async function recordToolClick(
   db: Db,
-  input: { idOrSlug: string; target: ClickTarget; source: ClickSource; count?: boolean; visitor?: string },
+  input: {
+    idOrSlug: string;
+    target: ClickTarget;
+    source: ClickSource;
+    count?: boolean;
+    visitor?: string;
+    deal?: DealLookup;
+  },
 ): Promise<ClickResult | null> {
   const tool = await findLinks(db, input.idOrSlug);
-  return tool ? writeClick(db, tool, input.target, input.source, input.count !== false, input.visitor) : null;
+  return tool
+    ? writeClick(db, tool, input.target, input.source, input.count !== false, input.visitor, input.deal)
+    : null;
 }
 
 /**

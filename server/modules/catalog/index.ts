@@ -53,6 +53,7 @@ export {
   type ClickResult,
   type ClickSource,
   type ClickTarget,
+  type DealLookup,
   GoParams,
   recordReportedClick,
   recordToolClick,

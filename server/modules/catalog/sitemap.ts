@@ -3,7 +3,10 @@ import { type Db, queryRows } from "../../platform/db/index.ts";
 
 export type SitemapEntry = { path: string; lastmod: string | null };
 
-/** Every published tool and every category, for /sitemap.xml. */
+/** Indexable content pages (issue 12); their content changes with the clock, so no lastmod. */
+const CONTENT_PATHS = ["/deals", "/beta"];
+
+/** Every published tool and every category, plus the content pages, for /sitemap.xml. */
 export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
   const rows = await queryRows<{ path: string; lastmod: Date | string | null }>(
     db,
@@ -19,8 +22,11 @@ export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
         SELECT '/top-lists/' || slug, updated_at FROM top_lists WHERE is_public
         ORDER BY 1`,
   );
-  return rows.map((r) => ({
-    path: r.path,
-    lastmod: r.lastmod ? new Date(r.lastmod).toISOString().slice(0, 10) : null,
-  }));
+  return [
+    ...CONTENT_PATHS.map((path) => ({ path, lastmod: null })),
+    ...rows.map((r) => ({
+      path: r.path,
+      lastmod: r.lastmod ? new Date(r.lastmod).toISOString().slice(0, 10) : null,
+    })),
+  ];
 }

@@ -63,6 +63,8 @@ export type ToolPageOptions = {
    * overview (the accounts module's toolPageAccess: tier and daily views). Without it: in full.
    */
   gate?: (tool: { id: string; tier: Tier }) => Promise<ToolLock | null>;
+  /** The tool's live deal row (the content module's deals), preferred to a deal in its pricing data. */
+  deal?: (toolId: string) => Promise<Deal | null>;
 };
 
 /** Everything the tool page shows, or null when there is no such published tool. */
@@ -99,7 +101,7 @@ export async function getToolPage(
   const alternatives = await alternativesOf(db, tool.id);
   return {
     tool,
-    deal: dealOf(tool.pricing, options.now ?? new Date()),
+    deal: (options.deal ? await options.deal(tool.id) : null) ?? dealOf(tool.pricing, options.now ?? new Date()),
     alternatives: cardsForTier(alternatives, options.viewerTier ?? null),
     limits,
     lock: null,

@@ -1,9 +1,57 @@
-/** Content module public surface (newsletter now; blog, deals, docs, support later). */
+/** Content module public surface: newsletter (+ weekly digest), deals, beta programmes. */
+
+import { registerToolMergeStep } from "../catalog/index.ts";
+import { moveToolRows } from "./merge.ts";
+
+export {
+  applyToBeta,
+  BETA_MESSAGES,
+  BetaApplyForm,
+  type BetaCard,
+  BetaForm,
+  BetaQuery,
+  BetaTarget,
+  betaStatus,
+  createBeta,
+  deleteBeta,
+  listBetaForAdmin,
+  listBetaPrograms,
+  listMyBetaApplications,
+  type MyBetaApplication,
+  setBetaActive,
+  updateBeta,
+} from "./beta.ts";
+export {
+  type AdminDealRow,
+  type ContentActor,
+  countDealClick,
+  createDeal,
+  DEAL_MESSAGES,
+  type DealCard,
+  DealForm,
+  DealsQuery,
+  DealTarget,
+  deleteDeal,
+  endDeal,
+  listDealsForAdmin,
+  listLiveDeals,
+  liveDealForTool,
+  liveDealLink,
+  updateDeal,
+} from "./deals.ts";
+export { DIGEST_JOB, DIGEST_TAG, digestContent, isoWeek, runDigest } from "./digest.ts";
+export { registerContentJobs } from "./jobs.ts";
+export * from "./labels.ts";
 export {
   CONFIRMATION_NOT_SENT,
+  confirmSubscription,
   EMAIL_PATTERN,
   INVALID_EMAIL,
   NewsletterInput,
   subscribe,
   unsubscribe,
+  unsubscribeUrl,
 } from "./newsletter.ts";
+
+// Merging duplicate tools moves their deals and beta programmes to the surviving tool.
+registerToolMergeStep({ name: "content.deals-beta", run: moveToolRows });

@@ -23,9 +23,12 @@ export const NewsletterInput = z.object({
 
 /**
  * Subscribes an address (idempotent: a repeat or a re-subscription is harmless) and sends the
- * confirmation message with a one-click unsubscribe link. The subscription is stored first and
- * marked confirmed only once the message is handed to the mailer: if sending fails it throws a 503
- * AppError and the next try sends it again (a repeat of a confirmed subscription sends nothing).
+ * double opt-in message: a confirmation link and a one-click unsubscribe link. The subscription is
+ * stored first and its confirmation_sent_at set only once the message is handed to the mailer: if
+ * sending fails it throws a 503 AppError and the next try sends it again (a repeat after the
+ * message went out sends nothing). Mail (the weekly digest) goes only to addresses whose owner
+ * followed the confirmation link (confirmed_at); a re-subscription after unsubscribing must be
+ * confirmed again.
  */
 export async function subscribe(
   db: Db,
@@ -42,6 +45,7 @@ export async function subscribe(
         ON CONFLICT (lower(email)) DO UPDATE SET
           status = 'subscribed',
           confirmation_sent_at = CASE WHEN s.status = 'subscribed' THEN s.confirmation_sent_at END,
+          confirmed_at = CASE WHEN s.status = 'subscribed' THEN s.confirmed_at END,
           updated_at = now()
         RETURNING id, token, confirmation_sent_at IS NOT NULL AS confirmed`,
   );
@@ -50,12 +54,16 @@ export async function subscribe(
   const sending = mailer.send({
     to: input.email,
     tag: "newsletter-confirmation",
-    subject: "You're subscribed to the Toolscape newsletter",
+    subject: "Confirm your Toolscape newsletter subscription",
     text: [
       "Thanks for subscribing to the Toolscape newsletter.",
-      "You'll get the new AI tools, deals and guides worth your time, about once a week.",
+      "Please confirm that this is your address by opening this link:",
+      `${siteUrl}/newsletter/confirm?token=${row.token}`,
       "",
-      `Unsubscribe at any time: ${siteUrl}/newsletter/unsubscribe?token=${row.token}`,
+      "Once confirmed, you'll get the new AI tools, trending tools and live deals, once a week.",
+      "If you did not subscribe, ignore this message: nothing will be sent to you.",
+      "",
+      `Unsubscribe at any time: ${unsubscribeUrl(siteUrl, row.token)}`,
     ].join("\n"),
   });
   // Not confirmed yet: the next try sends it again. The caller gets a 503 with a message it can show.
@@ -64,6 +72,26 @@ export async function subscribe(
   });
   await db.execute(sql`UPDATE newsletter_subscribers SET confirmation_sent_at = now() WHERE id = ${row.id}`);
   return { alreadySubscribed: false };
+}
+
+/** The link every newsletter mail carries. */
+export function unsubscribeUrl(siteUrl: string, token: string): string {
+  return `${siteUrl.replace(/\/$/, "")}/newsletter/unsubscribe?token=${token}`;
+}
+
+/**
+ * The second opt-in: the link in the confirmation mail. Confirms a current subscription (repeat
+ * clicks are harmless); false for an unknown token or an address that has since unsubscribed.
+ */
+export async function confirmSubscription(db: Db, token: string, now: Date): Promise<boolean> {
+  if (!/^[\w-]{10,64}$/.test(token)) return false;
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`UPDATE newsletter_subscribers
+        SET confirmed_at = COALESCE(confirmed_at, ${now.toISOString()}::timestamptz), updated_at = now()
+        WHERE token = ${token} AND status = 'subscribed' RETURNING id`,
+  );
+  return rows.length > 0;
 }
 
 export async function unsubscribe(db: Db, token: string): Promise<boolean> {

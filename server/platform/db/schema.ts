@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -228,6 +229,8 @@ export const newsletterSubscribers = pgTable(
     token: text("token").notNull(),
     /** when the confirmation mail went out for the current subscription (null: not yet — sent on the next try) */
     confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
+    /** double opt-in: set when the subscriber follows the confirmation link; only confirmed addresses get mail */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -1437,4 +1440,117 @@ export const companyEmailVerifications = pgTable(
     uniqueIndex("company_email_verifications_token_uq").on(t.tokenHash),
     index("company_email_verifications_user_idx").on(t.userId),
   ],
+);
+
+/* ----------------------------------------------------------------------------------------------
+ * Content (issue 12): deals, beta programmes and the newsletter digest log.
+ * ---------------------------------------------------------------------------------------------- */
+export const dealType = pgEnum("deal_type", ["discount", "coupon", "free_trial", "lifetime"]);
+
+/**
+ * A deal on a tool, managed by admins. Live while started, not ended by an admin and not expired:
+ * every listing filters by the service clock, so an expired deal disappears without a job.
+ * Prices are USD cents; discount_percent is computed from the two prices when both are given
+ * (so it can never disagree with them) and entered by the admin only when they are not.
+ */
+export const deals = pgTable(
+  "deals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    dealType: dealType("deal_type").notNull().default("discount"),
+    description: text("description").notNull(),
+    originalPriceCents: integer("original_price_cents"),
+    dealPriceCents: integer("deal_price_cents"),
+    discountPercent: integer("discount_percent"),
+    couponCode: text("coupon_code"),
+    /** the affiliate or coupon link; null: the tool's affiliate link, else its website */
+    url: text("url"),
+    featured: boolean("featured").notNull().default(false),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** set when an admin ends the deal early */
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    /** outbound clicks through /go/{tool}?to=deal while this deal was the live one */
+    clicks: integer("clicks").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index("deals_tool_idx").on(t.toolId), index("deals_expires_idx").on(t.expiresAt)],
+);
+
+export const betaCategory = pgEnum("beta_category", [
+  "language-models",
+  "image-generation",
+  "development",
+  "audio",
+  "analytics",
+]);
+
+/**
+ * A beta programme: a provider's early-access cohort for a tool. spots_taken is the count of
+ * applications, kept on the row so a conditional UPDATE (spots_taken < spots) can take a spot
+ * atomically; the CHECK makes over-subscription impossible even for a buggy writer.
+ */
+export const betaPrograms = pgTable(
+  "beta_programs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    description: text("description").notNull(),
+    category: betaCategory("category").notNull(),
+    spots: integer("spots").notNull(),
+    spotsTaken: integer("spots_taken").notNull().default(0),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    durationWeeks: integer("duration_weeks").notNull(),
+    benefits: text("benefits").array().notNull().default(sql`'{}'::text[]`),
+    requirements: text("requirements").array().notNull().default(sql`'{}'::text[]`),
+    featured: boolean("featured").notNull().default(false),
+    active: boolean("active").notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    index("beta_programs_tool_idx").on(t.toolId),
+    check("beta_programs_spots_ck", sql`${t.spotsTaken} >= 0 AND ${t.spotsTaken} <= ${t.spots}`),
+  ],
+);
+
+export const betaApplications = pgTable(
+  "beta_applications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    programId: uuid("program_id")
+      .notNull()
+      .references(() => betaPrograms.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    motivation: text("motivation").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("beta_applications_one_uq").on(t.programId, t.userId),
+    index("beta_applications_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * One row per subscriber and digest week, claimed before the mail is sent: a retried or repeated
+ * digest run never mails the same week twice (a failed send removes its claim so a retry sends it).
+ */
+export const newsletterDigestSends = pgTable(
+  "newsletter_digest_sends",
+  {
+    subscriberId: integer("subscriber_id")
+      .notNull()
+      .references(() => newsletterSubscribers.id, { onDelete: "cascade" }),
+    /** ISO week, e.g. 2026-W48 */
+    week: text("week").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.subscriberId, t.week] })],
 );

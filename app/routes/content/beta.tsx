@@ -1,0 +1,349 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { Empty } from "~/components/empty-state";
+import { ToolLogo } from "~/components/tool-logo";
+import { AppError, viewerOf } from "~/lib/accounts.server";
+import type { BetaCard } from "~/lib/content.server";
+import { applyToBeta, BETA_MESSAGES, BetaApplyForm, BetaQuery, listBetaPrograms } from "~/lib/content.server";
+import { BETA_CATEGORIES, BETA_CATEGORY_LABELS, BETA_STATUS_LABELS } from "~/lib/content-labels";
+import type { Route } from "./+types/beta";
+
+export function meta({ data }: Route.MetaArgs) {
+  const origin = data?.origin ?? "";
+  return [
+    { title: "AI Beta Programs | Toolscape" },
+    {
+      name: "description",
+      content: "Join beta programs of AI tools: early access to new features in exchange for your feedback.",
+    },
+    { name: "robots", content: data?.category === "all" ? "index, follow" : "noindex, follow" },
+    { tagName: "link", rel: "canonical", href: `${origin}/beta` },
+  ];
+}
+
+/** Spots and status change with every application and with the clock: never cached. */
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { category } = BetaQuery.parse({ category: url.searchParams.get("category") ?? undefined });
+  const viewer = await viewerOf(context, request);
+  const programs = await listBetaPrograms(context.services.db, {
+    now: context.services.clock.now(),
+    category,
+    userId: viewer?.user.id ?? null,
+  });
+  return data({
+    programs,
+    category,
+    origin: url.origin,
+    signedIn: viewer !== null,
+    canApplyEarly: viewer?.can("early_access") ?? false,
+    search: url.search,
+  });
+}
+
+type ApplyResult = { ok: boolean; message: string; programId?: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await viewerOf(context, request);
+  const form = Object.fromEntries(await request.formData());
+  const programId = typeof form.programId === "string" ? form.programId : undefined;
+  if (!viewer) return data<ApplyResult>({ ok: false, message: BETA_MESSAGES.signIn, programId }, { status: 401 });
+  const input = BetaApplyForm.safeParse(form);
+  if (!input.success) {
+    return data<ApplyResult>(
+      { ok: false, message: input.error.issues[0]?.message ?? "Invalid input", programId },
+      { status: 400 },
+    );
+  }
+  const { db, jobs, clock } = context.services;
+  try {
+    await applyToBeta(
+      db,
+      jobs,
+      { userId: viewer.user.id, canApplyEarly: viewer.can("early_access") },
+      input.data,
+      clock.now(),
+    );
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500) {
+      return data<ApplyResult>({ ok: false, message: err.message, programId }, { status: err.status });
+    }
+    throw err;
+  }
+  return data<ApplyResult>(
+    { ok: true, message: "Application sent! Check your email for the confirmation.", programId },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+const chip = "rounded-full border px-3 py-1.5 text-sm font-medium";
+const dateFmt = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+
+const STEPS = [
+  [
+    "Choose a program",
+    "Pick a beta that fits your work. Each card shows its spots, start date and what is asked of you.",
+  ],
+  ["Apply", "Sign in and tell the provider in a few words why you want to join. One application per program."],
+  ["Get access", "Your spot is reserved at once; the provider sends access details before the start date."],
+  ["Give feedback", "Use the tool during the program and share what works and what does not."],
+] as const;
+
+export default function Beta({ loaderData, actionData }: Route.ComponentProps) {
+  const { programs, category } = loaderData;
+  const featured = programs.filter((p) => p.featured);
+  const rest = programs.filter((p) => !p.featured);
+  const label = BETA_CATEGORIES.find((c) => c.key === category)?.label ?? "All";
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <h1 className="text-3xl font-bold">Beta Programs</h1>
+      <p className="mt-2 max-w-2xl text-slate-700 dark:text-slate-300">
+        Try AI tools before everyone else and help shape them. Expert members get early access: they can apply before a
+        program starts.
+      </p>
+      <nav aria-label="Beta program categories" className="mt-6">
+        <ul className="flex flex-wrap gap-2">
+          {BETA_CATEGORIES.map((c) => (
+            <li key={c.key}>
+              <Link
+                to={c.key === "all" ? "/beta" : `/beta?category=${c.key}`}
+                aria-current={c.key === category ? "page" : undefined}
+                className={`${chip} ${
+                  c.key === category
+                    ? "border-brand-600 bg-brand-600 text-white"
+                    : "border-slate-300 hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
+                }`}
+              >
+                {c.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      {programs.length === 0 ? (
+        <div className="mt-8">
+          <Empty title="No programs found">
+            {category === "all" ? (
+              "There are no open beta programs right now. Check back soon."
+            ) : (
+              <>
+                No {label} programs right now.{" "}
+                <Link to="/beta" className="font-medium text-brand-700 underline dark:text-brand-100">
+                  Show all programs
+                </Link>
+              </>
+            )}
+          </Empty>
+        </div>
+      ) : null}
+
+      {featured.length ? (
+        <section aria-labelledby="featured-programs" className="mt-8">
+          <h2 id="featured-programs" className="text-xl font-semibold">
+            Featured programs
+          </h2>
+          <ul className="mt-4 grid gap-4 md:grid-cols-2">
+            {featured.map((p) => (
+              <li key={p.id}>
+                <ProgramCard program={p} data={loaderData} result={actionData} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {rest.length ? (
+        <section aria-labelledby="all-programs" className="mt-10">
+          <h2 id="all-programs" className="text-xl font-semibold">
+            {featured.length ? "More programs" : "All programs"}
+          </h2>
+          <ul className="mt-4 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+            {rest.map((p) => (
+              <li key={p.id}>
+                <ProgramCard program={p} data={loaderData} result={actionData} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="how-it-works" className="mt-12 rounded-xl bg-slate-50 p-6 dark:bg-slate-900">
+        <h2 id="how-it-works" className="text-xl font-semibold">
+          How it works
+        </h2>
+        <ol className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {STEPS.map(([title, text], i) => (
+            <li key={title}>
+              <p className="font-semibold">
+                {i + 1}. {title}
+              </p>
+              <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{text}</p>
+            </li>
+          ))}
+        </ol>
+        <p className="mt-6 text-sm">
+          Running a beta for your AI tool?{" "}
+          <Link to="/contact" className="font-medium text-brand-700 underline dark:text-brand-100">
+            Contact us
+          </Link>{" "}
+          to list it.
+        </p>
+      </section>
+    </div>
+  );
+}
+
+const STATUS_STYLE = {
+  open: "bg-emerald-700 text-white",
+  full: "bg-slate-600 text-white",
+  starting_soon: "bg-amber-500 text-slate-900",
+} as const;
+
+function ProgramCard({
+  program: p,
+  data: d,
+  result,
+}: {
+  program: BetaCard;
+  data: { signedIn: boolean; canApplyEarly: boolean; search: string };
+  result?: ApplyResult;
+}) {
+  const busy = useNavigation().state === "submitting";
+  const share = p.spots > 0 ? Math.round((p.spotsTaken / p.spots) * 100) : 100;
+  const mine = result?.programId === p.id ? result : undefined;
+  const applied = p.applied || mine?.ok;
+  const canApply = p.status === "open" || (p.status === "starting_soon" && d.canApplyEarly);
+  const fieldId = `motivation-${p.id}`;
+  return (
+    <article className="flex h-full flex-col rounded-xl border border-slate-200 p-5 dark:border-slate-700">
+      <div className="flex items-start gap-3">
+        <ToolLogo name={p.toolName} url={p.logoUrl} size={44} />
+        <div className="min-w-0 flex-1">
+          <h3 className="font-semibold">
+            <Link to={`/tools/${p.toolSlug}`} className="hover:underline">
+              {p.toolName}
+            </Link>
+          </h3>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {p.provider} · {BETA_CATEGORY_LABELS[p.category]}
+          </p>
+        </div>
+        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[p.status]}`}>
+          {BETA_STATUS_LABELS[p.status]}
+        </span>
+      </div>
+      <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">{p.description}</p>
+      <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
+        <div>
+          <dt className="text-slate-600 dark:text-slate-400">Starts</dt>
+          <dd>{dateFmt.format(new Date(p.startsAt))}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600 dark:text-slate-400">Duration</dt>
+          <dd>
+            {p.durationWeeks} week{p.durationWeeks === 1 ? "" : "s"}
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-3">
+        <p className="flex justify-between text-sm">
+          <span>{`${p.spotsLeft} of ${p.spots} spots left`}</span>
+          <span className="text-slate-600 dark:text-slate-400">{share}% taken</span>
+        </p>
+        <div
+          className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
+          role="progressbar"
+          aria-label={`Spots taken for ${p.toolName}`}
+          aria-valuemin={0}
+          aria-valuemax={p.spots}
+          aria-valuenow={p.spotsTaken}
+        >
+          <div className="h-full bg-brand-600" style={{ width: `${share}%` }} />
+        </div>
+      </div>
+      {p.benefits.length ? (
+        <div className="mt-3">
+          <h4 className="text-sm font-semibold">Benefits</h4>
+          <ul className="mt-1 list-disc pl-5 text-sm text-slate-700 dark:text-slate-300">
+            {p.benefits.map((b) => (
+              <li key={b}>{b}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {p.requirements.length ? (
+        <div className="mt-3">
+          <h4 className="text-sm font-semibold">Requirements</h4>
+          <ul className="mt-1 list-disc pl-5 text-sm text-slate-700 dark:text-slate-300">
+            {p.requirements.map((r) => (
+              <li key={r}>{r}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div className="mt-4 flex-1" />
+      {mine ? (
+        <p
+          role={mine.ok ? "status" : "alert"}
+          className={`mb-2 text-sm ${mine.ok ? "text-emerald-800 dark:text-emerald-300" : "text-red-700 dark:text-red-300"}`}
+        >
+          {mine.message}
+        </p>
+      ) : null}
+      {applied ? (
+        <p className="rounded-lg bg-emerald-50 px-4 py-2 text-center text-sm font-medium text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200">
+          Applied ✓ — see your dashboard
+        </p>
+      ) : p.status === "full" ? (
+        <button type="button" disabled className="rounded-lg bg-slate-300 px-4 py-2 font-medium text-slate-700">
+          Program Full
+        </button>
+      ) : !canApply ? (
+        <>
+          <button type="button" disabled className="rounded-lg bg-slate-300 px-4 py-2 font-medium text-slate-700">
+            Starting Soon
+          </button>
+          <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+            Applications open on {dateFmt.format(new Date(p.startsAt))}.{" "}
+            <Link to="/pricing" className="underline">
+              Expert members
+            </Link>{" "}
+            can apply now.
+          </p>
+        </>
+      ) : !d.signedIn ? (
+        <Link
+          to={`/sign-in?redirectTo=${encodeURIComponent(`/beta${d.search}`)}`}
+          className="rounded-lg bg-brand-600 px-4 py-2 text-center font-medium text-white hover:bg-brand-700"
+        >
+          Sign in to apply
+        </Link>
+      ) : (
+        <Form method="post" className="space-y-2">
+          <input type="hidden" name="programId" value={p.id} />
+          <label htmlFor={fieldId} className="block text-sm font-medium">
+            Why do you want to join?
+          </label>
+          <textarea
+            id={fieldId}
+            name="motivation"
+            rows={2}
+            maxLength={500}
+            className="w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-800"
+          />
+          <button
+            type="submit"
+            disabled={busy}
+            className="w-full rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+          >
+            Apply Now
+          </button>
+        </Form>
+      )}
+    </article>
+  );
+}
