@@ -8,6 +8,7 @@ import { createAuth, seedDemoAccounts } from "./modules/accounts/index.ts";
 import { createTallies } from "./modules/admin/index.ts";
 import { grantPlanDaysOn, paymentProviders, registerBillingJobs } from "./modules/billing/index.ts";
 import { seedCatalog } from "./modules/catalog/index.ts";
+import { registerSupportJobs } from "./modules/content/index.ts";
 import { type GrowthWiring, growthBillingHooks, onMemberCreated, registerGrowthJobs } from "./modules/growth/index.ts";
 import { registerSubmissionJobs } from "./modules/submissions/index.ts";
 import { createActivity } from "./platform/activity.ts";
@@ -114,6 +115,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   registerBillingJobs(services);
   registerGrowthJobs(services);
   registerSubmissionJobs({ ...services, publicUrl: env.PUBLIC_URL });
+  registerSupportJobs(services);
   const payments = paymentProviders(services);
   if (options.growth?.payouts === undefined) services.growth.payouts = payments.payouts;
   logger.info(payments.summary);

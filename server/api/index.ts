@@ -6,6 +6,7 @@ import { accountsApi } from "./accounts.ts";
 import { adminApi } from "./admin.ts";
 import { adminToolsApi } from "./admin-tools.ts";
 import { analyticsApi } from "./analytics.ts";
+import { apiKeyAuth } from "./api-keys.ts";
 import { auditApi } from "./audit.ts";
 import { authApi } from "./auth.ts";
 import { billingApi } from "./billing.ts";
@@ -16,6 +17,7 @@ import { growthApi } from "./growth.ts";
 import { newsletterApi } from "./newsletter.ts";
 import { fail } from "./respond.ts";
 import { submissionsApi } from "./submissions.ts";
+import { supportApi } from "./support.ts";
 
 type Vars = { Variables: { services: AppServices } };
 
@@ -43,6 +45,7 @@ export function createApi() {
     }
     return c.json({ status: "ready", db: engine, dbMs: probe.ms });
   });
+  api.use("*", apiKeyAuth());
   api.route("/", compareApi());
   api.route("/", authApi());
   api.route("/", accountsApi());
@@ -56,6 +59,7 @@ export function createApi() {
   api.route("/", adminApi());
   api.route("/", adminToolsApi());
   api.route("/", submissionsApi());
+  api.route("/", supportApi());
   api.all("*", (c) => fail(c, 404, `No API route for ${c.req.method} ${c.req.path}`));
   return api;
 }
