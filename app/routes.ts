@@ -44,6 +44,11 @@ export default [
     route("affiliate/payments", "routes/growth/affiliate-payments.tsx"),
     route("affiliate-disclosure", "routes/growth/affiliate-disclosure.tsx"),
     route("submit-tool", "routes/submissions/submit-tool.tsx"),
+    route("support", "routes/support/support.tsx"),
+    route("contact", "routes/support/contact.tsx"),
+    route("dashboard/support/:id", "routes/support/ticket.tsx"),
+    route("dashboard/api-keys", "routes/account/api-keys.tsx"),
+    route("documentation/api", "routes/support/api-reference.tsx"),
     // The admin panel: one guarded layout, one route per tab (each tab's loader checks the role too).
     route("admin", "routes/admin/layout.tsx", [
       index("routes/admin/overview.tsx"),
@@ -55,6 +60,8 @@ export default [
       route("tools/:id/edit", "routes/admin/tool-edit.tsx", { id: "admin-tool-edit" }),
       route("tools/export.csv", "routes/admin/tools-export.ts"),
       route("moderation", "routes/admin/moderation.tsx"),
+      route("support", "routes/admin/support.tsx"),
+      route("support/:id", "routes/admin/support-ticket.tsx"),
     ]),
     route("*", "routes/_site/not-found.tsx"),
   ]),

@@ -15,6 +15,7 @@ import { compareApi } from "./compare.ts";
 import { errorsApi } from "./errors.ts";
 import { growthApi } from "./growth.ts";
 import { newsletterApi } from "./newsletter.ts";
+import { openApiDocument } from "./openapi.ts";
 import { fail } from "./respond.ts";
 import { submissionsApi } from "./submissions.ts";
 import { supportApi } from "./support.ts";
@@ -46,6 +47,10 @@ export function createApi() {
     return c.json({ status: "ready", db: engine, dbMs: probe.ms });
   });
   api.use("*", apiKeyAuth());
+  api.get("/openapi.json", (c) => {
+    c.header("Cache-Control", "public, max-age=300");
+    return c.json(openApiDocument());
+  });
   api.route("/", compareApi());
   api.route("/", authApi());
   api.route("/", accountsApi());

@@ -22,7 +22,7 @@ import {
   replyAsRequester,
   replyAsStaff,
   sendContactMessage,
-  supportAddress,
+  supportDepsFrom,
   TICKET_STATUSES,
   TicketInput,
 } from "../modules/content/index.ts";
@@ -33,23 +33,12 @@ type Vars = { Variables: { services: AppServices; requestId: string; clientIp: s
 const StaffReply = ReplyInput.extend({ status: z.enum(TICKET_STATUSES).optional() });
 const InboxFilter = z.object({ status: z.enum([...TICKET_STATUSES, "all"]).default("open") });
 
-/** The deps support writes need: where mail goes, the site's address for links in it. */
-export function supportDeps(services: AppServices, origin: string, requestId?: string) {
-  return {
-    db: services.db,
-    jobs: services.jobs,
-    supportEmail: supportAddress(services.env),
-    siteUrl: (services.env.PUBLIC_URL ?? origin).replace(/\/$/, ""),
-    requestId: requestId ?? null,
-  };
-}
-
 /** Support tickets, the contact form, and members' API keys (issue 12). */
 export function supportApi() {
   const api = new Hono<Vars>();
   const body = async (c: { req: { json(): Promise<unknown> } }) => (await c.req.json().catch(() => null)) ?? {};
   const deps = (c: { var: Vars["Variables"]; req: { url: string } }) =>
-    supportDeps(c.var.services, new URL(c.req.url).origin, c.var.requestId);
+    supportDepsFrom(c.var.services, new URL(c.req.url).origin, c.var.requestId);
 
   api.post("/contact", async (c) => {
     const input = parseOr400(ContactInput, await body(c));

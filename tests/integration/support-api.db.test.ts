@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_KEY_RULE } from "../../server/modules/accounts/index.ts";
 import { listAudit } from "../../server/platform/audit.ts";
@@ -203,5 +204,37 @@ describe("API keys", () => {
     const revoke = await expert.client.fetch(`/api/account/api-keys/${apiKey.id}`, { method: "DELETE" });
     expect(revoke.status).toBe(200);
     expect((await anon.fetch("/api/tools", { headers: auth })).status).toBe(401);
+  });
+});
+
+describe("OpenAPI", () => {
+  it("serves a valid OpenAPI 3.1 document of the read API with the bearer scheme", async () => {
+    const res = await new Client(server).fetch("/api/openapi.json");
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as {
+      openapi: string;
+      paths: Record<string, unknown>;
+      components: { securitySchemes: Record<string, { scheme: string }> };
+    };
+    const validator = new Validator();
+    const result = await validator.validate(doc as never);
+    expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+    expect(Object.keys(doc.paths).sort()).toEqual(
+      [
+        "/categories",
+        "/community/trending",
+        "/tools",
+        "/tools/tool-of-the-day",
+        "/tools/{idOrSlug}",
+        "/top-lists",
+      ].sort(),
+    );
+    expect(doc.components.securitySchemes.apiKey?.scheme).toBe("bearer");
+    // The route definitions validate too: a bad parameter is the API's usual 400.
+    const bad = await new Client(server).fetch("/api/tools?featured=maybe");
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toMatch(/featured/);
   });
 });

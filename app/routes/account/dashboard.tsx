@@ -3,12 +3,14 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Field, FormAlert } from "~/components/account/form-parts";
 import { CheckIcon, LockIcon } from "~/components/account/icons";
 import { SubmissionsPanel } from "~/components/account/submissions-panel";
+import { SupportPanel } from "~/components/account/support-panel";
 import { BillingSection } from "~/components/billing/billing-section";
 import { MESSAGES } from "~/lib/account-forms";
 import {
   AppError,
   deleteSavedSearch,
   fieldErrors,
+  listApiKeys,
   listSavedSearches,
   listSavedTools,
   ProfileInput,
@@ -20,6 +22,7 @@ import {
   viewerOf,
 } from "~/lib/accounts.server";
 import { billingAction, overview } from "~/lib/billing.server";
+import { listMyTickets } from "~/lib/content.server";
 import { initials } from "~/lib/format";
 import { setCookie } from "~/lib/preferences";
 import { setInLocalList } from "~/lib/saved-tools";
@@ -42,12 +45,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await viewerOf(context, request);
   if (!viewer) return data({ viewer: null }, { status: 401 });
   const { db } = context.services;
-  const [savedSearches, allowance, savedTools, billing, submissions] = await Promise.all([
+  const [savedSearches, allowance, savedTools, billing, submissions, tickets, apiKeys] = await Promise.all([
     listSavedSearches(db, viewer.user.id),
     savedSearchAllowance(db, viewer),
     listSavedTools(db, viewer.user.id),
     overview(context, viewer),
     listMySubmissions(db, viewer.user.id),
+    listMyTickets(db, viewer),
+    listApiKeys(db, viewer),
   ]);
   const url = new URL(request.url);
   const ents = viewer.entitlements;
@@ -71,6 +76,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     savedTools,
     billing,
     submissions,
+    tickets,
+    apiAccess: viewer.can("api_access"),
+    activeKeys: apiKeys.filter((k) => !k.revokedAt).length,
     confirmRefund: url.searchParams.get("confirm") === "refund",
     editing: url.searchParams.get("edit") === "1",
   };
@@ -417,6 +425,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         confirmRefund={d.confirmRefund && !(result?.intent === "billing-refund" && result.ok)}
       />
       <SubmissionsPanel submissions={d.submissions} className={card} />
+      <SupportPanel tickets={d.tickets} apiAccess={d.apiAccess} activeKeys={d.activeKeys} className={card} />
 
       <section aria-labelledby="features-heading" className={card}>
         <h2 id="features-heading" className="text-lg font-semibold">

@@ -41,4 +41,4 @@ export {
   type TicketStatus,
   ticketRef,
 } from "./support-forms.ts";
-export { registerSupportJobs, SUPPORT_MAIL_JOB, supportAddress } from "./support-mail.ts";
+export { registerSupportJobs, SUPPORT_MAIL_JOB, supportAddress, supportDepsFrom } from "./support-mail.ts";

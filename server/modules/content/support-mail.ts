@@ -1,3 +1,4 @@
+import type { Db } from "../../platform/db/index.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
 import type { Mailer } from "../../platform/mail.ts";
 
@@ -23,4 +24,19 @@ export function supportAddress(env: { SUPPORT_EMAIL?: string; MAIL_FROM: string 
   if (env.SUPPORT_EMAIL) return env.SUPPORT_EMAIL;
   const m = /<([^>]+)>/.exec(env.MAIL_FROM);
   return (m?.[1] ?? env.MAIL_FROM).trim();
+}
+
+/** What support writes need: the database, the job queue, where mail goes and the site's address. */
+export function supportDepsFrom(
+  services: { db: Db; jobs: Jobs; env: { SUPPORT_EMAIL?: string; MAIL_FROM: string; PUBLIC_URL?: string } },
+  origin: string,
+  requestId?: string | null,
+) {
+  return {
+    db: services.db,
+    jobs: services.jobs,
+    supportEmail: supportAddress(services.env),
+    siteUrl: (services.env.PUBLIC_URL ?? origin).replace(/\/$/, ""),
+    requestId: requestId ?? null,
+  };
 }
