@@ -50,7 +50,7 @@ export function supportApi() {
   api.post("/support/tickets", async (c) => {
     const input = parseOr400(TicketInput, await body(c));
     const viewer = await getViewer(c.var.services, c.req.raw);
-    const ticket = await openTicket(deps(c), viewer, input, c.var.services.clock.now());
+    const ticket = await openTicket(deps(c), { viewer, ip: c.var.clientIp }, input, c.var.services.clock.now());
     return c.json({ success: true, ticket }, 201);
   });
   api.get("/support/tickets", async (c) => {

@@ -1,7 +1,16 @@
 import { sitemapEntries } from "~/lib/catalog.server";
 import type { Route } from "./+types/sitemap";
 
-const STATIC_PATHS = ["/", "/tools", "/categories", "/search", "/cookies"];
+const STATIC_PATHS = [
+  "/",
+  "/tools",
+  "/categories",
+  "/search",
+  "/cookies",
+  "/support",
+  "/contact",
+  "/documentation/api",
+];
 
 const escapeXml = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c);

@@ -7,9 +7,9 @@ import {
   replyAsStaff,
   setTicketStatus,
   supportDepsFrom,
-  TICKET_STATUSES,
   type TicketStatus,
 } from "~/lib/content.server";
+import { TICKET_STATUS_OPTIONS as TICKET_STATUSES } from "~/lib/support-labels";
 import type { Route } from "./+types/support-ticket";
 
 export function meta() {

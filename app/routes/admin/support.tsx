@@ -1,9 +1,10 @@
 import { Form, Link } from "react-router";
 import { requireAdminPage } from "~/lib/admin.server";
-import { listContactMessages, listInbox, TICKET_STATUSES } from "~/lib/content.server";
+import { listContactMessages, listInbox } from "~/lib/content.server";
+import { TICKET_STATUS_OPTIONS } from "~/lib/support-labels";
 import type { Route } from "./+types/support";
 
-const FILTERS = [...TICKET_STATUSES, "all"] as const;
+const FILTERS = [...TICKET_STATUS_OPTIONS, "all"] as const;
 
 export function meta() {
   return [{ title: "Support | Admin | Toolscape" }, { name: "robots", content: "noindex" }];

@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const viewer = await viewerOf(context, request);
     const deps = supportDepsFrom(context.services, new URL(request.url).origin, context.requestId);
-    const ticket = await openTicket(deps, viewer, parsed.data, context.services.clock.now());
+    const ticket = await openTicket(deps, { viewer, ip: context.clientIp }, parsed.data, context.services.clock.now());
     return redirect(`/support?ticket=${ticket.ref}#ticket`);
   } catch (err) {
     if (err instanceof AppError && err.status < 500)

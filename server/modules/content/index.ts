@@ -26,6 +26,8 @@ export {
   replyAsRequester,
   replyAsStaff,
   setTicketStatus,
+  TICKET_RATE_LIMITED,
+  TICKET_RULE,
   type TicketMessage,
   type TicketSummary,
   type TicketThread,

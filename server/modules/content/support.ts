@@ -4,7 +4,7 @@ import { recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
-import type { Viewer } from "../accounts/index.ts";
+import { consumeRateLimit, type RateRule, type Viewer } from "../accounts/index.ts";
 import { type ReplyInput, type TicketInput, type TicketStatus, ticketRef } from "./support-forms.ts";
 import { SUPPORT_MAIL_JOB } from "./support-mail.ts";
 
@@ -30,6 +30,10 @@ export type TicketMessage = {
   createdAt: string;
 };
 export type TicketThread = TicketSummary & { userId: string | null; messages: TicketMessage[] };
+
+/** Ten tickets per hour per client address: a person never needs more, a script gets no further. */
+export const TICKET_RULE: RateRule = { max: 10, windowSec: 3600 };
+export const TICKET_RATE_LIMITED = "Too many tickets from your connection. Please wait a while and try again.";
 
 type Deps = { db: Db; jobs: Jobs; supportEmail: string; siteUrl: string; requestId?: string | null };
 
