@@ -80,10 +80,13 @@ const SELECT = sql`SELECT t.id, t.number, t.user_id, t.name, t.email, t.subject,
  */
 export async function openTicket(
   deps: Deps,
-  viewer: Viewer | null,
+  who: { viewer: Viewer | null; ip: string },
   input: TicketInput,
   now: Date,
 ): Promise<TicketSummary> {
+  const { viewer } = who;
+  const limit = await consumeRateLimit(deps.db, `ticket:ip:${who.ip}`, TICKET_RULE, now);
+  if (!limit.allowed) throw new AppError("rate_limited", TICKET_RATE_LIMITED, { retryAfterSec: limit.retryAfterSec });
   const priority = viewer ? viewer.can("priority_support") : false;
   return deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
