@@ -14,8 +14,11 @@ test("support: FAQ search, its empty state, and a ticket with a number", async (
   await waitForHydration(page);
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { name: "Account & Billing" })).toBeVisible();
-  await expect(main.getByText("Phone", { exact: true })).toBeVisible();
-  await expect(main.getByText("Mon-Fri 10AM-5PM EST")).toBeVisible();
+  // A visitor sees phone support marked premium and disabled, with the hours from the spec.
+  const phone = main.getByRole("listitem").filter({ hasText: "Mon-Fri 10AM-5PM EST" });
+  await expect(phone).toContainText("Premium");
+  await expect(phone).toHaveAttribute("aria-disabled", "true");
+  await expect(main.getByText("Mon-Fri 9AM-6PM EST")).toBeVisible();
 
   await main.getByLabel("Search the FAQ").fill("password");
   await main.getByRole("button", { name: "Search" }).click();
