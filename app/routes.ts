@@ -59,6 +59,11 @@ export default [
     route("feedback", "routes/community/feedback.tsx"),
     route("polls", "routes/community/polls.tsx"),
     route("verify-company", "routes/account/verify-company.tsx"),
+    route("support", "routes/support/support.tsx"),
+    route("contact", "routes/support/contact.tsx"),
+    route("dashboard/support/:id", "routes/support/ticket.tsx"),
+    route("dashboard/api-keys", "routes/account/api-keys.tsx"),
+    route("documentation/api", "routes/support/api-reference.tsx"),
     // The admin panel: one guarded layout, one route per tab (each tab's loader checks the role too).
     route("admin", "routes/admin/layout.tsx", [
       index("routes/admin/overview.tsx"),
@@ -77,6 +82,8 @@ export default [
       route("reviews", "routes/admin/reviews.tsx"),
       route("deals", "routes/admin/deals.tsx"),
       route("beta", "routes/admin/beta.tsx"),
+      route("support", "routes/admin/support.tsx"),
+      route("support/:id", "routes/admin/support-ticket.tsx"),
     ]),
     route("*", "routes/_site/not-found.tsx"),
   ]),

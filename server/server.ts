@@ -9,7 +9,8 @@ import { createTallies } from "./modules/admin/index.ts";
 import { grantPlanDaysOn, paymentProviders, registerBillingJobs } from "./modules/billing/index.ts";
 import { seedCatalog } from "./modules/catalog/index.ts";
 import { onActivity, registerTrendingJobs } from "./modules/community/index.ts";
-import { registerContentJobs } from "./modules/content/index.ts";
+import { registerContentJobs, registerSupportJobs } from "./modules/content/index.ts";
+
 import { type GrowthWiring, growthBillingHooks, onMemberCreated, registerGrowthJobs } from "./modules/growth/index.ts";
 import { registerLinkCheckJobs } from "./modules/linkcheck/index.ts";
 import { registerSubmissionJobs } from "./modules/submissions/index.ts";
@@ -123,6 +124,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   registerLinkCheckJobs(services);
   // The weekly newsletter digest and beta acknowledgements link back to the site.
   registerContentJobs({ ...services, origin: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "") });
+  registerSupportJobs(services);
   const payments = paymentProviders(services);
   if (options.growth?.payouts === undefined) services.growth.payouts = payments.payouts;
   logger.info(payments.summary);

@@ -35,6 +35,7 @@ const columns: { title: string; links: [string, string][] }[] = [
       ["About", "/about"],
       ["Pricing", "/pricing"],
       ["Contact", "/contact"],
+      ["Support", "/support"],
       ["How we test", "/how-we-test"],
       ["Privacy", "/privacy"],
       ["Terms", "/terms"],

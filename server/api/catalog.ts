@@ -1,4 +1,5 @@
-import { type Context, Hono } from "hono";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import type { AppServices } from "../context.ts";
 import { canAccessTier, getViewer, requiresLabel, utcDay } from "../modules/accounts/index.ts";
 import {
@@ -12,10 +13,24 @@ import {
   overviewOfTool,
   ToolListParams,
 } from "../modules/catalog/index.ts";
+import { listPublicTopLists, listTrending, toolNamesOf } from "../modules/community/index.ts";
 import { contentVersion } from "../platform/db/content-version.ts";
 import { notFound } from "../platform/errors.ts";
 import type { CachedBody } from "../platform/response-cache.ts";
-import { parseOr400 } from "./respond.ts";
+import {
+  CategoryList,
+  ErrorBody,
+  readErrors,
+  ToolAnswer,
+  ToolList,
+  ToolListQuery,
+  ToolParams,
+  TopListsAnswer,
+  TopListsQuery,
+  TrendingAnswer,
+  TrendingQuery,
+} from "./read-schemas.ts";
+import { badInput, parseOr400 } from "./respond.ts";
 
 type Vars = { Variables: { services: AppServices } };
 
@@ -31,12 +46,93 @@ function sendJson(c: Context, cached: CachedBody, state: "HIT" | "STALE" | "MISS
   return c.body(new Uint8Array(gzip ? (cached.gzip as Buffer) : cached.body), 200, headers);
 }
 
-/** GET /api/tools, /api/tools/tool-of-the-day, /api/tools/{id or slug}, /api/categories (spec section 7). */
-export function catalogApi() {
-  const api = new Hono<Vars>();
+const json = <S>(schema: S, description: string) => ({ description, content: { "application/json": { schema } } });
+const security: Record<string, string[]>[] = [{ apiKey: [] }, {}];
 
-  api.get("/tools", async (c) => {
+/** The read API's operations (spec section 7); their schemas both validate and document (/api/openapi.json). */
+export const readRoutes = {
+  listTools: createRoute({
+    method: "get",
+    path: "/tools",
+    operationId: "listTools",
+    summary: "List and search tools",
+    description:
+      "Filters: q (search text), category (ids or slugs, comma-separated; alias categories), pricing (alias price), tags, rating, featured, sort, page, limit. Tools above the caller's tier come without their gated fields.",
+    tags: ["Tools"],
+    security,
+    request: { query: ToolListQuery },
+    responses: { 200: json(ToolList, "A page of tools"), ...readErrors },
+  }),
+  toolOfTheDay: createRoute({
+    method: "get",
+    path: "/tools/tool-of-the-day",
+    operationId: "getToolOfTheDay",
+    summary: "Today's featured tool",
+    tags: ["Tools"],
+    security,
+    responses: {
+      200: json(ToolAnswer, "The tool of the day"),
+      404: json(ErrorBody, "No tool of the day yet"),
+      ...readErrors,
+    },
+  }),
+  getTool: createRoute({
+    method: "get",
+    path: "/tools/{idOrSlug}",
+    operationId: "getTool",
+    summary: "One tool by id or slug",
+    tags: ["Tools"],
+    security,
+    request: { params: ToolParams },
+    responses: {
+      200: json(ToolAnswer, "The tool (its overview when above the caller's tier)"),
+      404: json(ErrorBody, "Tool not found"),
+      ...readErrors,
+    },
+  }),
+  listCategories: createRoute({
+    method: "get",
+    path: "/categories",
+    operationId: "listCategories",
+    summary: "All categories with their tool counts",
+    tags: ["Categories"],
+    security,
+    responses: { 200: json(CategoryList, "The categories"), ...readErrors },
+  }),
+  trending: createRoute({
+    method: "get",
+    path: "/community/trending",
+    operationId: "listTrending",
+    summary: "Tools trending this week, with the reason",
+    tags: ["Community"],
+    security,
+    request: { query: TrendingQuery },
+    responses: { 200: json(TrendingAnswer, "Trending tools"), ...readErrors },
+  }),
+  topLists: createRoute({
+    method: "get",
+    path: "/top-lists",
+    operationId: "listTopLists",
+    summary: "Public top lists",
+    tags: ["Community"],
+    security,
+    request: { query: TopListsQuery },
+    responses: { 200: json(TopListsAnswer, "Public top lists"), ...readErrors },
+  }),
+};
+
+/** GET /api/tools, /api/tools/tool-of-the-day, /api/tools/{id or slug}, /api/categories, trending, top lists. */
+export function catalogApi() {
+  // Invalid input answers the API's usual 400 {success:false, error} (not the validator's raw issues).
+  const api = new OpenAPIHono<Vars>({
+    defaultHook: (result) => {
+      if (!result.success) throw badInput(result.error);
+    },
+  });
+
+  api.openapi(readRoutes.listTools, async (c) => {
     const { db, apiCache } = c.var.services;
+    // The route validated the parameters as sent; the aliases (categories, price, tag) map here.
     const params = listParamsFromSearch(new URL(c.req.url).searchParams);
     const query = parseOr400(ToolListParams, params);
     const [viewer, version] = await Promise.all([
@@ -54,27 +150,27 @@ export function catalogApi() {
       // Tools listed for a higher tier than the caller's come without their gated fields.
       return JSON.stringify({ success: true, ...page, tools: cardsForTier(page.tools, tier) });
     };
-    if (!apiCache.enabled) return c.body(await compute(), 200, { "Content-Type": "application/json" });
+    if (!apiCache.enabled) return c.body(await compute(), 200, { "Content-Type": "application/json" }) as never;
     const { body, state } = await apiCache.fetch(key, version, compute);
-    return sendJson(c, body, state);
+    return sendJson(c, body, state) as never;
   });
 
-  api.get("/tools/tool-of-the-day", async (c) => {
+  api.openapi(readRoutes.toolOfTheDay, async (c) => {
     const tool = await getToolOfTheDay(c.var.services.db);
     if (!tool) throw notFound("No tool of the day is available yet");
-    return c.json({ success: true, tool });
+    return c.json({ success: true, tool }) as never;
   });
 
-  api.get("/tools/:idOrSlug", async (c) => {
+  api.openapi(readRoutes.getTool, async (c) => {
     // Not cached: one indexed read, and its counters (views, clicks) are expected to be current.
     const [tool, viewer] = await Promise.all([
-      getTool(c.var.services.db, c.req.param("idOrSlug")),
+      getTool(c.var.services.db, c.req.valid("param").idOrSlug),
       getViewer(c.var.services, c.req.raw),
     ]);
     if (!tool) {
       // A duplicate merged into another listing answers with where it went (issue 13).
-      const target = await mergedTarget(c.var.services.db, c.req.param("idOrSlug"));
-      if (target) return c.redirect(`/api/tools/${target.id}`, 301);
+      const target = await mergedTarget(c.var.services.db, c.req.valid("param").idOrSlug);
+      if (target) return c.redirect(`/api/tools/${target.id}`, 301) as never;
       throw notFound("Tool not found");
     }
     // A tool above the caller's tier: its overview only, and why (the tool page shows the same).
@@ -84,14 +180,44 @@ export function catalogApi() {
         success: true,
         tool: overviewOfTool(tool),
         locked: { reason: "tier", requiredTier: tool.tier, message: requiresLabel(tool.tier) },
-      });
+      }) as never;
     }
-    return c.json({ success: true, tool });
+    return c.json({ success: true, tool }) as never;
   });
 
-  api.get("/categories", async (c) => {
+  api.openapi(readRoutes.listCategories, async (c) => {
     const categories = await listCategories(c.var.services.db);
-    return c.json({ success: true, categories });
+    return c.json({ success: true, categories }) as never;
+  });
+
+  api.openapi(readRoutes.trending, async (c) => {
+    const { limit } = c.req.valid("query");
+    const trendingTools = await listTrending(c.var.services.db, limit ?? 20);
+    return c.json({ success: true as const, trendingTools }, 200);
+  });
+
+  api.openapi(readRoutes.topLists, async (c) => {
+    const { limit = 20, page = 1 } = c.req.valid("query");
+    const { items, total } = await listPublicTopLists(c.var.services.db, { limit, offset: (page - 1) * limit });
+    const names = await toolNamesOf(
+      c.var.services.db,
+      items.map((l) => l.id),
+    );
+    const totalPages = Math.ceil(total / limit);
+    return c.json(
+      {
+        success: true as const,
+        topLists: items.map((l) => ({
+          ...l,
+          author: l.author.name,
+          authorHandle: l.author.handle,
+          tools: names.get(l.id) ?? [],
+        })),
+        total,
+        pagination: { page, limit, total, totalPages, hasMore: page < totalPages },
+      },
+      200,
+    );
   });
 
   return api;

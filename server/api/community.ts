@@ -14,7 +14,6 @@ import {
   listBadges,
   listCommunityVerified,
   listCorrections,
-  listTrending,
   memberRank,
   RejectInput,
   rejectCorrection,
@@ -150,12 +149,6 @@ export function communityApi() {
     const { page, limit } = parseOr400(ListQuery, c.req.query());
     const result = await listCommunityVerified(c.var.services.db, { limit, offset: (page - 1) * limit });
     return c.json({ success: true, ...result, page, limit });
-  });
-
-  api.get("/community/trending", async (c) => {
-    const { limit } = parseOr400(LeaderQuery, c.req.query());
-    const trending = await listTrending(c.var.services.db, limit);
-    return c.json({ success: true, trendingTools: trending });
   });
 
   api.post("/community/feedback", async (c) => {

@@ -6,6 +6,7 @@ import { accountsApi } from "./accounts.ts";
 import { adminApi } from "./admin.ts";
 import { adminToolsApi } from "./admin-tools.ts";
 import { analyticsApi } from "./analytics.ts";
+import { apiKeyAuth } from "./api-keys.ts";
 import { auditApi } from "./audit.ts";
 import { authApi } from "./auth.ts";
 import { billingApi } from "./billing.ts";
@@ -15,9 +16,11 @@ import { compareApi } from "./compare.ts";
 import { errorsApi } from "./errors.ts";
 import { growthApi } from "./growth.ts";
 import { newsletterApi } from "./newsletter.ts";
+import { openApiDocument } from "./openapi.ts";
 import { fail } from "./respond.ts";
 import { reviewsApi } from "./reviews.ts";
 import { submissionsApi } from "./submissions.ts";
+import { supportApi } from "./support.ts";
 import { topListsApi } from "./top-lists.ts";
 
 type Vars = { Variables: { services: AppServices } };
@@ -46,6 +49,11 @@ export function createApi() {
     }
     return c.json({ status: "ready", db: engine, dbMs: probe.ms });
   });
+  api.use("*", apiKeyAuth());
+  api.get("/openapi.json", (c) => {
+    c.header("Cache-Control", "public, max-age=300");
+    return c.json(openApiDocument());
+  });
   api.route("/", compareApi());
   api.route("/", authApi());
   api.route("/", accountsApi());
@@ -62,6 +70,7 @@ export function createApi() {
   api.route("/", topListsApi());
   api.route("/", communityApi());
   api.route("/", reviewsApi());
+  api.route("/", supportApi());
   api.all("*", (c) => fail(c, 404, `No API route for ${c.req.method} ${c.req.path}`));
   return api;
 }

@@ -5,14 +5,17 @@ import { AppError } from "../platform/errors.ts";
 /** Parses input with a zod schema; the first problem becomes a 400 with a readable message. */
 export function parseOr400<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    // Messages written for people (the spec's own) are shown as they are; others name the field.
-    const generic = !issue || /^(Invalid|Too (big|small)|Expected|Unrecognized)/.test(issue.message);
-    const where = issue?.path.length && generic ? `${issue.path.join(".")}: ` : "";
-    throw new AppError("bad_request", `${where}${issue?.message ?? "Invalid input"}`);
-  }
+  if (!result.success) throw badInput(result.error);
   return result.data;
+}
+
+/** A zod failure as the 400 people read: the first problem, naming the field when the message is generic. */
+export function badInput(error: z.ZodError): AppError {
+  const issue = error.issues[0];
+  // Messages written for people (the spec's own) are shown as they are; others name the field.
+  const generic = !issue || /^(Invalid|Too (big|small)|Expected|Unrecognized)/.test(issue.message);
+  const where = issue?.path.length && generic ? `${issue.path.join(".")}: ` : "";
+  return new AppError("bad_request", `${where}${issue?.message ?? "Invalid input"}`);
 }
 
 export function fail(c: Context, status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500, error: string) {

@@ -9,7 +9,6 @@ import {
   getTopList,
   ListItemInput,
   listMyTopLists,
-  listPublicTopLists,
   listTrending,
   moveToolInList,
   removeToolFromList,
@@ -17,7 +16,6 @@ import {
   TOP_LIST_MESSAGES,
   TopListInput,
   TopListPatch,
-  toolNamesOf,
   topListAllowance,
   trendingComputedAt,
   updateTopList,
@@ -27,7 +25,7 @@ import { parseOr400 } from "./respond.ts";
 
 type Vars = { Variables: { services: AppServices; requestId: string } };
 
-const Paging = z.object({
+const _Paging = z.object({
   page: z.coerce.number().int("page must be a whole number").min(1, "page must be 1 or more").max(10_000).default(1),
   limit: z.coerce.number().int("limit must be a whole number").min(1).max(100, "limit must be 100 or less").default(20),
 });
@@ -66,26 +64,7 @@ export function topListsApi() {
   }
   const deps = (s: AppServices) => ({ db: s.db, activity: s.activity });
 
-  api.get("/top-lists", async (c) => {
-    const { page, limit } = parseOr400(Paging, c.req.query());
-    const { items, total } = await listPublicTopLists(c.var.services.db, { limit, offset: (page - 1) * limit });
-    const totalPages = Math.ceil(total / limit);
-    const names = await toolNamesOf(
-      c.var.services.db,
-      items.map((l) => l.id),
-    );
-    return c.json({
-      success: true,
-      // The spec's shape (title, author, tools) plus the summary's fields.
-      topLists: items.map((l) => ({
-        ...l,
-        author: l.author.name,
-        authorHandle: l.author.handle,
-        tools: names.get(l.id) ?? [],
-      })),
-      pagination: { page, limit, total, totalPages, hasMore: page < totalPages },
-    });
-  });
+  // GET /top-lists (public, API keys, OpenAPI) is served by the read API in catalog.ts.
 
   // Declared before /top-lists/:slug; list slugs always carry a suffix, so none is "mine".
   api.get("/top-lists/mine", async (c) => {
@@ -182,7 +161,7 @@ export function topListsApi() {
     ]);
     return { success: true, trendingTools: tools, computedAt };
   };
-  api.get("/community/trending", async (c) => c.json(await trending(c)));
+  // GET /community/trending (public, API keys, OpenAPI) is served by the read API in catalog.ts.
   api.get("/admin/trending", async (c) => {
     requireRole(await getViewer(c.var.services, c.req.raw), "admin");
     return c.json(await trending(c));

@@ -45,6 +45,8 @@ const EnvSchema = z.object({
   /** smtp:// or smtps:// URL of the mail server; unset: messages go to DATA_DIR/mail/ (the outbox). */
   SMTP_URL: Optional(z.string().regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL")),
   MAIL_FROM: z.string().min(3).default("Toolscape <hello@toolscape.dev>"),
+  /** where contact messages and new support tickets are sent; default: the address in MAIL_FROM */
+  SUPPORT_EMAIL: Optional(z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "SUPPORT_EMAIL must be an e-mail address")),
   /** Lists the outbox at /dev/mail outside development (tests, demos); never with SMTP_URL. */
   MAIL_OUTBOX_PAGE: Flag("0"),
   /** Seeds one demo account per tier and shows the demo sign-in button. */

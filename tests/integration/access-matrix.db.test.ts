@@ -34,6 +34,7 @@ type Ctx = {
   /** community (issue 11): the victim's review and a tool with a poll */
   victimReviewId: string;
   pollId: string;
+  victimTicketId: string;
 };
 type Row = {
   /** the route pattern this row covers (with `method`, matched against the route tables) */
@@ -129,6 +130,19 @@ const ROWS: Row[] = [
   },
   { covers: "/admin/duplicates", path: () => "/admin/duplicates", expect: ADMIN_ONLY },
   { covers: "/submit-tool", path: () => "/submit-tool", expect: 200 },
+  // support, contact and API keys (issue 12)
+  { covers: "/support", path: () => "/support?q=password", expect: 200 },
+  { covers: "/contact", path: () => "/contact", expect: 200 },
+  {
+    covers: "/dashboard/support/:id",
+    path: (c) => `/dashboard/support/${c.victimTicketId}`,
+    expect: { visitor: 401, members: 404, admin: 200 },
+    note: "the requester's own (and admins'); others learn nothing",
+  },
+  { covers: "/dashboard/api-keys", path: () => "/dashboard/api-keys", expect: { visitor: 401, members: 200 } },
+  { covers: "/documentation/api", path: () => "/documentation/api", expect: 200 },
+  { covers: "/admin/support", path: () => "/admin/support?status=all", expect: ADMIN_ONLY },
+  { covers: "/admin/support/:id", path: (c) => `/admin/support/${c.victimTicketId}`, expect: ADMIN_ONLY },
   { covers: "/robots.txt", path: () => "/robots.txt", expect: 200 },
   { covers: "/sign-in", path: () => "/sign-in", expect: { visitor: 200, members: 302 } },
   { covers: "/sign-up", path: () => "/sign-up", expect: { visitor: 200, members: 302 } },
@@ -304,6 +318,43 @@ const ROWS: Row[] = [
     form: (_c, who) => matrixTool(`page-${who}`),
     expect: { visitor: 302, members: 200 },
     note: "visitors are sent to sign in with what they typed; members submit",
+  },
+  {
+    covers: "/support",
+    method: "POST",
+    path: () => "/support",
+    form: (_c, who) => ({ name: who, email: `${who}@example.com`, subject: "Matrix", message: "Matrix ticket" }),
+    expect: 302,
+  },
+  {
+    covers: "/contact",
+    method: "POST",
+    path: () => "/contact",
+    form: (_c, who) => ({ name: who, email: `${who}@example.com`, message: "Matrix message" }),
+    expect: 302,
+  },
+  {
+    covers: "/dashboard/support/:id",
+    method: "POST",
+    path: (c) => `/dashboard/support/${c.victimTicketId}`,
+    form: () => ({ message: "not yours" }),
+    expect: { visitor: 401, members: 404 },
+  },
+  {
+    covers: "/dashboard/api-keys",
+    method: "POST",
+    path: () => "/dashboard/api-keys",
+    form: () => ({ name: "matrix" }),
+    expect: { visitor: 401, members: 403, expert: 200 },
+    note: "api_access is Expert only (the admin here is on the free tier)",
+  },
+  {
+    covers: "/admin/support/:id",
+    method: "POST",
+    path: (c) => `/admin/support/${c.victimTicketId}`,
+    form: () => ({ intent: "status", status: "open" }),
+    expect: ADMIN_ONLY,
+    note: "the status it already has: nothing changes",
   },
   {
     covers: "/admin/moderation",
@@ -623,6 +674,64 @@ const ROWS: Row[] = [
     path: () => "/admin/duplicates",
     form: () => ({ intent: "dismiss", a: "x", b: "y" }),
     expect: { visitor: 401, members: 403, admin: 400 },
+  },
+  { covers: "/api/openapi.json", path: () => "/api/openapi.json", expect: 200 },
+  { covers: "/api/community/trending", path: () => "/api/community/trending?limit=5", expect: 200 },
+  { covers: "/api/top-lists", path: () => "/api/top-lists", expect: 200 },
+  {
+    covers: "/api/contact",
+    method: "POST",
+    path: () => "/api/contact",
+    json: (_c, who) => ({ name: who, email: `${who}@example.com`, message: "Matrix message" }),
+    expect: 200,
+  },
+  {
+    covers: "/api/support/tickets",
+    method: "POST",
+    path: () => "/api/support/tickets",
+    json: (_c, who) => ({ name: who, email: `${who}@example.com`, subject: "Matrix", message: "Matrix ticket" }),
+    expect: 201,
+  },
+  { covers: "/api/support/tickets", path: () => "/api/support/tickets", expect: { visitor: 401, members: 200 } },
+  {
+    covers: "/api/support/tickets/:id",
+    path: (c) => `/api/support/tickets/${c.victimTicketId}`,
+    expect: { visitor: 401, members: 404, admin: 200 },
+  },
+  {
+    covers: "/api/support/tickets/:id/replies",
+    method: "POST",
+    path: (c) => `/api/support/tickets/${c.victimTicketId}/replies`,
+    json: () => ({ message: "not yours" }),
+    expect: { visitor: 401, members: 404 },
+  },
+  { covers: "/api/admin/support/tickets", path: () => "/api/admin/support/tickets?status=all", expect: ADMIN_ONLY },
+  {
+    covers: "/api/admin/support/tickets/:id",
+    path: (c) => `/api/admin/support/tickets/${c.victimTicketId}`,
+    expect: ADMIN_ONLY,
+  },
+  {
+    covers: "/api/admin/support/tickets/:id/reply",
+    method: "POST",
+    path: (c) => `/api/admin/support/tickets/${c.victimTicketId}/reply`,
+    json: () => ({ message: "Matrix answer", status: "open" }),
+    expect: ADMIN_ONLY,
+  },
+  { covers: "/api/admin/contact-messages", path: () => "/api/admin/contact-messages", expect: ADMIN_ONLY },
+  { covers: "/api/account/api-keys", path: () => "/api/account/api-keys", expect: { visitor: 401, members: 200 } },
+  {
+    covers: "/api/account/api-keys",
+    method: "POST",
+    path: () => "/api/account/api-keys",
+    json: () => ({ name: "matrix" }),
+    expect: { visitor: 401, members: 403, expert: 201 },
+  },
+  {
+    covers: "/api/account/api-keys/:id",
+    method: "DELETE",
+    path: () => "/api/account/api-keys/00000000-0000-4000-8000-000000000000",
+    expect: { visitor: 401, members: 404 },
   },
   {
     covers: "/api/admin/moderation/queue",
@@ -1136,6 +1245,13 @@ beforeAll(async () => {
     options: ["Yes", "No"],
   });
   const pollId = ((await poll.json()) as { poll: { id: string } }).poll.id;
+  const ticket = await victim.client.json("/api/support/tickets", "POST", {
+    name: "Victim",
+    email: victim.email,
+    subject: "Private ticket",
+    message: "Only mine",
+  });
+  const victimTicketId = ((await ticket.json()) as { ticket: { id: string } }).ticket.id;
   ctx = {
     victimList: { ...victimPrivate, toolId: victimToolId },
     victimPublicList: victimPublic,
@@ -1143,6 +1259,7 @@ beforeAll(async () => {
     pollId,
     victimSubmissionId,
     victimCorrectionId,
+    victimTicketId,
     self: { visitor: victim.id, free: free.id, standard: standard.id, expert: expert.id, admin: admin.id },
     victim,
     victimSearchId,

@@ -13,6 +13,9 @@ const STATIC_PATHS = [
   "/achievements",
   "/community-verified",
   "/polls",
+  "/support",
+  "/contact",
+  "/documentation/api",
 ];
 
 const escapeXml = (s: string) =>

@@ -4,6 +4,7 @@ import { BetaPanel } from "~/components/account/beta-panel";
 import { Field, FormAlert } from "~/components/account/form-parts";
 import { CheckIcon, LockIcon } from "~/components/account/icons";
 import { SubmissionsPanel } from "~/components/account/submissions-panel";
+import { SupportPanel } from "~/components/account/support-panel";
 import { BillingSection } from "~/components/billing/billing-section";
 import { CommunityPanel } from "~/components/community/dashboard-panel";
 import { MESSAGES } from "~/lib/account-forms";
@@ -11,6 +12,7 @@ import {
   AppError,
   deleteSavedSearch,
   fieldErrors,
+  listApiKeys,
   listSavedSearches,
   listSavedTools,
   ProfileInput,
@@ -23,7 +25,7 @@ import {
 } from "~/lib/accounts.server";
 import { billingAction, overview } from "~/lib/billing.server";
 import { badgeProgress, leaderboard, memberRank, reviewData } from "~/lib/community.server";
-import { listMyBetaApplications } from "~/lib/content.server";
+import { listMyBetaApplications, listMyTickets } from "~/lib/content.server";
 import { initials } from "~/lib/format";
 import { setCookie } from "~/lib/preferences";
 import { setInLocalList } from "~/lib/saved-tools";
@@ -57,6 +59,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     rank,
     review,
     betaApplications,
+    tickets,
+    apiKeys,
   ] = await Promise.all([
     listSavedSearches(db, viewer.user.id),
     savedSearchAllowance(db, viewer),
@@ -69,6 +73,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Only admins see (and receive) the review.
     viewer.role === "admin" ? reviewData(db) : null,
     listMyBetaApplications(db, viewer.user.id),
+    listMyTickets(db, viewer),
+    listApiKeys(db, viewer),
   ]);
   const url = new URL(request.url);
   const ents = viewer.entitlements;
@@ -94,6 +100,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     submissions,
     community: { progress, leaders, rank, review },
     betaApplications,
+    tickets,
+    apiAccess: viewer.can("api_access"),
+    activeKeys: apiKeys.filter((k) => !k.revokedAt).length,
     confirmRefund: url.searchParams.get("confirm") === "refund",
     editing: url.searchParams.get("edit") === "1",
   };
@@ -457,6 +466,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       <SubmissionsPanel submissions={d.submissions} className={card} />
       <CommunityPanel {...d.community} userId={d.viewer.id} className={card} />
       <BetaPanel applications={d.betaApplications} className={card} />
+      <SupportPanel tickets={d.tickets} apiAccess={d.apiAccess} activeKeys={d.activeKeys} className={card} />
 
       <section aria-labelledby="features-heading" className={card}>
         <h2 id="features-heading" className="text-lg font-semibold">

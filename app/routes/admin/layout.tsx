@@ -16,6 +16,7 @@ const TABS = [
   { to: "/admin/reviews", label: "Reviews & polls" },
   { to: "/admin/deals", label: "Deals" },
   { to: "/admin/beta", label: "Beta programs" },
+  { to: "/admin/support", label: "Support" },
   { to: "/admin/audit", label: "Audit log" },
 ] as const;
 

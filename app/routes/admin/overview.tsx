@@ -76,7 +76,15 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
               )
             }
           />
-          <Card label="Support tickets" value={number.format(stats.supportTickets)} note={NOT_YET} />
+          <Card
+            label="Support tickets"
+            value={number.format(stats.supportTickets)}
+            note={
+              <a href="/admin/support" className="text-xs underline">
+                open, waiting for an answer
+              </a>
+            }
+          />
           <Card label="Newsletter subscribers (confirmed)" value={number.format(stats.newsletterSubscribers)} />
           <Card
             label="Revenue this month"

@@ -4,6 +4,20 @@
  */
 export { createAccount, DEMO_PASSWORD, demoEmail, seedDemoAccounts } from "./accounts.ts";
 export {
+  API_KEY_FEATURE,
+  API_KEY_MESSAGES,
+  API_KEY_PREFIX,
+  API_KEY_RULE,
+  type ApiKeyAuth,
+  ApiKeyInput,
+  type ApiKeySummary,
+  apiKeyFromHeader,
+  authenticateApiKey,
+  createApiKey,
+  listApiKeys,
+  revokeApiKey,
+} from "./api-keys.ts";
+export {
   ACCOUNT_SUSPENDED,
   type Auth,
   type AuthDeps,
@@ -134,6 +148,7 @@ export {
   requireRole,
   requireSelfOrAdmin,
   requireUser,
+  setRequestViewer,
   summarizeViewer,
   utcDay,
   type Viewer,

@@ -55,6 +55,14 @@ export function getViewer(deps: ViewerDeps, request: Request): Promise<Viewer | 
   return pending;
 }
 
+/**
+ * Sets the viewer of a request authenticated some other way (an API key, see api-keys.ts), so every
+ * handler's getViewer sees the key's owner.
+ */
+export function setRequestViewer(request: Request, viewer: Viewer): void {
+  perRequest.set(request, Promise.resolve(viewer));
+}
+
 /** `token.signature` as better-auth signs it (URL-encoded base64 signature); anything else is no session. */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]*)/g;
 const SIGNED_TOKEN = /^[A-Za-z0-9_-]{1,128}\.[A-Za-z0-9+/_-]{1,128}={0,2}$/;

@@ -60,7 +60,8 @@ export async function dashboardStats(db: Db, clock: Clock): Promise<DashboardSta
           (SELECT count(*) FROM users) AS users,
           (SELECT count(*) FROM users WHERE created_at >= ${thisMonth.toISOString()}::timestamptz) AS users_this,
           (SELECT count(*) FROM users WHERE created_at >= ${lastMonth.toISOString()}::timestamptz AND created_at < ${thisMonth.toISOString()}::timestamptz) AS users_last,
-          (SELECT count(*) FROM newsletter_subscribers WHERE status = 'subscribed' AND confirmed_at IS NOT NULL) AS newsletter`,
+          (SELECT count(*) FROM newsletter_subscribers WHERE status = 'subscribed' AND confirmed_at IS NOT NULL) AS newsletter,
+          (SELECT count(*) FROM support_tickets WHERE status = 'open') AS support_open`,
   );
   let subscriptionCount = 0;
   let pendingSubmissions = 0;
@@ -102,7 +103,8 @@ export async function dashboardStats(db: Db, clock: Clock): Promise<DashboardSta
     userCount: n(base?.users),
     subscriptionCount,
     pendingSubmissions,
-    supportTickets: 0,
+    /** tickets waiting for an answer (status open) */
+    supportTickets: n(base?.support_open),
     newsletterSubscribers: n(base?.newsletter),
     activeTools: n(base?.active),
     featuredTools: n(base?.featured),
@@ -112,7 +114,7 @@ export async function dashboardStats(db: Db, clock: Clock): Promise<DashboardSta
       users: growthPct(n(base?.users_this), n(base?.users_last)),
       revenue: growthPct(revenue.thisMonth, revenue.lastMonth),
     },
-    notCollected: ["supportTickets"],
+    notCollected: [],
   };
 }
 

@@ -1,0 +1,163 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { ApiKeyInput, AppError, createApiKey, listApiKeys, revokeApiKey, viewerOf } from "~/lib/accounts.server";
+import type { Route } from "./+types/api-keys";
+
+export function meta() {
+  return [{ title: "API keys | Toolscape" }, { name: "robots", content: "noindex" }];
+}
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await viewerOf(context, request);
+  if (!viewer) throw data({ message: "Please log in" }, { status: 401 });
+  return { keys: await listApiKeys(context.services.db, viewer), apiAccess: viewer.can("api_access") };
+}
+
+type Result = { ok: boolean; error?: string; secret?: string; name?: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await viewerOf(context, request);
+  if (!viewer) return data<Result>({ ok: false, error: "Please log in" }, { status: 401 });
+  const form = Object.fromEntries(await request.formData());
+  const now = context.services.clock.now();
+  try {
+    if (form.intent === "revoke") {
+      await revokeApiKey(context.services.db, viewer, String(form.id ?? ""), now);
+      return { ok: true } satisfies Result;
+    }
+    const parsed = ApiKeyInput.safeParse(form);
+    if (!parsed.success) return data<Result>({ ok: false, error: parsed.error.issues[0]?.message }, { status: 400 });
+    const created = await createApiKey(context.services.db, viewer, parsed.data, now);
+    // The secret is in this one answer only; it is never stored or shown again.
+    return { ok: true, secret: created.key, name: created.apiKey.name } satisfies Result;
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500)
+      return data<Result>({ ok: false, error: err.message }, { status: err.status });
+    throw err;
+  }
+}
+
+const when = (iso: string | null) => (iso ? new Date(iso).toUTCString().slice(5, 22) : "Never");
+
+export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps) {
+  const { keys, apiAccess } = loaderData;
+  const result = actionData as Result | undefined;
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <p className="text-sm">
+        <Link to="/dashboard#api-keys" className="underline">
+          Dashboard
+        </Link>{" "}
+        / API keys
+      </p>
+      <h1 className="mt-2 text-2xl font-bold">API keys</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-400">
+        Send a key as <code>Authorization: Bearer &lt;key&gt;</code> to the read API. See the{" "}
+        <Link to="/documentation/api" className="underline">
+          API reference
+        </Link>
+        .
+      </p>
+      {result?.secret ? (
+        <div
+          role="status"
+          className="mt-6 rounded-xl border border-green-300 bg-green-50 p-4 dark:border-green-700 dark:bg-green-950"
+        >
+          <p className="font-semibold">Key "{result.name}" created. Copy it now: it will not be shown again.</p>
+          <code
+            data-testid="api-key-secret"
+            className="mt-2 block break-all rounded bg-white p-2 text-sm dark:bg-slate-900"
+          >
+            {result.secret}
+          </code>
+        </div>
+      ) : null}
+      {result?.error ? (
+        <p role="alert" className="mt-4 text-sm text-red-700 dark:text-red-300">
+          {result.error}
+        </p>
+      ) : null}
+      {apiAccess ? (
+        <Form method="post" className="mt-6 flex items-end gap-2">
+          <div className="grow">
+            <label htmlFor="key-name" className="block text-sm font-medium">
+              Key name
+            </label>
+            <input
+              id="key-name"
+              name="name"
+              required
+              maxLength={60}
+              placeholder="e.g. Reporting script"
+              className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-600 dark:bg-slate-950"
+            />
+          </div>
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+          >
+            Create key
+          </button>
+        </Form>
+      ) : (
+        <p className="mt-6 rounded-lg bg-amber-50 p-4 text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+          API access is available for Expert members.{" "}
+          <Link to="/pricing" className="font-semibold underline">
+            Upgrade to Expert
+          </Link>{" "}
+          to create keys.
+        </p>
+      )}
+      <table className="mt-8 w-full text-left text-sm">
+        <thead>
+          <tr className="border-b dark:border-slate-700">
+            <th className="py-2">Name</th>
+            <th>Key</th>
+            <th>Created</th>
+            <th>Last used</th>
+            <th>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.length === 0 ? (
+            <tr>
+              <td colSpan={5} className="py-3 text-slate-500">
+                No API keys yet.
+              </td>
+            </tr>
+          ) : (
+            keys.map((k) => (
+              <tr key={k.id} className="border-b dark:border-slate-800">
+                <td className="py-2">{k.name}</td>
+                <td>
+                  <code>{k.prefix}…</code>
+                </td>
+                <td>{when(k.createdAt)}</td>
+                <td>{when(k.lastUsedAt)}</td>
+                <td className="text-right">
+                  {k.revokedAt ? (
+                    <span className="text-slate-500">Revoked</span>
+                  ) : (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="revoke" />
+                      <input type="hidden" name="id" value={k.id} />
+                      <button type="submit" className="text-red-700 underline dark:text-red-300">
+                        Revoke
+                      </button>
+                    </Form>
+                  )}
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,229 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { AppError, viewerOf } from "~/lib/accounts.server";
+import {
+  FAQ_GROUPS,
+  openTicket,
+  SUPPORT_CATEGORIES,
+  SUPPORT_CATEGORY_LABELS,
+  SUPPORT_CHANNELS,
+  searchFaq,
+  supportDepsFrom,
+  TicketInput,
+} from "~/lib/content.server";
+import type { Route } from "./+types/support";
+
+type Result = { error: string; values: Record<string, string> };
+
+export function meta() {
+  return [
+    { title: "Support | Toolscape" },
+    {
+      name: "description",
+      content: "Answers to common questions, our support channels and hours, and a form to open a ticket.",
+    },
+  ];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const viewer = await viewerOf(context, request);
+  const ticket = url.searchParams.get("ticket");
+  return {
+    q,
+    faq: searchFaq(q),
+    groups: [...FAQ_GROUPS],
+    // Phone support belongs to the priority_support entitlement (Expert): others see it marked premium.
+    channels: SUPPORT_CHANNELS.map((c) => ({ ...c, enabled: !c.premium || Boolean(viewer?.can("priority_support")) })),
+    supportLevel: viewer ? viewer.entitlements.supportLevel(viewer.tier) : null,
+    member: viewer ? { name: viewer.user.name, email: viewer.user.email } : null,
+    created: ticket && /^TS-\d{6,}$/.test(ticket) ? ticket : null,
+    categories: SUPPORT_CATEGORIES.map((value) => ({ value, label: SUPPORT_CATEGORY_LABELS[value] })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const values = Object.fromEntries(
+    ["name", "email", "subject", "message", "category"].map((k) => [
+      k,
+      typeof form[k] === "string" ? String(form[k]) : "",
+    ]),
+  );
+  const parsed = TicketInput.safeParse(form);
+  if (!parsed.success) {
+    return data<Result>({ error: parsed.error.issues[0]?.message ?? "Invalid input", values }, { status: 400 });
+  }
+  try {
+    const viewer = await viewerOf(context, request);
+    const deps = supportDepsFrom(context.services, new URL(request.url).origin, context.requestId);
+    const ticket = await openTicket(deps, { viewer, ip: context.clientIp }, parsed.data, context.services.clock.now());
+    return redirect(`/support?ticket=${ticket.ref}#ticket`);
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500)
+      return data<Result>({ error: err.message, values }, { status: err.status });
+    throw err;
+  }
+}
+
+const input =
+  "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";
+const label = "block text-sm font-medium text-slate-800 dark:text-slate-200";
+
+export default function Support({ loaderData, actionData }: Route.ComponentProps) {
+  const { q, faq, groups, channels, member, created, categories, supportLevel } = loaderData;
+  const result = actionData as Result | undefined;
+  const values = result?.values ?? { name: member?.name ?? "", email: member?.email ?? "", category: "general" };
+  const sending = useNavigation().state === "submitting";
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <h1 className="text-3xl font-bold text-slate-900 dark:text-white">Support</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">
+        Find an answer below or open a ticket.{supportLevel ? ` Your support level: ${supportLevel}.` : ""}
+      </p>
+
+      <Form method="get" role="search" className="mt-6 flex gap-2">
+        <label htmlFor="faq-q" className="sr-only">
+          Search the FAQ
+        </label>
+        <input
+          id="faq-q"
+          name="q"
+          type="search"
+          defaultValue={q}
+          placeholder="Search FAQs..."
+          className={`${input} mt-0`}
+        />
+        <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+          Search
+        </button>
+      </Form>
+
+      <section aria-labelledby="channels" className="mt-8">
+        <h2 id="channels" className="text-xl font-semibold text-slate-900 dark:text-white">
+          Support channels
+        </h2>
+        <ul className="mt-3 grid gap-4 sm:grid-cols-3">
+          {channels.map((c) => (
+            <li
+              key={c.id}
+              className={`rounded-xl border p-4 dark:border-slate-700 ${c.enabled ? "" : "opacity-60"}`}
+              aria-disabled={!c.enabled || undefined}
+            >
+              <p className="font-semibold text-slate-900 dark:text-white">
+                {c.name}
+                {c.premium ? (
+                  <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs text-amber-800">Premium</span>
+                ) : null}
+              </p>
+              <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{c.hours}</p>
+              {c.enabled ? null : (
+                <p className="mt-2 text-sm">
+                  <a href="/pricing" className="text-brand-700 underline dark:text-brand-100">
+                    Expert members only: upgrade
+                  </a>
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="faq" className="mt-10">
+        <h2 id="faq" className="text-xl font-semibold text-slate-900 dark:text-white">
+          Frequently asked questions
+        </h2>
+        {faq.length === 0 ? (
+          <p className="mt-4 text-slate-600 dark:text-slate-300">No FAQs found</p>
+        ) : (
+          groups.map((g) => {
+            const entries = faq.filter((f) => f.group === g);
+            if (!entries.length) return null;
+            return (
+              <div key={g} className="mt-6">
+                <h3 className="font-semibold text-slate-800 dark:text-slate-100">{g}</h3>
+                <div className="mt-2 space-y-2">
+                  {entries.map((f) => (
+                    <details key={f.question} className="rounded-lg border p-3 dark:border-slate-700">
+                      <summary className="cursor-pointer font-medium text-slate-900 dark:text-white">
+                        {f.question}
+                      </summary>
+                      <p className="mt-2 text-slate-700 dark:text-slate-300">{f.answer}</p>
+                    </details>
+                  ))}
+                </div>
+              </div>
+            );
+          })
+        )}
+      </section>
+
+      <section id="ticket" aria-labelledby="ticket-title" className="mt-12 max-w-2xl">
+        <h2 id="ticket-title" className="text-xl font-semibold text-slate-900 dark:text-white">
+          Open a ticket
+        </h2>
+        {created ? (
+          <p
+            role="status"
+            className="mt-3 rounded-lg bg-green-50 p-3 text-green-800 dark:bg-green-950 dark:text-green-200"
+          >
+            Thank you! Your ticket {created} was received. We sent a confirmation to your e-mail.
+            {member ? " You can follow it in your dashboard." : ""}
+          </p>
+        ) : null}
+        <Form method="post" className="mt-4 space-y-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div>
+              <label htmlFor="t-name" className={label}>
+                Name
+              </label>
+              <input id="t-name" name="name" required defaultValue={values.name} className={input} />
+            </div>
+            <div>
+              <label htmlFor="t-email" className={label}>
+                Email
+              </label>
+              <input id="t-email" name="email" type="email" required defaultValue={values.email} className={input} />
+            </div>
+          </div>
+          <div>
+            <label htmlFor="t-category" className={label}>
+              Category
+            </label>
+            <select id="t-category" name="category" defaultValue={values.category || "general"} className={input}>
+              {categories.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="t-subject" className={label}>
+              Subject
+            </label>
+            <input id="t-subject" name="subject" required defaultValue={values.subject} className={input} />
+          </div>
+          <div>
+            <label htmlFor="t-message" className={label}>
+              Message
+            </label>
+            <textarea id="t-message" name="message" required rows={6} defaultValue={values.message} className={input} />
+          </div>
+          {result?.error ? (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+              {result.error}
+            </p>
+          ) : null}
+          <button
+            type="submit"
+            disabled={sending}
+            className="rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+          >
+            {sending ? "Sending..." : "Submit ticket"}
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,333 @@
+import { sql } from "drizzle-orm";
+import type { z } from "zod";
+import { recordAudit } from "../../platform/audit.ts";
+import { type Db, queryRows } from "../../platform/db/index.ts";
+import { AppError } from "../../platform/errors.ts";
+import type { Jobs } from "../../platform/jobs/index.ts";
+import { consumeRateLimit, type RateRule, type Viewer } from "../accounts/index.ts";
+import { type ReplyInput, type TicketInput, type TicketStatus, ticketRef } from "./support-forms.ts";
+import { SUPPORT_MAIL_JOB } from "./support-mail.ts";
+
+export type TicketSummary = {
+  id: string;
+  number: number;
+  ref: string;
+  name: string;
+  email: string;
+  subject: string;
+  category: string;
+  priority: boolean;
+  status: TicketStatus;
+  createdAt: string;
+  updatedAt: string;
+  messageCount: number;
+};
+export type TicketMessage = {
+  id: string;
+  author: "requester" | "staff";
+  authorName: string;
+  body: string;
+  createdAt: string;
+};
+export type TicketThread = TicketSummary & { userId: string | null; messages: TicketMessage[] };
+
+/** Ten tickets per hour per client address: a person never needs more, a script gets no further. */
+export const TICKET_RULE: RateRule = { max: 10, windowSec: 3600 };
+export const TICKET_RATE_LIMITED = "Too many tickets from your connection. Please wait a while and try again.";
+
+type Deps = { db: Db; jobs: Jobs; supportEmail: string; siteUrl: string; requestId?: string | null };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const iso = (v: string | Date) => new Date(v).toISOString();
+
+type Row = {
+  id: string;
+  number: number;
+  user_id: string | null;
+  name: string;
+  email: string;
+  subject: string;
+  category: string;
+  priority: boolean;
+  status: TicketStatus;
+  created_at: string | Date;
+  updated_at: string | Date;
+  message_count: number | string;
+};
+const toSummary = (r: Row): TicketSummary => ({
+  id: r.id,
+  number: Number(r.number),
+  ref: ticketRef(Number(r.number)),
+  name: r.name,
+  email: r.email,
+  subject: r.subject,
+  category: r.category,
+  priority: r.priority,
+  status: r.status,
+  createdAt: iso(r.created_at),
+  updatedAt: iso(r.updated_at),
+  messageCount: Number(r.message_count),
+});
+const SELECT = sql`SELECT t.id, t.number, t.user_id, t.name, t.email, t.subject, t.category, t.priority,
+  t.status::text AS status, t.created_at, t.updated_at,
+  (SELECT count(*) FROM support_messages m WHERE m.ticket_id = t.id) AS message_count
+  FROM support_tickets t`;
+
+/**
+ * Opens a ticket: the ticket, its first message and the acknowledgement mail (a job, sent after the
+ * commit) in one transaction. Priority comes from the requester's tier (the priority_support
+ * entitlement), never from the form.
+ */
+export async function openTicket(
+  deps: Deps,
+  who: { viewer: Viewer | null; ip: string },
+  input: TicketInput,
+  now: Date,
+): Promise<TicketSummary> {
+  const { viewer } = who;
+  const limit = await consumeRateLimit(deps.db, `ticket:ip:${who.ip}`, TICKET_RULE, now);
+  if (!limit.allowed) throw new AppError("rate_limited", TICKET_RATE_LIMITED, { retryAfterSec: limit.retryAfterSec });
+  const priority = viewer ? viewer.can("priority_support") : false;
+  return deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [row] = await queryRows<Row>(
+      tx,
+      sql`INSERT INTO support_tickets (user_id, name, email, subject, category, priority, status, created_at, updated_at)
+          VALUES (${viewer?.user.id ?? null}, ${input.name}, ${input.email}, ${input.subject}, ${input.category},
+                  ${priority}, 'open', ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+          RETURNING id, number, user_id, name, email, subject, category, priority, status::text AS status,
+                    created_at, updated_at, 1 AS message_count`,
+    );
+    if (!row) throw new AppError("internal", "The ticket could not be stored");
+    await insertMessage(tx, row.id, "requester", viewer?.user.id ?? null, input.name, input.message, now);
+    const ticket = toSummary(row);
+    const link = viewer ? `\n\nFollow it and reply here: ${deps.siteUrl}/dashboard/support/${ticket.id}` : "";
+    await enqueueMail(
+      deps,
+      tx,
+      `${ticket.id}:ack`,
+      {
+        to: ticket.email,
+        subject: `[${ticket.ref}] We received your request: ${ticket.subject}`,
+        text: `Hello ${ticket.name},\n\nThank you for contacting Toolscape support. Your ticket number is ${ticket.ref}.\n${
+          priority
+            ? "As an Expert member your request is answered first."
+            : "We answer within the hours shown on our support page."
+        }${link}\n\nYour message:\n${input.message}\n\n— The Toolscape team`,
+        tag: "support-ack",
+      },
+      now,
+    );
+    await enqueueMail(
+      deps,
+      tx,
+      `${ticket.id}:notify`,
+      {
+        to: deps.supportEmail,
+        subject: `[${ticket.ref}]${priority ? " [PRIORITY]" : ""} ${ticket.subject}`,
+        text: `${ticket.name} <${ticket.email}> opened a ${ticket.category} ticket:\n\n${input.message}\n\nAnswer it: ${deps.siteUrl}/admin/support/${ticket.id}`,
+        tag: "support-notify",
+      },
+      now,
+    );
+    return ticket;
+  });
+}
+
+async function insertMessage(
+  tx: Db,
+  ticketId: string,
+  author: "requester" | "staff",
+  userId: string | null,
+  name: string,
+  body: string,
+  now: Date,
+) {
+  await tx.execute(
+    sql`INSERT INTO support_messages (ticket_id, author, author_user_id, author_name, body, created_at)
+        VALUES (${ticketId}, ${author}, ${userId}, ${name}, ${body}, ${now.toISOString()}::timestamptz)`,
+  );
+}
+
+async function enqueueMail(
+  deps: Deps,
+  tx: Db,
+  key: string,
+  mail: { to: string; subject: string; text: string; tag: string },
+  now: Date,
+) {
+  await deps.jobs.enqueue({ type: SUPPORT_MAIL_JOB, key, payload: mail, runAt: now }, tx);
+}
+
+async function loadThread(db: Db, id: string): Promise<TicketThread | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await queryRows<Row>(db, sql`${SELECT} WHERE t.id = ${id}`);
+  if (!row) return null;
+  const messages = await queryRows<{
+    id: string;
+    author: "requester" | "staff";
+    author_name: string;
+    body: string;
+    created_at: string | Date;
+  }>(
+    db,
+    sql`SELECT id, author, author_name, body, created_at FROM support_messages WHERE ticket_id = ${id} ORDER BY created_at, id`,
+  );
+  return {
+    ...toSummary(row),
+    userId: row.user_id,
+    messages: messages.map((m) => ({
+      id: m.id,
+      author: m.author,
+      authorName: m.author_name,
+      body: m.body,
+      createdAt: iso(m.created_at),
+    })),
+  };
+}
+
+/** The member's own tickets, newest first. */
+export async function listMyTickets(db: Db, viewer: Viewer): Promise<TicketSummary[]> {
+  const rows = await queryRows<Row>(
+    db,
+    sql`${SELECT} WHERE t.user_id = ${viewer.user.id} ORDER BY t.created_at DESC LIMIT 100`,
+  );
+  return rows.map(toSummary);
+}
+
+/** A ticket for its requester (or an admin); others get 404 so ticket ids reveal nothing. */
+export async function getTicketFor(db: Db, viewer: Viewer, id: string): Promise<TicketThread> {
+  const t = await loadThread(db, id);
+  if (!t || (t.userId !== viewer.user.id && viewer.role !== "admin"))
+    throw new AppError("not_found", "Ticket not found");
+  return t;
+}
+
+/** The requester answers in the thread: the ticket is open again and support hears of it. */
+export async function replyAsRequester(
+  deps: Deps,
+  viewer: Viewer,
+  id: string,
+  input: z.output<typeof ReplyInput>,
+  now: Date,
+): Promise<void> {
+  const t = await loadThread(deps.db, id);
+  if (!t || t.userId !== viewer.user.id) throw new AppError("not_found", "Ticket not found");
+  if (t.status === "closed")
+    throw new AppError("conflict", "This ticket is closed. Open a new ticket on the support page.");
+  await deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await insertMessage(tx, id, "requester", viewer.user.id, viewer.user.name, input.message, now);
+    await tx.execute(
+      sql`UPDATE support_tickets SET status = 'open', updated_at = ${now.toISOString()}::timestamptz WHERE id = ${id}`,
+    );
+    await enqueueMail(
+      deps,
+      tx,
+      `${id}:req:${now.getTime()}`,
+      {
+        to: deps.supportEmail,
+        subject: `[${t.ref}] New reply: ${t.subject}`,
+        text: `${viewer.user.name} replied:\n\n${input.message}\n\nAnswer it: ${deps.siteUrl}/admin/support/${id}`,
+        tag: "support-notify",
+      },
+      now,
+    );
+  });
+}
+
+/* Admin side -------------------------------------------------------------------------------- */
+
+/** The inbox: priority first, then the oldest waiting; filter by status (default: open). */
+export async function listInbox(db: Db, filter: { status: TicketStatus | "all" }): Promise<TicketSummary[]> {
+  const where = filter.status === "all" ? sql`` : sql` WHERE t.status = ${filter.status}`;
+  const rows = await queryRows<Row>(db, sql`${SELECT}${where} ORDER BY t.priority DESC, t.created_at ASC LIMIT 200`);
+  return rows.map(toSummary);
+}
+
+export async function getTicketForAdmin(db: Db, id: string): Promise<TicketThread> {
+  const t = await loadThread(db, id);
+  if (!t) throw new AppError("not_found", "Ticket not found");
+  return t;
+}
+
+/** Staff reply: stored in the thread, e-mailed to the requester, status answered (or as chosen); audited. */
+export async function replyAsStaff(
+  deps: Deps,
+  admin: Viewer,
+  id: string,
+  input: { message: string; status?: TicketStatus },
+  now: Date,
+): Promise<void> {
+  const t = await getTicketForAdmin(deps.db, id);
+  const status: TicketStatus = input.status ?? "answered";
+  await deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await insertMessage(tx, id, "staff", admin.user.id, "Toolscape Support", input.message, now);
+    await tx.execute(
+      sql`UPDATE support_tickets SET status = ${status}, updated_at = ${now.toISOString()}::timestamptz WHERE id = ${id}`,
+    );
+    await recordAudit(tx, {
+      actor: { id: admin.user.id, label: admin.user.email },
+      action: "support.reply",
+      targetType: "support_ticket",
+      targetId: id,
+      before: { status: t.status },
+      after: { status },
+      requestId: deps.requestId ?? null,
+      at: now,
+    });
+    const link = t.userId
+      ? `\n\nReply or see the whole thread: ${deps.siteUrl}/dashboard/support/${id}`
+      : "\n\nReply to this e-mail to answer.";
+    await enqueueMail(
+      deps,
+      tx,
+      `${id}:staff:${now.getTime()}`,
+      {
+        to: t.email,
+        subject: `Re: [${t.ref}] ${t.subject}`,
+        text: `Hello ${t.name},\n\n${input.message}${link}\n\n— Toolscape Support`,
+        tag: "support-reply",
+      },
+      now,
+    );
+  });
+}
+
+/** Status change without a reply (close, reopen); audited. */
+export async function setTicketStatus(
+  deps: Deps,
+  admin: Viewer,
+  id: string,
+  status: TicketStatus,
+  now: Date,
+): Promise<void> {
+  const t = await getTicketForAdmin(deps.db, id);
+  if (t.status === status) return;
+  await deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await tx.execute(
+      sql`UPDATE support_tickets SET status = ${status}, updated_at = ${now.toISOString()}::timestamptz WHERE id = ${id}`,
+    );
+    await recordAudit(tx, {
+      actor: { id: admin.user.id, label: admin.user.email },
+      action: "support.status",
+      targetType: "support_ticket",
+      targetId: id,
+      before: { status: t.status },
+      after: { status },
+      requestId: deps.requestId ?? null,
+      at: now,
+    });
+  });
+}
+
+/** The admin overview's figure: tickets waiting for an answer. */
+export async function countOpenTickets(db: Db): Promise<number> {
+  const [row] = await queryRows<{ n: number | string }>(
+    db,
+    sql`SELECT count(*) AS n FROM support_tickets WHERE status = 'open'`,
+  );
+  return Number(row?.n ?? 0);
+}
