@@ -31,6 +31,7 @@ const columns: { title: string; links: [string, string][] }[] = [
       ["Pricing", "/pricing"],
       ["Contact", "/contact"],
       ["How we test", "/how-we-test"],
+      ["Documentation", "/documentation"],
       ["Privacy", "/privacy"],
       ["Terms", "/terms"],
       ["Cookies", "/cookies"],

@@ -9,6 +9,7 @@ const TABS = [
   { to: "/admin/users", label: "Users" },
   { to: "/admin/analytics", label: "Analytics" },
   { to: "/admin/moderation", label: "Moderation" },
+  { to: "/admin/blog", label: "Blog" },
   { to: "/admin/audit", label: "Audit log" },
 ] as const;
 
