@@ -2,15 +2,8 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { SanitizedHtml } from "~/components/sanitized-html";
 import { AppError } from "~/lib/accounts.server";
 import { adminActor, requireAdminPage } from "~/lib/admin.server";
-import {
-  BLOG_CATEGORIES,
-  createPost,
-  FIGURE_TOKENS,
-  getPostForEdit,
-  PostInput,
-  previewPost,
-  updatePost,
-} from "~/lib/content.server";
+import { BLOG_CATEGORIES, FIGURE_TOKENS } from "~/lib/blog";
+import { createPost, getPostForEdit, PostInput, previewPost, updatePost } from "~/lib/content.server";
 import type { Route } from "./+types/blog-edit";
 
 export function meta({ data: d }: Route.MetaArgs) {

@@ -1,7 +1,8 @@
 import { Form, Link } from "react-router";
 import { BlogCard } from "~/components/blog-card";
 import { Empty } from "~/components/empty-state";
-import { BLOG_CATEGORIES, BlogListQuery, listPublishedPosts } from "~/lib/content.server";
+import { BLOG_CATEGORIES } from "~/lib/blog";
+import { BlogListQuery, listPublishedPosts } from "~/lib/content.server";
 import type { Route } from "./+types/index";
 
 export function meta({ data }: Route.MetaArgs) {

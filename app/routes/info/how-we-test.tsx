@@ -15,7 +15,7 @@ export function meta() {
 }
 
 /** The spec's testing weights (section 9). */
-export const CRITERIA: [string, number, string][] = [
+const CRITERIA: [string, number, string][] = [
   ["Ease of Use", 30, "How quickly a new user gets a good result; clarity of the interface and the docs."],
   ["Feature Completeness", 25, "Whether it does everything its category calls for, and what it promises."],
   ["Performance", 20, "Speed, reliability and quality of output on the same tasks as its peers."],

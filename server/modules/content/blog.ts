@@ -4,11 +4,10 @@ import { recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { type CatalogStats, catalogStats } from "../catalog/index.ts";
+import { BLOG_CATEGORIES, type BlogCategory, FIGURE_TOKENS } from "./blog-labels.ts";
 import { readMinutes, renderMarkdown } from "./markdown.ts";
 
-/** The spec's blog categories, in chip order ("All" is the absence of a category). */
-export const BLOG_CATEGORIES = ["Trends", "Guides", "Reviews", "Tips", "Ethics", "Business"] as const;
-export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
+export { BLOG_CATEGORIES, type BlogCategory, FIGURE_TOKENS };
 export const POST_NOT_FOUND = "Post not found";
 export const SLUG_TAKEN = "Another post already uses this slug";
 
@@ -147,7 +146,6 @@ const COLUMNS = sql`id, slug, title, excerpt, author_name AS author, category, c
  * {{freeToStart}}, {{openSource}} are replaced when the post is shown, so a post about the
  * catalogue never goes stale (and never shows a typed-in number).
  */
-export const FIGURE_TOKENS = ["tools", "categories", "providers", "freeToStart", "openSource"] as const;
 function fillFigures(text: string, stats: CatalogStats): string {
   return text.replace(/\{\{(\w+)\}\}/g, (whole, key: string) =>
     (FIGURE_TOKENS as readonly string[]).includes(key)
