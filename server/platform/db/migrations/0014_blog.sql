@@ -20,7 +20,10 @@ CREATE TABLE "blog_posts" (
 --> statement-breakpoint
 CREATE UNIQUE INDEX "blog_posts_slug_uq" ON "blog_posts" USING btree ("slug");--> statement-breakpoint
 CREATE INDEX "blog_posts_public_idx" ON "blog_posts" USING btree ("status","published_at" DESC NULLS LAST);--> statement-breakpoint
--- >>> hand-written: seed posts written for Toolscape (re-append after regenerating; HTML rendered by server/modules/content/markdown.ts)
+-- >>> hand-written: the blog is shown on cached public pages (/blog, posts, feed): every change bumps the content version.
+CREATE TRIGGER blog_posts_content_version AFTER INSERT OR UPDATE OR DELETE ON blog_posts
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version();--> statement-breakpoint
+-- seed posts written for Toolscape (re-append after regenerating; HTML rendered by server/modules/content/markdown.ts)
 INSERT INTO "blog_posts" ("slug", "title", "excerpt", "body_md", "body_html", "author_name", "category", "cover_image", "featured", "status", "read_minutes", "published_at", "created_at", "updated_at")
 VALUES ('what-is-in-the-toolscape-catalogue', 'What is in the Toolscape catalogue', '{{tools}} AI tools from {{providers}} providers in {{categories}} categories: where the entries come from, what they say about pricing, and how to explore them.', 'Toolscape lists **{{tools}} AI tools** from **{{providers}} providers**, sorted into **{{categories}} categories**. Those numbers are not typed in: this post counts the live catalogue every time it is shown, so they are as fresh as the page you are reading.
 
