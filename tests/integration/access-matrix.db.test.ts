@@ -295,8 +295,8 @@ const ROWS: Row[] = [
     method: "POST",
     path: () => "/admin/blog/00000000-0000-4000-8000-000000000000/edit",
     form: () => ({ intent: "preview", body: "x" }),
-    expect: ADMIN_ONLY,
-    note: "a preview stores nothing",
+    expect: { visitor: 401, members: 403, admin: 404 },
+    note: "the page of an unknown post is a 404",
   },
   {
     covers: "/admin/moderation",
