@@ -435,7 +435,7 @@ export async function blogFeed(db: Db, origin: string): Promise<string> {
   const stats = await catalogStats(db);
   const updated = rows.reduce((max, r) => {
     const t = new Date(r.updated_at).toISOString();
-    return t > max ? t : max;
+    return Math.max(t, max);
   }, "1970-01-01T00:00:00.000Z");
   const absolute = (html: string) => html.replace(/(href|src)="\/(?!\/)/g, `$1="${origin}/`);
   const entries = rows.map((r) => {
