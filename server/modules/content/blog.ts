@@ -433,10 +433,7 @@ export async function blogFeed(db: Db, origin: string): Promise<string> {
         ORDER BY published_at DESC, id LIMIT 20`,
   );
   const stats = await catalogStats(db);
-  const updated = rows.reduce((max, r) => {
-    const t = new Date(r.updated_at).toISOString();
-    return Math.max(t, max);
-  }, "1970-01-01T00:00:00.000Z");
+  const updated = new Date(rows.reduce((max, r) => Math.max(max, new Date(r.updated_at).getTime()), 0)).toISOString();
   const absolute = (html: string) => html.replace(/(href|src)="\/(?!\/)/g, `$1="${origin}/`);
   const entries = rows.map((r) => {
     const p = summary(r, stats);
