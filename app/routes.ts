@@ -4,6 +4,7 @@ export default [
   route("preferences", "routes/_site/preferences.ts"),
   route("sitemap.xml", "routes/_site/sitemap.ts"),
   route("robots.txt", "routes/_site/robots.ts"),
+  route("blog/feed.xml", "routes/blog/feed.ts"),
   layout("components/site-layout.tsx", [
     index("routes/_site/home.tsx"),
     route("tools", "routes/tools/index.tsx"),
@@ -64,6 +65,15 @@ export default [
     route("dashboard/support/:id", "routes/support/ticket.tsx"),
     route("dashboard/api-keys", "routes/account/api-keys.tsx"),
     route("documentation/api", "routes/support/api-reference.tsx"),
+    route("blog", "routes/blog/index.tsx"),
+    route("blog/:slug", "routes/blog/post.tsx"),
+    route("documentation", "routes/docs/index.tsx"),
+    route("documentation/:slug", "routes/docs/article.tsx"),
+    route("about", "routes/info/about.tsx"),
+    route("how-we-test", "routes/info/how-we-test.tsx"),
+    route("accessibility", "routes/info/accessibility.tsx"),
+    route("privacy", "routes/info/privacy.tsx"),
+    route("terms", "routes/info/terms.tsx"),
     // The admin panel: one guarded layout, one route per tab (each tab's loader checks the role too).
     route("admin", "routes/admin/layout.tsx", [
       index("routes/admin/overview.tsx"),
@@ -84,6 +94,9 @@ export default [
       route("beta", "routes/admin/beta.tsx"),
       route("support", "routes/admin/support.tsx"),
       route("support/:id", "routes/admin/support-ticket.tsx"),
+      route("blog", "routes/admin/blog.tsx"),
+      route("blog/new", "routes/admin/blog-edit.tsx", { id: "admin-blog-new" }),
+      route("blog/:id/edit", "routes/admin/blog-edit.tsx", { id: "admin-blog-edit" }),
     ]),
     route("*", "routes/_site/not-found.tsx"),
   ]),

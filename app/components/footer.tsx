@@ -37,6 +37,7 @@ const columns: { title: string; links: [string, string][] }[] = [
       ["Contact", "/contact"],
       ["Support", "/support"],
       ["How we test", "/how-we-test"],
+      ["Documentation", "/documentation"],
       ["Privacy", "/privacy"],
       ["Terms", "/terms"],
       ["Cookies", "/cookies"],

@@ -16,3 +16,4 @@ export const ROOT_DIR = findRoot();
 export const MIGRATIONS_DIR = path.join(ROOT_DIR, "server/platform/db/migrations");
 export const SEED_DIR = path.join(ROOT_DIR, "server/platform/db/seed");
 export const BUILD_DIR = path.join(ROOT_DIR, "build");
+export const CONTENT_DIR = path.join(ROOT_DIR, "content");

@@ -25,6 +25,26 @@ describe("page weight", () => {
     expect(w.htmlGzip).toBeLessThanOrEqual(PAGE_WEIGHT_TARGETS.toolPageHtml);
   });
 
+  it("the blog, documentation and info pages keep the 120 KB first-load budget, without the Markdown renderer", async () => {
+    const pages = [
+      "/blog",
+      "/blog/how-we-test-ai-tools",
+      "/documentation",
+      "/documentation/public-api",
+      "/about",
+      "/privacy",
+    ];
+    for (const page of pages) {
+      const w = await measurePageWeight(server.url, page, clientDir);
+      expect(w.jsGzip, page).toBeLessThanOrEqual(PAGE_WEIGHT_TARGETS.toolPageJs);
+      // Markdown is rendered and sanitised on the server only: neither library reaches the browser.
+      for (const m of w.modules) {
+        const code = readFileSync(path.join(clientDir, m.file), "utf8");
+        expect(/sanitize-html|allowedSchemesByTag|marked\.parse/.test(code), `${page}: ${m.file}`).toBe(false);
+      }
+    }
+  });
+
   it("lazily loaded parts stay out of the first load: the compare sheet, the sign-up form and zod", async () => {
     for (const page of ["/", "/tools/midjourney", "/tools"]) {
       const w = await measurePageWeight(server.url, page, clientDir);

@@ -1,4 +1,5 @@
 import { sitemapEntries } from "~/lib/catalog.server";
+import { blogSitemapEntries, docsSitemapPaths } from "~/lib/content.server";
 import type { Route } from "./+types/sitemap";
 
 const STATIC_PATHS = [
@@ -17,15 +18,30 @@ const STATIC_PATHS = [
   "/contact",
   "/documentation/api",
 ];
+// The written pages (issue 12): blog, documentation and the info pages.
+const CONTENT_PATHS = [
+  "/blog",
+  "/documentation",
+  "/about",
+  "/how-we-test",
+  "/accessibility",
+  "/privacy",
+  "/terms",
+  "/affiliate-disclosure",
+];
 
 const escapeXml = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = new URL(request.url).origin;
-  const entries = await sitemapEntries(context.services.db);
+  const entries = [
+    ...(await sitemapEntries(context.services.db)),
+    ...(await blogSitemapEntries(context.services.db)),
+    ...docsSitemapPaths().map((path) => ({ path, lastmod: null })),
+  ];
   const urls = [
-    ...STATIC_PATHS.map((path) => `<url><loc>${escapeXml(origin + path)}</loc></url>`),
+    ...[...STATIC_PATHS, ...CONTENT_PATHS].map((path) => `<url><loc>${escapeXml(origin + path)}</loc></url>`),
     ...entries.map(
       (e) => `<url><loc>${escapeXml(origin + e.path)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ""}</url>`,
     ),

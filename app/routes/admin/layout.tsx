@@ -17,6 +17,7 @@ const TABS = [
   { to: "/admin/deals", label: "Deals" },
   { to: "/admin/beta", label: "Beta programs" },
   { to: "/admin/support", label: "Support" },
+  { to: "/admin/blog", label: "Blog" },
   { to: "/admin/audit", label: "Audit log" },
 ] as const;
 

@@ -1635,3 +1635,38 @@ export const apiKeys = pgTable(
   },
   (t) => [uniqueIndex("api_keys_hash_uq").on(t.keyHash), index("api_keys_user_idx").on(t.userId, t.createdAt)],
 );
+
+/* ----------------------------------------------------------------------------------------------
+ * Blog (issue 12): posts written by admins in Markdown. body_html is the sanitised rendering,
+ * made once when the post is saved (server/modules/content/markdown.ts), so pages never render
+ * Markdown per request and never show unsanitised HTML.
+ * ---------------------------------------------------------------------------------------------- */
+export const blogCategory = pgEnum("blog_category", ["Trends", "Guides", "Reviews", "Tips", "Ethics", "Business"]);
+export const blogPostStatus = pgEnum("blog_post_status", ["draft", "published"]);
+
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull(),
+    bodyMd: text("body_md").notNull(),
+    bodyHtml: text("body_html").notNull(),
+    authorName: text("author_name").notNull(),
+    category: blogCategory("category").notNull(),
+    /** a path on our own site (e.g. /blog/catalogue.svg): no hot-linked third-party images */
+    coverImage: text("cover_image"),
+    featured: boolean("featured").notNull().default(false),
+    status: blogPostStatus("status").notNull().default("draft"),
+    /** minutes, from the word count at save */
+    readMinutes: integer("read_minutes").notNull().default(1),
+    /** set when first published; shown as the post's date */
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("blog_posts_slug_uq").on(t.slug),
+    index("blog_posts_public_idx").on(t.status, t.publishedAt.desc()),
+  ],
+);

@@ -1,0 +1,468 @@
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { recordAudit } from "../../platform/audit.ts";
+import { type Db, queryRows } from "../../platform/db/index.ts";
+import { AppError } from "../../platform/errors.ts";
+import { type CatalogStats, catalogStats } from "../catalog/index.ts";
+import { BLOG_CATEGORIES, type BlogCategory, FIGURE_TOKENS } from "./blog-labels.ts";
+import { readMinutes, renderMarkdown } from "./markdown.ts";
+
+export { BLOG_CATEGORIES, type BlogCategory, FIGURE_TOKENS };
+export const POST_NOT_FOUND = "Post not found";
+export const SLUG_TAKEN = "Another post already uses this slug";
+
+export type BlogActor = { id: string; label: string; requestId?: string };
+
+export type PostSummary = {
+  id: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  author: string;
+  category: BlogCategory;
+  coverImage: string | null;
+  featured: boolean;
+  readMinutes: number;
+  publishedAt: string;
+  updatedAt: string;
+};
+export type Post = PostSummary & { html: string };
+export type AdminPost = Omit<PostSummary, "publishedAt"> & {
+  status: "draft" | "published";
+  publishedAt: string | null;
+  bodyMd: string;
+};
+
+/** The public filters: ?q= and ?category= (anything unknown means All, as the chips only offer these). */
+export const BlogListQuery = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .catch("")
+    .default("")
+    .transform((v) => v.replace(/\s+/g, " ")),
+  category: z.enum(BLOG_CATEGORIES).optional().catch(undefined),
+});
+export type BlogListQuery = z.output<typeof BlogListQuery>;
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const COVER = /^\/(?!\/)[\w\-./]+\.(?:png|jpe?g|webp|avif|gif|svg)$/i;
+const noControl = (v: string) => !/[\p{Cc}]/u.test(v.replace(/[\n\r\t]/g, ""));
+
+export const slugify = (title: string) =>
+  title
+    .normalize("NFKD")
+    .toLowerCase()
+    .replace(/[^\w\s-]/g, "")
+    .replace(/[\s_-]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/, "");
+
+/** The admin form (HTML form fields, so checkboxes are "on" or absent). */
+export const PostInput = z
+  .object({
+    title: z
+      .string({ message: "Title is required" })
+      .trim()
+      .min(1, "Title is required")
+      .max(160, "Title must be 160 characters or fewer")
+      .refine(noControl, "Title cannot contain control characters"),
+    slug: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(80, "Slug must be 80 characters or fewer")
+      .optional()
+      .default("")
+      .refine((v) => v === "" || SLUG.test(v), "Slug may use lower-case letters, digits and single hyphens"),
+    excerpt: z
+      .string({ message: "Excerpt is required" })
+      .trim()
+      .min(1, "Excerpt is required")
+      .max(300, "Excerpt must be 300 characters or fewer")
+      .refine(noControl, "Excerpt cannot contain control characters"),
+    body: z
+      .string({ message: "Body is required" })
+      .trim()
+      .min(1, "Body is required")
+      .max(100_000, "Body must be 100,000 characters or fewer"),
+    author: z
+      .string({ message: "Author is required" })
+      .trim()
+      .min(1, "Author is required")
+      .max(80, "Author must be 80 characters or fewer")
+      .refine(noControl, "Author cannot contain control characters"),
+    category: z.enum(BLOG_CATEGORIES, { message: "Choose a category" }),
+    coverImage: z
+      .string()
+      .trim()
+      .max(300)
+      .optional()
+      .default("")
+      .refine(
+        (v) => v === "" || COVER.test(v),
+        "Cover image must be an image path on this site, e.g. /blog/catalogue.svg (no third-party images)",
+      ),
+    featured: z
+      .union([z.literal("on"), z.literal("true"), z.literal("")])
+      .optional()
+      .transform((v) => v === "on" || v === "true"),
+    status: z.enum(["draft", "published"], { message: "Status must be draft or published" }).default("draft"),
+  })
+  .transform((v) => ({ ...v, slug: v.slug || slugify(v.title) }))
+  .refine((v) => v.slug.length > 0, {
+    message: "Give the post a slug (the title has no letters or digits)",
+    path: ["slug"],
+  });
+export type PostInput = z.output<typeof PostInput>;
+
+export const PostId = z.string().uuid("Unknown post");
+
+type Row = {
+  id: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  author: string;
+  category: BlogCategory;
+  cover_image: string | null;
+  featured: boolean;
+  read_minutes: number;
+  published_at: Date | string | null;
+  updated_at: Date | string;
+  status: "draft" | "published";
+  body_md?: string;
+  body_html?: string;
+};
+
+const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+const COLUMNS = sql`id, slug, title, excerpt, author_name AS author, category, cover_image, featured, read_minutes,
+  published_at, updated_at, status`;
+
+/**
+ * Live catalogue figures a post may quote: {{tools}}, {{categories}}, {{providers}},
+ * {{freeToStart}}, {{openSource}} are replaced when the post is shown, so a post about the
+ * catalogue never goes stale (and never shows a typed-in number).
+ */
+function fillFigures(text: string, stats: CatalogStats): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, key: string) =>
+    (FIGURE_TOKENS as readonly string[]).includes(key)
+      ? stats[key as keyof CatalogStats].toLocaleString("en-US")
+      : whole,
+  );
+}
+
+function summary(r: Row, stats: CatalogStats): PostSummary {
+  return {
+    id: r.id,
+    slug: r.slug,
+    title: fillFigures(r.title, stats),
+    excerpt: fillFigures(r.excerpt, stats),
+    author: r.author,
+    category: r.category,
+    coverImage: r.cover_image,
+    featured: r.featured,
+    readMinutes: r.read_minutes,
+    publishedAt: iso(r.published_at) ?? iso(r.updated_at) ?? "",
+    updatedAt: iso(r.updated_at) ?? "",
+  };
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The public blog: published posts, newest first, filtered by search text (title, excerpt,
+ * author) and category. The featured post is set apart only for All with no search (the spec).
+ */
+export async function listPublishedPosts(
+  db: Db,
+  query: BlogListQuery,
+): Promise<{ featured: PostSummary | null; posts: PostSummary[] }> {
+  const like = `%${escapeLike(query.q)}%`;
+  const [rows, stats] = await Promise.all([
+    queryRows<Row>(
+      db,
+      sql`SELECT ${COLUMNS} FROM blog_posts
+          WHERE status = 'published'
+            ${query.category ? sql`AND category = ${query.category}` : sql``}
+            ${query.q ? sql`AND (title ILIKE ${like} OR excerpt ILIKE ${like} OR author_name ILIKE ${like})` : sql``}
+          ORDER BY published_at DESC, id`,
+    ),
+    catalogStats(db),
+  ]);
+  const posts = rows.map((r) => summary(r, stats));
+  if (query.category || query.q) return { featured: null, posts };
+  const featured = posts.find((p) => p.featured) ?? null;
+  return { featured, posts: featured ? posts.filter((p) => p.id !== featured.id) : posts };
+}
+
+/** One published post, or null (drafts are invisible to the public). */
+export async function getPublishedPost(db: Db, slug: string): Promise<Post | null> {
+  if (!SLUG.test(slug) || slug.length > 80) return null;
+  const [row] = await queryRows<Row>(
+    db,
+    sql`SELECT ${COLUMNS}, body_html FROM blog_posts WHERE slug = ${slug} AND status = 'published'`,
+  );
+  if (!row) return null;
+  const stats = await catalogStats(db);
+  return { ...summary(row, stats), html: fillFigures(row.body_html ?? "", stats) };
+}
+
+/** Up to `limit` other published posts, same category first, for "More from the blog". */
+export async function relatedPosts(db: Db, post: Pick<Post, "id" | "category">, limit = 3): Promise<PostSummary[]> {
+  const [rows, stats] = await Promise.all([
+    queryRows<Row>(
+      db,
+      sql`SELECT ${COLUMNS} FROM blog_posts WHERE status = 'published' AND id <> ${post.id}::uuid
+          ORDER BY (category = ${post.category}) DESC, published_at DESC LIMIT ${limit}`,
+    ),
+    catalogStats(db),
+  ]);
+  return rows.map((r) => summary(r, stats));
+}
+
+/** Every post, drafts included, for the admin list. */
+export async function listAllPosts(db: Db): Promise<AdminPost[]> {
+  const rows = await queryRows<Row>(db, sql`SELECT ${COLUMNS} FROM blog_posts ORDER BY updated_at DESC, id`);
+  return rows.map(adminPost);
+}
+
+function adminPost(r: Row): AdminPost {
+  return {
+    id: r.id,
+    slug: r.slug,
+    title: r.title,
+    excerpt: r.excerpt,
+    author: r.author,
+    category: r.category,
+    coverImage: r.cover_image,
+    featured: r.featured,
+    readMinutes: r.read_minutes,
+    publishedAt: iso(r.published_at),
+    updatedAt: iso(r.updated_at) ?? "",
+    status: r.status,
+    bodyMd: r.body_md ?? "",
+  };
+}
+
+export async function getPostForEdit(db: Db, id: string): Promise<AdminPost | null> {
+  if (!PostId.safeParse(id).success) return null;
+  const [row] = await queryRows<Row>(db, sql`SELECT ${COLUMNS}, body_md FROM blog_posts WHERE id = ${id}::uuid`);
+  return row ? adminPost(row) : null;
+}
+
+/** The admin preview: the same rendering a save stores, figures filled in. */
+export async function previewPost(db: Db, body: string): Promise<{ html: string; readMinutes: number }> {
+  return { html: fillFigures(renderMarkdown(body), await catalogStats(db)), readMinutes: readMinutes(body) };
+}
+
+const auditShape = (p: PostInput | AdminPost | null) =>
+  p
+    ? {
+        slug: p.slug,
+        title: p.title,
+        category: p.category,
+        status: p.status,
+        featured: p.featured,
+        author: "author" in p ? p.author : undefined,
+      }
+    : null;
+
+const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+};
+
+/** Creates a post (rendered and sanitised once, here), audited in the same transaction. */
+export async function createPost(
+  db: Db,
+  actor: BlogActor,
+  input: PostInput,
+  now: Date,
+): Promise<{ id: string; slug: string }> {
+  try {
+    return await db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const [row] = await queryRows<{ id: string }>(
+        tx,
+        sql`INSERT INTO blog_posts (slug, title, excerpt, body_md, body_html, author_name, category, cover_image,
+              featured, status, read_minutes, published_at, created_at, updated_at)
+            VALUES (${input.slug}, ${input.title}, ${input.excerpt}, ${input.body}, ${renderMarkdown(input.body)},
+              ${input.author}, ${input.category}, ${input.coverImage || null}, ${input.featured}, ${input.status},
+              ${readMinutes(input.body)}, ${input.status === "published" ? now : null}, ${now}, ${now})
+            RETURNING id`,
+      );
+      if (!row) throw new Error("blog post was not stored");
+      await recordAudit(tx, {
+        actor,
+        action: "blog_post.create",
+        targetType: "blog_post",
+        targetId: row.id,
+        after: auditShape(input),
+        requestId: actor.requestId,
+        at: now,
+      });
+      return { id: row.id, slug: input.slug };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError("conflict", SLUG_TAKEN);
+    throw err;
+  }
+}
+
+/** Saves every field; the first publication sets the post's date (a later unpublish keeps it). */
+export async function updatePost(
+  db: Db,
+  actor: BlogActor,
+  id: string,
+  input: PostInput,
+  now: Date,
+): Promise<{ id: string; slug: string }> {
+  const before = await getPostForEdit(db, id);
+  if (!before) throw new AppError("not_found", POST_NOT_FOUND);
+  try {
+    return await db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const [row] = await queryRows<{ id: string }>(
+        tx,
+        sql`UPDATE blog_posts SET slug = ${input.slug}, title = ${input.title}, excerpt = ${input.excerpt},
+              body_md = ${input.body}, body_html = ${renderMarkdown(input.body)}, author_name = ${input.author},
+              category = ${input.category}, cover_image = ${input.coverImage || null}, featured = ${input.featured},
+              status = ${input.status}, read_minutes = ${readMinutes(input.body)},
+              published_at = CASE WHEN ${input.status} = 'published' THEN coalesce(published_at, ${now}) ELSE published_at END,
+              updated_at = ${now}
+            WHERE id = ${id}::uuid RETURNING id`,
+      );
+      if (!row) throw new AppError("not_found", POST_NOT_FOUND);
+      await recordAudit(tx, {
+        actor,
+        action: "blog_post.update",
+        targetType: "blog_post",
+        targetId: id,
+        before: auditShape(before),
+        after: auditShape(input),
+        requestId: actor.requestId,
+        at: now,
+      });
+      return { id, slug: input.slug };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError("conflict", SLUG_TAKEN);
+    throw err;
+  }
+}
+
+/** Publish or unpublish from the list; no change is not audited. */
+export async function setPostStatus(
+  db: Db,
+  actor: BlogActor,
+  id: string,
+  status: "draft" | "published",
+  now: Date,
+): Promise<{ changed: boolean }> {
+  if (!PostId.safeParse(id).success) throw new AppError("not_found", POST_NOT_FOUND);
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [current] = await queryRows<{ status: string }>(
+      tx,
+      sql`SELECT status FROM blog_posts WHERE id = ${id}::uuid FOR UPDATE`,
+    );
+    if (!current) throw new AppError("not_found", POST_NOT_FOUND);
+    if (current.status === status) return { changed: false };
+    await tx.execute(
+      sql`UPDATE blog_posts SET status = ${status}, updated_at = ${now},
+            published_at = CASE WHEN ${status} = 'published' THEN coalesce(published_at, ${now}) ELSE published_at END
+          WHERE id = ${id}::uuid`,
+    );
+    await recordAudit(tx, {
+      actor,
+      action: status === "published" ? "blog_post.publish" : "blog_post.unpublish",
+      targetType: "blog_post",
+      targetId: id,
+      before: { status: current.status },
+      after: { status },
+      requestId: actor.requestId,
+      at: now,
+    });
+    return { changed: true };
+  });
+}
+
+export async function deletePost(db: Db, actor: BlogActor, id: string, now: Date): Promise<void> {
+  if (!PostId.safeParse(id).success) throw new AppError("not_found", POST_NOT_FOUND);
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [gone] = await queryRows<Row>(
+      tx,
+      sql`DELETE FROM blog_posts WHERE id = ${id}::uuid
+          RETURNING id, slug, title, excerpt, author_name AS author, category, cover_image, featured, read_minutes,
+            published_at, updated_at, status`,
+    );
+    if (!gone) throw new AppError("not_found", POST_NOT_FOUND);
+    await recordAudit(tx, {
+      actor,
+      action: "blog_post.delete",
+      targetType: "blog_post",
+      targetId: id,
+      before: auditShape(adminPost(gone)),
+      requestId: actor.requestId,
+      at: now,
+    });
+  });
+}
+
+/** Published posts for /sitemap.xml. */
+export async function blogSitemapEntries(db: Db): Promise<{ path: string; lastmod: string | null }[]> {
+  const rows = await queryRows<{ slug: string; updated_at: Date | string }>(
+    db,
+    sql`SELECT slug, updated_at FROM blog_posts WHERE status = 'published' ORDER BY slug`,
+  );
+  return rows.map((r) => ({ path: `/blog/${r.slug}`, lastmod: new Date(r.updated_at).toISOString().slice(0, 10) }));
+}
+
+const escapeXml = (s: string) =>
+  s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c);
+
+/** The Atom feed of the 20 newest published posts (full sanitised content, absolute links). */
+export async function blogFeed(db: Db, origin: string): Promise<string> {
+  const rows = await queryRows<Row>(
+    db,
+    sql`SELECT ${COLUMNS}, body_html FROM blog_posts WHERE status = 'published'
+        ORDER BY published_at DESC, id LIMIT 20`,
+  );
+  const stats = await catalogStats(db);
+  const updated = new Date(rows.reduce((max, r) => Math.max(max, new Date(r.updated_at).getTime()), 0)).toISOString();
+  const absolute = (html: string) => html.replace(/(href|src)="\/(?!\/)/g, `$1="${origin}/`);
+  const entries = rows.map((r) => {
+    const p = summary(r, stats);
+    const url = `${origin}/blog/${p.slug}`;
+    return [
+      "  <entry>",
+      `    <title>${escapeXml(p.title)}</title>`,
+      `    <link rel="alternate" type="text/html" href="${escapeXml(url)}"/>`,
+      `    <id>${escapeXml(url)}</id>`,
+      `    <published>${p.publishedAt}</published>`,
+      `    <updated>${p.updatedAt}</updated>`,
+      `    <author><name>${escapeXml(p.author)}</name></author>`,
+      `    <category term="${escapeXml(p.category)}"/>`,
+      `    <summary>${escapeXml(p.excerpt)}</summary>`,
+      `    <content type="html">${escapeXml(absolute(fillFigures(r.body_html ?? "", stats)))}</content>`,
+      "  </entry>",
+    ].join("\n");
+  });
+  return [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<feed xmlns="http://www.w3.org/2005/Atom">',
+    "  <title>Toolscape Blog</title>",
+    "  <subtitle>Guides, trends and how we test AI tools, from the Toolscape catalogue.</subtitle>",
+    `  <link rel="self" type="application/atom+xml" href="${escapeXml(`${origin}/blog/feed.xml`)}"/>`,
+    `  <link rel="alternate" type="text/html" href="${escapeXml(`${origin}/blog`)}"/>`,
+    `  <id>${escapeXml(`${origin}/blog`)}</id>`,
+    `  <updated>${updated}</updated>`,
+    ...entries,
+    "</feed>",
+    "",
+  ].join("\n");
+}
