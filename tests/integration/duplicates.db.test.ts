@@ -217,4 +217,101 @@ describe("merging A into B", () => {
     expect((await post(b.id, "no-such-tool")).status).toBe(404);
     expect((await tool(b.slug)).status).toBe("active");
   });
+
+  it("carries reviews, helpful votes, a poll and its votes, corrections and their votes, and list entries", async () => {
+    const a = await tool("grammarly");
+    const b = await tool("midjourney");
+    const json = async <T>(res: Response, status = 200): Promise<T> => {
+      if (res.status !== status && !(status === 200 && res.status === 201)) {
+        throw new Error(`${res.url}: ${res.status} ${await res.text()}`);
+      }
+      return (await res.json()) as T;
+    };
+    type Id = { id: string };
+    const review = (m: Member, t: ToolFacts, rating: number) =>
+      m.client
+        .json(`/api/tools/${t.id}/reviews/mine`, "PUT", { rating, comment: `A considered review, ${rating} stars.` })
+        .then((r) => json<{ review: Id }>(r));
+    const r1 = await review(member, a, 4);
+    await review(other, a, 2);
+    // The same member on both listings: the newer review (on B) is the one kept.
+    await review(other, b, 5);
+    await json(await admin.client.json(`/api/reviews/${r1.review.id}/helpful`, "POST", {}));
+    const { poll } = await json<{ poll: Id }>(
+      await admin.client.json(`/api/admin/tools/${a.id}/polls`, "POST", {
+        question: "Worth it?",
+        options: ["Yes", "No"],
+      }),
+    );
+    await json(await member.client.json(`/api/tools/${a.id}/poll/vote`, "POST", { pollId: poll.id, optionIndex: 0 }));
+    const { correction } = await json<{ correction: Id }>(
+      await member.client.json("/api/community/corrections", "POST", {
+        toolId: a.id,
+        field: "price",
+        value: "$9/month",
+      }),
+    );
+    await json(await other.client.json(`/api/community/corrections/${correction.id}/vote`, "POST", {}));
+    const { topList } = await json<{ topList: Id }>(
+      await member.client.json("/api/top-lists", "POST", { title: "Writing and images", isPublic: true }),
+    );
+    for (const t of [a, b])
+      await json(await member.client.json(`/api/top-lists/${topList.id}/items`, "POST", { toolId: t.id }));
+
+    const both = sql`(${a.id}::uuid, ${b.id}::uuid)`;
+    const before = {
+      helpful: await count(
+        sql`SELECT count(*)::int AS n FROM review_votes v JOIN reviews r ON r.id = v.review_id WHERE r.tool_id IN ${both}`,
+      ),
+      pollVotes: await count(
+        sql`SELECT count(*)::int AS n FROM poll_votes v JOIN polls p ON p.id = v.poll_id WHERE p.tool_id IN ${both}`,
+      ),
+      corrections: await count(sql`SELECT count(*)::int AS n FROM corrections WHERE tool_id IN ${both}`),
+      correctionVotes: await count(
+        sql`SELECT count(*)::int AS n FROM correction_votes v JOIN corrections c ON c.id = v.correction_id WHERE c.tool_id IN ${both}`,
+      ),
+    };
+    expect(before).toEqual({ helpful: 1, pollVotes: 1, corrections: 1, correctionVotes: 1 });
+
+    const res = await admin.client.json(`/api/admin/tools/${a.id}/merge`, "POST", { into: b.id });
+    expect(res.status).toBe(200);
+
+    // Reviews: three before, one member had one on each listing → two on B, the newer kept.
+    const reviews = await queryRows<{ rating: number; user_id: string }>(
+      db(),
+      sql`SELECT rating, user_id FROM reviews WHERE tool_id = ${b.id}::uuid ORDER BY rating`,
+    );
+    expect(reviews.map((r) => r.rating)).toEqual([4, 5]);
+    expect(await count(sql`SELECT count(*)::int AS n FROM reviews WHERE tool_id = ${a.id}::uuid`)).toBe(0);
+    const [kept] = await queryRows<{ rating: number; review_count: number }>(
+      db(),
+      sql`SELECT rating::float8 AS rating, review_count FROM tools WHERE id = ${b.id}::uuid`,
+    );
+    expect(kept).toEqual({ rating: 4.5, review_count: 2 });
+    // Votes, the poll, the correction and its vote now hang off B; nothing was lost.
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM review_votes v JOIN reviews r ON r.id = v.review_id WHERE r.tool_id = ${b.id}::uuid`,
+      ),
+    ).toBe(before.helpful);
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM poll_votes v JOIN polls p ON p.id = v.poll_id WHERE p.tool_id = ${b.id}::uuid`,
+      ),
+    ).toBe(before.pollVotes);
+    expect(await count(sql`SELECT count(*)::int AS n FROM corrections WHERE tool_id = ${b.id}::uuid`)).toBe(
+      before.corrections,
+    );
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM correction_votes v JOIN corrections c ON c.id = v.correction_id WHERE c.tool_id = ${b.id}::uuid`,
+      ),
+    ).toBe(before.correctionVotes);
+    // The list held both: one entry remains, for B.
+    const items = await queryRows<{ tool_id: string }>(
+      db(),
+      sql`SELECT tool_id::text AS tool_id FROM top_list_items WHERE list_id = ${topList.id}::uuid`,
+    );
+    expect(items).toEqual([{ tool_id: b.id }]);
+  });
 });
