@@ -48,7 +48,7 @@ export type DuplicateCandidate = {
   /** 0–1: how sure the finder is */
   score: number;
   reasons: string[];
-  /** the listing to keep by default: featured, then more reviews, saves, clicks, then older */
+  /** the listing to keep by default: featured, then more reviews, saves, clicks, then the un-numbered slug, then older */
   suggestedKeep: string;
 };
 
@@ -223,6 +223,9 @@ export function keeperOf(a: DuplicateSide, b: DuplicateSide): DuplicateSide {
   for (let i = 0; i < ka.length; i++) {
     if ((ka[i] as number) !== (kb[i] as number)) return (ka[i] as number) > (kb[i] as number) ? a : b;
   }
+  // The importer gives a repeated name a numbered slug ('dreamstudio-2'): the plain one was listed first.
+  const numbered = (s: DuplicateSide) => /-\d+$/.test(s.slug);
+  if (numbered(a) !== numbered(b)) return numbered(a) ? b : a;
   return new Date(a.createdAt) <= new Date(b.createdAt) ? a : b;
 }
 
