@@ -74,6 +74,8 @@ const EnvSchema = z.object({
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(1_000),
   /** Schedules the link checker (tools' websites, logos; ADR 0017). Off in tests unless a test turns it on. */
   LINK_CHECK_ENABLED: Flag("1"),
+  /** Tests only: let the link checker reach private addresses (the local fixture servers). Never in production. */
+  LINK_CHECK_ALLOW_PRIVATE: Flag("0"),
   /** PayPal REST app credentials (developer.paypal.com → Apps & Credentials); both or neither. */
   PAYPAL_CLIENT_ID: Optional(z.string().min(1)),
   PAYPAL_CLIENT_SECRET: Optional(z.string().min(1)),

@@ -44,6 +44,7 @@ export async function startTestServer(
     JOBS_ENABLED: "0",
     // The link checker would reach tools' real websites: tests that want it turn it on (fixture sites).
     LINK_CHECK_ENABLED: "0",
+    LINK_CHECK_ALLOW_PRIVATE: "1",
     ...options.env,
   });
   const running = await startServer({

@@ -8,6 +8,7 @@ import {
   checkToolNow,
   FetchError,
   type Fetcher,
+  isPrivateAddress,
   type LinkCheckDeps,
   runLinkCheckBatch,
 } from "../../server/modules/linkcheck/index.ts";
@@ -181,7 +182,14 @@ beforeAll(async () => {
     clock,
     env: { LINK_CHECK_ENABLED: "1", PUBLIC_URL: "http://localhost:3000" },
   });
-  deps = { db: server.services.db, clock, logger: server.services.logger, publicUrl: "http://localhost:3000" };
+  // The fixture server listens on 127.0.0.1: tests allow private addresses (production never does).
+  deps = {
+    db: server.services.db,
+    clock,
+    logger: server.services.logger,
+    publicUrl: "http://localhost:3000",
+    allowPrivateAddresses: true,
+  };
   admin = await createMember(server, { role: "admin", name: "Link Admin" });
   member = await createMember(server, { tier: "expert" });
   const [cat] = await queryRows<{ id: number }>(server.services.db, sql`SELECT id FROM categories ORDER BY id LIMIT 1`);
@@ -200,6 +208,27 @@ afterAll(async () => {
 });
 
 describe("checking one site", () => {
+  it("never reaches private addresses outside tests (SSRF): literal IPs and names that resolve inward, checked at connect time (so redirect hops too)", async () => {
+    expect(isPrivateAddress("127.0.0.1")).toBe(true);
+    expect(isPrivateAddress("169.254.169.254")).toBe(true);
+    expect(isPrivateAddress("10.1.2.3")).toBe(true);
+    expect(isPrivateAddress("::ffff:192.168.0.1")).toBe(true);
+    expect(isPrivateAddress("::1")).toBe(true);
+    expect(isPrivateAddress("93.184.215.14")).toBe(false);
+    const hits = seen.length;
+    const id = await addTool("inward", "/site/healthy");
+    const strict = { ...deps, allowPrivateAddresses: false };
+    const r = await checkToolNow(strict, id);
+    expect(r?.check.status).toBe("broken");
+    expect(r?.check.error).toMatch(/private address/);
+    // localhost resolves to loopback: refused at connect time, so the fixture never sees a request.
+    const inward = `${base.replace("127.0.0.1", "localhost")}/site/healthy`;
+    await server.services.db.execute(sql`UPDATE tools SET website_url = ${inward} WHERE id = ${id}::uuid`);
+    const byName = await checkToolNow(strict, id);
+    expect(byName?.check.status).toBe("broken");
+    expect(seen.length).toBe(hits);
+  });
+
   it("healthy: ok, logo (apple-touch-icon) and preview stored, suggestions kept for review, polite User-Agent", async () => {
     const id = await addTool("healthy", "/site/healthy");
     const r = await checkToolNow(deps, id);

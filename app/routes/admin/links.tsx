@@ -47,7 +47,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       const ref = typeof form.tool === "string" ? form.tool.trim() : "";
       const toolId = ref ? await findToolId(db, ref) : null;
       if (!toolId) return fail("No tool with that slug or id", 404);
-      const r = await checkToolNow({ db, clock, logger, publicUrl: env.PUBLIC_URL }, toolId);
+      const r = await checkToolNow(
+        { db, clock, logger, publicUrl: env.PUBLIC_URL, allowPrivateAddresses: env.LINK_CHECK_ALLOW_PRIVATE },
+        toolId,
+      );
       if (!r) return fail("No tool with that slug or id", 404);
       const what = [
         r.logo ? "logo stored" : null,

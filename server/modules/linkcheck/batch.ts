@@ -30,14 +30,25 @@ const RECHECK_FAILING = "3 days 12 hours";
 const PAUSE_BASE_MS = 30 * MINUTE;
 const PAUSE_MAX_MS = 6 * 60 * MINUTE;
 
-export type LinkCheckDeps = { db: Db; clock: Clock; logger: Logger; publicUrl?: string };
+export type LinkCheckDeps = {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  publicUrl?: string;
+  /** tests only (LINK_CHECK_ALLOW_PRIVATE): reach the local fixture servers */
+  allowPrivateAddresses?: boolean;
+};
 export type LinkCheckOptions = { fetcher?: Fetcher; timeoutMs?: number; batchSize?: number };
 
-let sharedFetcher: Fetcher | null = null;
+const sharedFetchers = new Map<boolean, Fetcher>();
 /** One polite fetcher per process: the batch and "Check now" share the per-host queue. */
-export function defaultFetcher(): Fetcher {
-  sharedFetcher ??= politeFetcher(createHttpFetcher());
-  return sharedFetcher;
+export function defaultFetcher(allowPrivateAddresses = false): Fetcher {
+  let fetcher = sharedFetchers.get(allowPrivateAddresses);
+  if (!fetcher) {
+    fetcher = politeFetcher(createHttpFetcher({ allowPrivateAddresses }));
+    sharedFetchers.set(allowPrivateAddresses, fetcher);
+  }
+  return fetcher;
 }
 
 type ToolRow = {
@@ -78,7 +89,7 @@ export async function runLinkCheckBatch(deps: LinkCheckDeps, options: LinkCheckO
          ORDER BY s.checked_at ASC NULLS FIRST, t.id
          LIMIT ${size}`,
   );
-  const fetcher = options.fetcher ?? defaultFetcher();
+  const fetcher = options.fetcher ?? defaultFetcher(deps.allowPrivateAddresses);
   const checkOptions = { fetcher, userAgent: userAgentFor(deps.publicUrl), timeoutMs: options.timeoutMs };
   const results: { tool: ToolRow; check: SiteCheck }[] = [];
   for (const tool of due)
@@ -359,7 +370,7 @@ export async function checkToolNow(
     sql`SELECT id, name, website_url, domain_key, description, pricing_model::text AS pricing_model FROM tools WHERE id = ${toolId}::uuid`,
   );
   if (!tool) return null;
-  const fetcher = options.fetcher ?? defaultFetcher();
+  const fetcher = options.fetcher ?? defaultFetcher(deps.allowPrivateAddresses);
   const checkOptions = { fetcher, userAgent: userAgentFor(deps.publicUrl), timeoutMs: options.timeoutMs };
   const check = await checkSite(tool.website_url, tool.domain_key, checkOptions);
   await recordCheck(deps.db, tool.id, check, deps.clock.now());

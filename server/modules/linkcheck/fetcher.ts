@@ -1,3 +1,7 @@
+import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import { BlockList, isIP } from "node:net";
+import { Agent, fetch as undiciFetch } from "undici";
+
 /**
  * The link checker's one door to the outside world. The default talks HTTP with Node's fetch;
  * tests point tools at a local fixture server, or pass their own Fetcher (a network that is down).
@@ -66,10 +70,83 @@ export function classifyError(err: unknown, timedOut: boolean): FetchError {
   return new FetchError("other", message.slice(0, 200) || "The request failed");
 }
 
-/** The real fetcher: Node's fetch with manual redirects, one deadline for headers and body. */
-export function createHttpFetcher(): Fetcher {
+/**
+ * Addresses a tool's website must never make us reach (SSRF): loopback, private, link-local (cloud
+ * metadata at 169.254.169.254), carrier-grade NAT, unique-local, multicast and unspecified ranges.
+ */
+const PRIVATE = new BlockList();
+for (const [net, bits] of [
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["224.0.0.0", 3],
+] as const)
+  PRIVATE.addSubnet(net, bits, "ipv4");
+for (const [net, bits] of [
+  ["::", 128],
+  ["::1", 128],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["ff00::", 8],
+] as const)
+  PRIVATE.addSubnet(net, bits, "ipv6");
+
+export function isPrivateAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return PRIVATE.check(address, "ipv4");
+  if (family === 6) {
+    // IPv4-mapped IPv6 (::ffff:10.0.0.1) is the IPv4 address in disguise.
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+    if (mapped?.[1]) return PRIVATE.check(mapped[1], "ipv4");
+    return PRIVATE.check(address, "ipv6");
+  }
+  return true;
+}
+
+/**
+ * Resolves like the system does, then refuses private addresses. It runs at connect time for every
+ * request and every redirect hop, so a site that redirects or re-points its DNS inward is refused too.
+ */
+type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+function publicOnlyLookup(hostname: string, options: object, callback: LookupCallback): void {
+  dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+    if (err) return callback(err, "", 0);
+    const list = addresses as LookupAddress[];
+    const refused = list.find((a) => isPrivateAddress(a.address));
+    if (refused || !list.length) {
+      const e = new Error(`Refused: ${hostname} resolves to a private address`) as NodeJS.ErrnoException;
+      e.code = "EPRIVATEADDRESS";
+      return callback(e, "", 0);
+    }
+    if ((options as { all?: boolean }).all) return callback(null, list);
+    const first = list[0] as LookupAddress;
+    callback(null, first.address, first.family);
+  });
+}
+
+/**
+ * The real fetcher: undici's fetch with manual redirects, one deadline for headers and body. Private
+ * addresses are refused unless `allowPrivateAddresses` (tests' local fixture servers only).
+ */
+export function createHttpFetcher(options: { allowPrivateAddresses?: boolean } = {}): Fetcher {
+  const dispatcher = new Agent({
+    connect: options.allowPrivateAddresses ? {} : { lookup: publicOnlyLookup as never },
+  });
   return {
     async fetch(req) {
+      if (!options.allowPrivateAddresses) {
+        const host = new URL(req.url).hostname.replace(/^\[|\]$/g, "");
+        // A literal IP never goes through the lookup: check it here.
+        if (isIP(host) && isPrivateAddress(host)) {
+          throw new FetchError("other", `Refused: ${host} is a private address`);
+        }
+      }
       const controller = new AbortController();
       let timedOut = false;
       const timer = setTimeout(() => {
@@ -77,15 +154,16 @@ export function createHttpFetcher(): Fetcher {
         controller.abort();
       }, req.timeoutMs);
       try {
-        const res = await fetch(req.url, {
+        const res = (await undiciFetch(req.url, {
           method: req.method,
           redirect: "manual",
+          dispatcher,
           signal: controller.signal,
           headers: {
             "User-Agent": req.userAgent,
             Accept: req.accept ?? "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5",
           },
-        });
+        })) as unknown as Response;
         const headers: Record<string, string> = {};
         res.headers.forEach((value, name) => {
           headers[name.toLowerCase()] = value;

@@ -39,6 +39,7 @@ export {
   type Fetcher,
   type FetchRequest,
   type FetchResponse,
+  isPrivateAddress,
 } from "./fetcher.ts";
 export { decodeIco, MAX_IMAGE_BYTES } from "./images.ts";
 export { mediaFile } from "./media.ts";
@@ -66,12 +67,18 @@ type LinkCheckServices = {
   clock: Clock;
   logger: Logger;
   jobs: Jobs;
-  env: { PUBLIC_URL?: string; LINK_CHECK_ENABLED: boolean };
+  env: { PUBLIC_URL?: string; LINK_CHECK_ENABLED: boolean; LINK_CHECK_ALLOW_PRIVATE: boolean };
 };
 
 /** The batch job on the one runner (ADR 0009); registered on every instance, scheduled when enabled. */
 export function registerLinkCheckJobs(services: LinkCheckServices): void {
-  const deps = { db: services.db, clock: services.clock, logger: services.logger, publicUrl: services.env.PUBLIC_URL };
+  const deps = {
+    db: services.db,
+    clock: services.clock,
+    logger: services.logger,
+    publicUrl: services.env.PUBLIC_URL,
+    allowPrivateAddresses: services.env.LINK_CHECK_ALLOW_PRIVATE,
+  };
   services.jobs.register(LINK_CHECK_JOB, async () => {
     if (!services.env.LINK_CHECK_ENABLED) return;
     await runLinkCheckBatch(deps);
