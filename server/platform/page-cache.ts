@@ -75,7 +75,9 @@ export function createPageCache(db: Db, options: PageCacheOptions = {}) {
     );
     // The UTC day is part of the key: the tool of the day changes at midnight without any write.
     const day = new Date().toISOString().slice(0, 10);
-    const key = `${url.pathname}${url.search}|${day}|${VARY_COOKIES.map((k) => jar[k] ?? "").join("|")}`;
+    // The host is part of the key: pages print absolute links from it, and a forged Host header must
+    // not put its links into the page every other visitor gets.
+    const key = `${url.host}${url.pathname}${url.search}|${day}|${VARY_COOKIES.map((k) => jar[k] ?? "").join("|")}`;
     // A middleware in front (the tool page gate) may have read the version for this request already.
     const known = (c.var as Record<string, unknown>).contentVersion;
     const version = typeof known === "number" ? known : await currentVersion();

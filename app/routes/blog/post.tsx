@@ -45,7 +45,7 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db } = context.services;
-  const origin = new URL(request.url).origin;
+  const origin = context.services.env.PUBLIC_URL ?? new URL(request.url).origin;
   const post = await getPublishedPost(db, params.slug);
   // Drafts and unknown slugs are the same 404: a draft's existence is not public.
   if (!post) return data({ post: null, related: [], origin }, { status: 404 });

@@ -81,13 +81,15 @@ const SELECT = sql`SELECT t.id, t.number, t.user_id, t.name, t.email, t.subject,
 export async function openTicket(
   deps: Deps,
   who: { viewer: Viewer | null; ip: string },
-  input: TicketInput,
+  form: TicketInput,
   now: Date,
 ): Promise<TicketSummary> {
   const { viewer } = who;
   const limit = await consumeRateLimit(deps.db, `ticket:ip:${who.ip}`, TICKET_RULE, now);
   if (!limit.allowed) throw new AppError("rate_limited", TICKET_RATE_LIMITED, { retryAfterSec: limit.retryAfterSec });
   const priority = viewer ? viewer.can("priority_support") : false;
+  // A member's ticket is answered at the account's own address: the form cannot send our mail elsewhere.
+  const input = viewer ? { ...form, email: viewer.user.email } : form;
   return deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const [row] = await queryRows<Row>(
@@ -113,7 +115,10 @@ export async function openTicket(
           priority
             ? "As an Expert member your request is answered first."
             : "We answer within the hours shown on our support page."
-        }${link}\n\nYour message:\n${input.message}\n\n— The Toolscape team`,
+        }${link}${
+          // Quoted only to members: a visitor's text is never mailed to an address they merely typed.
+          viewer ? `\n\nYour message:\n${input.message}` : ""
+        }\n\n— The Toolscape team`,
         tag: "support-ack",
       },
       now,
