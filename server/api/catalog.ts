@@ -13,7 +13,7 @@ import {
   overviewOfTool,
   ToolListParams,
 } from "../modules/catalog/index.ts";
-import { listPublicTopLists, listTrending, toolNamesOf } from "../modules/community/index.ts";
+import { listPublicTopLists, listTrending, toolNamesOf, trendingComputedAt } from "../modules/community/index.ts";
 import { contentVersion } from "../platform/db/content-version.ts";
 import { notFound } from "../platform/errors.ts";
 import type { CachedBody } from "../platform/response-cache.ts";
@@ -192,8 +192,11 @@ export function catalogApi() {
 
   api.openapi(readRoutes.trending, async (c) => {
     const { limit } = c.req.valid("query");
-    const trendingTools = await listTrending(c.var.services.db, limit ?? 20);
-    return c.json({ success: true as const, trendingTools }, 200);
+    const [trendingTools, computedAt] = await Promise.all([
+      listTrending(c.var.services.db, limit ?? 20),
+      trendingComputedAt(c.var.services.db),
+    ]);
+    return c.json({ success: true as const, trendingTools, computedAt }, 200);
   });
 
   api.openapi(readRoutes.topLists, async (c) => {

@@ -95,6 +95,8 @@ export const TrendingAnswer = z.object({
       })
       .openapi("TrendingTool"),
   ),
+  /** when the ranking was last computed (hourly); null before the first run */
+  computedAt: z.string().nullable(),
 });
 
 export const TopListsQuery = z.object({

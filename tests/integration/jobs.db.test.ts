@@ -359,6 +359,8 @@ describe("jobs in the running server", () => {
       DATA_DIR: dataDir,
       JOBS_ENABLED: "0",
       METRICS_TOKEN: token,
+      // The link checker would reach real websites: not in tests.
+      LINK_CHECK_ENABLED: "0",
     });
     const database = await createTestDatabase();
     try {
@@ -370,8 +372,9 @@ describe("jobs in the running server", () => {
       await jobs.enqueue({ type: "test.metrics.later", runAt: new Date(Date.now() + HOUR) });
       const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
       const text = await res.text();
-      // pending: the next runs of the prune job and of billing's and growth's hourly sweeps, and the later job
-      expect(text).toMatch(/^toolscape_jobs_pending 4$/m);
+      // pending: the next runs of the prune job, billing's and growth's hourly sweeps, the hourly trending
+      // recompute and the weekly newsletter digest, and the later job
+      expect(text).toMatch(/^toolscape_jobs_pending 6$/m);
       expect(text).toMatch(/^toolscape_jobs_failed 1$/m);
       await server.close();
     } finally {
