@@ -13,15 +13,17 @@ const reactRouterProduction = (entry: string) =>
 const APP_DIR = fileURLToPath(new URL("./app/", import.meta.url));
 const FRAME_ROOTS = [`${APP_DIR}root.tsx`, `${APP_DIR}components/site-layout.tsx`];
 // The catalogue's cards and what they need: one chunk for every page that lists tools, rather than
-// five tiny files (a tool page loads it only when its Alternatives tab opens).
+// five tiny files (a tool page loads it only when its Alternatives tab opens). The tier labels stay
+// out of it: /pricing needs them and no card.
+const TIER_LABELS = ["app/lib/tiers.ts", "server/modules/accounts/tiers.ts"].map((f) =>
+  fileURLToPath(new URL(`./${f}`, import.meta.url)),
+);
 const CARDS = [
   "app/components/tool-card.tsx",
   "app/components/tool-logo.tsx",
   "app/components/account/icons.tsx",
   "app/lib/format.ts",
   "app/lib/viewer.ts",
-  "app/lib/tiers.ts",
-  "server/modules/accounts/tiers.ts",
 ].map((f) => fileURLToPath(new URL(`./${f}`, import.meta.url)));
 type ModuleInfo = { importers: readonly string[]; isEntry: boolean } | null;
 
@@ -34,6 +36,7 @@ type ModuleInfo = { importers: readonly string[]; isEntry: boolean } | null;
 function chunkOf(id: string, api: { getModuleInfo: (id: string) => ModuleInfo }): string | undefined {
   if (id.includes("/node_modules/") || id.startsWith("\0")) return undefined;
   if (CARDS.includes(id)) return "cards";
+  if (TIER_LABELS.includes(id)) return "tiers";
   // The Compare button is on cards and on a tool page's side card.
   if (FRAME_ROOTS.includes(id) || id.endsWith("/app/components/compare/compare-button.tsx")) return "frame";
   const seen = new Set<string>();

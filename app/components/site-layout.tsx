@@ -1,9 +1,9 @@
+import { Suspense } from "react";
 import { Outlet, useRouteLoaderData } from "react-router";
 import { Island } from "~/lib/island";
 import { splitComponent } from "~/lib/split";
 import type { loader as rootLoader } from "~/root";
 import { SavedToolsSync } from "./account/saved-tools-sync";
-import { AchievementToast } from "./achievement-toast";
 import { CompareDrawer } from "./compare/compare-drawer";
 import { CookieBar } from "./cookie-bar";
 import { Header } from "./header";
@@ -11,6 +11,8 @@ import { ToastProvider } from "./toast";
 
 // The footer has no behaviour of its own: a static island, its code not part of any page's first load.
 const Footer = splitComponent(() => import("./footer").then((m) => m.Footer));
+// Shown only on the page after a badge is awarded: out of every other page's first load.
+const AchievementToast = splitComponent(() => import("./achievement-toast").then((m) => m.AchievementToast));
 
 export default function SiteLayout() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
@@ -30,7 +32,11 @@ export default function SiteLayout() {
         <Outlet />
       </main>
       <Island id="site-footer" component={Footer} props={{}} />
-      <AchievementToast badges={root?.newBadges ?? []} />
+      {root?.newBadges?.length ? (
+        <Suspense fallback={null}>
+          <AchievementToast badges={root.newBadges} />
+        </Suspense>
+      ) : null}
       <CookieBar consent={root?.consent ?? null} />
       {/* The viewer's compare cap (their tier's; visitors the free cap), as the server applies it. */}
       <CompareDrawer cap={root?.compareCap} />

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { goHref } from "~/lib/go-href";
 import { Breadcrumb } from "../breadcrumb";
 import { CheckList } from "../check-list";
 import { Empty } from "../empty-state";
@@ -33,9 +34,7 @@ export type SideCardDeal = {
 };
 
 /** Every outbound link goes through /go, which records the click and redirects to the tool's own URL. */
-export function goHref(slug: string, to: "website" | "demo" | "deal", source = "detail"): string {
-  return `/go/${encodeURIComponent(slug)}?to=${to}&source=${source}`;
-}
+export { goHref };
 
 const outbound = "block rounded-lg px-4 py-2.5 text-center font-medium focus-visible:outline-2";
 

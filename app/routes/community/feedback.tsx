@@ -1,8 +1,8 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { FormAlert } from "~/components/account/form-parts";
 import { AppError, fieldErrors, viewerOf } from "~/lib/accounts.server";
-import { createFeedback } from "~/lib/community.server";
-import { FEEDBACK_LIMITS, FEEDBACK_TYPE_LABELS, FEEDBACK_TYPES, FeedbackInput } from "~/lib/community-forms";
+import { createFeedback, FeedbackInput } from "~/lib/community.server";
+import { FEEDBACK_LIMITS, FEEDBACK_TYPE_LABELS, FEEDBACK_TYPES } from "~/lib/community-forms";
 import type { Route } from "./+types/feedback";
 
 export function meta() {

@@ -1,8 +1,8 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { FormAlert } from "~/components/account/form-parts";
 import { AppError, fieldErrors, viewerOf } from "~/lib/accounts.server";
-import { communityDeps, correctionTarget, createCorrection } from "~/lib/community.server";
-import { CORRECTION_FIELD_LABELS, CORRECTION_FIELDS, CORRECTION_PRICING, CorrectionInput } from "~/lib/community-forms";
+import { CorrectionInput, communityDeps, correctionTarget, createCorrection } from "~/lib/community.server";
+import { CORRECTION_FIELD_LABELS, CORRECTION_FIELDS, CORRECTION_PRICING } from "~/lib/community-forms";
 import type { Route } from "./+types/propose";
 
 export function meta({ data }: Route.MetaArgs) {

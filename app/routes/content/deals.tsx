@@ -1,11 +1,11 @@
 import { data, Link } from "react-router";
 import { Empty } from "~/components/empty-state";
-import { goHref } from "~/components/tool-detail/static-parts";
 import { ToolLogo } from "~/components/tool-logo";
 import type { DealCard } from "~/lib/content.server";
 import { DealsQuery, listLiveDeals } from "~/lib/content.server";
 import { DEAL_CATEGORIES, DEAL_TYPE_LABELS } from "~/lib/content-labels";
 import { expiresLabel, formatUsd } from "~/lib/deals";
+import { goHref } from "~/lib/go-href";
 import type { Route } from "./+types/deals";
 
 export function meta({ data }: Route.MetaArgs) {

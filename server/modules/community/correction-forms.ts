@@ -1,5 +1,24 @@
 import { z } from "zod";
 import { textBlock } from "../../platform/text.ts";
+import {
+  CORRECTION_FIELD_LABELS,
+  CORRECTION_FIELDS,
+  CORRECTION_PRICING,
+  type CorrectionField,
+  FEEDBACK_LIMITS,
+  FEEDBACK_TYPE_LABELS,
+  FEEDBACK_TYPES,
+} from "./correction-labels.ts";
+
+export {
+  CORRECTION_FIELD_LABELS,
+  CORRECTION_FIELDS,
+  CORRECTION_PRICING,
+  type CorrectionField,
+  FEEDBACK_LIMITS,
+  FEEDBACK_TYPE_LABELS,
+  FEEDBACK_TYPES,
+};
 
 /*
  * The correction and feedback forms' schemas, shared by the browser and the server. Only zod and
@@ -7,20 +26,7 @@ import { textBlock } from "../../platform/text.ts";
  * exist) the server checks further.
  */
 
-export const CORRECTION_FIELDS = ["pricing_model", "price", "website", "category", "description", "features"] as const;
-export type CorrectionField = (typeof CORRECTION_FIELDS)[number];
-
-export const CORRECTION_FIELD_LABELS: Record<CorrectionField, string> = {
-  pricing_model: "Pricing model",
-  price: "Price",
-  website: "Website",
-  category: "Category",
-  description: "Description",
-  features: "Features",
-};
-
 /** The pricing models a correction may propose (the catalogue's, without 'unknown'). */
-export const CORRECTION_PRICING = ["free", "freemium", "paid", "subscription", "open_source", "enterprise"] as const;
 
 export const CORRECTION_LIMITS = {
   price: 80,
@@ -140,15 +146,6 @@ export const RejectInput = z.object({
       .max(CORRECTION_LIMITS.reason, `Reason must be at most ${CORRECTION_LIMITS.reason} characters`),
   ),
 });
-
-export const FEEDBACK_TYPES = ["general", "bug", "feature", "content"] as const;
-export const FEEDBACK_TYPE_LABELS: Record<(typeof FEEDBACK_TYPES)[number], string> = {
-  general: "General",
-  bug: "Bug report",
-  feature: "Feature request",
-  content: "Wrong or missing content",
-};
-export const FEEDBACK_LIMITS = { message: 2_000 } as const;
 
 export const FeedbackInput = z.object({
   type: z.enum(FEEDBACK_TYPES, { message: "Choose a feedback type" }).default("general"),
