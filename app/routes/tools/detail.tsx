@@ -1,6 +1,5 @@
 import { Suspense, useEffect, useMemo, useState } from "react";
-import { data, redirect, useSubmit } from "react-router";
-import { AddToList } from "~/components/tool-detail/add-to-list";
+import { data, Link, redirect, useSubmit } from "react-router";
 import { SaveToggles, type ToggleResult } from "~/components/tool-detail/save-toggles";
 import { SideCard } from "~/components/tool-detail/side-card";
 import { type TabPanel, ToolTabs } from "~/components/tool-detail/tool-tabs";
@@ -41,6 +40,8 @@ import type { Route } from "./+types/detail";
 // Shown only to some viewers (past their daily views or below the tool's tier) and for unknown
 // tools: the usual tool page does not load them.
 const ToolLockPrompt = splitComponent(() => import("~/components/tool-detail/tool-lock").then((m) => m.ToolLockPrompt));
+// The top-list menu is for signed-in members only: visitors get a sign-in link, not its code.
+const AddToList = splitComponent(() => import("~/components/tool-detail/add-to-list").then((m) => m.AddToList));
 // The parts with no behaviour of their own: static islands, not part of the page's first load.
 const parts = () => import("~/components/tool-detail/static-parts");
 const ToolHead = splitComponent(() => parts().then((m) => m.ToolHead));
@@ -340,7 +341,18 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
         />
         <div className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-2">
           <SaveToggles tool={toolRef} state={saved} />
-          {lock ? null : <AddToList tool={toolRef} choices={listChoices} />}
+          {lock ? null : listChoices ? (
+            <Suspense fallback={null}>
+              <AddToList tool={toolRef} choices={listChoices} />
+            </Suspense>
+          ) : (
+            <Link
+              to={`/sign-in?redirectTo=${encodeURIComponent(`/tools/${page.tool.slug}`)}`}
+              className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
+            >
+              Add to list
+            </Link>
+          )}
           {lock ? null : <FreeViews views={views} fromCookie={!signedIn} />}
           <a
             href={`/tools/${tool.slug}/correct`}
