@@ -81,6 +81,8 @@ export default defineConfig({
       // Each journey presents its own client address (X-Forwarded-For), so the per-address limits
       // on sign-up (5 a minute) apply per journey, not to the whole run.
       TRUST_PROXY: "1",
+      // The link checker would reach real websites: the journeys never need the internet.
+      LINK_CHECK_ENABLED: "0",
       // Set explicitly so a DATABASE_URL in the caller's environment never leaks into the run.
       DATABASE_URL,
       ...(DATABASE_URL ? {} : { DATA_DIR }),
