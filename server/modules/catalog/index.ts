@@ -92,6 +92,20 @@ export {
   findDuplicateCandidates,
 } from "./duplicates.ts";
 export { EXPORT_MAX_ROWS, exportToolsCsv, formulaSafe } from "./export.ts";
+export {
+  FACT_FIELDS,
+  FACT_KINDS,
+  type FactChange,
+  type FactField,
+  type FactHistoryEntry,
+  type FactKind,
+  type FactProvenance,
+  getFactHistory,
+  getProvenance,
+  type Provenance,
+  type RecordFactsInput,
+  recordFactChanges,
+} from "./facts.ts";
 export { IMPORT_LIMITS, type ImportReport, importCsv, importRows, parseCsv } from "./import.ts";
 export {
   listMerges,

@@ -1670,3 +1670,59 @@ export const blogPosts = pgTable(
     index("blog_posts_public_idx").on(t.status, t.publishedAt.desc()),
   ],
 );
+
+/* ----------------------------------------------------------------------------------------------
+ * Facts: provenance and history (issue 20). Every change of a tool's facts goes through
+ * server/modules/catalog/facts.ts, which writes both tables in the caller's transaction.
+ * ---------------------------------------------------------------------------------------------- */
+/** Where a fact came from: the source dataset, the maker, a verified community correction, an editor,
+ * the tool's own site read by the link checker, or an inference rule (with its confidence). */
+export const factKind = pgEnum("fact_kind", ["dataset", "maker", "community", "editor", "observed", "inferred"]);
+
+/** The provenance of each current fact of a tool: one row per (tool, field), field = the API's field name. */
+export const toolFacts = pgTable(
+  "tool_facts",
+  {
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    field: text("field").notNull(),
+    kind: factKind("kind").notNull(),
+    /** human-readable: the dataset's name, "Correction #12", the rule's name, "Toolscape editors" */
+    source: text("source").notNull(),
+    sourceUrl: text("source_url"),
+    /** the source's licence (datasets, bundled icon sets) */
+    licence: text("licence"),
+    /** inferred facts: 0..1 */
+    confidence: real("confidence"),
+    /** the value as the source gave it, when a normaliser or rule changed it (e.g. "The World'S …") */
+    originalValue: jsonb("original_value"),
+    observedAt: timestamp("observed_at", { withTimezone: true }).notNull(),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.toolId, t.field] })],
+);
+
+/** Every change of a fact, the import that first brought it included: old → new, kind, who, when. */
+export const toolFactHistory = pgTable(
+  "tool_fact_history",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    field: text("field").notNull(),
+    oldValue: jsonb("old_value"),
+    newValue: jsonb("new_value"),
+    kind: factKind("kind").notNull(),
+    source: text("source").notNull(),
+    sourceUrl: text("source_url"),
+    actorUserId: text("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("tool_fact_history_tool_idx").on(t.toolId, t.createdAt.desc()),
+    index("tool_fact_history_recent_idx").on(t.createdAt.desc()),
+  ],
+);
