@@ -5,6 +5,7 @@ import { createTestClock } from "../../server/platform/clock.ts";
 import { queryRows, sql } from "../../server/platform/db/index.ts";
 import { listOutbox } from "../../server/platform/mail.ts";
 import { Client, createMember, type Member } from "../helpers/accounts.ts";
+import { createRecordingLogger } from "../helpers/logger.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 /**
@@ -25,6 +26,7 @@ let sharedTool: ToolRow;
 let siteTool: ToolRow;
 
 const db = () => server.services.db;
+const logger = createRecordingLogger();
 
 async function one<T>(query: ReturnType<typeof sql>): Promise<T> {
   const [row] = await queryRows<T>(db(), query);
@@ -43,6 +45,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => site.listen(0, "127.0.0.1", r));
   server = await startTestServer({
     pages: true,
+    logger,
     clock,
     env: { TRUST_PROXY: "1", LINK_CHECK_ALLOW_PRIVATE: "1", PUBLIC_URL: "https://toolscape.example" },
   });
@@ -182,7 +185,7 @@ describe("the maker's edits", () => {
       description: "Writes, edits and explains text for teams, from the people who make it.",
       features: "Team workspaces\nAPI access",
     });
-    expect(res.status).toBe(200);
+    expect(res.status, JSON.stringify(logger.entries.filter((e) => e.level === "error").slice(-1))).toBe(200);
     const row = await one<{ description: string; features: string[] }>(
       sql`SELECT description, features FROM tools WHERE id = ${tool.id}::uuid`,
     );
