@@ -51,7 +51,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // A duplicate an admin merged into another listing: its old outbound link leads there too (issue 21),
     // like its page, category and API addresses. The click is counted on the kept tool after the hop.
     const target = await mergedTarget(db, params.slug);
-    if (target) return redirect(`/go/${encodeURIComponent(target.slug)}${url.search}`, { status: 301, headers: PRIVATE });
+    if (target)
+      return redirect(`/go/${encodeURIComponent(target.slug)}${url.search}`, { status: 301, headers: PRIVATE });
     return data({ error: null, slug: params.slug }, { status: 404, headers: PRIVATE });
   }
   return redirect(click.url, { status: 302, headers: PRIVATE });
