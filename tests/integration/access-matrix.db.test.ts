@@ -1046,7 +1046,13 @@ const ROWS: Row[] = [
     expect: 302,
   },
   { covers: "/claim/verify", path: () => "/claim/verify?token=nope", expect: 200 },
-  { covers: "/claim/verify", method: "POST", path: () => "/claim/verify", form: () => ({ token: "nope" }), expect: 400 },
+  {
+    covers: "/claim/verify",
+    method: "POST",
+    path: () => "/claim/verify",
+    form: () => ({ token: "nope" }),
+    expect: 400,
+  },
   { covers: "/admin/makers", path: () => "/admin/makers", expect: ADMIN_ONLY },
   {
     covers: "/admin/makers",

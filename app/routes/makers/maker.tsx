@@ -266,7 +266,7 @@ export default function MakerPage({ loaderData, actionData }: Route.ComponentPro
               <p className="text-sm">
                 <strong>{r.author.name}</strong> · {r.rating} out of 5
               </p>
-              <p className="text-sm whitespace-pre-line">{r.comment}</p>
+              <p className="text-sm user-text whitespace-pre-line">{r.comment}</p>
               {result?.reviewId === r.id ? (
                 <FormAlert tone={result.ok ? "success" : "error"}>
                   {result.ok ? result.message : result.error}

@@ -1412,12 +1412,15 @@ export const pollVotes = pgTable(
     /** 'user:<id>' for members, 'visitor:<cookie id>' for visitors: one vote per voter */
     voter: text("voter").notNull(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** the browser's first-party voter cookie (members too): one vote per browser across sign-in (issue 21) */
+    browserId: text("browser_id"),
     optionIndex: integer("option_index").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.pollId, t.voter] }),
     index("poll_votes_poll_option_idx").on(t.pollId, t.optionIndex),
+    uniqueIndex("poll_votes_browser_uq").on(t.pollId, t.browserId),
   ],
 );
 
