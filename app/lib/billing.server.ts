@@ -16,6 +16,7 @@ import {
   quoteCheckout,
   requestRefund,
   resumeSubscription,
+  staleMessage,
   testProviderDecision,
   verifyOrder,
 } from "../../server/modules/billing/index.ts";
@@ -81,6 +82,13 @@ export async function quote(context: AppLoadContext, viewer: Viewer, tier: PaidT
     }
     throw err;
   }
+}
+
+/** The checkout page's notice after a voided order (?stale=replaced|changed, &refunded=1), in billing's words. */
+export function staleNotice(url: URL): string | null {
+  const reason = url.searchParams.get("stale");
+  if (reason !== "replaced" && reason !== "changed") return null;
+  return staleMessage(reason, url.searchParams.get("refunded") === "1");
 }
 
 type Started = { ok: true; orderId: string; approvalUrl: string } | { ok: false; error: string; status: number };
@@ -165,7 +173,7 @@ export async function confirmOrder(context: AppLoadContext, viewer: Viewer, orde
   const tier = (applied?.detail.tier as PaidTier | undefined) ?? summary.subscription?.tier ?? "standard";
   const plans = await paidPlans(context);
   const plan = plans.find((p) => p.tier === tier);
-  const status: OrderView["status"] =
+  const status: PaymentOutcome["status"] =
     outcome.status === "applied" || outcome.status === "already_applied"
       ? "paid"
       : outcome.status === "refused"
@@ -181,6 +189,7 @@ export async function confirmOrder(context: AppLoadContext, viewer: Viewer, orde
       typeof applied?.detail.amountCents === "number" ? applied.detail.amountCents : (plan?.amountCents ?? 0),
     currency: "USD",
     status,
+    ...(outcome.stale ? { stale: outcome.stale } : {}),
     testMode: summary.testMode,
     nextBillingAt: (summary.nextBillingAt ?? summary.subscription?.currentPeriodEnd)?.toISOString() ?? null,
   };

@@ -11,7 +11,7 @@ import {
 } from "~/components/billing/parts";
 import { CheckList } from "~/components/check-list";
 import { loadEntitlements, planCardLines, viewerOf } from "~/lib/accounts.server";
-import { paidPlans, providers, quote, startCheckout } from "~/lib/billing.server";
+import { paidPlans, providers, quote, staleNotice, startCheckout } from "~/lib/billing.server";
 import { isPaidTier, money, PAY_MESSAGES, type ProviderId } from "~/lib/billing-view";
 import { TIER_LABELS } from "~/lib/tiers";
 import type { Route } from "./+types/checkout";
@@ -61,6 +61,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // One key per visit of the page: a double submit returns the same order.
     idempotencyKey: randomUUID(),
     error: url.searchParams.get("error") === "cancelled" ? PAY_MESSAGES.cancelledToast : null,
+    // A checkout that no longer held when it was approved or paid (ADR 0024): why, and a fresh one.
+    stale: staleNotice(url),
   };
 }
 
@@ -122,6 +124,14 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       </header>
       {prov.testMode ? <TestModeBanner /> : null}
       {error ? <FormAlert>{error}</FormAlert> : null}
+      {loaderData.stale ? (
+        <FormAlert>
+          <span data-testid="stale-checkout">{loaderData.stale}</span>{" "}
+          <Link to={`/checkout/${plan.tier}`} className="font-semibold underline">
+            Start a fresh checkout
+          </Link>
+        </FormAlert>
+      ) : null}
       {loaderData.amountMismatch ? (
         <FormAlert tone="info">
           The link asked for a different amount; the price below is the {plan.name} plan's price.

@@ -10,6 +10,7 @@ import { ProviderError, type ProviderId } from "./providers/types.ts";
 import { creditBalance, liveSubscription, type SubscriptionRow } from "./queries.ts";
 import { sendBillingNotice, sendReceipt } from "./receipts.ts";
 import { providerFor } from "./registry.ts";
+import { refundPendingVoidedPayments } from "./revalidate.ts";
 import { RENEW_BEFORE_MS, scheduleSubscriptionJobs } from "./schedule.ts";
 import { lockMember, recomputeTier, recordEvent } from "./tier.ts";
 import type { BillingServices, SubscriptionView, UpgradeQuote } from "./types.ts";
@@ -166,7 +167,7 @@ async function renewSubscription(services: BillingServices, sub: SubscriptionRow
       .set({ providerOrderId: state.providerOrderId, updatedAt: now })
       .where(eq(schema.paymentOrders.id, order.id));
     const applied = await applyCapturedOrder(services, order.id, state);
-    if (applied !== "refused") return "renewed";
+    if (applied === "applied" || applied === "already_applied") return "renewed";
   }
   await db
     .update(schema.paymentOrders)
@@ -456,5 +457,7 @@ export async function runBillingSweep(services: BillingServices): Promise<{ subs
     });
   }
   await expireStaleOrders(services);
+  // Payments that arrived for voided orders and whose refund failed earlier (ADR 0024).
+  await refundPendingVoidedPayments(services);
   return { subscriptions: due.length, members: members.length };
 }

@@ -1,4 +1,5 @@
 import { asc } from "drizzle-orm";
+import { DAY_MS } from "../../platform/clock.ts";
 import { type Db, schema } from "../../platform/db/index.ts";
 import type { PaidTier } from "./contracts.ts";
 import type { Plan } from "./types.ts";
@@ -40,4 +41,17 @@ export async function getPlan(db: Db, tier: PaidTier): Promise<Plan> {
 export function formatMoney(cents: number, currency = "USD"): string {
   const amount = (cents / 100).toFixed(2);
   return currency === "USD" ? `$${amount}` : `${amount} ${currency}`;
+}
+
+/** The unused part of the paid Standard period, in cents (pro-rata by remaining time). */
+export function unusedValueCents(
+  sub: { currentPeriodStart: Date; currentPeriodEnd: Date },
+  plan: Pick<Plan, "amountCents" | "periodDays">,
+  now: Date,
+): number {
+  const periodMs = plan.periodDays * DAY_MS;
+  // Days added by grants (referrals) are not paid for: only the paid span counts.
+  const paidEnd = Math.min(sub.currentPeriodEnd.getTime(), sub.currentPeriodStart.getTime() + periodMs);
+  const remaining = Math.max(0, paidEnd - now.getTime());
+  return Math.floor((plan.amountCents * Math.min(remaining, periodMs)) / periodMs);
 }

@@ -545,7 +545,16 @@ export const subscriptions = pgTable(
 );
 
 export type OrderKind = "new" | "renewal" | "upgrade";
-export type PaymentOrderStatus = "created" | "approved" | "captured" | "declined" | "cancelled" | "failed" | "expired";
+/** voided: replaced by a newer checkout or no longer valid for the account when paid (ADR 0024) */
+export type PaymentOrderStatus =
+  | "created"
+  | "approved"
+  | "captured"
+  | "declined"
+  | "cancelled"
+  | "failed"
+  | "expired"
+  | "voided";
 
 export const paymentOrders = pgTable(
   "payment_orders",
