@@ -10,6 +10,7 @@ import {
   getBillingSummary,
   getTestProviderOrder,
   listPlans,
+  moneyBackPromise,
   PROVIDER_IDS,
   ProviderError,
   paymentProviders,
@@ -56,6 +57,12 @@ export async function paidPlans(context: AppLoadContext): Promise<PlanView[]> {
     currency: p.currency,
     periodDays: p.periodDays,
   }));
+}
+
+/** The money-back guarantee in billing's words ("30-day money-back guarantee, once per member in any 12 months"). */
+export async function moneyBack(context: AppLoadContext): Promise<string> {
+  const plans = await listPlans(context.services.db);
+  return moneyBackPromise(Math.max(0, ...plans.map((p) => p.refundWindowDays)));
 }
 
 export function providers(context: AppLoadContext): ProvidersView {

@@ -3,13 +3,16 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { APIError, betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { createAuthMiddleware } from "better-auth/api";
 import { bearer } from "better-auth/plugins/bearer";
 import type { Db } from "../../platform/db/index.ts";
 import { queryRows, schema, sql } from "../../platform/db/index.ts";
 import type { Env } from "../../platform/env.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { Mailer } from "../../platform/mail.ts";
+import { siteUrl } from "../../platform/site-origin.ts";
 import { cleanLine, controlCharacterIn, controlCharacterMessage } from "../../platform/text.ts";
+import { BROWSER_OWNER_COOKIE, BROWSER_OWNER_MAX_AGE_S, browserOwnerValue } from "./browser-owner.ts";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./forms.ts";
 
 /** The header our HTTP layer sets with the client address it trusts (never taken from the client). */
@@ -21,7 +24,12 @@ export type AuthDeps = {
   logger: Logger;
   mailer: Mailer;
   /** after any new account (form, JSON endpoint, OAuth), with the request's headers: referrals and affiliates */
-  onUserCreated?: (user: { id: string; email: string; name: string }, headers: Headers | null) => Promise<void>;
+  onUserCreated?: (
+    user: { id: string; email: string; name: string; emailVerified: boolean },
+    headers: Headers | null,
+  ) => Promise<void>;
+  /** after a member confirmed their e-mail address (the link in the confirmation mail): referral rewards */
+  onEmailVerified?: (user: { id: string; email: string; name: string; emailVerified: boolean }) => Promise<void>;
 };
 
 /** Hosts accepted as the site's own when PUBLIC_URL is not set (development, tests, local runs). */
@@ -92,6 +100,37 @@ export function createAuth(deps: AuthDeps) {
           .catch((err: unknown) => authLog.error("password reset mail not sent", { err, userId: user.id }));
       },
     },
+    // Members confirm their address through a link mailed at sign-up (referral rewards wait for it,
+    // ADR 0024). Signing in does not need it. The link is built from the site's origin, never the request.
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24 * 3,
+      sendVerificationEmail: async ({ user, token }) => {
+        const link = siteUrl(
+          env,
+          `/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent("/dashboard?email=confirmed")}`,
+        );
+        await mailer
+          .send({
+            to: user.email,
+            tag: "email-confirm",
+            subject: "Confirm your Toolscape e-mail address",
+            text: [
+              `Hello ${user.name},`,
+              "",
+              "Welcome to Toolscape. Please confirm that this is your e-mail address:",
+              link,
+              "",
+              "The link works for three days. If you did not create an account, ignore this message.",
+            ].join("\n"),
+          })
+          .catch((err: unknown) => authLog.error("confirmation mail not sent", { err, userId: user.id }));
+      },
+      afterEmailVerification: async (user) => {
+        await deps.onEmailVerified?.({ id: user.id, email: user.email, name: user.name, emailVerified: true });
+      },
+    },
     socialProviders,
     // API clients may send the signed session token as `Authorization: Bearer …` (spec section 6:
     // admin calls use bearer tokens or cookies); sign-in answers carry it in `set-auth-token`.
@@ -125,7 +164,10 @@ export function createAuth(deps: AuthDeps) {
           after: async (user, ctx) => {
             if (!deps.onUserCreated) return;
             const headers = ctx?.headers ?? ctx?.request?.headers ?? null;
-            await deps.onUserCreated({ id: user.id, email: user.email, name: user.name }, headers);
+            await deps.onUserCreated(
+              { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified === true },
+              headers,
+            );
           },
         },
         update: {
@@ -133,6 +175,21 @@ export function createAuth(deps: AuthDeps) {
             typeof user.name === "string" ? { data: { ...user, name: readableName(user.name) } } : undefined,
         },
       },
+    },
+    hooks: {
+      // Every new session (sign-in, sign-up, OAuth, e-mail confirmation) marks this browser as the
+      // member's: growth's affiliate rules read it (browser-owner.ts, ADR 0024).
+      after: createAuthMiddleware(async (ctx) => {
+        const fresh = ctx.context.newSession;
+        if (!fresh) return;
+        ctx.setCookie(BROWSER_OWNER_COOKIE, browserOwnerValue(secret, fresh.user.id), {
+          path: "/",
+          maxAge: BROWSER_OWNER_MAX_AGE_S,
+          httpOnly: true,
+          sameSite: "lax",
+          secure: env.PUBLIC_URL?.startsWith("https://") ?? false,
+        });
+      }),
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     rateLimit: { enabled: false },

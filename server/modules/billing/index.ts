@@ -25,6 +25,7 @@ export {
   type AdvanceOutcome,
   advanceSubscription,
   cancelAtPeriodEnd,
+  lastMoneyBackRefund,
   quoteUpgrade,
   requestRefund,
   resumeSubscription,
@@ -39,7 +40,15 @@ export {
   settleOrder,
   verifyOrder,
 } from "./orders.ts";
-export { formatMoney, getPlan, isPaidTier, listPlans, PAID_TIERS } from "./plans.ts";
+export {
+  formatMoney,
+  getPlan,
+  isPaidTier,
+  listPlans,
+  MONEY_BACK_ONCE_PER_MONTHS,
+  moneyBackPromise,
+  PAID_TIERS,
+} from "./plans.ts";
 export { signTestWebhook, TEST_SIGNATURE_HEADER, testPaymentMethodToken } from "./providers/test.ts";
 export * from "./providers/types.ts";
 export { configurePaymentProviders, type PaymentProviders, paymentProviders, providerFor } from "./registry.ts";

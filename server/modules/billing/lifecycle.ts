@@ -5,7 +5,7 @@ import { AppError } from "../../platform/errors.ts";
 import { applyCapturedOrder, expireStaleOrders } from "./apply.ts";
 import type { PaidTier } from "./contracts.ts";
 import { unusedValueCents } from "./orders.ts";
-import { formatMoney, getPlan } from "./plans.ts";
+import { formatMoney, getPlan, MONEY_BACK_ONCE_PER_DAYS, MONEY_BACK_ONCE_PER_MONTHS } from "./plans.ts";
 import { ProviderError, type ProviderId } from "./providers/types.ts";
 import { creditBalance, liveSubscription, type SubscriptionRow } from "./queries.ts";
 import { sendBillingNotice, sendReceipt } from "./receipts.ts";
@@ -288,6 +288,22 @@ export async function quoteUpgrade(
   };
 }
 
+/**
+ * When the member last had the money-back refund within the last MONEY_BACK_ONCE_PER_DAYS (null:
+ * none). Only refunds they asked for count: a refund made at the provider (a dispute) or of a
+ * voided order's payment is not the guarantee.
+ */
+export async function lastMoneyBackRefund(db: Db, userId: string, now: Date): Promise<Date | null> {
+  const since = new Date(now.getTime() - MONEY_BACK_ONCE_PER_DAYS * DAY_MS);
+  const [row] = await queryRows<{ at: string | Date | null }>(
+    db,
+    sql`SELECT max(at) AS at FROM billing_events
+         WHERE user_id = ${userId} AND type = 'refunded' AND detail->>'how' = 'requested'
+           AND at > ${since.toISOString()}::timestamptz`,
+  );
+  return row?.at ? new Date(row.at) : null;
+}
+
 export function refundDeadline(sub: SubscriptionRow, refundWindowDays: number): Date | null {
   return sub.firstPaymentAt ? new Date(sub.firstPaymentAt.getTime() + refundWindowDays * DAY_MS) : null;
 }
@@ -311,6 +327,14 @@ export async function requestRefund(
     throw new AppError(
       "bad_request",
       `Refunds are available within ${plan.refundWindowDays} days of your first payment${deadline ? ` (until ${day(deadline)})` : ""}`,
+    );
+  }
+  const lastMoneyBack = await lastMoneyBackRefund(db, userId, now);
+  if (lastMoneyBack) {
+    const next = new Date(lastMoneyBack.getTime() + MONEY_BACK_ONCE_PER_DAYS * DAY_MS);
+    throw new AppError(
+      "bad_request",
+      `The money-back refund is available once in any ${MONEY_BACK_ONCE_PER_MONTHS} months: you had one on ${day(lastMoneyBack)}, so the next is possible from ${day(next)}. You can still cancel, and the plan stays until the end of the period.`,
     );
   }
   const firstPaymentAt = sub.firstPaymentAt as Date;

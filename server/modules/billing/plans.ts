@@ -4,6 +4,19 @@ import { type Db, schema } from "../../platform/db/index.ts";
 import type { PaidTier } from "./contracts.ts";
 import type { Plan } from "./types.ts";
 
+/**
+ * The money-back refund (ADR 0024): once per member in any this many months, whatever the plan. The
+ * window after a first payment is the plan's refund_window_days (30). Every page that states the
+ * guarantee (pricing, checkout, FAQ, dashboard) takes its words from moneyBackPromise.
+ */
+export const MONEY_BACK_ONCE_PER_MONTHS = 12;
+/** the same span in days, for the check (a year, not twelve calendar months of different lengths) */
+export const MONEY_BACK_ONCE_PER_DAYS = 365;
+
+export function moneyBackPromise(refundWindowDays: number): string {
+  return `${refundWindowDays}-day money-back guarantee, once per member in any ${MONEY_BACK_ONCE_PER_MONTHS} months`;
+}
+
 export const PAID_TIERS = ["standard", "expert"] as const satisfies readonly PaidTier[];
 
 export function isPaidTier(value: unknown): value is PaidTier {

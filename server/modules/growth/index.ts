@@ -52,11 +52,15 @@ export {
   InviteInput,
   inviteByEmail,
   listReferrals,
+  REFERRAL_CAP_WINDOW_DAYS,
   REFERRAL_REWARD_DAYS,
+  REFERRAL_REWARDS_PER_YEAR,
+  type ReferralOutcome,
   type ReferralOverview,
   type ReferralRow,
   referralLink,
   referralOverview,
+  rewardConfirmedReferral,
   rewardReferral,
 } from "./referrals.ts";
-export { type NewMember, onMemberCreated } from "./signup.ts";
+export { type NewMember, onMemberCreated, onMemberEmailVerified } from "./signup.ts";
