@@ -216,3 +216,40 @@ describe("parallel approvals", () => {
     expect(m.refunded).toBe(plans[0]?.tier === "expert" ? 299 : 2999);
   });
 });
+
+describe("the money-back refund, once per member in any 12 months", () => {
+  it("a second refund within a year is refused with the date; a year later it is possible again", async () => {
+    const member = await createMember(server);
+    await buy(server, member, "standard");
+    expect((await member.client.json("/api/subscriptions/refund", "POST", {})).status).toBe(200);
+    clock.advance(DAY_MS);
+    await buy(server, member, "standard");
+    const again = await member.client.json("/api/subscriptions/refund", "POST", {});
+    expect(again.status).toBe(400);
+    expect(((await again.json()) as Json).error).toMatch(
+      /^The money-back refund is available once in any 12 months: you had one on \d{4}-\d{2}-\d{2}/,
+    );
+    expect(await money(member.id)).toEqual({ captured: 299, capturedCount: 1, refunded: 299 });
+    // The dashboard offers no refund button meanwhile.
+    const dashboard = await (await member.client.fetch("/dashboard")).text();
+    expect(dashboard).not.toContain("money-back guarantee runs until");
+
+    // A year after the first refund, the guarantee applies again.
+    await server.services.db.execute(
+      sql`UPDATE billing_events SET at = at - interval '366 days' WHERE user_id = ${member.id} AND type = 'refunded'`,
+    );
+    expect((await member.client.json("/api/subscriptions/refund", "POST", {})).status).toBe(200);
+  });
+
+  it("is stated on /pricing, on checkout and in the FAQ", async () => {
+    const promise = "30-day money-back guarantee, once per member in any 12 months";
+    const pricing = await (await fetch(`${server.url}/pricing`)).text();
+    expect(pricing.replaceAll("<!-- -->", "")).toContain(promise);
+    const member = await createMember(server);
+    const checkout = await (await member.client.fetch("/checkout/standard")).text();
+    expect(checkout.replaceAll("<!-- -->", "")).toContain(promise);
+    const support = await (await fetch(`${server.url}/support`)).text();
+    expect(support).toContain("Can I get my money back?");
+    expect(support).toContain("once per member in any 12 months");
+  });
+});

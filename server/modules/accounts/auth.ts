@@ -13,7 +13,7 @@ import type { Mailer } from "../../platform/mail.ts";
 import { siteUrl } from "../../platform/site-origin.ts";
 import { cleanLine, controlCharacterIn, controlCharacterMessage } from "../../platform/text.ts";
 import { BROWSER_OWNER_COOKIE, BROWSER_OWNER_MAX_AGE_S, browserOwnerValue } from "./browser-owner.ts";
-import { PASSWORD_MAX, PASSWORD_MIN } from "./forms.ts";
+import { AvatarUrl, PASSWORD_MAX, PASSWORD_MIN } from "./forms.ts";
 
 /** The header our HTTP layer sets with the client address it trusts (never taken from the client). */
 export const CLIENT_IP_HEADER = "x-toolscape-client-ip";
@@ -170,9 +170,15 @@ export function createAuth(deps: AuthDeps) {
             );
           },
         },
+        // better-auth's update-user endpoint takes a name and an image too: the same rules as our
+        // profile form (readable text; the avatar rule in forms.ts), so no way in skips them.
         update: {
-          before: async (user) =>
-            typeof user.name === "string" ? { data: { ...user, name: readableName(user.name) } } : undefined,
+          before: async (user) => {
+            const data: Record<string, unknown> = { ...user };
+            if (typeof user.name === "string") data.name = readableName(user.name);
+            if ("image" in user && user.image !== undefined) data.image = avatarUrl(user.image);
+            return { data };
+          },
         },
       },
     },
@@ -221,6 +227,15 @@ async function isSuspended(db: Db, userId: string): Promise<boolean> {
     sql`SELECT suspended_at IS NOT NULL AS suspended FROM users WHERE id = ${userId}`,
   );
   return row?.suspended ?? false;
+}
+
+/** The profile form's avatar rule (forms.ts AvatarUrl), as a 400 with its message. */
+function avatarUrl(image: unknown): string | null {
+  const parsed = AvatarUrl.safeParse(image);
+  if (!parsed.success) {
+    throw new APIError("BAD_REQUEST", { message: parsed.error.issues[0]?.message ?? "Invalid avatar URL" });
+  }
+  return parsed.data ?? null;
 }
 
 /** A member's name as stored: control characters refused (400 with a message), invisible formatting removed. */

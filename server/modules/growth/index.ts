@@ -10,6 +10,7 @@ export {
   affiliateOfUser,
   attributeMember,
   followAffiliateLink,
+  isTopLevelNavigation,
   joinAffiliate,
   type ProgrammeTerms,
   programmeTerms,

@@ -1,5 +1,5 @@
 import { queryRows, sql } from "../../platform/db/index.ts";
-import { signingSecret } from "../accounts/index.ts";
+import { readBrowserOwner, signingSecret } from "../accounts/index.ts";
 import { attributeMember } from "./affiliates.ts";
 import { normalCode } from "./codes.ts";
 import { REF_COOKIE, readAffiliateCookie, readCookie } from "./cookies.ts";
@@ -76,8 +76,11 @@ export async function onMemberCreated(deps: GrowthDeps, user: NewMember, headers
     deps.logger.error("recording a referral failed", { err, userId: user.id });
   }
   try {
-    const affiliateId = readAffiliateCookie(signingSecret(deps.env), cookie, deps.clock.now());
-    if (affiliateId) await attributeMember(deps, affiliateId, user.id);
+    const secret = signingSecret(deps.env);
+    const affiliateId = readAffiliateCookie(secret, cookie, deps.clock.now());
+    // The browser's previous member (ts_member): an affiliate signing up a second account from
+    // their own browser is not a member they brought in (ADR 0024).
+    if (affiliateId) await attributeMember(deps, affiliateId, user.id, readBrowserOwner(secret, cookie));
   } catch (err) {
     deps.logger.error("recording an affiliate attribution failed", { err, userId: user.id });
   }
