@@ -216,10 +216,14 @@ const EVENT_LABEL: Record<string, string> = {
   refunded: "Refund",
   grant_added: "Days added",
   amount_mismatch: "Payment refused (amount)",
+  payment_on_voided_order: "Payment for a cancelled checkout",
   operator_override: "Plan set by an operator",
 };
-/** Bookkeeping rows the member has no use for: an order started (paid ones show as payments), a replay. */
-const HIDDEN_EVENTS = new Set(["order_created", "duplicate_payment"]);
+/**
+ * Bookkeeping rows the member has no use for: an order started or voided before any money moved
+ * (paid ones show as payments; a payment on a voided order shows with its refund), a replay.
+ */
+const HIDDEN_EVENTS = new Set(["order_created", "order_voided", "duplicate_payment"]);
 const PAYMENT_STATUS: Record<string, string> = { captured: "Paid", refunded: "Refunded", pending: "Pending" };
 
 function historyRow(e: BillingSummary["history"][number], plans: PlanView[]): BillingHistoryRow {
