@@ -27,7 +27,7 @@ export function staleMessage(reason: StaleReason, refunded: boolean): string {
       ? "This checkout was replaced by a newer one you started, so it was cancelled."
       : "Your account changed after this checkout was started (a plan was bought, upgraded, refunded or ended), so its price no longer holds and it was cancelled.";
   const money = refunded ? " The payment was refunded to you in full." : " Nothing was charged.";
-  return `${why}${money} Start a fresh checkout to see today's price.`;
+  return `${why}${money} A fresh checkout shows the price as it is now.`;
 }
 
 /**
