@@ -77,7 +77,10 @@ test("a member invites a friend by e-mail; a friend who joins through the link a
   // The reward waits for the friend's confirmed address (ADR 0024).
   await expect(days).toContainText("0");
   await friendPage.goto("/dev/mail");
-  const mail = friendPage.getByTestId("outbox-message").filter({ hasText: `To ${friendEmail}` }).first();
+  const mail = friendPage
+    .getByTestId("outbox-message")
+    .filter({ hasText: `To ${friendEmail}` })
+    .first();
   await expect(mail.getByRole("heading", { name: "Confirm your Toolscape e-mail address" })).toBeVisible();
   const confirm = await mail.getByRole("link", { name: /\/api\/auth\/verify-email\?token=/ }).getAttribute("href");
   const confirmUrl = new URL(String(confirm));
