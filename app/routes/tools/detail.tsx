@@ -10,6 +10,7 @@ import {
   savedToolState,
   setSavedTool,
   type ToolPageAccess,
+  tierOf,
   toolAccessOptions,
   toolPageAccess,
   viewerOf,
@@ -20,6 +21,7 @@ import { sideCardDeal } from "~/lib/deals";
 import { updatedLabel } from "~/lib/format";
 import { Island } from "~/lib/island";
 import { linkHealth } from "~/lib/linkcheck.server";
+import { useAudience, usePersonal } from "~/lib/personal";
 import {
   type CommunityActionData,
   getMyReview,
@@ -76,7 +78,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   let dealRow = false;
   const page = await getToolPage(db, params.idOrSlug, {
     now,
-    viewerTier: viewer?.tier ?? null,
+    viewerTier: tierOf(context, viewer),
     deal: async (toolId) => {
       const deal = await liveDealForTool(db, toolId, now);
       dealRow = deal !== null;
@@ -216,22 +218,21 @@ const TAB_LABELS: Record<ToolTab, string> = {
 };
 
 export default function ToolDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const {
-    page,
-    tab,
-    updated,
-    health,
-    views,
-    saved,
-    signedIn,
-    listChoices,
-    viewerId,
-    reviews,
-    poll,
-    mine,
-    marks,
-    reviewLimits,
-  } = loaderData;
+  const { page, tab, updated, health, reviews, poll, reviewLimits } = loaderData;
+  // A member's shared page (ADR 0032): their own parts come from the personal request after
+  // hydration; a page rendered for them (after an action, a client navigation) has them already.
+  const audience = useAudience();
+  const personal = usePersonal();
+  const own = personal?.tool;
+  const mineHere = own && own.id === page?.tool.id ? own : null;
+  const signedIn = loaderData.signedIn || audience !== null;
+  const member = audience !== null;
+  const saved = loaderData.saved ?? mineHere?.saved ?? null;
+  const listChoices = loaderData.listChoices ?? mineHere?.listChoices ?? null;
+  const views = loaderData.views ?? mineHere?.views ?? null;
+  const viewerId = loaderData.viewerId ?? personal?.viewer.id ?? null;
+  const mine = loaderData.mine ?? mineHere?.mine ?? null;
+  const marks = loaderData.signedIn ? loaderData.marks : (mineHere?.marks ?? loaderData.marks);
   const posted = (
     actionData && ("review" in actionData || "poll" in actionData) ? actionData : {}
   ) as CommunityActionData;
@@ -340,12 +341,12 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
           }}
         />
         <div className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-2">
-          <SaveToggles tool={toolRef} state={saved} />
+          <SaveToggles tool={toolRef} state={saved} member={member} />
           {lock ? null : listChoices ? (
             <Suspense fallback={null}>
               <AddToList tool={toolRef} choices={listChoices} />
             </Suspense>
-          ) : (
+          ) : member ? null : (
             <Link
               to={`/sign-in?redirectTo=${encodeURIComponent(`/tools/${page.tool.slug}`)}`}
               className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
