@@ -98,18 +98,21 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // A deal ends by the clock, not by an edit: a page showing one is never kept in the page cache.
   if (seen.access?.personal || (dealRow && page?.deal)) headers.set("Cache-Control", "private, no-store");
   for (const cookie of seen.access?.setCookies ?? []) headers.append("Set-Cookie", cookie);
-  const saved = page && viewer ? await savedToolState(db, viewer.user.id, page.tool.id) : null;
-  const listChoices = page && viewer ? await listChoicesFor(db, viewer, page.tool.id) : null;
   // Reviews and the poll question are public (the cached page carries them); a member's own review
-  // and marks only on their personal page. A locked view shows neither.
+  // and marks only on their personal page. A locked view shows neither. (Independent reads: at once.)
   const reviewQuery = ReviewListQuery.parse({
     sort: url.searchParams.get("rsort") ?? undefined,
     page: url.searchParams.get("rpage") ?? undefined,
   });
   const open = page && !page.lock ? page.tool.id : null;
-  const reviews = open ? await listToolReviews(db, open, reviewQuery) : null;
-  const poll = open ? await getToolPollQuestion(db, open) : null;
-  const mine = open && viewer ? await getMyReview(db, viewer.user.id, open) : null;
+  const [saved, listChoices, reviews, poll, mine, health] = await Promise.all([
+    page && viewer ? savedToolState(db, viewer.user.id, page.tool.id) : null,
+    page && viewer ? listChoicesFor(db, viewer, page.tool.id) : null,
+    open ? listToolReviews(db, open, reviewQuery) : null,
+    open ? getToolPollQuestion(db, open) : null,
+    open && viewer ? getMyReview(db, viewer.user.id, open) : null,
+    page ? linkHealth(db, page.tool.id, context.services.clock.now()) : null,
+  ]);
   const marks =
     viewer && reviews
       ? await myReviewMarks(
@@ -126,7 +129,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // The 'updated' label is worded here, so the page and its static islands read the same.
     // 'Updated' is the last real change of the tool's facts (none yet: no label), never the import date.
     updated: page ? updatedLabel(page.tool.facts_changed_at, Date.now()) : null,
-    health: page ? await linkHealth(db, page.tool.id, context.services.clock.now()) : null,
+    health,
     views: seen.access?.views ?? null,
     saved,
     listChoices,
