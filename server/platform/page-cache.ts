@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
-import { sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
-import { type Db, queryRows } from "./db/index.ts";
+import type { Db } from "./db/index.ts";
+import { readVersions } from "./db/versions.ts";
 
 /**
  * A server-side cache of anonymous HTML pages. An entry is valid only while the database's
@@ -40,13 +40,7 @@ export function createPageCache(db: Db, options: PageCacheOptions = {}) {
   let bytes = 0;
   const stats = { hits: 0, misses: 0, stores: 0 };
 
-  const currentVersion = async (): Promise<number> => {
-    const [row] = await queryRows<{ version: string | number }>(
-      db,
-      sql`SELECT version FROM content_version WHERE id = 1`,
-    );
-    return Number(row?.version ?? 0);
-  };
+  const currentVersion = async (): Promise<number> => (await readVersions(db)).content;
 
   const remember = (key: string, entry: Entry) => {
     const old = entries.get(key);
