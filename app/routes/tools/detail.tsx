@@ -37,6 +37,7 @@ import { TOGGLE_MESSAGES } from "~/lib/saved-tools";
 import { splitComponent } from "~/lib/split";
 import { toolMeta } from "~/lib/tool-seo";
 import { listChoicesFor } from "~/lib/top-lists.server";
+import { hasVerifiedMaker } from "../makers/makers.server";
 import type { Route } from "./+types/detail";
 
 // Shown only to some viewers (past their daily views or below the tool's tier) and for unknown
@@ -105,13 +106,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     page: url.searchParams.get("rpage") ?? undefined,
   });
   const open = page && !page.lock ? page.tool.id : null;
-  const [saved, listChoices, reviews, poll, mine, health] = await Promise.all([
+  const [saved, listChoices, reviews, poll, mine, health, claimed] = await Promise.all([
     page && viewer ? savedToolState(db, viewer.user.id, page.tool.id) : null,
     page && viewer ? listChoicesFor(db, viewer, page.tool.id) : null,
     open ? listToolReviews(db, open, reviewQuery) : null,
     open ? getToolPollQuestion(db, open) : null,
     open && viewer ? getMyReview(db, viewer.user.id, open) : null,
     page ? linkHealth(db, page.tool.id, context.services.clock.now()) : null,
+    page ? hasVerifiedMaker(db, page.tool.id) : false,
   ]);
   const marks =
     viewer && reviews
@@ -130,6 +132,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // 'Updated' is the last real change of the tool's facts (none yet: no label), never the import date.
     updated: page ? updatedLabel(page.tool.facts_changed_at, Date.now()) : null,
     health,
+    // Public: whether a verified maker stands behind the listing (issue 20).
+    claimed,
     views: seen.access?.views ?? null,
     saved,
     listChoices,
@@ -363,6 +367,12 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
             className="text-sm text-slate-600 underline hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100"
           >
             Suggest a correction
+          </a>
+          <a
+            href={`/tools/${tool.slug}/claim`}
+            className="text-sm text-slate-600 underline hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100"
+          >
+            {loaderData.claimed ? "Claimed by its maker · Maker tools" : "Are you the maker? Claim this listing"}
           </a>
         </div>
       </header>

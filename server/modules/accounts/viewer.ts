@@ -104,7 +104,7 @@ export function hasReadableBearer(authorization: string | null): boolean {
  * The session lookup, kept in memory for a few seconds per instance (issue 23): better-auth's
  * lookup and the viewer's rows cost two to three queries per request. An entry is keyed by the exact
  * signed cookie value better-auth accepted and is used only while the database's viewer version
- * (bumped by triggers when a session ends, a user or profile row changes; migration 0024) is the one
+ * (bumped by triggers when a session ends, a user or profile row changes; migration 0026) is the one
  * it was read at: a sign-out or a suspension on any instance ends access on the next request on
  * every instance. The TTL bounds what the version does not cover (entitlement edits, session refresh).
  */

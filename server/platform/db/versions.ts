@@ -4,7 +4,7 @@ import { type Db, queryRows } from "./index.ts";
 /**
  * The two counters the per-instance caches are checked against, read in one round trip: the content
  * version (public pages, migration 0003) and the viewer version (sessions, users, profiles; migration
- * 0024). Memoised per request, so the member page path, the session cache and the page cache share
+ * 0026). Memoised per request, so the member page path, the session cache and the page cache share
  * one read.
  */
 export type Versions = { content: number; viewer: number };
