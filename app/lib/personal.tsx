@@ -22,11 +22,8 @@ export function PersonalProvider({ children }: { children: ReactNode }) {
   const [parts, setParts] = useState<{ path: string; parts: PersonalParts } | null>(null);
   useEffect(() => {
     if (!shared) return;
-    const controller = new AbortController();
-    fetch(`/api/me/page-state?path=${encodeURIComponent(path)}`, {
-      credentials: "same-origin",
-      signal: controller.signal,
-    })
+    // (An answer for a page left meanwhile is kept under its own path, never shown on another.)
+    fetch(`/api/me/page-state?path=${encodeURIComponent(path)}`)
       .then((res) => (res.ok ? (res.json() as Promise<PersonalParts>) : null))
       .then((next) => {
         if (!next) return;
@@ -35,9 +32,8 @@ export function PersonalProvider({ children }: { children: ReactNode }) {
         if (next.darkMode && !/(?:^|; )theme=/.test(document.cookie)) document.documentElement.classList.add("dark");
       })
       .catch(() => {
-        // offline or navigated away: the page stays the shared one (its forms still work)
+        // offline: the page stays the shared one (its forms still work)
       });
-    return () => controller.abort();
   }, [shared, path]);
   // The viewer and the compare cap hold across pages; the page's own parts only for their path.
   const value = parts ? (parts.path === path ? parts.parts : { ...parts.parts, tool: null, saveSearch: null }) : null;

@@ -231,9 +231,9 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
   const audience = useAudience();
   const personal = usePersonal();
   const own = personal?.tool;
-  const mineHere = own && own.id === page?.tool.id ? own : null;
-  const signedIn = loaderData.signedIn || audience !== null;
+  const mineHere = own?.id === page?.tool.id ? own : null;
   const member = audience !== null;
+  const signedIn = loaderData.signedIn || member;
   const saved = loaderData.saved ?? mineHere?.saved ?? null;
   const listChoices = loaderData.listChoices ?? mineHere?.listChoices ?? null;
   const views = loaderData.views ?? mineHere?.views ?? null;
