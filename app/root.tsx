@@ -21,15 +21,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // The account's dark mode (a paid perk) applies on any device that has not chosen a theme itself.
   // A signed-in member's page: today counts toward streak badges; new badges are announced once.
+  // (On a shared member page, ADR 0032, this is the personal request's work: there is no viewer here.)
   const newBadges = viewer ? await memberPageState(context, viewer.user.id) : [];
   const theme = prefs.theme ?? (viewer?.profile.darkMode && viewer.can("dark_mode") ? "dark" : null);
   return {
     ...prefs,
     theme,
     viewer: summarizeViewer(viewer),
+    /** the tier a signed-in member's shared page was rendered for (ADR 0032); null otherwise */
+    audience: context.audience ?? null,
     newBadges,
     /** how many tools this viewer may compare (visitors: the free cap) */
-    compareCap: entitlements.compareCap(viewer?.tier ?? "free"),
+    compareCap: entitlements.compareCap(viewer?.tier ?? context.audience ?? "free"),
     requestId: context.requestId,
     categories: categories.map(({ id, name, slug, icon, toolCount }) => ({ id, name, slug, icon, toolCount })),
   };

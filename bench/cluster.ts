@@ -223,6 +223,11 @@ class Client {
 
 type Outcome = "ok" | "unexpected" | "5xx" | "connection";
 const latencies: number[] = [];
+/** When each request started (performance.now()), in step with `latencies`: split into windows at the end. */
+const startedAt: number[] = [];
+/** The restart windows (instance kill → back, PostgreSQL restart → both answering, each plus 2 s). */
+const restartWindows: [number, number][] = [];
+const WINDOW_GRACE_MS = 2_000;
 const counts = { requests: 0, ok: 0, unavailable503: 0, retried503: 0 };
 const failures: Record<Exclude<Outcome, "ok">, number> = { unexpected: 0, "5xx": 0, connection: 0 };
 /** Failures by kind and action: how many, and the first one's text. */
@@ -259,11 +264,13 @@ async function call(
       res = await send();
       body = await res.text();
     } catch (err) {
+      startedAt.push(started);
       latencies.push(performance.now() - started);
       times.push(performance.now() - started);
       fail("connection", action, String((err as Error).cause ?? (err as Error).message));
       return null;
     }
+    startedAt.push(started);
     latencies.push(performance.now() - started);
     times.push(performance.now() - started);
     if (res.status === 503 && res.headers.get("retry-after")) {
@@ -472,6 +479,67 @@ async function editsShowAtOnce(
   );
 }
 
+/**
+ * Sign-out and suspension end access on the next request on both instances, although each keeps
+ * recent session lookups in memory (ADR 0032: entries are only used while the shared viewer version
+ * is unchanged). Both instances have the member's session cached before it ends.
+ */
+async function accessEndsAtOnce(a: Instance, b: Instance, proxy: string, admin: { email: string; password: string }) {
+  const personal = "/api/me/page-state?path=%2F";
+  // A client without cookies of its own, sending the member's (possibly ended) session cookie.
+  const statuses = async (_client: Client, cookie: string) =>
+    Promise.all(
+      [a, b].map(async (i) => {
+        const res = await new Client(proxy).fetch(i.url, personal, { headers: { cookie } });
+        await res.text();
+        return `${i.name}:${res.status}`;
+      }),
+    );
+  const member = async (label: string) => {
+    const client = new Client(proxy);
+    const email = `revoke-${label}-${RUN}@${DOMAIN}`;
+    const res = await client.json(a.url, "/api/auth/sign-up/email", "POST", {
+      name: "Revoke Check",
+      email,
+      password: PASSWORD,
+    });
+    if (res.status !== 200) throw new Error(`sign-up answered ${res.status}`);
+    acked.signUps.add(email);
+    const { user } = (await res.json()) as { user: { id: string } };
+    return { client, id: user.id, cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ") };
+  };
+  try {
+    // Sign-out on A; the old cookie is then tried on both.
+    const m1 = await member("signout");
+    const before1 = [...(await statuses(m1.client, m1.cookie)), ...(await statuses(m1.client, m1.cookie))];
+    const out = await m1.client.json(a.url, "/api/auth/sign-out", "POST", {});
+    await out.text();
+    const after1 = await statuses(m1.client, m1.cookie);
+    check(
+      "sign-out on one instance ends the session on both at the next request (session lookups cached in memory)",
+      before1.every((s) => s.endsWith(":200")) && out.status === 200 && after1.every((s) => s.endsWith(":401")),
+      `before ${before1.join(" ")}; sign-out on A ${out.status}; after ${after1.join(" ")}`,
+    );
+    // Suspension by an admin through B.
+    const m2 = await member("suspend");
+    const before2 = [...(await statuses(m2.client, m2.cookie)), ...(await statuses(m2.client, m2.cookie))];
+    const adminClient = new Client(proxy);
+    await signIn(adminClient, b.url, admin.email, admin.password);
+    const suspended = await adminClient.json(b.url, `/api/admin/users/${m2.id}/suspend`, "POST", {
+      reason: "cluster check",
+    });
+    await suspended.text();
+    const after2 = await statuses(m2.client, m2.cookie);
+    check(
+      "a suspension through one instance ends the member's access on both at the next request",
+      before2.every((s) => s.endsWith(":200")) && suspended.status === 200 && after2.every((s) => s.endsWith(":401")),
+      `before ${before2.join(" ")}; suspend on B ${suspended.status}; after ${after2.join(" ")}`,
+    );
+  } catch (err) {
+    check("sign-out and suspension end access at once", false, (err as Error).message);
+  }
+}
+
 async function dailyViewsHoldAcrossInstances(a: Instance, b: Instance, proxy: string, catalogue: Catalogue) {
   const visitor = new Client(proxy);
   const tools = catalogue.freeSlugs.slice(0, 11);
@@ -638,6 +706,7 @@ async function main(): Promise<number> {
 
       await at(0.3);
       log("SIGKILL instance B");
+      const killedAt = performance.now();
       b.child?.kill("SIGKILL");
       events.bKilledAtS = since();
       await at(0.5);
@@ -645,15 +714,18 @@ async function main(): Promise<number> {
       const back = await waitReady(b.url, 60_000);
       events.bRestartedAtS = since();
       events.bBootMs = Math.round(back);
+      restartWindows.push([killedAt, performance.now() + WINDOW_GRACE_MS]);
       log(`B restarted and ready in ${ms(back)}`);
 
       await at(0.7);
       log("restarting PostgreSQL (pg_ctl restart -m fast)");
       events.pgRestartAtS = since();
+      const pgRestartAt = performance.now();
       const restartMs = await pgServer.restart();
       events.pgRestartMs = Math.round(restartMs);
       const [recoveryA = Number.NaN, recoveryB = Number.NaN] = await recoveryAfterRestart(instances);
       const recovery = [recoveryA, recoveryB];
+      restartWindows.push([pgRestartAt, performance.now() + WINDOW_GRACE_MS]);
       events.recoveryMsA = Math.round(recoveryA);
       events.recoveryMsB = Math.round(recoveryB);
       log(`PostgreSQL back after ${ms(restartMs)}; first DB-backed answer: A +${ms(recoveryA)}, B +${ms(recoveryB)}`);
@@ -678,6 +750,7 @@ async function main(): Promise<number> {
     // shared limits, and every acknowledged write is in the database.
     await Promise.all([
       editsShowAtOnce(a, b, proxy.url, admin, catalogue, "after-run"),
+      accessEndsAtOnce(a, b, proxy.url, admin),
       dailyViewsHoldAcrossInstances(a, b, proxy.url, catalogue),
       signInLimitHoldsAcrossInstances(a, b, proxy.url, admin.email),
     ]);
@@ -749,6 +822,11 @@ async function main(): Promise<number> {
     );
 
     const lat = summarize(latencies);
+    // Steady state and restart windows apart: a p95 over both says little about either.
+    const inWindow = (t: number) => restartWindows.some(([from, to]) => t >= from && t <= to);
+    const steadyLat = summarize(latencies.filter((_, i) => !inWindow(startedAt[i] ?? 0)));
+    const restartLat = summarize(latencies.filter((_, i) => inWindow(startedAt[i] ?? 0)));
+    const restartCount = latencies.filter((_, i) => inWindow(startedAt[i] ?? 0)).length;
     const report = {
       users: USERS,
       thinkMs: [THINK_MIN_MS, THINK_MAX_MS],
@@ -763,6 +841,19 @@ async function main(): Promise<number> {
         p95: Math.round(lat.p95),
         p99: Math.round(lat.p99),
         max: Math.round(lat.max),
+      },
+      steadyLatencyMs: {
+        n: latencies.length - restartCount,
+        p50: Math.round(steadyLat.p50),
+        p95: Math.round(steadyLat.p95),
+        p99: Math.round(steadyLat.p99),
+      },
+      restartWindowLatencyMs: {
+        n: restartCount,
+        windowsS: restartWindows.map(([from, to]) => Math.round((to - from) / 100) / 10),
+        p50: Math.round(restartLat.p50),
+        p95: Math.round(restartLat.p95),
+        p99: Math.round(restartLat.p99),
       },
       proxy: proxy.stats,
       events,
@@ -792,6 +883,13 @@ async function main(): Promise<number> {
         `503 + Retry-After during the PostgreSQL restart, retried by the user: ${counts.retried503}`,
     );
     console.log(`latency p50 ${ms(lat.p50)}, p95 ${ms(lat.p95)}, p99 ${ms(lat.p99)}, max ${ms(lat.max)}`);
+    console.log(
+      `  steady state: ${int(report.steadyLatencyMs.n)} requests, p50 ${ms(steadyLat.p50)}, p95 ${ms(steadyLat.p95)}, p99 ${ms(steadyLat.p99)}`,
+    );
+    console.log(
+      `  restart windows (${report.restartWindowLatencyMs.windowsS.join(" s, ")} s): ${int(restartCount)} requests, ` +
+        `p50 ${ms(restartLat.p50)}, p95 ${ms(restartLat.p95)}, p99 ${ms(restartLat.p99)}`,
+    );
     console.log(
       `proxy: ${int(proxy.stats.requests)} requests (A ${proxy.stats.byUpstream[0]}, B ${proxy.stats.byUpstream[1]}), ` +
         `retried after refused ${proxy.stats.retriedRefused}, after reset ${proxy.stats.retriedReset}, not retried ${proxy.stats.notRetried}, 502 ${proxy.stats.badGateway}`,

@@ -17,10 +17,13 @@ export type LoadTarget = {
   headers?: Record<string, string>;
   /** a ratio target to the ceiling, checked in the report */
   target?: { ratio: number; label: string };
+  /** the same page for a visitor and for a signed-in Standard member, side by side in the report */
+  pair?: { page: string; who: "visitor" | "member" };
 };
 
 export type LoadResult = {
   target?: LoadTarget["target"];
+  pair?: LoadTarget["pair"];
   /** req/s of a short ceiling run made just before this one (bench/run.ts) */
   adjacentCeiling?: number;
   name: string;
@@ -98,6 +101,7 @@ export async function runLoad(
   await drain(target.url);
   return {
     target: target.target,
+    pair: target.pair,
     name: target.name,
     example: target.paths[0] ?? "/",
     reqPerSec: r.requests.average,

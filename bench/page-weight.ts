@@ -54,9 +54,17 @@ function withStaticImports(files: string[], clientDir: string): string[] {
   return [...seen];
 }
 
-export async function measurePageWeight(baseUrl: string, pagePath: string, clientDir: string): Promise<PageWeight> {
-  const res = await fetch(new URL(pagePath, baseUrl), { headers: { accept: "text/html" } });
-  if (!res.ok) throw new Error(`${pagePath}: HTTP ${res.status}`);
+export async function measurePageWeight(
+  baseUrl: string,
+  pagePath: string,
+  clientDir: string,
+  options: { headers?: Record<string, string>; anyStatus?: boolean } = {},
+): Promise<PageWeight> {
+  const res = await fetch(new URL(pagePath, baseUrl), {
+    headers: { accept: "text/html", ...options.headers },
+    redirect: "manual",
+  });
+  if (!res.ok && !(options.anyStatus && res.status >= 400)) throw new Error(`${pagePath}: HTTP ${res.status}`);
   const html = await res.text();
   const files = withStaticImports(documentModules(html), clientDir);
   const modules = files

@@ -207,6 +207,31 @@ async function main(): Promise<void> {
     await fetch(`${app.url}/tools/${slug}`, { headers: { cookie: freeMember, "user-agent": BROWSER } });
   }
   const repeatQueries = loadQueries.slice(0, 100).map((q) => apiPath(q.q));
+  const [benchCategory] = await queryRows<{ slug: string }>(
+    database.db,
+    sql`SELECT slug FROM categories ORDER BY slug LIMIT 1`,
+  );
+  const memberPairs: { page: string; paths: string[]; memberRatio?: number; visitorRatio?: number }[] = [
+    { page: "/", paths: ["/"], memberRatio: 0.1, visitorRatio: 0.3 },
+    { page: "/tools", paths: ["/tools"], memberRatio: 0.1 },
+    { page: "/category/{slug}", paths: [`/category/${benchCategory?.slug ?? "writing"}`] },
+    { page: "/search?q=image", paths: ["/search?q=image"] },
+  ];
+  // Each page rendered once for each audience before the runs (the first request of a content version).
+  for (const { paths } of memberPairs) {
+    for (const p of paths) {
+      for (const cookie of [undefined, paidMember]) {
+        await (
+          await fetch(`${app.url}${p}`, { headers: { "user-agent": BROWSER, ...(cookie ? { cookie } : {}) } })
+        ).arrayBuffer();
+      }
+    }
+  }
+  for (const slug of hotSlugs) {
+    await (
+      await fetch(`${app.url}/tools/${slug}`, { headers: { "user-agent": BROWSER, cookie: paidMember } })
+    ).arrayBuffer();
+  }
   // Asked once before the runs: the run measures answers from the API cache.
   for (const p of repeatQueries) await (await fetch(`${app.url}${p}`)).arrayBuffer();
   targets.push(
@@ -215,7 +240,8 @@ async function main(): Promise<void> {
       url: app.url,
       paths: hotSlugs.map((s) => `/tools/${s}`),
       headers: { "user-agent": BROWSER },
-      target: { ratio: 0.2, label: "anonymous tool page, first view of the day" },
+      target: { ratio: 0.3, label: "anonymous tool page, first view of the day" },
+      pair: { page: "/tools/{slug} (200 slugs)", who: "visitor" },
     },
     {
       name: "anonymous /tools/{slug}, repeated views (same cookie, 10 tools counted)",
@@ -236,13 +262,42 @@ async function main(): Promise<void> {
       url: app.url,
       paths: hotSlugs.map((s) => `/tools/${s}`),
       headers: { "user-agent": BROWSER, cookie: paidMember },
-      target: { ratio: 0.05, label: "paid member's tool page" },
+      target: { ratio: 0.1, label: "Standard member's tool page" },
+      pair: { page: "/tools/{slug} (200 slugs)", who: "member" },
+    },
+    // Issue 23: the same pages for a visitor and a signed-in Standard member (the member's shared
+    // page of their tier, ADR 0032; /dashboard is personal: no visitor pair).
+    ...memberPairs.flatMap(({ page, paths, memberRatio, visitorRatio }): LoadTarget[] => [
+      {
+        name: `visitor ${page}`,
+        url: app.url,
+        paths,
+        headers: { "user-agent": BROWSER },
+        pair: { page, who: "visitor" as const },
+        ...(visitorRatio ? { target: { ratio: visitorRatio, label: `anonymous ${page}` } } : {}),
+      },
+      {
+        name: `Standard member ${page}`,
+        url: app.url,
+        paths,
+        headers: { "user-agent": BROWSER, cookie: paidMember },
+        pair: { page, who: "member" as const },
+        ...(memberRatio ? { target: { ratio: memberRatio, label: `Standard member's ${page}` } } : {}),
+      },
+    ]),
+    {
+      name: "Standard member /dashboard",
+      url: app.url,
+      paths: ["/dashboard"],
+      headers: { "user-agent": BROWSER, cookie: paidMember },
+      pair: { page: "/dashboard", who: "member" },
+      target: { ratio: 0.1, label: "Standard member's /dashboard" },
     },
     {
       name: "repeated /api/tools?q=… (100 queries, API cache)",
       url: app.url,
       paths: repeatQueries,
-      target: { ratio: 0.2, label: "repeated /api/tools?q=…" },
+      target: { ratio: 0.3, label: "repeated /api/tools?q=…" },
     },
   );
   const load: LoadResult[] = [];
@@ -592,6 +647,43 @@ function renderReport(r: ReportInput): string {
           int(l.requests),
           `${l.non2xx} / ${l.errors + l.timeouts}`,
         ]),
+      ),
+    );
+    out.push("");
+  }
+
+  // Issue 23: members next to visitors, each as a ratio to the ceiling (the adjacent one when there).
+  const paired = r.load.filter((l) => l.pair);
+  if (paired.length) {
+    const ratioOf = (l: LoadResult | undefined) => (l ? l.reqPerSec / (l.adjacentCeiling ?? ceilingRps) : Number.NaN);
+    const pages = [...new Set(paired.map((l) => l.pair?.page ?? ""))];
+    out.push("### Members and visitors (× adjacent ceiling; Standard member signed in)");
+    out.push("");
+    out.push(
+      table(
+        [
+          "page",
+          "visitor req/s",
+          "visitor × ceiling",
+          "member req/s",
+          "member × ceiling",
+          "member p50",
+          "member / visitor",
+        ],
+        pages.map((page) => {
+          const v = paired.find((l) => l.pair?.page === page && l.pair.who === "visitor");
+          const m = paired.find((l) => l.pair?.page === page && l.pair.who === "member");
+          const f = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : "–");
+          return [
+            page,
+            v ? int(v.reqPerSec) : "–",
+            f(ratioOf(v)),
+            m ? int(m.reqPerSec) : "–",
+            f(ratioOf(m)),
+            m ? wholeMs(m.p50) : "–",
+            v && m ? f(m.reqPerSec / v.reqPerSec) : "–",
+          ];
+        }),
       ),
     );
     out.push("");

@@ -8,7 +8,8 @@ import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createApi } from "./api/index.ts";
 import type { AppServices } from "./context.ts";
-import { isCrawler } from "./modules/accounts/index.ts";
+import { memberPages } from "./member-pages.ts";
+import { isCrawler, type Tier } from "./modules/accounts/index.ts";
 import { mediaFile } from "./modules/linkcheck/index.ts";
 import { clientIp } from "./platform/client-ip.ts";
 import { csrfProtection } from "./platform/csrf.ts";
@@ -27,7 +28,7 @@ import { createPageCache } from "./platform/page-cache.ts";
 import { pageRequestGuard } from "./platform/page-methods.ts";
 import { BUILD_DIR } from "./platform/paths.ts";
 import { pageRouteLabeller } from "./platform/route-label.ts";
-import { toolPageGate } from "./tool-page-gate.ts";
+import { createToolRefs, toolPageGate } from "./tool-page-gate.ts";
 
 type Vars = { Variables: { services: AppServices; requestId: string; clientIp: string; error?: unknown } };
 
@@ -185,16 +186,21 @@ export function createApp(options: AppOptions) {
         // a malformed path is not a view
       }
     });
-    app.use("/tools/*", toolPageGate(services, publicToolViews));
+    const toolRefs = createToolRefs(services.db);
+    app.use("/tools/*", toolPageGate(services, publicToolViews, toolRefs));
+    // Signed-in members' shared pages (ADR 0032): their tier's page, from the cache, without personal parts.
+    const audiences = new WeakMap<Request, Tier>();
     if (services.env.PAGE_CACHE && options.mode !== "development") {
+      app.use("*", memberPages(services, audiences, toolRefs));
       const cache = createPageCache(services.db, {
+        audience: (request) => audiences.get(request),
         skip: (p, request) =>
           p.startsWith("/api/") ||
           p.startsWith("/go/") ||
           p.startsWith("/dev/") ||
           // Other tool page views (members, visitors past the limit, tier-locked tools) are personal:
           // never from the cache. Crawlers are not counted and get the public page.
-          (TOOL_PAGE.test(p) && !isCrawler(request) && !publicToolViews.has(request)),
+          (TOOL_PAGE.test(p) && !isCrawler(request) && !publicToolViews.has(request) && !audiences.has(request)),
       });
       app.use("*", cache.middleware);
       services.stats.pageCache = cache.counters;
@@ -220,7 +226,8 @@ export function createApp(options: AppOptions) {
           services,
           requestId: c.var.requestId,
           clientIp: c.var.clientIp,
-          publicToolView: publicToolViews.has(c.req.raw),
+          publicToolView: publicToolViews.has(c.req.raw) || audiences.has(c.req.raw),
+          audience: audiences.get(c.req.raw),
           reportError: (error) => {
             if (c.var.error === undefined) c.set("error", error);
           },

@@ -48,5 +48,11 @@ declare module "react-router" {
     reportError(error: unknown): void;
     /** the gate in front of the page cache counted this visitor's tool view: render the public page */
     publicToolView?: boolean;
+    /**
+     * A signed-in member's page rendered as the shared page of their tier (ADR 0032): loaders see no
+     * viewer (nothing personal is rendered or queried) and use this tier for tier-gated content. The
+     * member's own parts arrive through GET /api/me/page-state after hydration.
+     */
+    audience?: import("./modules/accounts/index.ts").Tier;
   }
 }

@@ -40,6 +40,11 @@ export type StartOptions = {
   before?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
   /** the service clock (tests pass a TestClock) */
   clock?: Clock;
+  /**
+   * Migrate, seed and create the demo accounts (default). Extra workers of a cluster skip it: the
+   * first worker has done it before they start (platform/cluster.ts).
+   */
+  setup?: boolean;
   /** growth's outside parts (billing's grant, the payout provider); tests may pass their own */
   growth?: Partial<GrowthWiring>;
 };
@@ -62,7 +67,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     (env.DATABASE_URL
       ? await openDatabase({ url: env.DATABASE_URL })
       : await openDatabase({ pgliteDir: env.pgliteDir }));
-  if (!options.database) {
+  const setup = options.setup !== false;
+  if (!options.database && setup) {
     await database.migrate();
     if (env.SEED_ON_START) {
       const { seeded, report } = await seedCatalog(database.db);
@@ -138,7 +144,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (options.growth?.payouts === undefined) services.growth.payouts = payments.payouts;
   logger.info(payments.summary);
   for (const warning of payments.warnings) logger.warn(warning);
-  if (env.DEMO_MODE) await seedDemoAccounts(auth, database.db, logger);
+  if (env.DEMO_MODE && setup) await seedDemoAccounts(auth, database.db, logger);
   const app = createApp({
     services,
     build: options.build,

@@ -8,7 +8,7 @@ import {
   viewCookieSecret,
 } from "./modules/accounts/index.ts";
 import { getToolRef } from "./modules/catalog/index.ts";
-import { contentVersion } from "./platform/db/content-version.ts";
+import { versionsFor } from "./platform/db/versions.ts";
 import { PERSONAL_COOKIE } from "./platform/page-cache.ts";
 
 /** /tools/{id or slug} as a page (not its .data). */
@@ -24,14 +24,14 @@ const MAX_REFS = 50_000;
  * tools above the free tier, for members and for crawlers it does nothing: the route renders as
  * before (locked, personal, never cached; crawlers' public page is the cached one).
  */
-export function toolPageGate(services: AppServices, approved: WeakSet<Request>): MiddlewareHandler {
-  const { db, env } = services;
-  const secure = env.PUBLIC_URL?.startsWith("https://") ?? false;
-  // slug → id and tier, valid for one content version (an edit or an unpublished tool shows at once).
-  let refsVersion = -1;
-  const refs = new Map<string, { id: string; tier: Parameters<typeof canAccessTier>[1] } | null>();
+export type ToolRefs = (version: number, key: string) => Promise<ToolRef | null>;
+type ToolRef = { id: string; tier: Parameters<typeof canAccessTier>[1] };
 
-  const toolRef = async (version: number, key: string) => {
+/** slug → id and tier, valid for one content version (an edit or an unpublished tool shows at once). */
+export function createToolRefs(db: AppServices["db"]): ToolRefs {
+  let refsVersion = -1;
+  const refs = new Map<string, ToolRef | null>();
+  return async (version, key) => {
     if (version !== refsVersion) {
       refs.clear();
       refsVersion = version;
@@ -42,6 +42,22 @@ export function toolPageGate(services: AppServices, approved: WeakSet<Request>):
     refs.set(key, ref);
     return ref;
   };
+}
+
+/** The slug of a tool page path, lower-cased (null: not a tool page, or a malformed one). */
+export function toolPageKey(path: string): string | null {
+  const slug = TOOL_PAGE.exec(path)?.[1];
+  if (!slug || slug.endsWith(".data")) return null;
+  try {
+    return decodeURIComponent(slug).trim().toLowerCase();
+  } catch {
+    return null; // the route answers malformed paths
+  }
+}
+
+export function toolPageGate(services: AppServices, approved: WeakSet<Request>, toolRef: ToolRefs): MiddlewareHandler {
+  const { db, env } = services;
+  const secure = env.PUBLIC_URL?.startsWith("https://") ?? false;
 
   return async (c, next) => {
     if (c.req.method !== "GET") return next();
@@ -56,7 +72,7 @@ export function toolPageGate(services: AppServices, approved: WeakSet<Request>):
     } catch {
       return next(); // the route answers malformed paths
     }
-    const version = await contentVersion(db);
+    const version = (await versionsFor(db, c.req.raw)).content;
     c.set("contentVersion" as never, version as never);
     const ref = await toolRef(version, key);
     if (!ref || !canAccessTier(null, ref.tier)) return next();

@@ -24,10 +24,13 @@ export function Header({
   categories,
   theme,
   viewer,
+  member = false,
 }: {
   categories: MenuCategory[] | null;
   theme: Theme;
   viewer: HeaderViewer | null;
+  /** a signed-in member's shared page (ADR 0032) before their name has arrived: no sign-in links */
+  member?: boolean;
 }) {
   const [scrolled, setScrolled] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -91,6 +94,10 @@ export function Header({
                 </Suspense>
               </div>
             </>
+          ) : member ? (
+            <NavLink to="/dashboard" className={(s) => `hidden sm:block ${navLink(s)}`}>
+              Dashboard
+            </NavLink>
           ) : (
             <>
               <Link

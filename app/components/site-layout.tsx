@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { Outlet, useRouteLoaderData } from "react-router";
 import { Island } from "~/lib/island";
+import { PersonalProvider, usePersonal } from "~/lib/personal";
 import { splitComponent } from "~/lib/split";
 import type { loader as rootLoader } from "~/root";
 import { SavedToolsSync } from "./account/saved-tools-sync";
@@ -15,7 +16,19 @@ const Footer = splitComponent(() => import("./footer").then((m) => m.Footer));
 const AchievementToast = splitComponent(() => import("./achievement-toast").then((m) => m.AchievementToast));
 
 export default function SiteLayout() {
+  return (
+    <PersonalProvider>
+      <Site />
+    </PersonalProvider>
+  );
+}
+
+function Site() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  // A shared member page (ADR 0032): the member's own parts arrive after hydration.
+  const personal = usePersonal();
+  const viewer = root?.viewer ?? personal?.viewer ?? null;
+  const newBadges = root?.newBadges?.length ? root.newBadges : (personal?.newBadges ?? []);
   return (
     <ToastProvider>
       <div className="sr-only focus-within:not-sr-only focus-within:fixed focus-within:top-2 focus-within:left-2 focus-within:z-[70] focus-within:flex focus-within:gap-2">
@@ -26,20 +39,25 @@ export default function SiteLayout() {
           Skip to navigation
         </a>
       </div>
-      <Header categories={root?.categories ?? null} theme={root?.theme ?? "light"} viewer={root?.viewer ?? null} />
-      {root?.viewer ? <SavedToolsSync userId={root.viewer.id} /> : null}
+      <Header
+        categories={root?.categories ?? null}
+        theme={root?.theme ?? "light"}
+        viewer={viewer}
+        member={Boolean(root?.audience)}
+      />
+      {viewer ? <SavedToolsSync userId={viewer.id} /> : null}
       <main id="main" tabIndex={-1} className="mx-auto min-h-[60vh] max-w-6xl px-4 py-8 outline-none">
         <Outlet />
       </main>
       <Island id="site-footer" component={Footer} props={{}} />
-      {root?.newBadges?.length ? (
+      {newBadges.length ? (
         <Suspense fallback={null}>
-          <AchievementToast badges={root.newBadges} />
+          <AchievementToast badges={newBadges} />
         </Suspense>
       ) : null}
       <CookieBar consent={root?.consent ?? null} />
       {/* The viewer's compare cap (their tier's; visitors the free cap), as the server applies it. */}
-      <CompareDrawer cap={root?.compareCap} />
+      <CompareDrawer cap={personal?.compareCap ?? root?.compareCap} />
     </ToastProvider>
   );
 }

@@ -1,13 +1,29 @@
 // Route modules reach the accounts module only through this server-only file.
 import type { AppLoadContext } from "react-router";
-import { getViewer, type RequestInfo, type Viewer, viewCookieSecret } from "../../server/modules/accounts/index.ts";
+import {
+  getViewer,
+  type RequestInfo,
+  type Tier,
+  type Viewer,
+  viewCookieSecret,
+} from "../../server/modules/accounts/index.ts";
 
 export * from "../../server/modules/accounts/index.ts";
 export { listOutbox, readOutboxMessage } from "../../server/platform/mail.ts";
 
 /** The signed-in member of this request, or null. */
 export function viewerOf(context: AppLoadContext, request: Request): Promise<Viewer | null> {
+  // A member's shared page (ADR 0032): rendered without a viewer, so nothing personal is queried or sent.
+  if (context.audience) return Promise.resolve(null);
   return getViewer(context.services, request);
+}
+
+/**
+ * The tier public content is gated by: the viewer's, or on a member's shared page the tier it is
+ * rendered for (ADR 0032); null for visitors. Use it wherever a loader passes a tier to cardsForTier.
+ */
+export function tierOf(context: AppLoadContext, viewer: Viewer | null): Tier | null {
+  return viewer?.tier ?? context.audience ?? null;
 }
 
 /** Cookies we set ourselves (the visitor's view counter) are Secure when the site is served over https. */
@@ -21,6 +37,7 @@ export function toolAccessOptions(context: AppLoadContext) {
     secure: secureCookies(context),
     secret: viewCookieSecret(context.services.env),
     publicView: context.publicToolView === true,
+    audience: context.audience,
     onBackgroundError: (err: unknown) =>
       context.services.logger.error("recording a tool view failed", { requestId: context.requestId, err }),
   };

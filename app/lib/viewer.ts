@@ -1,10 +1,23 @@
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
+import { usePersonal } from "./personal";
 import { canAccessTier, isTier, requiresLabel, type Tier } from "./tiers";
 
-/** The signed-in member as the root loader sent it (null for visitors). */
+/**
+ * The signed-in member: as the root loader sent it, or on a shared member page (ADR 0032) from the
+ * personal request once it has answered (null for visitors and until then).
+ */
 export function useViewer() {
-  return useRouteLoaderData<typeof rootLoader>("root")?.viewer ?? null;
+  const root = useRouteLoaderData<typeof rootLoader>("root")?.viewer ?? null;
+  const personal = usePersonal();
+  return root ?? personal?.viewer ?? null;
+}
+
+/** The tier tier-gated content is shown for: the viewer's, or the shared page's audience. */
+export function useTier(): Tier | null {
+  const viewer = useViewer();
+  const audience = useRouteLoaderData<typeof rootLoader>("root")?.audience ?? null;
+  return viewer?.tier ?? audience;
 }
 
 /**
@@ -14,7 +27,7 @@ export function useViewer() {
 export function useToolLock(
   toolTier: string | undefined,
 ): { locked: false } | { locked: true; label: string; tier: Tier } {
-  const viewer = useViewer();
-  if (!isTier(toolTier) || canAccessTier(viewer?.tier ?? null, toolTier)) return { locked: false };
+  const tier = useTier();
+  if (!isTier(toolTier) || canAccessTier(tier, toolTier)) return { locked: false };
   return { locked: true, label: requiresLabel(toolTier), tier: toolTier };
 }

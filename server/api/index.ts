@@ -17,6 +17,7 @@ import { communityApi } from "./community.ts";
 import { compareApi } from "./compare.ts";
 import { errorsApi } from "./errors.ts";
 import { growthApi } from "./growth.ts";
+import { meApi } from "./me.ts";
 import { newsletterApi } from "./newsletter.ts";
 import { openApiDocument } from "./openapi.ts";
 import { fail } from "./respond.ts";
@@ -59,6 +60,7 @@ export function createApi() {
   api.route("/", compareApi());
   api.route("/", authApi());
   api.route("/", accountsApi());
+  api.route("/", meApi());
   api.route("/", billingApi());
   api.route("/", catalogApi());
   api.route("/", newsletterApi());

@@ -29,6 +29,12 @@ const EnvSchema = z.object({
     .enum(["0", "1", "true", "false"])
     .default("1")
     .transform((v) => v === "1" || v === "true"),
+  /** Workers of `npm start` with DATABASE_URL (node:cluster): a number or `auto` (one per core); PGlite: always 1. */
+  WEB_CONCURRENCY: z
+    .string()
+    .regex(/^(auto|[1-9]\d?)$/, "WEB_CONCURRENCY must be a number of workers (1–99) or auto")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   SEED_ON_START: z
     .enum(["0", "1", "true", "false"])
     .default("1")

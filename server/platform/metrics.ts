@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { contributeMetrics, groupMetrics } from "./cluster.ts";
 
 /**
  * Prometheus metrics for one app instance (its own registry: tests run several apps in one
@@ -76,6 +77,8 @@ const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", 
  */
 export function metricsEndpoint(metrics: Metrics, token: string | undefined): MiddlewareHandler {
   const expected = token ? Buffer.from(token) : null;
+  // A worker of `npm start` with WEB_CONCURRENCY: any worker answers for the whole group.
+  contributeMetrics(metrics.registry);
   return async (c, next) => {
     // Off: the path is like any unknown one (the site's own 404 page).
     if (!expected) return next();
@@ -86,7 +89,7 @@ export function metricsEndpoint(metrics: Metrics, token: string | undefined): Mi
       c.header("Cache-Control", "no-store");
       return c.text("Unauthorized", 401);
     }
-    const body = await metrics.registry.metrics();
+    const body = (await groupMetrics()) ?? (await metrics.registry.metrics());
     return c.body(body, 200, { "Content-Type": metrics.registry.contentType, "Cache-Control": "no-store" });
   };
 }

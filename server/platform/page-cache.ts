@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
-import { sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
-import { type Db, queryRows } from "./db/index.ts";
+import type { Db } from "./db/index.ts";
+import { readVersions } from "./db/versions.ts";
 
 /**
  * A server-side cache of anonymous HTML pages. An entry is valid only while the database's
@@ -26,6 +26,12 @@ export type PageCacheOptions = {
   maxBytes?: number;
   /** Requests that never read or fill the cache (personal pages, redirects that record something). */
   skip?: (path: string, request: Request) => boolean;
+  /**
+   * The tier whose shared page a signed-in member's request may be served (ADR 0032; set by the
+   * member page path in front). Such a request is cached under its tier's key despite its session
+   * cookie; the page rendered for it has nothing personal in it.
+   */
+  audience?: (request: Request) => string | undefined;
 };
 
 export function createPageCache(db: Db, options: PageCacheOptions = {}) {
@@ -34,13 +40,7 @@ export function createPageCache(db: Db, options: PageCacheOptions = {}) {
   let bytes = 0;
   const stats = { hits: 0, misses: 0, stores: 0 };
 
-  const currentVersion = async (): Promise<number> => {
-    const [row] = await queryRows<{ version: string | number }>(
-      db,
-      sql`SELECT version FROM content_version WHERE id = 1`,
-    );
-    return Number(row?.version ?? 0);
-  };
+  const currentVersion = async (): Promise<number> => (await readVersions(db)).content;
 
   const remember = (key: string, entry: Entry) => {
     const old = entries.get(key);
@@ -58,11 +58,12 @@ export function createPageCache(db: Db, options: PageCacheOptions = {}) {
   const middleware: MiddlewareHandler = async (c, next) => {
     const url = new URL(c.req.url);
     const cookie = c.req.header("cookie") ?? "";
+    const audience = options.audience?.(c.req.raw);
     if (
       c.req.method !== "GET" ||
       url.pathname.endsWith(".data") ||
       options.skip?.(url.pathname, c.req.raw) ||
-      PERSONAL_COOKIE.test(cookie) ||
+      (!audience && PERSONAL_COOKIE.test(cookie)) ||
       c.req.header("authorization")
     ) {
       return next();
@@ -77,7 +78,7 @@ export function createPageCache(db: Db, options: PageCacheOptions = {}) {
     const day = new Date().toISOString().slice(0, 10);
     // The host is part of the key: pages print absolute links from it, and a forged Host header must
     // not put its links into the page every other visitor gets.
-    const key = `${url.host}${url.pathname}${url.search}|${day}|${VARY_COOKIES.map((k) => jar[k] ?? "").join("|")}`;
+    const key = `${url.host}${url.pathname}${url.search}|${day}|${VARY_COOKIES.map((k) => jar[k] ?? "").join("|")}|${audience ?? ""}`;
     // A middleware in front (the tool page gate) may have read the version for this request already.
     const known = (c.var as Record<string, unknown>).contentVersion;
     const version = typeof known === "number" ? known : await currentVersion();

@@ -824,6 +824,12 @@ const ROWS: Row[] = [
     path: (c) => `/api/saved-searches/${c.victimSearchId}`,
     expect: { visitor: 401, members: 404 },
   },
+  // A member's own parts of a shared page (ADR 0032).
+  {
+    covers: "/api/me/page-state",
+    path: () => "/api/me/page-state?path=%2Ftools%2Fmidjourney",
+    expect: { visitor: 401, members: 200 },
+  },
   { covers: "/api/saved-tools", path: () => "/api/saved-tools", expect: { visitor: 401, members: 200 } },
   {
     covers: "/api/saved-tools",

@@ -87,6 +87,16 @@ const visitorCount = (client: Client) => {
  * the server; a visitor's page is the public one (from the page cache) and the count travels in
  * the visitor's cookies (ADR 0004, addendum 3).
  */
+/** The member's own parts of a shared page (GET /api/me/page-state, ADR 0032). */
+async function personal(client: Client, path: string) {
+  const res = await client.fetch(`/api/me/page-state?path=${encodeURIComponent(path)}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as {
+    tool: { views: unknown; saved: { saved: boolean; favorite: boolean } } | null;
+    saveSearch: { used: number; limit: number | null; saved: boolean } | null;
+  };
+}
+
 async function useTenViews(client: Client, who: "member" | "visitor" = "member") {
   for (const [i, slug] of others.slice(0, 10).entries()) {
     const res = await page(client, `/tools/${slug}`);
@@ -94,8 +104,11 @@ async function useTenViews(client: Client, who: "member" | "visitor" = "member")
     expect(isPrompted(res.body), slug).toBe(false);
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     if (who === "member") {
-      expect(res.body).toContain(`Free tool views today: <!-- -->${i + 1}<!-- --> of <!-- -->10`);
-      expect(res.headers.get("x-cache")).toBeNull();
+      // The member's shared page (ADR 0032): their count comes with the personal request.
+      expect(res.body).not.toContain("Free tool views today");
+      expect(res.headers.get("x-cache")).toMatch(/^(HIT|MISS)$/);
+      const parts = await personal(client, `/tools/${slug}`);
+      expect(parts.tool?.views).toEqual({ used: i + 1, limit: 10 });
     } else {
       expect(res.body).not.toContain("Free tool views today");
       expect(res.headers.get("x-cache")).toMatch(/^(HIT|MISS)$/);
@@ -268,10 +281,14 @@ describe("the HTML cache and personal tool pages", () => {
     expect(fresh.body).not.toContain("Free tool views today");
     expect(fresh.body).toBe(hit.body);
 
-    // A member's page (their toggles pressed) is never what a visitor sees.
-    await standard.client.form(`/tools/${slug}`, { kind: "favorite", on: "1" });
-    const mine = await page(standard.client, `/tools/${slug}`);
-    expect(mine.body).toMatch(/aria-pressed="true"[^>]*data-testid="toggle-favorite"/);
+    // A member's page (their toggles pressed: the action's answer, rendered for them) is never what
+    // a visitor sees; their shared page has no pressed toggle (that comes with the personal request).
+    const mine = await standard.client.form(`/tools/${slug}`, { kind: "favorite", on: "1" });
+    expect(await mine.text()).toMatch(/aria-pressed="true"[^>]*data-testid="toggle-favorite"/);
+    const shared = await page(standard.client, `/tools/${slug}`);
+    expect(shared.body).not.toMatch(/aria-pressed="true"/);
+    expect(shared.body).not.toContain("Stan Standard");
+    expect((await personal(standard.client, `/tools/${slug}`)).tool?.saved.favorite).toBe(true);
     const theirs = await page(new Client(server), `/tools/${slug}`);
     expect(theirs.body).not.toMatch(/aria-pressed="true"[^>]*data-testid="toggle-favorite"/);
     expect(theirs.body).not.toContain("Stan Standard");
@@ -426,8 +443,13 @@ describe("Save Search (the /search page's action)", () => {
 
   it("keeps up to 3 for Standard (a repeat costs nothing), then says the limit", async () => {
     const member = await createMember(server, { tier: "standard", name: "Three Searches" });
-    const before = await page(member.client, "/search?q=image");
-    expect(before.body).toContain("0 of 3 saved searches");
+    // The allowance is the member's: it comes with the personal request of the shared page.
+    expect((await personal(member.client, "/search?q=image")).saveSearch).toEqual({
+      signedIn: true,
+      used: 0,
+      limit: 3,
+      saved: false,
+    });
     for (const q of ["image", "video", "audio"]) {
       const res = await save(member.client, q);
       expect(res.status, q).toBe(200);
@@ -440,9 +462,11 @@ describe("Save Search (the /search page's action)", () => {
     expect(fourth.status).toBe(403);
     expect(decodeHtml(await fourth.text())).toContain("You can keep up to 3 saved searches on your plan.");
     expect(await saved(member)).toEqual(["q=image", "q=video", "q=audio"]);
-    const after = await page(member.client, "/search?q=image");
-    expect(after.body).toContain("Search saved");
-    expect(after.body).toContain("3 of 3 saved searches");
+    expect((await personal(member.client, "/search?q=image")).saveSearch).toMatchObject({
+      used: 3,
+      limit: 3,
+      saved: true,
+    });
     // The dashboard lists them.
     const dashboard = await page(member.client, "/dashboard");
     expect(dashboard.body).toContain('href="/search?q=audio"');
@@ -474,15 +498,19 @@ describe("save and favourite toggles on the tool page", () => {
     };
     expect(api.saved.map((t) => t.slug)).toEqual([slug]);
     expect(api.favorites.map((t) => t.slug)).toEqual([slug]);
+    // The shared page's toggles are the member's forms; whether they are pressed comes with the
+    // personal request (ADR 0032). An answer rendered for the member shows them pressed.
     const html = await page(member.client, `/tools/${slug}`);
-    expect(html.body).toMatch(/aria-pressed="true"[^>]*data-testid="toggle-saved"/);
-    expect(html.body).toMatch(/aria-pressed="true"[^>]*data-testid="toggle-favorite"/);
+    expect(html.body).toMatch(/aria-pressed="false"[^>]*data-testid="toggle-saved"/);
+    expect((await personal(member.client, `/tools/${slug}`)).tool?.saved).toEqual({ saved: true, favorite: true });
+    const again = await member.client.form(`/tools/${slug}`, { kind: "saved", on: "1" });
+    expect(await again.text()).toMatch(/aria-pressed="true"[^>]*data-testid="toggle-saved"/);
 
     const off = await member.client.form(`/tools/${slug}`, { kind: "favorite", on: "0" });
-    expect(decodeHtml(await off.text())).toContain("Removed from favorites");
-    expect((await page(member.client, `/tools/${slug}`)).body).toMatch(
-      /aria-pressed="false"[^>]*data-testid="toggle-favorite"/,
-    );
+    const offBody = decodeHtml(await off.text());
+    expect(offBody).toContain("Removed from favorites");
+    expect(offBody).toMatch(/aria-pressed="false"[^>]*data-testid="toggle-favorite"/);
+    expect((await personal(member.client, `/tools/${slug}`)).tool?.saved).toEqual({ saved: true, favorite: false });
 
     expect((await member.client.form(`/tools/${slug}`, { kind: "nope", on: "1" })).status).toBe(400);
     expect((await member.client.form("/tools/no-such-tool", { kind: "saved", on: "1" })).status).toBe(404);

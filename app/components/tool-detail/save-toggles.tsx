@@ -41,13 +41,26 @@ function LocalToggle({ kind, tool }: { kind: SavedKind; tool: ToolRef }) {
   );
 }
 
-/** Save-tool and favourite toggles: the account's lists for members, this browser's for visitors. */
-export function SaveToggles({ tool, state }: { tool: ToolRef; state: Record<SavedKind, boolean> | null }) {
+/**
+ * Save-tool and favourite toggles: the account's lists for members, this browser's for visitors.
+ * On a member's shared page (ADR 0032, `member` without `state`) the toggles are the member's forms
+ * from the first paint, not pressed until the personal request says otherwise: without JavaScript
+ * they post to the page's action, which saves to the account and answers with the member's page.
+ */
+export function SaveToggles({
+  tool,
+  state,
+  member = false,
+}: {
+  tool: ToolRef;
+  state: Record<SavedKind, boolean> | null;
+  member?: boolean;
+}) {
   return (
     <div className="flex flex-wrap gap-2" data-testid="save-toggles">
       {KINDS.map(({ kind }) =>
-        state ? (
-          <MemberToggle key={kind} kind={kind} pressed={state[kind]} tool={tool} />
+        state || member ? (
+          <MemberToggle key={kind} kind={kind} pressed={state?.[kind] ?? false} tool={tool} />
         ) : (
           <LocalToggle key={kind} kind={kind} tool={tool} />
         ),

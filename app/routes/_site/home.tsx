@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import { FeaturedGrid } from "~/components/home/featured-grid";
 import { HeroSearch } from "~/components/home/hero-search";
 import { NewsletterSignup } from "~/components/home/newsletter-signup";
-import { loadEntitlements, planCardLines, viewerOf } from "~/lib/accounts.server";
+import { loadEntitlements, planCardLines, tierOf, viewerOf } from "~/lib/accounts.server";
 import {
   cardsForTier,
   catalogStats,
@@ -47,11 +47,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const notes = toolOfTheDay ? await toolNotes(db, toolOfTheDay) : null;
   return {
     stats,
-    featured: cardsForTier(featured.tools, viewer?.tier ?? null),
+    featured: cardsForTier(featured.tools, tierOf(context, viewer)),
     toolOfTheDay,
     notes,
     planLines: planCardLines(ents),
-    viewerTier: viewer?.tier ?? null,
+    viewerTier: tierOf(context, viewer),
     origin: new URL(request.url).origin,
   };
 }

@@ -3,7 +3,7 @@ import { Breadcrumb } from "~/components/breadcrumb";
 import { Pagination } from "~/components/pagination";
 import { RatingOptions } from "~/components/rating-options";
 import { ToolCard } from "~/components/tool-card";
-import { viewerOf } from "~/lib/accounts.server";
+import { tierOf, viewerOf } from "~/lib/accounts.server";
 import { cardsForTier, getCategoryPage, parseCategoryPageUrl, unknownCategoryName } from "~/lib/catalog.server";
 import { formQuery } from "~/lib/form-query";
 import { plural, SORT_OPTIONS } from "~/lib/format";
@@ -64,7 +64,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // Tools above the viewer's tier are sent without their gated fields (the card is dimmed).
     const view =
       found.found && found.tools
-        ? { ...found, tools: { ...found.tools, tools: cardsForTier(found.tools.tools, viewer?.tier ?? null) } }
+        ? { ...found, tools: { ...found.tools, tools: cardsForTier(found.tools.tools, tierOf(context, viewer)) } }
         : found;
     // Unknown keys are a 404 (with noindex); invalid filters a 400 that still shows the category.
     const status = !view.found ? 404 : parsed.ok ? 200 : 400;

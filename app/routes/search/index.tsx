@@ -9,10 +9,12 @@ import {
   SavedSearchInput,
   savedSearchAllowance,
   saveSearchOnce,
+  tierOf,
   viewerOf,
 } from "~/lib/accounts.server";
 import { cardsForTier, POPULAR_SEARCHES, parseSearchUrl, type SearchBadge, searchTools } from "~/lib/catalog.server";
 import { plural } from "~/lib/format";
+import { usePersonal } from "~/lib/personal";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/index";
 
@@ -80,7 +82,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       state: "results" as const,
       error: null,
       input,
-      results: { ...results, tools: cardsForTier(results.tools, viewer?.tier ?? null) },
+      results: { ...results, tools: cardsForTier(results.tools, tierOf(context, viewer)) },
       saveSearch,
     };
   } catch (err) {
@@ -129,8 +131,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 export type SearchLoader = typeof loader;
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { state, input, results, error, popular, saveSearch } = loaderData;
+  const { state, input, results, error, popular } = loaderData;
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  // A member's shared page (ADR 0032): whether this search is saved comes with the personal request.
+  const personal = usePersonal();
+  const saveSearch =
+    loaderData.saveSearch && !loaderData.saveSearch.signedIn && personal?.saveSearch
+      ? personal.saveSearch
+      : loaderData.saveSearch;
   const categories = root?.categories ?? [];
   const location = useLocation();
   const navigation = useNavigation();

@@ -10,6 +10,7 @@ import {
   savedToolState,
   setSavedTool,
   type ToolPageAccess,
+  tierOf,
   toolAccessOptions,
   toolPageAccess,
   viewerOf,
@@ -20,6 +21,7 @@ import { sideCardDeal } from "~/lib/deals";
 import { updatedLabel } from "~/lib/format";
 import { Island } from "~/lib/island";
 import { linkHealth } from "~/lib/linkcheck.server";
+import { useAudience, usePersonal } from "~/lib/personal";
 import {
   type CommunityActionData,
   getMyReview,
@@ -77,7 +79,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   let dealRow = false;
   const page = await getToolPage(db, params.idOrSlug, {
     now,
-    viewerTier: viewer?.tier ?? null,
+    viewerTier: tierOf(context, viewer),
     deal: async (toolId) => {
       const deal = await liveDealForTool(db, toolId, now);
       dealRow = deal !== null;
@@ -97,18 +99,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // A deal ends by the clock, not by an edit: a page showing one is never kept in the page cache.
   if (seen.access?.personal || (dealRow && page?.deal)) headers.set("Cache-Control", "private, no-store");
   for (const cookie of seen.access?.setCookies ?? []) headers.append("Set-Cookie", cookie);
-  const saved = page && viewer ? await savedToolState(db, viewer.user.id, page.tool.id) : null;
-  const listChoices = page && viewer ? await listChoicesFor(db, viewer, page.tool.id) : null;
   // Reviews and the poll question are public (the cached page carries them); a member's own review
-  // and marks only on their personal page. A locked view shows neither.
+  // and marks only on their personal page. A locked view shows neither. (Independent reads: at once.)
   const reviewQuery = ReviewListQuery.parse({
     sort: url.searchParams.get("rsort") ?? undefined,
     page: url.searchParams.get("rpage") ?? undefined,
   });
   const open = page && !page.lock ? page.tool.id : null;
-  const reviews = open ? await listToolReviews(db, open, reviewQuery) : null;
-  const poll = open ? await getToolPollQuestion(db, open) : null;
-  const mine = open && viewer ? await getMyReview(db, viewer.user.id, open) : null;
+  const [saved, listChoices, reviews, poll, mine, health, claimed] = await Promise.all([
+    page && viewer ? savedToolState(db, viewer.user.id, page.tool.id) : null,
+    page && viewer ? listChoicesFor(db, viewer, page.tool.id) : null,
+    open ? listToolReviews(db, open, reviewQuery) : null,
+    open ? getToolPollQuestion(db, open) : null,
+    open && viewer ? getMyReview(db, viewer.user.id, open) : null,
+    page ? linkHealth(db, page.tool.id, context.services.clock.now()) : null,
+    page ? hasVerifiedMaker(db, page.tool.id) : false,
+  ]);
   const marks =
     viewer && reviews
       ? await myReviewMarks(
@@ -125,9 +131,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // The 'updated' label is worded here, so the page and its static islands read the same.
     // 'Updated' is the last real change of the tool's facts (none yet: no label), never the import date.
     updated: page ? updatedLabel(page.tool.facts_changed_at, Date.now()) : null,
-    health: page ? await linkHealth(db, page.tool.id, context.services.clock.now()) : null,
+    health,
     // Public: whether a verified maker stands behind the listing (issue 20).
-    claimed: page ? await hasVerifiedMaker(db, page.tool.id) : false,
+    claimed,
     views: seen.access?.views ?? null,
     saved,
     listChoices,
@@ -219,22 +225,21 @@ const TAB_LABELS: Record<ToolTab, string> = {
 };
 
 export default function ToolDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const {
-    page,
-    tab,
-    updated,
-    health,
-    views,
-    saved,
-    signedIn,
-    listChoices,
-    viewerId,
-    reviews,
-    poll,
-    mine,
-    marks,
-    reviewLimits,
-  } = loaderData;
+  const { page, tab, updated, health, reviews, poll, reviewLimits } = loaderData;
+  // A member's shared page (ADR 0032): their own parts come from the personal request after
+  // hydration; a page rendered for them (after an action, a client navigation) has them already.
+  const audience = useAudience();
+  const personal = usePersonal();
+  const own = personal?.tool;
+  const mineHere = own?.id === page?.tool.id ? own : null;
+  const member = audience !== null;
+  const signedIn = loaderData.signedIn || member;
+  const saved = loaderData.saved ?? mineHere?.saved ?? null;
+  const listChoices = loaderData.listChoices ?? mineHere?.listChoices ?? null;
+  const views = loaderData.views ?? mineHere?.views ?? null;
+  const viewerId = loaderData.viewerId ?? personal?.viewer.id ?? null;
+  const mine = loaderData.mine ?? mineHere?.mine ?? null;
+  const marks = loaderData.signedIn ? loaderData.marks : (mineHere?.marks ?? loaderData.marks);
   const posted = (
     actionData && ("review" in actionData || "poll" in actionData) ? actionData : {}
   ) as CommunityActionData;
@@ -343,12 +348,12 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
           }}
         />
         <div className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-2">
-          <SaveToggles tool={toolRef} state={saved} />
+          <SaveToggles tool={toolRef} state={saved} member={member} />
           {lock ? null : listChoices ? (
             <Suspense fallback={null}>
               <AddToList tool={toolRef} choices={listChoices} />
             </Suspense>
-          ) : (
+          ) : member ? null : (
             <Link
               to={`/sign-in?redirectTo=${encodeURIComponent(`/tools/${page.tool.slug}`)}`}
               className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"

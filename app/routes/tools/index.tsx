@@ -1,7 +1,7 @@
 import { data, useLocation, useNavigate } from "react-router";
 import { Pagination } from "~/components/pagination";
 import { ToolCard } from "~/components/tool-card";
-import { viewerOf } from "~/lib/accounts.server";
+import { tierOf, viewerOf } from "~/lib/accounts.server";
 import { cardsForTier, listCategories, listParamsFromSearch, listTools, ToolListParams } from "~/lib/catalog.server";
 import { formQuery } from "~/lib/form-query";
 import { SORT_OPTIONS } from "~/lib/format";
@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Tools above the viewer's tier are sent without their gated fields (the card is dimmed).
   return {
     categories,
-    page: { ...page, tools: cardsForTier(page.tools, viewer?.tier ?? null) },
+    page: { ...page, tools: cardsForTier(page.tools, tierOf(context, viewer)) },
     error: null,
     search: url.search,
   };

@@ -124,6 +124,7 @@ export {
   tierRank,
 } from "./tiers.ts";
 export {
+  countMemberView,
   dailyViews,
   isCrawler,
   recordToolView,
@@ -147,13 +148,16 @@ export {
   viewCookieSecret,
 } from "./view-cookie.ts";
 export {
+  clearSessionCache,
   getViewer,
+  hasReadableSessionCookie,
   loadViewer,
   PLEASE_LOG_IN,
   requireEntitlement,
   requireRole,
   requireSelfOrAdmin,
   requireUser,
+  SESSION_CACHE_MS,
   setRequestViewer,
   summarizeViewer,
   utcDay,

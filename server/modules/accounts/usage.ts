@@ -157,6 +157,8 @@ export type ToolPageAccessOptions = {
   secret: string;
   /** the view was counted in front of the page cache (toolPageGate): render the public page */
   publicView?: boolean;
+  /** the shared page of this tier is being rendered for a member (ADR 0032; their view was counted in front) */
+  audience?: Tier;
   /** a background write (an unlimited member's view) failed */
   onBackgroundError?: (err: unknown) => void;
 };
@@ -178,7 +180,7 @@ export async function toolPageAccess(
   tool: { id: string; tier: Tier },
   options: ToolPageAccessOptions,
 ): Promise<ToolPageAccess> {
-  if (!canAccessTier(viewer?.tier ?? null, tool.tier)) {
+  if (!canAccessTier(viewer?.tier ?? options.audience ?? null, tool.tier)) {
     return {
       lock: { reason: "tier", requiredTier: tool.tier, requiredLabel: requiresLabel(tool.tier) },
       views: null,
@@ -196,13 +198,30 @@ export async function toolPageAccess(
     const lock: ToolLock | null = d.allowed ? null : { reason: "views", used: d.used, limit };
     return { lock, views: { used: d.used, limit }, personal: true, setCookies: d.setCookies };
   }
+  const gate = await countMemberView(db, viewer, tool.id, options.onBackgroundError);
+  // Unlimited: nothing to decide and nothing to show.
+  if (gate.limit === null) return { ...open, personal: true };
+  const lock: ToolLock | null = gate.allowed ? null : { reason: "views", used: gate.used, limit: gate.limit };
+  return { lock, views: { used: gate.used, limit: gate.limit }, personal: true, setCookies: [] };
+}
+
+/**
+ * Counts a member's view of a tool they may open by tier: free members in the database against the
+ * daily limit (one read when the tool was counted today); paid tiers are unlimited, so their view is
+ * recorded without holding up the page. Used by the page itself and by the shared member page path
+ * in front of the page cache (ADR 0032), so the rule is the same on both.
+ */
+export async function countMemberView(
+  db: Db,
+  viewer: Viewer,
+  toolId: string,
+  onBackgroundError?: (err: unknown) => void,
+): Promise<ViewResult> {
+  const limit = (await loadEntitlements(db)).limitFor(viewer.tier, "daily_tool_views");
   const subject: ViewSubject = `user:${viewer.user.id}`;
   if (limit === null) {
-    // Unlimited: nothing to decide, so the page does not wait for the write.
-    recordToolView(db, subject, tool.id, tier).catch((err) => options.onBackgroundError?.(err));
-    return { ...open, personal: true };
+    recordToolView(db, subject, toolId, viewer.tier).catch((err) => onBackgroundError?.(err));
+    return { used: 0, limit: null, allowed: true };
   }
-  const gate = await recordToolView(db, subject, tool.id, tier);
-  const lock: ToolLock | null = gate.allowed ? null : { reason: "views", used: gate.used, limit };
-  return { lock, views: { used: gate.used, limit }, personal: true, setCookies: [] };
+  return recordToolView(db, subject, toolId, viewer.tier);
 }

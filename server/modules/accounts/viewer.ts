@@ -1,4 +1,5 @@
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { readVersions, type Versions, versionsFor } from "../../platform/db/versions.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Auth } from "./auth.ts";
 import { type Entitlements, type LimitKey, loadEntitlements } from "./entitlements.ts";
@@ -49,7 +50,7 @@ export function getViewer(deps: ViewerDeps, request: Request): Promise<Viewer | 
     // A bearer token counts for the JSON API only: pages are cookie-based, and a page rendered for a
     // bearer (no cookie) could otherwise land in the anonymous page cache.
     const api = new URL(request.url).pathname.startsWith("/api/");
-    pending = viewerFromHeaders(deps, request.headers, { bearer: api });
+    pending = viewerFromHeaders(deps, request.headers, { bearer: api, versions: () => versionsFor(deps.db, request) });
     perRequest.set(request, pending);
   }
   return pending;
@@ -99,10 +100,42 @@ export function hasReadableBearer(authorization: string | null): boolean {
   }
 }
 
+/**
+ * The session lookup, kept in memory for a few seconds per instance (issue 23): better-auth's
+ * lookup and the viewer's rows cost two to three queries per request. An entry is keyed by the exact
+ * signed cookie value better-auth accepted and is used only while the database's viewer version
+ * (bumped by triggers when a session ends, a user or profile row changes; migration 0028) is the one
+ * it was read at: a sign-out or a suspension on any instance ends access on the next request on
+ * every instance. The TTL bounds what the version does not cover (entitlement edits, session refresh).
+ */
+export const SESSION_CACHE_MS = 10_000;
+const SESSION_CACHE_MAX = 10_000;
+type SessionEntry = { version: number; at: number; expiresAt: number; viewer: Viewer };
+const sessionCaches = new WeakMap<Auth, Map<string, SessionEntry>>();
+
+function sessionCacheOf(auth: Auth): Map<string, SessionEntry> {
+  let cache = sessionCaches.get(auth);
+  if (!cache) {
+    cache = new Map();
+    sessionCaches.set(auth, cache);
+  }
+  return cache;
+}
+
+/** Drops this instance's cached sessions (tests; the version makes it unnecessary in production). */
+export function clearSessionCache(auth: Auth): void {
+  sessionCaches.get(auth)?.clear();
+}
+
+/** The session cookies of a Cookie header, as sent (the cache key: exactly what better-auth verified). */
+function sessionCookieKey(cookie: string | null): string {
+  return [...(cookie ?? "").matchAll(SESSION_COOKIE)].map((m) => m[1] ?? "").join("\n");
+}
+
 export async function viewerFromHeaders(
   deps: ViewerDeps,
   headers: Headers,
-  options: { bearer?: boolean } = {},
+  options: { bearer?: boolean; versions?: () => Promise<Versions> } = {},
 ): Promise<Viewer | null> {
   const cookie = hasReadableSessionCookie(headers.get("cookie"));
   if (!cookie && !(options.bearer && hasReadableBearer(headers.get("authorization")))) return null;
@@ -111,11 +144,26 @@ export async function viewerFromHeaders(
     headers = new Headers(headers);
     headers.delete("authorization");
   }
+  const key = cookie ? sessionCookieKey(headers.get("cookie")) : null;
+  const cache = sessionCacheOf(deps.auth);
+  const version = key ? (await (options.versions ?? (() => readVersions(deps.db)))()).viewer : 0;
+  if (key) {
+    const hit = cache.get(key);
+    const now = Date.now();
+    if (hit && hit.version === version && now - hit.at < SESSION_CACHE_MS && now < hit.expiresAt) return hit.viewer;
+    if (hit) cache.delete(key);
+  }
   const session = await deps.auth.api.getSession({ headers });
   if (!session) return null;
   const viewer = await loadViewer(deps.db, session.user.id);
   // Suspension deletes the sessions; this covers one read in flight or any cache in between.
-  return viewer?.user.suspendedAt ? null : viewer;
+  if (!viewer || viewer.user.suspendedAt) return null;
+  if (key) {
+    if (cache.size >= SESSION_CACHE_MAX) cache.delete(cache.keys().next().value as string);
+    // Read at `version` or later: if anything changed in between, the next request sees a newer version.
+    cache.set(key, { version, at: Date.now(), expiresAt: new Date(session.session.expiresAt).getTime(), viewer });
+  }
+  return viewer;
 }
 
 type ViewerRow = {

@@ -134,6 +134,7 @@ export {
   markHelpful,
   moderateReview,
   myReviewMarks,
+  myReviewMarksOnTool,
   type ProfileReview,
   REVIEW_LIMITS,
   REVIEW_MESSAGES,

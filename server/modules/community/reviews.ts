@@ -384,6 +384,29 @@ export async function myReviewMarks(
   return { helpful: helpful.map((r) => r.id), reported: reported.map((r) => r.id) };
 }
 
+/**
+ * The reviews of one tool the member marked helpful or reported, whichever page of reviews is shown
+ * (the personal request of a shared tool page, ADR 0032, does not know which reviews are on screen).
+ */
+export async function myReviewMarksOnTool(
+  db: Db,
+  userId: string,
+  toolId: string,
+): Promise<{ helpful: string[]; reported: string[] }> {
+  const rows = await queryRows<{ id: string; kind: "helpful" | "reported" }>(
+    db,
+    sql`SELECT v.review_id::text AS id, 'helpful' AS kind FROM review_votes v JOIN reviews r ON r.id = v.review_id
+        WHERE v.user_id = ${userId} AND r.tool_id = ${toolId}::uuid
+        UNION ALL
+        SELECT p.review_id::text, 'reported' FROM review_reports p JOIN reviews r ON r.id = p.review_id
+        WHERE p.user_id = ${userId} AND r.tool_id = ${toolId}::uuid`,
+  );
+  return {
+    helpful: rows.filter((r) => r.kind === "helpful").map((r) => r.id),
+    reported: rows.filter((r) => r.kind === "reported").map((r) => r.id),
+  };
+}
+
 export type ProfileReview = {
   id: string;
   tool: { name: string; slug: string };

@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
-import { type Db, queryRows } from "./index.ts";
+import type { Db } from "./index.ts";
+import { readVersions } from "./versions.ts";
 
 /**
  * The database's content version (bumped by triggers on every change a public page shows; see
@@ -7,11 +7,8 @@ import { type Db, queryRows } from "./index.ts";
  * decides whether a cached value is still true, on every app instance.
  */
 export async function contentVersion(db: Db): Promise<number> {
-  const [row] = await queryRows<{ version: string | number }>(
-    db,
-    sql`SELECT version FROM content_version WHERE id = 1`,
-  );
-  return Number(row?.version ?? 0);
+  // Read with the viewer version, concurrent callers sharing reads (versions.ts).
+  return (await readVersions(db)).content;
 }
 
 type Memo = { version: number; value: unknown; db: Db };
