@@ -547,6 +547,7 @@ const ROWS: Row[] = [
   { covers: "/api/tools", path: () => "/api/tools?q=image", expect: 200 },
   { covers: "/api/tools/tool-of-the-day", path: () => "/api/tools/tool-of-the-day", expect: 200 },
   { covers: "/api/tools/:idOrSlug", path: () => "/api/tools/midjourney", expect: 200 },
+  { covers: "/api/tools/:idOrSlug/history", path: () => "/api/tools/midjourney/history", expect: 200 },
   { covers: "/api/categories", path: () => "/api/categories", expect: 200 },
   { covers: "/api/tools/compare", path: () => "/api/tools/compare?ids=chatgpt,claude", expect: 200 },
   {
