@@ -1007,6 +1007,17 @@ const ROWS: Row[] = [
   },
   { covers: "/api (no such endpoint)", path: () => "/api/no-such-endpoint", expect: 404 },
 
+  // ---- change alerts on saved tools (issue 20) ----
+  { covers: "/tools/:idOrSlug/alert", path: () => "/tools/midjourney/alert", expect: 302 },
+  {
+    covers: "/tools/:idOrSlug/alert",
+    method: "POST",
+    path: () => "/tools/midjourney/alert",
+    form: () => ({ frequency: "off" }),
+    expect: { visitor: 302, free: 403, standard: 303, expert: 303, admin: 403 },
+    note: "visitors sign in; the plan decides (entitlement change_alerts): Free and admin accounts (free tier) are refused",
+  },
+
   // ---- community: corrections, feedback, badges (issue 11) ----
   { covers: "/tools/:idOrSlug/correct", path: (c) => `/tools/${c.toolSlugs[1]}/correct`, expect: 200 },
   {

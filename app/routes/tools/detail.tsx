@@ -6,6 +6,9 @@ import { type TabPanel, ToolTabs } from "~/components/tool-detail/tool-tabs";
 import { toolNotFoundMeta } from "~/components/tool-not-found";
 import {
   AppError,
+  CHANGE_ALERT_FEATURE,
+  CHANGE_ALERT_TEXT,
+  changeAlertFor,
   SavedToolToggle,
   savedToolState,
   setSavedTool,
@@ -52,6 +55,11 @@ const Screenshots = splitComponent(() => parts().then((m) => m.Screenshots));
 const PollWidget = splitComponent(() => import("~/components/tool-detail/poll-widget").then((m) => m.PollWidget));
 const Reviews = splitComponent(() => import("~/components/tool-detail/reviews").then((m) => m.Reviews));
 const Alternatives = splitComponent(() => import("~/components/tool-detail/alternatives").then((m) => m.Alternatives));
+// Provenance and history (issue 20): static islands, public (the same for every viewer).
+const facts = () => import("~/components/tool-detail/fact-parts");
+const FactSources = splitComponent(() => facts().then((m) => m.FactSources));
+const FactHistory = splitComponent(() => facts().then((m) => m.FactHistory));
+const ChangeAlertControl = splitComponent(() => facts().then((m) => m.ChangeAlertControl));
 const ToolNotFound = splitComponent(() => import("~/components/tool-not-found").then((m) => m.ToolNotFound));
 
 // Built by the loader on the server: tool-seo stays out of the browser bundle.
@@ -97,6 +105,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (seen.access?.personal || (dealRow && page?.deal)) headers.set("Cache-Control", "private, no-store");
   for (const cookie of seen.access?.setCookies ?? []) headers.append("Set-Cookie", cookie);
   const saved = page && viewer ? await savedToolState(db, viewer.user.id, page.tool.id) : null;
+  // Change alerts (issue 20): whether the member's plan has them, and their choice for this tool.
+  const alert =
+    page && viewer && saved
+      ? {
+          entitled: viewer.can(CHANGE_ALERT_FEATURE),
+          saved: saved.saved || saved.favorite,
+          frequency: await changeAlertFor(db, viewer.user.id, page.tool.id),
+        }
+      : null;
   const listChoices = page && viewer ? await listChoicesFor(db, viewer, page.tool.id) : null;
   // Reviews and the poll question are public (the cached page carries them); a member's own review
   // and marks only on their personal page. A locked view shows neither.
@@ -127,6 +144,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     health: page ? await linkHealth(db, page.tool.id, context.services.clock.now()) : null,
     views: seen.access?.views ?? null,
     saved,
+    alert,
     listChoices,
     signedIn: viewer !== null,
     viewerId: viewer?.user.id ?? null,
@@ -213,6 +231,7 @@ const TAB_LABELS: Record<ToolTab, string> = {
   alternatives: "Alternatives",
   screenshots: "Screenshots",
   reviews: "Reviews",
+  history: "History",
 };
 
 export default function ToolDetail({ loaderData, actionData }: Route.ComponentProps) {
@@ -223,6 +242,7 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
     health,
     views,
     saved,
+    alert,
     signedIn,
     listChoices,
     viewerId,
@@ -323,6 +343,24 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
         />
       ) : null,
     },
+    {
+      value: "history",
+      label: TAB_LABELS.history,
+      content: (
+        <>
+          <Island
+            id="tool-history"
+            component={FactHistory}
+            props={{ history: page.facts.history, toolName: tool.name }}
+          />
+          <Island
+            id="tool-change-alert"
+            component={ChangeAlertControl}
+            props={{ state: alert, toolSlug: tool.slug, upsell: CHANGE_ALERT_TEXT.upsell }}
+          />
+        </>
+      ),
+    },
   ];
 
   return (
@@ -375,6 +413,11 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
               <ToolLockPrompt lock={lock} toolName={tool.name} signedIn={signedIn} returnTo={`/tools/${tool.slug}`} />
             </Suspense>
             <Island id="tool-overview" component={Overview} props={{ tool, useCases: [] }} />
+            <Island
+              id="tool-history"
+              component={FactHistory}
+              props={{ history: page.facts.history, toolName: tool.name }}
+            />
           </div>
         ) : (
           <>
@@ -400,6 +443,7 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
             />
           </>
         )}
+        <Island id="tool-sources" component={FactSources} props={{ provenance: page.facts.provenance }} />
       </div>
     </div>
   );
