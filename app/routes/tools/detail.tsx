@@ -145,6 +145,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     views: seen.access?.views ?? null,
     saved,
     alert,
+    alertUpsell: CHANGE_ALERT_TEXT.upsell,
     listChoices,
     signedIn: viewer !== null,
     viewerId: viewer?.user.id ?? null,
@@ -243,6 +244,7 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
     views,
     saved,
     alert,
+    alertUpsell,
     signedIn,
     listChoices,
     viewerId,
@@ -356,7 +358,7 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
           <Island
             id="tool-change-alert"
             component={ChangeAlertControl}
-            props={{ state: alert, toolSlug: tool.slug, upsell: CHANGE_ALERT_TEXT.upsell }}
+            props={{ state: alert, toolSlug: tool.slug, upsell: alertUpsell }}
           />
         </>
       ),
