@@ -170,7 +170,7 @@ export async function getFactHistory(db: Db, toolId: string, limit = 200): Promi
 
 /* ----------------------------------------------------------------------------------------------
  * The higher-level path: change a tool's facts and record them in one call (issue 20). Code outside
- * this file never sets a fact column of `tools` itself (tests/integration/fact-writes.test.ts scans for it).
+ * this file never sets a fact column of `tools` itself (tests/unit/fact-writes.test.ts scans for it).
  * ---------------------------------------------------------------------------------------------- */
 
 type ToolRow = typeof tools.$inferSelect;
