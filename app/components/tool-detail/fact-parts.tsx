@@ -76,8 +76,11 @@ export function FactSources({ provenance }: { provenance: Record<string, FactSou
 
 /** The history, newest first; the first import is one line; pricing changes stand out. */
 export function FactHistory({ history, toolName }: { history: FactChangeRow[]; toolName: string }) {
-  const changes = history.filter((h) => h.old_value !== null);
-  const firsts = history.filter((h) => h.old_value === null);
+  // The listing's first facts: no old value, recorded when the tool was first listed (the oldest entry).
+  const listedAt = history.at(-1)?.at;
+  const isFirst = (h: FactChangeRow) => h.old_value === null && h.at === listedAt;
+  const changes = history.filter((h) => !isFirst(h));
+  const firsts = history.filter(isFirst);
   const listed = firsts.at(-1);
   return (
     <section aria-labelledby="fact-history" data-testid="fact-history">
