@@ -157,7 +157,7 @@ describe("each path that changes a fact records it", () => {
     });
     const history = await getFactHistory(db, id);
     expect(history[0]).toMatchObject({ field: "pricing", kind: "community" });
-    expect((history[0]?.new_value as { original?: string }).original).toBe("$20/month");
+    expect(history[0]?.new_value).toMatchObject({ original: "$20/month" });
   });
 
   it("accepted link-check suggestion: kind observed, from the tool's own site", async () => {

@@ -33,7 +33,7 @@ function sources(dir: string): string[] {
 }
 
 /** The argument of `.set(` after an update of tools: an object literal's keys, or a variable. */
-export function factWrites(text: string): string[] {
+function factWrites(text: string): string[] {
   const found: string[] = [];
   const drizzle = /update\(\s*(?:schema\.)?tools\s*\)\s*\.set\(\s*/g;
   for (let m = drizzle.exec(text); m; m = drizzle.exec(text)) {

@@ -148,7 +148,7 @@ export function ChangeAlertControl({
   toolSlug: string;
   upsell: string;
 }) {
-  if (!state || !state.entitled) {
+  if (!state?.entitled) {
     return (
       <p data-testid="change-alert-upsell" className="mt-6 text-sm text-slate-600 dark:text-slate-400">
         {upsell}{" "}
