@@ -24,7 +24,10 @@ import { startTestServer, type TestServer } from "../helpers/server.ts";
  * the API shows them, change alerts follow them. Real HTTP against a real database.
  */
 let server: TestServer;
-const clock = createTestClock("2026-11-26T09:00:00Z");
+// After the seed's own history rows (written at real time when the run's template was seeded).
+const BASE = Math.ceil((Date.now() + 86_400_000) / 3_600_000) * 3_600_000;
+const at = (hour: number) => new Date(BASE + hour * 3_600_000);
+const clock = createTestClock(at(0).toISOString());
 let admin: Member;
 let db: Db;
 
@@ -117,7 +120,7 @@ describe("the import", () => {
 describe("each path that changes a fact records it", () => {
   it("admin edit: kind editor, verified now, newest first in the history", async () => {
     const id = await toolId("claude");
-    clock.set(new Date("2026-11-26T10:00:00Z"));
+    clock.set(at(1));
     const res = await admin.client.json(`/api/admin/tools/${id}`, "PUT", { pricing_model: "freemium" });
     expect(res.status).toBe(200);
     const provenance = await getProvenance(db, id);
@@ -136,7 +139,7 @@ describe("each path that changes a fact records it", () => {
 
   it("verified correction: kind community, 'Correction #…', verified; the price shows on the API", async () => {
     const proposer = await createMember(server, { name: "Price Proposer" });
-    clock.set(new Date("2026-11-26T11:00:00Z"));
+    clock.set(at(2));
     const proposed = await proposer.client.json("/api/community/corrections", "POST", {
       toolId: "chatgpt",
       field: "price",
@@ -153,7 +156,7 @@ describe("each path that changes a fact records it", () => {
       kind: "community",
       source: `Correction #${correction.id.slice(0, 8)}`,
       source_url: "https://openai.com/chatgpt/pricing/",
-      verified_at: "2026-11-26T11:00:00.000Z",
+      verified_at: at(2).toISOString(),
     });
     const history = await getFactHistory(db, id);
     expect(history[0]).toMatchObject({ field: "pricing", kind: "community" });
@@ -174,7 +177,7 @@ describe("each path that changes a fact records it", () => {
         createdAt: new Date("2026-11-25T08:00:00Z"),
       })
       .returning({ id: toolSuggestions.id });
-    clock.set(new Date("2026-11-26T12:00:00Z"));
+    clock.set(at(3));
     await decideSuggestion(db, suggestion?.id as string, "accept", {
       actor: { id: admin.id, label: admin.email },
       now: clock.now(),
@@ -184,7 +187,7 @@ describe("each path that changes a fact records it", () => {
       kind: "observed",
       source_url: "https://cursor.com/pricing",
       observed_at: "2026-11-25T08:00:00.000Z",
-      verified_at: "2026-11-26T12:00:00.000Z",
+      verified_at: at(3).toISOString(),
     });
     const [first] = await getFactHistory(db, id);
     expect(first).toMatchObject({ field: "pricing_model", kind: "observed", new_value: "Freemium" });
@@ -197,7 +200,7 @@ describe("each path that changes a fact records it", () => {
         toolId: id,
         changes: [{ field: "provider", from: null, to: "Midjourney, Inc." }],
         provenance: { kind: "inferred", source: "from its own domain (midjourney.com)", confidence: 0.92 },
-        at: new Date("2026-11-26T13:00:00Z"),
+        at: at(4),
       });
     });
     const provenance = await getProvenance(db, id);
@@ -271,7 +274,7 @@ describe("change alerts", () => {
   it("mail a pricing change once to a member who asked; not to one who did not, not to Free", async () => {
     const target = "perplexity-ai";
     const id = await toolId(target);
-    clock.set(new Date("2026-11-26T14:00:00Z"));
+    clock.set(at(5));
     const asker = await createMember(server, { tier: "standard", name: "Alert Asker" });
     const quiet = await createMember(server, { tier: "standard", name: "Quiet Saver" });
     const free = await createMember(server, { tier: "free", name: "Free Saver" });
@@ -288,7 +291,7 @@ describe("change alerts", () => {
     await db.execute(sql`INSERT INTO tool_change_alerts (user_id, tool_id, frequency, created_at)
       VALUES (${free.id}, ${id}::uuid, 'immediate', ${clock.now().toISOString()}::timestamptz)`);
 
-    clock.set(new Date("2026-11-26T15:00:00Z"));
+    clock.set(at(6));
     const before = outbox().length;
     const ctx = { actor: { id: admin.id, label: admin.email }, now: clock.now() };
     await saveTool(db, id, { pricing_model: "paid" }, ctx);
