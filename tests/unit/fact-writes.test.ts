@@ -17,6 +17,9 @@ const ALLOWED: Record<string, string> = {
   "server/modules/catalog/facts.ts": "the one recorded path",
   // merge.ts archives a merged duplicate (status) and records it as history of its own (the merge log).
   "server/modules/catalog/merge.ts": "archiving a merged duplicate: recorded by the merge log",
+  // The makers' edits (issue 20, another branch) record each change with recordFactChanges in the same
+  // transaction; moving them to applyToolFacts is a follow-up.
+  "server/modules/makers/edits.ts": "records through recordFactChanges in the same transaction",
 };
 
 const camel = Object.values(FACT_COLUMNS) as string[];
@@ -54,7 +57,7 @@ function factWrites(text: string): string[] {
   const raw = /UPDATE\s+tools\b(?:\s+\w+)?\s+SET\s+([\s\S]*?)(?:\bWHERE\b|`)/gi;
   for (let m = raw.exec(text); m; m = raw.exec(text)) {
     const set = m[1] ?? "";
-    if (set.includes("${set}")) found.push("a dynamic SET");
+    if (/^\s*\$\{/.test(set)) found.push("a dynamic SET");
     for (const column of snake) if (new RegExp(`(^|[\\s,])${column}\\s*=`).test(set)) found.push(column);
   }
   return found;
@@ -66,6 +69,7 @@ describe("fact columns of tools are written only through catalog/facts.ts", () =
     expect(factWrites("tx.update(schema.tools).set(update)")).toEqual([".set(update)"]);
     expect(factWrites("sql`UPDATE tools SET description = ${v} WHERE id = 1`")).toEqual(["description"]);
     expect(factWrites("sql`UPDATE tools t SET rating = s.rating WHERE`")).toEqual([]);
+    expect(factWrites("sql`UPDATE tools SET ${setFor(f, v)} WHERE id = 1`")).toEqual(["a dynamic SET"]);
     expect(factWrites("tx.update(tools).set({ lastVerifiedAt: now })")).toEqual([]);
   });
 

@@ -12,7 +12,7 @@ import { requireEntitlement, type Viewer } from "./viewer.ts";
 /**
  * Change alerts (issue 20): a member who saved a tool asks to hear when its pricing or status
  * changes — at once, or in a weekly round-up. Who may is data (entitlement `change_alerts`,
- * migration 0025: Standard and Expert); Free members see what they would get. Jobs read the fact
+ * migration 0027: Standard and Expert); Free members see what they would get. Jobs read the fact
  * history (server/modules/catalog/facts.ts), claim each (change, member) in
  * tool_change_alert_sends before mailing, and drop the claim only when the send fails: a retried
  * or repeated run never mails a change twice.
