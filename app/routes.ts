@@ -10,6 +10,7 @@ export default [
     route("tools", "routes/tools/index.tsx"),
     route("tools/premium-tool-id", "routes/tools/premium.tsx"),
     route("tools/:idOrSlug", "routes/tools/detail.tsx"),
+    route("tools/:idOrSlug/alert", "routes/tools/alert.ts"),
     route("cookies", "routes/_site/cookies.tsx"),
     route("newsletter/unsubscribe", "routes/_site/newsletter-unsubscribe.tsx"),
     route("newsletter/confirm", "routes/_site/newsletter-confirm.tsx"),

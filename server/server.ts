@@ -4,7 +4,7 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app.ts";
 import type { AppServices } from "./context.ts";
-import { createAuth, seedDemoAccounts } from "./modules/accounts/index.ts";
+import { createAuth, registerChangeAlertJobs, seedDemoAccounts } from "./modules/accounts/index.ts";
 import { createTallies } from "./modules/admin/index.ts";
 import { grantPlanDaysOn, paymentProviders, registerBillingJobs } from "./modules/billing/index.ts";
 import { seedCatalog } from "./modules/catalog/index.ts";
@@ -140,6 +140,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // The weekly newsletter digest and beta acknowledgements link back to the site.
   registerContentJobs({ ...services, origin: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "") });
   registerSupportJobs(services);
+  // Change alerts on saved tools (issue 20): links from siteUrl(env).
+  registerChangeAlertJobs({ ...services, env });
   const payments = paymentProviders(services);
   if (options.growth?.payouts === undefined) services.growth.payouts = payments.payouts;
   logger.info(payments.summary);

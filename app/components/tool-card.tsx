@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { cut, updatedLabel } from "~/lib/format";
+import { cut, priceText, updatedLabel } from "~/lib/format";
 import { useToolLock } from "~/lib/viewer";
 import { LockIcon } from "./account/icons";
 import { CompareButton } from "./compare/compare-button";
@@ -24,6 +24,8 @@ export type ToolCardData = {
   facts_changed_at?: string | null;
   tier?: string;
   is_trending?: boolean;
+  /** the price text (a verified correction, the editor): shown beside the pricing model */
+  pricing?: { original?: string | null } | null;
 };
 
 export type CardSize = "small" | "medium" | "large" | "list";
@@ -41,7 +43,9 @@ export function ToolCard({ tool, size = "list" }: { tool: ToolCardData; size?: C
   const rule = RULES[size];
   // 'Updated' means a real change of the tool's facts, never the import date (issue 13).
   const updated = updatedLabel(tool.facts_changed_at);
-  const pricing = tool.pricing_model && tool.pricing_model !== "Unknown" ? tool.pricing_model : null;
+  const model = tool.pricing_model && tool.pricing_model !== "Unknown" ? tool.pricing_model : null;
+  const price = priceText(tool.pricing);
+  const pricing = model && price ? `${model} · ${price}` : (model ?? price);
   // A tool listed for a higher tier than the viewer's is dimmed (spec section 5); its page shows the overview only.
   const lock = useToolLock(tool.tier);
   return (

@@ -46,3 +46,9 @@ export const SORT_OPTIONS = [
   ["newest", "Newest first"],
   ["oldest", "Oldest first"],
 ] as const;
+
+/** The tool's price as text ("$20/month"), from its verified pricing; null when there is none. */
+export function priceText(pricing: { original?: string | null } | null | undefined): string | null {
+  const text = typeof pricing?.original === "string" ? pricing.original.trim() : "";
+  return text || null;
+}

@@ -6,12 +6,15 @@ import {
   cardsForTier,
   getTool,
   getToolOfTheDay,
+  getToolRef,
   listCategories,
   listParamsFromSearch,
   listTools,
   mergedTarget,
   overviewOfTool,
   ToolListParams,
+  toolHistoryFor,
+  toolProvenanceFor,
 } from "../modules/catalog/index.ts";
 import { listPublicTopLists, listTrending, toolNamesOf, trendingComputedAt } from "../modules/community/index.ts";
 import { contentVersion } from "../platform/db/content-version.ts";
@@ -22,6 +25,7 @@ import {
   ErrorBody,
   readErrors,
   ToolAnswer,
+  ToolHistoryAnswer,
   ToolList,
   ToolListQuery,
   ToolParams,
@@ -86,6 +90,22 @@ export const readRoutes = {
     request: { params: ToolParams },
     responses: {
       200: json(ToolAnswer, "The tool (its overview when above the caller's tier)"),
+      404: json(ErrorBody, "Tool not found"),
+      ...readErrors,
+    },
+  }),
+  getToolHistory: createRoute({
+    method: "get",
+    path: "/tools/{idOrSlug}/history",
+    operationId: "getToolHistory",
+    summary: "Every change of a tool's facts, newest first",
+    description:
+      "Old → new value, kind of source, source and date of each change, the import that first brought the tool included. A tool above the caller's tier lists only the changes of its overview's facts.",
+    tags: ["Tools"],
+    security,
+    request: { params: ToolParams },
+    responses: {
+      200: json(ToolHistoryAnswer, "The tool's fact history"),
       404: json(ErrorBody, "Tool not found"),
       ...readErrors,
     },
@@ -179,10 +199,37 @@ export function catalogApi() {
       return c.json({
         success: true,
         tool: overviewOfTool(tool),
+        provenance: await toolProvenanceFor(c.var.services.db, tool.id, true),
         locked: { reason: "tier", requiredTier: tool.tier, message: requiresLabel(tool.tier) },
       }) as never;
     }
-    return c.json({ success: true, tool }) as never;
+    const provenance = await toolProvenanceFor(c.var.services.db, tool.id, false);
+    return c.json({ success: true, tool, provenance }) as never;
+  });
+
+  api.openapi(readRoutes.getToolHistory, async (c) => {
+    const { idOrSlug } = c.req.valid("param");
+    const [tool, viewer] = await Promise.all([
+      getToolRef(c.var.services.db, idOrSlug),
+      getViewer(c.var.services, c.req.raw),
+    ]);
+    if (!tool) {
+      const target = await mergedTarget(c.var.services.db, idOrSlug);
+      if (target) return c.redirect(`/api/tools/${target.id}/history`, 301) as never;
+      throw notFound("Tool not found");
+    }
+    // The same rule as the tool: above the caller's tier, only the overview's facts.
+    const open = canAccessTier(viewer?.tier ?? null, tool.tier);
+    const history = await toolHistoryFor(c.var.services.db, tool.id, !open);
+    if (!open) {
+      c.header("Cache-Control", "private, no-store");
+      return c.json({
+        success: true,
+        history,
+        locked: { reason: "tier", requiredTier: tool.tier, message: requiresLabel(tool.tier) },
+      }) as never;
+    }
+    return c.json({ success: true, history }) as never;
   });
 
   api.openapi(readRoutes.listCategories, async (c) => {

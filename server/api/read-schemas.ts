@@ -41,10 +41,59 @@ export const ToolList = z
   .object({ success: z.literal(true), tools: z.array(ToolCard), pagination: Pagination })
   .passthrough();
 
+const FactKindEnum = z.enum(["dataset", "maker", "community", "editor", "observed", "inferred"]);
+
+export const FactProvenance = z
+  .object({
+    kind: FactKindEnum.openapi({
+      description:
+        "dataset (an open source dataset), maker (claimed by the tool's maker), community (a member's correction verified by an admin), editor (Toolscape editors), observed (read from the tool's own site by the link checker), inferred (a rule, with its confidence)",
+    }),
+    source: z.string().openapi({ description: "the dataset's name, 'Correction #…', the rule, the editor" }),
+    source_url: z.string().nullable(),
+    licence: z.string().nullable(),
+    confidence: z.number().nullable().openapi({ description: "inferred facts only, 0..1" }),
+    observed_at: z.string().openapi({ description: "when the fact was read at its source (ISO 8601)" }),
+    verified_at: z
+      .string()
+      .nullable()
+      .openapi({ description: "when a person last confirmed it; null for unverified kinds" }),
+  })
+  .openapi("FactProvenance");
+
+export const FactHistoryEntry = z
+  .object({
+    id: z.number(),
+    field: z.string().openapi({ description: "the API's field name (pricing_model, category, provider, …)" }),
+    old_value: z.unknown().openapi({ description: "null for the import that first brought the tool" }),
+    new_value: z.unknown(),
+    kind: FactKindEnum,
+    source: z.string(),
+    source_url: z.string().nullable(),
+    note: z.string().nullable(),
+    at: z.string(),
+  })
+  .openapi("FactHistoryEntry");
+
+export const ToolHistoryAnswer = z
+  .object({
+    success: z.literal(true),
+    history: z.array(FactHistoryEntry).openapi({ description: "every change of the tool's facts, newest first" }),
+    locked: z
+      .object({ reason: z.literal("tier"), requiredTier: z.string(), message: z.string() })
+      .optional()
+      .openapi({ description: "Present when the tool is above the caller's tier: only the overview's facts." }),
+  })
+  .openapi("ToolHistory");
+
 export const ToolAnswer = z
   .object({
     success: z.literal(true),
     tool: ToolCard,
+    provenance: z.record(z.string(), FactProvenance).openapi({
+      description:
+        "where each fact comes from and when it was observed and verified, keyed by the tool's field names (pricing_model, category, description, provider, logo_url, …)",
+    }),
     locked: z
       .object({ reason: z.literal("tier"), requiredTier: z.string(), message: z.string() })
       .optional()

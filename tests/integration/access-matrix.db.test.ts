@@ -547,6 +547,7 @@ const ROWS: Row[] = [
   { covers: "/api/tools", path: () => "/api/tools?q=image", expect: 200 },
   { covers: "/api/tools/tool-of-the-day", path: () => "/api/tools/tool-of-the-day", expect: 200 },
   { covers: "/api/tools/:idOrSlug", path: () => "/api/tools/midjourney", expect: 200 },
+  { covers: "/api/tools/:idOrSlug/history", path: () => "/api/tools/midjourney/history", expect: 200 },
   { covers: "/api/categories", path: () => "/api/categories", expect: 200 },
   { covers: "/api/tools/compare", path: () => "/api/tools/compare?ids=chatgpt,claude", expect: 200 },
   {
@@ -1011,6 +1012,17 @@ const ROWS: Row[] = [
     expect: 401,
   },
   { covers: "/api (no such endpoint)", path: () => "/api/no-such-endpoint", expect: 404 },
+
+  // ---- change alerts on saved tools (issue 20) ----
+  { covers: "/tools/:idOrSlug/alert", path: () => "/tools/midjourney/alert", expect: 302 },
+  {
+    covers: "/tools/:idOrSlug/alert",
+    method: "POST",
+    path: () => "/tools/midjourney/alert",
+    form: () => ({ frequency: "off" }),
+    expect: { visitor: 302, free: 403, standard: 303, expert: 303, admin: 403 },
+    note: "visitors sign in; the plan decides (entitlement change_alerts): Free and admin accounts (free tier) are refused",
+  },
 
   // ---- community: corrections, feedback, badges (issue 11) ----
   { covers: "/tools/:idOrSlug/correct", path: (c) => `/tools/${c.toolSlugs[1]}/correct`, expect: 200 },

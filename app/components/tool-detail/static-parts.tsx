@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { CouponCode } from "~/components/coupon-code";
+import { priceText } from "~/lib/format";
 import { goHref } from "~/lib/go-href";
 import { Breadcrumb } from "../breadcrumb";
 import { CheckList } from "../check-list";
@@ -74,6 +75,8 @@ export type HeadTool = {
   is_featured: boolean;
   updated_at: string | null;
   facts_changed_at: string | null;
+  /** the price text (a verified correction, the editor), shown beside the model; null when locked */
+  pricing?: { original?: string | null } | null;
 };
 
 /** Breadcrumb, logo, name, category, pricing, provider, badges, the 'updated' label and the lead. */
@@ -109,9 +112,14 @@ export function ToolHead({
             <Link to={categoryHref} className="font-medium text-brand-700 hover:underline dark:text-indigo-300">
               {tool.category}
             </Link>
-            {tool.pricing_model !== "Unknown" ? (
-              <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800 dark:bg-slate-800 dark:text-slate-200">
-                {tool.pricing_model}
+            {tool.pricing_model !== "Unknown" || priceText(tool.pricing) ? (
+              <span
+                data-testid="tool-pricing"
+                className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800 dark:bg-slate-800 dark:text-slate-200"
+              >
+                {[tool.pricing_model !== "Unknown" ? tool.pricing_model : null, priceText(tool.pricing)]
+                  .filter(Boolean)
+                  .join(" · ")}
               </span>
             ) : null}
             {tool.company_name !== "Unknown" ? <span>by {tool.company_name}</span> : null}

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { fmt, H2, InfoPage } from "~/components/info-page";
 import { siteFigures } from "~/lib/content.server";
+import { FACT_KIND_LABELS } from "~/lib/fact-labels";
 import type { Route } from "./+types/how-we-test";
 
 export function meta() {
@@ -83,6 +84,29 @@ export default function HowWeTest({ loaderData }: Route.ComponentProps) {
         runs automatically for every tool is what a machine can check fairly: whether its website still answers, and
         when its listed facts last changed. Hands-on scores are given by people; where there is none, we show none
         rather than an invented one.
+      </p>
+      <H2 id="provenance">Where every fact comes from</H2>
+      <p>
+        Each fact on a tool page (its description, category, pricing, price, provider, website, logo, features) carries
+        its source and its date: when it was observed, and when a person last verified it. The page says so under "Where
+        these facts come from", and its History tab lists every change, old and new value, with the oldest entry being
+        the import that first brought the tool. The same data is in our API (<code>provenance</code> on{" "}
+        <code>/api/tools/&#123;slug&#125;</code>, and <code>/api/tools/&#123;slug&#125;/history</code>). A fact has one
+        of six kinds of source:
+      </p>
+      <dl className="space-y-3" data-testid="provenance-kinds">
+        {Object.entries(FACT_KIND_LABELS).map(([kind, label]) => (
+          <div key={kind}>
+            <dt className="font-semibold">
+              {label.title} <code className="text-xs font-normal text-slate-500">({kind})</code>
+            </dt>
+            <dd>{label.explain}</dd>
+          </div>
+        ))}
+      </dl>
+      <p>
+        Members who saved a tool can ask for an e-mail when its pricing or status changes, at once or in a weekly
+        round-up (Standard and Expert plans).
       </p>
       <p>
         Members help too: reviews, and corrections when a price or a link is wrong. See the{" "}

@@ -6,6 +6,9 @@ import { type TabPanel, ToolTabs } from "~/components/tool-detail/tool-tabs";
 import { toolNotFoundMeta } from "~/components/tool-not-found";
 import {
   AppError,
+  CHANGE_ALERT_FEATURE,
+  CHANGE_ALERT_TEXT,
+  changeAlertFor,
   SavedToolToggle,
   savedToolState,
   setSavedTool,
@@ -55,6 +58,11 @@ const Screenshots = splitComponent(() => parts().then((m) => m.Screenshots));
 const PollWidget = splitComponent(() => import("~/components/tool-detail/poll-widget").then((m) => m.PollWidget));
 const Reviews = splitComponent(() => import("~/components/tool-detail/reviews").then((m) => m.Reviews));
 const Alternatives = splitComponent(() => import("~/components/tool-detail/alternatives").then((m) => m.Alternatives));
+// Provenance and history (issue 20): static islands, public (the same for every viewer).
+const facts = () => import("~/components/tool-detail/fact-parts");
+const FactSources = splitComponent(() => facts().then((m) => m.FactSources));
+const FactHistory = splitComponent(() => facts().then((m) => m.FactHistory));
+const ChangeAlertControl = splitComponent(() => facts().then((m) => m.ChangeAlertControl));
 const ToolNotFound = splitComponent(() => import("~/components/tool-not-found").then((m) => m.ToolNotFound));
 
 // Built by the loader on the server: tool-seo stays out of the browser bundle.
@@ -115,6 +123,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     page ? linkHealth(db, page.tool.id, context.services.clock.now()) : null,
     page ? hasVerifiedMaker(db, page.tool.id) : false,
   ]);
+  // Change alerts (issue 20): whether the member's plan has them, and their choice for this tool.
+  const alert =
+    page && viewer && saved
+      ? {
+          entitled: viewer.can(CHANGE_ALERT_FEATURE),
+          saved: saved.saved || saved.favorite,
+          frequency: await changeAlertFor(db, viewer.user.id, page.tool.id),
+        }
+      : null;
   const marks =
     viewer && reviews
       ? await myReviewMarks(
@@ -136,6 +153,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     claimed,
     views: seen.access?.views ?? null,
     saved,
+    alert,
+    alertUpsell: CHANGE_ALERT_TEXT.upsell,
     listChoices,
     signedIn: viewer !== null,
     viewerId: viewer?.user.id ?? null,
@@ -222,6 +241,7 @@ const TAB_LABELS: Record<ToolTab, string> = {
   alternatives: "Alternatives",
   screenshots: "Screenshots",
   reviews: "Reviews",
+  history: "History",
 };
 
 export default function ToolDetail({ loaderData, actionData }: Route.ComponentProps) {
@@ -240,6 +260,8 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
   const viewerId = loaderData.viewerId ?? personal?.viewer.id ?? null;
   const mine = loaderData.mine ?? mineHere?.mine ?? null;
   const marks = loaderData.signedIn ? loaderData.marks : (mineHere?.marks ?? loaderData.marks);
+  const alert = loaderData.alert ?? mineHere?.alert ?? null;
+  const { alertUpsell } = loaderData;
   const posted = (
     actionData && ("review" in actionData || "poll" in actionData) ? actionData : {}
   ) as CommunityActionData;
@@ -331,6 +353,24 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
         />
       ) : null,
     },
+    {
+      value: "history",
+      label: TAB_LABELS.history,
+      content: (
+        <>
+          <Island
+            id="tool-history"
+            component={FactHistory}
+            props={{ history: page.facts.history, toolName: tool.name }}
+          />
+          <Island
+            id="tool-change-alert"
+            component={ChangeAlertControl}
+            props={{ state: alert, toolSlug: tool.slug, upsell: alertUpsell }}
+          />
+        </>
+      ),
+    },
   ];
 
   return (
@@ -389,6 +429,11 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
               <ToolLockPrompt lock={lock} toolName={tool.name} signedIn={signedIn} returnTo={`/tools/${tool.slug}`} />
             </Suspense>
             <Island id="tool-overview" component={Overview} props={{ tool, useCases: [] }} />
+            <Island
+              id="tool-history"
+              component={FactHistory}
+              props={{ history: page.facts.history, toolName: tool.name }}
+            />
           </div>
         ) : (
           <>
@@ -414,6 +459,7 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
             />
           </>
         )}
+        <Island id="tool-sources" component={FactSources} props={{ provenance: page.facts.provenance }} />
       </div>
     </div>
   );

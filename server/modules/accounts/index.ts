@@ -32,6 +32,19 @@ export {
   readBrowserOwner,
 } from "./browser-owner.ts";
 export {
+  ALERT_FIELDS,
+  CHANGE_ALERT_FEATURE,
+  CHANGE_ALERT_FREQUENCIES,
+  CHANGE_ALERT_TEXT,
+  type ChangeAlertDeps,
+  ChangeAlertForm,
+  type ChangeAlertFrequency,
+  changeAlertFor,
+  registerChangeAlertJobs,
+  runChangeAlerts,
+  setChangeAlert,
+} from "./change-alerts.ts";
+export {
   Entitlements,
   entitlementsFromRows,
   type Feature,

@@ -6,6 +6,7 @@ import { type PriceInfo, providers, tools } from "../../platform/db/schema.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { controlCharacterIn, controlCharacterMessage } from "../../platform/text.ts";
 import { resolveCategoryKeys } from "./categories.ts";
+import { applyToolFacts, FACT_COLUMNS, type Provenance, recordNewTools } from "./facts.ts";
 import { type ImportWarning, unescapeExportedCell, validateRow } from "./import.ts";
 import { NEW_TOOL } from "./new-tool.ts";
 import { cleanText, neutraliseFormula, PRICING_MODELS, type PricingModel, parseHttpUrl, slugify } from "./normalize.ts";
@@ -496,7 +497,20 @@ const FIELD_NAMES: Partial<Record<keyof ToolValues, string>> = {
   metaKeywords: "meta_keywords",
 };
 
-export type ToolChangeContext = { actor: AuditActor; requestId?: string | null; now?: Date };
+export type ToolChangeContext = {
+  actor: AuditActor;
+  requestId?: string | null;
+  now?: Date;
+  /** where the changed facts come from; default: kind `editor`, verified now by the acting admin */
+  provenance?: Provenance;
+};
+
+const FACT_COLUMN_SET = new Set<string>(Object.values(FACT_COLUMNS));
+
+/** An admin's edit: kind `editor`, confirmed by that admin at that moment. */
+function editorProvenance(ctx: ToolChangeContext, at: Date): Provenance {
+  return { kind: "editor", source: `Toolscape editors (${ctx.actor.label})`, observedAt: at, verifiedAt: at };
+}
 export type SavedTool = {
   id: string;
   slug: string;
@@ -593,6 +607,10 @@ export async function saveTool(
           .values({ ...next, publishedAt: next.status === "active" ? now : null, createdAt: now, updatedAt: now })
           .returning({ id: tools.id });
         if (!row) throw new Error("tool insert returned nothing");
+        await recordNewTools(tx, [{ toolId: row.id, provenance: ctx.provenance ?? editorProvenance(ctx, now) }], {
+          at: now,
+          actorUserId: ctx.actor.id,
+        });
         await recordAudit(tx, {
           actor: ctx.actor,
           action: "tool.create",
@@ -646,7 +664,18 @@ export async function saveTool(
       update.domainKey = next.domainKey;
       update.updatedAt = now;
       if (next.status === "active" && !current.publishedAt) update.publishedAt = now;
-      await tx.update(tools).set(update).where(eq(tools.id, current.id));
+      // Facts go through the one path that records their provenance and history (issue 20).
+      const factSet: Record<string, unknown> = {};
+      const also: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(update)) (FACT_COLUMN_SET.has(key) ? factSet : also)[key] = value;
+      await applyToolFacts(tx, {
+        toolId: current.id,
+        set: factSet,
+        also,
+        provenance: ctx.provenance ?? editorProvenance(ctx, now),
+        actorUserId: ctx.actor.id,
+        at: now,
+      });
       await recordAudit(tx, {
         actor: ctx.actor,
         action: actionFor(changed, before, after),

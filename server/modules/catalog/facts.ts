@@ -1,6 +1,7 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
-import { toolFactHistory, toolFacts } from "../../platform/db/schema.ts";
+import { categories, providers, toolFactHistory, toolFacts, tools } from "../../platform/db/schema.ts";
+import { PRICING_LABELS, type PricingModel } from "./normalize.ts";
 
 /**
  * The one path for a change of a tool's facts (issue 20). Whoever changes a fact — the importer, an
@@ -165,4 +166,250 @@ export async function getFactHistory(db: Db, toolId: string, limit = 200): Promi
     note: r.note,
     at: r.createdAt.toISOString(),
   }));
+}
+
+/* ----------------------------------------------------------------------------------------------
+ * The higher-level path: change a tool's facts and record them in one call (issue 20). Code outside
+ * this file never sets a fact column of `tools` itself (tests/unit/fact-writes.test.ts scans for it).
+ * ---------------------------------------------------------------------------------------------- */
+
+type ToolRow = typeof tools.$inferSelect;
+type ToolInsert = typeof tools.$inferInsert;
+
+/** The API's fact field → the `tools` column that stores it. The other FACT_FIELDS are derived or not stored yet. */
+export const FACT_COLUMNS = {
+  name: "name",
+  description: "description",
+  full_description: "fullDescription",
+  category: "categoryId",
+  pricing_model: "pricingModel",
+  pricing: "pricing",
+  provider: "providerId",
+  website_url: "websiteUrl",
+  logo_url: "logoUrl",
+  features: "features",
+  use_cases: "useCases",
+  status: "status",
+} as const satisfies Partial<Record<FactField, keyof ToolRow>>;
+export type StoredFactField = keyof typeof FACT_COLUMNS;
+export const STORED_FACT_FIELDS = Object.keys(FACT_COLUMNS) as StoredFactField[];
+type FactColumn = (typeof FACT_COLUMNS)[StoredFactField];
+/** New values of fact columns, as `tools` stores them (ids for category and provider, the pricing enum). */
+export type FactPatch = Partial<Pick<ToolInsert, FactColumn>>;
+
+/** A change of these moves facts_changed_at (the cards' "Updated"); status and the stored logo do not. */
+const UPDATE_LABEL_FIELDS = new Set<StoredFactField>([
+  "name",
+  "description",
+  "full_description",
+  "category",
+  "pricing_model",
+  "pricing",
+  "provider",
+  "website_url",
+  "features",
+  "use_cases",
+]);
+
+/** JSON with object keys sorted: jsonb hands back its keys in its own order. */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value ?? null, (_k, v) =>
+    v && typeof v === "object" && !Array.isArray(v) && !(v instanceof Date)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
+}
+
+/** Whether a stored value counts as "has a value" (history and provenance are kept for those). */
+export function hasFactValue(value: unknown): boolean {
+  if (value === null || value === undefined) return false;
+  if (typeof value === "string") return value.trim() !== "";
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === "object") return Object.values(value).some((v) => typeof v === "string" && v.trim() !== "");
+  return true;
+}
+
+type NamedRow = Pick<ToolRow, FactColumn> & { categoryName: string | null; providerName: string | null };
+
+/** A tool's facts as the API shows them (names for category and provider, the pricing label). */
+export function factValuesOf(row: NamedRow): Record<StoredFactField, unknown> {
+  return {
+    name: row.name,
+    description: row.description,
+    full_description: row.fullDescription,
+    category: row.categoryName,
+    pricing_model: PRICING_LABELS[row.pricingModel as PricingModel] ?? row.pricingModel,
+    pricing: row.pricing ?? null,
+    provider: row.providerName,
+    website_url: row.websiteUrl,
+    logo_url: row.logoUrl,
+    features: row.features,
+    use_cases: row.useCases,
+    status: row.status,
+  };
+}
+
+async function namedRows(tx: Db, ids: string[]): Promise<Map<string, NamedRow & { slug: string }>> {
+  const out = new Map<string, NamedRow & { slug: string }>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await tx
+      .select({
+        id: tools.id,
+        slug: tools.slug,
+        name: tools.name,
+        description: tools.description,
+        fullDescription: tools.fullDescription,
+        categoryId: tools.categoryId,
+        pricingModel: tools.pricingModel,
+        pricing: tools.pricing,
+        providerId: tools.providerId,
+        websiteUrl: tools.websiteUrl,
+        logoUrl: tools.logoUrl,
+        features: tools.features,
+        useCases: tools.useCases,
+        status: tools.status,
+        categoryName: categories.name,
+        providerName: providers.name,
+      })
+      .from(tools)
+      .leftJoin(categories, eq(categories.id, tools.categoryId))
+      .leftJoin(providers, eq(providers.id, tools.providerId))
+      .where(inArray(tools.id, ids.slice(i, i + 1000)));
+    for (const r of rows) out.set(r.id, r);
+  }
+  return out;
+}
+
+export type NewToolFacts = {
+  toolId: string;
+  provenance: Provenance;
+  /** per-field provenance (e.g. one inferred field of an imported row) */
+  fields?: Partial<Record<StoredFactField, Provenance>>;
+};
+
+/**
+ * Records the facts of newly created tools (import, admin create, approved submission): a provenance
+ * row and a first history entry (null → value) for every fact that has a value. Batched: the seed
+ * records ~25,000 of each in a few statements.
+ */
+export async function recordNewTools(
+  tx: Db,
+  items: NewToolFacts[],
+  options: { at: Date; actorUserId?: string | null; note?: string | null },
+): Promise<void> {
+  if (!items.length) return;
+  const rows = await namedRows(
+    tx,
+    items.map((i) => i.toolId),
+  );
+  const facts: (typeof toolFacts.$inferInsert)[] = [];
+  const history: (typeof toolFactHistory.$inferInsert)[] = [];
+  for (const item of items) {
+    const row = rows.get(item.toolId);
+    if (!row) continue;
+    const values = factValuesOf(row);
+    for (const field of STORED_FACT_FIELDS) {
+      const value = values[field];
+      if (!hasFactValue(value)) continue;
+      const p = item.fields?.[field] ?? item.provenance;
+      facts.push({
+        toolId: item.toolId,
+        field,
+        kind: p.kind,
+        source: p.source,
+        sourceUrl: p.sourceUrl ?? null,
+        licence: p.licence ?? null,
+        confidence: p.confidence ?? null,
+        originalValue: null,
+        observedAt: p.observedAt ?? options.at,
+        verifiedAt: p.verifiedAt ?? null,
+      });
+      history.push({
+        toolId: item.toolId,
+        field,
+        oldValue: null,
+        newValue: value,
+        kind: p.kind,
+        source: p.source,
+        sourceUrl: p.sourceUrl ?? null,
+        actorUserId: options.actorUserId ?? null,
+        note: options.note ?? null,
+        createdAt: options.at,
+      });
+    }
+  }
+  for (let i = 0; i < facts.length; i += 1000) {
+    await tx
+      .insert(toolFacts)
+      .values(facts.slice(i, i + 1000))
+      .onConflictDoNothing();
+  }
+  for (let i = 0; i < history.length; i += 1000) {
+    await tx.insert(toolFactHistory).values(history.slice(i, i + 1000));
+  }
+}
+
+export type ApplyFactsInput = {
+  toolId: string;
+  /** the new values of fact columns; a value equal to the stored one changes and records nothing */
+  set: FactPatch;
+  /** other columns to write in the same UPDATE (name_key, is_verified, last_verified_at, …): never facts */
+  also?: Partial<Omit<ToolInsert, FactColumn | "id">>;
+  provenance: Provenance;
+  fields?: Partial<Record<StoredFactField, Provenance>>;
+  actorUserId?: string | null;
+  note?: string | null;
+  at: Date;
+};
+
+/**
+ * Changes a tool's facts: compares with the stored row, updates `tools` (the changed facts, `also`,
+ * facts_changed_at when a fact a reader sees changed, updated_at) and records provenance and history,
+ * all in the caller's transaction. Returns the API names of the fields that changed.
+ */
+export async function applyToolFacts(tx: Db, input: ApplyFactsInput): Promise<StoredFactField[]> {
+  const [current] = await tx.select().from(tools).where(eq(tools.id, input.toolId)).for("update");
+  if (!current) throw new Error(`applyToolFacts: tool ${input.toolId} not found`);
+  const update: Record<string, unknown> = {};
+  const changed: StoredFactField[] = [];
+  for (const field of STORED_FACT_FIELDS) {
+    const column = FACT_COLUMNS[field];
+    if (!(column in input.set)) continue;
+    const next = (input.set as Record<string, unknown>)[column];
+    if (next === undefined) continue;
+    if (stableJson(current[column]) === stableJson(next)) continue;
+    update[column] = next;
+    changed.push(field);
+  }
+  const also = { ...(input.also ?? {}) } as Record<string, unknown>;
+  if (!changed.length) {
+    if (Object.keys(also).length) await tx.update(tools).set(also).where(eq(tools.id, input.toolId));
+    return [];
+  }
+  if (changed.some((f) => UPDATE_LABEL_FIELDS.has(f)) && also.factsChangedAt === undefined) {
+    also.factsChangedAt = input.at;
+  }
+  if (also.updatedAt === undefined) also.updatedAt = input.at;
+  const before = await namedRows(tx, [input.toolId]);
+  await tx
+    .update(tools)
+    .set({ ...update, ...also })
+    .where(eq(tools.id, input.toolId));
+  const after = await namedRows(tx, [input.toolId]);
+  const from = factValuesOf(before.get(input.toolId) as NamedRow);
+  const to = factValuesOf(after.get(input.toolId) as NamedRow);
+  await recordFactChanges(tx, {
+    toolId: input.toolId,
+    changes: changed.map((field) => ({
+      field,
+      from: from[field],
+      to: to[field],
+      provenance: input.fields?.[field],
+    })),
+    provenance: input.provenance,
+    actorUserId: input.actorUserId,
+    note: input.note,
+    at: input.at,
+  });
+  return changed;
 }

@@ -4,6 +4,7 @@ import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, schema } from "../../platform/db/index.ts";
 import { controlCharacterIn, controlCharacterMessage } from "../../platform/text.ts";
 import { createCategory, resolveCategoryKeys } from "./categories.ts";
+import { type Provenance, recordNewTools } from "./facts.ts";
 import {
   cleanText,
   domainKey,
@@ -15,6 +16,7 @@ import {
   parsePricingModel,
   slugify,
 } from "./normalize.ts";
+import { seedProvenance } from "./seed-sources.ts";
 import { refreshTagCatalogue } from "./tags.ts";
 
 /**
@@ -109,7 +111,26 @@ export type ImportOptions = {
   featuredSlugs?: string[];
   /** an operator's import (admin UI/API): one audit row in the import's transaction when it adds tools */
   audit?: { actor: AuditActor; requestId?: string | null };
+  /**
+   * Where the added tools' facts come from (issue 20). Default: the seed file's own datasets (per row,
+   * from seed/SOURCES.md) for the seed CSV, else kind `dataset` named after the import.
+   */
+  provenance?: (slug: string, at: Date) => Provenance;
+  /** the member behind the import (an approved submission's maker), for the history rows */
+  actorUserId?: string | null;
 };
+
+const SEED_SOURCES = new Set(["seed:ai-tools.csv", "admin:import-full-csv"]);
+
+function defaultProvenance(options: ImportOptions, importId: number | null): (slug: string, at: Date) => Provenance {
+  if (SEED_SOURCES.has(options.source)) return seedProvenance;
+  return (_slug, at) => ({
+    kind: "dataset",
+    source: `Catalogue import #${importId ?? "?"} (${options.source.slice(0, 120)})`,
+    observedAt: at,
+    verifiedAt: null,
+  });
+}
 
 /** Parses CSV bytes; invalid UTF-8 becomes U+FFFD and is then reported per row, not for the whole file. */
 export function parseCsv(input: Buffer | string): { headers: string[]; rows: Record<string, string>[] } {
@@ -336,37 +357,49 @@ export async function importRows(
     report.importId = imp?.id ?? null;
     const featured = new Set(options.featuredSlugs ?? []);
     const now = new Date();
+    const inserted: { id: string; slug: string }[] = [];
     for (let i = 0; i < fresh.length; i += 500) {
-      await tx.insert(schema.tools).values(
-        fresh.slice(i, i + 500).map((c) => ({
-          slug: c.slug,
-          name: c.name,
-          description: c.description,
-          fullDescription: c.fullDescription,
-          categoryId: categoryIds.get(c.categoryName) as number,
-          providerId: c.providerName ? (providerIds.get(slugify(c.providerName)) ?? null) : null,
-          websiteUrl: c.websiteUrl,
-          domainKey: c.domainKey,
-          nameKey: c.nameKey,
-          sourceUrl: c.sourceUrl,
-          affiliateUrl: c.affiliateUrl,
-          demoUrl: c.demoUrl,
-          logoUrl: c.logoUrl,
-          pricingModel: c.pricingModel,
-          tags: c.tags,
-          features: c.features,
-          useCases: c.useCases,
-          pros: c.pros,
-          cons: c.cons,
-          alternatives: c.alternatives,
-          screenshots: c.screenshots,
-          isFeatured: featured.has(c.slug),
-          status: "active" as const,
-          importId: report.importId,
-          publishedAt: now,
-        })),
-      );
+      const batch = await tx
+        .insert(schema.tools)
+        .values(
+          fresh.slice(i, i + 500).map((c) => ({
+            slug: c.slug,
+            name: c.name,
+            description: c.description,
+            fullDescription: c.fullDescription,
+            categoryId: categoryIds.get(c.categoryName) as number,
+            providerId: c.providerName ? (providerIds.get(slugify(c.providerName)) ?? null) : null,
+            websiteUrl: c.websiteUrl,
+            domainKey: c.domainKey,
+            nameKey: c.nameKey,
+            sourceUrl: c.sourceUrl,
+            affiliateUrl: c.affiliateUrl,
+            demoUrl: c.demoUrl,
+            logoUrl: c.logoUrl,
+            pricingModel: c.pricingModel,
+            tags: c.tags,
+            features: c.features,
+            useCases: c.useCases,
+            pros: c.pros,
+            cons: c.cons,
+            alternatives: c.alternatives,
+            screenshots: c.screenshots,
+            isFeatured: featured.has(c.slug),
+            status: "active" as const,
+            importId: report.importId,
+            publishedAt: now,
+          })),
+        )
+        .returning({ id: schema.tools.id, slug: schema.tools.slug });
+      inserted.push(...batch);
     }
+    // The import that first brought each tool is the first entry of its history (issue 20).
+    const provenanceOf = options.provenance ?? defaultProvenance(options, report.importId);
+    await recordNewTools(
+      tx,
+      inserted.map((t) => ({ toolId: t.id, provenance: provenanceOf(t.slug, now) })),
+      { at: now, actorUserId: options.actorUserId ?? null },
+    );
     await refreshTagCatalogue(tx);
     if (options.audit) {
       await recordAudit(tx, {

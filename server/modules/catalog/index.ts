@@ -93,18 +93,28 @@ export {
 } from "./duplicates.ts";
 export { EXPORT_MAX_ROWS, exportToolsCsv, formulaSafe } from "./export.ts";
 export {
+  type ApplyFactsInput,
+  applyToolFacts,
+  FACT_COLUMNS,
   FACT_FIELDS,
   FACT_KINDS,
   type FactChange,
   type FactField,
   type FactHistoryEntry,
   type FactKind,
+  type FactPatch,
   type FactProvenance,
+  factValuesOf,
   getFactHistory,
   getProvenance,
+  hasFactValue,
+  type NewToolFacts,
   type Provenance,
   type RecordFactsInput,
   recordFactChanges,
+  recordNewTools,
+  STORED_FACT_FIELDS,
+  type StoredFactField,
 } from "./facts.ts";
 export { IMPORT_LIMITS, type ImportReport, importCsv, importRows, parseCsv } from "./import.ts";
 export {
@@ -144,7 +154,16 @@ export {
 export { featuredSlugs, SEED_CSV, seedCatalog } from "./seed.ts";
 export { type SitemapEntry, sitemapEntries } from "./sitemap.ts";
 export { type CatalogStats, catalogStats, toolNotes } from "./stats.ts";
-export { cardsForTier, overviewOfCard, overviewOfTool } from "./tool-access.ts";
+export {
+  cardsForTier,
+  OVERVIEW_FACT_FIELDS,
+  overviewHistory,
+  overviewOfCard,
+  overviewOfTool,
+  overviewProvenance,
+  toolHistoryFor,
+  toolProvenanceFor,
+} from "./tool-access.ts";
 export { getToolOfTheDay, type ToolOfTheDay, utcDay } from "./tool-of-the-day.ts";
 export {
   type Deal,

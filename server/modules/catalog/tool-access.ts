@@ -1,4 +1,6 @@
+import type { Db } from "../../platform/db/index.ts";
 import { canAccessTier, type Tier } from "../accounts/index.ts";
+import { type FactHistoryEntry, type FactProvenance, getFactHistory, getProvenance } from "./facts.ts";
 import type { ToolCard, ToolDetail } from "./tool-shapes.ts";
 
 /**
@@ -30,4 +32,46 @@ export function overviewOfCard<T extends ToolCard>(card: T): T {
 /** Cards as a viewer of `tier` may see them (null is a visitor): tools above their tier lose the gated fields. */
 export function cardsForTier<T extends ToolCard>(cards: readonly T[], tier: Tier | null): T[] {
   return cards.map((card) => (canAccessTier(tier, card.tier) ? card : overviewOfCard(card)));
+}
+
+/** The facts an overview shows (see overviewOfTool); features, use cases and prices are gated. */
+export const OVERVIEW_FACT_FIELDS: readonly string[] = [
+  "name",
+  "description",
+  "full_description",
+  "category",
+  "pricing_model",
+  "provider",
+  "website_url",
+  "logo_url",
+  "status",
+  "editorial_summary",
+  "is_open_source",
+  "has_api",
+];
+
+/** A tool's provenance as an overview may show it: the gated facts' sources are left out too. */
+export function overviewProvenance<T>(provenance: Partial<Record<string, T>>): Partial<Record<string, T>> {
+  return Object.fromEntries(Object.entries(provenance).filter(([field]) => OVERVIEW_FACT_FIELDS.includes(field)));
+}
+
+/** A tool's fact history as an overview may show it: changes of gated facts are left out. */
+export function overviewHistory<T extends { field: string }>(history: readonly T[]): T[] {
+  return history.filter((h) => OVERVIEW_FACT_FIELDS.includes(h.field));
+}
+
+/** Where a tool's facts come from, as a viewer may see it (`overview`: the tool is locked for them). */
+export async function toolProvenanceFor(
+  db: Db,
+  toolId: string,
+  overview: boolean,
+): Promise<Partial<Record<string, FactProvenance>>> {
+  const provenance = await getProvenance(db, toolId);
+  return overview ? overviewProvenance(provenance) : provenance;
+}
+
+/** A tool's fact history, newest first, as a viewer may see it (`overview`: the tool is locked for them). */
+export async function toolHistoryFor(db: Db, toolId: string, overview: boolean): Promise<FactHistoryEntry[]> {
+  const history = await getFactHistory(db, toolId);
+  return overview ? overviewHistory(history) : history;
 }

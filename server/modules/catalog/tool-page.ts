@@ -4,12 +4,13 @@ import type { Db } from "../../platform/db/index.ts";
 import type { PriceInfo } from "../../platform/db/schema.ts";
 import type { Tier, ToolLock } from "../accounts/index.ts";
 import { type Alternative, DEFAULT_ALTERNATIVES, getAlternatives } from "./alternatives.ts";
-import { cardsForTier, overviewOfTool } from "./tool-access.ts";
+import type { FactHistoryEntry, FactProvenance } from "./facts.ts";
+import { cardsForTier, overviewOfTool, toolHistoryFor, toolProvenanceFor } from "./tool-access.ts";
 import type { ToolDetail } from "./tool-shapes.ts";
 import { getTool } from "./tools.ts";
 
 /** The tool page's tabs, in order (spec section 2, "Tool detail"). */
-export const TOOL_TABS = ["overview", "features", "alternatives", "screenshots", "reviews"] as const;
+export const TOOL_TABS = ["overview", "features", "alternatives", "screenshots", "reviews", "history"] as const;
 export type ToolTab = (typeof TOOL_TABS)[number];
 
 /** `?tab=` of the tool page: an unknown value shows the overview (the canonical URL has no tab). */
@@ -52,6 +53,8 @@ export type ToolPageData = {
   limits: { features: number; useCases: number };
   /** Set when the viewer sees the overview only (the gated sections are empty, never sent). */
   lock: ToolLock | null;
+  /** where the facts come from and every change (issue 20); a locked view: the overview's facts only */
+  facts: { provenance: Partial<Record<string, FactProvenance>>; history: FactHistoryEntry[] };
 };
 
 export type ToolPageOptions = {
@@ -97,7 +100,12 @@ export async function getToolPage(
   if (!tool) return null;
   const limits = { features: FEATURES_SHOWN, useCases: USE_CASES_SHOWN };
   const lock = options.gate ? await options.gate({ id: tool.id, tier: tool.tier }) : null;
-  if (lock) return { tool: overviewOfTool(tool), deal: null, alternatives: [], limits, lock };
+  const factsOf = async (overview: boolean) => ({
+    provenance: await toolProvenanceFor(db, tool.id, overview),
+    history: await toolHistoryFor(db, tool.id, overview),
+  });
+  if (lock)
+    return { tool: overviewOfTool(tool), deal: null, alternatives: [], limits, lock, facts: await factsOf(true) };
   const alternatives = await alternativesOf(db, tool.id);
   return {
     tool,
@@ -105,5 +113,6 @@ export async function getToolPage(
     alternatives: cardsForTier(alternatives, options.viewerTier ?? null),
     limits,
     lock: null,
+    facts: await factsOf(false),
   };
 }

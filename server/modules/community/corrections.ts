@@ -1,9 +1,10 @@
 import type { Activity } from "../../platform/activity.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import type { PriceInfo } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
-import { domainKey, PRICING_LABELS, resolveCategoryKeys } from "../catalog/index.ts";
+import { applyToolFacts, domainKey, type FactPatch, PRICING_LABELS, resolveCategoryKeys } from "../catalog/index.ts";
 
 type PricingModel = keyof typeof PRICING_LABELS;
 
@@ -367,11 +368,22 @@ export async function verifyCorrection(deps: Deps, actor: Actor, id: string): Pr
       const [tool] = await queryRows<ToolFacts>(tx, sql`${TOOL_FACTS} WHERE t.id = ${c.tool_id}::uuid FOR UPDATE OF t`);
       if (!tool) throw new AppError("not_found", "Tool not found");
       const before = currentOf(tool, c.field);
-      const set = await changeFor(tx, c.field, c.proposed_value);
-      await tx.execute(
-        sql`UPDATE tools SET ${set}, facts_changed_at = ${now}, last_verified_at = ${now}, is_verified = true, updated_at = ${now}
-            WHERE id = ${c.tool_id}::uuid`,
-      );
+      // The fact changes through the catalogue's one recorded path: provenance `community` (issue 20).
+      await applyToolFacts(tx, {
+        toolId: c.tool_id,
+        set: await changeFor(tx, c.field, c.proposed_value, tool.id),
+        also: { lastVerifiedAt: now, isVerified: true, factsChangedAt: now, ...keysFor(c.field, c.proposed_value) },
+        provenance: {
+          kind: "community",
+          source: correctionSource(id),
+          sourceUrl: c.evidence_url,
+          observedAt: now,
+          verifiedAt: now,
+        },
+        actorUserId: actor.id,
+        note: `Proposed by a member, verified by ${actor.label}`,
+        at: now,
+      });
       await tx.execute(
         sql`UPDATE corrections SET status = 'verified', previous_value = ${before}, decided_by = ${actor.id}, decided_at = ${now}
             WHERE id = ${id}::uuid`,
@@ -403,28 +415,41 @@ export async function verifyCorrection(deps: Deps, actor: Actor, id: string): Pr
   return view;
 }
 
-async function changeFor(tx: Db, field: CorrectionField, value: string) {
+/** "Correction #1a2b3c4d": how a verified correction is named as a fact's source. */
+export function correctionSource(id: string): string {
+  return `Correction #${id.slice(0, 8)}`;
+}
+
+/** The new value of the corrected fact, as the tools table stores it. */
+async function changeFor(tx: Db, field: CorrectionField, value: string, toolId: string): Promise<FactPatch> {
   switch (field) {
     case "pricing_model":
-      return sql`pricing_model = ${value}::pricing_model`;
-    case "price":
-      return sql`pricing = jsonb_set(coalesce(pricing, '{}'::jsonb), '{original}', to_jsonb(${value}::text))`;
-    case "website": {
-      const key = domainKey(value);
-      if (!key) throw new AppError("bad_request", "Valid URL is required");
-      return sql`website_url = ${value}, domain_key = ${key}`;
+      return { pricingModel: value as PricingModel };
+    case "price": {
+      const [row] = await queryRows<{ pricing: PriceInfo | null }>(
+        tx,
+        sql`SELECT pricing FROM tools WHERE id = ${toolId}::uuid`,
+      );
+      return { pricing: { ...(row?.pricing ?? {}), original: value } };
     }
+    case "website":
+      if (!domainKey(value)) throw new AppError("bad_request", "Valid URL is required");
+      return { websiteUrl: value };
     case "category": {
       const [row] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM categories WHERE name = ${value}`);
       if (!row) throw new AppError("bad_request", "Unknown category");
-      return sql`category_id = ${row.id}`;
+      return { categoryId: row.id };
     }
     case "description":
-      return sql`description = ${value}`;
+      return { description: value };
     case "features":
-      // One bound text split in SQL (an array parameter would be expanded into a list by the sql template).
-      return sql`features = string_to_array(${value}, chr(10))`;
+      return { features: value.split("\n") };
   }
+}
+
+/** The de-duplication key follows the website. */
+function keysFor(field: CorrectionField, value: string): { domainKey?: string } {
+  return field === "website" ? { domainKey: domainKey(value) } : {};
 }
 
 export async function rejectCorrection(deps: Deps, actor: Actor, id: string, reason: string): Promise<CorrectionView> {

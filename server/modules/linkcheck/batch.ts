@@ -10,6 +10,7 @@ import {
   tools,
 } from "../../platform/db/schema.ts";
 import type { Logger } from "../../platform/logger.ts";
+import { applyToolFacts } from "../catalog/index.ts";
 import { checkSite, isFailure, type SiteCheck, userAgentFor } from "./check.ts";
 import { createHttpFetcher, type Fetcher, politeFetcher } from "./fetcher.ts";
 import { bestLogo, type EncodedImage, encodePreview, fetchImage, ImageRefused, sha256 } from "./images.ts";
@@ -314,17 +315,26 @@ async function storeImages(
       });
     }
     const url = mediaUrl(toolId, kind, hash);
-    await tx
-      .update(tools)
-      .set(kind === "logo" ? { logoUrl: url } : { previewImageUrl: url })
-      .where(
-        and(
-          eq(tools.id, toolId),
-          kind === "logo"
-            ? ne(sql`coalesce(${tools.logoUrl}, '')`, url)
-            : ne(sql`coalesce(${tools.previewImageUrl}, '')`, url),
-        ),
-      );
+    if (kind === "logo") {
+      // The logo is a fact: read from the tool's own site, stored and served by us (issue 20).
+      await applyToolFacts(tx, {
+        toolId,
+        set: { logoUrl: url },
+        provenance: {
+          kind: "observed",
+          source: "Link checker, the tool's own site icon",
+          sourceUrl,
+          observedAt: now,
+          verifiedAt: null,
+        },
+        at: now,
+      });
+    } else {
+      await tx
+        .update(tools)
+        .set({ previewImageUrl: url })
+        .where(and(eq(tools.id, toolId), ne(sql`coalesce(${tools.previewImageUrl}, '')`, url)));
+    }
   });
 }
 

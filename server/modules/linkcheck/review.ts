@@ -4,7 +4,7 @@ import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import { linkCheckState, linkReviewItems, toolLinkStatus, toolSuggestions, tools } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
-import { PRICING_MODELS, saveTool, setArchived } from "../catalog/index.ts";
+import { applyToolFacts, type FactPatch, PRICING_MODELS, saveTool, setArchived } from "../catalog/index.ts";
 
 const DAY = 86_400_000;
 
@@ -102,8 +102,22 @@ export async function decideReviewItem(
       await setArchived(tx, item.toolId, true, change);
       status = "archived";
     } else if (input.decision === "fix_url") {
-      await saveTool(tx, item.toolId, { website_url: input.website_url }, change);
-      await tx.update(tools).set({ factsChangedAt: ctx.now }).where(eq(tools.id, item.toolId));
+      // An admin fixed the address the link checker found broken: kind `observed`, confirmed by the admin.
+      await saveTool(
+        tx,
+        item.toolId,
+        { website_url: input.website_url },
+        {
+          ...change,
+          provenance: {
+            kind: "observed",
+            source: `Link check (${item.kind}), address fixed by ${ctx.actor.label}`,
+            sourceUrl: input.website_url,
+            observedAt: ctx.now,
+            verifiedAt: ctx.now,
+          },
+        },
+      );
       // A new address starts a new record: checked first on the next run.
       await tx.delete(toolLinkStatus).where(eq(toolLinkStatus.toolId, item.toolId));
       status = "fixed";
@@ -192,21 +206,31 @@ export async function decideSuggestion(
         .for("update");
       if (!tool) throw new AppError("not_found", "Tool not found");
       let before: string;
+      let set: FactPatch;
       if (s.field === "description") {
         before = tool.description;
-        await tx
-          .update(tools)
-          .set({ description: s.value, factsChangedAt: ctx.now, updatedAt: ctx.now })
-          .where(eq(tools.id, s.toolId));
+        set = { description: s.value };
       } else if (s.field === "pricing_model" && (PRICING_MODELS as readonly string[]).includes(s.value)) {
         before = tool.pricingModel;
-        await tx
-          .update(tools)
-          .set({ pricingModel: s.value as typeof tool.pricingModel, factsChangedAt: ctx.now, updatedAt: ctx.now })
-          .where(eq(tools.id, s.toolId));
+        set = { pricingModel: s.value as typeof tool.pricingModel };
       } else {
         throw new AppError("bad_request", `A suggestion for '${s.field}' cannot be applied`);
       }
+      // Read by the link checker from the tool's own site, accepted by an admin (issue 20).
+      await applyToolFacts(tx, {
+        toolId: s.toolId,
+        set,
+        provenance: {
+          kind: "observed",
+          source: "Link checker, read from the tool's own site",
+          sourceUrl: s.sourceUrl,
+          observedAt: s.createdAt,
+          verifiedAt: ctx.now,
+        },
+        actorUserId: ctx.actor.id,
+        note: `Suggestion accepted by ${ctx.actor.label}`,
+        at: ctx.now,
+      });
       await recordAudit(tx, {
         actor: ctx.actor,
         action: "tool.suggestion_accept",

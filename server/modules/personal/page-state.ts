@@ -2,7 +2,9 @@ import { z } from "zod";
 import type { Clock } from "../../platform/clock.ts";
 import type { Db } from "../../platform/db/index.ts";
 import {
+  CHANGE_ALERT_FEATURE,
   canAccessTier,
+  changeAlertFor,
   dailyViews,
   findSavedSearch,
   type SavedToolKind,
@@ -37,6 +39,8 @@ export type PersonalParts = {
     views: { used: number; limit: number } | null;
     mine: Awaited<ReturnType<typeof getMyReview>>;
     marks: { helpful: string[]; reported: string[] };
+    /** change alerts (issue 20): the plan's right to them, whether the tool is saved, the member's choice */
+    alert: { entitled: boolean; saved: boolean; frequency: Awaited<ReturnType<typeof changeAlertFor>> } | null;
   } | null;
   /** on a search results page */
   saveSearch: { signedIn: true; used: number; limit: number | null; saved: boolean } | null;
@@ -90,12 +94,13 @@ async function toolParts(db: Db, viewer: Viewer, url: URL): Promise<PersonalPart
   // A tool the member may not open shows no personal parts (its page is the locked one, rendered per request).
   if (!ref || !canAccessTier(viewer.tier, ref.tier)) return null;
   const limit = viewer.limit("daily_tool_views");
-  const [saved, listChoices, mine, marks, used] = await Promise.all([
+  const [saved, listChoices, mine, marks, used, frequency] = await Promise.all([
     savedToolState(db, viewer.user.id, ref.id),
     listChoicesFor(db, viewer, ref.id),
     getMyReview(db, viewer.user.id, ref.id),
     myReviewMarksOnTool(db, viewer.user.id, ref.id),
     limit === null ? Promise.resolve(null) : dailyViews(db, `user:${viewer.user.id}`),
+    changeAlertFor(db, viewer.user.id, ref.id),
   ]);
   return {
     id: ref.id,
@@ -104,6 +109,7 @@ async function toolParts(db: Db, viewer: Viewer, url: URL): Promise<PersonalPart
     views: limit === null || used === null ? null : { used, limit },
     mine,
     marks,
+    alert: { entitled: viewer.can(CHANGE_ALERT_FEATURE), saved: saved.saved || saved.favorite, frequency },
   };
 }
 

@@ -196,6 +196,7 @@ type Locked = {
   logo_url: string | null;
   status: SubmissionStatus;
   revisions: number;
+  maker_relation: string | null;
 };
 
 /**
@@ -221,7 +222,8 @@ export async function decideSubmission(
     const [s] = await queryRows<Locked>(
       tx,
       sql`SELECT s.id, s.user_id, s.name, s.description, s.url, c.name AS category, s.provider_name,
-            s.pricing_model::text AS pricing_model, s.tags, s.logo_url, s.status::text AS status, s.revisions
+            s.pricing_model::text AS pricing_model, s.tags, s.logo_url, s.status::text AS status, s.revisions,
+            s.maker_relation::text AS maker_relation
           FROM tool_submissions s JOIN categories c ON c.id = s.category_id
           WHERE s.id = ${id} FOR UPDATE OF s`,
     );
@@ -276,6 +278,8 @@ export async function decideSubmission(
   });
 }
 
+const isMaker = (s: Locked) => s.maker_relation === "founder" || s.maker_relation === "employee";
+
 /** Adds the submitted tool to the catalogue with the importer's rules; its problems fail the decision. */
 async function publish(tx: Db, s: Locked): Promise<{ toolId: string; toolSlug: string }> {
   const report = await importRows(
@@ -292,7 +296,20 @@ async function publish(tx: Db, s: Locked): Promise<{ toolId: string; toolSlug: s
         logo_url: s.logo_url ?? "",
       },
     ],
-    { source: `submission:${s.id}` },
+    {
+      source: `submission:${s.id}`,
+      // Listed by its maker (founder or employee): the facts are the maker's claim; else a member's (issue 20).
+      provenance: (_slug, at) =>
+        isMaker(s)
+          ? { kind: "maker", source: "Submitted by the maker, approved by a moderator", observedAt: at, verifiedAt: at }
+          : {
+              kind: "community",
+              source: "Submitted by a member, approved by a moderator",
+              observedAt: at,
+              verifiedAt: at,
+            },
+      actorUserId: s.user_id,
+    },
   );
   const dup = report.duplicates[0];
   if (dup) {

@@ -1,0 +1,91 @@
+/**
+ * How the site words a fact's provenance (issue 20): the tool page's notes and /how-we-test read
+ * these, so the two always say the same. Pure: safe on server and client.
+ */
+export const FACT_KIND_LABELS: Record<string, { title: string; explain: string }> = {
+  dataset: {
+    title: "From an open dataset",
+    explain:
+      "Imported from a public, openly licensed list of AI tools. We name the dataset and its licence; its facts are as the list gave them until someone checks them.",
+  },
+  maker: {
+    title: "From the maker",
+    explain:
+      "Given by the tool's own maker (a founder or employee who submitted or claimed the listing). Shown as the maker's claim; pricing changes are reviewed by a moderator.",
+  },
+  community: {
+    title: "Corrected by a member",
+    explain:
+      "A member proposed the right value with evidence, other members voted, and an admin verified it. We name the correction and the day it was verified.",
+  },
+  editor: {
+    title: "Checked by our editors",
+    explain: "Set or confirmed by a Toolscape editor against the tool's own website, with the date of the check.",
+  },
+  observed: {
+    title: "Read from its website",
+    explain:
+      "Read by our link checker from the tool's own site (its icon, its page title, price words), then accepted by an admin where it changes a fact.",
+  },
+  inferred: {
+    title: "Inferred",
+    explain:
+      "Worked out by a rule we name (for example: a GitHub address means open source), only above a stated confidence, and always labelled as inferred.",
+  },
+};
+
+export const FACT_FIELD_LABELS: Record<string, string> = {
+  name: "Name",
+  description: "Description",
+  full_description: "Full description",
+  category: "Category",
+  pricing_model: "Pricing",
+  pricing: "Price",
+  provider: "Provider",
+  website_url: "Website",
+  logo_url: "Logo",
+  features: "Features",
+  use_cases: "Use cases",
+  is_open_source: "Open source",
+  has_api: "API",
+  status: "Status",
+  editorial_summary: "Summary",
+};
+
+/** The short note beside a fact: "from the maker", "inferred: from its GitHub address". */
+export function factNote(p: { kind: string; source: string; licence?: string | null }): string {
+  switch (p.kind) {
+    case "dataset":
+      return `from ${p.source}${p.licence ? ` (${p.licence})` : ""}`;
+    case "maker":
+      return "from the maker";
+    case "community":
+      return `corrected by a member (${p.source})`;
+    case "editor":
+      return "checked by our editors";
+    case "observed":
+      return "read from its own website";
+    case "inferred":
+      return `inferred ${p.source.replace(/^inferred\s*/i, "")}`;
+    default:
+      return p.source;
+  }
+}
+
+/** A history value as short text. */
+export function factValueText(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (typeof value === "string") return value.length > 120 ? `${value.slice(0, 119)}…` : value;
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (Array.isArray(value)) {
+    const text = value.join(", ");
+    return text.length > 120 ? `${text.slice(0, 119)}…` : text || "—";
+  }
+  if (typeof value === "object") {
+    const p = value as Record<string, unknown>;
+    if (typeof p.original === "string" && p.original) return p.original;
+  }
+  return JSON.stringify(value).slice(0, 120);
+}
+
+export const PRICING_FIELDS = new Set(["pricing_model", "pricing"]);

@@ -1,0 +1,86 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { FACT_COLUMNS } from "../../server/modules/catalog/facts.ts";
+
+/**
+ * One rule, one place (issue 20): a fact column of `tools` is written only by
+ * server/modules/catalog/facts.ts (applyToolFacts, recordNewTools' callers insert new rows), which
+ * records provenance and history in the same transaction. This scan fails when other code updates a
+ * fact column directly — `update(tools).set({ pricingModel: … })`, a `.set(variable)` on tools, or
+ * `UPDATE tools SET pricing_model = …` — unless the file is on the allow-list with its reason.
+ */
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** file → why it may (none today: every path goes through applyToolFacts). */
+const ALLOWED: Record<string, string> = {
+  "server/modules/catalog/facts.ts": "the one recorded path",
+  // merge.ts archives a merged duplicate (status) and records it as history of its own (the merge log).
+  "server/modules/catalog/merge.ts": "archiving a merged duplicate: recorded by the merge log",
+  // The makers' edits (issue 20, another branch) record each change with recordFactChanges in the same
+  // transaction; moving them to applyToolFacts is a follow-up.
+  "server/modules/makers/edits.ts": "records through recordFactChanges in the same transaction",
+};
+
+const camel = Object.values(FACT_COLUMNS) as string[];
+const snake = camel.map((c) => c.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`));
+
+function sources(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) out.push(...sources(full));
+    else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) out.push(full);
+  }
+  return out;
+}
+
+/** The argument of `.set(` after an update of tools: an object literal's keys, or a variable. */
+function factWrites(text: string): string[] {
+  const found: string[] = [];
+  const drizzle = /update\(\s*(?:schema\.)?tools\s*\)\s*\.set\(\s*/g;
+  for (let m = drizzle.exec(text); m; m = drizzle.exec(text)) {
+    const rest = text.slice(m.index + m[0].length);
+    if (!rest.startsWith("{")) {
+      found.push(`.set(${rest.slice(0, 30).split(")")[0]})`);
+      continue;
+    }
+    let depth = 0;
+    let end = 0;
+    for (; end < rest.length; end++) {
+      if (rest[end] === "{") depth++;
+      else if (rest[end] === "}" && --depth === 0) break;
+    }
+    const body = rest.slice(0, end + 1);
+    for (const column of camel) if (new RegExp(`\\b${column}\\b`).test(body)) found.push(column);
+  }
+  const raw = /UPDATE\s+tools\b(?:\s+\w+)?\s+SET\s+([\s\S]*?)(?:\bWHERE\b|`)/gi;
+  for (let m = raw.exec(text); m; m = raw.exec(text)) {
+    const set = m[1] ?? "";
+    if (/^\s*\$\{/.test(set)) found.push("a dynamic SET");
+    for (const column of snake) if (new RegExp(`(^|[\\s,])${column}\\s*=`).test(set)) found.push(column);
+  }
+  return found;
+}
+
+describe("fact columns of tools are written only through catalog/facts.ts", () => {
+  it("the scan finds what it must (so it can fail)", () => {
+    expect(factWrites("await tx.update(tools).set({ pricingModel: 'paid' }).where(x)")).toEqual(["pricingModel"]);
+    expect(factWrites("tx.update(schema.tools).set(update)")).toEqual([".set(update)"]);
+    expect(factWrites("sql`UPDATE tools SET description = ${v} WHERE id = 1`")).toEqual(["description"]);
+    expect(factWrites("sql`UPDATE tools t SET rating = s.rating WHERE`")).toEqual([]);
+    expect(factWrites("sql`UPDATE tools SET ${setFor(f, v)} WHERE id = 1`")).toEqual(["a dynamic SET"]);
+    expect(factWrites("tx.update(tools).set({ lastVerifiedAt: now })")).toEqual([]);
+  });
+
+  it("no file outside the allow-list writes one", () => {
+    const offenders: string[] = [];
+    for (const file of [...sources(path.join(ROOT, "server")), ...sources(path.join(ROOT, "app"))]) {
+      const rel = path.relative(ROOT, file).split(path.sep).join("/");
+      if (ALLOWED[rel]) continue;
+      const writes = factWrites(readFileSync(file, "utf8"));
+      if (writes.length) offenders.push(`${rel}: ${writes.join(", ")}`);
+    }
+    expect(offenders).toEqual([]);
+  });
+});
