@@ -50,6 +50,7 @@ export function ToolTabs<V extends string>({
   const panelId = (v: V) => `${baseId}-panel-${v}`;
 
   // On a phone the strip scrolls sideways: keep the open tab in view (issue 21: Reviews sat off-screen).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect reads the DOM the new tab rendered
   useEffect(() => {
     const strip = list.current;
     const active = strip?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
