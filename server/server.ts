@@ -7,12 +7,11 @@ import type { AppServices } from "./context.ts";
 import { createAuth, seedDemoAccounts } from "./modules/accounts/index.ts";
 import { createTallies } from "./modules/admin/index.ts";
 import { grantPlanDaysOn, paymentProviders, registerBillingJobs } from "./modules/billing/index.ts";
-import { seedCatalog } from "./modules/catalog/index.ts";
-import { onActivity, registerTrendingJobs } from "./modules/community/index.ts";
-import { registerContentJobs, registerSupportJobs } from "./modules/content/index.ts";
-
+import { catalogMergeSteps, seedCatalog } from "./modules/catalog/index.ts";
+import { communityMergeSteps, onActivity, registerTrendingJobs } from "./modules/community/index.ts";
+import { contentMergeSteps, registerContentJobs, registerSupportJobs } from "./modules/content/index.ts";
 import { type GrowthWiring, growthBillingHooks, onMemberCreated, registerGrowthJobs } from "./modules/growth/index.ts";
-import { registerLinkCheckJobs } from "./modules/linkcheck/index.ts";
+import { linkCheckMergeSteps, registerLinkCheckJobs } from "./modules/linkcheck/index.ts";
 import { registerSubmissionJobs } from "./modules/submissions/index.ts";
 import { createActivity } from "./platform/activity.ts";
 import { type Clock, systemClock } from "./platform/clock.ts";
@@ -107,6 +106,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     stats: { db: () => database.stats(), pageCache: null, jobs: () => jobs.counts() },
     // Affiliate commissions follow payments and refunds, inside billing's transaction.
     billingHooks: [growthBillingHooks({ jobs, logger })],
+    // Merging duplicate tools: every module's steps, in the order they run (ADR 0033). A table that points
+    // at tools(id) and is named by no step fails tests/integration/merge-coverage.db.test.ts.
+    toolMergeSteps: [...catalogMergeSteps, ...communityMergeSteps, ...contentMergeSteps, ...linkCheckMergeSteps],
     // Listeners (badges, points) are registered below with the job handlers.
     activity: createActivity(),
   };

@@ -7,7 +7,7 @@ import { domainKey, PRICING_LABELS, resolveCategoryKeys } from "../catalog/index
 
 type PricingModel = keyof typeof PRICING_LABELS;
 
-import { registerToolMergeStep } from "../catalog/merge-steps.ts";
+import type { ToolMergeStep } from "../catalog/index.ts";
 import { CORRECTION_FIELD_LABELS, type CorrectionField, type CorrectionInput } from "./correction-forms.ts";
 
 /**
@@ -467,8 +467,9 @@ export async function correctionCounts(db: Db, userId?: string): Promise<{ submi
  * Merging duplicate tools moves their corrections; the votes point at corrections (not tools), so
  * they travel with them and are counted in the step's tally ("nothing lost").
  */
-registerToolMergeStep({
+export const correctionsMergeStep: ToolMergeStep = {
   name: "community.corrections",
+  tables: ["corrections"],
   async run(tx, fromToolId, intoToolId) {
     const [row] = await queryRows<{ corrections: number; votes: number }>(
       tx,
@@ -480,4 +481,4 @@ registerToolMergeStep({
     );
     return { moved: (row?.corrections ?? 0) + (row?.votes ?? 0) };
   },
-});
+};
