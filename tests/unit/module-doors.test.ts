@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
  * `forms.ts`; Biome's noRestrictedImports says so in biome.json. The fixtures in
  * tests/fixtures/module-doors (stored as .ts.txt so neither lint nor tsc reads them in place) are
  * copied, with the repository's own biome.json, into a scratch tree of the same shape and linted:
- * the deep imports must be errors, the same names through the doors must not.
+ * the deep imports must be errors, the same names through the doors must not. (`npm run lint` holds
+ * the repository itself to the rule.)
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const FIXTURES = path.join(ROOT, "tests/fixtures/module-doors");
@@ -42,7 +43,7 @@ beforeAll(() => {
   status = run.status;
   const json = run.stdout.slice(run.stdout.indexOf("{"));
   diagnostics = (JSON.parse(json) as { diagnostics: Diagnostic[] }).diagnostics;
-});
+}, 60_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const restricted = (file: string) =>
@@ -61,16 +62,5 @@ describe("module doors", () => {
   it("index.ts, shared.ts and forms.ts, a module's own files and the platform pass", () => {
     expect(restricted("app/lib/door.ts")).toEqual([]);
     expect(restricted("server/modules/growth/door.ts")).toEqual([]);
-  });
-
-  it("the rule covers the repository: no file under app/ or server/ reaches past a door", () => {
-    const run = spawnSync(path.join(ROOT, "node_modules/.bin/biome"), ["lint", "--reporter=json", "app", "server"], {
-      cwd: ROOT,
-      encoding: "utf8",
-    });
-    const found = (
-      JSON.parse(run.stdout.slice(run.stdout.indexOf("{"))) as { diagnostics: Diagnostic[] }
-    ).diagnostics.filter((d) => d.category === "lint/style/noRestrictedImports");
-    expect(found.map((d) => `${d.location.path}:${d.location.start.line}`)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import type { Activity } from "../../platform/activity.ts";
-import { recordAudit } from "../../platform/audit.ts";
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { type Actor, recordAudit } from "../../platform/audit.ts";
+import { type Db, isUniqueViolation, queryRows, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
 import { domainKey, PRICING_LABELS, resolveCategoryKeys } from "../catalog/index.ts";
@@ -45,18 +45,10 @@ export type CorrectionView = {
 };
 
 type Deps = { db: Db; activity: Activity; now: Date };
-export type Actor = { id: string; label: string; requestId?: string | null };
+
+export type { Actor };
 
 const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
-
-function isUniqueViolation(err: unknown): boolean {
-  let e: unknown = err;
-  for (let i = 0; i < 3 && e; i++) {
-    if ((e as { code?: string }).code === "23505") return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 type ToolFacts = {
   id: string;

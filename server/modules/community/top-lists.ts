@@ -4,6 +4,7 @@ import type { Activity } from "../../platform/activity.ts";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { UUID } from "../../platform/ids.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
 import { tierLabel, type Viewer } from "../accounts/index.ts";
 import { slugify, type ToolMergeStep } from "../catalog/index.ts";
@@ -104,7 +105,6 @@ export type TopListDetail = TopListSummary & {
 
 export type ListDeps = { db: Db; activity: Activity };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SLUG = /^[a-z0-9-]{1,120}$/;
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
