@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain .mjs script without type declarations
@@ -34,5 +34,19 @@ describe("named paths, migrations and ADRs exist", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("every ADR has a Date and a Status line and is listed in the index", () => {
+    const dir = path.join(import.meta.dirname, "../../docs/decisions");
+    const adrs = readdirSync(dir).filter((f) => /^\d{4}-.*\.md$/.test(f));
+    const index = readFileSync(path.join(dir, "README.md"), "utf8");
+    const problems: string[] = [];
+    for (const f of adrs) {
+      const head = readFileSync(path.join(dir, f), "utf8").split("\n").slice(0, 6).join("\n");
+      if (!/^Date: \d{4}-\d{2}-\d{2} · Status: \S/m.test(head)) problems.push(`${f}: no "Date: … · Status: …" line`);
+      if (!index.includes(`(${f})`)) problems.push(`${f}: not in docs/decisions/README.md`);
+    }
+    expect(problems).toEqual([]);
+    expect(adrs.length).toBeGreaterThan(20);
   });
 });
