@@ -12,6 +12,7 @@ import { communityMergeSteps, onActivity, registerTrendingJobs } from "./modules
 import { contentMergeSteps, registerContentJobs, registerSupportJobs } from "./modules/content/index.ts";
 import { type GrowthWiring, growthBillingHooks, onMemberCreated, registerGrowthJobs } from "./modules/growth/index.ts";
 import { linkCheckMergeSteps, registerLinkCheckJobs } from "./modules/linkcheck/index.ts";
+import { makersMergeSteps } from "./modules/makers/index.ts";
 import { registerSubmissionJobs } from "./modules/submissions/index.ts";
 import { createActivity } from "./platform/activity.ts";
 import { type Clock, systemClock } from "./platform/clock.ts";
@@ -108,7 +109,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     billingHooks: [growthBillingHooks({ jobs, logger })],
     // Merging duplicate tools: every module's steps, in the order they run (ADR 0033). A table that points
     // at tools(id) and is named by no step fails tests/integration/merge-coverage.db.test.ts.
-    toolMergeSteps: [...catalogMergeSteps, ...communityMergeSteps, ...contentMergeSteps, ...linkCheckMergeSteps],
+    toolMergeSteps: [
+      ...catalogMergeSteps,
+      ...communityMergeSteps,
+      ...contentMergeSteps,
+      ...linkCheckMergeSteps,
+      ...makersMergeSteps,
+    ],
     // Listeners (badges, points) are registered below with the job handlers.
     activity: createActivity(),
   };

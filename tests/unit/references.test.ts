@@ -43,7 +43,8 @@ describe("named paths, migrations and ADRs exist", () => {
     const problems: string[] = [];
     for (const f of adrs) {
       const head = readFileSync(path.join(dir, f), "utf8").split("\n").slice(0, 6).join("\n");
-      if (!/^Date: \d{4}-\d{2}-\d{2} · Status: \S/m.test(head)) problems.push(`${f}: no "Date: … · Status: …" line`);
+      if (!/^Date: \d{4}-\d{2}-\d{2}\b/m.test(head)) problems.push(`${f}: no "Date: YYYY-MM-DD" line`);
+      if (!/^(Date: .* · )?Status: \S/m.test(head)) problems.push(`${f}: no "Status: …"`);
       if (!index.includes(`(${f})`)) problems.push(`${f}: not in docs/decisions/README.md`);
     }
     expect(problems).toEqual([]);

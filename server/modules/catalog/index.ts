@@ -118,7 +118,7 @@ export {
   mergeTools,
 } from "./merge.ts";
 export { mergeStepTables, runnableSteps, type ToolMergeStep } from "./merge-steps.ts";
-export { domainKey, nameKey, PRICING_LABELS, PRICING_MODELS, slugify } from "./normalize.ts";
+export { claimMethodsFor, domainKey, nameKey, PRICING_LABELS, PRICING_MODELS, slugify } from "./normalize.ts";
 export {
   DEFAULT_LIMIT,
   listParamsFromSearch,
