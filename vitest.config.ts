@@ -1,13 +1,35 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
+import LongFirstSequencer from "./tests/helpers/sequencer.ts";
 
 /**
  * Unit tests (*.test.ts) run once. Database tests (*.db.test.ts) run against PGlite always, and
  * against PostgreSQL too when TEST_DATABASE_URL is set: the same files, one project per engine.
+ *
+ * TEST_SCOPE=fast (`npm run test:fast`, the inner loop): unit tests and the database tests that do not
+ * serve the production build, on PGlite only — no build, no browser, no cluster. A database test
+ * needs the build when it starts a server with `pages: true`, reads BUILD_DIR, or runs the fuzz
+ * helpers; `npm test` builds (when the build is stale) and runs everything (ADR 0033).
  */
+const FAST = process.env.TEST_SCOPE === "fast";
+const DB_TESTS = ["server/**/*.db.test.ts", "tests/integration/**/*.db.test.ts"];
+const NEEDS_BUILD = /pages: true|BUILD_DIR|startFuzzTarget|fuzzSweep/;
+const dbTestFiles = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".db.test.ts"))
+    .map((f) => path.join(dir, f));
+const needsBuild = FAST
+  ? ["server", "tests/integration"]
+      .flatMap((dir) => dbTestFiles(dir))
+      .filter((f) => NEEDS_BUILD.test(readFileSync(f, "utf8")))
+  : [];
+
 const dbProject = (engine: "pglite" | "postgres") => ({
   test: {
     name: engine,
-    include: ["server/**/*.db.test.ts", "tests/integration/**/*.db.test.ts"],
+    include: DB_TESTS,
+    exclude: ["**/node_modules/**", ...needsBuild],
     globalSetup: ["tests/helpers/global-setup.ts"],
     env: { TEST_ENGINE: engine },
     testTimeout: 30_000,
@@ -17,6 +39,8 @@ const dbProject = (engine: "pglite" | "postgres") => ({
 
 export default defineConfig({
   test: {
+    // Test files run in parallel, one per core (Vitest's default in a run); the long ones go first.
+    sequence: { sequencer: LongFirstSequencer },
     projects: [
       {
         test: {
@@ -25,12 +49,12 @@ export default defineConfig({
           exclude: ["**/*.db.test.ts", "**/node_modules/**"],
         },
       },
-      {
-        // bench:cluster in its short mode (two instances, a private PostgreSQL cluster): once per run.
-        test: { name: "cluster", include: ["tests/integration/**/*.cluster.test.ts"], testTimeout: 240_000 },
-      },
+      // bench:cluster in its short mode (two instances, a private PostgreSQL cluster): once per run.
+      ...(FAST
+        ? []
+        : [{ test: { name: "cluster", include: ["tests/integration/**/*.cluster.test.ts"], testTimeout: 240_000 } }]),
       dbProject("pglite"),
-      ...(process.env.TEST_DATABASE_URL ? [dbProject("postgres")] : []),
+      ...(process.env.TEST_DATABASE_URL && !FAST ? [dbProject("postgres")] : []),
     ],
   },
 });

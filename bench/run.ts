@@ -404,7 +404,7 @@ async function main(): Promise<void> {
     cold = await measureColdStart(ROOT, config.coldRestarts);
   }
 
-  // Relevance of the judged set on the real catalogue (ADR 0099) ----------------------------------
+  // Relevance of the judged set on the real catalogue (ADR 0015) ----------------------------------
   log("\nrelevance: the judged queries on a freshly seeded catalogue…");
   const relevance = await measureRelevance();
 

@@ -1,8 +1,13 @@
-// `npm test`: build the app (page and e2e tests serve the real build), run Vitest (unit tests, and
-// database tests on PGlite, plus PostgreSQL when TEST_DATABASE_URL is set), then the Playwright
-// journeys in Debian's Chromium. Ends with one summary line: "N passed, N failed, N skipped".
+// `npm test`: build the app when its inputs changed since the last build (page, e2e and cluster tests
+// serve the real build), run Vitest (unit tests, and database tests on PGlite, plus PostgreSQL when
+// TEST_DATABASE_URL is set; files in parallel, one per core), then the Playwright journeys in Debian's
+// Chromium. Ends with one summary line: "N passed, N failed, N skipped". Timings: docs/testing.md.
+//
+// `npm run test:fast` (--fast): the inner loop — unit tests and the database tests that do not need the
+// build, on PGlite only; no build, no browser (vitest.config.ts, TEST_SCOPE=fast).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { buildIsFresh } from "./build-inputs.mjs";
 
 const run = (cmd, args, env = {}) =>
   spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
@@ -11,25 +16,31 @@ mkdirSync("test-results", { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
 
-if (process.env.SKIP_BUILD !== "1") {
-  if (run("npm", ["run", "build"]) !== 0) {
-    console.error("Build failed: no tests were run.");
-    process.exit(1);
-  }
+const fast = process.argv.includes("--fast");
+const started = performance.now();
+const seconds = () => `${Math.round((performance.now() - started) / 1000)} s`;
+
+if (fast) {
+  console.log("test:fast: unit tests and the database tests that need no build, on PGlite; no browser.");
+} else if (process.env.SKIP_BUILD === "1") {
+  console.log("SKIP_BUILD=1: using build/ as it is.");
+} else if (buildIsFresh()) {
+  console.log("The build is up to date with its inputs (build/.inputs-hash): not rebuilt.");
+} else if (run("npm", ["run", "build"]) !== 0) {
+  console.error("Build failed: no tests were run.");
+  process.exit(1);
 }
 
 const vitestJson = "test-results/vitest.json";
 rmSync(vitestJson, { force: true });
-if (!process.env.TEST_DATABASE_URL) {
+if (!process.env.TEST_DATABASE_URL && !fast) {
   console.log("TEST_DATABASE_URL is not set: database tests run on PGlite only (CI runs PostgreSQL too).");
 }
-const vitestStatus = run("npx", [
-  "vitest",
-  "run",
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile.json=${vitestJson}`,
-]);
+const vitestStatus = run(
+  "npx",
+  ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`],
+  fast ? { TEST_SCOPE: "fast" } : {},
+);
 if (vitestStatus !== 0) exitCode = 1;
 if (existsSync(vitestJson)) {
   const r = JSON.parse(readFileSync(vitestJson, "utf8"));
@@ -38,7 +49,9 @@ if (existsSync(vitestJson)) {
   totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
 } else if (vitestStatus !== 0) totals.failed += 1;
 
-if (process.env.SKIP_E2E === "1") {
+if (fast) {
+  // no browser in the inner loop
+} else if (process.env.SKIP_E2E === "1") {
   console.log("SKIP_E2E=1: the Playwright journeys were not run.");
 } else {
   const chromium = process.env.CHROMIUM ?? "/usr/bin/chromium";
@@ -60,5 +73,7 @@ if (process.env.SKIP_E2E === "1") {
   }
 }
 
-console.log(`\nSummary: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+console.log(
+  `\nSummary: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped (${seconds()}${fast ? ", test:fast" : ""})`,
+);
 process.exit(exitCode || (totals.failed ? 1 : 0));

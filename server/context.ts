@@ -1,6 +1,7 @@
 import type { Auth } from "./modules/accounts/index.ts";
 import type { Tallies } from "./modules/admin/index.ts";
 import type { BillingHooks } from "./modules/billing/index.ts";
+import type { ToolMergeStep } from "./modules/catalog/index.ts";
 import type { GrowthWiring } from "./modules/growth/index.ts";
 import type { Activity } from "./platform/activity.ts";
 import type { Clock } from "./platform/clock.ts";
@@ -34,6 +35,8 @@ export type AppServices = {
   stats: { db: () => DbStats; pageCache: (() => CacheStats) | null; jobs: () => Promise<JobCounts> };
   /** other modules' reactions to payments and refunds (affiliate commissions), run in billing's transaction */
   billingHooks: BillingHooks[];
+  /** every module's tool-merge steps, in the order a merge runs them (assembled in server.ts; ADR 0033) */
+  toolMergeSteps: readonly ToolMergeStep[];
   /** members' contributions as events (badges, points, streaks): emit inside your transaction */
   activity: Activity;
 };

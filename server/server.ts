@@ -4,13 +4,12 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app.ts";
 import type { AppServices } from "./context.ts";
-import { createAuth, registerChangeAlertJobs, seedDemoAccounts } from "./modules/accounts/index.ts";
+import { accountsMergeSteps, createAuth, registerChangeAlertJobs, seedDemoAccounts } from "./modules/accounts/index.ts";
 import { createTallies } from "./modules/admin/index.ts";
 import { grantPlanDaysOn, paymentProviders, registerBillingJobs } from "./modules/billing/index.ts";
-import { seedCatalog } from "./modules/catalog/index.ts";
-import { onActivity, registerTrendingJobs } from "./modules/community/index.ts";
-import { registerContentJobs, registerSupportJobs } from "./modules/content/index.ts";
-
+import { catalogMergeSteps, seedCatalog } from "./modules/catalog/index.ts";
+import { communityMergeSteps, onActivity, registerTrendingJobs } from "./modules/community/index.ts";
+import { contentMergeSteps, registerContentJobs, registerSupportJobs } from "./modules/content/index.ts";
 import {
   type GrowthWiring,
   growthBillingHooks,
@@ -18,7 +17,8 @@ import {
   onMemberEmailVerified,
   registerGrowthJobs,
 } from "./modules/growth/index.ts";
-import { registerLinkCheckJobs } from "./modules/linkcheck/index.ts";
+import { linkCheckMergeSteps, registerLinkCheckJobs } from "./modules/linkcheck/index.ts";
+import { makersMergeSteps } from "./modules/makers/index.ts";
 import { registerSubmissionJobs } from "./modules/submissions/index.ts";
 import { createActivity } from "./platform/activity.ts";
 import { type Clock, systemClock } from "./platform/clock.ts";
@@ -122,6 +122,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     stats: { db: () => database.stats(), pageCache: null, jobs: () => jobs.counts() },
     // Affiliate commissions follow payments and refunds, inside billing's transaction.
     billingHooks: [growthBillingHooks({ jobs, logger })],
+    // Merging duplicate tools: every module's steps, in the order they run (ADR 0033). A table that points
+    // at tools(id) and is named by no step fails tests/integration/merge-coverage.db.test.ts.
+    toolMergeSteps: [
+      ...catalogMergeSteps,
+      ...accountsMergeSteps,
+      ...communityMergeSteps,
+      ...contentMergeSteps,
+      ...linkCheckMergeSteps,
+      ...makersMergeSteps,
+    ],
     // Listeners (badges, points) are registered below with the job handlers.
     activity: createActivity(),
   };

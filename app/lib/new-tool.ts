@@ -1,2 +1,2 @@
 // A new tool's starting values for the admin dialogs, from the catalogue's import-free module.
-export { NEW_TOOL } from "../../server/modules/catalog/new-tool.ts";
+export { NEW_TOOL } from "../../server/modules/catalog/shared.ts";

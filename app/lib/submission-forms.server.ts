@@ -1,2 +1,2 @@
 // The submit-tool schema for actions (the browser loads app/lib/submission-forms lazily).
-export { SubmissionInput } from "../../server/modules/submissions/forms.ts";
+export { SubmissionInput } from "../../server/modules/submissions/index.ts";

@@ -296,7 +296,12 @@ export function adminToolsApi() {
     const report = await mergeTools(
       services.db,
       { from, into },
-      { actor: actorOf(viewer), requestId: c.var.requestId, now: services.clock.now() },
+      {
+        actor: actorOf(viewer),
+        requestId: c.var.requestId,
+        now: services.clock.now(),
+        steps: services.toolMergeSteps,
+      },
     );
     return c.json({ success: true, merge: report });
   });

@@ -8,6 +8,11 @@ import { auditLog } from "./db/schema.ts";
  * the change, so a row exists iff the change does. Actions are dotted names ('user.tier_override').
  */
 export type AuditActor = { id: string | null; label: string };
+/**
+ * A signed-in person acting through a request: who (for audit rows and ownership) and the request id
+ * the audit row carries. The one actor type of the modules (issue 19); module-named aliases remain.
+ */
+export type Actor = { id: string; label: string; requestId?: string | null };
 
 export const CLI_ACTOR: AuditActor = { id: null, label: "cli" };
 export const SYSTEM_ACTOR: AuditActor = { id: null, label: "system" };

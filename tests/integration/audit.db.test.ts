@@ -1,15 +1,9 @@
-import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseUserCommand, runUserCommand } from "../../scripts/user-command.ts";
 import { type AuditRecord, listAudit } from "../../server/platform/audit.ts";
-import { openDatabase } from "../../server/platform/db/index.ts";
 import { Client, createMember, type Member } from "../helpers/accounts.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
-const run = promisify(execFile);
 type AuditAnswer = { success: boolean; entries: AuditRecord[]; total: number; page: number; limit: number };
 
 describe("the audit log of operator changes", () => {
@@ -99,39 +93,48 @@ describe("the audit log of operator changes", () => {
 });
 
 describe("the operator CLI", () => {
+  // The commands run in-process on a test database (scripts/user.ts only parses argv and opens the
+  // configured database around runUserCommand).
   it("npm run user -- set-tier / set-role leave audit rows with the actor 'cli'", async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "toolscape-audit-cli-"));
-    // PostgreSQL: the run's server; PGlite: a fresh embedded database in its own data dir.
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent", DATABASE_URL: "" };
-    let pgServer: TestServer | null = null;
-    if (process.env.TEST_ENGINE === "postgres") {
-      pgServer = await startTestServer();
-      const pool = (pgServer.services.db as unknown as { $client: { options: { connectionString: string } } }).$client;
-      env.DATABASE_URL = pool.options.connectionString;
-    }
+    const server = await startTestServer();
     try {
-      const cli = (...args: string[]) =>
-        run(process.execPath, ["--import", "tsx", "scripts/user.ts", ...args], { env, cwd: process.cwd() });
+      const out: string[] = [];
+      const cli = async (...args: string[]) => {
+        const cmd = parseUserCommand(args);
+        if ("error" in cmd) throw new Error(cmd.error);
+        const code = await runUserCommand(server.services.db, cmd, {
+          env: server.services.env,
+          logger: server.services.logger,
+          out: (line) => out.push(line),
+          err: (line) => out.push(`error: ${line}`),
+        });
+        expect(code, out.join("\n")).toBe(0);
+      };
       const email = "cli-audit@example.com";
       await cli("create", email, "--password", "correct-horse-42");
       await cli("set-tier", email, "standard");
       await cli("set-role", email, "admin");
-      const database = pgServer ? null : await openDatabase({ pgliteDir: path.join(dataDir, "pglite") });
-      try {
-        const db = pgServer?.services.db ?? database?.db;
-        if (!db) throw new Error("no database");
-        const { entries } = await listAudit(db, {});
-        const mine = entries.filter((e) => e.actor_label === "cli");
-        expect(mine.map((e) => [e.action, e.before, e.after, e.actor_id])).toEqual([
-          ["user.role_change", { role: "member" }, { role: "admin" }, null],
-          ["user.tier_override", { tier: "free" }, { tier: "standard" }, null],
-        ]);
-      } finally {
-        await database?.close();
-      }
+      expect(out[0]).toMatch(/^Created member cli-audit@example.com/);
+      expect(out.slice(1)).toEqual([`${email}: tier standard, role member.`, `${email}: tier standard, role admin.`]);
+      const { entries } = await listAudit(server.services.db, {});
+      const mine = entries.filter((e) => e.actor_label === "cli");
+      expect(mine.map((e) => [e.action, e.before, e.after, e.actor_id])).toEqual([
+        ["user.role_change", { role: "member" }, { role: "admin" }, null],
+        ["user.tier_override", { tier: "free" }, { tier: "standard" }, null],
+      ]);
     } finally {
-      await pgServer?.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await server.close();
     }
-  }, 120_000);
+  });
+
+  it("a wrong command line is refused with the reason", () => {
+    expect(parseUserCommand(["set-tier", "a@example.com", "gold"])).toEqual({
+      error: "The tier must be free, standard or expert",
+    });
+    expect(parseUserCommand(["set-role", "a@example.com", "owner"])).toEqual({
+      error: "The role must be member or admin",
+    });
+    expect(parseUserCommand(["drop", "a@example.com"])).toEqual({ error: "Missing or unknown command" });
+    expect(parseUserCommand(["create", "a@example.com", "--name"])).toEqual({ error: "--name needs a value" });
+  });
 });

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toolMergeSteps } from "../../server/modules/catalog/index.ts";
+import { runnableSteps } from "../../server/modules/catalog/index.ts";
 import { countActivePolls, countReviews, reviewCountsBetween } from "../../server/modules/community/index.ts";
 import { listAudit } from "../../server/platform/audit.ts";
 import { createTestClock, DAY_MS } from "../../server/platform/clock.ts";
@@ -330,7 +330,9 @@ describe("merging tools", () => {
     clock.advance(60_000);
     await review(both, from, 4);
     await review(onlyFrom, from, 5);
-    const steps = toolMergeSteps().filter((s) => s.name === "community.reviews" || s.name === "community.polls");
+    const steps = runnableSteps(server.services.toolMergeSteps).filter(
+      (s) => s.name === "community.reviews" || s.name === "community.polls",
+    );
     expect(steps.map((s) => s.name).sort()).toEqual(["community.polls", "community.reviews"]);
     await server.services.db.transaction(async (tx) => {
       for (const step of steps) await step.run(tx, from, into);

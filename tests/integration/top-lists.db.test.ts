@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toolMergeSteps } from "../../server/modules/catalog/index.ts";
+import { runnableSteps } from "../../server/modules/catalog/index.ts";
 import type { ActivityEvent } from "../../server/platform/activity.ts";
 import { type Db, queryRows, sql } from "../../server/platform/db/index.ts";
 import { Client, createMember, type Member } from "../helpers/accounts.ts";
@@ -203,7 +203,7 @@ describe("merging duplicate tools", () => {
     await expert.client.json(`/api/top-lists/${both.topList.id}/items`, "POST", { toolId: from.id, note: "kept note" });
     await expert.client.json(`/api/top-lists/${both.topList.id}/items`, "POST", { toolId: into.id });
     await expert.client.json(`/api/top-lists/${one.topList.id}/items`, "POST", { toolId: from.id });
-    const step = toolMergeSteps().find((s) => s.name === "community.top-list-items");
+    const step = runnableSteps(server.services.toolMergeSteps).find((s) => s.name === "community.top-list-items");
     expect(step).toBeDefined();
     const result = await server.services.db.transaction(async (tx) => step?.run(tx as unknown as Db, from.id, into.id));
     expect(result).toEqual({ moved: 1, dropped: 1 });

@@ -60,7 +60,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (field("intent") === "merge") {
       const parsed = MergeInput.safeParse({ from: field("from"), into: field("into") });
       if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? "Choose two tools", 400);
-      const report = await mergeTools(db, parsed.data, { ...ctx, now: context.services.clock.now() });
+      const report = await mergeTools(db, parsed.data, {
+        ...ctx,
+        now: context.services.clock.now(),
+        steps: context.services.toolMergeSteps,
+      });
       return redirect(`/admin/duplicates?merged=${encodeURIComponent(report.from.name)}`);
     }
     if (field("intent") === "dismiss") {

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { UUID } from "../../platform/ids.ts";
 import { consumeRateLimit, type RateResult, type RateRule } from "../../platform/rate-limit.ts";
 import { textLine } from "../../platform/text.ts";
 import { loadViewer, requireEntitlement, type Viewer } from "./viewer.ts";
@@ -44,7 +45,6 @@ export type ApiKeySummary = {
 
 const hashKey = (key: string) => createHash("sha256").update(key).digest("hex");
 const iso = (v: string | Date | null) => (v ? new Date(v).toISOString() : null);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whether an Authorization header carries an API key (rather than a session token). */
 export function apiKeyFromHeader(authorization: string | null | undefined): string | null {

@@ -6,7 +6,7 @@ import type { Jobs } from "../../platform/jobs/index.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { Mailer } from "../../platform/mail.ts";
 import { siteUrl } from "../../platform/site-origin.ts";
-import { registerToolMergeStep } from "../catalog/merge-steps.ts";
+import type { ToolMergeStep } from "../catalog/index.ts";
 import { requireEntitlement, type Viewer } from "./viewer.ts";
 
 /**
@@ -208,8 +208,9 @@ export function registerChangeAlertJobs(deps: ChangeAlertDeps & { jobs: Jobs }):
 }
 
 // A merged duplicate's alerts follow it (a member with alerts on both keeps the one on the survivor).
-registerToolMergeStep({
+const changeAlertsStep: ToolMergeStep = {
   name: "accounts.change_alerts",
+  tables: ["tool_change_alerts"],
   async run(tx, fromToolId, intoToolId) {
     const moved = await queryRows<{ user_id: string }>(
       tx,
@@ -223,4 +224,7 @@ registerToolMergeStep({
     );
     return { moved: moved.length, dropped: dropped.length - moved.length };
   },
-});
+};
+
+/** The accounts module's merge steps (assembled at startup with the others: ADR 0033). */
+export const accountsMergeSteps: readonly ToolMergeStep[] = [changeAlertsStep];

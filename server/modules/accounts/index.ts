@@ -33,6 +33,7 @@ export {
 } from "./browser-owner.ts";
 export {
   ALERT_FIELDS,
+  accountsMergeSteps,
   CHANGE_ALERT_FEATURE,
   CHANGE_ALERT_FREQUENCIES,
   CHANGE_ALERT_TEXT,

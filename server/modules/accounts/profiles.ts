@@ -1,5 +1,5 @@
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { type Db, isUniqueViolation, queryRows, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { MESSAGES, type ProfileInput } from "./forms.ts";
 import type { Role, Tier } from "./tiers.ts";
@@ -166,15 +166,6 @@ export async function getPublicProfile(db: Db, idOrUsername: string): Promise<Pu
     reviews: [],
     lists: [],
   };
-}
-
-export function isUniqueViolation(err: unknown): boolean {
-  let e: unknown = err;
-  for (let i = 0; i < 3 && e; i++) {
-    if ((e as { code?: string }).code === "23505") return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /** How many member accounts exist (for honest figures on marketing pages). */

@@ -1,5 +1,6 @@
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { UUID } from "../../platform/ids.ts";
 import { MESSAGES, type SavedSearchInput } from "./forms.ts";
 import type { Viewer } from "./viewer.ts";
 
@@ -66,8 +67,6 @@ export async function createSavedSearch(db: Db, viewer: Viewer, input: SavedSear
     return toSaved(created);
   });
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Deletes one of the member's own saved searches; someone else's (or none) is a 404. */
 export async function deleteSavedSearch(db: Db, userId: string, id: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { UUID } from "../../platform/ids.ts";
 
 /**
  * Saved tools and favourites of members (visitors keep theirs in local storage; at sign-in the
@@ -55,8 +56,6 @@ export async function listSavedTools(db: Db, userId: string, kind?: SavedToolKin
   );
   return rows.map(({ created_at, ...r }) => ({ ...r, savedAt: new Date(created_at).toISOString() }));
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function resolveTools(db: Db, refs: string[]): Promise<Map<string, string>> {
   const map = new Map<string, string>();

@@ -1,6 +1,6 @@
 import type { SQL } from "drizzle-orm";
 import { z } from "zod";
-import { type AuditActor, recordAudit } from "../../platform/audit.ts";
+import { type Actor, type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { cleanLine, controlCharacterIn } from "../../platform/text.ts";
@@ -104,7 +104,7 @@ export const UserChangeForm = z.object({
 export const UserTargetForm = z.object({ userId: UserIdField });
 
 /** Who acts, for the guards and the audit row. */
-export type AdminActor = { id: string; label: string; requestId?: string };
+export type AdminActor = Actor;
 
 const auditActor = (a: AdminActor): AuditActor => ({ id: a.id, label: a.label });
 
@@ -140,7 +140,7 @@ export async function changeUser(
     const wanted = change.tier !== undefined && change.tier !== current?.tier ? { ...change } : { role: change.role };
     const account = await updateAccount(tx, userId, wanted, {
       actor: auditActor(actor),
-      requestId: actor.requestId,
+      requestId: actor.requestId ?? undefined,
       reason,
     });
     // The operator's tier is an override; the tier the app reads is derived from it, any paid plan and

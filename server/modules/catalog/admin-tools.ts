@@ -1,7 +1,7 @@
 import { and, eq, ne, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
-import { type Db, queryRows } from "../../platform/db/index.ts";
+import { type Db, isUniqueViolation, queryRows } from "../../platform/db/index.ts";
 import { type PriceInfo, providers, tools } from "../../platform/db/schema.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { controlCharacterIn, controlCharacterMessage } from "../../platform/text.ts";
@@ -518,13 +518,6 @@ export type SavedTool = {
   status: ToolStatus;
   changed: string[];
   warnings: string[];
-};
-
-const isUniqueViolation = (e: unknown): boolean => {
-  for (let err: unknown = e, i = 0; err && i < 4; err = (err as { cause?: unknown }).cause, i++) {
-    if ((err as { code?: string }).code === "23505") return true;
-  }
-  return false;
 };
 
 /** The action an audit row names: the narrowest that describes the change. */

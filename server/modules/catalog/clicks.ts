@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/index.ts";
+import { UUID } from "../../platform/ids.ts";
 import { consumeRateLimit, type RateRule } from "../../platform/rate-limit.ts";
 import { parseHttpUrl } from "./normalize.ts";
 
@@ -49,7 +50,6 @@ export const GoParams = z.object({
   source: source.optional().transform((v) => v ?? ("unknown" as ClickSource)),
 });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/i;
 const toolKey = z
   .string({ message: "toolId must be a string" })

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/index.ts";
+import { UUID } from "../../platform/ids.ts";
 import type { Tier } from "../accounts/index.ts";
 import { compareCapMessage, MAX_COMPARE_TOOLS } from "./compare-rules.ts";
 import { cardsForTier } from "./tool-access.ts";
@@ -8,7 +9,6 @@ import { CARD_COLUMNS, type CardRow, type ToolCard, toToolCard } from "./tool-sh
 import { listTools } from "./tools.ts";
 
 const FROM = sql.raw(`tools t JOIN categories c ON c.id = t.category_id LEFT JOIN providers p ON p.id = t.provider_id`);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const MAX_KEY_LENGTH = 100;
 

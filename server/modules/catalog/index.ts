@@ -118,6 +118,7 @@ export {
 } from "./facts.ts";
 export { IMPORT_LIMITS, type ImportReport, importCsv, importRows, parseCsv } from "./import.ts";
 export {
+  catalogMergeSteps,
   listMerges,
   type MergeHistoryEntry,
   MergeInput,
@@ -126,7 +127,7 @@ export {
   mergePreview,
   mergeTools,
 } from "./merge.ts";
-export { registerToolMergeStep, type ToolMergeStep, toolMergeSteps } from "./merge-steps.ts";
+export { mergeStepTables, runnableSteps, type ToolMergeStep } from "./merge-steps.ts";
 export { claimMethodsFor, domainKey, nameKey, PRICING_LABELS, PRICING_MODELS, slugify } from "./normalize.ts";
 export {
   DEFAULT_LIMIT,

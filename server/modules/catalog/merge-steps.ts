@@ -1,26 +1,40 @@
 import type { Db } from "../../platform/db/index.ts";
 
 /**
- * Merging duplicate tool A into B (issue 13) must move every row that points at A: saves, clicks,
- * reviews, votes, list items, polls, corrections… Each module that owns such rows registers one
- * step here at import time (its index.ts), so the merge never forgets a table added later. Steps run
- * inside the merge's transaction, in registration order, before A is archived and redirected.
- * A step must resolve conflicts itself (a member who reviewed both A and B keeps one review: the
- * newer), and report how many rows it moved so the merge can show and test "nothing lost".
+ * Merging duplicate tool A into B (issue 13) must account for every row that points at A: saves,
+ * clicks, reviews, votes, list items, polls, corrections… Each module that owns such rows exports its
+ * steps as data (`catalogMergeSteps`, `communityMergeSteps`, …); `server/server.ts` assembles them once
+ * at startup into `services.toolMergeSteps`, in order, and the merge runs them inside its transaction,
+ * before A is archived and redirected (ADR 0033). Nothing registers itself by being imported.
+ *
+ * Every step names the tables it handles. A step with `run` moves (or merges, or drops) A's rows and
+ * reports how many, so the merge can show and test "nothing lost"; it resolves conflicts itself (a
+ * member who reviewed both A and B keeps one review: the newer). A step with `keep` moves nothing: the
+ * rows stay with the archived A, for the reason it gives. `tests/integration/merge-coverage.db.test.ts`
+ * reads the database's foreign keys to `tools(id)` and fails when a table is named by no step, so a
+ * table added later cannot be forgotten.
  */
-export type ToolMergeStep = {
-  name: string;
-  run(tx: Db, fromToolId: string, intoToolId: string): Promise<{ moved: number; dropped?: number }>;
-};
+export type ToolMergeStep =
+  | {
+      name: string;
+      tables: readonly string[];
+      run(tx: Db, fromToolId: string, intoToolId: string): Promise<{ moved: number; dropped?: number }>;
+    }
+  | {
+      name: string;
+      tables: readonly string[];
+      /** why A's rows in these tables stay with the archived A */
+      keep: string;
+    };
 
-const steps: ToolMergeStep[] = [];
-
-export function registerToolMergeStep(step: ToolMergeStep): void {
-  const existing = steps.findIndex((s) => s.name === step.name);
-  if (existing >= 0) steps[existing] = step;
-  else steps.push(step);
+/** The steps that move rows, in order (the `keep` ones only document a decision). */
+export function runnableSteps(steps: readonly ToolMergeStep[]) {
+  return steps.flatMap((s) => ("run" in s ? [s] : []));
 }
 
-export function toolMergeSteps(): readonly ToolMergeStep[] {
-  return steps;
+/** Every table the steps account for, and which step names it (a table named twice is a mistake). */
+export function mergeStepTables(steps: readonly ToolMergeStep[]): Map<string, string[]> {
+  const tables = new Map<string, string[]>();
+  for (const step of steps) for (const t of step.tables) tables.set(t, [...(tables.get(t) ?? []), step.name]);
+  return tables;
 }

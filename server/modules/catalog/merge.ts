@@ -2,13 +2,14 @@ import { z } from "zod";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
-import { registerToolMergeStep, toolMergeSteps } from "./merge-steps.ts";
+import { runnableSteps, type ToolMergeStep } from "./merge-steps.ts";
 
 /**
  * Merging a duplicate listing A into B (issue 13): everything members and visitors left on A moves to
- * B through the registered merge steps (saves, clicks and views here; reviews, votes, lists… in their
- * own modules), A is archived with `merged_into_id = B`, its URL answers 301 to B, and the merge is
- * recorded with what moved (tool_merges) and audited — all in one transaction.
+ * B through the merge steps (saves, clicks and views here; reviews, votes, lists… in their own modules;
+ * assembled at startup into `services.toolMergeSteps`, see ./merge-steps.ts), A is archived with
+ * `merged_into_id = B`, its URL answers 301 to B, and the merge is recorded with what moved
+ * (tool_merges) and audited — all in one transaction.
  */
 
 export type MergeStepReport = { moved: number; dropped: number };
@@ -37,7 +38,7 @@ type ToolRow = {
 export async function mergeTools(
   db: Db,
   input: { from: string; into: string },
-  ctx: { actor: AuditActor; requestId?: string | null; now?: Date },
+  ctx: { actor: AuditActor; requestId?: string | null; now?: Date; steps: readonly ToolMergeStep[] },
 ): Promise<MergeReport> {
   const { from, into } = MergeInput.parse(input);
   if (from === into) throw new AppError("bad_request", "A tool cannot be merged into itself");
@@ -58,7 +59,7 @@ export async function mergeTools(
       throw new AppError("conflict", `${b.name} is not an active tool: merge into a published listing`);
 
     const steps: Record<string, MergeStepReport> = {};
-    for (const step of toolMergeSteps()) {
+    for (const step of runnableSteps(ctx.steps)) {
       const result = await step.run(tx, a.id, b.id);
       steps[step.name] = { moved: result.moved, dropped: result.dropped ?? 0 };
     }
@@ -147,93 +148,121 @@ async function moved(tx: Db, query: ReturnType<typeof sql>): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-// A member who saved both keeps one save (per kind); the rest move.
-registerToolMergeStep({
-  name: "saves",
-  async run(tx, from, into) {
-    const [row] = await queryRows<{ moved: number; total: number }>(
-      tx,
-      sql`WITH gone AS (DELETE FROM saved_tools WHERE tool_id = ${from}::uuid RETURNING user_id, kind, created_at),
+/**
+ * The catalogue's merge steps, in order (ADR 0033): its own rows move here; `tools` and `tool_merges`
+ * are the merge's own (A archived and redirected, earlier merges into A re-pointed, the merge recorded).
+ */
+export const catalogMergeSteps: readonly ToolMergeStep[] = [
+  {
+    name: "merge",
+    tables: ["tools", "tool_merges"],
+    keep: "the merge itself: A is archived with merged_into_id = B, earlier merges into A now point at B, tool_merges records it",
+  },
+  // A member who saved both keeps one save (per kind); the rest move.
+  {
+    name: "saves",
+    tables: ["saved_tools"],
+    async run(tx, from, into) {
+      const [row] = await queryRows<{ moved: number; total: number }>(
+        tx,
+        sql`WITH gone AS (DELETE FROM saved_tools WHERE tool_id = ${from}::uuid RETURNING user_id, kind, created_at),
           ins AS (INSERT INTO saved_tools (user_id, tool_id, kind, created_at)
                   SELECT user_id, ${into}::uuid, kind, created_at FROM gone
                   ON CONFLICT DO NOTHING RETURNING 1)
           SELECT (SELECT count(*)::int FROM ins) AS moved, (SELECT count(*)::int FROM gone) AS total`,
-    );
-    return { moved: row?.moved ?? 0, dropped: (row?.total ?? 0) - (row?.moved ?? 0) };
+      );
+      return { moved: row?.moved ?? 0, dropped: (row?.total ?? 0) - (row?.moved ?? 0) };
+    },
   },
-});
 
-registerToolMergeStep({
-  name: "events",
-  async run(tx, from, into) {
-    return {
-      moved: await moved(
+  {
+    name: "events",
+    tables: ["tool_events"],
+    async run(tx, from, into) {
+      return {
+        moved: await moved(
+          tx,
+          sql`UPDATE tool_events SET tool_id = ${into}::uuid WHERE tool_id = ${from}::uuid RETURNING 1`,
+        ),
+      };
+    },
+  },
+
+  {
+    name: "viewDays",
+    tables: ["tool_view_days"],
+    async run(tx, from, into) {
+      // Per-day view counts add up; nothing is dropped.
+      const [row] = await queryRows<{ n: number }>(
         tx,
-        sql`UPDATE tool_events SET tool_id = ${into}::uuid WHERE tool_id = ${from}::uuid RETURNING 1`,
-      ),
-    };
-  },
-});
-
-registerToolMergeStep({
-  name: "viewDays",
-  async run(tx, from, into) {
-    // Per-day view counts add up; nothing is dropped.
-    const [row] = await queryRows<{ n: number }>(
-      tx,
-      sql`WITH gone AS (DELETE FROM tool_view_days WHERE tool_id = ${from}::uuid RETURNING day, count),
+        sql`WITH gone AS (DELETE FROM tool_view_days WHERE tool_id = ${from}::uuid RETURNING day, count),
           ins AS (INSERT INTO tool_view_days (day, tool_id, count) SELECT day, ${into}::uuid, count FROM gone
                   ON CONFLICT (day, tool_id) DO UPDATE SET count = tool_view_days.count + excluded.count RETURNING 1)
           SELECT count(*)::int AS n FROM ins`,
-    );
-    return { moved: row?.n ?? 0 };
+      );
+      return { moved: row?.n ?? 0 };
+    },
   },
-});
 
-registerToolMergeStep({
-  name: "dailyViews",
-  async run(tx, from, into) {
-    // A visitor who opened both on one day has seen one tool that day.
-    const [row] = await queryRows<{ moved: number; total: number }>(
-      tx,
-      sql`WITH gone AS (DELETE FROM daily_tool_views WHERE tool_id = ${from}::uuid RETURNING subject, day, created_at),
+  {
+    name: "dailyViews",
+    tables: ["daily_tool_views"],
+    async run(tx, from, into) {
+      // A visitor who opened both on one day has seen one tool that day.
+      const [row] = await queryRows<{ moved: number; total: number }>(
+        tx,
+        sql`WITH gone AS (DELETE FROM daily_tool_views WHERE tool_id = ${from}::uuid RETURNING subject, day, created_at),
           ins AS (INSERT INTO daily_tool_views (subject, day, tool_id, created_at)
                   SELECT subject, day, ${into}::uuid, created_at FROM gone ON CONFLICT DO NOTHING RETURNING 1)
           SELECT (SELECT count(*)::int FROM ins) AS moved, (SELECT count(*)::int FROM gone) AS total`,
-    );
-    return { moved: row?.moved ?? 0, dropped: (row?.total ?? 0) - (row?.moved ?? 0) };
+      );
+      return { moved: row?.moved ?? 0, dropped: (row?.total ?? 0) - (row?.moved ?? 0) };
+    },
   },
-});
 
-registerToolMergeStep({
-  name: "toolOfTheDay",
-  async run(tx, from, into) {
-    return {
-      moved: await moved(
-        tx,
-        sql`UPDATE tool_of_the_day SET tool_id = ${into}::uuid WHERE tool_id = ${from}::uuid RETURNING 1`,
-      ),
-    };
+  {
+    name: "toolOfTheDay",
+    tables: ["tool_of_the_day"],
+    async run(tx, from, into) {
+      return {
+        moved: await moved(
+          tx,
+          sql`UPDATE tool_of_the_day SET tool_id = ${into}::uuid WHERE tool_id = ${from}::uuid RETURNING 1`,
+        ),
+      };
+    },
   },
-});
 
-registerToolMergeStep({
-  name: "submissions",
-  async run(tx, from, into) {
-    return {
-      moved: await moved(
-        tx,
-        sql`UPDATE tool_submissions SET tool_id = ${into}::uuid WHERE tool_id = ${from}::uuid RETURNING 1`,
-      ),
-    };
+  {
+    name: "submissions",
+    tables: ["tool_submissions"],
+    async run(tx, from, into) {
+      return {
+        moved: await moved(
+          tx,
+          sql`UPDATE tool_submissions SET tool_id = ${into}::uuid WHERE tool_id = ${from}::uuid RETURNING 1`,
+        ),
+      };
+    },
   },
-});
 
-registerToolMergeStep({
-  name: "linkStatus",
-  async run(tx, from) {
-    // The archived listing is no longer checked; B keeps its own result.
-    const n = await moved(tx, sql`DELETE FROM tool_link_status WHERE tool_id = ${from}::uuid RETURNING 1`);
-    return { moved: 0, dropped: n };
+  {
+    name: "linkStatus",
+    tables: ["tool_link_status"],
+    async run(tx, from) {
+      // The archived listing is no longer checked; B keeps its own result.
+      const n = await moved(tx, sql`DELETE FROM tool_link_status WHERE tool_id = ${from}::uuid RETURNING 1`);
+      return { moved: 0, dropped: n };
+    },
   },
-});
+  {
+    name: "facts",
+    tables: ["tool_facts", "tool_fact_history"],
+    keep: "B's facts do not change in a merge, so B's provenance stands; A keeps the provenance and history of its own facts, which stay readable on the archived row",
+  },
+  {
+    name: "duplicateDismissals",
+    tables: ["tool_duplicate_dismissals"],
+    keep: "a pair judged distinct stays judged; an archived tool is never a duplicate candidate again",
+  },
+];

@@ -9,7 +9,7 @@ import { countTools } from "./tools.ts";
 export const SEED_CSV = path.join(SEED_DIR, "ai-tools.csv");
 const FEATURED_FILE = path.join(SEED_DIR, "featured.json");
 
-/** The editorial featured set (see seed/featured.json for why these). */
+/** The editorial featured set (see server/platform/db/seed/featured.json for why these). */
 export function featuredSlugs(): string[] {
   const parsed = JSON.parse(readFileSync(FEATURED_FILE, "utf8")) as { slugs: string[] };
   return parsed.slugs;

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { memoByVersion } from "../../platform/db/content-version.ts";
 import { type Db, queryRows } from "../../platform/db/index.ts";
+import { UUID } from "../../platform/ids.ts";
 import { resolveCategoryKeys } from "./categories.ts";
 import type { ToolListQuery } from "./query-schema.ts";
 import { buildSearch, searchTerms } from "./search.ts";
@@ -247,8 +248,6 @@ async function countMatches(
   const n = row?.n ?? 0;
   return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One published tool by id or slug; null when there is none. */
 export async function getTool(db: Db, idOrSlug: string): Promise<ToolDetail | null> {

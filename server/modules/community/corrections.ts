@@ -1,6 +1,6 @@
 import type { Activity } from "../../platform/activity.ts";
-import { recordAudit } from "../../platform/audit.ts";
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { type Actor, recordAudit } from "../../platform/audit.ts";
+import { type Db, isUniqueViolation, queryRows, sql } from "../../platform/db/index.ts";
 import type { PriceInfo } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
@@ -8,7 +8,7 @@ import { applyToolFacts, domainKey, type FactPatch, PRICING_LABELS, resolveCateg
 
 type PricingModel = keyof typeof PRICING_LABELS;
 
-import { registerToolMergeStep } from "../catalog/merge-steps.ts";
+import type { ToolMergeStep } from "../catalog/index.ts";
 import { CORRECTION_FIELD_LABELS, type CorrectionField, type CorrectionInput } from "./correction-forms.ts";
 
 /**
@@ -46,18 +46,10 @@ export type CorrectionView = {
 };
 
 type Deps = { db: Db; activity: Activity; now: Date };
-export type Actor = { id: string; label: string; requestId?: string | null };
+
+export type { Actor };
 
 const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
-
-function isUniqueViolation(err: unknown): boolean {
-  let e: unknown = err;
-  for (let i = 0; i < 3 && e; i++) {
-    if ((e as { code?: string }).code === "23505") return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 type ToolFacts = {
   id: string;
@@ -492,8 +484,9 @@ export async function correctionCounts(db: Db, userId?: string): Promise<{ submi
  * Merging duplicate tools moves their corrections; the votes point at corrections (not tools), so
  * they travel with them and are counted in the step's tally ("nothing lost").
  */
-registerToolMergeStep({
+export const correctionsMergeStep: ToolMergeStep = {
   name: "community.corrections",
+  tables: ["corrections"],
   async run(tx, fromToolId, intoToolId) {
     const [row] = await queryRows<{ corrections: number; votes: number }>(
       tx,
@@ -505,4 +498,4 @@ registerToolMergeStep({
     );
     return { moved: (row?.corrections ?? 0) + (row?.votes ?? 0) };
   },
-});
+};

@@ -1,6 +1,8 @@
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
-import { registerToolMergeStep } from "../catalog/index.ts";
+import type { ToolMergeStep } from "../catalog/index.ts";
+import { correctionsMergeStep } from "./corrections.ts";
 import { lockTool, recomputeToolRating } from "./reviews.ts";
+import { topListsMergeStep } from "./top-lists.ts";
 
 /**
  * Merging duplicate tool A into B (issue 13) moves A's reviews (with their votes and reports, which
@@ -49,7 +51,16 @@ export async function mergeToolPolls(tx: Db, fromId: string, intoId: string): Pr
   return { moved: moved.length };
 }
 
-export function registerCommunityMergeSteps(): void {
-  registerToolMergeStep({ name: "community.reviews", run: mergeToolReviews });
-  registerToolMergeStep({ name: "community.polls", run: mergeToolPolls });
-}
+/** The community module's merge steps, in order (assembled at startup with the others: ADR 0033). */
+export const communityMergeSteps: readonly ToolMergeStep[] = [
+  correctionsMergeStep,
+  topListsMergeStep,
+  // A review's votes and reports hang off the review, a poll's votes off the poll: they travel along.
+  { name: "community.reviews", tables: ["reviews"], run: mergeToolReviews },
+  { name: "community.polls", tables: ["polls"], run: mergeToolPolls },
+  {
+    name: "community.trending",
+    tables: ["trending_tools"],
+    keep: "the trending job recomputes the lists from events (which move) and shows active tools only",
+  },
+];

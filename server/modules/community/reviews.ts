@@ -3,6 +3,7 @@ import type { Activity } from "../../platform/activity.ts";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { UUID } from "../../platform/ids.ts";
 import { consumeRateLimit, type RateRule } from "../../platform/rate-limit.ts";
 
 /** What a community write needs: the database, the activity bus (badges, points) and the clock. */
@@ -138,8 +139,6 @@ function toItem(row: ReviewRow): ReviewItem {
         : null,
   };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A published tool's id by id or slug, or a 404. */
 export async function resolveToolId(db: Db, idOrSlug: string): Promise<string> {

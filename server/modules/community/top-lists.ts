@@ -4,9 +4,10 @@ import type { Activity } from "../../platform/activity.ts";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { UUID } from "../../platform/ids.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
 import { tierLabel, type Viewer } from "../accounts/index.ts";
-import { registerToolMergeStep, slugify } from "../catalog/index.ts";
+import { slugify, type ToolMergeStep } from "../catalog/index.ts";
 
 /**
  * Top lists (issue 11 item 6): members curate named, ordered lists of tools with a note each.
@@ -104,7 +105,6 @@ export type TopListDetail = TopListSummary & {
 
 export type ListDeps = { db: Db; activity: Activity };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SLUG = /^[a-z0-9-]{1,120}$/;
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -584,8 +584,9 @@ export async function listTopListsForAdmin(db: Db, options: { limit: number; off
 
 // Merging duplicate tools: a list holding both keeps one entry (the surviving tool, at the earlier
 // place, with whichever note exists); the others move over.
-registerToolMergeStep({
+export const topListsMergeStep: ToolMergeStep = {
   name: "community.top-list-items",
+  tables: ["top_list_items"],
   async run(tx, fromId, intoId) {
     const both = await queryRows<{ list_id: string }>(
       tx,
@@ -607,7 +608,7 @@ registerToolMergeStep({
     );
     return { moved: moved.length, dropped: Math.max(both.length, dropped.length) };
   },
-});
+};
 
 /** The tool page's Add to list: the member's lists (and whether the tool is in each) and the plan's word. */
 export async function listChoicesFor(

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { recordAudit } from "../../platform/audit.ts";
-import { type Db, queryRows } from "../../platform/db/index.ts";
+import { type Actor, recordAudit } from "../../platform/audit.ts";
+import { type Db, isUniqueViolation, queryRows } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { type CatalogStats, catalogStats } from "../catalog/index.ts";
 import { BLOG_CATEGORIES, type BlogCategory, FIGURE_TOKENS } from "./blog-labels.ts";
@@ -11,7 +11,7 @@ export { BLOG_CATEGORIES, type BlogCategory, FIGURE_TOKENS };
 export const POST_NOT_FOUND = "Post not found";
 export const SLUG_TAKEN = "Another post already uses this slug";
 
-export type BlogActor = { id: string; label: string; requestId?: string };
+export type BlogActor = Actor;
 
 export type PostSummary = {
   id: string;
@@ -269,11 +269,6 @@ const auditShape = (p: PostInput | AdminPost | null) =>
         author: "author" in p ? p.author : undefined,
       }
     : null;
-
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
-};
 
 /** Creates a post (rendered and sanitised once, here), audited in the same transaction. */
 export async function createPost(

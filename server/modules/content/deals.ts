@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { recordAudit } from "../../platform/audit.ts";
+import { type Actor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { DEAL_CATEGORIES, DEAL_TYPES, type DealCategoryKey, type DealType } from "./labels.ts";
@@ -232,7 +232,7 @@ export type DealFormData = z.output<typeof DealForm>;
 
 export const DealTarget = z.object({ id: z.string().uuid(DEAL_MESSAGES.notFound) });
 
-export type ContentActor = { id: string; label: string; requestId?: string | null };
+export type ContentActor = Actor;
 
 /** Consistent discount: from the two prices when both exist, else the admin's percentage. */
 function discountOf(d: DealFormData): number | null {

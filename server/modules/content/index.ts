@@ -1,8 +1,5 @@
 /** Content module public surface: newsletter (+ weekly digest), deals, beta programmes. */
 
-import { registerToolMergeStep } from "../catalog/index.ts";
-import { moveToolRows } from "./merge.ts";
-
 export {
   applyToBeta,
   BETA_MESSAGES,
@@ -83,6 +80,7 @@ export {
 export { allDocs, type DocArticle, type DocSection, DocsQuery, docsSitemapPaths, getDoc, searchDocs } from "./docs.ts";
 export { type SiteFigures, siteFigures } from "./info.ts";
 export { readMinutes, renderMarkdown } from "./markdown.ts";
+export { contentMergeSteps } from "./merge.ts";
 export {
   CONFIRMATION_NOT_SENT,
   confirmSubscription,
@@ -93,9 +91,6 @@ export {
   unsubscribe,
   unsubscribeUrl,
 } from "./newsletter.ts";
-
-// Merging duplicate tools moves their deals and beta programmes to the surviving tool.
-registerToolMergeStep({ name: "content.deals-beta", run: moveToolRows });
 
 export {
   countOpenTickets,

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../platform/db/index.ts";
+import type { ToolMergeStep } from "../catalog/index.ts";
 
 /** The tool-merge step for content rows that point at a tool (deals, beta programmes). */
 export async function moveToolRows(tx: Db, fromId: string, intoId: string): Promise<{ moved: number }> {
@@ -13,3 +14,9 @@ export async function moveToolRows(tx: Db, fromId: string, intoId: string): Prom
   );
   return { moved: deals.length + betas.length };
 }
+
+/** The content module's merge steps (assembled at startup with the others: ADR 0033). */
+export const contentMergeSteps: readonly ToolMergeStep[] = [
+  // Merging duplicate tools moves their deals and beta programmes to the surviving tool.
+  { name: "content.deals-beta", tables: ["deals", "beta_programs"], run: moveToolRows },
+];

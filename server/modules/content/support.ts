@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { UUID } from "../../platform/ids.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
 import { consumeRateLimit, type RateRule, type Viewer } from "../accounts/index.ts";
 import { type ReplyInput, type TicketInput, type TicketStatus, ticketRef } from "./support-forms.ts";
@@ -37,7 +38,6 @@ export const TICKET_RATE_LIMITED = "Too many tickets from your connection. Pleas
 
 type Deps = { db: Db; jobs: Jobs; supportEmail: string; siteUrl: string; requestId?: string | null };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (v: string | Date) => new Date(v).toISOString();
 
 type Row = {

@@ -2,8 +2,7 @@ import { DAY_MS } from "../../platform/clock.ts";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import type { Jobs } from "../../platform/jobs/types.ts";
 import type { Logger } from "../../platform/logger.ts";
-import type { BillingHooks, PaymentAppliedEvent, PaymentRefundedEvent } from "../billing/contracts.ts";
-import { getPlan } from "../billing/index.ts";
+import { type BillingHooks, getPlan, type PaymentAppliedEvent, type PaymentRefundedEvent } from "../billing/index.ts";
 import type { GrowthDeps } from "./deps.ts";
 
 export const APPROVE_JOB = "growth.approve-commission";

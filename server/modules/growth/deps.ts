@@ -4,8 +4,7 @@ import type { Env } from "../../platform/env.ts";
 import type { Jobs } from "../../platform/jobs/types.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { Mailer } from "../../platform/mail.ts";
-import type { GrantInput, GrantResult } from "../billing/contracts.ts";
-import type { PayoutProvider } from "../billing/providers/types.ts";
+import type { GrantInput, GrantResult, PayoutProvider } from "../billing/index.ts";
 
 /** Billing's grant (contracts.ts): the referral reward goes through it, inside our transaction. */
 export type GrantPlanDays = (tx: Db, input: GrantInput) => Promise<GrantResult>;

@@ -8,7 +8,7 @@ import type { Db } from "../../platform/db/index.ts";
 import { linkReviewItems, toolImages, toolSuggestions } from "../../platform/db/schema.ts";
 import type { Jobs } from "../../platform/jobs/types.ts";
 import type { Logger } from "../../platform/logger.ts";
-import { registerToolMergeStep } from "../catalog/index.ts";
+import type { ToolMergeStep } from "../catalog/index.ts";
 import { LINK_CHECK_EVERY_MS, runLinkCheckBatch } from "./batch.ts";
 
 export {
@@ -87,8 +87,9 @@ export function registerLinkCheckJobs(services: LinkCheckServices): void {
 }
 
 // Merging tool A into B: A's findings describe A's old site; B keeps its own logo and findings.
-registerToolMergeStep({
+const findingsMergeStep: ToolMergeStep = {
   name: "linkcheck.findings",
+  tables: ["link_review_items", "tool_suggestions", "tool_images"],
   async run(tx, fromToolId) {
     const a = await tx
       .delete(linkReviewItems)
@@ -101,4 +102,7 @@ registerToolMergeStep({
     const c = await tx.delete(toolImages).where(eq(toolImages.toolId, fromToolId)).returning({ id: toolImages.toolId });
     return { moved: 0, dropped: a.length + b.length + c.length };
   },
-});
+};
+
+/** The link checker's merge steps (assembled at startup with the others: ADR 0033). */
+export const linkCheckMergeSteps: readonly ToolMergeStep[] = [findingsMergeStep];

@@ -1,5 +1,5 @@
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
-import { registerToolMergeStep } from "../catalog/index.ts";
+import type { ToolMergeStep } from "../catalog/index.ts";
 
 /** Makers (issue 20): claims of a listing, the maker's fact edits, right of reply. */
 export {
@@ -47,11 +47,15 @@ async function moveRows(tx: Db, table: "maker_claims" | "maker_edits", fromId: s
 
 // Merging duplicate A into B: a maker proven for A's listing is the maker of the same product, so the
 // claims and the pricing changes waiting for a moderator move to B.
-registerToolMergeStep({
+const claimsAndEditsStep: ToolMergeStep = {
   name: "makers.claims-and-edits",
+  tables: ["maker_claims", "maker_edits"],
   async run(tx, fromToolId, intoToolId) {
     const claims = await moveRows(tx, "maker_claims", fromToolId, intoToolId);
     const edits = await moveRows(tx, "maker_edits", fromToolId, intoToolId);
     return { moved: claims + edits };
   },
-});
+};
+
+/** The makers module's merge steps (assembled at startup with the others: ADR 0033). */
+export const makersMergeSteps: readonly ToolMergeStep[] = [claimsAndEditsStep];

@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import { type Db, queryRows, schema } from "../../platform/db/index.ts";
+import { type Db, isUniqueViolation, queryRows, schema } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { UUID } from "../../platform/ids.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
 import type { Viewer } from "../accounts/index.ts";
 import { domainKey, nameKey, PRICING_MODELS, resolveCategoryKeys } from "../catalog/index.ts";
@@ -41,15 +42,6 @@ export type ListedTool = { slug: string; name: string; status: string };
 
 export function dedupKeyOf(name: string, url: string): string {
   return `${nameKey(name)}|${domainKey(url)}`;
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  let e: unknown = err;
-  for (let i = 0; i < 3 && e; i++) {
-    if ((e as { code?: string }).code === "23505") return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /** Resolves the form's category (id, slug, name or alias) and pricing label; 400 with the field's message. */
@@ -216,7 +208,6 @@ export async function resubmitSubmission(
   return mine;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isSubmissionId(value: unknown): value is string {
   return typeof value === "string" && UUID.test(value);
 }

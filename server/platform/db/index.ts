@@ -19,6 +19,23 @@ export { schema };
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Engine = "pglite" | "postgres";
 
+/**
+ * `db.transaction` with the transaction typed as a `Db`, so module functions that take a `Db` run
+ * inside it unchanged (the one cast lives here; issue 19). New code uses this instead of
+ * `db.transaction(async (txRaw) => { const tx = txRaw as unknown as Db; … })`.
+ */
+export function transaction<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => run(tx as unknown as Db));
+}
+
+/** A unique constraint refused the write (PostgreSQL 23505), directly or as the cause of a wrapped error. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
 /** For metrics: PGlite's queue, or PostgreSQL's pool. */
 export type DbStats =
   | ({ engine: "pglite" } & QueueStats)

@@ -905,7 +905,7 @@ export const feedback = pgTable(
 
 /**
  * Searches that found nothing, per UTC day and normalised query: the catalogue's to-do list.
- * Counted in memory per instance and flushed with one upsert (server/modules/admin/search-misses.ts).
+ * Counted in memory per instance and flushed with one upsert (server/modules/admin/daily-tally.ts).
  */
 export const searchMisses = pgTable(
   "search_misses",

@@ -1,0 +1,3 @@
+// The accounts module's door for the browser: tier names, ranks and labels. No zod and no server code,
+// so every page may load it (the form schemas are the other browser door, ./forms.ts).
+export * from "./tiers.ts";
