@@ -91,6 +91,15 @@ export {
   dismissDuplicate,
   findDuplicateCandidates,
 } from "./duplicates.ts";
+export { EDITORIAL_FILE, type Editorial, type EditorialEntry, loadEditorial } from "./enrich/editorial.ts";
+export {
+  CATEGORY_THRESHOLD,
+  EDITOR_SOURCE,
+  type EnrichReport,
+  enrichCatalog,
+  OTHER_CATEGORY,
+} from "./enrich/run.ts";
+export { hasApostropheArtefact, repairText } from "./enrich/text-repair.ts";
 export { EXPORT_MAX_ROWS, exportToolsCsv, formulaSafe } from "./export.ts";
 export {
   FACT_FIELDS,
