@@ -92,6 +92,7 @@ export {
   findDuplicateCandidates,
 } from "./duplicates.ts";
 export { EDITORIAL_FILE, type Editorial, type EditorialEntry, loadEditorial } from "./enrich/editorial.ts";
+export { PROVIDER_DOMAINS } from "./enrich/provider.ts";
 export {
   CATEGORY_THRESHOLD,
   EDITOR_SOURCE,
@@ -126,7 +127,7 @@ export {
   mergeTools,
 } from "./merge.ts";
 export { registerToolMergeStep, type ToolMergeStep, toolMergeSteps } from "./merge-steps.ts";
-export { domainKey, nameKey, PRICING_LABELS, PRICING_MODELS, slugify } from "./normalize.ts";
+export { domainKey, nameKey, onSharedHost, PRICING_LABELS, PRICING_MODELS, slugify } from "./normalize.ts";
 export {
   DEFAULT_LIMIT,
   listParamsFromSearch,

@@ -1,4 +1,4 @@
-import { domainKey } from "../normalize.ts";
+import { domainKey, onSharedHost } from "../normalize.ts";
 
 /**
  * Who makes a tool, inferred only from what the tool's own listing says (ADR 0027):
@@ -79,7 +79,6 @@ export const PROVIDER_DOMAINS: Readonly<Record<string, string>> = {
   "canva.com": "Canva",
   "ollama.com": "Ollama",
   "langchain.com": "LangChain",
-  "huggingface.co/huggingface": "Hugging Face",
 };
 
 /** Organisations on shared hosts: github.com/<owner>, huggingface.co/<owner> (lower-case) → company. */
@@ -110,6 +109,7 @@ export const PROVIDER_OWNERS: Readonly<Record<string, string>> = {
   "github.com/thudm": "Tsinghua University (THUDM)",
   "github.com/salesforce": "Salesforce",
   "github.com/ibm": "IBM",
+  "huggingface.co/huggingface": "Hugging Face",
   "huggingface.co/openai": "OpenAI",
   "huggingface.co/stabilityai": "Stability AI",
   "huggingface.co/meta-llama": "Meta",
@@ -184,7 +184,9 @@ export type ProviderInput = { name: string; description: string; fullDescription
 
 export function inferProvider(tool: ProviderInput): Inferred<string> | null {
   const key = domainKey(tool.websiteUrl);
-  if (key && !key.includes("/") && Object.hasOwn(PROVIDER_DOMAINS, key)) {
+  // A page in someone's store (a custom GPT on chatgpt.com/g/…, a Workspace add-on) is not the host's tool.
+  const shared = onSharedHost(tool.websiteUrl);
+  if (key && !shared && !key.includes("/") && Object.hasOwn(PROVIDER_DOMAINS, key)) {
     return {
       value: PROVIDER_DOMAINS[key] as string,
       rule: `provider from its own domain (${key})`,

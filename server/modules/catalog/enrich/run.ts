@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { type Db, queryRows, schema } from "../../../platform/db/index.ts";
 import { type FactChange, type Provenance, recordFactChanges } from "../facts.ts";
 import { type PricingModel, slugify } from "../normalize.ts";
@@ -32,6 +32,8 @@ export type EnrichReport = {
   otherBefore: number;
   otherAfter: number;
   ms: number;
+  /** where the time went: the classifier (evaluation + training) and the provenance writes */
+  phases: { classifierMs: number; factsMs: number };
 };
 
 type Row = {
@@ -51,6 +53,7 @@ type Row = {
   description_kind: string | null;
   description_source: string | null;
   description_licence: string | null;
+  category_kind: string | null;
 };
 
 type Pending = {
@@ -77,9 +80,11 @@ export async function enrichCatalog(db: Db, options: { at?: Date; editorial?: Ed
     db,
     sql`SELECT t.id, t.slug, t.name, t.description, t.full_description, t.category_id, c.name AS category_name,
           p.name AS provider_name, t.website_url, t.pricing_model, t.tags, t.features, t.editorial_summary,
-          f.kind AS description_kind, f.source AS description_source, f.licence AS description_licence
+          f.kind AS description_kind, f.source AS description_source, f.licence AS description_licence,
+          cf.kind AS category_kind
         FROM tools t JOIN categories c ON c.id = t.category_id LEFT JOIN providers p ON p.id = t.provider_id
         LEFT JOIN tool_facts f ON f.tool_id = t.id AND f.field = 'description'
+        LEFT JOIN tool_facts cf ON cf.tool_id = t.id AND cf.field = 'category'
         WHERE t.merged_into_id IS NULL ORDER BY t.slug`,
   );
   const categories = await db
@@ -105,6 +110,7 @@ export async function enrichCatalog(db: Db, options: { at?: Date; editorial?: Ed
     otherBefore: rows.filter((r) => r.category_name === OTHER_CATEGORY).length,
     otherAfter: 0,
     ms: 0,
+    phases: { classifierMs: 0, factsMs: 0 },
   };
 
   // 1. The editors' file: missing provider, pricing model and category of the featured set; summaries.
@@ -217,10 +223,12 @@ export async function enrichCatalog(db: Db, options: { at?: Date; editorial?: Ed
     fullDescription: r.full_description,
     tags: r.tags,
   });
+  // Trained on categories people or sources gave, never on its own earlier guesses (a second run is a no-op).
   const labelled: LabelledExample[] = rows
-    .filter((r) => r.category_name !== OTHER_CATEGORY)
+    .filter((r) => r.category_name !== OTHER_CATEGORY && r.category_kind !== "inferred")
     .map((r) => ({ ...example(r), label: r.category_name }));
   const others = rows.filter((r) => r.category_name === OTHER_CATEGORY);
+  const classifier0 = performance.now();
   if (others.length && labelled.length >= 50) {
     report.classifier = { threshold: CATEGORY_THRESHOLD, ...evaluate(labelled, CATEGORY_THRESHOLD, trainLogistic) };
     const model = trainLogistic(labelled);
@@ -240,6 +248,7 @@ export async function enrichCatalog(db: Db, options: { at?: Date; editorial?: Ed
       report.categories++;
     }
   }
+  report.phases.classifierMs = Math.round(performance.now() - classifier0);
   report.otherAfter = rows.filter((r) => r.category_name === OTHER_CATEGORY).length;
 
   // 6. Write: one transaction, each tool's update and its facts together.
@@ -259,16 +268,44 @@ export async function enrichCatalog(db: Db, options: { at?: Date; editorial?: Ed
           .from(schema.providers);
         for (const row of all) providerRows.set(row.slug, row);
       }
+      const updates: Record<string, unknown>[] = [];
       for (const [toolId, p] of pending) {
         if (!p.changes.length) continue;
-        const set = { ...p.set };
+        const u: Record<string, unknown> = {
+          id: toolId,
+          description: p.set.description ?? null,
+          full_description: p.set.fullDescription ?? null,
+          pricing_model: p.set.pricingModel ?? null,
+          category_id: p.set.categoryId ?? null,
+          provider_id: null,
+          editorial_summary: p.set.editorialSummary ?? null,
+        };
         if (p.provider) {
           // An existing provider row keeps its spelling ("Langchain"); the fact records what readers see.
           const row = providerRows.get(slugify(p.provider));
-          set.providerId = row?.id ?? null;
+          u.provider_id = row?.id ?? null;
           for (const c of p.changes) if (c.field === "provider" && row) c.to = row.name;
         }
-        if (Object.keys(set).length) await tx.update(schema.tools).set(set).where(eq(schema.tools.id, toolId));
+        updates.push(u);
+      }
+      // One statement per 500 tools (not one per tool): a value left null is kept as it is.
+      for (let i = 0; i < updates.length; i += 500) {
+        await tx.execute(sql`
+          UPDATE tools t SET
+            description = COALESCE(v.description, t.description),
+            full_description = COALESCE(v.full_description, t.full_description),
+            pricing_model = COALESCE(v.pricing_model::pricing_model, t.pricing_model),
+            category_id = COALESCE(v.category_id, t.category_id),
+            provider_id = COALESCE(v.provider_id, t.provider_id),
+            editorial_summary = COALESCE(v.editorial_summary, t.editorial_summary)
+          FROM jsonb_to_recordset(${JSON.stringify(updates.slice(i, i + 500))}::jsonb) AS v(
+            id uuid, description text, full_description text, pricing_model text, category_id integer,
+            provider_id integer, editorial_summary text)
+          WHERE t.id = v.id`);
+      }
+      const facts0 = performance.now();
+      for (const [toolId, p] of pending) {
+        if (!p.changes.length) continue;
         await recordFactChanges(tx, {
           toolId,
           changes: p.changes,
@@ -277,6 +314,7 @@ export async function enrichCatalog(db: Db, options: { at?: Date; editorial?: Ed
           at,
         });
       }
+      report.phases.factsMs = Math.round(performance.now() - facts0);
     });
   }
   report.ms = Math.round(performance.now() - started);
