@@ -16,7 +16,7 @@ export function EditorialSummary({ tool }: { tool: EditorialSummaryTool }) {
   return (
     <section
       aria-labelledby="editorial-summary-h"
-      className="rounded-xl border border-brand-200 bg-brand-50 p-4 dark:border-brand-800 dark:bg-brand-950"
+      className="rounded-xl border border-brand-100 bg-brand-50 p-4 dark:border-brand-900 dark:bg-slate-800"
       data-testid="editorial-summary"
     >
       <h2
