@@ -127,7 +127,15 @@ export {
   mergeTools,
 } from "./merge.ts";
 export { registerToolMergeStep, type ToolMergeStep, toolMergeSteps } from "./merge-steps.ts";
-export { claimMethodsFor, domainKey, nameKey, onSharedHost, PRICING_LABELS, PRICING_MODELS, slugify } from "./normalize.ts";
+export {
+  claimMethodsFor,
+  domainKey,
+  nameKey,
+  onSharedHost,
+  PRICING_LABELS,
+  PRICING_MODELS,
+  slugify,
+} from "./normalize.ts";
 export {
   DEFAULT_LIMIT,
   listParamsFromSearch,
