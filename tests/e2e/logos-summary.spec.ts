@@ -25,7 +25,9 @@ test.describe("bundled logos and the editors' summary", () => {
   });
 
   test("a featured tool page shows our summary beside the source text", async ({ page }) => {
-    await page.goto("/tools/claude");
+    // The logos job may still be writing on a fresh data directory (PGlite runs one statement at a time).
+    test.setTimeout(120_000);
+    await page.goto("/tools/claude", { timeout: 60_000 });
     const summary = page.getByTestId("editorial-summary");
     await expect(summary.getByRole("heading", { name: "Our summary" })).toBeVisible();
     await expect(summary).toContainText("Anthropic's assistant");
