@@ -11,7 +11,13 @@ import { seedCatalog } from "./modules/catalog/index.ts";
 import { onActivity, registerTrendingJobs } from "./modules/community/index.ts";
 import { registerContentJobs, registerSupportJobs } from "./modules/content/index.ts";
 
-import { type GrowthWiring, growthBillingHooks, onMemberCreated, registerGrowthJobs } from "./modules/growth/index.ts";
+import {
+  type GrowthWiring,
+  growthBillingHooks,
+  onMemberCreated,
+  onMemberEmailVerified,
+  registerGrowthJobs,
+} from "./modules/growth/index.ts";
 import { registerLinkCheckJobs } from "./modules/linkcheck/index.ts";
 import { BUNDLED_LOGOS_JOB, registerLogoJobs } from "./modules/logos/index.ts";
 import { registerSubmissionJobs } from "./modules/submissions/index.ts";
@@ -87,6 +93,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     mailer,
     onUserCreated: async (user, headers) => {
       if (ready) await onMemberCreated(ready, user, headers);
+    },
+    onEmailVerified: async (user) => {
+      if (ready) await onMemberEmailVerified(ready, user);
     },
   });
   database.configureQueue({ maxQueued: env.PGLITE_MAX_QUEUE, maxWaitMs: env.PGLITE_MAX_WAIT_MS });

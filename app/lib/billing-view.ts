@@ -62,10 +62,22 @@ export type OrderView = {
   testMode: boolean;
 };
 
-export type PaymentOutcome = OrderView & {
+export type PaymentOutcome = Omit<OrderView, "status"> & {
+  status: OrderView["status"] | "voided";
   /** when the plan renews (or ends), once paid */
   nextBillingAt: string | null;
+  /** voided: the order no longer held when it was paid or approved (ADR 0024) */
+  stale?: StaleCheckout;
 };
+
+/** Why a checkout was voided, as the checkout page's ?stale= carries it. */
+export type StaleReason = "replaced" | "changed";
+export type StaleCheckout = { reason: StaleReason; refunded: boolean; tier: PaidTier };
+
+/** The link back to a fresh checkout of the same plan that says why the old one was voided. */
+export function staleCheckoutHref(stale: StaleCheckout): string {
+  return `/checkout/${stale.tier}?stale=${stale.reason}${stale.refunded ? "&refunded=1" : ""}`;
+}
 
 export type BillingHistoryRow = {
   id: string;

@@ -10,12 +10,14 @@ import {
   getBillingSummary,
   getTestProviderOrder,
   listPlans,
+  moneyBackPromise,
   PROVIDER_IDS,
   ProviderError,
   paymentProviders,
   quoteCheckout,
   requestRefund,
   resumeSubscription,
+  staleMessage,
   testProviderDecision,
   verifyOrder,
 } from "../../server/modules/billing/index.ts";
@@ -57,6 +59,12 @@ export async function paidPlans(context: AppLoadContext): Promise<PlanView[]> {
   }));
 }
 
+/** The money-back guarantee in billing's words ("30-day money-back guarantee, once per member in any 12 months"). */
+export async function moneyBack(context: AppLoadContext): Promise<string> {
+  const plans = await listPlans(context.services.db);
+  return moneyBackPromise(Math.max(0, ...plans.map((p) => p.refundWindowDays)));
+}
+
 export function providers(context: AppLoadContext): ProvidersView {
   const registry = paymentProviders(context.services);
   const enabled = PROVIDER_IDS.filter((id) => registry.providers[id]);
@@ -81,6 +89,13 @@ export async function quote(context: AppLoadContext, viewer: Viewer, tier: PaidT
     }
     throw err;
   }
+}
+
+/** The checkout page's notice after a voided order (?stale=replaced|changed, &refunded=1), in billing's words. */
+export function staleNotice(url: URL): string | null {
+  const reason = url.searchParams.get("stale");
+  if (reason !== "replaced" && reason !== "changed") return null;
+  return staleMessage(reason, url.searchParams.get("refunded") === "1");
 }
 
 type Started = { ok: true; orderId: string; approvalUrl: string } | { ok: false; error: string; status: number };
@@ -165,7 +180,7 @@ export async function confirmOrder(context: AppLoadContext, viewer: Viewer, orde
   const tier = (applied?.detail.tier as PaidTier | undefined) ?? summary.subscription?.tier ?? "standard";
   const plans = await paidPlans(context);
   const plan = plans.find((p) => p.tier === tier);
-  const status: OrderView["status"] =
+  const status: PaymentOutcome["status"] =
     outcome.status === "applied" || outcome.status === "already_applied"
       ? "paid"
       : outcome.status === "refused"
@@ -181,6 +196,7 @@ export async function confirmOrder(context: AppLoadContext, viewer: Viewer, orde
       typeof applied?.detail.amountCents === "number" ? applied.detail.amountCents : (plan?.amountCents ?? 0),
     currency: "USD",
     status,
+    ...(outcome.stale ? { stale: outcome.stale } : {}),
     testMode: summary.testMode,
     nextBillingAt: (summary.nextBillingAt ?? summary.subscription?.currentPeriodEnd)?.toISOString() ?? null,
   };
@@ -200,10 +216,14 @@ const EVENT_LABEL: Record<string, string> = {
   refunded: "Refund",
   grant_added: "Days added",
   amount_mismatch: "Payment refused (amount)",
+  payment_on_voided_order: "Payment for a cancelled checkout",
   operator_override: "Plan set by an operator",
 };
-/** Bookkeeping rows the member has no use for: an order started (paid ones show as payments), a replay. */
-const HIDDEN_EVENTS = new Set(["order_created", "duplicate_payment"]);
+/**
+ * Bookkeeping rows the member has no use for: an order started or voided before any money moved
+ * (paid ones show as payments; a payment on a voided order shows with its refund), a replay.
+ */
+const HIDDEN_EVENTS = new Set(["order_created", "order_voided", "duplicate_payment"]);
 const PAYMENT_STATUS: Record<string, string> = { captured: "Paid", refunded: "Refunded", pending: "Pending" };
 
 function historyRow(e: BillingSummary["history"][number], plans: PlanView[]): BillingHistoryRow {

@@ -1,8 +1,14 @@
 // Route modules reach the growth module (referrals, affiliates) only through this server-only file.
 import { isbot } from "isbot";
 import type { AppLoadContext } from "react-router";
-import { signingSecret, visitorKey } from "../../server/modules/accounts/index.ts";
-import { affiliateOfUser, followAffiliateLink, normalCode, siteOrigin } from "../../server/modules/growth/index.ts";
+import { readBrowserOwner, signingSecret, visitorKey } from "../../server/modules/accounts/index.ts";
+import {
+  affiliateOfUser,
+  followAffiliateLink,
+  isTopLevelNavigation,
+  normalCode,
+  siteOrigin,
+} from "../../server/modules/growth/index.ts";
 import { secureCookies, viewerOf } from "./accounts.server";
 
 export * from "../../server/modules/growth/index.ts";
@@ -31,6 +37,8 @@ export async function followAffiliate(context: AppLoadContext, request: Request,
     to: url.searchParams.get("to"),
     visitorKey: visitorKey(context.services.env, context.clientIp),
     viewerUserId: viewer?.user.id ?? null,
+    browserOwnerId: readBrowserOwner(signingSecret(context.services.env), request.headers.get("cookie")),
+    navigation: isTopLevelNavigation(request.headers),
     robot: request.method !== "GET" || isbot(request.headers.get("user-agent") ?? ""),
     secret: signingSecret(context.services.env),
     secure: secureCookies(context),

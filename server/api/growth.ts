@@ -39,7 +39,12 @@ export function growthApi() {
     const { services } = c.var;
     c.header("Cache-Control", "private, no-store");
     const viewer = requireUser(await getViewer(services, c.req.raw));
-    const overview = await referralOverview(services.db, viewer.user.id, siteOrigin(services.env, c.req.url));
+    const overview = await referralOverview(
+      services.db,
+      viewer.user.id,
+      siteOrigin(services.env, c.req.url),
+      services.clock.now(),
+    );
     return c.json({
       success: true,
       code: overview.code,

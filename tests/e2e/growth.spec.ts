@@ -14,12 +14,12 @@ async function newPerson(browser: Browser): Promise<Page> {
   return page;
 }
 
-async function signUp(page: Page, name: string, next = "/dashboard") {
+async function signUp(page: Page, name: string, next = "/dashboard", email = uniqueEmail("growth")) {
   await page.goto(`/sign-up?redirectTo=${encodeURIComponent(next)}`);
   await waitForHydration(page);
   const form = page.getByRole("main");
   await form.getByLabel("Name").fill(name);
-  await form.getByLabel("Email").fill(uniqueEmail("growth"));
+  await form.getByLabel("Email").fill(email);
   await form.getByLabel("Password", { exact: true }).fill("growth-secret-1");
   await form.getByLabel("Confirm password").fill("growth-secret-1");
   await form.getByRole("button", { name: "Create free account" }).click();
@@ -49,7 +49,7 @@ test("an affiliate joins, a visitor follows the link and signs up: one click on 
   await expect(affiliate.getByText("No commissions yet.")).toBeVisible();
 });
 
-test("a member invites a friend by e-mail; a friend who joins through the link earns 7 days of Standard", async ({
+test("a member invites a friend by e-mail; a friend who joins through the link and confirms earns 7 days of Standard", async ({
   browser,
 }) => {
   const member = await newPerson(browser);
@@ -67,11 +67,24 @@ test("a member invites a friend by e-mail; a friend who joins through the link e
   const friendPage = await newPerson(browser);
   await friendPage.goto(new URL(link).pathname);
   await expect(friendPage).toHaveURL(/\/sign-up$/);
-  await signUp(friendPage, "Fran Friend");
+  const friendEmail = uniqueEmail("fran");
+  await signUp(friendPage, "Fran Friend", "/dashboard", friendEmail);
   await expect(friendPage).toHaveURL(/\/dashboard$/);
   await member.reload();
   await expect(member.getByRole("cell", { name: "Fran Friend" })).toBeVisible();
   await expect(member.getByRole("cell", { name: "Joined" })).toBeVisible();
   const days = member.locator("div", { has: member.getByText("Days of Standard earned", { exact: true }) }).last();
+  // The reward waits for the friend's confirmed address (ADR 0024).
+  await expect(days).toContainText("0");
+  await friendPage.goto("/dev/mail");
+  const mail = friendPage
+    .getByTestId("outbox-message")
+    .filter({ hasText: `To ${friendEmail}` })
+    .first();
+  await expect(mail.getByRole("heading", { name: "Confirm your Toolscape e-mail address" })).toBeVisible();
+  const confirm = await mail.getByRole("link", { name: /\/api\/auth\/verify-email\?token=/ }).getAttribute("href");
+  const confirmUrl = new URL(String(confirm));
+  await friendPage.goto(`${confirmUrl.pathname}${confirmUrl.search}`);
+  await member.reload();
   await expect(days).toContainText("7");
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { request as httpRequest } from "node:http";
 import { type Role, type Tier, updateAccount } from "../../server/modules/accounts/index.ts";
 import type { TestServer } from "./server.ts";
 
@@ -40,6 +41,39 @@ export class Client {
       else this.cookies.set(name, value);
     }
     return res;
+  }
+
+  /**
+   * A GET sent as the browser sends it, with exactly these headers (node:http: Node's fetch always
+   * overwrites Sec-Fetch-Mode with "cors", so a top-level navigation cannot be sent through it).
+   */
+  navigate(path: string, headers: Record<string, string>): Promise<Response> {
+    const url = new URL(`${this.server.url}${path}`);
+    const all: Record<string, string> = { ...headers, "x-forwarded-for": this.ip };
+    if (this.cookies.size) all.cookie = this.cookieHeader;
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(url, { method: "GET", headers: all }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          const out = new Headers();
+          for (const [k, v] of Object.entries(res.headers)) {
+            for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) out.append(k, one);
+          }
+          for (const line of out.getSetCookie()) {
+            const [pair = ""] = line.split(";");
+            const i = pair.indexOf("=");
+            this.cookies.set(pair.slice(0, i).trim(), pair.slice(i + 1).trim());
+          }
+          const status = res.statusCode ?? 0;
+          resolve(
+            new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status, headers: out }),
+          );
+        });
+      });
+      req.on("error", reject);
+      req.end();
+    });
   }
 
   json(path: string, method: string, body?: unknown, init: RequestInit & { origin?: string | null } = {}) {

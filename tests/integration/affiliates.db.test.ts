@@ -32,7 +32,12 @@ const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like
 
 /** Follows a link as a browser does (Node's own User-Agent is a robot to isbot, and robots are not counted). */
 function visit(client: Client, path: string) {
-  return client.fetch(path, { headers: { "user-agent": BROWSER } });
+  return client.navigate(path, {
+    "user-agent": BROWSER,
+    accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+    "sec-fetch-mode": "navigate",
+    "sec-fetch-dest": "document",
+  });
 }
 
 /** What billing does when it applies a payment: the hooks, inside its transaction. */
@@ -434,5 +439,143 @@ describe("with billing's test provider", () => {
     body = await dashboardOn(aff);
     expect(body.commissions.find((c) => c.paymentCents === 299)).toMatchObject({ amountCents: 90, status: "reversed" });
     expect(await tierOf(local, member.id)).toBe("free");
+  });
+});
+
+describe("abuse rules (ADR 0024)", () => {
+  let owner: Member;
+  let ownCode: string;
+  beforeAll(async () => {
+    owner = await createMember(server, { name: "Alex Affiliate" });
+    expect(
+      (await owner.client.form("/affiliate", { payout_email: "alex@example.com", accept_terms: "on" })).status,
+    ).toBe(302);
+    ownCode = String((await dashboard(owner)).code);
+  });
+  const affCookie = (res: Response) => res.headers.getSetCookie().some((c) => c.startsWith("ts_aff="));
+  const clicks = async () => Number((await dashboard(owner)).clicks);
+
+  it("a sub-resource hit on /a/CODE (an image, a fetch, an iframe) sets no cookie and counts no click", async () => {
+    const before = await clicks();
+    const asImage = { "user-agent": BROWSER, accept: "image/avif,image/webp,*/*", "sec-fetch-dest": "image" };
+    const image = await new Client(server).navigate(`/a/${ownCode}`, { ...asImage, "sec-fetch-mode": "no-cors" });
+    expect(image.status).toBe(302);
+    expect(affCookie(image)).toBe(false);
+    const script = await new Client(server).navigate(`/a/${ownCode}`, {
+      "user-agent": BROWSER,
+      accept: "*/*",
+      "sec-fetch-mode": "cors",
+      "sec-fetch-dest": "empty",
+    });
+    expect(affCookie(script)).toBe(false);
+    const frame = await new Client(server).navigate(`/a/${ownCode}`, {
+      "user-agent": BROWSER,
+      accept: "text/html",
+      "sec-fetch-mode": "navigate",
+      "sec-fetch-dest": "iframe",
+    });
+    expect(affCookie(frame)).toBe(false);
+    // An old browser without Fetch Metadata: an <img> asks for images, not HTML.
+    const oldImage = await new Client(server).navigate(`/a/${ownCode}`, {
+      "user-agent": BROWSER,
+      accept: "image/webp,*/*",
+    });
+    expect(affCookie(oldImage)).toBe(false);
+    expect(await clicks()).toBe(before);
+    // The same old browser following the link: a navigation asks for HTML first, and counts.
+    const oldLink = await new Client(server).navigate(`/a/${ownCode}`, {
+      "user-agent": BROWSER,
+      accept: "text/html,application/xhtml+xml,*/*;q=0.8",
+    });
+    expect(affCookie(oldLink)).toBe(true);
+    expect(affCookie(await visit(new Client(server), `/a/${ownCode}`))).toBe(true);
+    expect(await clicks()).toBe(before + 2);
+  });
+
+  it("an avatar set to /a/CODE through better-auth's update-user is refused (the profile form's https rule)", async () => {
+    const member = await createMember(server);
+    for (const image of [
+      `/a/${ownCode}`,
+      `${server.url}/a/${ownCode}`,
+      "javascript:alert(1)",
+      "data:image/png;base64,AA",
+    ]) {
+      const res = await member.client.json("/api/auth/update-user", "POST", { image });
+      expect(res.status, image).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toBe("Avatar URL must start with https://");
+    }
+    const [kept] = await queryRows<{ image: string | null }>(
+      server.services.db,
+      sql`SELECT image FROM users WHERE id = ${member.id}`,
+    );
+    expect(kept?.image).toBeNull();
+    const ok = await member.client.json("/api/auth/update-user", "POST", { image: "https://cdn.example.com/me.png" });
+    expect(ok.status).toBe(200);
+    const cleared = await member.client.json("/api/auth/update-user", "POST", { image: "" });
+    expect(cleared.status).toBe(200);
+    const [after] = await queryRows<{ image: string | null }>(
+      server.services.db,
+      sql`SELECT image FROM users WHERE id = ${member.id}`,
+    );
+    expect(after?.image).toBeNull();
+  });
+
+  it("a purchase by the affiliate's own account earns nothing, even attributed to themself", async () => {
+    const [row] = await queryRows<{ id: string }>(
+      server.services.db,
+      sql`SELECT id FROM affiliates WHERE user_id = ${owner.id}`,
+    );
+    expect(await attributeMember(server.services, String(row?.id), owner.id)).toBe(false);
+    // A row that got there anyway (an import, an operator): still no commission on their own payment.
+    await server.services.db.execute(
+      sql`INSERT INTO affiliate_attributions (user_id, affiliate_id, at)
+          VALUES (${owner.id}, ${String(row?.id)}::uuid, ${clock.now().toISOString()}::timestamptz)`,
+    );
+    await pay(owner.id, "expert", 2999);
+    const [n] = await queryRows<{ n: number }>(
+      server.services.db,
+      sql`SELECT count(*)::int AS n FROM affiliate_commissions WHERE user_id = ${owner.id}`,
+    );
+    expect(n?.n).toBe(0);
+    await server.services.db.execute(sql`DELETE FROM affiliate_attributions WHERE user_id = ${owner.id}`);
+  });
+
+  it("a sign-up from the browser the affiliate uses earns nothing, whatever cookie it carries", async () => {
+    // The affiliate signs in on this browser (it remembers them), then signs out.
+    const browser = new Client(server);
+    const signIn = await browser.json("/api/auth/sign-in/email", "POST", {
+      email: owner.email,
+      password: owner.password,
+    });
+    expect(signIn.status).toBe(200);
+    expect(browser.cookies.has("ts_member")).toBe(true);
+    expect((await browser.json("/api/auth/sign-out", "POST", {})).status).toBe(200);
+    const before = await clicks();
+    // Signed out, following their own link: not a click, no cookie.
+    expect(affCookie(await visit(browser, `/a/${ownCode}`))).toBe(false);
+    expect(await clicks()).toBe(before);
+    // Even with a valid ts_aff cookie (taken from a real visitor's click), a new account made here is not attributed.
+    const visitor = new Client(server);
+    await visit(visitor, `/a/${ownCode}`);
+    browser.cookies.set("ts_aff", String(visitor.cookies.get("ts_aff")));
+    const sock = await signUp(browser, "Sock Puppet");
+    const [attributed] = await queryRows<{ n: number }>(
+      server.services.db,
+      sql`SELECT count(*)::int AS n FROM affiliate_attributions WHERE user_id = ${sock}`,
+    );
+    expect(attributed?.n).toBe(0);
+    await pay(sock, "standard", 299);
+    const [n] = await queryRows<{ n: number }>(
+      server.services.db,
+      sql`SELECT count(*)::int AS n FROM affiliate_commissions WHERE user_id = ${sock}`,
+    );
+    expect(n?.n).toBe(0);
+    // The real visitor's own sign-up still counts.
+    const friend = await signUp(visitor, "Real Friend");
+    const [real] = await queryRows<{ n: number }>(
+      server.services.db,
+      sql`SELECT count(*)::int AS n FROM affiliate_attributions WHERE user_id = ${friend}`,
+    );
+    expect(real?.n).toBe(1);
   });
 });

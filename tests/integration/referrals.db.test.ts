@@ -45,10 +45,24 @@ function outbox(): { to: string; subject: string; text: string; tag: string }[] 
 
 const newEmail = (p = "friend") => `${p}-${Math.random().toString(36).slice(2, 10)}@example.com`;
 
-async function signUp(client: Client, email: string, name = "Friend") {
+/** Follows the link of the confirmation mail sent at sign-up (better-auth's verify-email). */
+async function confirmEmail(client: Client, email: string) {
+  const mail = outbox().find((m) => m.to === email && m.tag === "email-confirm");
+  const link = /(https?:\/\/\S+\/api\/auth\/verify-email\?\S+)/.exec(mail?.text ?? "")?.[1];
+  expect(link, `confirmation mail for ${email}`).toBeTruthy();
+  const url = new URL(link as string);
+  const res = await client.fetch(`${url.pathname}${url.search}`);
+  expect(res.status).toBe(302);
+  return res;
+}
+
+/** Signs up and (unless told not to) confirms the address: rewards wait for the confirmation. */
+async function signUp(client: Client, email: string, name = "Friend", options: { confirm?: boolean } = {}) {
   const res = await client.json("/api/auth/sign-up/email", "POST", { name, email, password: "correct-horse-42" });
   expect(res.status).toBe(200);
-  return ((await res.json()) as { user: { id: string } }).user.id;
+  const id = ((await res.json()) as { user: { id: string } }).user.id;
+  if (options.confirm !== false) await confirmEmail(client, email);
+  return id;
 }
 
 describe("referrals", () => {
@@ -209,7 +223,7 @@ describe("referrals", () => {
     const id = await signUp(friend, friendEmail, "Rae Racing"); // no cookie, not invited: nobody credited yet
     const before = (await grantRefs()).length;
     const headers = new Headers({ cookie: `ts_ref=${code}` });
-    const user = { id, email: friendEmail, name: "Rae Racing" };
+    const user = { id, email: friendEmail, name: "Rae Racing", emailVerified: true };
     await Promise.all(Array.from({ length: 5 }, () => onMemberCreated(server.services, user, headers)));
     expect((await grantRefs()).slice(before)).toEqual([`referral:${id}`]);
     const [count] = await queryRows<{ n: number }>(
@@ -261,16 +275,80 @@ describe("referrals", () => {
       const { code: c } = (await (await rita.client.fetch("/api/community/referrals")).json()) as { code: string };
       const friend = new Client(failing);
       friend.cookies.set("ts_ref", c);
+      const email = newEmail();
       const res = await friend.json("/api/auth/sign-up/email", "POST", {
         name: "F",
-        email: newEmail(),
+        email,
         password: "correct-horse-42",
       });
       expect(res.status).toBe(200);
-      const [n] = await queryRows<{ n: number }>(failing.services.db, sql`SELECT count(*)::int AS n FROM referrals`);
+      const mail = readdirSync(path.join(failing.services.env.DATA_DIR, "mail"))
+        .map((n) => JSON.parse(readFileSync(path.join(failing.services.env.DATA_DIR, "mail", n), "utf8")))
+        .find((m: { to: string; tag: string }) => m.to === email && m.tag === "email-confirm") as { text: string };
+      const link = new URL(/(https?:\/\/\S+verify-email\S+)/.exec(mail.text)?.[1] ?? "");
+      expect((await friend.fetch(`${link.pathname}${link.search}`)).status).toBe(302);
+      const [n] = await queryRows<{ n: number }>(
+        failing.services.db,
+        sql`SELECT count(*)::int AS n FROM referrals WHERE status = 'rewarded'`,
+      );
       expect(n?.n).toBe(0);
     } finally {
       await failing.close();
     }
+  });
+});
+
+describe("abuse rules (ADR 0024)", () => {
+  it("rewards nothing until the friend confirms their e-mail address", async () => {
+    const rita = await createMember(server, { name: "Rita Waiting" });
+    const { code: c } = (await (await rita.client.fetch("/api/community/referrals")).json()) as { code: string };
+    const friend = new Client(server);
+    await friend.fetch(`/r/${c}`);
+    const email = newEmail("unconfirmed");
+    const id = await signUp(friend, email, "Una Unconfirmed", { confirm: false });
+    expect(await referralGrants(rita.id)).toEqual([]);
+    expect(await tierOf(server, rita.id)).toBe("free");
+    const [row] = await queryRows<{ status: string; reward_days: number }>(
+      server.services.db,
+      sql`SELECT status::text AS status, reward_days FROM referrals WHERE invitee_id = ${id}`,
+    );
+    expect(row).toEqual({ status: "pending", reward_days: 0 });
+    expect(outbox().some((m) => m.to === rita.email && m.tag === "referral-joined")).toBe(false);
+
+    const confirmed = await confirmEmail(friend, email);
+    expect(confirmed.headers.get("location")).toBe("/dashboard?email=confirmed");
+    expect((await referralGrants(rita.id)).map((g) => g.reference)).toEqual([`referral:${id}`]);
+    expect(await tierOf(server, rita.id)).toBe("standard");
+    expect(outbox().some((m) => m.to === rita.email && m.tag === "referral-joined")).toBe(true);
+  });
+
+  it("rewards at most 12 friends in any 12 months; the 13th is recorded without a reward", async () => {
+    const rita = await createMember(server, { name: "Rita Many" });
+    const { code: c } = (await (await rita.client.fetch("/api/community/referrals")).json()) as { code: string };
+    for (let i = 0; i < 12; i++) {
+      const friend = new Client(server);
+      await friend.fetch(`/r/${c}`);
+      await signUp(friend, newEmail(`many${i}`), `Friend ${i}`);
+      clock.advance(DAY_MS);
+    }
+    expect(await referralGrants(rita.id)).toHaveLength(12);
+    const thirteenth = new Client(server);
+    await thirteenth.fetch(`/r/${c}`);
+    const id13 = await signUp(thirteenth, newEmail("many12"), "Friend 12");
+    expect(await referralGrants(rita.id)).toHaveLength(12);
+    const [row] = await queryRows<{ status: string }>(
+      server.services.db,
+      sql`SELECT status::text AS status FROM referrals WHERE invitee_id = ${id13}`,
+    );
+    expect(row?.status).toBe("over_cap");
+    const page = await (await rita.client.fetch("/referrals")).text();
+    expect(page.replaceAll("<!-- -->", "")).toContain("up to 12 friends in any 12 months (12 of 12 so far)");
+
+    // A year after the first reward, a place is free again.
+    clock.advance(366 * DAY_MS - 12 * DAY_MS);
+    const later = new Client(server);
+    await later.fetch(`/r/${c}`);
+    await signUp(later, newEmail("later"), "Friend Later");
+    expect(await referralGrants(rita.id)).toHaveLength(13);
   });
 });

@@ -12,7 +12,7 @@ const CATEGORIES = [
   {
     key: "essential",
     name: "Essential",
-    text: "Keep the site working: your theme, your cookie choices and, once you sign in, your session. Always on. Referral and affiliate links also set ts_ref and ts_aff (30 days) so the member or affiliate who sent you is credited when you sign up (see the affiliate disclosure).",
+    text: "Keep the site working: your theme, your cookie choices and, once you sign in, your session. Always on. Referral and affiliate links also set ts_ref and ts_aff (30 days) so the member or affiliate who sent you is credited when you sign up (see the affiliate disclosure). Signing in sets ts_member (a year, kept after sign-out), which remembers the last member who signed in with this browser so an affiliate cannot credit themselves for accounts made on their own browser.",
     duration: "Session to 1 year",
   },
   {

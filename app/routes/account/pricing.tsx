@@ -1,6 +1,6 @@
 import { PlanCard } from "~/components/plan-card";
 import { countMembers, loadEntitlements, planCardLines, viewerOf } from "~/lib/accounts.server";
-import { paidPlans } from "~/lib/billing.server";
+import { moneyBack, paidPlans } from "~/lib/billing.server";
 import { money } from "~/lib/billing-view";
 import { PLANS } from "~/lib/plans";
 import { TIER_LABELS, TIERS } from "~/lib/tiers";
@@ -22,11 +22,12 @@ const MEMBER_FIGURE_MIN = 1000;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, env } = context.services;
-  const [viewer, ents, members, prices] = await Promise.all([
+  const [viewer, ents, members, prices, guarantee] = await Promise.all([
     viewerOf(context, request),
     loadEntitlements(db),
     countMembers(db),
     paidPlans(context),
+    moneyBack(context),
   ]);
   const cards = planCardLines(ents);
   // Prices come from billing's plans table, the one the checkout charges.
@@ -41,11 +42,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cards,
     comparison: ents.comparison(),
     members: members >= MEMBER_FIGURE_MIN ? members : null,
+    guarantee,
   };
 }
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
-  const { plans, currentTier, cards, comparison, members } = loaderData;
+  const { plans, currentTier, cards, comparison, members, guarantee } = loaderData;
   return (
     <div className="space-y-12">
       <header className="mx-auto max-w-2xl text-center">
@@ -60,7 +62,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         ))}
       </div>
       <ul className="flex flex-wrap justify-center gap-x-8 gap-y-2 text-sm text-slate-700 dark:text-slate-300">
-        <li>✓ 30-day money-back guarantee</li>
+        <li data-testid="money-back">✓ {guarantee}</li>
         <li>✓ Instant access to your plan's features</li>
         <li>✓ Billed monthly in USD</li>
         {members ? <li>✓ {members.toLocaleString("en-US")} members</li> : null}

@@ -11,7 +11,7 @@ import {
 } from "~/components/billing/parts";
 import { CheckList } from "~/components/check-list";
 import { loadEntitlements, planCardLines, viewerOf } from "~/lib/accounts.server";
-import { paidPlans, providers, quote, startCheckout } from "~/lib/billing.server";
+import { moneyBack, paidPlans, providers, quote, staleNotice, startCheckout } from "~/lib/billing.server";
 import { isPaidTier, money, PAY_MESSAGES, type ProviderId } from "~/lib/billing-view";
 import { TIER_LABELS } from "~/lib/tiers";
 import type { Route } from "./+types/checkout";
@@ -49,7 +49,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     (askedAmount !== null && Math.round(Number(askedAmount) * 100) !== plan.amountCents) ||
     (askedCurrency !== null && askedCurrency.toUpperCase() !== plan.currency);
 
-  const [q, ents] = await Promise.all([quote(context, viewer, plan.tier), loadEntitlements(context.services.db)]);
+  const [q, ents, guarantee] = await Promise.all([
+    quote(context, viewer, plan.tier),
+    loadEntitlements(context.services.db),
+    moneyBack(context),
+  ]);
   return {
     state: "ready" as const,
     plan,
@@ -61,6 +65,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // One key per visit of the page: a double submit returns the same order.
     idempotencyKey: randomUUID(),
     error: url.searchParams.get("error") === "cancelled" ? PAY_MESSAGES.cancelledToast : null,
+    // A checkout that no longer held when it was approved or paid (ADR 0024): why, and a fresh one.
+    stale: staleNotice(url),
+    guarantee,
   };
 }
 
@@ -122,6 +129,14 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       </header>
       {prov.testMode ? <TestModeBanner /> : null}
       {error ? <FormAlert>{error}</FormAlert> : null}
+      {loaderData.stale ? (
+        <FormAlert>
+          <span data-testid="stale-checkout">{loaderData.stale}</span>{" "}
+          <Link to={`/checkout/${plan.tier}`} className="font-semibold underline">
+            Start a fresh checkout
+          </Link>
+        </FormAlert>
+      ) : null}
       {loaderData.amountMismatch ? (
         <FormAlert tone="info">
           The link asked for a different amount; the price below is the {plan.name} plan's price.
@@ -138,7 +153,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             </span>{" "}
             <span className="text-slate-600 dark:text-slate-400">per month, billed every {plan.periodDays} days</span>
           </p>
-          <p className="mt-1 text-sm text-emerald-800 dark:text-emerald-300">✓ 30-day money-back guarantee</p>
+          <p className="mt-1 text-sm text-emerald-800 dark:text-emerald-300" data-testid="money-back">
+            ✓ {loaderData.guarantee}
+          </p>
           <h3 className="mt-5 font-semibold">What {plan.name} includes</h3>
           <CheckList items={features} className="mt-2 space-y-1.5 text-sm" />
         </section>

@@ -3,7 +3,7 @@ import { FormAlert } from "~/components/account/form-parts";
 import { payCard, payPrimary, paySecondary, TestModeBanner, useToastOnce } from "~/components/billing/parts";
 import { AppError, viewerOf } from "~/lib/accounts.server";
 import { confirmOrder } from "~/lib/billing.server";
-import { longDate, money, PAY_MESSAGES } from "~/lib/billing-view";
+import { longDate, money, PAY_MESSAGES, staleCheckoutHref } from "~/lib/billing-view";
 import type { Route } from "./+types/success";
 
 /** Seconds between checks while the provider has not confirmed yet (works without JavaScript). */
@@ -39,6 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return data({ outcome: null, error: PAY_MESSAGES.verifyFailed }, { status: 400 });
   try {
     const outcome = await confirmOrder(context, viewer, orderId);
+    // A checkout that no longer held (ADR 0024): back to a fresh one, which says why.
+    if (outcome.status === "voided" && outcome.stale) throw redirect(staleCheckoutHref(outcome.stale));
     if (outcome.status === "declined" || outcome.status === "cancelled") {
       throw redirect(`/payment/cancel?reason=${outcome.status}&tier=${outcome.tier}`);
     }

@@ -2,7 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { FormAlert } from "~/components/account/form-parts";
 import { CopyField, Stat } from "~/components/growth/copy-field";
 import { AppError, viewerOf } from "~/lib/accounts.server";
-import { InviteInput, inviteByEmail, originOf, referralOverview } from "~/lib/growth.server";
+import { InviteInput, inviteByEmail, originOf, REFERRAL_REWARDS_PER_YEAR, referralOverview } from "~/lib/growth.server";
 import { REFERRAL_REWARD_DAYS } from "~/lib/plans";
 import type { Route } from "./+types/referrals";
 
@@ -16,9 +16,16 @@ export function headers() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await viewerOf(context, request);
-  if (!viewer) return data({ overview: null }, { status: 401 });
-  const overview = await referralOverview(context.services.db, viewer.user.id, originOf(context, request));
-  return { overview };
+  // The reward rules (ADR 0024) come from growth's constants, stated to visitors and members alike.
+  const rules = { perYear: REFERRAL_REWARDS_PER_YEAR };
+  if (!viewer) return data({ overview: null, rules }, { status: 401 });
+  const overview = await referralOverview(
+    context.services.db,
+    viewer.user.id,
+    originOf(context, request),
+    context.services.clock.now(),
+  );
+  return { overview, rules };
 }
 
 type ActionResult = { ok: boolean; message?: string; error?: string; email?: string };
@@ -47,14 +54,14 @@ const dateOf = (iso: string | null) => (iso ? iso.slice(0, 10) : "—");
 
 export default function Referrals({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const { overview } = loaderData;
+  const { overview, rules } = loaderData;
   if (!overview) {
     return (
       <div className="mx-auto max-w-xl py-10 text-center">
         <h1 className="text-2xl font-bold">Invite friends, get Standard free</h1>
         <p className="mt-3 text-slate-700 dark:text-slate-300">
-          Please sign in to see your invite link. Every friend who joins gives you {REFERRAL_REWARD_DAYS} days of
-          Standard.
+          Please sign in to see your invite link. Every friend who joins and confirms their e-mail address gives you{" "}
+          {REFERRAL_REWARD_DAYS} days of Standard, for up to {rules.perYear} friends in any 12 months.
         </p>
         <Link
           to="/sign-in?redirectTo=/referrals"
@@ -70,8 +77,12 @@ export default function Referrals({ loaderData, actionData }: Route.ComponentPro
     <div className="mx-auto max-w-3xl">
       <h1 className="text-3xl font-bold tracking-tight">Invite friends</h1>
       <p className="mt-2 text-slate-700 dark:text-slate-300">
-        Share your link. When a friend creates a free account through it, you get {REFERRAL_REWARD_DAYS} days of
-        Standard, added after any Standard time you already have. Once per friend.
+        Share your link. When a friend creates a free account through it and confirms their e-mail address, you get{" "}
+        {REFERRAL_REWARD_DAYS} days of Standard, added after any Standard time you already have. Once per friend.
+      </p>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400" data-testid="referral-cap">
+        Rewards are counted for up to {rules.perYear} friends in any 12 months ({overview.rewardedThisYear} of{" "}
+        {overview.rewardsPerYear} so far); friends who join after that are still welcome, without a reward.
       </p>
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
         <Stat label="Friends joined" value={String(overview.joined)} />

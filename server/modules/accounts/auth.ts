@@ -3,14 +3,17 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { APIError, betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { createAuthMiddleware } from "better-auth/api";
 import { bearer } from "better-auth/plugins/bearer";
 import type { Db } from "../../platform/db/index.ts";
 import { queryRows, schema, sql } from "../../platform/db/index.ts";
 import type { Env } from "../../platform/env.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { Mailer } from "../../platform/mail.ts";
+import { siteUrl } from "../../platform/site-origin.ts";
 import { cleanLine, controlCharacterIn, controlCharacterMessage } from "../../platform/text.ts";
-import { PASSWORD_MAX, PASSWORD_MIN } from "./forms.ts";
+import { BROWSER_OWNER_COOKIE, BROWSER_OWNER_MAX_AGE_S, browserOwnerValue } from "./browser-owner.ts";
+import { AvatarUrl, PASSWORD_MAX, PASSWORD_MIN } from "./forms.ts";
 
 /** The header our HTTP layer sets with the client address it trusts (never taken from the client). */
 export const CLIENT_IP_HEADER = "x-toolscape-client-ip";
@@ -21,7 +24,12 @@ export type AuthDeps = {
   logger: Logger;
   mailer: Mailer;
   /** after any new account (form, JSON endpoint, OAuth), with the request's headers: referrals and affiliates */
-  onUserCreated?: (user: { id: string; email: string; name: string }, headers: Headers | null) => Promise<void>;
+  onUserCreated?: (
+    user: { id: string; email: string; name: string; emailVerified: boolean },
+    headers: Headers | null,
+  ) => Promise<void>;
+  /** after a member confirmed their e-mail address (the link in the confirmation mail): referral rewards */
+  onEmailVerified?: (user: { id: string; email: string; name: string; emailVerified: boolean }) => Promise<void>;
 };
 
 /** Hosts accepted as the site's own when PUBLIC_URL is not set (development, tests, local runs). */
@@ -92,6 +100,37 @@ export function createAuth(deps: AuthDeps) {
           .catch((err: unknown) => authLog.error("password reset mail not sent", { err, userId: user.id }));
       },
     },
+    // Members confirm their address through a link mailed at sign-up (referral rewards wait for it,
+    // ADR 0024). Signing in does not need it. The link is built from the site's origin, never the request.
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24 * 3,
+      sendVerificationEmail: async ({ user, token }) => {
+        const link = siteUrl(
+          env,
+          `/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent("/dashboard?email=confirmed")}`,
+        );
+        await mailer
+          .send({
+            to: user.email,
+            tag: "email-confirm",
+            subject: "Confirm your Toolscape e-mail address",
+            text: [
+              `Hello ${user.name},`,
+              "",
+              "Welcome to Toolscape. Please confirm that this is your e-mail address:",
+              link,
+              "",
+              "The link works for three days. If you did not create an account, ignore this message.",
+            ].join("\n"),
+          })
+          .catch((err: unknown) => authLog.error("confirmation mail not sent", { err, userId: user.id }));
+      },
+      afterEmailVerification: async (user) => {
+        await deps.onEmailVerified?.({ id: user.id, email: user.email, name: user.name, emailVerified: true });
+      },
+    },
     socialProviders,
     // API clients may send the signed session token as `Authorization: Bearer …` (spec section 6:
     // admin calls use bearer tokens or cookies); sign-in answers carry it in `set-auth-token`.
@@ -125,14 +164,38 @@ export function createAuth(deps: AuthDeps) {
           after: async (user, ctx) => {
             if (!deps.onUserCreated) return;
             const headers = ctx?.headers ?? ctx?.request?.headers ?? null;
-            await deps.onUserCreated({ id: user.id, email: user.email, name: user.name }, headers);
+            await deps.onUserCreated(
+              { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified === true },
+              headers,
+            );
           },
         },
+        // better-auth's update-user endpoint takes a name and an image too: the same rules as our
+        // profile form (readable text; the avatar rule in forms.ts), so no way in skips them.
         update: {
-          before: async (user) =>
-            typeof user.name === "string" ? { data: { ...user, name: readableName(user.name) } } : undefined,
+          before: async (user) => {
+            const data: Record<string, unknown> = { ...user };
+            if (typeof user.name === "string") data.name = readableName(user.name);
+            if ("image" in user && user.image !== undefined) data.image = avatarUrl(user.image);
+            return { data };
+          },
         },
       },
+    },
+    hooks: {
+      // Every new session (sign-in, sign-up, OAuth, e-mail confirmation) marks this browser as the
+      // member's: growth's affiliate rules read it (browser-owner.ts, ADR 0024).
+      after: createAuthMiddleware(async (ctx) => {
+        const fresh = ctx.context.newSession;
+        if (!fresh) return;
+        ctx.setCookie(BROWSER_OWNER_COOKIE, browserOwnerValue(secret, fresh.user.id), {
+          path: "/",
+          maxAge: BROWSER_OWNER_MAX_AGE_S,
+          httpOnly: true,
+          sameSite: "lax",
+          secure: env.PUBLIC_URL?.startsWith("https://") ?? false,
+        });
+      }),
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     rateLimit: { enabled: false },
@@ -164,6 +227,15 @@ async function isSuspended(db: Db, userId: string): Promise<boolean> {
     sql`SELECT suspended_at IS NOT NULL AS suspended FROM users WHERE id = ${userId}`,
   );
   return row?.suspended ?? false;
+}
+
+/** The profile form's avatar rule (forms.ts AvatarUrl), as a 400 with its message. */
+function avatarUrl(image: unknown): string | null {
+  const parsed = AvatarUrl.safeParse(image);
+  if (!parsed.success) {
+    throw new APIError("BAD_REQUEST", { message: parsed.error.issues[0]?.message ?? "Invalid avatar URL" });
+  }
+  return parsed.data ?? null;
 }
 
 /** A member's name as stored: control characters refused (400 with a message), invisible formatting removed. */

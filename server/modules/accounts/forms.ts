@@ -86,6 +86,20 @@ const optionalText = (label: string, max: number, message: string) =>
     .nullable()
     .optional();
 
+/**
+ * The avatar rule, the one place it lives: an https URL (never a path on this site, such as an
+ * affiliate link /a/CODE, nor another scheme), or empty for none. The profile form and better-auth's
+ * own update-user endpoint (its user.update hook in auth.ts) both apply it.
+ */
+export const AvatarUrl = z
+  .string()
+  .trim()
+  .max(2_000, "Avatar URL is too long")
+  .refine((v) => v === "" || /^https:\/\/[^\s]+$/.test(v), "Avatar URL must start with https://")
+  .transform((v) => (v === "" ? null : v))
+  .nullable()
+  .optional();
+
 export const ProfileInput = z.object({
   name: personName,
   username: z
@@ -101,14 +115,7 @@ export const ProfileInput = z.object({
     .nullable()
     .optional(),
   bio: optionalText("Bio", 500, "Bio must be at most 500 characters"),
-  image: z
-    .string()
-    .trim()
-    .max(2_000, "Avatar URL is too long")
-    .refine((v) => v === "" || /^https:\/\/[^\s]+$/.test(v), "Avatar URL must start with https://")
-    .transform((v) => (v === "" ? null : v))
-    .nullable()
-    .optional(),
+  image: AvatarUrl,
 });
 export type ProfileInput = z.output<typeof ProfileInput>;
 

@@ -26,6 +26,12 @@ export {
   resolveAuthSecret,
 } from "./auth.ts";
 export {
+  BROWSER_OWNER_COOKIE,
+  BROWSER_OWNER_MAX_AGE_S,
+  browserOwnerValue,
+  readBrowserOwner,
+} from "./browser-owner.ts";
+export {
   Entitlements,
   entitlementsFromRows,
   type Feature,

@@ -6,11 +6,13 @@ import { getPlan } from "./plans.ts";
 import type { OrderState, ProviderId } from "./providers/types.ts";
 import { liveSubscription, orderById, type SubscriptionRow } from "./queries.ts";
 import { sendReceipt } from "./receipts.ts";
+import { OPEN_ORDER_STATUSES, refundVoidedPayment, staleReason } from "./revalidate.ts";
 import { scheduleSubscriptionJobs } from "./schedule.ts";
 import { lockMember, recomputeTier, recordEvent } from "./tier.ts";
 import type { BillingServices } from "./types.ts";
 
-export type ApplyOutcome = "applied" | "already_applied" | "refused";
+/** voided: the order no longer held when its payment arrived (ADR 0024): the payment is refunded. */
+export type ApplyOutcome = "applied" | "already_applied" | "refused" | "voided";
 
 /**
  * Applies a captured order, exactly once: the payment row's UNIQUE (provider, provider_payment_id)
@@ -92,6 +94,45 @@ export async function applyCapturedOrder(
       logger.error("second payment for one order", { orderId: order.id, providerPaymentId });
       await recordEvent(tx, { userId: order.userId, type: "duplicate_payment", at: now, paymentId: payment.id });
       return null;
+    }
+    // Checked again now, under the member's lock, against the account as it is (ADR 0024): a
+    // payment for an order that no longer holds changes nothing and is refunded after commit.
+    const stale = fresh ? await staleReason(tx, fresh) : "replaced";
+    if (stale) {
+      const voided = await tx
+        .update(schema.paymentOrders)
+        .set({ status: "voided", updatedAt: now })
+        .where(
+          and(eq(schema.paymentOrders.id, order.id), inArray(schema.paymentOrders.status, [...OPEN_ORDER_STATUSES])),
+        )
+        .returning({ id: schema.paymentOrders.id });
+      if (voided.length) {
+        await recordEvent(tx, {
+          userId: order.userId,
+          type: "order_voided",
+          at: now,
+          detail: {
+            orderId: order.id,
+            tier: order.tier,
+            kind: order.kind,
+            reason: stale,
+            amountCents: order.amountCents,
+          },
+        });
+      }
+      await recordEvent(tx, {
+        userId: order.userId,
+        type: "payment_on_voided_order",
+        at: now,
+        paymentId: payment.id,
+        detail: { orderId: order.id, amountCents: paid.amountCents, reason: stale },
+      });
+      logger.warn("payment for a voided order: refunding it", {
+        orderId: order.id,
+        paymentId: payment.id,
+        reason: stale,
+      });
+      return { voidedPaymentId: payment.id, paymentId: null };
     }
     await tx
       .update(schema.paymentOrders)
@@ -232,10 +273,15 @@ export async function applyCapturedOrder(
     };
     for (const hooks of services.billingHooks ?? []) await hooks.paymentApplied?.(tx, event);
     await scheduleSubscriptionJobs(services, tx, sub);
-    return { paymentId: payment.id, sub };
+    return { voidedPaymentId: null, paymentId: payment.id };
   });
   if (!result) return "already_applied";
-  await sendReceipt(services, { kind: "payment", userId: order.userId, paymentId: result.paymentId });
+  if (result.voidedPaymentId) {
+    await refundVoidedPayment(services, result.voidedPaymentId);
+    return "voided";
+  }
+  if (result.paymentId)
+    await sendReceipt(services, { kind: "payment", userId: order.userId, paymentId: result.paymentId });
   return "applied";
 }
 

@@ -25,16 +25,34 @@ export {
   type AdvanceOutcome,
   advanceSubscription,
   cancelAtPeriodEnd,
+  lastMoneyBackRefund,
   quoteUpgrade,
   requestRefund,
   resumeSubscription,
   runBillingSweep,
 } from "./lifecycle.ts";
-export { AMOUNT_MISMATCH, type CreateOrderInput, createOrder, quoteCheckout, verifyOrder } from "./orders.ts";
-export { formatMoney, getPlan, isPaidTier, listPlans, PAID_TIERS } from "./plans.ts";
+export {
+  AMOUNT_MISMATCH,
+  type CreateOrderInput,
+  createOrder,
+  quoteCheckout,
+  type SettleOutcome,
+  settleOrder,
+  verifyOrder,
+} from "./orders.ts";
+export {
+  formatMoney,
+  getPlan,
+  isPaidTier,
+  listPlans,
+  MONEY_BACK_ONCE_PER_MONTHS,
+  moneyBackPromise,
+  PAID_TIERS,
+} from "./plans.ts";
 export { signTestWebhook, TEST_SIGNATURE_HEADER, testPaymentMethodToken } from "./providers/test.ts";
 export * from "./providers/types.ts";
 export { configurePaymentProviders, type PaymentProviders, paymentProviders, providerFor } from "./registry.ts";
+export { type StaleReason, staleMessage } from "./revalidate.ts";
 export { getBillingSummary, membershipComparison, subscriptionForApi } from "./summary.ts";
 export { setTestPaymentMethodFails } from "./test-methods.ts";
 export { recomputeTier, refreshTier, setTierOverride } from "./tier.ts";

@@ -5,11 +5,12 @@ import { AppError } from "../../platform/errors.ts";
 import { applyCapturedOrder, expireStaleOrders } from "./apply.ts";
 import type { PaidTier } from "./contracts.ts";
 import { unusedValueCents } from "./orders.ts";
-import { formatMoney, getPlan } from "./plans.ts";
+import { formatMoney, getPlan, MONEY_BACK_ONCE_PER_DAYS, MONEY_BACK_ONCE_PER_MONTHS } from "./plans.ts";
 import { ProviderError, type ProviderId } from "./providers/types.ts";
 import { creditBalance, liveSubscription, type SubscriptionRow } from "./queries.ts";
 import { sendBillingNotice, sendReceipt } from "./receipts.ts";
 import { providerFor } from "./registry.ts";
+import { refundPendingVoidedPayments } from "./revalidate.ts";
 import { RENEW_BEFORE_MS, scheduleSubscriptionJobs } from "./schedule.ts";
 import { lockMember, recomputeTier, recordEvent } from "./tier.ts";
 import type { BillingServices, SubscriptionView, UpgradeQuote } from "./types.ts";
@@ -166,7 +167,7 @@ async function renewSubscription(services: BillingServices, sub: SubscriptionRow
       .set({ providerOrderId: state.providerOrderId, updatedAt: now })
       .where(eq(schema.paymentOrders.id, order.id));
     const applied = await applyCapturedOrder(services, order.id, state);
-    if (applied !== "refused") return "renewed";
+    if (applied === "applied" || applied === "already_applied") return "renewed";
   }
   await db
     .update(schema.paymentOrders)
@@ -287,6 +288,22 @@ export async function quoteUpgrade(
   };
 }
 
+/**
+ * When the member last had the money-back refund within the last MONEY_BACK_ONCE_PER_DAYS (null:
+ * none). Only refunds they asked for count: a refund made at the provider (a dispute) or of a
+ * voided order's payment is not the guarantee.
+ */
+export async function lastMoneyBackRefund(db: Db, userId: string, now: Date): Promise<Date | null> {
+  const since = new Date(now.getTime() - MONEY_BACK_ONCE_PER_DAYS * DAY_MS);
+  const [row] = await queryRows<{ at: string | Date | null }>(
+    db,
+    sql`SELECT max(at) AS at FROM billing_events
+         WHERE user_id = ${userId} AND type = 'refunded' AND detail->>'how' = 'requested'
+           AND at > ${since.toISOString()}::timestamptz`,
+  );
+  return row?.at ? new Date(row.at) : null;
+}
+
 export function refundDeadline(sub: SubscriptionRow, refundWindowDays: number): Date | null {
   return sub.firstPaymentAt ? new Date(sub.firstPaymentAt.getTime() + refundWindowDays * DAY_MS) : null;
 }
@@ -310,6 +327,14 @@ export async function requestRefund(
     throw new AppError(
       "bad_request",
       `Refunds are available within ${plan.refundWindowDays} days of your first payment${deadline ? ` (until ${day(deadline)})` : ""}`,
+    );
+  }
+  const lastMoneyBack = await lastMoneyBackRefund(db, userId, now);
+  if (lastMoneyBack) {
+    const next = new Date(lastMoneyBack.getTime() + MONEY_BACK_ONCE_PER_DAYS * DAY_MS);
+    throw new AppError(
+      "bad_request",
+      `The money-back refund is available once in any ${MONEY_BACK_ONCE_PER_MONTHS} months: you had one on ${day(lastMoneyBack)}, so the next is possible from ${day(next)}. You can still cancel, and the plan stays until the end of the period.`,
     );
   }
   const firstPaymentAt = sub.firstPaymentAt as Date;
@@ -456,5 +481,7 @@ export async function runBillingSweep(services: BillingServices): Promise<{ subs
     });
   }
   await expireStaleOrders(services);
+  // Payments that arrived for voided orders and whose refund failed earlier (ADR 0024).
+  await refundPendingVoidedPayments(services);
   return { subscriptions: due.length, members: members.length };
 }

@@ -2,27 +2,28 @@ import { and, desc, eq, gt } from "drizzle-orm";
 import { DAY_MS } from "../../platform/clock.ts";
 import { type Db, schema } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
-import { applyCapturedOrder } from "./apply.ts";
+import { type ApplyOutcome, applyCapturedOrder } from "./apply.ts";
 import type { PaidTier } from "./contracts.ts";
-import { formatMoney, getPlan } from "./plans.ts";
+import { formatMoney, getPlan, unusedValueCents } from "./plans.ts";
 import { ProviderError, type ProviderId } from "./providers/types.ts";
-import { creditBalance, liveSubscription, orderById, type SubscriptionRow } from "./queries.ts";
+import { creditBalance, liveSubscription, type OrderRow, orderById } from "./queries.ts";
 import { paymentProviders, providerFor } from "./registry.ts";
+import {
+  cancelAtProvider,
+  staleMessage,
+  staleReason,
+  voidedOrderInfo,
+  voidOrder,
+  voidOtherOpenOrders,
+} from "./revalidate.ts";
 import { lockMember, recordEvent } from "./tier.ts";
-import type { BillingServices, CheckoutOrder, CheckoutQuote, OrderKind, Plan, VerifyOutcome } from "./types.ts";
+import type { BillingServices, CheckoutOrder, CheckoutQuote, OrderKind, VerifyOutcome } from "./types.ts";
+
+export { unusedValueCents };
 
 export const AMOUNT_MISMATCH = "Amount does not match the plan";
 /** A pending order is offered again for a repeat checkout of the same plan within this time. */
 const REUSE_MS = DAY_MS;
-
-/** The unused part of the paid Standard period, in cents (pro-rata by remaining time). */
-export function unusedValueCents(sub: SubscriptionRow, plan: Plan, now: Date): number {
-  const periodMs = plan.periodDays * DAY_MS;
-  // Days added by grants (referrals) are not paid for: only the paid span counts.
-  const paidEnd = Math.min(sub.currentPeriodEnd.getTime(), sub.currentPeriodStart.getTime() + periodMs);
-  const remaining = Math.max(0, paidEnd - now.getTime());
-  return Math.floor((plan.amountCents * Math.min(remaining, periodMs)) / periodMs);
-}
 
 /**
  * The price of `tier` for this member now: the plan's price (never the browser's), less the unused
@@ -147,7 +148,7 @@ export async function createOrder(services: BillingServices, input: CreateOrderI
         .limit(1);
       if (same) {
         if (same.tier !== input.tier) throw new AppError("conflict", "This Idempotency-Key was used for another order");
-        return { order: same, reused: true };
+        return { order: same, reused: true, replaced: [] as OrderRow[] };
       }
     }
     const [pending] = await tx
@@ -166,7 +167,7 @@ export async function createOrder(services: BillingServices, input: CreateOrderI
       )
       .orderBy(desc(o.createdAt))
       .limit(1);
-    if (pending?.approvalUrl || pending?.sessionId) return { order: pending, reused: true };
+    if (pending?.approvalUrl || pending?.sessionId) return { order: pending, reused: true, replaced: [] as OrderRow[] };
     const live = await liveSubscription(tx, input.user.id);
     const [created] = await tx
       .insert(o)
@@ -201,8 +202,11 @@ export async function createOrder(services: BillingServices, input: CreateOrderI
         creditAppliedCents: quote.creditAppliedCents,
       },
     });
-    return { order: created, reused: false };
+    // One open checkout per member: a new order replaces the others (ADR 0024).
+    const replaced = await voidOtherOpenOrders(services, tx, input.user.id, created.id);
+    return { order: created, reused: false, replaced };
   });
+  for (const old of found.replaced) await cancelAtProvider(services, old);
   if (found.reused && (found.order.approvalUrl || found.order.sessionId)) {
     return toCheckoutOrder(found.order, true, provider.testMode);
   }
@@ -276,26 +280,57 @@ export async function verifyOrder(
   if (order.status === "declined" || order.status === "cancelled" || order.status === "failed") {
     return { status: order.status, tier: await tierNow(), orderId: order.id, error: FINAL_FAILURES[order.status] };
   }
-  const provider = providerFor(services, order.provider);
-  if (!provider || !order.providerOrderId) {
-    return { status: "pending", tier: await tierNow(), orderId: order.id };
-  }
-  let state = await provider.getOrder(order.providerOrderId);
-  if (state.status === "approved") state = await provider.capture(order.providerOrderId, `capture-${order.id}`);
-  if (state.status === "captured") {
-    const applied = await applyCapturedOrder(services, order.id, state);
+  const settled = await settleOrder(services, order);
+  if (settled === "voided") {
+    const info = await voidedOrderInfo(services.db, order.id);
     return {
-      status: applied,
+      status: "voided",
       tier: await tierNow(),
       orderId: order.id,
-      ...(applied === "refused" ? { error: AMOUNT_MISMATCH } : {}),
+      error: staleMessage(info.reason, info.refunded),
+      stale: { ...info, tier: order.tier as PaidTier },
     };
   }
+  if (settled === "applied" || settled === "already_applied" || settled === "refused") {
+    return {
+      status: settled,
+      tier: await tierNow(),
+      orderId: order.id,
+      ...(settled === "refused" ? { error: AMOUNT_MISMATCH } : {}),
+    };
+  }
+  if (settled === "pending") return { status: "pending", tier: await tierNow(), orderId: order.id };
+  return { status: settled, tier: await tierNow(), orderId: order.id, error: FINAL_FAILURES[settled] };
+}
+
+export type SettleOutcome = ApplyOutcome | "pending" | "declined" | "cancelled" | "failed";
+
+/**
+ * Re-reads an order from its provider and settles it: an approved order is checked again against
+ * the account before it is captured (a stale one is voided, no money moves), a captured one is
+ * applied exactly once (and refunded if it no longer holds). Verify calls, return pages and
+ * webhooks all come through here.
+ */
+export async function settleOrder(services: BillingServices, order: OrderRow): Promise<SettleOutcome> {
+  const provider = providerFor(services, order.provider);
+  if (!provider || !order.providerOrderId) return order.status === "voided" ? "voided" : "pending";
+  let state = await provider.getOrder(order.providerOrderId);
+  if (state.status === "approved") {
+    const current = (await orderById(services.db, order.id)) ?? order;
+    const reason = await staleReason(services.db, current);
+    if (reason) {
+      await voidOrder(services, current, reason);
+      return "voided";
+    }
+    state = await provider.capture(order.providerOrderId, `capture-${order.id}`);
+  }
+  if (state.status === "captured") return applyCapturedOrder(services, order.id, state);
+  if (order.status === "voided") return "voided";
   if (state.status === "declined" || state.status === "cancelled" || state.status === "failed") {
     await markOrderFailed(services, order.id, state.status);
-    return { status: state.status, tier: await tierNow(), orderId: order.id, error: FINAL_FAILURES[state.status] };
+    return state.status;
   }
-  return { status: "pending", tier: await tierNow(), orderId: order.id };
+  return "pending";
 }
 
 export async function markOrderFailed(

@@ -1,7 +1,21 @@
 import { asc } from "drizzle-orm";
+import { DAY_MS } from "../../platform/clock.ts";
 import { type Db, schema } from "../../platform/db/index.ts";
 import type { PaidTier } from "./contracts.ts";
 import type { Plan } from "./types.ts";
+
+/**
+ * The money-back refund (ADR 0024): once per member in any this many months, whatever the plan. The
+ * window after a first payment is the plan's refund_window_days (30). Every page that states the
+ * guarantee (pricing, checkout, FAQ, dashboard) takes its words from moneyBackPromise.
+ */
+export const MONEY_BACK_ONCE_PER_MONTHS = 12;
+/** the same span in days, for the check (a year, not twelve calendar months of different lengths) */
+export const MONEY_BACK_ONCE_PER_DAYS = 365;
+
+export function moneyBackPromise(refundWindowDays: number): string {
+  return `${refundWindowDays}-day money-back guarantee, once per member in any ${MONEY_BACK_ONCE_PER_MONTHS} months`;
+}
 
 export const PAID_TIERS = ["standard", "expert"] as const satisfies readonly PaidTier[];
 
@@ -40,4 +54,17 @@ export async function getPlan(db: Db, tier: PaidTier): Promise<Plan> {
 export function formatMoney(cents: number, currency = "USD"): string {
   const amount = (cents / 100).toFixed(2);
   return currency === "USD" ? `$${amount}` : `${amount} ${currency}`;
+}
+
+/** The unused part of the paid Standard period, in cents (pro-rata by remaining time). */
+export function unusedValueCents(
+  sub: { currentPeriodStart: Date; currentPeriodEnd: Date },
+  plan: Pick<Plan, "amountCents" | "periodDays">,
+  now: Date,
+): number {
+  const periodMs = plan.periodDays * DAY_MS;
+  // Days added by grants (referrals) are not paid for: only the paid span counts.
+  const paidEnd = Math.min(sub.currentPeriodEnd.getTime(), sub.currentPeriodStart.getTime() + periodMs);
+  const remaining = Math.max(0, paidEnd - now.getTime());
+  return Math.floor((plan.amountCents * Math.min(remaining, periodMs)) / periodMs);
 }

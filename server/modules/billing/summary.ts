@@ -2,7 +2,7 @@ import { and, desc, eq, gt } from "drizzle-orm";
 import { type Db, schema } from "../../platform/db/index.ts";
 import { loadEntitlements, type Tier } from "../accounts/index.ts";
 import type { PaidTier } from "./contracts.ts";
-import { quoteUpgrade, refundDeadline, toSubscriptionView } from "./lifecycle.ts";
+import { lastMoneyBackRefund, quoteUpgrade, refundDeadline, toSubscriptionView } from "./lifecycle.ts";
 import { getPlan } from "./plans.ts";
 import { latestSubscription, liveSubscription } from "./queries.ts";
 import { paymentProviders } from "./registry.ts";
@@ -44,7 +44,7 @@ export async function getBillingSummary(
   if (live) {
     const plan = await getPlan(db, live.tier as PaidTier);
     const deadline = refundDeadline(live, plan.refundWindowDays);
-    if (deadline && deadline > now) refundableUntil = deadline;
+    if (deadline && deadline > now && !(await lastMoneyBackRefund(db, userId, now))) refundableUntil = deadline;
   }
   const source: BillingSummary["source"] =
     tier === "free"

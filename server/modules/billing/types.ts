@@ -67,10 +67,12 @@ export type CheckoutOrder = {
 
 export type VerifyOutcome = {
   /** applied: this call applied it; already_applied: an earlier call or webhook did */
-  status: "applied" | "already_applied" | "pending" | "declined" | "cancelled" | "failed" | "refused";
+  status: "applied" | "already_applied" | "pending" | "declined" | "cancelled" | "failed" | "refused" | "voided";
   tier: Tier;
   orderId: string;
   error?: string;
+  /** voided: why the order no longer held (ADR 0024), whether its payment was refunded, its plan */
+  stale?: { reason: "replaced" | "changed"; refunded: boolean; tier: PaidTier };
 };
 
 export type TestDecision = "approve" | "decline" | "cancel";

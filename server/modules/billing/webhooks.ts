@@ -1,13 +1,13 @@
 import { and, eq, or } from "drizzle-orm";
 import { type Db, schema } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
-import { applyCapturedOrder } from "./apply.ts";
 import { recordRefunds } from "./lifecycle.ts";
-import { markOrderFailed } from "./orders.ts";
+import { settleOrder } from "./orders.ts";
 import { decideTestOrder, readTestOrder } from "./providers/test.ts";
 import type { WebhookEvent } from "./providers/types.ts";
 import { orderById } from "./queries.ts";
 import { providerFor } from "./registry.ts";
+import { staleReason, voidedOrderInfo, voidOrder } from "./revalidate.ts";
 import { TEST_WEBHOOK_JOB } from "./schedule.ts";
 import type { BillingServices, TestDecision, TestProviderOrderView } from "./types.ts";
 
@@ -17,6 +17,7 @@ export type WebhookOutcome = {
     | "applied"
     | "already_applied"
     | "refused"
+    | "voided"
     | "failed_noted"
     | "refund_noted"
     | "unknown_order"
@@ -83,14 +84,9 @@ async function processEvent(
     .where(matches.length === 1 ? matches[0] : or(...matches))
     .limit(1);
   if (!order?.providerOrderId) return "unknown_order";
-  let state = await provider.getOrder(order.providerOrderId);
-  if (state.status === "approved") state = await provider.capture(order.providerOrderId, `capture-${order.id}`);
-  if (state.status === "captured") return applyCapturedOrder(services, order.id, state);
-  if (state.status === "declined" || state.status === "cancelled" || state.status === "failed") {
-    await markOrderFailed(services, order.id, state.status);
-    return "failed_noted";
-  }
-  return "pending";
+  const settled = await settleOrder(services, order);
+  if (settled === "declined" || settled === "cancelled" || settled === "failed") return "failed_noted";
+  return settled;
 }
 
 /** The test provider's approval page: the order as its page shows it (null: no such order). */
@@ -129,6 +125,23 @@ export async function testProviderDecision(
 ): Promise<{ redirectTo: string; orderId: string }> {
   const view = await getTestProviderOrder(services.db, providerOrderId);
   if (!view || view.userId !== userId) throw new AppError("not_found", "Order not found");
+  if (decision === "approve" && (view.status === "created" || view.status === "cancelled")) {
+    // Approving captures at once here, so the order is checked before: a stale one is voided and
+    // the buyer goes back to a fresh checkout that says why (ADR 0024). Nothing is charged.
+    const order = await orderById(services.db, view.orderId);
+    const reason =
+      order?.status === "voided"
+        ? (await voidedOrderInfo(services.db, order.id)).reason
+        : view.status === "created"
+          ? order
+            ? await staleReason(services.db, order)
+            : "replaced"
+          : null;
+    if (reason) {
+      if (order) await voidOrder(services, order, reason);
+      return { redirectTo: `/checkout/${view.tier}?stale=${reason}`, orderId: view.orderId };
+    }
+  }
   const decided = await decideTestOrder(services.db, services.env, providerOrderId, decision, userId);
   if (!decided) throw new AppError("not_found", "Order not found");
   if (decided.webhook) {

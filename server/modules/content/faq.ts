@@ -1,3 +1,6 @@
+import { MONEY_BACK_ONCE_PER_MONTHS } from "../billing/index.ts";
+import { REFERRAL_REWARD_DAYS, REFERRAL_REWARDS_PER_YEAR } from "../growth/index.ts";
+
 /**
  * The support page's FAQ, as data (READING.md: content editable without code changes — this file is
  * the one place to edit). Groups are the spec's: Account & Billing, Tool Discovery, Technical Issues.
@@ -17,6 +20,16 @@ export const FAQ: FaqEntry[] = [
     question: "Can I cancel my subscription?",
     answer:
       "Yes. Your paid features stay active until the end of the period you paid for; after that your account returns to the Free tier and keeps your saved tools.",
+  },
+  {
+    group: "Account & Billing",
+    question: "Can I get my money back?",
+    answer: `Yes. Within 30 days of your first payment for a plan, ask for a refund from your dashboard: every payment since that first one is refunded through the provider you paid with, and your account returns to the Free tier. The money-back refund is available once per member in any ${MONEY_BACK_ONCE_PER_MONTHS} months; after that you can still cancel, and the plan stays until the end of the period you paid for.`,
+  },
+  {
+    group: "Account & Billing",
+    question: "How do referral rewards work?",
+    answer: `Invite friends from the Referrals page. When a friend joins through your link and confirms their e-mail address, you get ${REFERRAL_REWARD_DAYS} days of Standard. Rewards are counted for up to ${REFERRAL_REWARDS_PER_YEAR} friends in any 12 months.`,
   },
   {
     group: "Account & Billing",

@@ -113,6 +113,22 @@ export function safeLanding(to: unknown): string {
 export type ClickOutcome = { location: string; setCookie: string | null; counted: boolean };
 
 /**
+ * An affiliate link counts only when a person follows it: a top-level navigation (ADR 0024). With
+ * Fetch Metadata (every current browser) that is `Sec-Fetch-Mode: navigate` to a `document` — never
+ * an image, a script, a fetch or an iframe, so an avatar or an embed set to /a/CODE drops no cookie
+ * on whoever views the page. Old browsers send no Sec-Fetch-* headers at all: then only a request
+ * that asks for HTML counts (a navigation's Accept starts with text/html; an <img> asks for image
+ * types, fetch() for any type).
+ */
+export function isTopLevelNavigation(headers: Headers): boolean {
+  const mode = headers.get("sec-fetch-mode");
+  const dest = headers.get("sec-fetch-dest");
+  if (mode !== null) return mode === "navigate" && (dest === null || dest === "document");
+  if (dest !== null) return dest === "document";
+  return /(^|,)\s*text\/html\b/i.test(headers.get("accept") ?? "");
+}
+
+/**
  * An affiliate link was followed: count one click per visitor per day (not for robots, not the
  * affiliate's own), set the signed ts_aff cookie for 30 days, and send the visitor on (same site only).
  * An unknown or suspended code just lands the visitor, without a cookie.
@@ -124,6 +140,10 @@ export async function followAffiliateLink(
     to: unknown;
     visitorKey: string;
     viewerUserId: string | null;
+    /** the member who last signed in with this browser (ts_member), even after sign-out */
+    browserOwnerId?: string | null;
+    /** isTopLevelNavigation: sub-resources and scripted requests count nothing */
+    navigation: boolean;
     robot: boolean;
     secret: string;
     secure: boolean;
@@ -131,8 +151,11 @@ export async function followAffiliateLink(
 ): Promise<ClickOutcome> {
   const location = safeLanding(input.to);
   const affiliate = input.code ? await affiliateByCode(deps.db, input.code) : null;
-  if (affiliate?.status !== "active" || input.robot) return { location, setCookie: null, counted: false };
-  if (input.viewerUserId && input.viewerUserId === affiliate.userId)
+  if (affiliate?.status !== "active" || input.robot || !input.navigation) {
+    return { location, setCookie: null, counted: false };
+  }
+  // The affiliate's own browser (signed in, or signed in there before): no click, no cookie.
+  if (isAffiliatesOwn(affiliate, input.viewerUserId) || isAffiliatesOwn(affiliate, input.browserOwnerId ?? null))
     return { location, setCookie: null, counted: false };
   const now = deps.clock.now();
   const inserted = await queryRows<{ id: string }>(
@@ -149,17 +172,34 @@ export async function followAffiliateLink(
   };
 }
 
-/** A member signed up with a valid ts_aff cookie: one affiliate per member, never the affiliate themself. */
+/** The one self-dealing rule (ADR 0024): a member id that is the affiliate's own account. */
+function isAffiliatesOwn(affiliate: { userId: string }, memberId: string | null): boolean {
+  return memberId !== null && memberId === affiliate.userId;
+}
+
+/**
+ * A member signed up with a valid ts_aff cookie: one affiliate per member, never the affiliate
+ * themself, and never from the affiliate's own browser (`browserOwnerId`: the member who last signed
+ * in there), so a second account made by the affiliate earns nothing. Commissions are recorded only
+ * for attributed members, and never on the affiliate's own account (commissions.ts checks it again).
+ */
 export async function attributeMember(
   deps: Pick<GrowthDeps, "db" | "clock">,
   affiliateId: string,
   userId: string,
+  browserOwnerId: string | null = null,
 ): Promise<boolean> {
+  const [affiliate] = await queryRows<AffiliateRow>(
+    deps.db,
+    sql`SELECT * FROM affiliates WHERE id = ${affiliateId}::uuid AND status = 'active'`,
+  );
+  if (!affiliate) return false;
+  const owner = toAffiliate(affiliate);
+  if (isAffiliatesOwn(owner, userId) || isAffiliatesOwn(owner, browserOwnerId)) return false;
   const rows = await queryRows<{ user_id: string }>(
     deps.db,
     sql`INSERT INTO affiliate_attributions (user_id, affiliate_id, at)
-        SELECT ${userId}, a.id, ${deps.clock.now().toISOString()}::timestamptz FROM affiliates a
-         WHERE a.id = ${affiliateId}::uuid AND a.status = 'active' AND a.user_id <> ${userId}
+        VALUES (${userId}, ${affiliate.id}::uuid, ${deps.clock.now().toISOString()}::timestamptz)
         ON CONFLICT (user_id) DO NOTHING RETURNING user_id`,
   );
   return rows.length > 0;

@@ -10,6 +10,7 @@ export {
   affiliateOfUser,
   attributeMember,
   followAffiliateLink,
+  isTopLevelNavigation,
   joinAffiliate,
   type ProgrammeTerms,
   programmeTerms,
@@ -52,11 +53,15 @@ export {
   InviteInput,
   inviteByEmail,
   listReferrals,
+  REFERRAL_CAP_WINDOW_DAYS,
   REFERRAL_REWARD_DAYS,
+  REFERRAL_REWARDS_PER_YEAR,
+  type ReferralOutcome,
   type ReferralOverview,
   type ReferralRow,
   referralLink,
   referralOverview,
+  rewardConfirmedReferral,
   rewardReferral,
 } from "./referrals.ts";
-export { type NewMember, onMemberCreated } from "./signup.ts";
+export { type NewMember, onMemberCreated, onMemberEmailVerified } from "./signup.ts";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DAY_MS } from "../../platform/clock.ts";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
@@ -102,15 +103,26 @@ export type ReferralOverview = {
   referrals: ReferralRow[];
   joined: number;
   daysEarned: number;
+  /** friends rewarded in the last REFERRAL_CAP_WINDOW_DAYS, against REFERRAL_REWARDS_PER_YEAR */
+  rewardedThisYear: number;
+  rewardsPerYear: number;
 };
 
-export async function referralOverview(db: Db, userId: string, origin: string): Promise<ReferralOverview> {
+export async function referralOverview(
+  db: Db,
+  userId: string,
+  origin: string,
+  now: Date = new Date(),
+): Promise<ReferralOverview> {
   const code = await ensureReferralCode(db, userId);
+  const since = new Date(now.getTime() - REFERRAL_CAP_WINDOW_DAYS * DAY_MS).toISOString();
   const [referrals, [earned]] = await Promise.all([
     listReferrals(db, userId),
-    queryRows<{ n: number | string; days: number | string | null }>(
+    queryRows<{ n: number | string; days: number | string | null; year: number | string }>(
       db,
-      sql`SELECT count(*) AS n, sum(reward_days) AS days FROM referrals WHERE referrer_id = ${userId}`,
+      sql`SELECT count(*) AS n, sum(reward_days) AS days,
+                 count(*) FILTER (WHERE status = 'rewarded' AND rewarded_at > ${since}::timestamptz) AS year
+            FROM referrals WHERE referrer_id = ${userId}`,
     ),
   ]);
   return {
@@ -119,6 +131,8 @@ export async function referralOverview(db: Db, userId: string, origin: string): 
     referrals,
     joined: Number(earned?.n ?? 0),
     daysEarned: Number(earned?.days ?? 0),
+    rewardedThisYear: Number(earned?.year ?? 0),
+    rewardsPerYear: REFERRAL_REWARDS_PER_YEAR,
   };
 }
 
@@ -185,20 +199,30 @@ export async function inviteByEmail(
 }
 
 /**
- * Records that `invitee` joined through `referrer`'s link (or invitation) and grants the referrer
- * 7 days of Standard, in one transaction: once per invitee (referrals.invitee_id is unique, and the
- * grant's reference `referral:{invitee}` is unique in billing), never to oneself.
+ * Abuse rules for rewards (ADR 0024), stated on /referrals and in the FAQ: a friend counts once their
+ * e-mail address is confirmed, and a member is rewarded for at most REFERRAL_REWARDS_PER_YEAR friends
+ * in any REFERRAL_CAP_WINDOW_DAYS (a rolling year; friends over the cap are recorded, not rewarded).
+ */
+export const REFERRAL_REWARDS_PER_YEAR = 12;
+export const REFERRAL_CAP_WINDOW_DAYS = 365;
+
+export type ReferralOutcome = { rewarded: boolean; status?: "pending" | "rewarded" | "over_cap"; endsAt?: Date };
+
+/**
+ * Records that `invitee` joined through `referrer`'s link (or invitation), once per invitee
+ * (referrals.invitee_id is unique), never to oneself. The reward waits for the invitee's confirmed
+ * e-mail address (`emailVerified`: OAuth sign-ups arrive confirmed); then rewardConfirmedReferral.
  */
 export async function rewardReferral(
   deps: Pick<GrowthDeps, "db" | "clock" | "growth">,
   referrer: { id: string; email: string },
-  invitee: { id: string; email: string },
-): Promise<{ rewarded: boolean; endsAt?: Date }> {
+  invitee: { id: string; email: string; emailVerified?: boolean },
+): Promise<ReferralOutcome> {
   if (referrer.id === invitee.id || referrer.email.toLowerCase() === invitee.email.toLowerCase()) {
     return { rewarded: false };
   }
   const now = deps.clock.now();
-  return deps.db
+  const recorded = await deps.db
     .transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       const [invite] = await queryRows<{ id: string }>(
@@ -209,27 +233,71 @@ export async function rewardReferral(
       );
       const inserted = await queryRows<{ id: string }>(
         tx,
-        sql`INSERT INTO referrals (referrer_id, invitee_id, invite_id, reward_days, created_at)
-          VALUES (${referrer.id}, ${invitee.id}, ${invite?.id ?? null}, ${REFERRAL_REWARD_DAYS}, ${now.toISOString()}::timestamptz)
+        sql`INSERT INTO referrals (referrer_id, invitee_id, invite_id, reward_days, created_at, status)
+          VALUES (${referrer.id}, ${invitee.id}, ${invite?.id ?? null}, 0, ${now.toISOString()}::timestamptz, 'pending')
           ON CONFLICT (invitee_id) DO NOTHING RETURNING id`,
       );
       if (!inserted.length) {
         // Already recorded (a replay): undo the invite update by rolling back.
         throw new AlreadyRewarded();
       }
-      const grant = await deps.growth.grantPlanDays(tx, {
-        userId: referrer.id,
-        tier: "standard",
-        days: REFERRAL_REWARD_DAYS,
-        source: "referral",
-        reference: `referral:${invitee.id}`,
-      });
-      return { rewarded: grant.created, endsAt: grant.endsAt };
+      return true;
     })
     .catch((err: unknown) => {
-      if (err instanceof AlreadyRewarded) return { rewarded: false };
+      if (err instanceof AlreadyRewarded) return false;
       throw err;
     });
+  if (!recorded) return { rewarded: false };
+  if (!invitee.emailVerified) return { rewarded: false, status: "pending" };
+  return rewardConfirmedReferral(deps, invitee.id);
+}
+
+/**
+ * The invitee confirmed their e-mail address: their pending referral is rewarded with
+ * REFERRAL_REWARD_DAYS of Standard (billing's grant, reference `referral:{invitee}`, once), unless the
+ * referrer already had REFERRAL_REWARDS_PER_YEAR rewards in the window (then over_cap). One
+ * transaction; referrals of one referrer are decided one at a time (an advisory lock), so two
+ * friends confirming at once cannot both take the last place.
+ */
+export async function rewardConfirmedReferral(
+  deps: Pick<GrowthDeps, "db" | "clock" | "growth">,
+  inviteeId: string,
+): Promise<ReferralOutcome> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [pending] = await queryRows<{ id: string; referrer_id: string }>(
+      tx,
+      sql`SELECT id, referrer_id FROM referrals WHERE invitee_id = ${inviteeId} AND status = 'pending'`,
+    );
+    if (!pending) return { rewarded: false };
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`referral-cap:${pending.referrer_id}`}))`);
+    const since = new Date(now.getTime() - REFERRAL_CAP_WINDOW_DAYS * DAY_MS);
+    const [counted] = await queryRows<{ n: number | string }>(
+      tx,
+      sql`SELECT count(*) AS n FROM referrals
+           WHERE referrer_id = ${pending.referrer_id} AND status = 'rewarded'
+             AND rewarded_at > ${since.toISOString()}::timestamptz`,
+    );
+    const overCap = Number(counted?.n ?? 0) >= REFERRAL_REWARDS_PER_YEAR;
+    const claimed = await queryRows<{ id: string }>(
+      tx,
+      sql`UPDATE referrals SET status = ${overCap ? "over_cap" : "rewarded"},
+                 reward_days = ${overCap ? 0 : REFERRAL_REWARD_DAYS},
+                 rewarded_at = ${overCap ? null : now.toISOString()}::timestamptz
+           WHERE id = ${pending.id}::uuid AND status = 'pending' RETURNING id`,
+    );
+    if (!claimed.length) return { rewarded: false };
+    if (overCap) return { rewarded: false, status: "over_cap" as const };
+    const grant = await deps.growth.grantPlanDays(tx, {
+      userId: pending.referrer_id,
+      tier: "standard",
+      days: REFERRAL_REWARD_DAYS,
+      source: "referral",
+      reference: `referral:${inviteeId}`,
+    });
+    return { rewarded: grant.created, status: "rewarded" as const, endsAt: grant.endsAt };
+  });
 }
 
 class AlreadyRewarded extends Error {}

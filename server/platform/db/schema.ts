@@ -548,7 +548,16 @@ export const subscriptions = pgTable(
 );
 
 export type OrderKind = "new" | "renewal" | "upgrade";
-export type PaymentOrderStatus = "created" | "approved" | "captured" | "declined" | "cancelled" | "failed" | "expired";
+/** voided: replaced by a newer checkout or no longer valid for the account when paid (ADR 0024) */
+export type PaymentOrderStatus =
+  | "created"
+  | "approved"
+  | "captured"
+  | "declined"
+  | "cancelled"
+  | "failed"
+  | "expired"
+  | "voided";
 
 export const paymentOrders = pgTable(
   "payment_orders",
@@ -708,6 +717,8 @@ export const testPaymentMethods = pgTable("test_payment_methods", {
  * ---------------------------------------------------------------------------------------------- */
 
 export const referralInviteStatus = pgEnum("referral_invite_status", ["invited", "joined"]);
+/** Issue 18 (money): a joined friend's reward waits for their confirmed e-mail, within the yearly cap */
+export const referralStatus = pgEnum("referral_status", ["pending", "rewarded", "over_cap"]);
 export const affiliateStatus = pgEnum("affiliate_status", ["active", "suspended"]);
 /** pending during the refund window, approved after it, paid by a payout; reversed by a refund */
 export const commissionStatus = pgEnum("commission_status", ["pending", "approved", "paid", "reversed"]);
@@ -759,10 +770,18 @@ export const referrals = pgTable(
       .unique()
       .references(() => users.id, { onDelete: "cascade" }),
     inviteId: uuid("invite_id").references(() => referralInvites.id, { onDelete: "set null" }),
+    /** the days granted (0 until rewarded, and for a referral over the yearly cap) */
     rewardDays: integer("reward_days").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    // Issue 18 (money, ADR 0024): a reward waits for the friend's confirmed e-mail address and
+    // counts against the referrer's yearly cap. pending → rewarded | over_cap.
+    status: referralStatus("status").notNull().default("rewarded"),
+    rewardedAt: timestamp("rewarded_at", { withTimezone: true }),
   },
-  (t) => [index("referrals_referrer_idx").on(t.referrerId, t.createdAt)],
+  (t) => [
+    index("referrals_referrer_idx").on(t.referrerId, t.createdAt),
+    index("referrals_referrer_rewarded_idx").on(t.referrerId, t.rewardedAt),
+  ],
 );
 
 export const affiliates = pgTable("affiliates", {

@@ -131,6 +131,18 @@ describe("Cashfree adapter (recorded PG exchanges)", () => {
     await expect(provider.refund({ ...input, providerOrderId: undefined })).rejects.toBeInstanceOf(ProviderError);
   });
 
+  it("voids an order by terminating it; an order already paid is left for billing to refund", async () => {
+    const first = await cashfree(["terminate-order"]);
+    await first.provider.cancelOrder(OURS);
+    const [terminate] = first.server.to("PATCH", `/pg/orders/${OURS}`);
+    expect(terminate?.json).toEqual({ order_status: "TERMINATED" });
+    expect(terminate?.headers["x-client-id"]).toBe("TEST1012345678");
+    await first.server.close();
+    const paid = await cashfree(["terminate-order-paid"]);
+    await expect(paid.provider.cancelOrder(OURS)).resolves.toBeUndefined();
+    expect(paid.server.to("PATCH", `/pg/orders/${OURS}`)).toHaveLength(1);
+  });
+
   it("keeps no payment method: chargeSaved answers null", async () => {
     const { provider, server } = await cashfree([]);
     expect(

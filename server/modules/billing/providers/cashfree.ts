@@ -149,6 +149,22 @@ export function createCashfreeProvider(config: CashfreeConfig): PaymentProvider 
     },
 
     /**
+     * Terminates an order still waiting for payment (PATCH /orders/{id}, order_status TERMINATED).
+     * An order Cashfree already marked PAID (or terminated) answers 4xx: nothing more to stop here,
+     * billing refunds a payment that arrives for a voided order.
+     */
+    async cancelOrder(providerOrderId: string): Promise<void> {
+      const cf = await client();
+      try {
+        await cf.PGTerminateOrder(providerOrderId, { order_status: "TERMINATED" });
+      } catch (error) {
+        const status = statusOf(error);
+        if (status === 400 || status === 404 || status === 409 || status === 422) return;
+        throw asProviderError(error, "Cashfree refused to terminate the order");
+      }
+    },
+
+    /**
      * Cashfree's recurring payments are its Subscriptions product (a plan plus a mandate the buyer
      * authorises), not a saved card charged on demand: renewals through Cashfree are a new checkout.
      */

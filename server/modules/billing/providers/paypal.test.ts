@@ -165,6 +165,12 @@ describe("PayPal adapter (recorded Orders v2 exchanges)", () => {
     expect(refund?.json).toMatchObject({ amount: { value: "2.99", currency_code: "USD" } });
   });
 
+  it("voids an order without a call: Orders v2 has no cancel, an uncaptured order moves no money", async () => {
+    const { provider, server } = await paypal([]);
+    await provider.cancelOrder("5O190127TN364715T");
+    expect(server.requests).toHaveLength(0);
+  });
+
   it("charges a vaulted wallet in one call", async () => {
     const { provider, server } = await paypal(["oauth-token", "charge-saved"]);
     const state = await provider.chargeSaved?.({

@@ -232,6 +232,14 @@ export function createPayPalProvider(config: PayPalConfig): PayPalProvider {
       return { providerRefundId: refund.id, status };
     },
 
+    /**
+     * Orders v2 has no cancel for an order with intent CAPTURE: an uncaptured order moves no money
+     * and expires on its own (PayPal keeps an approved order for three hours, a created one for
+     * thirty days). Voiding it is therefore billing's refusal to capture it; a capture that still
+     * happened (another instance raced the void) is refunded by billing (ADR 0024).
+     */
+    async cancelOrder(): Promise<void> {},
+
     async chargeSaved(input: ChargeSavedInput): Promise<OrderState | null> {
       const { sdk, controller } = await orders();
       // A vaulted PayPal wallet with intent CAPTURE is charged in the create call (no buyer approval).

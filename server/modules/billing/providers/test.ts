@@ -115,6 +115,12 @@ export function createTestProvider(deps: { db: Db; env: Pick<Env, "AUTH_SECRET" 
       );
       return { providerRefundId: `TESTREFUND-${input.idempotencyKey}`.slice(0, 100), status: "completed" };
     },
+    async cancelOrder(providerOrderId) {
+      // Only an order still waiting for the buyer: an approved (captured) one stays as it is.
+      await db.execute(
+        sql`UPDATE test_provider_orders SET status = 'cancelled' WHERE id = ${providerOrderId} AND status = 'created'`,
+      );
+    },
     async chargeSaved(input) {
       const userId = input.paymentMethodToken.startsWith("tpm_") ? input.paymentMethodToken.slice(4) : "";
       const [method] = await queryRows<{ fails: boolean }>(

@@ -115,6 +115,13 @@ export interface PaymentProvider {
   /** captures an approved order (PayPal); providers that capture on approval return getOrder's state */
   capture(providerOrderId: string, idempotencyKey: string): Promise<OrderState>;
   refund(input: RefundInput): Promise<RefundResult>;
+  /**
+   * Voids an order nobody should pay any more (a newer checkout replaced it, or the account changed
+   * since it was priced): the provider is told where it can be (test provider, Cashfree's
+   * TERMINATED); PayPal has no cancel for an uncaptured order, so there billing's refusal to
+   * capture is the void. A capture that still happens is refunded by billing (ADR 0024).
+   */
+  cancelOrder(providerOrderId: string): Promise<void>;
   /** charges a stored payment method for a renewal; null when this provider keeps none */
   chargeSaved?(input: ChargeSavedInput): Promise<OrderState | null>;
   /** checks the signature over the raw body first; throws WebhookVerificationError */
