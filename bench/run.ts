@@ -21,6 +21,7 @@ import { type Db, queryRows, sql } from "../server/platform/db/index.ts";
 import { loadEnv } from "../server/platform/env.ts";
 import { createLogger } from "../server/platform/logger.ts";
 import { type RunningServer, startServer } from "../server/server.ts";
+import { type CatalogueData, measureCatalogueData, renderCatalogueData } from "./catalogue-data.ts";
 import { type ColdStartResult, killChildren, measureColdStart } from "./cold-start.ts";
 import { openThrowawayDatabase, type SeedMethod, seed, type ThrowawayDatabase } from "./database.ts";
 import { type LoadResult, type LoadTarget, runLoad, startCeiling } from "./load.ts";
@@ -407,10 +408,13 @@ async function main(): Promise<void> {
   // Relevance of the judged set on the real catalogue (ADR 0015) ----------------------------------
   log("\nrelevance: the judged queries on a freshly seeded catalogue…");
   const relevance = await measureRelevance();
+  log("\ncatalogue data: the seeded catalogue's counts after enrichment and bundled logos…");
+  const catalogueData = await measureCatalogueData();
 
   // Report -----------------------------------------------------------------------------------------
   const report = renderReport({
     relevance,
+    catalogueData,
     weights,
     startedAt,
     machine,
@@ -568,6 +572,7 @@ const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
 type ReportInput = {
   relevance: Awaited<ReturnType<typeof measureRelevance>>;
+  catalogueData: CatalogueData;
   weights: PageWeight[];
   startedAt: Date;
   machine: string;
@@ -829,6 +834,7 @@ function renderReport(r: ReportInput): string {
   }
 
   out.push(...renderRelevance(r.relevance));
+  out.push(...renderCatalogueData(r.catalogueData));
 
   out.push("### Targets");
   out.push("");

@@ -18,6 +18,7 @@ import {
   registerGrowthJobs,
 } from "./modules/growth/index.ts";
 import { linkCheckMergeSteps, registerLinkCheckJobs } from "./modules/linkcheck/index.ts";
+import { BUNDLED_LOGOS_JOB, registerLogoJobs } from "./modules/logos/index.ts";
 import { makersMergeSteps } from "./modules/makers/index.ts";
 import { registerSubmissionJobs } from "./modules/submissions/index.ts";
 import { createActivity } from "./platform/activity.ts";
@@ -68,15 +69,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       ? await openDatabase({ url: env.DATABASE_URL })
       : await openDatabase({ pgliteDir: env.pgliteDir }));
   const setup = options.setup !== false;
+  let seededNow = false;
   if (!options.database && setup) {
     await database.migrate();
     if (env.SEED_ON_START) {
-      const { seeded, report } = await seedCatalog(database.db);
+      const { seeded, report, enrichment } = await seedCatalog(database.db);
       if (seeded && report) {
+        seededNow = true;
         logger.info("catalogue seeded", {
           added: report.added.length,
           duplicates: report.duplicates.length,
           errors: report.errors.length,
+          enrichment,
         });
       }
     }
@@ -147,6 +151,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   registerSubmissionJobs({ ...services, publicUrl: env.PUBLIC_URL });
   registerTrendingJobs(services);
   registerLinkCheckJobs(services);
+  // Bundled brand marks (ADR 0028): rasterised by a job right after the first seed, not before listening.
+  registerLogoJobs(services);
+  if (seededNow) await jobs.enqueue({ type: BUNDLED_LOGOS_JOB, key: "seed" });
   // The weekly newsletter digest and beta acknowledgements link back to the site.
   registerContentJobs({ ...services, origin: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "") });
   registerSupportJobs(services);

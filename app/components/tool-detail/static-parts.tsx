@@ -6,6 +6,7 @@ import { Breadcrumb } from "../breadcrumb";
 import { CheckList } from "../check-list";
 import { Empty } from "../empty-state";
 import { ToolLogo } from "../tool-logo";
+import { EditorialSummary, type EditorialSummaryTool } from "./editorial-summary";
 
 /**
  * The parts of a tool page with no behaviour of their own. They are static islands (~/lib/island):
@@ -243,12 +244,13 @@ export function SideCardMain({
   );
 }
 
-export type OverviewTool = { name: string; full_description: string; tags: string[] };
+export type OverviewTool = { name: string; full_description: string; tags: string[] } & EditorialSummaryTool;
 
-/** About, use cases (when any) and tags. */
+/** Our summary (when any), about, use cases (when any) and tags. */
 export function Overview({ tool, useCases }: { tool: OverviewTool; useCases: string[] }) {
   return (
     <div className="space-y-8">
+      <EditorialSummary tool={tool} />
       <section>
         <h2 className={h2}>About {tool.name}</h2>
         <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-800 dark:text-slate-200">

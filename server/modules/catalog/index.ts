@@ -91,6 +91,16 @@ export {
   dismissDuplicate,
   findDuplicateCandidates,
 } from "./duplicates.ts";
+export { EDITORIAL_FILE, type Editorial, type EditorialEntry, loadEditorial } from "./enrich/editorial.ts";
+export { PROVIDER_DOMAINS } from "./enrich/provider.ts";
+export {
+  CATEGORY_THRESHOLD,
+  EDITOR_SOURCE,
+  type EnrichReport,
+  enrichCatalog,
+  OTHER_CATEGORY,
+} from "./enrich/run.ts";
+export { hasApostropheArtefact, repairText } from "./enrich/text-repair.ts";
 export { EXPORT_MAX_ROWS, exportToolsCsv, formulaSafe } from "./export.ts";
 export {
   type ApplyFactsInput,
@@ -128,7 +138,15 @@ export {
   mergeTools,
 } from "./merge.ts";
 export { mergeStepTables, runnableSteps, type ToolMergeStep } from "./merge-steps.ts";
-export { claimMethodsFor, domainKey, nameKey, PRICING_LABELS, PRICING_MODELS, slugify } from "./normalize.ts";
+export {
+  claimMethodsFor,
+  domainKey,
+  nameKey,
+  onSharedHost,
+  PRICING_LABELS,
+  PRICING_MODELS,
+  slugify,
+} from "./normalize.ts";
 export {
   DEFAULT_LIMIT,
   listParamsFromSearch,

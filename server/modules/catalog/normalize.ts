@@ -92,6 +92,69 @@ export function domainKey(rawUrl: string): string {
 }
 
 /**
+ * True when the address sits on a shared host (github.com/owner/repo, a Chrome Web Store page…) or on a
+ * hosting platform's sub-domain (foo.vercel.app): its domain belongs to someone else, not to the tool,
+ * so nothing about the tool (its logo, its maker) may be read from the domain.
+ */
+export function onSharedHost(rawUrl: string): boolean {
+  const url = parseHttpUrl(rawUrl);
+  if (!url) return true;
+  const host = url.hostname.toLowerCase().replace(/^www\./, "");
+  if (SHARED_HOSTS.has(host) || PLATFORM_SUFFIXES.some((suffix) => host.endsWith(suffix))) return true;
+  if (HOSTED_SUFFIXES.some((suffix) => host.endsWith(suffix))) return true;
+  const at = `${host}${url.pathname.toLowerCase()}`;
+  return STOREFRONTS.some((prefix) => at.startsWith(prefix));
+}
+
+/** More hosts whose sub-domains are other people's pages (not used by the de-duplication key). */
+const HOSTED_SUFFIXES = [
+  ".fly.dev",
+  ".gumroad.com",
+  ".itch.io",
+  ".web.app",
+  ".firebaseapp.com",
+  ".glitch.me",
+  ".replit.app",
+  ".repl.co",
+  ".framer.website",
+  ".framer.ai",
+  ".webflow.io",
+  ".wixsite.com",
+  ".carrd.co",
+  ".softr.app",
+  ".bubbleapps.io",
+  ".azurewebsites.net",
+  ".onrender.com",
+  ".railway.app",
+  ".gitbook.io",
+  ".readthedocs.io",
+  ".substack.com",
+  ".beehiiv.com",
+  ".modal.run",
+  ".surge.sh",
+  ".deno.dev",
+  ".workers.dev",
+];
+/** Stores and directories on a company's own domain that list other makers' apps, GPTs and plug-ins. */
+const STOREFRONTS = [
+  "workspace.google.com/marketplace",
+  "plugins.jetbrains.com",
+  "apps.shopify.com",
+  "appsource.microsoft.com",
+  "apps.microsoft.com",
+  "microsoftedge.microsoft.com",
+  "addons.mozilla.org",
+  "marketplace.atlassian.com",
+  "figma.com/community",
+  "chat.openai.com/g/",
+  "chatgpt.com/g/",
+  "poe.com/",
+  "slack.com/apps",
+  "zoom.us/apps",
+  "apps.zoom.us",
+];
+
+/**
  * How a maker can prove a listing is theirs (issue 20): an e-mail address at the tool's own registrable
  * domain, or a token published on its site. Neither works on a shared host (github.com/owner/repo: the
  * host's e-mail and pages belong to someone else); a platform sub-domain (foo.vercel.app) can publish a

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Db } from "../../platform/db/index.ts";
 import { SEED_DIR } from "../../platform/paths.ts";
 import { ensureCategories } from "./categories.ts";
+import { type EnrichReport, enrichCatalog } from "./enrich/run.ts";
 import { type ImportReport, importCsv } from "./import.ts";
 import { countTools } from "./tools.ts";
 
@@ -19,12 +20,16 @@ export function featuredSlugs(): string[] {
  * Prepares a migrated database: categories always; the real catalogue only when the database holds
  * no tools yet, so a second start adds nothing.
  */
-export async function seedCatalog(db: Db): Promise<{ seeded: boolean; report?: ImportReport }> {
+export async function seedCatalog(
+  db: Db,
+): Promise<{ seeded: boolean; report?: ImportReport; enrichment?: EnrichReport }> {
   await ensureCategories(db);
   if ((await countTools(db)) > 0) return { seeded: false };
   const report = await importCsv(db, readFileSync(SEED_CSV), {
     source: "seed:ai-tools.csv",
     featuredSlugs: featuredSlugs(),
   });
-  return { seeded: true, report };
+  // Honest enrichment (ADR 0027): labelled, offline, deterministic; logos follow in their own step.
+  const enrichment = await enrichCatalog(db);
+  return { seeded: true, report, enrichment };
 }

@@ -17,7 +17,8 @@ export const CARD_COLUMNS = `t.id, t.slug, t.name, t.description, t.website_url,
 export const DETAIL_COLUMNS = `${CARD_COLUMNS}, t.full_description, t.use_cases, t.alternatives, t.screenshots,
   t.source_url, t.affiliate_url, t.demo_url, t.views, t.clicks, t.needs_review, t.last_verified_at,
   t.meta_title, t.meta_description, t.meta_keywords, t.published_at, p.slug AS provider_slug,
-  c.icon AS category_icon`;
+  c.icon AS category_icon, t.editorial_summary,
+  (SELECT f.verified_at FROM tool_facts f WHERE f.tool_id = t.id AND f.field = 'editorial_summary') AS editorial_summary_verified_at`;
 
 export type CardRow = {
   id: string;
@@ -69,6 +70,9 @@ export type DetailRow = CardRow & {
   published_at: Date | string | null;
   provider_slug: string | null;
   category_icon: string;
+  /** issue 20: our editors' summary and when they checked it (ADR 0027) */
+  editorial_summary: string | null;
+  editorial_summary_verified_at: Date | string | null;
 };
 
 const NEW_FOR_DAYS = 30;
@@ -141,6 +145,8 @@ export function toToolDetail(row: DetailRow) {
     published_at: iso(row.published_at),
     provider_slug: row.provider_slug,
     category_icon: row.category_icon,
+    editorial_summary: row.editorial_summary ?? null,
+    editorial_summary_verified_at: iso(row.editorial_summary_verified_at ?? null),
   };
 }
 

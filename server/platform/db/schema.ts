@@ -153,6 +153,9 @@ export const tools = pgTable(
     searchName: text("search_name"),
     ...timestamps,
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    // --- issue 20, enrichment (ADR 0027): our editors' summary in our own words, shown beside the
+    // source's text; its provenance (kind editor, date) is the `editorial_summary` fact.
+    editorialSummary: text("editorial_summary"),
   },
   (t) => [
     uniqueIndex("tools_slug_uq").on(t.slug),

@@ -1,0 +1,23 @@
+/**
+ * Brand marks from bundled, licensed icon sets (issue 20, ADR 0028): matched to tools by exact name or
+ * their own registrable domain, rasterised and served by us; the link checker's fetched logo wins.
+ */
+import type { Db } from "../../platform/db/index.ts";
+import type { Jobs } from "../../platform/jobs/types.ts";
+import type { Logger } from "../../platform/logger.ts";
+import { applyBundledLogos } from "./apply.ts";
+
+export { applyBundledLogos, BUNDLED_PREFIX, type LogoReport } from "./apply.ts";
+export { ICON_SETS, type Icon, type IconIndex, type IconSet, iconIndex, iconKey } from "./icon-sets.ts";
+export { type LogoMatch, matchLogo, ownDomain } from "./match.ts";
+export { LOGO_SIZES, renderLogo } from "./render.ts";
+
+export const BUNDLED_LOGOS_JOB = "logos.bundled";
+
+/** The job that (re)applies bundled logos: enqueued after the first seed and by `npm run enrich`. */
+export function registerLogoJobs(services: { db: Db; jobs: Jobs; logger: Logger }): void {
+  services.jobs.register(BUNDLED_LOGOS_JOB, async () => {
+    const report = await applyBundledLogos(services.db);
+    services.logger.info("bundled logos applied", { ...report });
+  });
+}
