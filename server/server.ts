@@ -8,7 +8,7 @@ import { createAuth, seedDemoAccounts } from "./modules/accounts/index.ts";
 import { createTallies } from "./modules/admin/index.ts";
 import { grantPlanDaysOn, paymentProviders, registerBillingJobs } from "./modules/billing/index.ts";
 import { seedCatalog } from "./modules/catalog/index.ts";
-import { onActivity, registerTrendingJobs } from "./modules/community/index.ts";
+import { onActivity, registerRatingJobs, registerTrendingJobs } from "./modules/community/index.ts";
 import { registerContentJobs, registerSupportJobs } from "./modules/content/index.ts";
 
 import { type GrowthWiring, growthBillingHooks, onMemberCreated, registerGrowthJobs } from "./modules/growth/index.ts";
@@ -121,6 +121,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   registerGrowthJobs(services);
   registerSubmissionJobs({ ...services, publicUrl: env.PUBLIC_URL });
   registerTrendingJobs(services);
+  registerRatingJobs(services);
   registerLinkCheckJobs(services);
   // The weekly newsletter digest and beta acknowledgements link back to the site.
   registerContentJobs({ ...services, origin: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "") });

@@ -52,6 +52,7 @@ const Screenshots = splitComponent(() => parts().then((m) => m.Screenshots));
 const PollWidget = splitComponent(() => import("~/components/tool-detail/poll-widget").then((m) => m.PollWidget));
 const Reviews = splitComponent(() => import("~/components/tool-detail/reviews").then((m) => m.Reviews));
 const Alternatives = splitComponent(() => import("~/components/tool-detail/alternatives").then((m) => m.Alternatives));
+const GoneNotice = splitComponent(() => import("~/components/tool-detail/gone-notice").then((m) => m.GoneNotice));
 const ToolNotFound = splitComponent(() => import("~/components/tool-not-found").then((m) => m.ToolNotFound));
 
 // Built by the loader on the server: tool-seo stays out of the browser bundle.
@@ -105,9 +106,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     page: url.searchParams.get("rpage") ?? undefined,
   });
   const open = page && !page.lock ? page.tool.id : null;
-  const reviews = open ? await listToolReviews(db, open, reviewQuery) : null;
+  const reviews = open ? await listToolReviews(db, open, reviewQuery, undefined, context.services.clock.now()) : null;
   const poll = open ? await getToolPollQuestion(db, open) : null;
-  const mine = open && viewer ? await getMyReview(db, viewer.user.id, open) : null;
+  const mine = open && viewer ? await getMyReview(db, viewer.user.id, open, context.services.clock.now()) : null;
   const marks =
     viewer && reviews
       ? await myReviewMarks(
@@ -328,6 +329,17 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr]">
       <header className="lg:col-start-1">
+        {tool.status === "gone" ? (
+          <Island
+            id="tool-gone"
+            component={GoneNotice}
+            props={{
+              toolName: tool.name,
+              goneAt: "gone_at" in tool ? tool.gone_at : null,
+              successors: alternatives.slice(0, 3).map((a) => ({ slug: a.slug, name: a.name })),
+            }}
+          />
+        ) : null}
         <Island
           id="tool-head"
           component={ToolHead}

@@ -239,6 +239,8 @@ export async function searchTools(db: Db, input: SearchInput): Promise<SearchRes
     sort: undefined,
     page: append ? page : 1,
     limit: append ? SEARCH_PAGE_SIZE : SEARCH_PAGE_SIZE * page,
+    // Every result says why it is where it is ("Why this rank?", ADR 0029).
+    explain: true,
   };
   const [result, known] = await Promise.all([listTools(db, query), describeCategoryKeys(db, filters.categories)]);
   const total = result.pagination.total;

@@ -51,6 +51,7 @@ export {
   voteCorrection,
 } from "./corrections.ts";
 export { createFeedback, FEEDBACK_RULES } from "./feedback.ts";
+export { RATING_REFRESH_JOB, registerRatingJobs } from "./rating-jobs.ts";
 export { countActivePolls, countReviews, reviewCountsBetween } from "./review-stats.ts";
 export {
   addToolToList,
@@ -124,6 +125,7 @@ export {
 } from "./polls.ts";
 export {
   type CommunityDeps,
+  countedReview,
   deleteReview,
   getMyReview,
   getReview,
@@ -146,7 +148,9 @@ export {
   ReviewListQuery,
   type ReviewPage,
   type ReviewSort,
+  ratingPrior,
   recomputeToolRating,
+  refreshRatings,
   reportReview,
   resolveToolId,
   saveReview,
