@@ -188,6 +188,11 @@ export function Reviews(props: ReviewsProps) {
                     <time dateTime={r.createdAt} className="text-slate-500 dark:text-slate-400">
                       {new Date(r.createdAt).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" })}
                     </time>
+                    {r.counted ? null : (
+                      <span className="text-xs text-slate-500 dark:text-slate-400" data-testid="review-not-counted">
+                        · not counted in the rating yet (new account)
+                      </span>
+                    )}
                   </div>
                   <p className="mt-2 text-sm whitespace-pre-line">{r.comment}</p>
                   <div className="mt-2 flex flex-wrap items-center gap-3 text-xs text-slate-600 dark:text-slate-400">

@@ -200,7 +200,8 @@ export async function describeCategoryKeys(db: Db, keys: string[]): Promise<Cate
 }
 
 export type SearchResults = {
-  tools: ToolCard[];
+  /** `why`: the explanation's sentences ("Why this rank?", explain.ts) */
+  tools: (ToolCard & { why?: string[] })[];
   total: number;
   totalCapped: boolean;
   /** The first page included in `tools` (1, or the page itself when appending). */
@@ -247,7 +248,10 @@ export async function searchTools(db: Db, input: SearchInput): Promise<SearchRes
   const totalPages = Math.ceil(total / SEARCH_PAGE_SIZE);
   const hasMore = page < Math.min(totalPages, SEARCH_MAX_PAGES);
   return {
-    tools: result.tools,
+    tools: result.tools.map((t, i) => {
+      const why = result.explanations?.[i]?.summary;
+      return why ? { ...t, why } : t;
+    }),
     total,
     /** more tools match than `total` (counting stops at 10,000) */
     totalCapped: result.meta.totalCapped,

@@ -395,7 +395,8 @@ export async function getMyReview(
 }
 
 export type ReviewPage = {
-  items: ReviewItem[];
+  /** `counted`: whether the review counts in the tool's rating yet (countedReview) */
+  items: (ReviewItem & { counted: boolean })[];
   total: number;
   page: number;
   pageSize: number;
@@ -403,7 +404,10 @@ export type ReviewPage = {
   sort: ReviewSort;
 };
 
-/** A tool's counted reviews (the ones its rating is made of), newest or most helpful first, paged. */
+/**
+ * A tool's published reviews, newest or most helpful first, paged. Each says whether it counts in
+ * the rating yet (countedReview); the ones that wait are shown, labelled, so nothing is hidden.
+ */
 export async function listToolReviews(
   db: Db,
   toolId: string,
@@ -415,18 +419,26 @@ export async function listToolReviews(
     query.sort === "helpful" ? sql`r.helpful_count DESC, r.created_at DESC, r.id` : sql`r.created_at DESC, r.id`;
   const [count] = await queryRows<{ n: number }>(
     db,
-    sql`SELECT count(*)::int AS n FROM reviews r WHERE r.tool_id = ${toolId}::uuid AND ${countedReview(now)}`,
+    sql`SELECT count(*)::int AS n FROM reviews r WHERE r.tool_id = ${toolId}::uuid AND r.status = 'published'
+          AND r.withdrawn_at IS NULL`,
   );
   const total = Number(count?.n ?? 0);
   const totalPages = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(query.page, totalPages);
-  const rows = await queryRows<ReviewRow>(
+  const rows = await queryRows<ReviewRow & { counted: boolean }>(
     db,
-    sql`SELECT ${REVIEW_COLUMNS} FROM ${REVIEW_FROM}
-        WHERE r.tool_id = ${toolId}::uuid AND ${countedReview(now)}
+    sql`SELECT ${REVIEW_COLUMNS}, ${countedReview(now)} AS counted FROM ${REVIEW_FROM}
+        WHERE r.tool_id = ${toolId}::uuid AND r.status = 'published' AND r.withdrawn_at IS NULL
         ORDER BY ${order} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
   );
-  return { items: rows.map(toItem), total, page, pageSize, totalPages, sort: query.sort };
+  return {
+    items: rows.map((row) => ({ ...toItem(row), counted: row.counted === true })),
+    total,
+    page,
+    pageSize,
+    totalPages,
+    sort: query.sort,
+  };
 }
 
 /** Which of these reviews the member marked helpful or reported (to disable the buttons). */
