@@ -160,7 +160,7 @@ describe("the graveyard", () => {
     });
     const [audit] = await queryRows<{ action: string }>(
       server.services.db,
-      sql`SELECT action FROM audit_log WHERE target_id = ${t.id} ORDER BY created_at DESC LIMIT 1`,
+      sql`SELECT action FROM audit_log WHERE target_id = ${t.id} ORDER BY at DESC, id DESC LIMIT 1`,
     );
     expect(audit?.action).toBe("tool.gone");
 
