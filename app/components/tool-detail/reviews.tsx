@@ -194,7 +194,13 @@ export function Reviews(props: ReviewsProps) {
                       </span>
                     )}
                   </div>
-                  <p className="mt-2 text-sm whitespace-pre-line">{r.comment}</p>
+                  <p className="mt-2 text-sm user-text whitespace-pre-line">{r.comment}</p>
+                  {r.makerReply ? (
+                    <div className="mt-2 border-l-2 border-brand-600 pl-3 text-sm" data-testid="maker-reply">
+                      <p className="font-medium">Reply from the maker · {r.makerReply.makerName}</p>
+                      <p className="user-text whitespace-pre-line">{r.makerReply.body}</p>
+                    </div>
+                  ) : null}
                   <div className="mt-2 flex flex-wrap items-center gap-3 text-xs text-slate-600 dark:text-slate-400">
                     <span>
                       {r.helpful} {r.helpful === 1 ? "person" : "people"} found this helpful

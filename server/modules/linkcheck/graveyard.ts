@@ -36,7 +36,7 @@ type StatusChange = {
 
 /**
  * Moves a tool into the graveyard or out of it, in the caller's transaction: the status (gone_at
- * follows by trigger, migration 0025), the fact history through catalog's recordFactChanges (kind
+ * follows by trigger, migration 0027), the fact history through catalog's recordFactChanges (kind
  * `observed`) and an audit row. Returns false when the tool was not in the expected state.
  */
 export async function setGone(tx: Db, change: StatusChange): Promise<boolean> {
