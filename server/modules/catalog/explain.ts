@@ -140,6 +140,8 @@ export async function explainTools(
       else if (name > 0) summary.push(`The name starts with your search (+${round(name, 1)}).`);
       if (matched.length) summary.push(`Your words were found in: ${matched.join(", ")} (text match +${points.text}).`);
       if (typo) summary.push(`${typo} (+${round(name || Number(p.sim_pts), 1)}).`);
+      else if (points.similarity >= 0.5)
+        summary.push(`Its name is spelled much like your search (+${points.similarity}).`);
       if (intent.length)
         summary.push(`Your search was read as ${intent.map((e) => `'${e}'`).join(", ")} (+${points.intent}).`);
       summary.push(
