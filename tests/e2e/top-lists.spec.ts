@@ -96,6 +96,10 @@ test.describe("top lists", () => {
     const tools = page.getByTestId("top-list-tools").getByRole("heading", { level: 2 });
     await expect(tools.nth(0)).toContainText(first.name);
     await expect(tools.nth(1)).toContainText(second.name);
+    // Shareable (issue 21): og: tags for unfurls and a Copy link button.
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /My favourite AI tools/);
+    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", /\/top-lists\//);
+    await expect(page.getByRole("button", { name: "Copy link" })).toBeVisible();
 
     // On the public profile.
     await page.goto(`/user/${session.user.id}`);

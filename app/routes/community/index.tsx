@@ -23,9 +23,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { figures, leaders, signedIn: viewer !== null };
 }
 
-type Card = { title: string; text: string; href?: string; cta?: string };
+type Card = { title: string; text: string; href: string; cta: string };
 
-/** The spec's feature cards: live where the feature exists, 'Coming Soon' where it does not yet. */
+/** The community's feature cards: each one live (issue 21 removed the 'Coming Soon' tiles). */
 const CARDS: Card[] = [
   {
     title: "Tool Reviews",
@@ -51,9 +51,24 @@ const CARDS: Card[] = [
     href: "/achievements",
     cta: "See badges",
   },
-  { title: "Discussion Forums", text: "Talk shop with other builders and buyers of AI tools." },
-  { title: "Expert AMAs", text: "Ask the people behind the tools anything." },
-  { title: "Success Stories", text: "How teams put AI tools to work." },
+  {
+    title: "Top Lists",
+    text: "Members' and editors' picks of the tools worth your time, public and shareable.",
+    href: "/top-lists",
+    cta: "See top lists",
+  },
+  {
+    title: "Polls",
+    text: "Say what you use a tool for and see how others answered.",
+    href: "/polls",
+    cta: "Answer polls",
+  },
+  {
+    title: "Trending",
+    text: "What members saved, reviewed and clicked most this week, and why.",
+    href: "/trending",
+    cta: "See what's trending",
+  },
   {
     title: "Weekly Newsletter",
     text: "The week's new and trending tools in your inbox.",
@@ -107,18 +122,12 @@ export default function Community({ loaderData }: Route.ComponentProps) {
           >
             <h3 className="font-semibold">{c.title}</h3>
             <p className="mt-1 flex-1 text-sm text-slate-700 dark:text-slate-300">{c.text}</p>
-            {c.href ? (
-              <Link
-                to={c.href}
-                className="mt-3 text-sm font-semibold text-brand-700 hover:underline dark:text-indigo-300"
-              >
-                {c.cta} →
-              </Link>
-            ) : (
-              <span className="mt-3 w-fit rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-                Coming Soon
-              </span>
-            )}
+            <Link
+              to={c.href}
+              className="mt-3 text-sm font-semibold text-brand-700 hover:underline dark:text-indigo-300"
+            >
+              {c.cta} →
+            </Link>
           </li>
         ))}
       </ul>

@@ -9,12 +9,20 @@ import type { Route } from "./+types/top-list";
 export function meta({ data }: Route.MetaArgs) {
   const list = data?.list;
   if (!list) return [{ title: "Top list not found | Toolscape" }, { name: "robots", content: "noindex" }];
+  const title = `${list.title} — a top list by ${list.author.name} | Toolscape`;
+  const description = list.description || `${list.toolCount} AI tools picked by ${list.author.name}.`;
+  const url = `${data.origin}/top-lists/${list.slug}`;
+  // Shared lists unfurl with their own title and text (issue 21).
   const tags = [
-    { title: `${list.title} — a top list by ${list.author.name} | Toolscape` },
-    {
-      name: "description",
-      content: list.description || `${list.toolCount} AI tools picked by ${list.author.name}.`,
-    },
+    { title },
+    { name: "description", content: description },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: "Toolscape" },
+    { property: "og:title", content: `${list.title} — a top list by ${list.author.name}` },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { name: "twitter:card", content: "summary" },
+    { tagName: "link", rel: "canonical", href: url },
   ];
   return list.isPublic ? tags : [...tags, { name: "robots", content: "noindex" }];
 }
@@ -28,9 +36,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const viewer = await viewerOf(context, request);
   const list = await getTopList(context.services.db, params.slug, viewer?.user.id ?? null);
   // A private list answers exactly like a missing one to everyone but its owner.
-  if (!list) return data({ list: null, isAdmin: false }, { status: 404 });
+  const origin = (context.services.env.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/$/, "");
+  if (!list) return data({ list: null, isAdmin: false, origin }, { status: 404 });
   const headers = list.isPublic ? undefined : { "Cache-Control": "private, no-store" };
-  return data({ list, isAdmin: viewer?.role === "admin" }, { headers });
+  return data({ list, isAdmin: viewer?.role === "admin", origin }, { headers });
 }
 
 /** Admins mark a public list editorial (or unmark it); audited in the module. */
@@ -57,7 +66,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function TopListPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { list, isAdmin } = loaderData;
+  const { list, isAdmin, origin } = loaderData;
   if (!list) {
     return (
       <div className="py-16 text-center">
@@ -113,6 +122,32 @@ export default function TopListPage({ loaderData, actionData }: Route.ComponentP
         </p>
         {list.description ? (
           <p className="user-text mt-3 text-lg text-slate-700 dark:text-slate-300">{list.description}</p>
+        ) : null}
+        {list.isPublic ? (
+          <p className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+            <span className="font-medium">Share:</span>
+            <button
+              type="button"
+              data-copy={`${origin}/top-lists/${list.slug}`}
+              className="rounded border border-slate-300 px-2 py-0.5 font-semibold dark:border-slate-600"
+            >
+              Copy link
+            </button>
+            <a
+              className="underline"
+              href={`mailto:?subject=${encodeURIComponent(list.title)}&body=${encodeURIComponent(`${origin}/top-lists/${list.slug}`)}`}
+            >
+              E-mail
+            </a>
+            <a
+              className="underline"
+              target="_blank"
+              rel="noopener noreferrer"
+              href={`https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(`${origin}/top-lists/${list.slug}`)}`}
+            >
+              LinkedIn
+            </a>
+          </p>
         ) : null}
       </header>
       {result?.message ? <FormAlert tone="success">{result.message}</FormAlert> : null}
