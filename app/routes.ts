@@ -75,6 +75,8 @@ export default [
     route("documentation/:slug", "routes/docs/article.tsx"),
     route("about", "routes/info/about.tsx"),
     route("how-we-test", "routes/info/how-we-test.tsx"),
+    route("how-we-rank", "routes/info/how-we-rank.tsx"),
+    route("graveyard", "routes/info/graveyard.tsx"),
     route("accessibility", "routes/info/accessibility.tsx"),
     route("privacy", "routes/info/privacy.tsx"),
     route("terms", "routes/info/terms.tsx"),

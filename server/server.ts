@@ -8,7 +8,12 @@ import { accountsMergeSteps, createAuth, registerChangeAlertJobs, seedDemoAccoun
 import { createTallies } from "./modules/admin/index.ts";
 import { grantPlanDaysOn, paymentProviders, registerBillingJobs } from "./modules/billing/index.ts";
 import { catalogMergeSteps, seedCatalog } from "./modules/catalog/index.ts";
-import { communityMergeSteps, onActivity, registerTrendingJobs } from "./modules/community/index.ts";
+import {
+  communityMergeSteps,
+  onActivity,
+  registerRatingJobs,
+  registerTrendingJobs,
+} from "./modules/community/index.ts";
 import { contentMergeSteps, registerContentJobs, registerSupportJobs } from "./modules/content/index.ts";
 import {
   type GrowthWiring,
@@ -150,6 +155,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   registerGrowthJobs(services);
   registerSubmissionJobs({ ...services, publicUrl: env.PUBLIC_URL });
   registerTrendingJobs(services);
+  registerRatingJobs(services);
   registerLinkCheckJobs(services);
   // Bundled brand marks (ADR 0028): rasterised by a job right after the first seed, not before listening.
   registerLogoJobs(services);

@@ -61,7 +61,7 @@ export const readRoutes = {
     operationId: "listTools",
     summary: "List and search tools",
     description:
-      "Filters: q (search text), category (ids or slugs, comma-separated; alias categories), pricing (alias price), tags, rating, featured, sort, page, limit. Tools above the caller's tier come without their gated fields.",
+      "Filters: q (search text), category (ids or slugs, comma-separated; alias categories), pricing (alias price), tags, rating, featured, sort, page, limit. Tools above the caller's tier come without their gated fields. explain=1 adds `explanation` to each tool: why it is at its place, with the score the order sorts by (see /how-we-rank). Featured is an editorial flag; no position can be bought.",
     tags: ["Tools"],
     security,
     request: { query: ToolListQuery },
@@ -168,7 +168,13 @@ export function catalogApi() {
       // The queries people did not find (admin analytics); counted in memory, never awaited.
       if (query.q && page.pagination.total === 0) c.var.services.tallies.searchMisses.record(query.q);
       // Tools listed for a higher tier than the caller's come without their gated fields.
-      return JSON.stringify({ success: true, ...page, tools: cardsForTier(page.tools, tier) });
+      const { explanations, ...rest } = page;
+      const tools = cardsForTier(rest.tools, tier);
+      return JSON.stringify({
+        success: true,
+        ...rest,
+        tools: explanations ? tools.map((t, i) => ({ ...t, explanation: explanations[i] })) : tools,
+      });
     };
     if (!apiCache.enabled) return c.body(await compute(), 200, { "Content-Type": "application/json" }) as never;
     const { body, state } = await apiCache.fetch(key, version, compute);

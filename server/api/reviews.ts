@@ -126,7 +126,7 @@ export function reviewsApi() {
     const { db } = c.var.services;
     const toolId = await resolveToolId(db, parseOr400(ToolKey, c.req.param("toolId")));
     const query = ReviewListQuery.parse({ sort: c.req.query("sort"), page: c.req.query("page") });
-    const page = await listToolReviews(db, toolId, query);
+    const page = await listToolReviews(db, toolId, query, undefined, c.var.services.clock.now());
     return c.json({ success: true, reviews: page.items, pagination: { ...page, items: undefined } });
   });
 
@@ -134,7 +134,10 @@ export function reviewsApi() {
     const { services } = c.var;
     const viewer = requireUser(await getViewer(services, c.req.raw));
     const toolId = await resolveToolId(services.db, parseOr400(ToolKey, c.req.param("toolId")));
-    return c.json({ success: true, review: await getMyReview(services.db, viewer.user.id, toolId) });
+    return c.json({
+      success: true,
+      review: await getMyReview(services.db, viewer.user.id, toolId, services.clock.now()),
+    });
   });
 
   /** Writes the member's review of the tool, or replaces it (one per member per tool). */

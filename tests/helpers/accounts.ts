@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { type Role, type Tier, updateAccount } from "../../server/modules/accounts/index.ts";
+import { sql } from "../../server/platform/db/index.ts";
 import type { TestServer } from "./server.ts";
 
 /**
@@ -111,4 +112,21 @@ export async function createMember(
     await updateAccount(server.services.db, user.id, { tier: options.tier, role: options.role });
   }
   return { client, id: user.id, email, password, name };
+}
+
+/**
+ * An account whose reviews count at once (ADR 0029: a review counts when its author's account is a
+ * day old and the e-mail address verified): the e-mail is marked verified and the account dated two
+ * days before `now`.
+ */
+export async function establishMember<M extends { id: string }>(
+  server: TestServer,
+  member: M,
+  now = new Date(),
+): Promise<M> {
+  await server.services.db.execute(
+    sql`UPDATE users SET email_verified = true, created_at = ${new Date(now.getTime() - 2 * 86_400_000).toISOString()}::timestamptz
+        WHERE id = ${member.id}`,
+  );
+  return member;
 }

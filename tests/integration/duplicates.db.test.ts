@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DuplicateCandidate, MergeReport } from "../../server/modules/catalog/index.ts";
 import { listAudit } from "../../server/platform/audit.ts";
 import { queryRows, sql } from "../../server/platform/db/index.ts";
-import { createMember, type Member } from "../helpers/accounts.ts";
+import { createMember, establishMember, type Member } from "../helpers/accounts.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+/** Members whose reviews count at once (ADR 0029's review gate is tested in ranking-trust.db.test.ts). */
+const established = async (...args: Parameters<typeof createMember>) =>
+  establishMember(args[0], await createMember(...args));
 
 /**
  * Duplicate listings (issue 13): the finder proposes the seed's real duplicates (two ChatGPT
@@ -18,9 +22,9 @@ let other: Member;
 
 beforeAll(async () => {
   server = await startTestServer({ pages: true });
-  admin = await createMember(server, { role: "admin", name: "Dee Dupe" });
-  member = await createMember(server, { tier: "standard" });
-  other = await createMember(server, { tier: "standard" });
+  admin = await established(server, { role: "admin", name: "Dee Dupe" });
+  member = await established(server, { tier: "standard" });
+  other = await established(server, { tier: "standard" });
 });
 afterAll(async () => {
   await server?.close();

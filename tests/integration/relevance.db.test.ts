@@ -35,6 +35,21 @@ describe("search relevance", () => {
     expect(report.queries.find((s) => s.q === "cluade")?.rank).toBe(1);
   }, 120_000); // 111 searches: generous for a loaded machine
 
+  it("reports the hidden judged set (never tuned against) and holds it at its recorded scores", async () => {
+    const queries = loadJudgedQueries("hidden");
+    expect(queries.length).toBeGreaterThanOrEqual(20);
+    const report = await evaluateRelevance(database.db, queries);
+    const baseline = loadBaseline("hidden");
+    const misses = report.queries
+      .filter((s) => s.rank === null || s.rank > 3)
+      .map((s) => `${s.q} → ${s.rank ?? "-"} [${s.top.slice(0, 3).join(", ")}]`);
+    console.log(
+      `hidden relevance: hit@3 ${report.hit3.toFixed(3)}, MRR ${report.mrr.toFixed(3)} over ${report.count} queries; outside the top 3:\n  ${misses.join("\n  ")}`,
+    );
+    expect(report.hit3, misses.join("\n")).toBeGreaterThanOrEqual(baseline.hit3);
+    expect(report.mrr, misses.join("\n")).toBeGreaterThanOrEqual(baseline.mrr);
+  }, 120_000);
+
   it("finds tools for every synonym expansion (each is the catalogue's own vocabulary)", async () => {
     const empty: string[] = [];
     for (const rule of SYNONYM_RULES) {

@@ -6,8 +6,12 @@ import { countActivePolls, countReviews, reviewCountsBetween } from "../../serve
 import { listAudit } from "../../server/platform/audit.ts";
 import { createTestClock, DAY_MS } from "../../server/platform/clock.ts";
 import { queryRows, sql } from "../../server/platform/db/index.ts";
-import { Client, createMember, type Member } from "../helpers/accounts.ts";
+import { Client, createMember, establishMember, type Member } from "../helpers/accounts.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+/** Members whose reviews count at once (ADR 0029's review gate is tested in ranking-trust.db.test.ts). */
+const established = async (...args: Parameters<typeof createMember>) =>
+  establishMember(args[0], await createMember(...args));
 
 /** Reviews, helpful votes, moderation, polls and company verification (issue 11 items 1–3). */
 
@@ -35,7 +39,7 @@ const review = (m: Member, toolId: string, rating: number, comment = "Solid tool
 
 beforeAll(async () => {
   server = await startTestServer({ clock, env: { TRUST_PROXY: "1" } });
-  admin = await createMember(server, { role: "admin", name: "Mo Derator" });
+  admin = await established(server, { role: "admin", name: "Mo Derator" });
   const rows = await queryRows<{ id: string }>(
     server.services.db,
     sql`SELECT id::text AS id FROM tools WHERE status = 'active' ORDER BY slug LIMIT 20`,
@@ -49,7 +53,7 @@ afterAll(async () => {
 describe("reviews", () => {
   it("validates with clear messages and refuses visitors", async () => {
     const toolId = freshTool();
-    const m = await createMember(server);
+    const m = await established(server);
     const bad = async (body: unknown) => {
       const res = await m.client.json(`/api/tools/${toolId}/reviews/mine`, "PUT", body);
       return { status: res.status, error: ((await res.json()) as { error: string }).error };
@@ -88,8 +92,8 @@ describe("reviews", () => {
 
   it("keeps one review per member; edit and delete recompute the tool's rating", async () => {
     const toolId = freshTool();
-    const a = await createMember(server);
-    const b = await createMember(server);
+    const a = await established(server);
+    const b = await established(server);
     expect((await review(a, toolId, 4)).status).toBe(201);
     expect(await figures(toolId)).toEqual({ rating: 4, count: 1 });
     expect((await review(b, toolId, 2)).status).toBe(201);
@@ -118,7 +122,7 @@ describe("reviews", () => {
 
   it("concurrent reviews and helpful votes keep exact counts; a second helpful vote is refused", async () => {
     const toolId = freshTool();
-    const members = await Promise.all(Array.from({ length: 8 }, () => createMember(server)));
+    const members = await Promise.all(Array.from({ length: 8 }, () => established(server)));
     const results = await Promise.all(members.map((m, i) => review(m, toolId, (i % 5) + 1)));
     expect(results.map((r) => r.status)).toEqual(Array(8).fill(201));
     const expected = members.reduce((s, _m, i) => s + (i % 5) + 1, 0) / 8;
@@ -151,9 +155,9 @@ describe("reviews", () => {
 
   it("a reported review goes to moderation; hiding it leaves the rating, audited", async () => {
     const toolId = freshTool();
-    const writer = await createMember(server);
-    const other = await createMember(server);
-    const reporter = await createMember(server);
+    const writer = await established(server);
+    const other = await established(server);
+    const reporter = await established(server);
     await review(writer, toolId, 1, "Terrible, do not buy this (spam link here)");
     await review(other, toolId, 5);
     expect(await figures(toolId)).toEqual({ rating: 3, count: 2 });
@@ -207,7 +211,7 @@ describe("polls", () => {
     const visitor = new Client(server);
     const none = await visitor.fetch(`/api/tools/${toolId}/poll`);
     expect(none.status).toBe(404);
-    const m = await createMember(server);
+    const m = await established(server);
     const body = { question: "Which plan do you use?", options: ["Free", "Pro"] };
     expect((await m.client.json(`/api/admin/tools/${toolId}/polls`, "POST", body)).status).toBe(403);
     expect((await visitor.json(`/api/admin/tools/${toolId}/polls`, "POST", body)).status).toBe(401);
@@ -263,7 +267,7 @@ describe("polls", () => {
     ).toBe(400);
 
     // Members at once, each twice at the same moment: one vote each.
-    const members = await Promise.all(Array.from({ length: 6 }, () => createMember(server)));
+    const members = await Promise.all(Array.from({ length: 6 }, () => established(server)));
     const results = await Promise.all(
       members.flatMap((m, i) =>
         [0, 1].map(() =>
@@ -324,8 +328,8 @@ describe("merging tools", () => {
   it("moves reviews and polls; a member with reviews on both keeps the newer", async () => {
     const from = freshTool();
     const into = freshTool();
-    const both = await createMember(server);
-    const onlyFrom = await createMember(server);
+    const both = await established(server);
+    const onlyFrom = await established(server);
     await review(both, into, 2);
     clock.advance(60_000);
     await review(both, from, 4);
@@ -344,7 +348,7 @@ describe("merging tools", () => {
 
 describe("company verification", () => {
   it("refuses free-mail domains, sends a link, and the link gives the Company badge once", async () => {
-    const m = await createMember(server);
+    const m = await established(server);
     const free = await m.client.json("/api/community/verification/company", "POST", { email: "me@gmail.com" });
     expect(free.status).toBe(400);
     expect(((await free.json()) as { error: string }).error).toBe(
@@ -383,7 +387,7 @@ describe("company verification", () => {
   });
 
   it("an expired link does not verify", async () => {
-    const m = await createMember(server);
+    const m = await established(server);
     await m.client.json("/api/community/verification/company", "POST", { email: "x@expired-co.example" });
     const dir = path.join(server.services.env.DATA_DIR, "mail");
     const mail = readdirSync(dir)

@@ -23,12 +23,15 @@ export type RelevanceReport = {
   queries: Scored[];
 };
 
-export function loadJudgedQueries(): JudgedQuery[] {
-  return (JSON.parse(readFileSync(path.join(DIR, "queries.json"), "utf8")) as { queries: JudgedQuery[] }).queries;
+/** `hidden`: the second set (hidden-queries.json), judged before ADR 0029's changes and never tuned against. */
+export function loadJudgedQueries(set: "main" | "hidden" = "main"): JudgedQuery[] {
+  const file = set === "main" ? "queries.json" : "hidden-queries.json";
+  return (JSON.parse(readFileSync(path.join(DIR, file), "utf8")) as { queries: JudgedQuery[] }).queries;
 }
 
-export function loadBaseline(): { hit3: number; mrr: number } {
-  return JSON.parse(readFileSync(path.join(DIR, "baseline.json"), "utf8")) as { hit3: number; mrr: number };
+export function loadBaseline(set: "main" | "hidden" = "main"): { hit3: number; mrr: number } {
+  const file = set === "main" ? "baseline.json" : "hidden-baseline.json";
+  return JSON.parse(readFileSync(path.join(DIR, file), "utf8")) as { hit3: number; mrr: number };
 }
 
 function summarise(scored: Scored[]): { hit3: number; mrr: number; count: number } {

@@ -2,10 +2,14 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { ToolCard, type ToolCardData } from "~/components/tool-card";
 import { plural } from "~/lib/format";
+import { Island } from "~/lib/island";
+import { splitComponent } from "~/lib/split";
 import type { SearchLoader } from "~/routes/search/index";
 
+const WhyRank = splitComponent(() => import("./why-rank").then((m) => m.WhyRank));
+
 type Results = {
-  tools: (ToolCardData & { id: string })[];
+  tools: (ToolCardData & { id: string; why?: string[] })[];
   total: number;
   page: number;
   pageSize: number;
@@ -82,7 +86,10 @@ export function SearchResultList({ initial }: { initial: Results }) {
             tabIndex={-1}
             className="flex rounded-xl outline-none [&>*]:flex-1 focus-visible:ring-2 focus-visible:ring-brand-500"
           >
-            <ToolCard tool={tool} />
+            <div className="flex flex-col [&>article]:flex-1">
+              <ToolCard tool={tool} />
+              {tool.why ? <Island id={`why-${tool.id}`} component={WhyRank} props={{ lines: tool.why }} /> : null}
+            </div>
           </li>
         ))}
       </ol>

@@ -14,7 +14,7 @@ export type ReviewsProps = {
   toolSlug: string;
   toolName: string;
   page: ReviewPage;
-  mine: (ReviewItem & { hidden: boolean }) | null;
+  mine: (ReviewItem & { hidden: boolean; counted: boolean }) | null;
   marks: { helpful: string[]; reported: string[] };
   signedIn: boolean;
   viewerId: string | null;
@@ -75,7 +75,12 @@ export function Reviews(props: ReviewsProps) {
           </h3>
           {mine?.hidden ? (
             <p className="mt-1 text-sm text-amber-700 dark:text-amber-400">
-              A moderator hid this review after a report: only you can see it.
+              A moderator hid this review after a report: only you can see it. If you change it, a moderator looks at it
+              again.
+            </p>
+          ) : mine && !mine.counted ? (
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300" data-testid="review-pending">
+              Your review counts in the rating once your account is a day old and your e-mail address is verified.
             </p>
           ) : null}
           <form method="post" action={action} className="mt-3 space-y-3" noValidate>
@@ -191,6 +196,11 @@ export function Reviews(props: ReviewsProps) {
                     <time dateTime={r.createdAt} className="text-slate-500 dark:text-slate-400">
                       {new Date(r.createdAt).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" })}
                     </time>
+                    {r.counted ? null : (
+                      <span className="text-xs text-slate-500 dark:text-slate-400" data-testid="review-not-counted">
+                        · not counted in the rating yet (new account)
+                      </span>
+                    )}
                   </div>
                   <p className="mt-2 text-sm user-text whitespace-pre-line">{r.comment}</p>
                   {r.makerReply ? (

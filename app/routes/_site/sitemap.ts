@@ -24,6 +24,8 @@ const CONTENT_PATHS = [
   "/documentation",
   "/about",
   "/how-we-test",
+  "/how-we-rank",
+  "/graveyard",
   "/accessibility",
   "/privacy",
   "/terms",

@@ -165,6 +165,19 @@ export default function AdminLinks({ loaderData, actionData }: Route.ComponentPr
                   >
                     Archive tool
                   </button>{" "}
+                  {item.kind === "parked" ? (
+                    <>
+                      <button
+                        type="submit"
+                        name="decision"
+                        value="gone"
+                        disabled={busy}
+                        className={`${button} border border-slate-400 bg-slate-700 text-white hover:bg-slate-800`}
+                      >
+                        Confirm parked: move to the graveyard
+                      </button>{" "}
+                    </>
+                  ) : null}
                   <button
                     type="submit"
                     name="decision"

@@ -63,6 +63,7 @@ const facts = () => import("~/components/tool-detail/fact-parts");
 const FactSources = splitComponent(() => facts().then((m) => m.FactSources));
 const FactHistory = splitComponent(() => facts().then((m) => m.FactHistory));
 const ChangeAlertControl = splitComponent(() => facts().then((m) => m.ChangeAlertControl));
+const GoneNotice = splitComponent(() => import("~/components/tool-detail/gone-notice").then((m) => m.GoneNotice));
 const ToolNotFound = splitComponent(() => import("~/components/tool-not-found").then((m) => m.ToolNotFound));
 
 // Built by the loader on the server: tool-seo stays out of the browser bundle.
@@ -117,9 +118,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const [saved, listChoices, reviews, poll, mine, health, claimed] = await Promise.all([
     page && viewer ? savedToolState(db, viewer.user.id, page.tool.id) : null,
     page && viewer ? listChoicesFor(db, viewer, page.tool.id) : null,
-    open ? listToolReviews(db, open, reviewQuery) : null,
+    open ? listToolReviews(db, open, reviewQuery, undefined, context.services.clock.now()) : null,
     open ? getToolPollQuestion(db, open) : null,
-    open && viewer ? getMyReview(db, viewer.user.id, open) : null,
+    open && viewer ? getMyReview(db, viewer.user.id, open, context.services.clock.now()) : null,
     page ? linkHealth(db, page.tool.id, context.services.clock.now()) : null,
     page ? hasVerifiedMaker(db, page.tool.id) : false,
   ]);
@@ -376,6 +377,17 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr]">
       <header className="lg:col-start-1">
+        {tool.status === "gone" ? (
+          <Island
+            id="tool-gone"
+            component={GoneNotice}
+            props={{
+              toolName: tool.name,
+              goneAt: "gone_at" in tool ? tool.gone_at : null,
+              successors: alternatives.slice(0, 3).map((a) => ({ slug: a.slug, name: a.name })),
+            }}
+          />
+        ) : null}
         <Island
           id="tool-head"
           component={ToolHead}

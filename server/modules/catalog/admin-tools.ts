@@ -21,7 +21,7 @@ export { NEW_TOOL };
  * of it imports again. Every change writes its audit row in the same transaction.
  */
 
-export const TOOL_STATUSES = ["draft", "pending", "active", "rejected", "archived"] as const;
+export const TOOL_STATUSES = ["draft", "pending", "active", "rejected", "archived", "gone"] as const;
 export type ToolStatus = (typeof TOOL_STATUSES)[number];
 export const TOOL_TIERS = ["free", "standard", "expert"] as const;
 export type ToolTier = (typeof TOOL_TIERS)[number];

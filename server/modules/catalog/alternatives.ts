@@ -32,7 +32,8 @@ export async function getAlternatives(db: Db, toolId: string, limit = DEFAULT_AL
   if (max === 0) return [];
   const [source] = await queryRows<{ id: string; tags: string[]; alternatives: string[] }>(
     db,
-    sql`SELECT id, tags, alternatives FROM tools WHERE id = ${toolId}::uuid AND status = 'active'`,
+    // A gone tool (the graveyard) keeps its alternatives: they are its successors (ADR 0029).
+    sql`SELECT id, tags, alternatives FROM tools WHERE id = ${toolId}::uuid AND status IN ('active', 'gone')`,
   );
   if (!source) return [];
 

@@ -157,6 +157,16 @@ export {
   type ToolListQuery,
 } from "./query-schema.ts";
 export {
+  bayesianRating,
+  POPULARITY_WEIGHTS,
+  RANK_ALL_UP_TO,
+  RATING_PRIOR_DEFAULT,
+  RATING_PRIOR_WEIGHT,
+  RATING_REFRESH_EVERY_MS,
+  REVIEW_GATE,
+  SEARCH_WEIGHTS,
+} from "./ranking.ts";
+export {
   POPULAR_SEARCHES,
   PRICE_RANGE_NOTE,
   parseSearchUrl,

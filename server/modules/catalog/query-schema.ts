@@ -114,6 +114,13 @@ export const ToolListParams = z
       .optional(),
     page: intParam("page", 1, 10_000).optional(),
     limit: intParam("limit", 1, MAX_LIMIT).optional(),
+    explain: z
+      .enum(["true", "false", "1", "0"], { message: "explain must be 1 or 0" })
+      .transform((v) => v === "true" || v === "1")
+      .optional()
+      .describe(
+        "1: each tool carries `explanation` — why it is at its place (matched fields, typo correction, intent mapping, popularity prior, Bayesian rating, no paid placement) and the score the order sorts by",
+      ),
   })
   .transform((p) => ({
     q: p.q?.trim() || undefined,
@@ -125,9 +132,11 @@ export const ToolListParams = z
     sort: p.sort,
     page: p.page ?? 1,
     limit: p.limit ?? DEFAULT_LIMIT,
+    explain: p.explain ?? false,
   }));
 
-export type ToolListQuery = z.output<typeof ToolListParams>;
+/** `explain` may be left out by callers that build a query in code (it defaults to false). */
+export type ToolListQuery = Omit<z.output<typeof ToolListParams>, "explain"> & { explain?: boolean };
 
 /**
  * Reads listing parameters from a URL. Blank values count as absent (an empty form field), and the
@@ -146,7 +155,7 @@ export function listParamsFromSearch(search: URLSearchParams): Record<string, st
   take("category", "category", "categories");
   take("pricing", "pricing", "price");
   take("tags", "tags", "tag");
-  for (const key of ["rating", "featured", "sort", "page", "limit"]) {
+  for (const key of ["rating", "featured", "sort", "page", "limit", "explain"]) {
     const v = search.get(key)?.trim();
     if (v) out[key] = v;
   }

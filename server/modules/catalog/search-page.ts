@@ -200,7 +200,8 @@ export async function describeCategoryKeys(db: Db, keys: string[]): Promise<Cate
 }
 
 export type SearchResults = {
-  tools: ToolCard[];
+  /** `why`: the explanation's sentences ("Why this rank?", explain.ts) */
+  tools: (ToolCard & { why?: string[] })[];
   total: number;
   totalCapped: boolean;
   /** The first page included in `tools` (1, or the page itself when appending). */
@@ -239,13 +240,18 @@ export async function searchTools(db: Db, input: SearchInput): Promise<SearchRes
     sort: undefined,
     page: append ? page : 1,
     limit: append ? SEARCH_PAGE_SIZE : SEARCH_PAGE_SIZE * page,
+    // Every result says why it is where it is ("Why this rank?", ADR 0029).
+    explain: true,
   };
   const [result, known] = await Promise.all([listTools(db, query), describeCategoryKeys(db, filters.categories)]);
   const total = result.pagination.total;
   const totalPages = Math.ceil(total / SEARCH_PAGE_SIZE);
   const hasMore = page < Math.min(totalPages, SEARCH_MAX_PAGES);
   return {
-    tools: result.tools,
+    tools: result.tools.map((t, i) => {
+      const why = result.explanations?.[i]?.summary;
+      return why ? { ...t, why } : t;
+    }),
     total,
     /** more tools match than `total` (counting stops at 10,000) */
     totalCapped: result.meta.totalCapped,

@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { POPULARITY_WEIGHTS as P, SEARCH_WEIGHTS as W } from "./ranking.ts";
 import { expandTerms, transpositions } from "./synonyms.ts";
 
 /**
@@ -25,7 +26,23 @@ export function searchTerms(q: string): string[] {
   );
 }
 
-export type SearchSql = { where: SQL; rank: SQL; nameMatch: SQL; nameTier: SQL };
+export type SearchSql = {
+  where: SQL;
+  rank: SQL;
+  nameMatch: SQL;
+  nameTier: SQL;
+  /** the rank's parts, summed into `rank` (explanations read them one by one: explain.ts) */
+  parts: { name: SQL; text: SQL; intent: SQL; similarity: SQL; popularity: SQL };
+  /** whether the tool matched the full-text query / an intent phrase, and its name similarity */
+  signals: { textMatch: SQL; intentMatch: SQL; similarity: SQL };
+  terms: string[];
+  /** the catalogue phrases the query's intent words map to (synonyms.ts) */
+  expansions: string[];
+  /** the query with two adjacent letters swapped (typo variants looked up as names) */
+  transposed: string[];
+};
+
+const n = (v: number) => sql.raw(String(v));
 
 /**
  * The popularity prior, at most 5 points: enough to order two tools of (nearly) the same name or
@@ -34,9 +51,10 @@ export type SearchSql = { where: SQL; rank: SQL; nameMatch: SQL; nameTier: SQL }
  * counts for less than the first. Saves are counted through saved_tools_tool_idx (migration 0021);
  * the rank is only computed for searches of at most 300 matches.
  */
-export const POPULARITY_PRIOR = sql`LEAST(5, (CASE WHEN t.is_featured THEN 2.5 ELSE 0 END)
-  + 0.4 * ln(1 + greatest(t.clicks, 0)) + 0.4 * ln(1 + greatest(t.review_count, 0))
-  + 0.4 * ln(1 + (SELECT count(*) FROM saved_tools s WHERE s.tool_id = t.id)))`;
+export const SAVES_OF_TOOL = sql`(SELECT count(*) FROM saved_tools s WHERE s.tool_id = t.id)`;
+export const POPULARITY_PRIOR = sql`LEAST(${n(P.cap)}, (CASE WHEN t.is_featured THEN ${n(P.featured)} ELSE 0 END)
+  + ${n(P.perLog)} * ln(1 + greatest(t.clicks, 0)) + ${n(P.perLog)} * ln(1 + greatest(t.review_count, 0))
+  + ${n(P.perLog)} * ln(1 + ${SAVES_OF_TOOL}))`;
 
 /** Typo tolerance on the compact name needs a few letters to mean anything. */
 const MIN_TYPO_LENGTH = 4;
@@ -88,20 +106,28 @@ export function buildSearch(q: string, narrowTo: string | null = null): SearchSq
     : null;
   const expanded = expandedTsq ? sql` OR t.search_vector @@ ${expandedTsq}` : sql``;
   const where = sql`(${text}${typo}${swap}${expanded})`;
-  const rank = sql`(
-    CASE WHEN t.search_name = ${whole} OR t.name_key = ${compact} THEN 100
-         WHEN ${swapExact} THEN 90
+  const namePart = sql`(CASE WHEN t.search_name = ${whole} OR t.name_key = ${compact} THEN ${n(W.exactName)}
+         WHEN ${swapExact} THEN ${n(W.transposedName)}
          WHEN starts_with(t.search_name, ${whole}) OR starts_with(t.name_key, ${compact})
-           THEN 20 + 10 * ${whole.length}::real / greatest(length(t.search_name), 1)
-         WHEN ${swapPrefix} THEN 15 ELSE 0 END
-    + ts_rank(t.search_vector, ${tsq}) * 10
-    ${expandedTsq ? sql`+ ts_rank(t.search_vector, ${expandedTsq}) * 10` : sql``}
-    + similarity(t.name_key, ${compact}) * 8
-    + ${POPULARITY_PRIOR})`;
+           THEN ${n(W.namePrefix)} + ${n(W.namePrefixCoverage)} * ${whole.length}::real / greatest(length(t.search_name), 1)
+         WHEN ${swapPrefix} THEN ${n(W.transposedPrefix)} ELSE 0 END)`;
+  const parts = {
+    name: namePart,
+    text: sql`(ts_rank(t.search_vector, ${tsq}) * ${n(W.textRank)})`,
+    intent: expandedTsq ? sql`(ts_rank(t.search_vector, ${expandedTsq}) * ${n(W.intentRank)})` : sql`0`,
+    similarity: sql`(similarity(t.name_key, ${compact}) * ${n(W.nameSimilarity)})`,
+    popularity: POPULARITY_PRIOR,
+  };
+  const rank = sql`(${parts.name} + ${parts.text} + ${parts.intent} + ${parts.similarity} + ${parts.popularity})`;
+  const signals = {
+    textMatch: sql`(t.search_vector @@ ${tsq})`,
+    intentMatch: expandedTsq ? sql`(t.search_vector @@ ${expandedTsq})` : sql`false`,
+    similarity: sql`similarity(t.name_key, ${compact})`,
+  };
   // For broad searches: the exact name and name prefixes come first (few rows, found by index:
   // tools_search_name_prefix_idx serves the equality and the prefix, tools_dedupe_uq the name key).
   // `whole` holds only letters, digits and spaces, so it needs no LIKE escaping.
   const nameMatch = sql`(t.search_name = ${whole} OR t.name_key = ${compact} OR t.search_name LIKE ${`${whole}%`})`;
   const nameTier = sql`(CASE WHEN t.search_name = ${whole} OR t.name_key = ${compact} THEN 0 ELSE 1 END)`;
-  return { where, rank, nameMatch, nameTier };
+  return { where, rank, nameMatch, nameTier, parts, signals, terms, expansions, transposed: swapped };
 }

@@ -9,7 +9,7 @@ import { PRICING_LABELS, type PricingModel } from "./normalize.ts";
 
 /** Columns a card needs, as SQL select-list text with the table alias t, c (category), p (provider). */
 export const CARD_COLUMNS = `t.id, t.slug, t.name, t.description, t.website_url, t.logo_url, t.preview_image_url,
-  t.pricing_model, t.tags, t.features, t.pros, t.cons, t.rating, t.review_count, t.upvotes,
+  t.pricing_model, t.tags, t.features, t.pros, t.cons, t.rating, t.rating_score, t.review_count, t.upvotes,
   t.is_featured, t.is_verified, t.tier, t.status, t.created_at, t.updated_at, t.facts_changed_at, t.pricing,
   c.id AS category_id, c.name AS category_name, c.slug AS category_slug, p.name AS provider_name,
   EXISTS (SELECT 1 FROM trending_tools tt WHERE tt.tool_id = t.id) AS is_trending`;
@@ -18,7 +18,8 @@ export const DETAIL_COLUMNS = `${CARD_COLUMNS}, t.full_description, t.use_cases,
   t.source_url, t.affiliate_url, t.demo_url, t.views, t.clicks, t.needs_review, t.last_verified_at,
   t.meta_title, t.meta_description, t.meta_keywords, t.published_at, p.slug AS provider_slug,
   c.icon AS category_icon, t.editorial_summary,
-  (SELECT f.verified_at FROM tool_facts f WHERE f.tool_id = t.id AND f.field = 'editorial_summary') AS editorial_summary_verified_at`;
+  (SELECT f.verified_at FROM tool_facts f WHERE f.tool_id = t.id AND f.field = 'editorial_summary') AS editorial_summary_verified_at,
+  t.gone_at`;
 
 export type CardRow = {
   id: string;
@@ -34,6 +35,8 @@ export type CardRow = {
   pros: string[];
   cons: string[];
   rating: number;
+  /** the Bayesian score rating sorts use (ranking.ts); null without counted reviews */
+  rating_score: number | null;
   review_count: number;
   upvotes: number;
   is_featured: boolean;
@@ -73,17 +76,18 @@ export type DetailRow = CardRow & {
   /** issue 20: our editors' summary and when they checked it (ADR 0027) */
   editorial_summary: string | null;
   editorial_summary_verified_at: Date | string | null;
+  gone_at: Date | string | null;
 };
 
 const NEW_FOR_DAYS = 30;
-const FEATURED_RATING = 4.7;
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
 export function toToolCard(row: CardRow) {
   const company = row.provider_name ?? "Unknown";
   const createdAt = iso(row.created_at) as string;
-  const featured = row.is_featured || row.rating >= FEATURED_RATING;
+  // The editors' flag only: a rating never makes a tool Featured (ADR 0029).
+  const featured = row.is_featured;
   return {
     id: row.id,
     slug: row.slug,
@@ -106,6 +110,7 @@ export function toToolCard(row: CardRow) {
     pros: row.pros,
     cons: row.cons,
     rating: Math.round(row.rating * 10) / 10,
+    rating_score: row.rating_score === null ? null : Math.round(Number(row.rating_score) * 100) / 100,
     review_count: row.review_count,
     reviewCount: row.review_count,
     upvotes: row.upvotes,
@@ -147,6 +152,8 @@ export function toToolDetail(row: DetailRow) {
     category_icon: row.category_icon,
     editorial_summary: row.editorial_summary ?? null,
     editorial_summary_verified_at: iso(row.editorial_summary_verified_at ?? null),
+    /** set when the link checker moved the tool to the graveyard (status `gone`) */
+    gone_at: iso(row.gone_at),
   };
 }
 

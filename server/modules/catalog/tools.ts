@@ -3,7 +3,9 @@ import { memoByVersion } from "../../platform/db/content-version.ts";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import { UUID } from "../../platform/ids.ts";
 import { resolveCategoryKeys } from "./categories.ts";
+import { type Explanation, explainTools } from "./explain.ts";
 import type { ToolListQuery } from "./query-schema.ts";
+import { RANK_ALL_UP_TO } from "./ranking.ts";
 import { buildSearch, searchTerms } from "./search.ts";
 import { rarestTerm } from "./search-narrowing.ts";
 import {
@@ -18,7 +20,6 @@ import {
 } from "./tool-shapes.ts";
 
 const FROM = sql.raw(`tools t JOIN categories c ON c.id = t.category_id LEFT JOIN providers p ON p.id = t.provider_id`);
-const FEATURED_RATING = 4.7;
 
 export type ToolPage = {
   tools: ToolCard[];
@@ -37,13 +38,17 @@ export type ToolPage = {
     /** true when more than `total` tools match (counting stops at COUNT_CAP, SEARCH_COUNT_CAP with text) */
     totalCapped: boolean;
   };
+  /** with `explain`: why each tool is where it is, in the order of `tools` (explain.ts) */
+  explanations?: Explanation[];
 };
 
 const ORDER: Record<Exclude<ToolListQuery["sort"], undefined | "relevance">, string> = {
-  // Matches tools_browse_idx exactly (NULLS LAST included), so the first page is an index walk.
+  // Matches tools_browse_idx exactly (NULLS LAST included), so the first page is an index walk. The
+  // Bayesian score (ranking.ts), never the raw average: one 5-star review cannot top the list.
   "rating-desc":
-    "t.rating DESC NULLS LAST, t.review_count DESC NULLS LAST, t.is_featured DESC NULLS LAST, lower(t.name) ASC, t.id",
-  "rating-asc": "t.rating ASC, t.review_count ASC, lower(t.name) ASC, t.id",
+    "t.rating_score DESC NULLS LAST, t.review_count DESC NULLS LAST, t.is_featured DESC NULLS LAST, lower(t.name) ASC, t.id",
+  // Low to high among rated tools; tools without a counted review come last (they have no rating to order by).
+  "rating-asc": "t.rating_score ASC NULLS LAST, t.review_count DESC, lower(t.name) ASC, t.id",
   "name-asc": "lower(t.name) ASC, t.id",
   "name-desc": "lower(t.name) DESC, t.id",
   newest: "t.created_at DESC, lower(t.name) ASC, t.id",
@@ -84,8 +89,9 @@ export async function listTools(db: Db, query: ToolListQuery): Promise<ToolPage>
       )}]::text[]))`,
     );
   }
-  if (query.featured === true) conditions.push(sql`(t.is_featured OR t.rating >= ${FEATURED_RATING})`);
-  if (query.featured === false) conditions.push(sql`NOT (t.is_featured OR t.rating >= ${FEATURED_RATING})`);
+  // Featured is the editors' flag only (ADR 0029): never derived from ratings.
+  if (query.featured === true) conditions.push(sql`t.is_featured`);
+  if (query.featured === false) conditions.push(sql`NOT t.is_featured`);
 
   const search = query.q ? buildSearch(query.q, await rarestTerm(db, searchTerms(query.q))) : null;
   if (query.q && !search) conditions.push(sql`false`); // only punctuation: nothing can match
@@ -128,8 +134,11 @@ export async function listTools(db: Db, query: ToolListQuery): Promise<ToolPage>
   }
   const total = counted.total;
   const totalPages = Math.ceil(total / query.limit);
+  const tools = rows.map(toToolCard);
+  const explanations = query.explain ? await explainTools(db, tools, query, search, total, counted.capped) : undefined;
   return {
-    tools: rows.map(toToolCard),
+    ...(explanations ? { explanations } : {}),
+    tools,
     pagination: { page: query.page, limit: query.limit, total, totalPages, hasMore: query.page < totalPages },
     meta: {
       q: query.q ?? null,
@@ -149,7 +158,6 @@ export async function listTools(db: Db, query: ToolListQuery): Promise<ToolPage>
 
 export const COUNT_CAP = 10_000;
 export const SEARCH_COUNT_CAP = 1_000;
-const RANK_ALL_UP_TO = 300;
 
 /**
  * A broad search (more matches than are worth ranking one by one) in two parts: tools whose name
@@ -213,7 +221,7 @@ async function searchMatches(
   const named = sql`k.n > ${RANK_ALL_UP_TO} AND ${search.nameMatch}`;
   const orderBy =
     sort === "relevance"
-      ? sql`(CASE WHEN ${ranked} THEN ${search.rank} END) DESC, (CASE WHEN ${ranked} THEN t.rating END) DESC,
+      ? sql`(CASE WHEN ${ranked} THEN ${search.rank} END) DESC, (CASE WHEN ${ranked} THEN t.rating_score END) DESC NULLS LAST,
             (CASE WHEN ${ranked} THEN lower(t.name) END) ASC, (CASE WHEN ${ranked} THEN t.id END),
             (CASE WHEN ${named} THEN 0 ELSE 1 END), (CASE WHEN ${named} THEN ${search.nameTier} END),
             (CASE WHEN ${named} THEN length(t.name) END), ${sql.raw(ORDER["rating-desc"])}`
@@ -249,14 +257,17 @@ async function countMatches(
   return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
 }
 
-/** One published tool by id or slug; null when there is none. */
+/**
+ * One published tool by id or slug — or a gone one (the graveyard keeps its page: status `gone`,
+ * `gone_at`); null when there is none.
+ */
 export async function getTool(db: Db, idOrSlug: string): Promise<ToolDetail | null> {
   const key = idOrSlug.trim().toLowerCase();
   if (!key || key.length > 200) return null;
   const match = UUID.test(key) ? sql`t.id = ${key}::uuid` : sql`t.slug = ${key}`;
   const [row] = await queryRows<DetailRow>(
     db,
-    sql`SELECT ${sql.raw(DETAIL_COLUMNS)} FROM ${FROM} WHERE ${match} AND t.status = 'active' LIMIT 1`,
+    sql`SELECT ${sql.raw(DETAIL_COLUMNS)} FROM ${FROM} WHERE ${match} AND t.status IN ('active', 'gone') LIMIT 1`,
   );
   return row ? toToolDetail(row) : null;
 }
@@ -268,7 +279,7 @@ export async function getToolRef(db: Db, idOrSlug: string): Promise<{ id: string
   const match = UUID.test(key) ? sql`id = ${key}::uuid` : sql`slug = ${key}`;
   const [row] = await queryRows<{ id: string; tier: ToolDetail["tier"] }>(
     db,
-    sql`SELECT id::text AS id, tier::text AS tier FROM tools WHERE ${match} AND status = 'active' LIMIT 1`,
+    sql`SELECT id::text AS id, tier::text AS tier FROM tools WHERE ${match} AND status IN ('active', 'gone') LIMIT 1`,
   );
   return row ?? null;
 }

@@ -78,9 +78,11 @@ export {
   votePoll,
   voterCookie,
 } from "./polls.ts";
+export { RATING_REFRESH_JOB, registerRatingJobs } from "./rating-jobs.ts";
 export { countActivePolls, countReviews, reviewCountsBetween } from "./review-stats.ts";
 export {
   type CommunityDeps,
+  countedReview,
   deleteReview,
   getMyReview,
   getReview,
@@ -104,7 +106,9 @@ export {
   ReviewListQuery,
   type ReviewPage,
   type ReviewSort,
+  ratingPrior,
   recomputeToolRating,
+  refreshRatings,
   reportReview,
   resolveToolId,
   saveReview,

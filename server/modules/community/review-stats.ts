@@ -1,8 +1,10 @@
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { countedReview } from "./reviews.ts";
 
 /**
  * CONTRACT (issue 11, reviews): counts other modules read without knowing the reviews table.
- * Only published reviews of published tools count; hidden ones left the tool's rating too.
+ * Only counted reviews (reviews.ts countedReview: published, from an account a day old with a
+ * verified e-mail) of published tools count; hidden ones left the tool's rating too.
  */
 
 /** Published reviews written in [from, to), per tool id (trending). */
@@ -10,7 +12,7 @@ export async function reviewCountsBetween(db: Db, from: Date, to: Date): Promise
   const rows = await queryRows<{ tool_id: string; n: number }>(
     db,
     sql`SELECT r.tool_id::text AS tool_id, count(*)::int AS n FROM reviews r JOIN tools t ON t.id = r.tool_id
-        WHERE r.status = 'published' AND t.status = 'active'
+        WHERE ${countedReview(to)} AND t.status = 'active'
           AND r.created_at >= ${from.toISOString()}::timestamptz AND r.created_at < ${to.toISOString()}::timestamptz
         GROUP BY r.tool_id`,
   );
@@ -18,11 +20,11 @@ export async function reviewCountsBetween(db: Db, from: Date, to: Date): Promise
 }
 
 /** Published reviews in the whole catalogue (/community figures, admin overview). */
-export async function countReviews(db: Db): Promise<number> {
+export async function countReviews(db: Db, now: Date = new Date()): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,
     sql`SELECT count(*)::int AS n FROM reviews r JOIN tools t ON t.id = r.tool_id
-        WHERE r.status = 'published' AND t.status = 'active'`,
+        WHERE ${countedReview(now)} AND t.status = 'active'`,
   );
   return Number(row?.n ?? 0);
 }

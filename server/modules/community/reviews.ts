@@ -5,6 +5,7 @@ import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { UUID } from "../../platform/ids.ts";
 import { consumeRateLimit, type RateRule } from "../../platform/rate-limit.ts";
+import { RATING_PRIOR_DEFAULT, RATING_PRIOR_WEIGHT, REVIEW_GATE } from "../catalog/index.ts";
 
 /** What a community write needs: the database, the activity bus (badges, points) and the clock. */
 export type CommunityDeps = { db: Db; activity: Activity; clock: { now(): Date } };
@@ -162,20 +163,89 @@ async function limit(db: Db, rule: keyof typeof REVIEW_RULES, userId: string, no
 }
 
 /**
- * Recomputes a tool's rating and review count from its published reviews. The tool row is locked
+ * The one rule for "this review counts" (ADR 0029): published, and its author's account is at least
+ * REVIEW_GATE.minAccountAgeHours old with a verified e-mail address. Rating, count, ranking, the
+ * search's popularity prior and the public list all read it. `r` is the reviews alias.
+ */
+export function countedReview(now: Date) {
+  const oldEnough = new Date(now.getTime() - REVIEW_GATE.minAccountAgeHours * 3_600_000).toISOString();
+  return sql`(r.status = 'published' AND r.withdrawn_at IS NULL AND EXISTS (
+    SELECT 1 FROM users gate WHERE gate.id = r.user_id
+      AND ${REVIEW_GATE.emailVerified ? sql`gate.email_verified` : sql`true`}
+      AND gate.created_at <= ${oldEnough}::timestamptz))`;
+}
+
+/** The stored prior (rating_prior); RATING_PRIOR_DEFAULT before the first refresh. */
+export async function ratingPrior(db: Db): Promise<{ mean: number; reviews: number; computedAt: string | null }> {
+  const [row] = await queryRows<{ mean: number; reviews: number; computed_at: string | Date }>(
+    db,
+    sql`SELECT mean, reviews, computed_at FROM rating_prior WHERE id = 1`,
+  );
+  return row
+    ? { mean: Number(row.mean), reviews: Number(row.reviews), computedAt: new Date(row.computed_at).toISOString() }
+    : { mean: RATING_PRIOR_DEFAULT, reviews: 0, computedAt: null };
+}
+
+const PRIOR = sql`coalesce((SELECT mean FROM rating_prior WHERE id = 1), ${RATING_PRIOR_DEFAULT}::real)`;
+
+/**
+ * Recomputes a tool's rating, review count and Bayesian score from its counted reviews, with the
+ * stored prior (so every tool's score uses the same prior between refreshes). The tool row is locked
  * first (callers lock it before touching reviews), so concurrent writers queue on it and the last
  * one counts every committed review: the figures are exact, never incremented blindly.
  */
-export async function recomputeToolRating(tx: Db, toolId: string): Promise<{ rating: number; reviewCount: number }> {
+export async function recomputeToolRating(
+  tx: Db,
+  toolId: string,
+  now: Date = new Date(),
+): Promise<{ rating: number; reviewCount: number }> {
   const [row] = await queryRows<{ rating: number; review_count: number }>(
     tx,
-    sql`UPDATE tools t SET rating = s.rating, review_count = s.n
-        FROM (SELECT coalesce(round(avg(rating)::numeric, 2), 0)::real AS rating, count(*)::int AS n
-                FROM reviews WHERE tool_id = ${toolId}::uuid AND status = 'published') s
+    sql`UPDATE tools t SET rating = s.rating, review_count = s.n,
+          rating_score = CASE WHEN s.n > 0 THEN ((s.avg * s.n + ${PRIOR} * ${RATING_PRIOR_WEIGHT}) / (s.n + ${RATING_PRIOR_WEIGHT}))::real END
+        FROM (SELECT coalesce(round(avg(r.rating)::numeric, 2), 0)::real AS rating, coalesce(avg(r.rating), 0)::float8 AS avg,
+                     count(*)::int AS n
+                FROM reviews r WHERE r.tool_id = ${toolId}::uuid AND ${countedReview(now)}) s
         WHERE t.id = ${toolId}::uuid
         RETURNING t.rating, t.review_count`,
   );
   return { rating: Number(row?.rating ?? 0), reviewCount: Number(row?.review_count ?? 0) };
+}
+
+/**
+ * The recount job (every RATING_REFRESH_EVERY_MS): reviews whose authors' accounts came of age or
+ * got verified start counting, the prior becomes the mean of all counted reviews, and every tool's
+ * score is recomputed with it — one statement each, in one transaction, changing only rows whose
+ * figures differ. Idempotent.
+ */
+export async function refreshRatings(db: Db, now: Date): Promise<{ changed: number; prior: number }> {
+  return db.transaction(async (tx) => {
+    const [mean] = await queryRows<{ mean: number | null; n: number }>(
+      tx,
+      sql`SELECT avg(r.rating)::float8 AS mean, count(*)::int AS n FROM reviews r JOIN tools t ON t.id = r.tool_id
+          WHERE t.status = 'active' AND ${countedReview(now)}`,
+    );
+    const prior = mean?.mean == null ? RATING_PRIOR_DEFAULT : Number(mean.mean);
+    await tx.execute(
+      sql`INSERT INTO rating_prior (id, mean, reviews, computed_at) VALUES (1, ${prior}, ${Number(mean?.n ?? 0)}, ${now.toISOString()}::timestamptz)
+          ON CONFLICT (id) DO UPDATE SET mean = EXCLUDED.mean, reviews = EXCLUDED.reviews, computed_at = EXCLUDED.computed_at`,
+    );
+    const changed = await queryRows<{ id: string }>(
+      tx,
+      sql`WITH s AS (
+            SELECT t.id, coalesce(round(avg(r.rating)::numeric, 2), 0)::real AS rating, coalesce(avg(r.rating), 0)::float8 AS avg,
+                   count(r.id)::int AS n
+              FROM tools t LEFT JOIN reviews r ON r.tool_id = t.id AND ${countedReview(now)}
+             WHERE t.review_count > 0 OR t.rating_score IS NOT NULL OR EXISTS (SELECT 1 FROM reviews x WHERE x.tool_id = t.id)
+             GROUP BY t.id),
+          v AS (SELECT id, rating, n, CASE WHEN n > 0 THEN ((avg * n + ${prior}::float8 * ${RATING_PRIOR_WEIGHT}) / (n + ${RATING_PRIOR_WEIGHT}))::real END AS score FROM s)
+          UPDATE tools t SET rating = v.rating, review_count = v.n, rating_score = v.score
+            FROM v WHERE t.id = v.id
+             AND (t.rating IS DISTINCT FROM v.rating OR t.review_count IS DISTINCT FROM v.n OR t.rating_score IS DISTINCT FROM v.score)
+          RETURNING t.id::text AS id`,
+    );
+    return { changed: changed.length, prior };
+  });
 }
 
 export async function lockTool(tx: Db, toolId: string): Promise<void> {
@@ -200,11 +270,14 @@ export async function saveReview(
       sql`INSERT INTO reviews (tool_id, user_id, rating, comment, created_at, updated_at)
           VALUES (${toolId}::uuid, ${userId}, ${input.rating}, ${input.comment}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
           ON CONFLICT (tool_id, user_id) DO UPDATE SET rating = EXCLUDED.rating, comment = EXCLUDED.comment,
-            updated_at = EXCLUDED.updated_at
+            updated_at = EXCLUDED.updated_at, withdrawn_at = NULL,
+            -- A review a moderator hid stays hidden when edited or written again (even after the
+            -- author deleted it): it goes back to the moderation queue instead (ADR 0029).
+            resubmitted_at = CASE WHEN reviews.status = 'hidden' THEN EXCLUDED.updated_at ELSE reviews.resubmitted_at END
           RETURNING id::text AS id, (xmax = 0) AS created`,
     );
     if (!row) throw new AppError("internal", "The review was not saved");
-    await recomputeToolRating(tx, toolId);
+    await recomputeToolRating(tx, toolId, now);
     if (row.created) {
       await activity.emit(tx, { type: "review.created", userId, toolId, reviewId: row.id, rating: input.rating }, now);
     }
@@ -227,12 +300,19 @@ export async function deleteReview(deps: CommunityDeps, userId: string, reviewId
   if (!found || found.user_id !== userId) throw new AppError("not_found", REVIEW_MESSAGES.reviewNotFound);
   await db.transaction(async (tx) => {
     await lockTool(tx, found.tool_id);
+    // A hidden review is withdrawn, not deleted: the moderator's decision stays with the row, so
+    // writing the review again cannot publish it unmoderated (ADR 0029).
     const deleted = await queryRows<{ id: string }>(
       tx,
-      sql`DELETE FROM reviews WHERE id = ${reviewId}::uuid AND user_id = ${userId} RETURNING id::text AS id`,
+      sql`WITH w AS (UPDATE reviews SET withdrawn_at = ${now.toISOString()}::timestamptz
+                      WHERE id = ${reviewId}::uuid AND user_id = ${userId} AND status = 'hidden' AND withdrawn_at IS NULL
+                      RETURNING id),
+               d AS (DELETE FROM reviews WHERE id = ${reviewId}::uuid AND user_id = ${userId} AND status <> 'hidden'
+                      RETURNING id)
+          SELECT id::text AS id FROM w UNION ALL SELECT id::text AS id FROM d`,
     );
     if (!deleted.length) throw new AppError("not_found", REVIEW_MESSAGES.reviewNotFound);
-    await recomputeToolRating(tx, found.tool_id);
+    await recomputeToolRating(tx, found.tool_id, now);
     await activity.emit(tx, { type: "review.deleted", userId, toolId: found.tool_id, reviewId }, now);
   });
 }
@@ -318,17 +398,19 @@ export async function getMyReview(
   db: Db,
   userId: string,
   toolId: string,
-): Promise<(ReviewItem & { hidden: boolean }) | null> {
-  const [row] = await queryRows<ReviewRow & { status: string }>(
+  now: Date = new Date(),
+): Promise<(ReviewItem & { hidden: boolean; counted: boolean }) | null> {
+  const [row] = await queryRows<ReviewRow & { status: string; counted: boolean }>(
     db,
-    sql`SELECT ${REVIEW_COLUMNS}, r.status::text AS status FROM ${REVIEW_FROM}
-        WHERE r.tool_id = ${toolId}::uuid AND r.user_id = ${userId}`,
+    sql`SELECT ${REVIEW_COLUMNS}, r.status::text AS status, ${countedReview(now)} AS counted FROM ${REVIEW_FROM}
+        WHERE r.tool_id = ${toolId}::uuid AND r.user_id = ${userId} AND r.withdrawn_at IS NULL`,
   );
-  return row ? { ...toItem(row), hidden: row.status === "hidden" } : null;
+  return row ? { ...toItem(row), hidden: row.status === "hidden", counted: row.counted === true } : null;
 }
 
 export type ReviewPage = {
-  items: ReviewItem[];
+  /** `counted`: whether the review counts in the tool's rating yet (countedReview) */
+  items: (ReviewItem & { counted: boolean })[];
   total: number;
   page: number;
   pageSize: number;
@@ -336,29 +418,41 @@ export type ReviewPage = {
   sort: ReviewSort;
 };
 
-/** A tool's published reviews, newest or most helpful first, paged. */
+/**
+ * A tool's published reviews, newest or most helpful first, paged. Each says whether it counts in
+ * the rating yet (countedReview); the ones that wait are shown, labelled, so nothing is hidden.
+ */
 export async function listToolReviews(
   db: Db,
   toolId: string,
   query: { sort: ReviewSort; page: number },
   pageSize: number = REVIEW_LIMITS.pageSize,
+  now: Date = new Date(),
 ): Promise<ReviewPage> {
   const order =
     query.sort === "helpful" ? sql`r.helpful_count DESC, r.created_at DESC, r.id` : sql`r.created_at DESC, r.id`;
   const [count] = await queryRows<{ n: number }>(
     db,
-    sql`SELECT count(*)::int AS n FROM reviews WHERE tool_id = ${toolId}::uuid AND status = 'published'`,
+    sql`SELECT count(*)::int AS n FROM reviews r WHERE r.tool_id = ${toolId}::uuid AND r.status = 'published'
+          AND r.withdrawn_at IS NULL`,
   );
   const total = Number(count?.n ?? 0);
   const totalPages = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(query.page, totalPages);
-  const rows = await queryRows<ReviewRow>(
+  const rows = await queryRows<ReviewRow & { counted: boolean }>(
     db,
-    sql`SELECT ${REVIEW_COLUMNS} FROM ${REVIEW_FROM}
-        WHERE r.tool_id = ${toolId}::uuid AND r.status = 'published'
+    sql`SELECT ${REVIEW_COLUMNS}, ${countedReview(now)} AS counted FROM ${REVIEW_FROM}
+        WHERE r.tool_id = ${toolId}::uuid AND r.status = 'published' AND r.withdrawn_at IS NULL
         ORDER BY ${order} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
   );
-  return { items: rows.map(toItem), total, page, pageSize, totalPages, sort: query.sort };
+  return {
+    items: rows.map((row) => ({ ...toItem(row), counted: row.counted === true })),
+    total,
+    page,
+    pageSize,
+    totalPages,
+    sort: query.sort,
+  };
 }
 
 /** Which of these reviews the member marked helpful or reported (to disable the buttons). */
@@ -459,7 +553,7 @@ export async function listReportedReviews(db: Db, max = 100): Promise<ReportedRe
     db,
     sql`SELECT ${REVIEW_COLUMNS}, r.status::text AS status, t.name AS tool_name, t.slug AS tool_slug
         FROM ${REVIEW_FROM} JOIN tools t ON t.id = r.tool_id
-        WHERE r.open_reports > 0
+        WHERE (r.open_reports > 0 OR (r.status = 'hidden' AND r.resubmitted_at IS NOT NULL AND r.withdrawn_at IS NULL))
         ORDER BY r.open_reports DESC, r.created_at DESC LIMIT ${max}`,
   );
   if (!rows.length) return [];
@@ -506,7 +600,8 @@ export async function moderateReview(
     await lockTool(tx, found.tool_id);
     const status = decision === "hide" ? "hidden" : "published";
     await tx.execute(
-      sql`UPDATE reviews SET status = ${status}, open_reports = 0, moderated_at = ${now.toISOString()}::timestamptz
+      sql`UPDATE reviews SET status = ${status}, open_reports = 0, moderated_at = ${now.toISOString()}::timestamptz,
+            resubmitted_at = NULL
           WHERE id = ${reviewId}::uuid`,
     );
     await tx.execute(
@@ -514,7 +609,7 @@ export async function moderateReview(
             resolved_at = ${now.toISOString()}::timestamptz
           WHERE review_id = ${reviewId}::uuid AND resolution IS NULL`,
     );
-    const figures = await recomputeToolRating(tx, found.tool_id);
+    const figures = await recomputeToolRating(tx, found.tool_id, now);
     await recordAudit(tx, {
       actor,
       action: decision === "hide" ? "review.hide" : "review.keep",

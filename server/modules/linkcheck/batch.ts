@@ -13,6 +13,7 @@ import type { Logger } from "../../platform/logger.ts";
 import { applyToolFacts } from "../catalog/index.ts";
 import { checkSite, isFailure, type SiteCheck, userAgentFor } from "./check.ts";
 import { createHttpFetcher, type Fetcher, politeFetcher } from "./fetcher.ts";
+import { isGoneRun, setGone, utcDay } from "./graveyard.ts";
 import { bestLogo, type EncodedImage, encodePreview, fetchImage, ImageRefused, sha256 } from "./images.ts";
 import { pageFacts } from "./page-facts.ts";
 
@@ -76,14 +77,14 @@ export async function runLinkCheckBatch(deps: LinkCheckDeps, options: LinkCheckO
 
   const [{ total } = { total: 0 }] = await queryRows<{ total: number }>(
     db,
-    sql`SELECT count(*)::int AS total FROM tools WHERE status = 'active'`,
+    sql`SELECT count(*)::int AS total FROM tools WHERE status IN ('active', 'gone')`,
   );
   const size = options.batchSize ?? Math.max(1, Math.ceil(Number(total) / RUNS_PER_WEEK));
   const due = await queryRows<ToolRow>(
     db,
     sql`SELECT t.id, t.name, t.website_url, t.domain_key, t.description, t.pricing_model::text AS pricing_model
           FROM tools t LEFT JOIN tool_link_status s ON s.tool_id = t.id
-         WHERE t.status = 'active'
+         WHERE t.status IN ('active', 'gone') -- gone tools are still checked: they may come back
            AND (s.checked_at IS NULL OR s.checked_at <= ${now.toISOString()}::timestamptz
                 - CASE WHEN s.consecutive_failures > 0 THEN interval '${sql.raw(RECHECK_FAILING)}'
                        ELSE interval '${sql.raw(RECHECK_OK)}' END)
@@ -176,7 +177,11 @@ async function networkLooksDown(
   return true;
 }
 
-/** Writes one check's outcome: the latest status, the failure run, last_verified_at, review items. */
+/**
+ * Writes one check's outcome: the latest status, the failure run (checks and separate days),
+ * last_verified_at, review items — and the graveyard: a long enough run makes the tool `gone`, a
+ * good answer revives a gone tool (graveyard.ts).
+ */
 export async function recordCheck(db: Db, toolId: string, check: SiteCheck, now: Date): Promise<void> {
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
@@ -184,6 +189,11 @@ export async function recordCheck(db: Db, toolId: string, check: SiteCheck, now:
     const failure = isFailure(check.status);
     const consecutive = failure ? (prev?.consecutiveFailures ?? 0) + 1 : 0;
     const failingSince = failure ? (prev?.consecutiveFailures ? (prev.failingSince ?? now) : now) : null;
+    const day = utcDay(now);
+    const inRun = failure && (prev?.consecutiveFailures ?? 0) > 0;
+    const failureDays = failure
+      ? (inRun ? (prev?.failureDays ?? 0) : 0) + (inRun && prev?.lastFailureDay === day ? 0 : 1)
+      : 0;
     const row = {
       status: check.status,
       httpStatus: check.httpStatus,
@@ -193,6 +203,8 @@ export async function recordCheck(db: Db, toolId: string, check: SiteCheck, now:
       checkedAt: now,
       consecutiveFailures: consecutive,
       failingSince,
+      failureDays,
+      lastFailureDay: failure ? day : null,
     };
     await tx
       .insert(toolLinkStatus)
@@ -219,6 +231,19 @@ export async function recordCheck(db: Db, toolId: string, check: SiteCheck, now:
       now.getTime() - failingSince.getTime() >= OFFLINE_SPAN_MS
     ) {
       await openItem(tx, toolId, "offline", failingSince.toISOString(), now);
+    }
+    if (failure && isGoneRun(failureDays, failingSince, now)) {
+      await setGone(tx, {
+        toolId,
+        to: "gone",
+        now,
+        note: `No answer on ${failureDays} separate days since ${failingSince?.toISOString().slice(0, 10)} (${check.status}${check.httpStatus ? ` ${check.httpStatus}` : ""})`,
+      });
+    }
+    // Its own site answering brings it back; a parked page or a redirect elsewhere does not (a
+    // redirect opens a review item: an admin fixes the address, the next good check revives it).
+    if (check.status === "ok") {
+      await setGone(tx, { toolId, to: "active", now, note: `Its site answered again (${check.status})` });
     }
     if (check.status === "redirected") await openItem(tx, toolId, "redirect", check.finalDomainKey ?? "", now);
     if (check.status === "parked")

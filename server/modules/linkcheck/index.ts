@@ -41,6 +41,15 @@ export {
   type FetchResponse,
   isPrivateAddress,
 } from "./fetcher.ts";
+export {
+  GONE_FAILURE_DAYS,
+  GONE_SPAN_MS,
+  GRAVEYARD_PAGE_SIZE,
+  type GraveyardEntry,
+  LINK_CHECKER_SOURCE,
+  listGraveyard,
+  setGone,
+} from "./graveyard.ts";
 export { decodeIco, MAX_IMAGE_BYTES } from "./images.ts";
 export { mediaFile } from "./media.ts";
 export { pageFacts, parkingMarker, pricingWords } from "./page-facts.ts";

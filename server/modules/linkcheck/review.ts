@@ -5,6 +5,7 @@ import { type Db, queryRows } from "../../platform/db/index.ts";
 import { linkCheckState, linkReviewItems, toolLinkStatus, toolSuggestions, tools } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
 import { applyToolFacts, type FactPatch, PRICING_MODELS, saveTool, setArchived } from "../catalog/index.ts";
+import { LINK_CHECKER_SOURCE, setGone } from "./graveyard.ts";
 
 const DAY = 86_400_000;
 
@@ -63,6 +64,8 @@ export async function listReviewItems(db: Db): Promise<ReviewItem[]> {
 
 export const ReviewDecision = z.discriminatedUnion("decision", [
   z.object({ decision: z.literal("archive") }),
+  /** a parked / for-sale page confirmed by an admin: the tool goes to the graveyard (ADR 0029) */
+  z.object({ decision: z.literal("gone") }),
   z.object({ decision: z.literal("dismiss") }),
   z.object({
     decision: z.literal("fix_url"),
@@ -101,6 +104,21 @@ export async function decideReviewItem(
     if (input.decision === "archive") {
       await setArchived(tx, item.toolId, true, change);
       status = "archived";
+    } else if (input.decision === "gone") {
+      if (item.kind !== "parked")
+        throw new AppError("bad_request", "Only a parked or for-sale page can be confirmed as gone");
+      const moved = await setGone(tx, {
+        toolId: item.toolId,
+        to: "gone",
+        now: ctx.now,
+        note: `Parked or for-sale page confirmed by an admin (${item.detail})`,
+        actor: ctx.actor,
+        requestId: ctx.requestId,
+        source: `${LINK_CHECKER_SOURCE} (parked page confirmed by an admin)`,
+      });
+      if (!moved)
+        throw new AppError("conflict", "This tool is not listed (only a published tool can go to the graveyard)");
+      status = "gone";
     } else if (input.decision === "fix_url") {
       // An admin fixed the address the link checker found broken: kind `observed`, confirmed by the admin.
       await saveTool(

@@ -26,7 +26,8 @@ import {
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
-export const toolStatus = pgEnum("tool_status", ["draft", "pending", "active", "rejected", "archived"]);
+/** `gone`: the link checker found the site dead for good (ADR 0029); the page stays, listings drop it. */
+export const toolStatus = pgEnum("tool_status", ["draft", "pending", "active", "rejected", "archived", "gone"]);
 export const membershipTier = pgEnum("membership_tier", ["free", "standard", "expert"]);
 export const toolEventKind = pgEnum("tool_event_kind", ["view", "click"]);
 export const newsletterStatus = pgEnum("newsletter_status", ["subscribed", "unsubscribed"]);
@@ -128,6 +129,11 @@ export const tools = pgTable(
     // Community figures start at zero and only ever come from members' actions.
     rating: real("rating").notNull().default(0),
     reviewCount: integer("review_count").notNull().default(0),
+    /**
+     * Issue 20 (ranking, ADR 0029): the Bayesian average of the counted reviews with the catalogue's
+     * prior (rating_prior); null while no review counts. Rating sorts order by this, never by `rating`.
+     */
+    ratingScore: real("rating_score"),
     upvotes: integer("upvotes").notNull().default(0),
     views: integer("views").notNull().default(0),
     clicks: integer("clicks").notNull().default(0),
@@ -156,6 +162,8 @@ export const tools = pgTable(
     // --- issue 20, enrichment (ADR 0027): our editors' summary in our own words, shown beside the
     // source's text; its provenance (kind editor, date) is the `editorial_summary` fact.
     editorialSummary: text("editorial_summary"),
+    /** Issue 20 (graveyard, ADR 0029): since when the tool is `gone`; null otherwise */
+    goneAt: timestamp("gone_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("tools_slug_uq").on(t.slug),
@@ -169,7 +177,7 @@ export const tools = pgTable(
     index("tools_tags_idx").using("gin", t.tags),
     // The catalogue's default order (rating high-low, then name): /tools and broad searches walk it.
     index("tools_browse_idx")
-      .on(t.rating.desc(), t.reviewCount.desc(), t.isFeatured.desc(), sql`lower(${t.name})`, t.id)
+      .on(t.ratingScore.desc().nullsLast(), t.reviewCount.desc(), t.isFeatured.desc(), sql`lower(${t.name})`, t.id)
       .where(sql`status = 'active'`),
     // Typo-tolerant name matching on the compact name ('midjurney' → 'midjourney').
     index("tools_name_key_trgm_idx").using("gin", t.nameKey.op("gin_trgm_ops")),
@@ -1024,6 +1032,9 @@ export const toolLinkStatus = pgTable(
     /** consecutive failed checks and when the run of failures began (3 failures across >= 7 days flag it) */
     consecutiveFailures: integer("consecutive_failures").notNull().default(0),
     failingSince: timestamp("failing_since", { withTimezone: true }),
+    /** Issue 20 (graveyard): distinct UTC days with a failure in the current run, and the last of them */
+    failureDays: integer("failure_days").notNull().default(0),
+    lastFailureDay: date("last_failure_day", { mode: "string" }),
   },
   (t) => [
     index("tool_link_status_final_domain_idx").on(t.finalDomainKey),
@@ -1357,6 +1368,10 @@ export const reviews = pgTable(
     /** open reports (not yet decided by a moderator) */
     openReports: integer("open_reports").notNull().default(0),
     moderatedAt: timestamp("moderated_at", { withTimezone: true }),
+    /** Issue 20 (ADR 0029): the author deleted the review after a moderator hid it; the row stays, hidden */
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    /** a hidden review written again (edited or re-posted): back in the moderation queue until decided */
+    resubmittedAt: timestamp("resubmitted_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -1865,3 +1880,15 @@ export const toolChangeAlertSends = pgTable(
   },
   (t) => [primaryKey({ columns: [t.historyId, t.userId] })],
 );
+// ---------------------------------------------------------------------------------------------
+// Issue 20 items 5 and 6 (ranking that cannot be bought, the graveyard; ADR 0029). Columns added
+// elsewhere in this file: tools.rating_score, tools.gone_at, tool_status 'gone', reviews.withdrawn_at,
+// reviews.resubmitted_at, tool_link_status.failure_days/last_failure_day.
+
+/** The Bayesian prior of every tool's rating_score: the mean of all counted reviews (one row). */
+export const ratingPrior = pgTable("rating_prior", {
+  id: integer("id").primaryKey(),
+  mean: real("mean").notNull(),
+  reviews: integer("reviews").notNull(),
+  computedAt: timestamp("computed_at", { withTimezone: true }).notNull(),
+});

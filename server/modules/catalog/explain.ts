@@ -1,0 +1,186 @@
+import { sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../platform/db/index.ts";
+import type { ToolListQuery } from "./query-schema.ts";
+import { POPULARITY_WEIGHTS, RANK_ALL_UP_TO, RATING_PRIOR_DEFAULT, RATING_PRIOR_WEIGHT } from "./ranking.ts";
+import { SAVES_OF_TOOL, type SearchSql } from "./search.ts";
+import type { ToolCard } from "./tool-shapes.ts";
+
+/**
+ * "Why this rank?" (issue 22 item 5, ADR 0029). An explanation is read from the same SQL parts the
+ * order is computed from (search.ts `parts`, the stored Bayesian score), so sorting a page by
+ * `score` reproduces its order; a test holds it to that.
+ */
+export type Explanation = {
+  /** how this list is ordered */
+  order: "relevance" | "name-match-then-rating" | "rating-desc" | "rating-asc" | "name" | "date";
+  /** the value the order sorts by (descending for relevance and rating-desc); null when the tool has none */
+  score: number | null;
+  /** the parts of a search score, in points */
+  points: { name: number; text: number; intent: number; similarity: number; popularity: number } | null;
+  /** where the query's words were found */
+  matched_fields: string[];
+  /** a spelling the search forgave, in words */
+  typo: string | null;
+  /** the catalogue phrases the query's intent words mapped to, that this tool carries */
+  intent: string[];
+  popularity: { points: number; featured: boolean; clicks: number; counted_reviews: number; saves: number } | null;
+  rating: { average: number; counted_reviews: number; score: number | null; prior: number; prior_weight: number };
+  /** always false: no position on Toolscape can be bought */
+  paid_placement: false;
+  /** the same in sentences, for people */
+  summary: string[];
+};
+
+type PartsRow = {
+  id: string;
+  name_pts: number;
+  text_pts: number;
+  intent_pts: number;
+  sim_pts: number;
+  pop_pts: number;
+  score: number;
+  text_match: boolean;
+  intent_match: boolean;
+  similarity: number;
+  clicks: number;
+  saves: number;
+};
+
+const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
+const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** Fields of the card where every query term starts a word (the full-text search matches prefixes). */
+function matchedFields(tool: ToolCard, terms: string[]): string[] {
+  const fields: [string, string][] = [
+    ["name", tool.name],
+    ["tags", tool.tags.join(" ")],
+    ["category", tool.category ?? ""],
+    ["provider", tool.provider === "Unknown" ? "" : tool.provider],
+    ["description", tool.description],
+  ];
+  return fields
+    .filter(([, text]) => {
+      const ws = words(text);
+      return terms.some((t) => ws.some((w) => w.startsWith(t) || t.startsWith(w.slice(0, Math.max(4, t.length - 2)))));
+    })
+    .map(([f]) => f);
+}
+
+export async function explainTools(
+  db: Db,
+  tools: ToolCard[],
+  query: ToolListQuery,
+  search: SearchSql | null,
+  total: number,
+  capped: boolean,
+): Promise<Explanation[]> {
+  const [stored] = await queryRows<{ mean: number }>(db, sql`SELECT mean FROM rating_prior WHERE id = 1`);
+  const prior = stored ? Number(stored.mean) : RATING_PRIOR_DEFAULT;
+  const sort = query.sort ?? (search ? "relevance" : "rating-desc");
+  const ranked = search && sort === "relevance" && !capped && total <= RANK_ALL_UP_TO;
+  let parts = new Map<string, PartsRow>();
+  if (search && tools.length) {
+    const ids = sql.join(
+      tools.map((t) => sql`${t.id}::uuid`),
+      sql`, `,
+    );
+    const rows = await queryRows<PartsRow>(
+      db,
+      sql`SELECT t.id::text AS id, ${search.parts.name}::float8 AS name_pts, ${search.parts.text}::float8 AS text_pts,
+                 ${search.parts.intent}::float8 AS intent_pts, ${search.parts.similarity}::float8 AS sim_pts,
+                 ${search.parts.popularity}::float8 AS pop_pts, ${search.rank}::float8 AS score,
+                 ${search.signals.textMatch} AS text_match, ${search.signals.intentMatch} AS intent_match,
+                 ${search.signals.similarity}::float8 AS similarity, t.clicks, ${SAVES_OF_TOOL}::int AS saves
+            FROM tools t WHERE t.id IN (${ids})`,
+    );
+    parts = new Map(rows.map((r) => [r.id, r]));
+  }
+  return tools.map((tool) => {
+    const p = parts.get(tool.id);
+    const rating = {
+      average: tool.rating,
+      counted_reviews: tool.review_count,
+      score: tool.rating_score,
+      prior: round(prior),
+      prior_weight: RATING_PRIOR_WEIGHT,
+    };
+    const summary: string[] = [];
+    const terms = search?.terms ?? [];
+    const matched = search ? matchedFields(tool, terms) : [];
+    let typo: string | null = null;
+    let intent: string[] = [];
+    let points: Explanation["points"] = null;
+    let popularity: Explanation["popularity"] = null;
+    if (p) {
+      points = {
+        name: round(Number(p.name_pts)),
+        text: round(Number(p.text_pts)),
+        intent: round(Number(p.intent_pts)),
+        similarity: round(Number(p.sim_pts)),
+        popularity: round(Number(p.pop_pts)),
+      };
+      popularity = {
+        points: round(Number(p.pop_pts)),
+        featured: tool.is_featured,
+        clicks: Number(p.clicks),
+        counted_reviews: tool.review_count,
+        saves: Number(p.saves),
+      };
+      const name = Number(p.name_pts);
+      if (name === 90 || name === 15)
+        typo = `Two swapped letters: '${search?.terms.join(" ")}' was read as '${tool.name}'`;
+      else if (!p.text_match && !p.intent_match && name === 0 && Number(p.similarity) > 0)
+        typo = `A close spelling of the name (similarity ${round(Number(p.similarity))})`;
+      if (p.intent_match && search) {
+        const text = words([tool.name, tool.tags.join(" "), tool.category, tool.description].join(" ")).join(" ");
+        const carried = search.expansions.filter((e) => text.includes(words(e).join(" ")));
+        intent = carried.length ? carried : search.expansions;
+      }
+      if (name >= 100) summary.push(`The name is exactly what you searched for (+${round(name, 1)}).`);
+      else if (name > 0) summary.push(`The name starts with your search (+${round(name, 1)}).`);
+      if (matched.length) summary.push(`Your words were found in: ${matched.join(", ")} (text match +${points.text}).`);
+      if (typo) summary.push(`${typo} (+${round(name || Number(p.sim_pts), 1)}).`);
+      else if (points.similarity >= 0.5)
+        summary.push(`Its name is spelled much like your search (+${points.similarity}).`);
+      if (intent.length)
+        summary.push(`Your search was read as ${intent.map((e) => `'${e}'`).join(", ")} (+${points.intent}).`);
+      summary.push(
+        `Popularity prior +${popularity.points} of at most ${POPULARITY_WEIGHTS.cap}: ${tool.is_featured ? "featured by our editors, " : ""}${popularity.clicks} visits, ${popularity.counted_reviews} counted reviews, ${popularity.saves} saves.`,
+      );
+    }
+    if (tool.review_count > 0 && tool.rating_score !== null) {
+      summary.push(
+        `Rating ${tool.rating} from ${tool.review_count} counted review${tool.review_count === 1 ? "" : "s"}; ranked as ${round(tool.rating_score)} (Bayesian: with ${RATING_PRIOR_WEIGHT} reviews at the catalogue mean ${round(prior)}).`,
+      );
+    } else {
+      summary.push("No counted reviews yet: rating sorts list it after rated tools.");
+    }
+    summary.push("No paid placement: a maker cannot buy a position.");
+    const order: Explanation["order"] = ranked
+      ? "relevance"
+      : search && sort === "relevance"
+        ? "name-match-then-rating"
+        : sort === "rating-desc" || sort === "relevance"
+          ? "rating-desc"
+          : sort === "rating-asc"
+            ? "rating-asc"
+            : sort === "name-asc" || sort === "name-desc"
+              ? "name"
+              : "date";
+    if (order === "name-match-then-rating")
+      summary.unshift("A broad search: tools named like your search come first, then the best rated.");
+    const score = order === "relevance" ? Number(p?.score ?? 0) : order.startsWith("rating") ? tool.rating_score : null;
+    return {
+      order,
+      score,
+      points,
+      matched_fields: matched,
+      typo,
+      intent,
+      popularity,
+      rating,
+      paid_placement: false,
+      summary,
+    };
+  });
+}

@@ -1,0 +1,65 @@
+/**
+ * How Toolscape orders tools (issue 20 item 5, issue 22 item 5; ADR 0029). Every figure that decides
+ * an order lives here as a named constant: the search rank (search.ts), the rating sorts (tools.ts),
+ * the review rules (community/reviews.ts) and the /how-we-rank page all read these, so the page
+ * cannot describe a formula the code does not use (tests/integration/how-we-rank.db.test.ts).
+ * No constant depends on money: there is no paid placement anywhere in an order.
+ */
+
+/** Points a search match earns (ADR 0015); the rank is their sum plus the popularity prior. */
+export const SEARCH_WEIGHTS = {
+  /** the query is the tool's name (or its name without spaces) */
+  exactName: 100,
+  /** the name is the query with two adjacent letters swapped ('cluade' → Claude) */
+  transposedName: 90,
+  /** the name starts with the query… */
+  namePrefix: 20,
+  /** …plus up to this much more the more of the name the query covers */
+  namePrefixCoverage: 10,
+  /** the name starts with a transposed query */
+  transposedPrefix: 15,
+  /** × the full-text rank (name > tags/category/provider > one-line description > long text) */
+  textRank: 10,
+  /** × the full-text rank of the catalogue phrases an intent phrase maps to (synonyms.ts) */
+  intentRank: 10,
+  /** × the trigram similarity of the names (typos) */
+  nameSimilarity: 8,
+} as const;
+
+/**
+ * The popularity prior: at most `cap` points, enough to order close matches (the featured ChatGPT
+ * above a second ChatGPT), never enough to pass a better name match. Reviews count only once they
+ * count in the rating (REVIEW_GATE); featured is the editors' flag, never derived from ratings.
+ */
+export const POPULARITY_WEIGHTS = {
+  featured: 2.5,
+  /** × ln(1 + n) for each of: outbound clicks, counted reviews, saves */
+  perLog: 0.4,
+  cap: 5,
+} as const;
+
+/** Searches with more matches than this list name matches first, then the catalogue's order. */
+export const RANK_ALL_UP_TO = 300;
+
+/**
+ * Rating sorts use a Bayesian average: the tool's counted reviews plus PRIOR_WEIGHT imaginary reviews
+ * at the catalogue's mean. One 5-star review moves a tool a sixth of the way from the mean to 5, not
+ * to 5: a handful of reviews cannot outrank many.
+ */
+export const RATING_PRIOR_WEIGHT = 5;
+/** The prior before any review counts (a neutral middle of the 1–5 scale). */
+export const RATING_PRIOR_DEFAULT = 3;
+/** How often the prior and the time-gated reviews are recounted (community/reviews.ts refreshRatings). */
+export const RATING_REFRESH_EVERY_MS = 15 * 60_000;
+
+/**
+ * A review counts (rating, count, ranking, popularity prior) only when its author's account is at
+ * least `minAccountAgeHours` old and the author's e-mail address is verified; until then it waits.
+ */
+export const REVIEW_GATE = { minAccountAgeHours: 24, emailVerified: true } as const;
+
+/** score = (rating × count + prior × weight) / (count + weight); null without counted reviews. */
+export function bayesianRating(rating: number, count: number, prior: number): number | null {
+  if (!(count > 0)) return null;
+  return (rating * count + prior * RATING_PRIOR_WEIGHT) / (count + RATING_PRIOR_WEIGHT);
+}

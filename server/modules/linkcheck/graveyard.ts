@@ -1,0 +1,124 @@
+import { sql } from "drizzle-orm";
+import { type AuditActor, recordAudit, SYSTEM_ACTOR } from "../../platform/audit.ts";
+import { type Db, queryRows } from "../../platform/db/index.ts";
+import { recordFactChanges } from "../catalog/index.ts";
+
+const DAY = 86_400_000;
+
+/**
+ * The graveyard rule (issue 20 item 6, ADR 0029): a tool is `gone` after failed checks on at least
+ * GONE_FAILURE_DAYS separate UTC days spanning at least GONE_SPAN_MS of one unbroken failure run —
+ * or when an admin confirms a parked / for-sale page. One good answer from its own site revives it.
+ * Failures while the network looks down are never recorded (batch.ts), so they never count here.
+ */
+export const GONE_FAILURE_DAYS = 4;
+export const GONE_SPAN_MS = 14 * DAY;
+export const LINK_CHECKER_SOURCE = "Link checker";
+
+export const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+
+export function isGoneRun(failureDays: number, failingSince: Date | null, now: Date): boolean {
+  return (
+    failureDays >= GONE_FAILURE_DAYS && failingSince !== null && now.getTime() - failingSince.getTime() >= GONE_SPAN_MS
+  );
+}
+
+type StatusChange = {
+  toolId: string;
+  to: "gone" | "active";
+  now: Date;
+  note: string;
+  actor?: AuditActor;
+  requestId?: string | null;
+  /** who observed it: the link checker, or the admin confirming a parked page */
+  source?: string;
+};
+
+/**
+ * Moves a tool into the graveyard or out of it, in the caller's transaction: the status (gone_at
+ * follows by trigger, migration 0033), the fact history through catalog's recordFactChanges (kind
+ * `observed`) and an audit row. Returns false when the tool was not in the expected state.
+ */
+export async function setGone(tx: Db, change: StatusChange): Promise<boolean> {
+  const from = change.to === "gone" ? "active" : "gone";
+  const updated = await queryRows<{ id: string }>(
+    tx,
+    sql`UPDATE tools SET status = ${change.to}, gone_at = ${change.to === "gone" ? change.now.toISOString() : null}::timestamptz,
+          updated_at = ${change.now.toISOString()}::timestamptz
+        WHERE id = ${change.toolId}::uuid AND status = ${from} RETURNING id::text AS id`,
+  );
+  if (!updated.length) return false;
+  await recordFactChanges(tx, {
+    toolId: change.toolId,
+    changes: [{ field: "status", from, to: change.to }],
+    provenance: { kind: "observed", source: change.source ?? LINK_CHECKER_SOURCE, observedAt: change.now },
+    actorUserId: change.actor?.id ?? null,
+    note: change.note,
+    at: change.now,
+  });
+  await recordAudit(tx, {
+    actor: change.actor ?? SYSTEM_ACTOR,
+    action: change.to === "gone" ? "tool.gone" : "tool.revive",
+    targetType: "tool",
+    targetId: change.toolId,
+    before: { status: from },
+    after: { status: change.to },
+    reason: change.note,
+    requestId: change.requestId ?? null,
+    at: change.now,
+  });
+  return true;
+}
+
+export type GraveyardEntry = {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  website_url: string;
+  category: string;
+  category_slug: string;
+  gone_at: string;
+  /** the last day its site answered (null when it never did while we checked) */
+  last_seen_at: string | null;
+};
+
+export const GRAVEYARD_PAGE_SIZE = 50;
+
+/** Gone tools, most recently gone first, paged. */
+export async function listGraveyard(
+  db: Db,
+  page = 1,
+  pageSize = GRAVEYARD_PAGE_SIZE,
+): Promise<{ items: GraveyardEntry[]; total: number; page: number; totalPages: number }> {
+  const [count] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM tools WHERE status = 'gone'`);
+  const total = Number(count?.n ?? 0);
+  const totalPages = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(Math.max(1, page), totalPages);
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`SELECT t.id::text AS id, t.slug, t.name, t.description, t.website_url, c.name AS category, c.slug AS category_slug,
+               t.gone_at, t.last_verified_at
+          FROM tools t JOIN categories c ON c.id = t.category_id
+         WHERE t.status = 'gone'
+         ORDER BY t.gone_at DESC NULLS LAST, lower(t.name), t.id
+         LIMIT ${pageSize} OFFSET ${(current - 1) * pageSize}`,
+  );
+  const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
+  return {
+    items: rows.map((r) => ({
+      id: String(r.id),
+      slug: String(r.slug),
+      name: String(r.name),
+      description: String(r.description ?? ""),
+      website_url: String(r.website_url),
+      category: String(r.category),
+      category_slug: String(r.category_slug),
+      gone_at: iso(r.gone_at) ?? "",
+      last_seen_at: iso(r.last_verified_at),
+    })),
+    total,
+    page: current,
+    totalPages,
+  };
+}
