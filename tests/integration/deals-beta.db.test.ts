@@ -333,7 +333,7 @@ describe("newsletter: double opt-in and the weekly digest", () => {
     // A retry or a second run in the same week sends nothing more.
     await server.services.jobs.enqueue({ type: DIGEST_JOB, key: "digest-run-2" });
     await server.services.jobs.runDue();
-    await runDigest({ db: db(), mailer: server.services.mailer, origin: server.url }, clock.now());
+    await runDigest({ db: db(), mailer: server.services.mailer, env: server.services.env }, clock.now());
     const digests = outbox("newsletter-digest");
     expect(digests.map((m) => m.to).sort()).toEqual(["digest-a@example.com", "digest-b@example.com"]);
     const mail = digests.find((m) => m.to === "digest-b@example.com") as Mail;

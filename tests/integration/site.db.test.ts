@@ -81,20 +81,20 @@ describe("newsletter", () => {
       },
     };
     const input = { email: "retry@example.com" };
-    await expect(subscribe(db, mailer, input, server.url)).rejects.toMatchObject({
+    await expect(subscribe(db, mailer, input, server.services.env)).rejects.toMatchObject({
       status: 503,
       message: CONFIRMATION_NOT_SENT,
     });
     down = false;
-    expect(await subscribe(db, mailer, input, server.url)).toEqual({ alreadySubscribed: false });
-    expect(await subscribe(db, mailer, input, server.url)).toEqual({ alreadySubscribed: true });
+    expect(await subscribe(db, mailer, input, server.services.env)).toEqual({ alreadySubscribed: false });
+    expect(await subscribe(db, mailer, input, server.services.env)).toEqual({ alreadySubscribed: true });
     expect(sent).toEqual(["retry@example.com"]);
     const [row] = await queryRows<{ token: string }>(
       db,
       sql`SELECT token FROM newsletter_subscribers WHERE email = 'retry@example.com'`,
     );
     expect(await unsubscribe(db, row?.token ?? "")).toBe(true);
-    expect(await subscribe(db, mailer, input, server.url)).toEqual({ alreadySubscribed: false });
+    expect(await subscribe(db, mailer, input, server.services.env)).toEqual({ alreadySubscribed: false });
     expect(sent).toEqual(["retry@example.com", "retry@example.com"]);
   });
 

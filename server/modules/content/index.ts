@@ -51,7 +51,15 @@ export {
   listContactMessages,
   sendContactMessage,
 } from "./contact.ts";
-export { FAQ, FAQ_GROUPS, type FaqEntry, SUPPORT_CHANNELS, searchFaq } from "./faq.ts";
+export {
+  FAQ,
+  FAQ_GROUPS,
+  type FaqEntry,
+  SUPPORT_CHANNELS,
+  type SupportChannel,
+  searchFaq,
+  supportChannelsFor,
+} from "./faq.ts";
 /** Content module public surface: newsletter, blog, documentation. */
 
 export {
@@ -86,11 +94,13 @@ export { readMinutes, renderMarkdown } from "./markdown.ts";
 export {
   CONFIRMATION_NOT_SENT,
   confirmSubscription,
-  EMAIL_PATTERN,
   INVALID_EMAIL,
+  NEWSLETTER_RATE_LIMITED,
   NewsletterInput,
   subscribe,
+  subscriptionByToken,
   unsubscribe,
+  unsubscribeHeaders,
   unsubscribeUrl,
 } from "./newsletter.ts";
 
