@@ -66,6 +66,15 @@ const ROWS: Row[] = [
     covers: "/newsletter/unsubscribe",
     path: (c) => `/newsletter/unsubscribe?token=${c.unsubscribeToken}`,
     expect: 200,
+    note: "asks; the button posts",
+  },
+  {
+    covers: "/newsletter/unsubscribe",
+    method: "POST",
+    path: (c) => `/newsletter/unsubscribe?token=${c.unsubscribeToken}`,
+    form: (c) => ({ token: c.unsubscribeToken }),
+    expect: 200,
+    note: "the token is the authority (the button, or a mail client's RFC 8058 one-click POST)",
   },
   { covers: "/preferences", path: () => "/preferences", expect: 302 },
   {

@@ -166,14 +166,26 @@ function linkProblems(mail: OutboxMessage, origin: string): string[] {
 }
 
 describe("rate limits and caps", () => {
-  it("newsletter: a fourth subscription request for one address within the hour is refused", async () => {
+  it("newsletter: a fourth confirmation mail to one address within the hour is refused", async () => {
     const address = "limited-news@example.com";
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
+      // From a new client address each time: the limit is the address's, not the sender's.
       const res = await new Client(server).json("/api/newsletter/subscribe", "POST", { email: address });
       statuses.push(res.status);
+      // Unsubscribed again, so the next request would mail a new confirmation.
+      await server.services.db.execute(
+        sql`UPDATE newsletter_subscribers SET status = 'unsubscribed' WHERE email = ${address}`,
+      );
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
+    const mails = (await listOutbox(server.services.env.DATA_DIR, 500)).filter((m) => m.to === address);
+    expect(mails).toHaveLength(3);
+    // A repeat for a current subscription sends nothing and is not refused.
+    const repeat = "repeat-news@example.com";
+    for (let i = 0; i < 5; i++) {
+      expect((await new Client(server).json("/api/newsletter/subscribe", "POST", { email: repeat })).status).toBe(200);
+    }
   });
 
   it("POST /api/errors: capped in size and in rate", async () => {

@@ -217,7 +217,18 @@ describe("newsletter unsubscribe", () => {
       .map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")))
       .find((m) => m.to === "leaver@example.com");
     const link = String(mail.text).match(/\/newsletter\/unsubscribe\?token=[\w-]+/)?.[0] ?? "";
-    const res = await server.get(link);
+    // A GET (a person, or a mail scanner opening links) only asks…
+    const asked = await server.get(link);
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain("Unsubscribe from the newsletter?");
+    const still = await queryRows<{ status: string }>(
+      server.services.db,
+      sql`SELECT status::text FROM newsletter_subscribers WHERE email = 'leaver@example.com'`,
+    );
+    expect(still[0]?.status).toBe("subscribed");
+    // …the button posts the token.
+    const token = link.split("token=")[1] ?? "";
+    const res = await post(link, { token });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("You&#x27;re unsubscribed");
     const rows = await queryRows<{ status: string }>(

@@ -42,17 +42,10 @@ export async function subscribe(
   who: { ip?: string } = {},
 ): Promise<{ alreadySubscribed: boolean }> {
   const siteUrl = siteOrigin(site);
-  const now = new Date();
-  const limits = await Promise.all([
-    consumeRateLimit(db, `newsletter:address:${input.email.toLowerCase()}`, NEWSLETTER_ADDRESS_RULE, now),
-    ...(who.ip ? [consumeRateLimit(db, `newsletter:ip:${who.ip}`, NEWSLETTER_CLIENT_RULE, now)] : []),
-  ]);
-  const blocked = limits.filter((l) => !l.allowed);
-  if (blocked.length) {
-    throw new AppError("rate_limited", NEWSLETTER_RATE_LIMITED, {
-      retryAfterSec: Math.max(...blocked.map((l) => l.retryAfterSec)),
-    });
-  }
+  const limit = ([key, rule]: [string, RateRule]) => limitOn(db, key, rule);
+  // Every request counts against the client; only requests that would mail count against the
+  // address (a repeat for a confirmed address sends nothing, so it cannot fill anyone's inbox).
+  if (who.ip) await limit([`newsletter:ip:${who.ip}`, NEWSLETTER_CLIENT_RULE]);
   const token = randomBytes(18).toString("base64url");
   // A re-subscription (after unsubscribing) is confirmed again.
   const [row] = await queryRows<{ id: number; token: string; confirmed: boolean }>(
@@ -68,6 +61,7 @@ export async function subscribe(
   );
   if (!row) throw new Error("newsletter subscription was not stored");
   if (row.confirmed) return { alreadySubscribed: true };
+  await limit([`newsletter:address:${input.email.toLowerCase()}`, NEWSLETTER_ADDRESS_RULE]);
   const sending = mailer.send({
     to: input.email,
     tag: "newsletter-confirmation",
@@ -111,6 +105,13 @@ export async function subscriptionByToken(db: Db, token: string): Promise<{ subs
     sql`SELECT status::text AS status FROM newsletter_subscribers WHERE token = ${token}`,
   );
   return row ? { subscribed: row.status === "subscribed" } : null;
+}
+
+async function limitOn(db: Db, key: string, rule: RateRule): Promise<void> {
+  const result = await consumeRateLimit(db, key, rule);
+  if (!result.allowed) {
+    throw new AppError("rate_limited", NEWSLETTER_RATE_LIMITED, { retryAfterSec: result.retryAfterSec });
+  }
 }
 
 /** The link every newsletter mail carries. */
