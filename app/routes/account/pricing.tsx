@@ -79,11 +79,11 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
             <caption className="sr-only">What each plan includes</caption>
             <thead>
               <tr className="border-b border-slate-200 text-left dark:border-slate-800">
-                <th scope="col" className="w-[40%] p-2 font-semibold sm:w-auto sm:p-3">
+                <th scope="col" className="w-[34%] px-1.5 py-2 font-semibold sm:w-auto sm:p-3">
                   Feature
                 </th>
                 {TIERS.map((tier) => (
-                  <th key={tier} scope="col" className="p-2 font-semibold sm:p-3">
+                  <th key={tier} scope="col" className="px-1.5 py-2 font-semibold sm:p-3">
                     {TIER_LABELS[tier]}
                     {currentTier === tier ? (
                       <span className="ml-1 text-xs font-normal text-brand-700 dark:text-brand-100">(yours)</span>
@@ -95,14 +95,14 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
             <tbody>
               {comparison.map((row) => (
                 <tr key={row.key} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
-                  <th scope="row" className="break-words p-2 text-left font-normal sm:p-3">
+                  <th scope="row" className="break-words px-1.5 py-2 text-left font-normal sm:p-3">
                     <span className="font-medium">{row.label}</span>
                     <span className="hidden text-xs text-slate-600 sm:block dark:text-slate-400">
                       {row.description}
                     </span>
                   </th>
                   {TIERS.map((tier) => (
-                    <td key={tier} className="break-words p-2 text-slate-800 sm:p-3 dark:text-slate-200">
+                    <td key={tier} className="px-1.5 py-2 text-slate-800 sm:p-3 dark:text-slate-200">
                       {row.cells[tier] === "Included" ? (
                         <span className="text-emerald-700 dark:text-emerald-400">
                           <span aria-hidden="true">✓</span>
