@@ -115,6 +115,14 @@ test.describe("tool comparison", () => {
     await reopen.click();
     await expect(drawer(page).getByTestId("compare-card")).toHaveCount(2);
 
+    // The footer's plain /compare opens what the drawer holds (issue 21).
+    const plain = await context.newPage();
+    await plain.goto("/compare");
+    await expect(plain).toHaveURL(/\/compare\?tools=/);
+    await expect(plain.getByRole("heading", { name: "Tool Comparison" })).toBeVisible();
+    await expect(plain.getByText("2 of 2")).toBeVisible();
+    await plain.close();
+
     // A second tab shows the same list and follows changes made in the first (the storage event).
     const other = await context.newPage();
     await other.goto("/tools");

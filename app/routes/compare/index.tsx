@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect } from "react-router";
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useNavigate } from "react-router";
 import {
   CompareEmpty,
   CompareGrid,
@@ -10,7 +11,7 @@ import {
 import { useToast } from "~/components/toast";
 import { loadEntitlements, viewerOf } from "~/lib/accounts.server";
 import { ComparePageParams, getComparePage } from "~/lib/catalog.server";
-import { compareCapMessage, useHydrated } from "~/lib/compare";
+import { compareCapMessage, useCompareIds, useHydrated } from "~/lib/compare";
 import type { Route } from "./+types/index";
 
 const compareHref = (slugs: string[]) => (slugs.length ? `/compare?tools=${slugs.join(",")}` : "/compare");
@@ -98,6 +99,19 @@ function ShareButton({ url }: { url: string }) {
   );
 }
 
+/**
+ * `/compare` with nothing asked for (the footer link, the menu) opens what the drawer holds: its list
+ * lives in the browser (localStorage), so the page asks for it by address once it has loaded (issue 21).
+ */
+function OpenDrawerTools({ empty }: { empty: boolean }) {
+  const ids = useCompareIds();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (empty && ids.length) navigate(`/compare?tools=${ids.map(encodeURIComponent).join(",")}`, { replace: true });
+  }, [empty, ids, navigate]);
+  return null;
+}
+
 export default function ComparePage({ loaderData }: Route.ComponentProps) {
   const { comparison, error, notice, origin, caps } = loaderData;
   const tools = comparison?.tools ?? [];
@@ -105,6 +119,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
   const slugs = tools.map((t) => t.slug);
   return (
     <div>
+      <OpenDrawerTools empty={!error && tools.length === 0} />
       <nav aria-label="Breadcrumb" className="text-sm text-slate-600 dark:text-slate-400">
         <Link to="/" className="hover:underline">
           Home
