@@ -24,6 +24,7 @@ import { overloaded, overloadScope } from "./platform/db/queue.ts";
 import { AppError } from "./platform/errors.ts";
 import type { JobCounts } from "./platform/jobs/index.ts";
 import { createMetrics, type Metrics, metricsEndpoint } from "./platform/metrics.ts";
+import { nulGuard } from "./platform/nul-guard.ts";
 import { createPageCache } from "./platform/page-cache.ts";
 import { pageRequestGuard } from "./platform/page-methods.ts";
 import { BUILD_DIR } from "./platform/paths.ts";
@@ -136,6 +137,8 @@ export function createApp(options: AppOptions) {
     return c.body(Buffer.from(answer.body), 200, answer.headers);
   });
   app.use(compress());
+  // NUL bytes never reach a route (PostgreSQL cannot store them): one rule for every route (ADR 0025).
+  app.use(nulGuard());
   app.use(csrfProtection({ publicUrl: services.env.PUBLIC_URL, trustProxy: services.env.TRUST_PROXY }));
 
   app.use(

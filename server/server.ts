@@ -153,7 +153,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Badges and points follow members' contributions, inside the transaction that made them (issue 11).
   services.activity.on(onActivity);
   registerGrowthJobs(services);
-  registerSubmissionJobs({ ...services, publicUrl: env.PUBLIC_URL });
+  registerSubmissionJobs(services);
   registerTrendingJobs(services);
   registerRatingJobs(services);
   registerLinkCheckJobs(services);
@@ -161,7 +161,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   registerLogoJobs(services);
   if (seededNow) await jobs.enqueue({ type: BUNDLED_LOGOS_JOB, key: "seed" });
   // The weekly newsletter digest and beta acknowledgements link back to the site.
-  registerContentJobs({ ...services, origin: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "") });
+  registerContentJobs(services);
   registerSupportJobs(services);
   // Change alerts on saved tools (issue 20): links from siteUrl(env).
   registerChangeAlertJobs({ ...services, env });
@@ -187,6 +187,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     server.listen(env.PORT, env.HOST, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  // PORT=0 (tests) asks the system for a free port: the site's origin (platform/site-origin.ts, every
+  // link in every e-mail) must name the one really bound.
+  if (env.PORT === 0) env.PORT = port;
   const host = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
   const url = `http://${host}:${port}`;
   logger.info("listening", { url, db: database.engine, bootMs: Math.round(performance.now() - started) });

@@ -48,14 +48,7 @@ export function requestInfo(context: AppLoadContext, request: Request): RequestI
   return { headers: request.headers, ip: context.clientIp };
 }
 
-/** Only same-site paths are followed after sign-in (never another origin). */
-export function safeRedirect(value: unknown, fallback = "/dashboard"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) {
-    return fallback;
-  }
-  if (/^\/(sign-in|sign-up|login|signup|sign-out)\b/.test(value)) return fallback;
-  return value;
-}
+export { safeRedirect } from "../../server/platform/safe-redirect.ts";
 
 /** Response headers carrying the Set-Cookie lines better-auth produced. */
 export function cookieHeaders(setCookies: string[]): Headers {

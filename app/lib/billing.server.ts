@@ -225,6 +225,7 @@ const EVENT_LABEL: Record<string, string> = {
  */
 const HIDDEN_EVENTS = new Set(["order_created", "order_voided", "duplicate_payment"]);
 const PAYMENT_STATUS: Record<string, string> = { captured: "Paid", refunded: "Refunded", pending: "Pending" };
+const CREDIT_STATUS: Record<string, string> = { credit_applied: "Credit used", credit_granted: "Credit added" };
 
 function historyRow(e: BillingSummary["history"][number], plans: PlanView[]): BillingHistoryRow {
   const tier = typeof e.detail.tier === "string" ? e.detail.tier : null;
@@ -245,8 +246,13 @@ function historyRow(e: BillingSummary["history"][number], plans: PlanView[]): Bi
       .join(" "),
     amountCents: amount,
     currency: "USD",
+    // Only money that moved has a payment status: a credit row points at the payment it rode on,
+    // but the credit itself was used or added, never "Paid" (issue 18).
     status:
-      e.type === "refunded" ? "Refunded" : e.payment ? (PAYMENT_STATUS[e.payment.status] ?? e.payment.status) : "—",
+      e.type === "refunded"
+        ? "Refunded"
+        : (CREDIT_STATUS[e.type] ??
+          (e.payment && e.type === "payment_applied" ? (PAYMENT_STATUS[e.payment.status] ?? e.payment.status) : "—")),
   };
 }
 

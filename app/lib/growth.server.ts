@@ -7,18 +7,19 @@ import {
   followAffiliateLink,
   isTopLevelNavigation,
   normalCode,
-  siteOrigin,
 } from "../../server/modules/growth/index.ts";
+import { siteOrigin } from "../../server/platform/site-origin.ts";
 import { secureCookies, viewerOf } from "./accounts.server";
 
 export * from "../../server/modules/growth/index.ts";
 
-export function originOf(context: AppLoadContext, request: Request): string {
-  return siteOrigin(context.services.env, request.url);
+/** The site's one origin for links people copy and share (never the request's Host). */
+export function originOf(context: AppLoadContext): string {
+  return siteOrigin(context.services.env);
 }
 
-export function affiliateLinkOf(context: AppLoadContext, request: Request, code: string): string {
-  return `${originOf(context, request)}/a/${code}`;
+export function affiliateLinkOf(context: AppLoadContext, code: string): string {
+  return `${originOf(context)}/a/${code}`;
 }
 
 /** The signed-in member and their affiliate row (null for visitors and non-affiliates). */

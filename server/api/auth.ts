@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppServices } from "../context.ts";
 import { type AuthAction, CLIENT_IP_HEADER, limitAuthAttempt } from "../modules/accounts/index.ts";
 import { DATABASE_UNAVAILABLE, failedForDatabase, RETRY_AFTER_SEC } from "../platform/db/availability.ts";
+import { INVALID_EMAIL, isEmailAddress } from "../platform/email-address.ts";
 import { AppError } from "../platform/errors.ts";
 import { own } from "../platform/own.ts";
 
@@ -13,6 +14,16 @@ const LIMITED: Record<string, AuthAction> = {
   "/api/auth/sign-up/email": "sign-up",
   "/api/auth/request-password-reset": "reset",
   "/api/auth/reset-password": "reset",
+  "/api/auth/change-password": "change-password",
+};
+
+/** better-auth endpoints that take an e-mail address, and the field it is in. */
+const EMAIL_FIELD: Record<string, string> = {
+  "/api/auth/sign-in/email": "email",
+  "/api/auth/sign-up/email": "email",
+  "/api/auth/request-password-reset": "email",
+  "/api/auth/forget-password": "email",
+  "/api/auth/change-email": "newEmail",
 };
 
 /**
@@ -25,6 +36,11 @@ export function authApi() {
     const { services, clientIp } = c.var;
     const startedAt = Date.now();
     const action = c.req.method === "POST" ? own(LIMITED, c.req.path) : undefined;
+    if (c.req.method === "POST" && own(EMAIL_FIELD, c.req.path)) {
+      // Our one e-mail rule (length first, then a linear check) before better-auth sees the address.
+      const email = await emailOf(c.req.raw, own(EMAIL_FIELD, c.req.path) as string);
+      if (email !== null && !isEmailAddress(email.trim())) throw new AppError("bad_request", INVALID_EMAIL);
+    }
     if (action) {
       const email = action === "sign-in" ? await emailOf(c.req.raw) : null;
       await limitAuthAttempt(services.db, action, { ip: clientIp, email });
@@ -52,15 +68,16 @@ export function authApi() {
   return api;
 }
 
-async function emailOf(request: Request): Promise<string | null> {
+async function emailOf(request: Request, field = "email"): Promise<string | null> {
   try {
     const type = request.headers.get("content-type") ?? "";
     if (type.includes("application/json")) {
-      const body = (await request.clone().json()) as { email?: unknown };
-      return typeof body.email === "string" ? body.email : null;
+      const body = (await request.clone().json()) as Record<string, unknown> | null;
+      const value = body && typeof body === "object" ? own(body, field) : undefined;
+      return typeof value === "string" ? value : null;
     }
     if (type.includes("form")) {
-      const value = (await request.clone().formData()).get("email");
+      const value = (await request.clone().formData()).get(field);
       return typeof value === "string" ? value : null;
     }
   } catch {

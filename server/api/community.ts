@@ -151,6 +151,15 @@ export function communityApi() {
     return c.json({ success: true, ...result, page, limit });
   });
 
+  // Spec §7's admin path: the same list, for admins only (READING.md: /api/admin/* is admin-only).
+  api.get("/admin/community-verified", async (c) => {
+    await admin(c);
+    c.header("Cache-Control", "private, no-store");
+    const { page, limit } = parseOr400(ListQuery, c.req.query());
+    const result = await listCommunityVerified(c.var.services.db, { limit, offset: (page - 1) * limit });
+    return c.json({ success: true, ...result, page, limit });
+  });
+
   api.post("/community/feedback", async (c) => {
     const viewer = await getViewer(c.var.services, c.req.raw);
     const input = parseOr400(FeedbackInput, await body(c));

@@ -1,8 +1,15 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AppServices } from "../context.ts";
+import { AppError } from "../platform/errors.ts";
+import { consumeRateLimit, type RateRule } from "../platform/rate-limit.ts";
 
-type Vars = { Variables: { services: AppServices; requestId: string } };
+type Vars = { Variables: { services: AppServices; requestId: string; clientIp: string } };
+
+/** A report is a few kilobytes at most; a browser reports a handful of errors a minute, a script more. */
+export const ERROR_REPORT_MAX_BYTES = 24 * 1024;
+export const ERROR_REPORT_RULE: RateRule = { max: 20, windowSec: 60 };
 
 const ClientError = z.object({
   error: z.string().max(2_000).optional(),
@@ -19,7 +26,17 @@ const ClientError = z.object({
 /** POST /api/errors: client-side errors reported by the error boundaries, logged first-party. */
 export function errorsApi() {
   const api = new Hono<Vars>();
-  api.post("/errors", async (c) => {
+  const sizeCap = bodyLimit({
+    maxSize: ERROR_REPORT_MAX_BYTES,
+    onError: (c) => c.json({ success: false, error: "Error report is too large" }, 413),
+  });
+  api.post("/errors", sizeCap, async (c) => {
+    const limit = await consumeRateLimit(c.var.services.db, `client-errors:ip:${c.var.clientIp}`, ERROR_REPORT_RULE);
+    if (!limit.allowed) {
+      throw new AppError("rate_limited", "Too many error reports. Please try again later.", {
+        retryAfterSec: limit.retryAfterSec,
+      });
+    }
     const body = await c.req.json().catch(() => null);
     const parsed = ClientError.safeParse(body);
     if (!parsed.success) return c.json({ success: false, error: "Invalid error report" }, 400);

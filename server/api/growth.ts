@@ -4,6 +4,7 @@ import type { AppServices } from "../context.ts";
 import { getViewer, requireRole, requireUser } from "../modules/accounts/index.ts";
 import {
   AffiliateJoinInput,
+  adminReferralOverview,
   affiliateOfUser,
   affiliateStats,
   InviteInput,
@@ -13,9 +14,9 @@ import {
   payoutCsv,
   referralOverview,
   runPayout,
-  siteOrigin,
 } from "../modules/growth/index.ts";
 import { AppError } from "../platform/errors.ts";
+import { siteOrigin } from "../platform/site-origin.ts";
 import { parseOr400 } from "./respond.ts";
 
 type Vars = { Variables: { services: AppServices } };
@@ -27,6 +28,10 @@ async function body(c: { req: { json(): Promise<unknown> } }): Promise<unknown> 
 }
 
 const PeriodBody = z.object({ period: PayoutPeriod });
+const AdminList = z.object({
+  page: z.coerce.number({ message: "page must be a number" }).int().min(1).max(10_000).default(1),
+  limit: z.coerce.number({ message: "limit must be a number" }).int().min(1).max(100).default(50),
+});
 
 /**
  * Referrals and the affiliate programme. The member's own referrals live under /api/community
@@ -42,7 +47,7 @@ export function growthApi() {
     const overview = await referralOverview(
       services.db,
       viewer.user.id,
-      siteOrigin(services.env, c.req.url),
+      siteOrigin(services.env),
       services.clock.now(),
     );
     return c.json({
@@ -64,7 +69,7 @@ export function growthApi() {
     c.header("Cache-Control", "private, no-store");
     const viewer = requireUser(await getViewer(services, c.req.raw));
     const input = parseOr400(InviteInput, await body(c));
-    const sent = await inviteByEmail(services, viewer.user, input, c.req.url);
+    const sent = await inviteByEmail(services, viewer.user, input);
     return c.json({ success: true, email: sent.email, message: `Invitation sent to ${sent.email}` });
   });
 
@@ -74,7 +79,7 @@ export function growthApi() {
     const viewer = requireUser(await getViewer(services, c.req.raw));
     const input = parseOr400(AffiliateJoinInput, await body(c));
     const affiliate = await joinAffiliate(services, viewer.user.id, input);
-    const link = `${siteOrigin(services.env, c.req.url)}/a/${affiliate.code}`;
+    const link = `${siteOrigin(services.env)}/a/${affiliate.code}`;
     return c.json({ success: true, affiliate: { code: affiliate.code, link, payout_email: affiliate.payoutEmail } });
   });
 
@@ -85,8 +90,21 @@ export function growthApi() {
     const affiliate = await affiliateOfUser(services.db, viewer.user.id);
     if (!affiliate) throw new AppError("forbidden", "Join the affiliate programme first.");
     const stats = await affiliateStats(services.db, affiliate.id, services.clock.now());
-    const link = `${siteOrigin(services.env, c.req.url)}/a/${affiliate.code}`;
+    const link = `${siteOrigin(services.env)}/a/${affiliate.code}`;
     return c.json({ success: true, code: affiliate.code, link, status: affiliate.status, ...stats });
+  });
+
+  // Spec §7: GET /api/admin/referrals → referrals, inviteLink. Admins only: every rewarded referral.
+  api.get("/admin/referrals", async (c) => {
+    const { services } = c.var;
+    c.header("Cache-Control", "private, no-store");
+    const viewer = requireRole(await getViewer(services, c.req.raw), "admin");
+    const { page, limit } = parseOr400(AdminList, c.req.query());
+    const result = await adminReferralOverview(services.db, viewer.user.id, siteOrigin(services.env), {
+      limit,
+      offset: (page - 1) * limit,
+    });
+    return c.json({ success: true, ...result, page, limit });
   });
 
   api.get("/admin/affiliates/payouts.csv", async (c) => {

@@ -179,11 +179,7 @@ export function reviewsApi() {
     const { services } = c.var;
     const viewer = requireUser(await getViewer(services, c.req.raw));
     const { email } = parseOr400(CompanyEmailInput, await body(c));
-    await startCompanyVerification(
-      { ...services, publicUrl: services.env.PUBLIC_URL ?? new URL(c.req.url).origin },
-      { id: viewer.user.id, name: viewer.user.name },
-      email,
-    );
+    await startCompanyVerification(services, { id: viewer.user.id, name: viewer.user.name }, email);
     return c.json({ success: true }, 202);
   });
 

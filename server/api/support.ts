@@ -38,7 +38,7 @@ export function supportApi() {
   const api = new Hono<Vars>();
   const body = async (c: { req: { json(): Promise<unknown> } }) => (await c.req.json().catch(() => null)) ?? {};
   const deps = (c: { var: Vars["Variables"]; req: { url: string } }) =>
-    supportDepsFrom(c.var.services, new URL(c.req.url).origin, c.var.requestId);
+    supportDepsFrom(c.var.services, c.var.requestId);
 
   api.post("/contact", async (c) => {
     const input = parseOr400(ContactInput, await body(c));

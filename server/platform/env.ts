@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { isEmailAddress } from "./email-address.ts";
 
 const LogLevel = z.enum(["debug", "info", "warn", "error", "silent"]);
 const Flag = (fallback: "0" | "1") =>
@@ -52,7 +53,14 @@ const EnvSchema = z.object({
   SMTP_URL: Optional(z.string().regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL")),
   MAIL_FROM: z.string().min(3).default("Toolscape <hello@toolscape.dev>"),
   /** where contact messages and new support tickets are sent; default: the address in MAIL_FROM */
-  SUPPORT_EMAIL: Optional(z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "SUPPORT_EMAIL must be an e-mail address")),
+  SUPPORT_EMAIL: Optional(z.string().refine(isEmailAddress, "SUPPORT_EMAIL must be an e-mail address")),
+  /** the support phone number shown to members entitled to phone support (priority_support); unset hides it */
+  SUPPORT_PHONE: Optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9][0-9 ().-]{4,28}[0-9]$/, "SUPPORT_PHONE must be a phone number such as +1 555 010 0199"),
+  ),
   /** Lists the outbox at /dev/mail outside development (tests, demos); never with SMTP_URL. */
   MAIL_OUTBOX_PAGE: Flag("0"),
   /** Seeds one demo account per tier and shows the demo sign-in button. */

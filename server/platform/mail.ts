@@ -11,7 +11,15 @@ import type { Logger } from "./logger.ts";
  * without it, every message is written to DATA_DIR/mail/ as JSON (the outbox), so flows such as
  * password reset can be followed and tested end to end (and read at /dev/mail in development).
  */
-export type MailMessage = { to: string; subject: string; text: string; html?: string; tag: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  tag: string;
+  /** extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on newsletter mail */
+  headers?: Record<string, string>;
+};
 
 export type Mailer = {
   readonly kind: "smtp" | "outbox";
@@ -39,7 +47,7 @@ export function createSmtpMailer(smtpUrl: string, from = DEFAULT_FROM): Mailer {
         subject: message.subject,
         text: message.text,
         html: message.html,
-        headers: { "X-Toolscape-Tag": message.tag },
+        headers: { ...message.headers, "X-Toolscape-Tag": message.tag },
       });
       return { id: String(info.messageId ?? randomUUID()) };
     },
@@ -100,6 +108,7 @@ export async function readOutboxMessage(dataDir: string, id: string): Promise<Ou
       text: raw.text ?? "",
       html: raw.html,
       tag: raw.tag ?? "",
+      ...(raw.headers ? { headers: raw.headers } : {}),
     };
   } catch {
     return null;

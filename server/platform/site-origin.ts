@@ -1,5 +1,8 @@
 import type { Env } from "./env.ts";
 
+/** What the site's origin is made of: PUBLIC_URL, else HOST and PORT (the port really bound, ADR 0025). */
+export type SiteEnv = Pick<Env, "PUBLIC_URL" | "HOST" | "PORT">;
+
 /**
  * The one origin for every link the site prints outside a page it is answering: e-mails, feeds,
  * llms.txt, open-data files, embeds. PUBLIC_URL when set, else the configured host and port — never

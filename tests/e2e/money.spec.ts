@@ -81,10 +81,9 @@ test.describe("money", () => {
     await page.goto("/pricing");
     await waitForHydration(page);
     await page.getByTestId("plan-standard").getByRole("link", { name: "Upgrade to Standard" }).click();
-    await expect(page).toHaveURL(/\/checkout\/standard$/);
+    // Spec §5: the message, on the sign-in page it redirects to.
+    await expect(page).toHaveURL(/\/sign-in\?reason=checkout&redirectTo=%2Fcheckout%2Fstandard$/);
     await expect(page.getByRole("main").getByText("Please sign in to continue with checkout")).toBeVisible();
-    await page.getByRole("main").getByRole("link", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/sign-in\?redirectTo=%2Fcheckout%2Fstandard$/);
     await waitForHydration(page);
     await signInOnPage(page, email);
 

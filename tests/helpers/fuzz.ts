@@ -74,6 +74,7 @@ export const QUERIES = [
   "?tools=__proto__,constructor,toString&ids=__proto__&kind=__proto__&tab=constructor&tier=toString",
   "?to=__proto__&source=constructor&token=__proto__&redirectTo=toString&callbackURL=__proto__",
   "?q=%&q=%E0%A4%A",
+  "?q=%00&category=a%00b",
   "?_routes=__proto__,constructor&index&index",
 ];
 

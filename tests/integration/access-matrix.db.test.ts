@@ -66,6 +66,15 @@ const ROWS: Row[] = [
     covers: "/newsletter/unsubscribe",
     path: (c) => `/newsletter/unsubscribe?token=${c.unsubscribeToken}`,
     expect: 200,
+    note: "asks; the button posts",
+  },
+  {
+    covers: "/newsletter/unsubscribe",
+    method: "POST",
+    path: (c) => `/newsletter/unsubscribe?token=${c.unsubscribeToken}`,
+    form: (c) => ({ token: c.unsubscribeToken }),
+    expect: 200,
+    note: "the token is the authority (the button, or a mail client's RFC 8058 one-click POST)",
   },
   { covers: "/preferences", path: () => "/preferences", expect: 302 },
   {
@@ -157,12 +166,17 @@ const ROWS: Row[] = [
   { covers: "/pricing", path: () => "/pricing", expect: 200 },
   { covers: "/upgrade", path: () => "/upgrade", expect: 200 },
   // money pages (issue 9): checkout asks visitors to sign in; a test order is its owner's only
-  { covers: "/checkout/:tier", path: () => "/checkout/standard", expect: { visitor: 401, members: 200 } },
+  {
+    covers: "/checkout/:tier",
+    path: () => "/checkout/standard",
+    expect: { visitor: 302, members: 200 },
+    note: "visitors are sent to /sign-in with the spec's message and a way back (issue 18)",
+  },
   { covers: "/checkout/:tier", path: () => "/checkout/platinum", expect: 404, note: "Invalid Plan" },
   {
     covers: "/checkout",
     path: () => "/checkout?tier=expert&amount=0.01&currency=USD",
-    expect: { visitor: 401, members: 200 },
+    expect: { visitor: 302, members: 200 },
     note: "the query's amount is ignored",
   },
   { covers: "/payment", path: () => "/payment?tier=expert", expect: 200 },
@@ -190,7 +204,7 @@ const ROWS: Row[] = [
     expect: 302,
     note: "affiliate link → same-site target",
   },
-  { covers: "/referrals", path: () => "/referrals", expect: { visitor: 401, members: 200 } },
+  { covers: "/referrals", path: () => "/referrals", expect: 200, note: "visitors: the programme explained" },
   { covers: "/affiliate", path: () => "/affiliate", expect: 200 },
   {
     covers: "/affiliate/dashboard",
@@ -438,7 +452,7 @@ const ROWS: Row[] = [
     method: "POST",
     path: () => "/checkout/expert",
     form: () => ({ provider: "paypal", idempotencyKey: "matrix-no-paypal" }),
-    expect: { visitor: 401, members: 400 },
+    expect: { visitor: 302, members: 400 },
     note: "PayPal is not configured in tests",
   },
   {
@@ -446,7 +460,7 @@ const ROWS: Row[] = [
     method: "POST",
     path: () => "/checkout?tier=standard",
     form: () => ({ provider: "cashfree", idempotencyKey: "matrix-no-cashfree" }),
-    expect: { visitor: 401, members: 400 },
+    expect: { visitor: 302, members: 400 },
   },
   {
     covers: "/payment",
@@ -1256,6 +1270,18 @@ const ROWS: Row[] = [
     expect: ADMIN_ONLY,
   },
   { covers: "/api/admin/polls", path: () => "/api/admin/polls", expect: ADMIN_ONLY },
+  {
+    covers: "/api/admin/community-verified",
+    path: () => "/api/admin/community-verified",
+    expect: ADMIN_ONLY,
+    note: "spec §7's admin path; the public list is /api/community/community-verified",
+  },
+  {
+    covers: "/api/admin/referrals",
+    path: () => "/api/admin/referrals",
+    expect: ADMIN_ONLY,
+    note: "every rewarded referral, and the admin's own invite link",
+  },
   {
     covers: "/api/admin/tools/:toolId/polls",
     method: "POST",

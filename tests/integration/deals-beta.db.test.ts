@@ -337,14 +337,21 @@ describe("newsletter: double opt-in and the weekly digest", () => {
     // A retry or a second run in the same week sends nothing more.
     await server.services.jobs.enqueue({ type: DIGEST_JOB, key: "digest-run-2" });
     await server.services.jobs.runDue();
-    await runDigest({ db: db(), mailer: server.services.mailer, origin: server.url }, clock.now());
+    await runDigest({ db: db(), mailer: server.services.mailer, env: server.services.env }, clock.now());
     const digests = outbox("newsletter-digest");
     expect(digests.map((m) => m.to).sort()).toEqual(["digest-a@example.com", "digest-b@example.com"]);
     const mail = digests.find((m) => m.to === "digest-b@example.com") as Mail;
     expect(mail.text).toContain("LIVE DEALS");
     expect(mail.text).toContain("Digest deal of the week");
     const unsubscribe = mail.text.match(/\/newsletter\/unsubscribe\?token=[\w-]+/)?.[0] ?? "";
+    // Opening the link only asks; the button (or a mail client's one-click POST) unsubscribes.
     expect((await server.get(unsubscribe)).status).toBe(200);
+    const posted = await server.get(unsubscribe, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(posted.status).toBe(200);
 
     // Next week: only the subscriber still confirmed gets the new issue.
     clock.advance(7 * DAY);

@@ -4,7 +4,7 @@ import { measurePageWeight, PAGE_WEIGHT_TARGETS } from "../../bench/page-weight.
 import { createTestClock, type TestClock } from "../../server/platform/clock.ts";
 import { queryRows, sql } from "../../server/platform/db/index.ts";
 import { BUILD_DIR } from "../../server/platform/paths.ts";
-import { createMember, type Member } from "../helpers/accounts.ts";
+import { Client, createMember, type Member } from "../helpers/accounts.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 /**
@@ -76,16 +76,35 @@ describe("checkout page", () => {
     expect(page).toContain("Continue (Test mode)");
   });
 
-  it("answers Invalid Plan (404) for an unknown tier and asks visitors to sign in (401)", async () => {
+  it("answers Invalid Plan (404) for an unknown tier and sends visitors to sign in, and back", async () => {
     const member = await createMember(server, { name: "Lost Buyer" });
     const invalid = await member.client.fetch("/checkout/platinum");
     expect(invalid.status).toBe(404);
     expect(await html(invalid)).toContain("Invalid Plan");
-    const visitor = await fetch(`${server.url}/checkout/standard`);
-    expect(visitor.status).toBe(401);
-    const page = await html(visitor);
+    const visitor = await fetch(`${server.url}/checkout/standard`, { redirect: "manual" });
+    expect(visitor.status).toBe(302);
+    const location = visitor.headers.get("location") ?? "";
+    expect(location).toBe("/sign-in?reason=checkout&redirectTo=%2Fcheckout%2Fstandard");
+    const signIn = await fetch(`${server.url}${location}`);
+    const page = await html(signIn);
     expect(page).toContain("Please sign in to continue with checkout");
-    expect(page).toContain("/sign-in?redirectTo=%2Fcheckout%2Fstandard");
+    expect(page).toContain('name="redirectTo" value="/checkout/standard"');
+    // "Join free" keeps the way back, and the sign-up page says why too.
+    expect(page).toContain("/sign-up?redirectTo=%2Fcheckout%2Fstandard&amp;reason=checkout");
+    const signUp = await html(await fetch(`${server.url}/sign-up?redirectTo=%2Fcheckout%2Fstandard&reason=checkout`));
+    expect(signUp).toContain("Please sign in to continue with checkout");
+    expect(signUp).toContain('name="redirectTo" value="/checkout/standard"');
+    // Signing in (no JavaScript) lands on the same checkout.
+    const buyer = await createMember(server, { name: "Back Buyer" });
+    const fresh = new Client(server);
+    const signedIn = await fresh.form(location, {
+      email: buyer.email,
+      password: buyer.password,
+      redirectTo: "/checkout/standard",
+    });
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.get("location")).toBe("/checkout/standard");
+    expect((await fresh.fetch("/checkout/standard")).status).toBe(200);
   });
 
   it("a second submit of the same page gives the same order", async () => {

@@ -87,13 +87,13 @@ describe("referrals", () => {
     expect(again.code).toBe(code);
   });
 
-  it("asks visitors to sign in", async () => {
+  it("asks visitors to sign in (the page explains the programme)", async () => {
     const visitor = new Client(server);
     expect((await visitor.fetch("/api/community/referrals")).status).toBe(401);
     expect((await visitor.json("/api/referrals/invite", "POST", { email: newEmail() })).status).toBe(401);
     const page = await visitor.fetch("/referrals");
-    expect(page.status).toBe(401);
-    expect(await page.text()).toContain("/sign-in?redirectTo=/referrals");
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("/sign-in?redirectTo=%2Freferrals");
   });
 
   it("sends the invitation e-mail with the link, once per address, and refuses what makes no sense", async () => {

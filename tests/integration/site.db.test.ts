@@ -81,20 +81,20 @@ describe("newsletter", () => {
       },
     };
     const input = { email: "retry@example.com" };
-    await expect(subscribe(db, mailer, input, server.url)).rejects.toMatchObject({
+    await expect(subscribe(db, mailer, input, server.services.env)).rejects.toMatchObject({
       status: 503,
       message: CONFIRMATION_NOT_SENT,
     });
     down = false;
-    expect(await subscribe(db, mailer, input, server.url)).toEqual({ alreadySubscribed: false });
-    expect(await subscribe(db, mailer, input, server.url)).toEqual({ alreadySubscribed: true });
+    expect(await subscribe(db, mailer, input, server.services.env)).toEqual({ alreadySubscribed: false });
+    expect(await subscribe(db, mailer, input, server.services.env)).toEqual({ alreadySubscribed: true });
     expect(sent).toEqual(["retry@example.com"]);
     const [row] = await queryRows<{ token: string }>(
       db,
       sql`SELECT token FROM newsletter_subscribers WHERE email = 'retry@example.com'`,
     );
     expect(await unsubscribe(db, row?.token ?? "")).toBe(true);
-    expect(await subscribe(db, mailer, input, server.url)).toEqual({ alreadySubscribed: false });
+    expect(await subscribe(db, mailer, input, server.services.env)).toEqual({ alreadySubscribed: false });
     expect(sent).toEqual(["retry@example.com", "retry@example.com"]);
   });
 
@@ -217,7 +217,18 @@ describe("newsletter unsubscribe", () => {
       .map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")))
       .find((m) => m.to === "leaver@example.com");
     const link = String(mail.text).match(/\/newsletter\/unsubscribe\?token=[\w-]+/)?.[0] ?? "";
-    const res = await server.get(link);
+    // A GET (a person, or a mail scanner opening links) only asks…
+    const asked = await server.get(link);
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain("Unsubscribe from the newsletter?");
+    const still = await queryRows<{ status: string }>(
+      server.services.db,
+      sql`SELECT status::text FROM newsletter_subscribers WHERE email = 'leaver@example.com'`,
+    );
+    expect(still[0]?.status).toBe("subscribed");
+    // …the button posts the token.
+    const token = link.split("token=")[1] ?? "";
+    const res = await post(link, { token });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("You&#x27;re unsubscribed");
     const rows = await queryRows<{ status: string }>(

@@ -65,16 +65,35 @@ export function BillingSection({ billing, confirmRefund }: { billing: BillingOve
             </p>
           ) : (
             <div className="flex flex-wrap gap-2">
-              <Form method="post">
-                <input
-                  type="hidden"
-                  name="intent"
-                  value={sub.cancelAtPeriodEnd ? "billing-resume" : "billing-cancel"}
-                />
-                <button type="submit" className={secondary}>
-                  {sub.cancelAtPeriodEnd ? "Resume subscription" : "Cancel at period end"}
-                </button>
-              </Form>
+              {sub.cancelAtPeriodEnd ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="billing-resume" />
+                  <button type="submit" className={secondary}>
+                    Resume subscription
+                  </button>
+                </Form>
+              ) : (
+                // A confirm step that needs no JavaScript: the first click only opens the question.
+                <details className="group" data-testid="cancel-confirm">
+                  <summary className={`${secondary} cursor-pointer list-none`}>Cancel at period end</summary>
+                  <div
+                    role="group"
+                    aria-label="Confirm cancellation"
+                    className="mt-2 max-w-md rounded-xl border border-red-300 bg-red-50 p-3 text-sm dark:border-red-900 dark:bg-red-950/40"
+                  >
+                    <p>
+                      Cancel {sub.planName}? You keep it until {longDate(sub.currentPeriodEnd)} and are not charged
+                      again. You can resume before then.
+                    </p>
+                    <Form method="post" className="mt-2">
+                      <input type="hidden" name="intent" value="billing-cancel" />
+                      <button type="submit" className={danger}>
+                        Yes, cancel at period end
+                      </button>
+                    </Form>
+                  </div>
+                </details>
+              )}
               {billing.refundableUntil && !confirmRefund ? (
                 <Link to="/dashboard?confirm=refund#billing" className={secondary}>
                   Request a refund
@@ -155,8 +174,9 @@ export function BillingSection({ billing, confirmRefund }: { billing: BillingOve
       ) : null}
       <h3 className="mt-5 font-semibold">Billing history</h3>
       {billing.history.length ? (
-        <div className="mt-2 overflow-x-auto">
-          <table className="w-full min-w-[28rem] text-left text-sm" data-testid="billing-history">
+        // No minimum width: on a phone the four columns wrap and amount and status stay in view.
+        <div className="relative mt-2 overflow-x-auto">
+          <table className="w-full text-left text-xs sm:text-sm" data-testid="billing-history">
             <thead>
               <tr className="border-b border-slate-200 dark:border-slate-700">
                 <th scope="col" className="py-2 pr-3 font-semibold">
@@ -176,12 +196,14 @@ export function BillingSection({ billing, confirmRefund }: { billing: BillingOve
             <tbody>
               {billing.history.map((row) => (
                 <tr key={row.id} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
-                  <td className="py-2 pr-3 whitespace-nowrap">{longDate(row.at)}</td>
-                  <td className="py-2 pr-3">{row.description}</td>
-                  <td className="py-2 pr-3 text-right">
+                  <td className="py-2 pr-2 align-top sm:pr-3 sm:whitespace-nowrap">{longDate(row.at)}</td>
+                  <td className="py-2 pr-2 align-top break-words sm:pr-3">{row.description}</td>
+                  <td className="py-2 pr-2 text-right align-top whitespace-nowrap sm:pr-3" data-testid="history-amount">
                     {row.amountCents === null ? "—" : money(row.amountCents, row.currency)}
                   </td>
-                  <td className="py-2">{row.status}</td>
+                  <td className="py-2 align-top" data-testid="history-status">
+                    {row.status}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,10 +1,8 @@
 import { useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
-
-/** The spec's rule and messages; mirrors the server's zod schema (same pattern, same text). */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const INVALID = "Please enter a valid email address";
+// The server's own rule (one function, no regex to backtrack), mirrored in the browser.
+import { INVALID_EMAIL as INVALID, isEmailAddress } from "../../../server/platform/email-address.ts";
 
 export function NewsletterSignup() {
   const fetcher = useFetcher<{ ok: boolean; error?: string }>();
@@ -13,7 +11,7 @@ export function NewsletterSignup() {
   const hydrated = useHydrated();
   const [email, setEmail] = useState("");
   const trimmed = email.trim();
-  const invalid = trimmed !== "" && !EMAIL_PATTERN.test(trimmed);
+  const invalid = trimmed !== "" && !isEmailAddress(trimmed);
   const submitting = fetcher.state !== "idle";
   const result = fetcher.data ?? actionData;
 

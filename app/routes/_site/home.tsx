@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import { FeaturedGrid } from "~/components/home/featured-grid";
 import { HeroSearch } from "~/components/home/hero-search";
 import { NewsletterSignup } from "~/components/home/newsletter-signup";
-import { loadEntitlements, planCardLines, tierOf, viewerOf } from "~/lib/accounts.server";
+import { AppError, loadEntitlements, planCardLines, tierOf, viewerOf } from "~/lib/accounts.server";
 import {
   cardsForTier,
   catalogStats,
@@ -64,8 +64,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ ok: false as const, error: parsed.error.issues[0]?.message ?? "Invalid email" }, { status: 400 });
   }
   try {
-    await subscribe(context.services.db, context.services.mailer, parsed.data, new URL(request.url).origin);
+    await subscribe(context.services.db, context.services.mailer, parsed.data, context.services.env, {
+      ip: context.clientIp,
+    });
   } catch (err) {
+    // A refusal with a message (too many requests, mail not sent): the form shows it.
+    if (err instanceof AppError) return data({ ok: false as const, error: err.message }, { status: err.status });
     context.services.logger.error("newsletter subscribe failed", { err, requestId: context.requestId });
     return data({ ok: false as const, error: "Please try again later." }, { status: 500 });
   }

@@ -144,13 +144,20 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
                   {k.revokedAt ? (
                     <span className="text-slate-500">Revoked</span>
                   ) : (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="revoke" />
-                      <input type="hidden" name="id" value={k.id} />
-                      <button type="submit" className="text-red-700 underline dark:text-red-300">
+                    // Revoking cannot be undone: a confirm step that needs no JavaScript.
+                    <details className="inline-block text-left" data-testid="revoke-confirm">
+                      <summary className="cursor-pointer list-none text-red-700 underline dark:text-red-300">
                         Revoke
-                      </button>
-                    </Form>
+                      </summary>
+                      <Form method="post" className="mt-1 space-y-1 text-sm">
+                        <p>Apps using {k.prefix}… stop working at once.</p>
+                        <input type="hidden" name="intent" value="revoke" />
+                        <input type="hidden" name="id" value={k.id} />
+                        <button type="submit" className="rounded bg-red-700 px-2 py-1 font-semibold text-white">
+                          Yes, revoke this key
+                        </button>
+                      </Form>
+                    </details>
                   )}
                 </td>
               </tr>

@@ -71,16 +71,21 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         <h2 id="compare-plans" className="text-2xl font-bold">
           Compare plans
         </h2>
-        <div className="mt-4 overflow-x-auto rounded-2xl border border-slate-200 dark:border-slate-800">
-          <table className="w-full min-w-[36rem] border-collapse bg-white text-sm dark:bg-slate-900">
+        {/* `relative`: the sr-only labels (position: absolute) stay inside this box instead of widening
+            the page; on a phone the table fits (no min width, shorter cells) so all three plans show. */}
+        <div className="relative mt-4 overflow-x-auto rounded-2xl border border-slate-200 dark:border-slate-800">
+          <table
+            className="w-full table-fixed border-collapse bg-white text-xs sm:min-w-[36rem] sm:table-auto sm:text-sm dark:bg-slate-900"
+            data-testid="plan-comparison"
+          >
             <caption className="sr-only">What each plan includes</caption>
             <thead>
               <tr className="border-b border-slate-200 text-left dark:border-slate-800">
-                <th scope="col" className="p-3 font-semibold">
+                <th scope="col" className="w-[34%] px-1.5 py-2 font-semibold sm:w-auto sm:p-3">
                   Feature
                 </th>
                 {TIERS.map((tier) => (
-                  <th key={tier} scope="col" className="p-3 font-semibold">
+                  <th key={tier} scope="col" className="px-1.5 py-2 font-semibold sm:p-3">
                     {TIER_LABELS[tier]}
                     {currentTier === tier ? (
                       <span className="ml-1 text-xs font-normal text-brand-700 dark:text-brand-100">(yours)</span>
@@ -92,12 +97,14 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
             <tbody>
               {comparison.map((row) => (
                 <tr key={row.key} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
-                  <th scope="row" className="p-3 text-left font-normal">
+                  <th scope="row" className="break-words px-1.5 py-2 text-left font-normal sm:p-3">
                     <span className="font-medium">{row.label}</span>
-                    <span className="block text-xs text-slate-600 dark:text-slate-400">{row.description}</span>
+                    <span className="hidden text-xs text-slate-600 sm:block dark:text-slate-400">
+                      {row.description}
+                    </span>
                   </th>
                   {TIERS.map((tier) => (
-                    <td key={tier} className="p-3 text-slate-800 dark:text-slate-200">
+                    <td key={tier} className="px-1.5 py-2 text-slate-800 sm:p-3 dark:text-slate-200">
                       {row.cells[tier] === "Included" ? (
                         <span className="text-emerald-700 dark:text-emerald-400">
                           <span aria-hidden="true">✓</span>

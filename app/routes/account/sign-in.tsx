@@ -19,6 +19,7 @@ import {
   startSocialSignIn,
   viewerOf,
 } from "~/lib/accounts.server";
+import { PAY_MESSAGES } from "~/lib/billing-view";
 import type { Route } from "./+types/sign-in";
 
 export function meta() {
@@ -31,12 +32,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (await viewerOf(context, request)) throw redirect(redirectTo);
   const { env } = context.services;
   const notice = url.searchParams.get("reset") === "done" ? MESSAGES.resetDone : null;
+  // Why we were sent here (e.g. a signed-out checkout): the page says so, and sign-up keeps it.
+  const reason = url.searchParams.get("reason") === "checkout" ? ("checkout" as const) : null;
   const oauthError = url.searchParams.get("error") ? MESSAGES.signInFailed : null;
   return {
     redirectTo: url.searchParams.get("redirectTo") ? redirectTo : undefined,
     providers: socialProviders(env),
     demoMode: env.DEMO_MODE,
     notice,
+    reason,
+    reasonMessage: reason === "checkout" ? PAY_MESSAGES.signIn : null,
     oauthError,
   };
 }
@@ -82,7 +87,11 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const result = actionData as AuthActionData | undefined;
   const errors = clientErrors ?? result?.fields ?? {};
-  const { redirectTo } = loaderData;
+  const { redirectTo, reason } = loaderData;
+  const signUpQuery = new URLSearchParams({
+    ...(redirectTo ? { redirectTo } : {}),
+    ...(reason ? { reason } : {}),
+  }).toString();
   return (
     <AuthCard
       title="Sign in"
@@ -90,7 +99,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         <>
           New to Toolscape?{" "}
           <Link
-            to={redirectTo ? `/sign-up?redirectTo=${encodeURIComponent(redirectTo)}` : "/sign-up"}
+            to={signUpQuery ? `/sign-up?${signUpQuery}` : "/sign-up"}
             className="font-medium text-brand-700 underline dark:text-brand-100"
           >
             Join free
@@ -99,6 +108,14 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       }
     >
       <Form method="post" noValidate className="space-y-4" onSubmit={validateOnSubmit(SignInInput, setClientErrors)}>
+        {loaderData.reasonMessage ? (
+          <p
+            role="status"
+            className="rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-900 dark:border-brand-800 dark:bg-brand-950 dark:text-brand-100"
+          >
+            {loaderData.reasonMessage}
+          </p>
+        ) : null}
         {loaderData.notice ? <FormAlert tone="success">{loaderData.notice}</FormAlert> : null}
         {result?.error || loaderData.oauthError ? (
           <FormAlert>{result?.error ?? loaderData.oauthError}</FormAlert>

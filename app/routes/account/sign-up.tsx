@@ -13,6 +13,7 @@ import {
   socialProviders,
   viewerOf,
 } from "~/lib/accounts.server";
+import { PAY_MESSAGES } from "~/lib/billing-view";
 import type { Route } from "./+types/sign-up";
 
 export function meta() {
@@ -31,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (await viewerOf(context, request)) throw redirect(redirectTo);
   return {
     redirectTo: url.searchParams.get("redirectTo") ? redirectTo : undefined,
+    reasonMessage: url.searchParams.get("reason") === "checkout" ? PAY_MESSAGES.signIn : null,
     providers: socialProviders(context.services.env),
     demoMode: context.services.env.DEMO_MODE,
   };
@@ -62,6 +64,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SignUp({ loaderData }: Route.ComponentProps) {
   return (
     <AuthCard title="Join Toolscape free" subtitle="Compare tools, open 10 tools a day in full, keep your lists.">
+      {loaderData.reasonMessage ? (
+        <p
+          role="status"
+          className="mb-4 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-900 dark:border-brand-800 dark:bg-brand-950 dark:text-brand-100"
+        >
+          {loaderData.reasonMessage}
+        </p>
+      ) : null}
       <SignUpForm redirectTo={loaderData.redirectTo} />
       <OtherSignIn providers={loaderData.providers} demoMode={loaderData.demoMode} redirectTo={loaderData.redirectTo} />
     </AuthCard>

@@ -66,11 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 400, headers },
       );
     }
-    await startCompanyVerification(
-      { ...services, publicUrl: services.env.PUBLIC_URL ?? new URL(request.url).origin },
-      { id: viewer.user.id, name: viewer.user.name },
-      parsed.data.email,
-    );
+    await startCompanyVerification(services, { id: viewer.user.id, name: viewer.user.name }, parsed.data.email);
     return data<Result>({ ok: true, message: VERIFY_MESSAGES.sent(parsed.data.email) }, { headers });
   } catch (err) {
     if (err instanceof AppError && err.status < 500)

@@ -34,7 +34,7 @@ const isStatus = (v: unknown): v is TicketStatus => TICKET_STATUSES.includes(v a
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdminPage(context, request);
   const form = Object.fromEntries(await request.formData());
-  const deps = supportDepsFrom(context.services, new URL(request.url).origin, context.requestId);
+  const deps = supportDepsFrom(context.services, context.requestId);
   const now = context.services.clock.now();
   try {
     if (form.intent === "status") {

@@ -25,6 +25,10 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
+function signInForCheckout(back: string): string {
+  return `/sign-in?reason=checkout&redirectTo=${encodeURIComponent(back)}`;
+}
+
 const PROVIDER_LABEL: Record<ProviderId, string> = { paypal: "PayPal", cashfree: "Cashfree", test: "Test provider" };
 
 /** /checkout/{tier}, or /checkout?tier=..&amount=..&currency=.. (the spec's older link): one page. */
@@ -40,7 +44,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!plan) return data({ state: "invalid" as const, plan: null }, { status: 404 });
   const back = `/checkout/${plan.tier}`;
   const viewer = await viewerOf(context, request);
-  if (!viewer) return data({ state: "signed-out" as const, plan, back }, { status: 401 });
+  // Spec §5: 'Please sign in to continue with checkout' and a redirect to /sign-in, which shows the
+  // message and brings the buyer back here after signing in or joining.
+  if (!viewer) throw redirect(signInForCheckout(back));
 
   // The price is the server's; a link's amount or currency is only compared, never used.
   const askedAmount = url.searchParams.get("amount");
@@ -78,7 +84,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const tier = tierOf(params, url);
   if (!isPaidTier(tier)) return data<ActionData>({ error: PAY_MESSAGES.invalidPlan }, { status: 404 });
   const viewer = await viewerOf(context, request);
-  if (!viewer) return data<ActionData>({ error: PAY_MESSAGES.signIn }, { status: 401 });
+  if (!viewer) throw redirect(signInForCheckout(`/checkout/${tier}`));
   const form = await request.formData();
   const provider = providers(context).enabled.find((p) => p === form.get("provider"));
   if (!provider) return data<ActionData>({ error: "Choose a way to pay." }, { status: 400 });
@@ -93,24 +99,6 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const navigation = useNavigation();
   useToastOnce(actionData?.error ? PAY_MESSAGES.createFailed : null);
   if (loaderData.state === "invalid") return <InvalidPlan />;
-  if (loaderData.state === "signed-out") {
-    return (
-      <div className="mx-auto max-w-lg py-16 text-center">
-        <h1 className="text-3xl font-bold">Checkout: {loaderData.plan.name}</h1>
-        <p className="mt-4 text-lg" role="status">
-          {PAY_MESSAGES.signIn}
-        </p>
-        <div className="mx-auto mt-6 flex max-w-xs flex-col gap-3">
-          <Link to={`/sign-in?redirectTo=${encodeURIComponent(loaderData.back)}`} className={payPrimary}>
-            Sign in
-          </Link>
-          <Link to={`/sign-up?redirectTo=${encodeURIComponent(loaderData.back)}`} className={paySecondary}>
-            Create a free account
-          </Link>
-        </div>
-      </div>
-    );
-  }
   const { plan, quote: q, features, account, providers: prov } = loaderData;
   const busy = navigation.state !== "idle";
   const error = actionData?.error ?? loaderData.error;

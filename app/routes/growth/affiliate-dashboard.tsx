@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     code: affiliate.code,
-    link: affiliateLinkOf(context, request, affiliate.code),
+    link: affiliateLinkOf(context, affiliate.code),
     status: affiliate.status,
     stats,
     rates: terms.plans.map((p) => `${p.percent}% of ${p.name}`).join(", "),

@@ -19,7 +19,7 @@ export function headers() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { affiliate } = await viewerAffiliate(context, request);
-  const origin = originOf(context, request);
+  const origin = originOf(context);
   const wanted = new URL(request.url).searchParams.get("path") ?? "";
   const path = wanted ? safeLanding(wanted.startsWith("/") ? wanted : `/${wanted}`) : "/";
   const base = `${origin}/a/${affiliate?.code ?? "YOURCODE"}`;

@@ -1,6 +1,7 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { FormAlert } from "~/components/account/form-parts";
 import { CopyField, Stat } from "~/components/growth/copy-field";
+import { ReferralsIntro } from "~/components/growth/referrals-intro";
 import { AppError, viewerOf } from "~/lib/accounts.server";
 import { InviteInput, inviteByEmail, originOf, REFERRAL_REWARDS_PER_YEAR, referralOverview } from "~/lib/growth.server";
 import { REFERRAL_REWARD_DAYS } from "~/lib/plans";
@@ -18,11 +19,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await viewerOf(context, request);
   // The reward rules (ADR 0024) come from growth's constants, stated to visitors and members alike.
   const rules = { perYear: REFERRAL_REWARDS_PER_YEAR };
-  if (!viewer) return data({ overview: null, rules }, { status: 401 });
+  // Visitors get the programme explained (200), with calls to sign in or join (issue 18).
+  if (!viewer) return { overview: null, rules };
   const overview = await referralOverview(
     context.services.db,
     viewer.user.id,
-    originOf(context, request),
+    originOf(context),
     context.services.clock.now(),
   );
   return { overview, rules };
@@ -40,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>({ ok: false, error: parsed.error.issues[0]?.message, email }, { status: 400 });
   }
   try {
-    const sent = await inviteByEmail(context.services, viewer.user, parsed.data, request.url);
+    const sent = await inviteByEmail(context.services, viewer.user, parsed.data);
     return data<ActionResult>({ ok: true, message: `Invitation sent to ${sent.email}` });
   } catch (err) {
     if (err instanceof AppError && err.status < 500) {
@@ -55,23 +57,7 @@ const dateOf = (iso: string | null) => (iso ? iso.slice(0, 10) : "—");
 export default function Referrals({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { overview, rules } = loaderData;
-  if (!overview) {
-    return (
-      <div className="mx-auto max-w-xl py-10 text-center">
-        <h1 className="text-2xl font-bold">Invite friends, get Standard free</h1>
-        <p className="mt-3 text-slate-700 dark:text-slate-300">
-          Please sign in to see your invite link. Every friend who joins and confirms their e-mail address gives you{" "}
-          {REFERRAL_REWARD_DAYS} days of Standard, for up to {rules.perYear} friends in any 12 months.
-        </p>
-        <Link
-          to="/sign-in?redirectTo=/referrals"
-          className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
-        >
-          Sign in
-        </Link>
-      </div>
-    );
-  }
+  if (!overview) return <ReferralsIntro rewardDays={REFERRAL_REWARD_DAYS} perYear={rules.perYear} />;
   const busy = navigation.state === "submitting";
   return (
     <div className="mx-auto max-w-3xl">

@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const viewer = await viewerOf(context, request);
-    const deps = supportDepsFrom(context.services, new URL(request.url).origin, context.requestId);
+    const deps = supportDepsFrom(context.services, context.requestId);
     await sendContactMessage(deps, { viewer, ip: context.clientIp }, parsed.data, context.services.clock.now());
   } catch (err) {
     if (err instanceof AppError && err.status < 500) {

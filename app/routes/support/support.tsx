@@ -5,8 +5,9 @@ import {
   openTicket,
   SUPPORT_CATEGORIES,
   SUPPORT_CATEGORY_LABELS,
-  SUPPORT_CHANNELS,
   searchFaq,
+  supportAddress,
+  supportChannelsFor,
   supportDepsFrom,
   TicketInput,
 } from "~/lib/content.server";
@@ -33,8 +34,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     q,
     faq: searchFaq(q),
     groups: [...FAQ_GROUPS],
-    // Phone support belongs to the priority_support entitlement (Expert): others see it marked premium.
-    channels: SUPPORT_CHANNELS.map((c) => ({ ...c, enabled: !c.premium || Boolean(viewer?.can("priority_support")) })),
+    // Phone support belongs to the priority_support entitlement (Expert): others see it marked premium,
+    // without the number; with SUPPORT_PHONE unset there is no phone card at all.
+    channels: supportChannelsFor(
+      { supportEmail: supportAddress(context.services.env), supportPhone: context.services.env.SUPPORT_PHONE },
+      Boolean(viewer?.can("priority_support")),
+    ),
     supportLevel: viewer ? viewer.entitlements.supportLevel(viewer.tier) : null,
     member: viewer ? { name: viewer.user.name, email: viewer.user.email } : null,
     created: ticket && /^TS-\d{6,}$/.test(ticket) ? ticket : null,
@@ -56,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const viewer = await viewerOf(context, request);
-    const deps = supportDepsFrom(context.services, new URL(request.url).origin, context.requestId);
+    const deps = supportDepsFrom(context.services, context.requestId);
     const ticket = await openTicket(deps, { viewer, ip: context.clientIp }, parsed.data, context.services.clock.now());
     return redirect(`/support?ticket=${ticket.ref}#ticket`);
   } catch (err) {
@@ -104,6 +109,15 @@ export default function Support({ loaderData, actionData }: Route.ComponentProps
           Support channels
         </h2>
         <ul className="mt-3 grid gap-4 sm:grid-cols-3">
+          <li className="rounded-xl border p-4 dark:border-slate-700">
+            <p className="font-semibold text-slate-900 dark:text-white">Ticket</p>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Follow the answer in your dashboard</p>
+            <p className="mt-2 text-sm">
+              <a href="#ticket" className="font-medium text-brand-700 underline dark:text-brand-100">
+                Open a ticket
+              </a>
+            </p>
+          </li>
           {channels.map((c) => (
             <li
               key={c.id}
@@ -117,6 +131,17 @@ export default function Support({ loaderData, actionData }: Route.ComponentProps
                 ) : null}
               </p>
               <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{c.hours}</p>
+              {c.contact ? (
+                <p className="mt-2 text-sm">
+                  <a
+                    href={c.contact.href}
+                    data-testid={`support-${c.id}`}
+                    className="break-all font-medium text-brand-700 underline dark:text-brand-100"
+                  >
+                    {c.contact.label}
+                  </a>
+                </p>
+              ) : null}
               {c.enabled ? null : (
                 <p className="mt-2 text-sm">
                   <a href="/pricing" className="text-brand-700 underline dark:text-brand-100">
@@ -158,7 +183,8 @@ export default function Support({ loaderData, actionData }: Route.ComponentProps
         )}
       </section>
 
-      <section id="ticket" aria-labelledby="ticket-title" className="mt-12 max-w-2xl">
+      {/* scroll-mt: the #ticket jump after sending stops below the sticky header, not under it */}
+      <section id="ticket" aria-labelledby="ticket-title" className="mt-12 max-w-2xl scroll-mt-24">
         <h2 id="ticket-title" className="text-xl font-semibold text-slate-900 dark:text-white">
           Open a ticket
         </h2>
@@ -171,7 +197,8 @@ export default function Support({ loaderData, actionData }: Route.ComponentProps
             {member ? " You can follow it in your dashboard." : ""}
           </p>
         ) : null}
-        <Form method="post" className="mt-4 space-y-4">
+        {/* A new key after each ticket: the form remounts empty, so a second click cannot file it again. */}
+        <Form key={created ?? "new"} method="post" className="mt-4 space-y-4" data-testid="ticket-form">
           <div className="grid gap-4 sm:grid-cols-2">
             <div>
               <label htmlFor="t-name" className={label}>

@@ -31,7 +31,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const parsed = ReplyInput.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Invalid input" }, { status: 400 });
   try {
-    const deps = supportDepsFrom(context.services, new URL(request.url).origin, context.requestId);
+    const deps = supportDepsFrom(context.services, context.requestId);
     await replyAsRequester(deps, viewer, params.id, parsed.data, context.services.clock.now());
   } catch (err) {
     if (err instanceof AppError && err.status < 500) return data({ error: err.message }, { status: err.status });
@@ -84,7 +84,8 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
           .
         </p>
       ) : (
-        <Form method="post" className="mt-6 space-y-3">
+        // Keyed by the thread's length: a sent reply (one more message) remounts the form empty.
+        <Form key={t.messages.length} method="post" className="mt-6 space-y-3" data-testid="reply-form">
           <label htmlFor="reply" className="block text-sm font-medium">
             Your reply
           </label>

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "../../platform/db/index.ts";
+import { isEmailAddress } from "../../platform/email-address.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { Auth } from "./auth.ts";
@@ -17,8 +18,7 @@ export async function createAccount(
   input: { email: string; name: string; password?: string; role?: Role; tier?: Tier },
 ): Promise<{ account: AccountSummary; password: string; generated: boolean }> {
   const email = input.email.trim().toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
-    throw new AppError("bad_request", "Please enter a valid email address");
+  if (!isEmailAddress(email)) throw new AppError("bad_request", "Please enter a valid email address");
   if (await findAccountByEmail(db, email)) throw new AppError("conflict", `An account for ${email} already exists`);
   const generated = !input.password;
   const password = input.password ?? randomBytes(12).toString("base64url");

@@ -10,7 +10,7 @@ import { queryRows, schema, sql } from "../../platform/db/index.ts";
 import type { Env } from "../../platform/env.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { Mailer } from "../../platform/mail.ts";
-import { siteUrl } from "../../platform/site-origin.ts";
+import { siteOrigin, siteUrl } from "../../platform/site-origin.ts";
 import { cleanLine, controlCharacterIn, controlCharacterMessage } from "../../platform/text.ts";
 import { BROWSER_OWNER_COOKIE, BROWSER_OWNER_MAX_AGE_S, browserOwnerValue } from "./browser-owner.ts";
 import { AvatarUrl, PASSWORD_MAX, PASSWORD_MIN } from "./forms.ts";
@@ -60,7 +60,15 @@ export function createAuth(deps: AuthDeps) {
     appName: "Toolscape",
     secret,
     // Links in e-mails are built from this: never from an arbitrary Host header.
-    baseURL: env.PUBLIC_URL ?? { allowedHosts: LOCAL_HOSTS, protocol: "http" },
+    // A request naming another host (a Host header the client chose) is answered for the site's own
+    // origin, not refused with a 500 (issue 18); read late, so a PORT=0 server names its real port.
+    baseURL: env.PUBLIC_URL ?? {
+      allowedHosts: LOCAL_HOSTS,
+      protocol: "http",
+      get fallback() {
+        return siteOrigin(env);
+      },
+    },
     basePath: "/api/auth",
     database: drizzleAdapter(db, {
       provider: "pg",
@@ -78,9 +86,9 @@ export function createAuth(deps: AuthDeps) {
       autoSignIn: true,
       resetPasswordTokenExpiresIn: 3600,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, url, token }) => {
-        const origin = env.PUBLIC_URL ?? new URL(url).origin;
-        const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
+      sendResetPassword: async ({ user, token }) => {
+        // The site's one origin, never the request's (ADR 0025).
+        const link = siteUrl(env, `/reset-password?token=${encodeURIComponent(token)}`);
         // A mail failure must not change the answer (it would tell that the address has an
         // account); it is logged for the operator instead.
         await mailer

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailField } from "../../platform/email-address.ts";
 import { textBlock, textLine } from "../../platform/text.ts";
 
 /**
@@ -25,21 +26,13 @@ export const MESSAGES = {
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
-/** No spaces, control or invisible formatting characters (\p{Cc}, \p{Cf}) anywhere in an address. */
-const EMAIL = /^[^\s@\p{Cc}\p{Cf}]+@[^\s@\p{Cc}\p{Cf}]+\.[^\s@\p{Cc}\p{Cf}]+$/u;
 
 /** A member's display name: readable text on one line (platform/text.ts), 1–80 characters. */
 const personName = textLine("Name", { message: MESSAGES.nameRequired }).pipe(
   z.string().min(1, MESSAGES.nameRequired).max(80, "Name is too long"),
 );
 
-const email = z
-  .string({ message: MESSAGES.emailRequired })
-  .trim()
-  .min(1, MESSAGES.emailRequired)
-  .max(254, MESSAGES.emailInvalid)
-  .regex(EMAIL, MESSAGES.emailInvalid)
-  .transform((v) => v.toLowerCase());
+const email = emailField({ required: MESSAGES.emailRequired, invalid: MESSAGES.emailInvalid });
 
 const newPassword = z
   .string({ message: MESSAGES.passwordRequired })

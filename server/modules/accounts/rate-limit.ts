@@ -14,13 +14,15 @@ async function pruneNowAndThen(db: Db, now: Date): Promise<void> {
   await pruneRateLimits(db, 3600, now);
 }
 
-export type AuthAction = "sign-in" | "sign-up" | "reset";
+export type AuthAction = "sign-in" | "sign-up" | "reset" | "change-password";
 
 /** The rules: sign-in 5/min per address+e-mail and 20/min per address; sign-up and reset 5/min per address. */
 export const AUTH_RULES: Record<AuthAction, { perIp: RateRule; perIpEmail?: RateRule }> = {
   "sign-in": { perIp: { max: 20, windowSec: 60 }, perIpEmail: { max: 5, windowSec: 60 } },
   "sign-up": { perIp: { max: 5, windowSec: 60 } },
   reset: { perIp: { max: 5, windowSec: 60 } },
+  // Guessing the current password through a stolen session: as strict as sign-in per address.
+  "change-password": { perIp: { max: 5, windowSec: 60 } },
 };
 
 /**

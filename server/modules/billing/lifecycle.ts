@@ -2,6 +2,7 @@ import { and, sql as dsql, eq, gte, inArray } from "drizzle-orm";
 import { DAY_MS } from "../../platform/clock.ts";
 import { type Db, queryRows, schema, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { siteUrl } from "../../platform/site-origin.ts";
 import { applyCapturedOrder, expireStaleOrders } from "./apply.ts";
 import type { PaidTier } from "./contracts.ts";
 import { unusedValueCents } from "./orders.ts";
@@ -104,7 +105,7 @@ async function endSubscription(
       services,
       ended.userId,
       "Your Toolscape plan has ended",
-      "We could not renew your plan and the grace period is over, so your account is on the Free plan now. You can choose a plan again any time at /pricing.",
+      `We could not renew your plan and the grace period is over, so your account is on the Free plan now. You can choose a plan again any time at ${siteUrl(services.env, "/pricing")}.`,
     );
   }
   return status;
@@ -213,7 +214,7 @@ async function failRenewal(services: BillingServices, subscriptionId: string, re
       services,
       changed.userId,
       "We could not renew your Toolscape plan",
-      `The renewal payment did not go through. Your plan stays on until ${day(changed.graceUntil)}; pay again from /pricing before then to keep it.`,
+      `The renewal payment did not go through. Your plan stays on until ${day(changed.graceUntil)}; pay again from ${siteUrl(services.env, "/pricing")} before then to keep it.`,
     );
   }
   return "renewal_failed";
@@ -228,7 +229,8 @@ async function requireLive(db: Db, userId: string): Promise<SubscriptionRow> {
 /** Cancel at period end: no renewal; the plan stays until the period ends, then Free. */
 export async function cancelAtPeriodEnd(services: BillingServices, userId: string): Promise<SubscriptionView> {
   const now = services.clock.now();
-  return inTx(services.db, async (tx) => {
+  let changed = false;
+  const view = await inTx(services.db, async (tx) => {
     await lockMember(tx, userId);
     const sub = await requireLive(tx, userId);
     if (sub.status !== "active")
@@ -247,14 +249,26 @@ export async function cancelAtPeriodEnd(services: BillingServices, userId: strin
       detail: { endsAt: sub.currentPeriodEnd.toISOString() },
     });
     await scheduleSubscriptionJobs(services, tx, row as SubscriptionRow);
+    changed = true;
     return toSubscriptionView(row as SubscriptionRow);
   });
+  // After the commit, and only when something changed (a repeat click sends nothing).
+  if (changed) {
+    await sendBillingNotice(
+      services,
+      userId,
+      "Your Toolscape plan will not renew",
+      `You cancelled ${view.tier === "expert" ? "Expert" : "Standard"}. You keep it until ${day(view.currentPeriodEnd)} and will not be charged again; after that your account is on the Free plan.\n\nChanged your mind? Resume before then from ${siteUrl(services.env, "/dashboard#billing")}.`,
+    );
+  }
+  return view;
 }
 
 /** Undo a cancel before the period ends: renewals resume. */
 export async function resumeSubscription(services: BillingServices, userId: string): Promise<SubscriptionView> {
   const now = services.clock.now();
-  return inTx(services.db, async (tx) => {
+  let changed = false;
+  const view = await inTx(services.db, async (tx) => {
     await lockMember(tx, userId);
     const sub = await requireLive(tx, userId);
     if (!sub.cancelAtPeriodEnd) return toSubscriptionView(sub);
@@ -267,8 +281,18 @@ export async function resumeSubscription(services: BillingServices, userId: stri
       .returning();
     await recordEvent(tx, { userId, type: "cancel_undone", at: now, subscriptionId: sub.id });
     await scheduleSubscriptionJobs(services, tx, row as SubscriptionRow);
+    changed = true;
     return toSubscriptionView(row as SubscriptionRow);
   });
+  if (changed) {
+    await sendBillingNotice(
+      services,
+      userId,
+      "Your Toolscape plan will renew",
+      `You resumed ${view.tier === "expert" ? "Expert" : "Standard"}: it renews on ${day(view.currentPeriodEnd)}. Manage your plan at ${siteUrl(services.env, "/dashboard#billing")}.`,
+    );
+  }
+  return view;
 }
 
 /** Standard → Expert now: Expert's price less the unused Standard days (null if not on Standard). */

@@ -95,9 +95,50 @@ export async function getBillingSummary(
   };
 }
 
-/** GET /api/subscriptions/user/{id}: the spec's subscription shape (null without a paid plan). */
+/**
+ * GET /api/subscriptions/user/{id}: the spec's subscription shape (null without a paid plan), for
+ * the access really in force (issue 18): when the member's tier comes from a grant (a referral
+ * reward) and not from a live subscription, the grant's dates and source — not the fields of an
+ * older, refunded or ended order. `source` says which: subscription, grant or override.
+ */
 export async function subscriptionForApi(services: Pick<BillingServices, "db" | "clock">, userId: string) {
+  const now = services.clock.now();
   const live = await liveSubscription(services.db, userId);
+  const [profile] = await services.db
+    .select({ tier: schema.userProfiles.tier, override: schema.userProfiles.tierOverride })
+    .from(schema.userProfiles)
+    .where(eq(schema.userProfiles.userId, userId));
+  const tier = profile?.tier ?? "free";
+  if (tier !== "free" && !(live && live.tier === tier)) {
+    const grants = await services.db
+      .select()
+      .from(schema.accessGrants)
+      .where(and(eq(schema.accessGrants.userId, userId), gt(schema.accessGrants.endsAt, now)))
+      .orderBy(schema.accessGrants.startsAt);
+    const current = grants.filter((g) => g.tier === tier);
+    const inForce = current.find((g) => g.startsAt <= now);
+    if (inForce) {
+      // Back-to-back grants of the same tier are one stretch of access: it ends with the last.
+      let endsAt = inForce.endsAt;
+      for (const g of current) if (g.startsAt <= endsAt && g.endsAt > endsAt) endsAt = g.endsAt;
+      const plan = await getPlan(services.db, tier as PaidTier);
+      return {
+        tier,
+        status: "active" as const,
+        source: "grant" as const,
+        grant_source: inForce.source,
+        plan: { tier: plan.tier, name: plan.name, amount: 0, currency: plan.currency, interval: "none" },
+        startDate: inForce.startsAt.toISOString(),
+        nextBilling: null,
+        current_period_end: endsAt.toISOString(),
+        cancel_at_period_end: false,
+        grace_until: null,
+        payment_id: null,
+        order_id: null,
+        provider: null,
+      };
+    }
+  }
   const sub = live ?? (await latestSubscription(services.db, userId));
   if (!sub) return null;
   const [payment] = await services.db
@@ -110,6 +151,10 @@ export async function subscriptionForApi(services: Pick<BillingServices, "db" | 
   return {
     tier: sub.tier,
     status: sub.status,
+    source: (live && profile?.override && live.tier !== tier ? "override" : "subscription") as
+      | "override"
+      | "subscription",
+    grant_source: null,
     plan: {
       tier: plan.tier,
       name: plan.name,

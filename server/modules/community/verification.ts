@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { emailField } from "../../platform/email-address.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Mailer } from "../../platform/mail.ts";
 import { consumeRateLimit, type RateRule } from "../../platform/rate-limit.ts";
+import { type SiteEnv, siteUrl } from "../../platform/site-origin.ts";
 import { isFreeMailDomain } from "./free-mail-domains.ts";
 
 /** Spec §6: the Verified badge shows a LinkedIn or a Company variant. */
@@ -19,16 +21,11 @@ export const VERIFY_MESSAGES = {
 export const VERIFY_LINK_HOURS = 24;
 export const VERIFY_RULE: RateRule = { max: 3, windowSec: 3600 };
 
-const EMAIL = /^[^\s@]+@([^\s@]+\.[^\s@]+)$/;
-
 export const CompanyEmailInput = z.object({
-  email: z
-    .string({ message: VERIFY_MESSAGES.emailInvalid })
-    .trim()
-    .toLowerCase()
-    .max(254, VERIFY_MESSAGES.emailInvalid)
-    .regex(EMAIL, VERIFY_MESSAGES.emailInvalid)
-    .refine((e) => !isFreeMailDomain(e.split("@")[1] ?? ""), VERIFY_MESSAGES.freeMail),
+  email: emailField({ invalid: VERIFY_MESSAGES.emailInvalid }).refine(
+    (e) => !isFreeMailDomain(e.split("@")[1] ?? ""),
+    VERIFY_MESSAGES.freeMail,
+  ),
 });
 
 export const VerifyToken = z.string().regex(/^[A-Za-z0-9_-]{32,64}$/, VERIFY_MESSAGES.invalidLink);
@@ -40,7 +37,7 @@ const hash = (token: string) => createHash("sha256").update(token).digest("hex")
  * rather than by a job: a job's payload would keep the raw token in the database.
  */
 export async function startCompanyVerification(
-  deps: { db: Db; mailer: Mailer; clock: { now(): Date }; publicUrl: string },
+  deps: { db: Db; mailer: Mailer; clock: { now(): Date }; env: SiteEnv },
   user: { id: string; name: string },
   email: string,
 ): Promise<void> {
@@ -55,7 +52,7 @@ export async function startCompanyVerification(
     sql`INSERT INTO company_email_verifications (user_id, email, domain, token_hash, expires_at, created_at)
         VALUES (${user.id}, ${email}, ${domain}, ${hash(token)}, ${expires.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)`,
   );
-  const link = `${deps.publicUrl.replace(/\/$/, "")}/verify-company?token=${token}`;
+  const link = siteUrl(deps.env, `/verify-company?token=${token}`);
   await mailer.send({
     to: email,
     subject: "Confirm your company e-mail on Toolscape",

@@ -2,9 +2,10 @@ import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { Mailer } from "../../platform/mail.ts";
+import { type SiteEnv, siteOrigin } from "../../platform/site-origin.ts";
 import { listTrending } from "../community/index.ts";
 import { listLiveDeals } from "./deals.ts";
-import { unsubscribeUrl } from "./newsletter.ts";
+import { unsubscribeHeaders, unsubscribeUrl } from "./newsletter.ts";
 
 /**
  * The weekly digest to confirmed subscribers: new tools of the week, trending tools (skipped while
@@ -92,7 +93,7 @@ export function digestText(c: DigestContent, origin: string, token: string): str
   return out.join("\n");
 }
 
-export type DigestDeps = { db: Db; mailer: Mailer; logger?: Logger; origin: string };
+export type DigestDeps = { db: Db; mailer: Mailer; logger?: Logger; env: SiteEnv };
 
 /** Sends this week's digest to every confirmed subscriber who has not had it yet. */
 export async function runDigest(deps: DigestDeps, now: Date): Promise<{ week: string; sent: number; failed: number }> {
@@ -122,7 +123,8 @@ export async function runDigest(deps: DigestDeps, now: Date): Promise<{ week: st
           to: s.email,
           tag: DIGEST_TAG,
           subject: `Toolscape weekly: new AI tools and deals (${content.week})`,
-          text: digestText(content, deps.origin, s.token),
+          text: digestText(content, siteOrigin(deps.env), s.token),
+          headers: unsubscribeHeaders(siteOrigin(deps.env), s.token),
         });
         sent++;
       } catch (err) {

@@ -95,8 +95,46 @@ export function searchFaq(q: string): FaqEntry[] {
 }
 
 /** The three channels with the spec's hours (section 9); phone needs the priority_support entitlement. */
+/**
+ * The support channels that really exist (issue 18): e-mail to SUPPORT_EMAIL, tickets, and phone
+ * when SUPPORT_PHONE is set. There is no live chat (nobody staffs one), so none is offered.
+ */
 export const SUPPORT_CHANNELS = [
-  { id: "chat", name: "Live chat", hours: "Mon-Fri 9AM-6PM EST", premium: false },
   { id: "email", name: "Email", hours: "24/7, reply within 24 hours", premium: false },
   { id: "phone", name: "Phone", hours: "Mon-Fri 10AM-5PM EST", premium: true },
 ] as const;
+
+export type SupportChannel = {
+  id: (typeof SUPPORT_CHANNELS)[number]["id"];
+  name: string;
+  hours: string;
+  premium: boolean;
+  /** false: shown marked premium, without the number (spec §6: "Phone support is marked premium and disabled") */
+  enabled: boolean;
+  /** what to show and where it leads: an address or a number, and its mailto:/tel: link (only when enabled) */
+  contact: { label: string; href: string } | null;
+};
+
+/**
+ * The channels one viewer sees: e-mail always (a mailto: link to the support address), phone only
+ * when SUPPORT_PHONE is set — its number only to members whose tier has `priority_support`.
+ */
+export function supportChannelsFor(
+  config: { supportEmail: string; supportPhone?: string },
+  canUsePhone: boolean,
+): SupportChannel[] {
+  const out: SupportChannel[] = [];
+  for (const c of SUPPORT_CHANNELS) {
+    if (c.id === "email") {
+      out.push({ ...c, enabled: true, contact: { label: config.supportEmail, href: `mailto:${config.supportEmail}` } });
+    } else if (config.supportPhone) {
+      const phone = config.supportPhone;
+      out.push({
+        ...c,
+        enabled: canUsePhone,
+        contact: canUsePhone ? { label: phone, href: `tel:${phone.replace(/[^\d+]/g, "")}` } : null,
+      });
+    }
+  }
+  return out;
+}

@@ -48,7 +48,15 @@ export {
   listContactMessages,
   sendContactMessage,
 } from "./contact.ts";
-export { FAQ, FAQ_GROUPS, type FaqEntry, SUPPORT_CHANNELS, searchFaq } from "./faq.ts";
+export {
+  FAQ,
+  FAQ_GROUPS,
+  type FaqEntry,
+  SUPPORT_CHANNELS,
+  type SupportChannel,
+  searchFaq,
+  supportChannelsFor,
+} from "./faq.ts";
 /** Content module public surface: newsletter, blog, documentation. */
 
 export {
@@ -84,11 +92,13 @@ export { contentMergeSteps } from "./merge.ts";
 export {
   CONFIRMATION_NOT_SENT,
   confirmSubscription,
-  EMAIL_PATTERN,
   INVALID_EMAIL,
+  NEWSLETTER_RATE_LIMITED,
   NewsletterInput,
   subscribe,
+  subscriptionByToken,
   unsubscribe,
+  unsubscribeHeaders,
   unsubscribeUrl,
 } from "./newsletter.ts";
 

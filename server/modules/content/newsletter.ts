@@ -2,17 +2,21 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/index.ts";
+import { emailField } from "../../platform/email-address.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Mailer } from "../../platform/mail.ts";
+import { consumeRateLimit, type RateRule } from "../../platform/rate-limit.ts";
+import { type SiteEnv, siteOrigin } from "../../platform/site-origin.ts";
 
-/** The spec's rule: text, at sign, text, dot, text — and its message. */
-/** No spaces, control or invisible formatting characters (\p{Cc}, \p{Cf}) anywhere in an address. */
-export const EMAIL_PATTERN = /^[^\s@\p{Cc}\p{Cf}]+@[^\s@\p{Cc}\p{Cf}]+\.[^\s@\p{Cc}\p{Cf}]+$/u;
-export const INVALID_EMAIL = "Please enter a valid email address";
+export { INVALID_EMAIL } from "../../platform/email-address.ts";
+/** Confirmation mails per address (a stranger's inbox is not ours to fill) and subscriptions per client. */
+export const NEWSLETTER_ADDRESS_RULE: RateRule = { max: 3, windowSec: 3600 };
+export const NEWSLETTER_CLIENT_RULE: RateRule = { max: 20, windowSec: 3600 };
+export const NEWSLETTER_RATE_LIMITED = "Too many subscription requests. Please wait an hour and try again.";
 export const CONFIRMATION_NOT_SENT = "We could not send the confirmation email right now. Please try again later.";
 
 export const NewsletterInput = z.object({
-  email: z.string({ message: INVALID_EMAIL }).trim().max(254, INVALID_EMAIL).regex(EMAIL_PATTERN, INVALID_EMAIL),
+  email: emailField(),
   source: z
     .string()
     .trim()
@@ -34,8 +38,14 @@ export async function subscribe(
   db: Db,
   mailer: Mailer,
   input: z.output<typeof NewsletterInput>,
-  siteUrl: string,
+  site: SiteEnv,
+  who: { ip?: string } = {},
 ): Promise<{ alreadySubscribed: boolean }> {
+  const siteUrl = siteOrigin(site);
+  const limit = ([key, rule]: [string, RateRule]) => limitOn(db, key, rule);
+  // Every request counts against the client; only requests that would mail count against the
+  // address (a repeat for a confirmed address sends nothing, so it cannot fill anyone's inbox).
+  if (who.ip) await limit([`newsletter:ip:${who.ip}`, NEWSLETTER_CLIENT_RULE]);
   const token = randomBytes(18).toString("base64url");
   // A re-subscription (after unsubscribing) is confirmed again.
   const [row] = await queryRows<{ id: number; token: string; confirmed: boolean }>(
@@ -51,9 +61,11 @@ export async function subscribe(
   );
   if (!row) throw new Error("newsletter subscription was not stored");
   if (row.confirmed) return { alreadySubscribed: true };
+  await limit([`newsletter:address:${input.email.toLowerCase()}`, NEWSLETTER_ADDRESS_RULE]);
   const sending = mailer.send({
     to: input.email,
     tag: "newsletter-confirmation",
+    headers: unsubscribeHeaders(siteUrl, row.token),
     subject: "Confirm your Toolscape newsletter subscription",
     text: [
       "Thanks for subscribing to the Toolscape newsletter.",
@@ -72,6 +84,34 @@ export async function subscribe(
   });
   await db.execute(sql`UPDATE newsletter_subscribers SET confirmation_sent_at = now() WHERE id = ${row.id}`);
   return { alreadySubscribed: false };
+}
+
+/**
+ * RFC 8058 one-click unsubscribe: mail clients POST `List-Unsubscribe=One-Click` to the link (the
+ * page's action); a person opening the link gets a page with a button (a GET never unsubscribes).
+ */
+export function unsubscribeHeaders(siteUrl: string, token: string): Record<string, string> {
+  return {
+    "List-Unsubscribe": `<${unsubscribeUrl(siteUrl, token)}>`,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
+}
+
+/** Whether a token names a current subscription (the unsubscribe page's question before its button). */
+export async function subscriptionByToken(db: Db, token: string): Promise<{ subscribed: boolean } | null> {
+  if (!/^[\w-]{10,64}$/.test(token)) return null;
+  const [row] = await queryRows<{ status: string }>(
+    db,
+    sql`SELECT status::text AS status FROM newsletter_subscribers WHERE token = ${token}`,
+  );
+  return row ? { subscribed: row.status === "subscribed" } : null;
+}
+
+async function limitOn(db: Db, key: string, rule: RateRule): Promise<void> {
+  const result = await consumeRateLimit(db, key, rule);
+  if (!result.allowed) {
+    throw new AppError("rate_limited", NEWSLETTER_RATE_LIMITED, { retryAfterSec: result.retryAfterSec });
+  }
 }
 
 /** The link every newsletter mail carries. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { emailField } from "../../platform/email-address.ts";
 import { textBlock, textLine } from "../../platform/text.ts";
-import { EMAIL_PATTERN, INVALID_EMAIL } from "./newsletter.ts";
 
 /** One schema per form, shared by the page, the API and the module (spec section 3 and 5). */
 export const SUPPORT_CATEGORIES = ["general", "account", "billing", "technical", "tools"] as const;
@@ -17,12 +17,7 @@ const required = (label: string, max: number, block = false) =>
   (block ? textBlock(label) : textLine(label)).pipe(
     z.string().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`),
   );
-const email = z
-  .string({ message: INVALID_EMAIL })
-  .trim()
-  .max(254, INVALID_EMAIL)
-  .regex(EMAIL_PATTERN, INVALID_EMAIL)
-  .transform((v) => v.toLowerCase());
+const email = emailField();
 
 export const TicketInput = z.object({
   name: required("Name", 100),

@@ -1,6 +1,7 @@
 import type { Db } from "../../platform/db/index.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
 import type { Mailer } from "../../platform/mail.ts";
+import { type SiteEnv, siteOrigin } from "../../platform/site-origin.ts";
 
 /** Support and contact mail leaves the request: written in the transaction, sent by the job runner. */
 export const SUPPORT_MAIL_JOB = "support.mail";
@@ -28,15 +29,15 @@ export function supportAddress(env: { SUPPORT_EMAIL?: string; MAIL_FROM: string 
 
 /** What support writes need: the database, the job queue, where mail goes and the site's address. */
 export function supportDepsFrom(
-  services: { db: Db; jobs: Jobs; env: { SUPPORT_EMAIL?: string; MAIL_FROM: string; PUBLIC_URL?: string } },
-  origin: string,
+  services: { db: Db; jobs: Jobs; env: SiteEnv & { SUPPORT_EMAIL?: string; MAIL_FROM: string } },
   requestId?: string | null,
 ) {
   return {
     db: services.db,
     jobs: services.jobs,
     supportEmail: supportAddress(services.env),
-    siteUrl: (services.env.PUBLIC_URL ?? origin).replace(/\/$/, ""),
+    // Links in support mail: the site's one origin, never the request's Host (ADR 0025).
+    siteUrl: siteOrigin(services.env),
     requestId: requestId ?? null,
   };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../../platform/db/index.ts";
 import { queryRows, sql } from "../../platform/db/index.ts";
+import { emailField } from "../../platform/email-address.ts";
 import { AppError } from "../../platform/errors.ts";
 import { listPlans } from "../billing/index.ts";
 import { newCode } from "./codes.ts";
@@ -28,13 +29,7 @@ export async function programmeTerms(db: Db): Promise<ProgrammeTerms> {
 }
 
 export const AffiliateJoinInput = z.object({
-  payout_email: z
-    .string({ message: "PayPal email is required" })
-    .trim()
-    .min(1, "PayPal email is required")
-    .max(254, "Please enter a valid email address")
-    .email("Please enter a valid email address")
-    .transform((v) => v.toLowerCase()),
+  payout_email: emailField({ required: "PayPal email is required" }),
   accept_terms: z.union([z.literal("on"), z.literal(true), z.literal("true")], {
     message: "Please accept the affiliate terms",
   }),

@@ -19,7 +19,7 @@ export type GrowthWiring = {
 /** The services growth functions are given (AppServices fits). */
 export type GrowthDeps = {
   db: Db;
-  env: Pick<Env, "PUBLIC_URL" | "AUTH_SECRET" | "DATA_DIR">;
+  env: Pick<Env, "PUBLIC_URL" | "HOST" | "PORT" | "AUTH_SECRET" | "DATA_DIR">;
   clock: Clock;
   logger: Logger;
   mailer: Mailer;
@@ -32,9 +32,3 @@ export type GrowthDeps = {
 export const unwiredGrantPlanDays: GrantPlanDays = async () => {
   throw new Error("grantPlanDays is not wired: pass billing's grantPlanDays to the growth services");
 };
-
-/** The site's origin for links in e-mails and copy buttons (PUBLIC_URL, else the request's own). */
-export function siteOrigin(env: Pick<Env, "PUBLIC_URL">, requestUrl?: string): string {
-  if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/$/, "");
-  return requestUrl ? new URL(requestUrl).origin : "http://localhost:3000";
-}

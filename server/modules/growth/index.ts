@@ -3,6 +3,8 @@
  * affiliate programme (links, clicks, attribution, commissions from billing's hooks, payouts).
  * Billing is reached only through its contracts: `growth.grantPlanDays` and `growthBillingHooks`.
  */
+
+export { type AdminReferralRow, adminReferralOverview } from "./admin-referrals.ts";
 export {
   type Affiliate,
   AffiliateJoinInput,
@@ -33,7 +35,6 @@ export {
   type GrantPlanDays,
   type GrowthDeps,
   type GrowthWiring,
-  siteOrigin,
   unwiredGrantPlanDays,
 } from "./deps.ts";
 export {

@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { DAY_MS } from "../../platform/clock.ts";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { emailField } from "../../platform/email-address.ts";
 import { AppError } from "../../platform/errors.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
+import { siteOrigin } from "../../platform/site-origin.ts";
 import { newCode } from "./codes.ts";
-import { type GrowthDeps, siteOrigin } from "./deps.ts";
+import type { GrowthDeps } from "./deps.ts";
 
 export const REFERRAL_REWARD_DAYS = 7;
 /** Invitations a member may send per day (each is an e-mail we send on their behalf). */
@@ -12,13 +14,7 @@ export const INVITES_PER_DAY = 20;
 
 /** The invite form's one field: the spec's rule (required, e-mail), the same message on both sides. */
 export const InviteInput = z.object({
-  email: z
-    .string({ message: "Email is required" })
-    .trim()
-    .min(1, "Email is required")
-    .max(254, "Please enter a valid email address")
-    .email("Please enter a valid email address")
-    .transform((v) => v.toLowerCase()),
+  email: emailField({ required: "Email is required" }),
 });
 export type InviteInput = z.infer<typeof InviteInput>;
 
@@ -145,7 +141,6 @@ export async function inviteByEmail(
   deps: Pick<GrowthDeps, "db" | "env" | "clock" | "mailer" | "logger">,
   inviter: { id: string; email: string; name: string },
   input: InviteInput,
-  requestUrl?: string,
 ): Promise<{ email: string }> {
   const { db, clock } = deps;
   const email = input.email;
@@ -170,7 +165,7 @@ export async function inviteByEmail(
     });
   }
   const code = await ensureReferralCode(db, inviter.id);
-  const link = referralLink(siteOrigin(deps.env, requestUrl), code);
+  const link = referralLink(siteOrigin(deps.env), code);
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const inserted = await queryRows<{ id: string }>(

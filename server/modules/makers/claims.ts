@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { emailField } from "../../platform/email-address.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Mailer } from "../../platform/mail.ts";
 import { consumeRateLimit, type RateRule } from "../../platform/rate-limit.ts";
@@ -19,15 +20,8 @@ import { CLAIM_LINK_HOURS, MAKER_MESSAGES, SITE_META_NAME, SITE_TOKEN_DAYS, SITE
 export const CLAIM_RULE: RateRule = { max: 5, windowSec: 3600 };
 
 export const ClaimEmailInput = z.object({
-  email: z
-    .string({ message: MAKER_MESSAGES.emailInvalid })
-    .trim()
-    .toLowerCase()
-    .max(254, MAKER_MESSAGES.emailInvalid)
-    // Linear: one @, no spaces, a dot in the domain (length is capped first).
-    .refine((e) => /^[^\s@]{1,64}@[^\s@]{1,189}$/.test(e) && (e.split("@")[1] ?? "").includes("."), {
-      message: MAKER_MESSAGES.emailInvalid,
-    }),
+  // The one e-mail rule (platform/email-address.ts, ADR 0025).
+  email: emailField({ invalid: MAKER_MESSAGES.emailInvalid }),
 });
 
 export const ClaimToken = z.string().regex(/^[A-Za-z0-9_-]{32,64}$/, MAKER_MESSAGES.invalidLink);

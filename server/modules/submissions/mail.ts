@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
 import type { Mailer } from "../../platform/mail.ts";
+import { type SiteEnv, siteOrigin } from "../../platform/site-origin.ts";
 
 /** The maker hears of every decision by e-mail; sent by the job runner, after the decision commits. */
 export const DECISION_MAIL_JOB = "submission.decision-mail";
@@ -9,7 +10,7 @@ export const DECISION_MAIL_TAG = "submission-decision";
 
 type Payload = { submissionId?: unknown; status?: unknown; reason?: unknown; name?: unknown };
 
-export function registerSubmissionJobs(deps: { db: Db; jobs: Jobs; mailer: Mailer; publicUrl?: string }): void {
+export function registerSubmissionJobs(deps: { db: Db; jobs: Jobs; mailer: Mailer; env: SiteEnv }): void {
   deps.jobs.register<Payload>(DECISION_MAIL_JOB, async (payload) => {
     if (typeof payload.submissionId !== "string") return;
     const [row] = await queryRows<{ name: string; email: string; user_name: string; slug: string | null }>(
@@ -19,7 +20,8 @@ export function registerSubmissionJobs(deps: { db: Db; jobs: Jobs; mailer: Maile
           WHERE s.id = ${payload.submissionId}`,
     );
     if (!row) return; // the member or the submission is gone: nobody to tell
-    const base = (deps.publicUrl ?? "").replace(/\/$/, "");
+    // Always absolute, from the site's one origin (ADR 0025): a mail has no page to be relative to.
+    const base = siteOrigin(deps.env);
     const reason = typeof payload.reason === "string" && payload.reason ? payload.reason : null;
     // The name as decided (the maker may have revised it since).
     const name = typeof payload.name === "string" ? payload.name : row.name;
