@@ -10,10 +10,10 @@ import { grantPlanDaysOn, paymentProviders, registerBillingJobs } from "./module
 import { seedCatalog } from "./modules/catalog/index.ts";
 import { onActivity, registerTrendingJobs } from "./modules/community/index.ts";
 import { registerContentJobs, registerSupportJobs } from "./modules/content/index.ts";
-
 import { type GrowthWiring, growthBillingHooks, onMemberCreated, registerGrowthJobs } from "./modules/growth/index.ts";
 import { registerLinkCheckJobs } from "./modules/linkcheck/index.ts";
 import { registerSubmissionJobs } from "./modules/submissions/index.ts";
+import { registerOpenDataJobs } from "./modules/syndication/index.ts";
 import { createActivity } from "./platform/activity.ts";
 import { type Clock, systemClock } from "./platform/clock.ts";
 import { type Database, openDatabase } from "./platform/db/index.ts";
@@ -121,6 +121,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   registerGrowthJobs(services);
   registerSubmissionJobs({ ...services, publicUrl: env.PUBLIC_URL });
   registerTrendingJobs(services);
+  // The daily open-data dump (issue 22, ADR 0031): first run at boot when there is no fresh one.
+  registerOpenDataJobs(services);
   registerLinkCheckJobs(services);
   // The weekly newsletter digest and beta acknowledgements link back to the site.
   registerContentJobs({ ...services, origin: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "") });
