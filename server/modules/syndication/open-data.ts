@@ -137,12 +137,21 @@ function toRecord(t: ToolRow, facts: FactRow[], env: Pick<Env, "PUBLIC_URL" | "H
   const datasets: DataSource[] = [];
   const otherLicences: Licence[] = [];
   const unknownSources: { name: string; url: string; licence: string }[] = [];
+  const fromSeed = t.import_source?.startsWith("seed:") ?? false;
+  const add = (...sources: DataSource[]) => {
+    for (const s of sources) if (!datasets.includes(s)) datasets.push(s);
+  };
   for (const f of facts) {
     provenance[f.field] = f.kind;
     if (f.kind !== "dataset") continue;
     const known = dataSourceOf(f.source, f.source_url);
     if (known) {
-      if (!datasets.includes(known)) datasets.push(known);
+      add(known);
+      continue;
+    }
+    // The seed file as a whole (six sources merged): SOURCES.md says which source supplied this row.
+    if (fromSeed && /seed|ai-tools\.csv/i.test(f.source)) {
+      add(...seedSourcesOf(t.slug));
       continue;
     }
     const licence = licenceOf(f.licence);
@@ -152,8 +161,7 @@ function toRecord(t: ToolRow, facts: FactRow[], env: Pick<Env, "PUBLIC_URL" | "H
     }
   }
   // A seeded tool whose facts have no dataset provenance row yet: SOURCES.md says which source supplied it.
-  const fromSeed = t.import_source?.startsWith("seed:") ?? false;
-  if (!facts.some((f) => f.kind === "dataset") && fromSeed) datasets.push(...seedSourcesOf(t.slug));
+  if (!facts.some((f) => f.kind === "dataset") && fromSeed) add(...seedSourcesOf(t.slug));
   const licences = new Set<string>([
     ...datasets.map((d) => d.licence),
     ...otherLicences.map((l) => l.id),
