@@ -13,7 +13,6 @@ export {
   embedCardHtml,
   embedCompareHtml,
   embedComparison,
-  embedSnippets,
   embedTool,
   etagOf,
   LICENCES,
@@ -26,4 +25,4 @@ export {
   SITE_LICENCE,
   themeOf,
 } from "../../server/modules/syndication/index.ts";
-export { siteUrl } from "../../server/platform/site-origin.ts";
+export { siteOrigin, siteUrl } from "../../server/platform/site-origin.ts";

@@ -195,18 +195,3 @@ export function embedCompareHtml(
     `<section class="card">${body}<div class="foot">${note}<a href="${esc(compareUrl)}" target="_blank" rel="noopener">Full comparison on Toolscape →</a></div></section>`,
   );
 }
-
-/** The snippets the maker's dashboard offers for a tool. */
-export function embedSnippets(env: SiteEnv, slug: string, name: string) {
-  const page = siteUrl(env, `/tools/${slug}`);
-  const badge = siteUrl(env, `/embed/tools/${slug}/badge.svg`);
-  const card = siteUrl(env, `/embed/tools/${slug}`);
-  const alt = esc(`${name} on Toolscape`);
-  return {
-    badge: `<a href="${page}"><img src="${badge}" alt="${alt}" height="22"></a>`,
-    badgeDark: `<a href="${page}"><img src="${badge}?theme=dark" alt="${alt}" height="22"></a>`,
-    markdown: `[![${name.replace(/[[\]]/g, "")} on Toolscape](${badge})](${page})`,
-    card: `<iframe src="${card}" title="${alt}" width="360" height="190" style="border:0" loading="lazy"></iframe>`,
-    compare: `<iframe src="${siteUrl(env, `/embed/compare?tools=${encodeURIComponent(slug)},OTHER-TOOL`)}" title="Compare on Toolscape" width="560" height="300" style="border:0" loading="lazy"></iframe>`,
-  };
-}

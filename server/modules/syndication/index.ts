@@ -24,7 +24,6 @@ export {
   embedCardHtml,
   embedCompareHtml,
   embedComparison,
-  embedSnippets,
   embedTool,
   etagOf,
   themeOf,
