@@ -438,3 +438,32 @@ describe("changes feed", () => {
     expect(page).toContain('type="application/atom+xml"');
   });
 });
+
+describe("makers' dashboard", () => {
+  it("offers the badge and embed snippets for an approved submission", async () => {
+    const maker = await createMember(server, { name: "Maker" });
+    const admin = await createMember(server, { role: "admin" });
+    const submitted = await maker.client.json("/api/submissions", "POST", {
+      name: "Quokkadraw Studio",
+      description: "Turns rough sketches into tidy diagrams.",
+      url: "https://www.quokkadraw-embed.io/start",
+      category: "image-generation",
+      tags: "diagrams",
+      pricing_model: "freemium",
+      maker_relation: "founder",
+    });
+    expect(submitted.status).toBe(201);
+    const { submission } = (await submitted.json()) as { submission: { id: string } };
+    const decided = await admin.client.json(`/api/admin/moderation/${submission.id}/decision`, "POST", {
+      decision: "approve",
+    });
+    expect(decided.status).toBe(200);
+    const { submission: approved } = (await decided.json()) as { submission: { tool_slug: string } };
+    const page = await (await maker.client.fetch("/dashboard")).text();
+    expect(page).toContain("Badge and embeds for your site");
+    expect(page).toContain(`/embed/tools/${approved.tool_slug}/badge.svg`);
+    expect(page).toContain(`/embed/tools/${approved.tool_slug}&quot;`);
+    // The badge it shows is live.
+    expect((await fetch(`${server.url}/embed/tools/${approved.tool_slug}/badge.svg`)).status).toBe(200);
+  });
+});

@@ -78,14 +78,15 @@ export const etagOf = (body: string) => `"${createHash("sha256").update(body).di
 const ratingText = (t: EmbedTool) =>
   t.reviewCount > 0 ? `★ ${t.rating.toFixed(1)} (${t.reviewCount})` : "not yet rated";
 
-/** Approximate width of text in 11px Verdana-like sans (per character class). */
+/** Approximate width of text in 11px Verdana/DejaVu Sans (per character class; measured in Chromium). */
 function textWidth(s: string): number {
   let w = 0;
   for (const ch of s) {
-    if (/[ilj.,:;|!'’()[\]]/.test(ch)) w += 3.5;
-    else if (/[mwMW@]/.test(ch)) w += 10;
-    else if (/[A-Z0-9★✓]/.test(ch)) w += 7.5;
-    else w += 6.5;
+    if (/[ilj.,:;|!'’()[\]]/.test(ch)) w += 3;
+    else if (ch === " ") w += 3.5;
+    else if (/[mwMW@]/.test(ch)) w += 9;
+    else if (/[A-Z0-9★✓]/.test(ch)) w += 7;
+    else w += 6;
   }
   return Math.ceil(w);
 }
@@ -132,7 +133,7 @@ const PAGE_STYLE = (theme: EmbedTheme) => {
 .card{border:1px solid ${c.border};border-radius:12px;padding:14px 16px;background:${c.card};max-width:100%}
 .head{display:flex;gap:12px;align-items:center}.logo{width:40px;height:40px;border-radius:8px;object-fit:contain;border:1px solid ${c.border};background:#fff}
 .initials{width:40px;height:40px;border-radius:8px;display:flex;align-items:center;justify-content:center;background:${c.accent};color:#fff;font-weight:700}
-h1,h2{font-size:16px;margin:0}.meta{color:${c.muted};font-size:12px}.desc{margin:10px 0;color:${c.text};display:-webkit-box;-webkit-line-clamp:3;-webkit-box-orient:vertical;overflow:hidden}
+h1,h2{font-size:16px;margin:0}.meta{color:${c.muted};font-size:12px}.desc{margin:10px 0;color:${c.text};display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden}
 .row{display:flex;flex-wrap:wrap;gap:6px;font-size:12px}.pill{border:1px solid ${c.border};border-radius:999px;padding:2px 8px;color:${c.muted}}
 .ok{color:#15803d;border-color:#86efac}a{color:${c.accent};font-weight:600;text-decoration:none}a:hover{text-decoration:underline}
 .foot{margin-top:10px;display:flex;justify-content:space-between;align-items:center;font-size:12px}
@@ -152,7 +153,7 @@ function page(title: string, theme: EmbedTheme, body: string): string {
 }
 
 const pills = (t: EmbedTool) =>
-  `<div class="row"><span class="pill">${esc(t.category)}</span><span class="pill">${esc(t.pricingModel)}</span><span class="pill">${esc(ratingText(t))}</span>${t.verified ? '<span class="pill ok">✓ verified facts</span>' : ""}</div>`;
+  `<div class="row"><span class="pill">${esc(t.pricingModel === "Unknown" ? "Pricing not listed" : t.pricingModel)}</span><span class="pill">${esc(ratingText(t))}</span>${t.verified ? '<span class="pill ok">✓ verified facts</span>' : ""}</div>`;
 
 /** /embed/tools/{slug}: a card for an iframe. */
 export function embedCardHtml(t: EmbedTool, theme: EmbedTheme): string {
@@ -164,7 +165,7 @@ export function embedCardHtml(t: EmbedTool, theme: EmbedTheme): string {
     theme,
     `<article class="card"><div class="head">${logo}<div><h1><a href="${esc(t.url)}" target="_blank" rel="noopener">${esc(t.name)}</a></h1><div class="meta">${esc(t.category)}</div></div></div>` +
       `<p class="desc">${esc(t.description)}</p>${pills(t)}` +
-      `<div class="foot"><span class="meta">Facts with sources, on Toolscape</span><a href="${esc(t.url)}" target="_blank" rel="noopener">View on Toolscape →</a></div></article>`,
+      `<div class="foot"><span class="meta">Toolscape</span><a href="${esc(t.url)}" target="_blank" rel="noopener">View on Toolscape →</a></div></article>`,
   );
 }
 
@@ -183,7 +184,7 @@ export function embedCompareHtml(
         .replace(/<td>/g, '<th scope="col">')
         .replace(/<\/td>/g, "</th>")}</tr></thead><tbody>` +
       `<tr><th scope="row">Category</th>${cell((t) => esc(t.category))}</tr>` +
-      `<tr><th scope="row">Pricing</th>${cell((t) => esc(t.pricingModel))}</tr>` +
+      `<tr><th scope="row">Pricing</th>${cell((t) => esc(t.pricingModel === "Unknown" ? "Not listed" : t.pricingModel))}</tr>` +
       `<tr><th scope="row">Rating</th>${cell((t) => esc(ratingText(t)))}</tr>` +
       `<tr><th scope="row">Facts</th>${cell((t) => (t.verified ? "✓ verified" : "from sources"))}</tr>` +
       `<tr><th scope="row">About</th>${cell((t) => esc(clip(t.description, 140)))}</tr></tbody></table>`
