@@ -18,6 +18,7 @@ export type DealPrices = {
   dealPriceCents: number | null;
   discountPercent: number | null;
   expiresAt: string;
+  couponCode?: string | null;
 };
 
 /** The tool page's side-card shape (see SideCardDeal). */
@@ -27,6 +28,7 @@ export function sideCardDeal(d: DealPrices) {
     discounted: d.dealPriceCents !== null ? formatUsd(d.dealPriceCents) : null,
     discount: d.discountPercent !== null ? `${d.discountPercent}% off` : null,
     endsAt: d.expiresAt,
+    couponCode: d.couponCode ?? null,
   };
 }
 

@@ -61,11 +61,11 @@ export async function toolCommunityAction(
     const parsed = PollVoteInput.safeParse(form);
     if (!parsed.success) return done({ poll: { ok: false, error: firstIssue(parsed.error) } }, 400);
     let visitorId = readVoterCookie(request.headers.get("cookie"));
-    if (!viewer && !visitorId) {
+    if (!visitorId) {
       visitorId = newVoterId();
       headers.append("Set-Cookie", voterCookie(visitorId, secureCookies(context)));
     }
-    const voter: Voter = viewer ? { userId: viewer.user.id } : { visitorId: visitorId as string };
+    const voter: Voter = viewer ? { userId: viewer.user.id, browserId: visitorId } : { visitorId: visitorId as string };
     try {
       const result = await votePoll(deps(context), idOrSlug, voter, parsed.data, context.clientIp);
       return done({ poll: { ok: true, poll: result.poll, optionIndex: result.optionIndex } });

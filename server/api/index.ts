@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import type { AppServices } from "../context.ts";
 import { countTools } from "../modules/catalog/index.ts";
+// Registers the makers module's tool-merge step in every server process (ADR 0018).
+import "../modules/makers/index.ts";
 import { probeDatabase, RETRY_AFTER_SEC } from "../platform/db/availability.ts";
 import { accountsApi } from "./accounts.ts";
 import { adminApi } from "./admin.ts";

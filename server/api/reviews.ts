@@ -91,7 +91,11 @@ export function reviewsApi() {
     const { services } = c.var;
     const viewer = await getViewer(services, c.req.raw);
     const visitorId = readVoterCookie(c.req.header("cookie") ?? null);
-    const voter: Voter | null = viewer ? { userId: viewer.user.id } : visitorId ? { visitorId } : null;
+    const voter: Voter | null = viewer
+      ? { userId: viewer.user.id, browserId: visitorId }
+      : visitorId
+        ? { visitorId }
+        : null;
     const pollId = c.req.query("pollId");
     const status = await pollVoteStatus(
       services.db,
@@ -107,11 +111,11 @@ export function reviewsApi() {
     const viewer = await getViewer(services, c.req.raw);
     const input = parseOr400(PollVoteInput, await body(c));
     let visitorId = readVoterCookie(c.req.header("cookie") ?? null);
-    if (!viewer && !visitorId) {
+    if (!visitorId) {
       visitorId = newVoterId();
       c.header("Set-Cookie", voterCookie(visitorId, secure(c)), { append: true });
     }
-    const voter: Voter = viewer ? { userId: viewer.user.id } : { visitorId: visitorId as string };
+    const voter: Voter = viewer ? { userId: viewer.user.id, browserId: visitorId } : { visitorId: visitorId as string };
     const result = await votePoll(deps(c), parseOr400(ToolKey, c.req.param("toolId")), voter, input, clientIp);
     return c.json({ success: true, ...result });
   });

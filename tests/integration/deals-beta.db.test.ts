@@ -137,6 +137,10 @@ describe("deals", () => {
     const page = await (await server.get(`/tools/${imageTool.slug}`)).text();
     expect(page).toContain("Get Deal");
     expect(page).toContain("20% off");
+    // The coupon code is on the tool page too, with a copy button (issue 21), as on /deals.
+    const couponPage = await (await server.get(`/tools/${writingTool.slug}`)).text();
+    expect(couponPage).toContain('data-copy="TOOLSCAPE50"');
+    expect(await (await server.get("/deals")).text()).toContain('data-copy="TOOLSCAPE50"');
     const before = await one<{ clicks: number }>(sql`SELECT clicks FROM tools WHERE id = ${imageTool.id}::uuid`);
     // A browser's click (robots are sent on but not counted).
     const res = await new Client(server).fetch(`/go/${imageTool.slug}?to=deal&source=deals`, {

@@ -189,6 +189,10 @@ describe("merging A into B", () => {
     const api = await anon(`/api/tools/${a.id}`);
     expect(api.status).toBe(301);
     expect(api.headers.get("location")).toBe(`/api/tools/${b.id}`);
+    // …and its outbound link (issue 21: it answered 404).
+    const go = await anon(`/go/${a.slug}?to=website&source=card`);
+    expect(go.status).toBe(301);
+    expect(go.headers.get("location")).toBe(`/go/${b.slug}?to=website&source=card`);
     // Search lists one ChatGPT now.
     const search = (await (await anon("/api/tools?search=chatgpt")).json()) as {
       tools: { slug: string }[];

@@ -280,6 +280,33 @@ describe("polls", () => {
     expect(final.poll.votes).toEqual([2, 3, 2]);
     expect(final.poll.totalVotes).toBe(7);
 
+    // One person, one vote across sign-in (issue 21): a browser that voted signed out cannot vote
+    // again once signed in, and a member's browser cannot vote again once signed out.
+    const browser = new Client(server);
+    const vote = (c: Client) => c.json(`/api/tools/${toolId}/poll/vote`, "POST", { pollId: poll.id, optionIndex: 0 });
+    expect((await vote(browser)).status).toBe(200);
+    const signUp = await browser.json("/api/auth/sign-up/email", "POST", {
+      name: "Two Hats",
+      email: `two-hats-${Date.now()}@example.com`,
+      password: "correct-horse-42",
+    });
+    expect(signUp.status).toBe(200);
+    const second = await vote(browser);
+    expect(second.status).toBe(409);
+    expect(((await second.json()) as { error: string }).error).toBe("You have already voted in this poll");
+    const seen = (await (await browser.fetch(`/api/tools/${toolId}/poll/vote-status?pollId=${poll.id}`)).json()) as {
+      optionIndex: number | null;
+    };
+    expect(seen.optionIndex).toBe(0);
+    const member = await createMember(server);
+    expect((await vote(member.client)).status).toBe(200);
+    expect((await member.client.json("/api/auth/sign-out", "POST", {})).status).toBe(200);
+    expect((await vote(member.client)).status).toBe(409);
+    const afterSignIn = (await (await new Client(server).fetch(`/api/tools/${toolId}/poll`)).json()) as {
+      poll: { totalVotes: number };
+    };
+    expect(afterSignIn.poll.totalVotes).toBe(9);
+
     // Closing stops votes (audited).
     expect((await admin.client.json(`/api/admin/polls/${poll.id}/status`, "POST", { status: "closed" })).status).toBe(
       200,

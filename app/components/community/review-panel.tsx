@@ -51,7 +51,7 @@ export function ReviewPanel({
                   </Link>{" "}
                   · {c.fieldLabel} · {c.votes} vote{c.votes === 1 ? "" : "s"} · by {c.proposer.name}
                 </p>
-                <p className="mt-1 text-sm break-words whitespace-pre-line">
+                <p className="mt-1 text-sm user-text whitespace-pre-line">
                   <span className="text-slate-600 dark:text-slate-400">Now:</span> {c.currentValue || "—"}
                   <br />
                   <span className="text-slate-600 dark:text-slate-400">Proposed:</span> {c.proposedValue}
@@ -63,7 +63,7 @@ export function ReviewPanel({
                     </a>
                   </p>
                 ) : null}
-                {c.message ? <p className="mt-1 text-sm whitespace-pre-line">{c.message}</p> : null}
+                {c.message ? <p className="mt-1 text-sm user-text whitespace-pre-line">{c.message}</p> : null}
                 <div className="mt-2 flex flex-wrap items-end gap-2">
                   <Form method="post" action="/admin/community">
                     <input type="hidden" name="intent" value="verify-correction" />
@@ -104,7 +104,7 @@ export function ReviewPanel({
                 <p className="text-sm text-slate-600 dark:text-slate-400">
                   {f.type} · {f.userName ?? "Anonymous"} · {f.createdAt.slice(0, 10)}
                 </p>
-                <p className="mt-1 text-sm break-words whitespace-pre-line">{f.message}</p>
+                <p className="mt-1 text-sm user-text whitespace-pre-line">{f.message}</p>
                 <Form method="post" action="/admin/community" className="mt-2">
                   <input type="hidden" name="intent" value="verify-feedback" />
                   <input type="hidden" name="id" value={f.id} />

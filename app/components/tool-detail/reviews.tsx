@@ -117,13 +117,21 @@ export function Reviews(props: ReviewsProps) {
             </div>
           </form>
           {mine ? (
-            <form method="post" action={action} className="mt-2">
-              <input type="hidden" name="intent" value="review-delete" />
-              <input type="hidden" name="reviewId" value={mine.id} />
-              <button type="submit" className="text-sm text-red-700 underline dark:text-red-400">
-                Delete my review
-              </button>
-            </form>
+            // Deleting asks first (issue 21), without JavaScript too: the button sits behind a disclosure.
+            <details className="mt-2 text-sm">
+              <summary className="cursor-pointer text-red-700 underline dark:text-red-400">Delete my review</summary>
+              <form method="post" action={action} className="mt-2 flex flex-wrap items-center gap-3">
+                <input type="hidden" name="intent" value="review-delete" />
+                <input type="hidden" name="reviewId" value={mine.id} />
+                <span>Delete your review of {toolName}? This cannot be undone.</span>
+                <button
+                  type="submit"
+                  className="rounded-lg bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800"
+                >
+                  Yes, delete it
+                </button>
+              </form>
+            </details>
           ) : null}
           <Notice result={result} intent="review-save" />
           <Notice result={result} intent="review-delete" />
@@ -184,7 +192,13 @@ export function Reviews(props: ReviewsProps) {
                       {new Date(r.createdAt).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" })}
                     </time>
                   </div>
-                  <p className="mt-2 text-sm whitespace-pre-line">{r.comment}</p>
+                  <p className="mt-2 text-sm user-text whitespace-pre-line">{r.comment}</p>
+                  {r.makerReply ? (
+                    <div className="mt-2 border-l-2 border-brand-600 pl-3 text-sm" data-testid="maker-reply">
+                      <p className="font-medium">Reply from the maker · {r.makerReply.makerName}</p>
+                      <p className="user-text whitespace-pre-line">{r.makerReply.body}</p>
+                    </div>
+                  ) : null}
                   <div className="mt-2 flex flex-wrap items-center gap-3 text-xs text-slate-600 dark:text-slate-400">
                     <span>
                       {r.helpful} {r.helpful === 1 ? "person" : "people"} found this helpful

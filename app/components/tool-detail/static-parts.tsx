@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { CouponCode } from "~/components/coupon-code";
 import { goHref } from "~/lib/go-href";
 import { Breadcrumb } from "../breadcrumb";
 import { CheckList } from "../check-list";
@@ -31,6 +32,7 @@ export type SideCardDeal = {
   discounted: string | null;
   discount: string | null;
   endsAt: string | null;
+  couponCode?: string | null;
 };
 
 /** Every outbound link goes through /go, which records the click and redirects to the tool's own URL. */
@@ -180,6 +182,7 @@ export function SideCardMain({
             ) : null}
           </p>
           {deal.endsAt ? <p className="mt-1 text-xs">Ends {dateFmt(deal.endsAt)}</p> : null}
+          {deal.couponCode ? <CouponCode code={deal.couponCode} /> : null}
         </div>
       ) : null}
       <div className="space-y-2.5">

@@ -131,7 +131,7 @@ function WithPricingLink({ text }: { text: string }) {
     <>
       {text.slice(0, at)}
       <Link to="/pricing" className="font-semibold underline">
-        /pricing
+        our pricing page
       </Link>
       {text.slice(at + "/pricing".length)}
     </>
@@ -164,7 +164,10 @@ export default function MyTopLists({ loaderData, actionData }: Route.ComponentPr
           </p>
           <h1 className="text-3xl font-bold">My top lists</h1>
           <p className="mt-1 text-slate-600 dark:text-slate-400" data-testid="list-allowance">
-            {allowance.used} of {allowed} lists used. Public lists appear on{" "}
+            {allowance.limit === 0
+              ? "Top lists come with Standard and Expert membership. "
+              : `${allowance.used} of ${allowed} ${allowance.limit === 1 ? "list" : "lists"} used. `}
+            Public lists appear on{" "}
             <Link to="/top-lists" className="underline">
               Top lists
             </Link>{" "}

@@ -86,7 +86,7 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
         </div>
         <ShareButton url={shareUrl} />
       </header>
-      {profile.bio ? <p className="text-lg text-slate-700 dark:text-slate-300">{profile.bio}</p> : null}
+      {profile.bio ? <p className="user-text text-lg text-slate-700 dark:text-slate-300">{profile.bio}</p> : null}
       <section aria-labelledby="reviews">
         <h2 id="reviews" className="text-xl font-semibold">
           Reviews
@@ -100,7 +100,7 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
                 </Link>{" "}
                 <span aria-hidden="true">{"★".repeat(r.rating)}</span>
                 <span className="sr-only">{r.rating} out of 5 stars</span>
-                <p className="mt-1 whitespace-pre-line text-slate-700 dark:text-slate-300">{r.comment}</p>
+                <p className="mt-1 user-text whitespace-pre-line text-slate-700 dark:text-slate-300">{r.comment}</p>
               </li>
             ))}
           </ul>

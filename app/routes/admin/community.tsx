@@ -107,7 +107,8 @@ export default function AdminCommunity({ loaderData, actionData }: Route.Compone
         <ol className="mt-2 text-sm">
           {leaders.map((l) => (
             <li key={l.userId}>
-              #{l.rank} {l.name} — {l.points} points, {l.badges} badges
+              #{l.rank} {l.name} — {l.points} {l.points === 1 ? "point" : "points"}, {l.badges}{" "}
+              {l.badges === 1 ? "badge" : "badges"}
             </li>
           ))}
         </ol>

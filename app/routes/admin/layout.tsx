@@ -11,6 +11,7 @@ const TABS = [
   { to: "/admin/moderation", label: "Moderation" },
   { to: "/admin/links", label: "Link checks" },
   { to: "/admin/suggestions", label: "Suggestions" },
+  { to: "/admin/makers", label: "Makers" },
   { to: "/admin/duplicates", label: "Duplicates" },
   { to: "/admin/community", label: "Community" },
   { to: "/admin/reviews", label: "Reviews & polls" },

@@ -260,7 +260,7 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
                     >
                       {s.url}
                     </a>
-                    <p className="mt-1 text-sm whitespace-pre-line text-slate-700 dark:text-slate-300">
+                    <p className="mt-1 text-sm user-text whitespace-pre-line text-slate-700 dark:text-slate-300">
                       {s.description}
                     </p>
                     <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">

@@ -109,7 +109,7 @@ export default function AdminCommunity({ loaderData, actionData }: Route.Compone
                   </Link>{" "}
                   · {r.author.name} · {r.rating}/5 · {r.status}
                 </p>
-                <p className="mt-2 whitespace-pre-line">{r.comment}</p>
+                <p className="mt-2 user-text whitespace-pre-line">{r.comment}</p>
                 <ul className="mt-2 list-disc pl-5 text-sm text-slate-600 dark:text-slate-400">
                   {r.reports.map((rep) => (
                     <li key={`${rep.reporter}-${rep.createdAt}`}>

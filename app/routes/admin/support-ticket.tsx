@@ -82,7 +82,7 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
               {m.authorName}{" "}
               <span className="font-normal text-slate-500">· {new Date(m.createdAt).toUTCString().slice(5, 22)}</span>
             </p>
-            <p className="mt-1 whitespace-pre-wrap text-sm">{m.body}</p>
+            <p className="user-text mt-1 whitespace-pre-wrap text-sm">{m.body}</p>
           </li>
         ))}
       </ol>

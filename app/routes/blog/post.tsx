@@ -76,7 +76,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           {post.category}
         </Link>
       </nav>
-      <h1 className="mt-3 text-3xl font-bold tracking-tight md:text-4xl">{post.title}</h1>
+      <h1 className="user-text mt-3 text-3xl font-bold tracking-tight md:text-4xl">{post.title}</h1>
       <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">
         {post.author} · <time dateTime={post.publishedAt}>{postDate(post.publishedAt)}</time> · {post.readMinutes} min
         read

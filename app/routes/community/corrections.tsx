@@ -72,11 +72,11 @@ function Change({ c }: { c: CorrectionView }) {
   return (
     <dl className="mt-2 grid gap-1 text-sm sm:grid-cols-[8rem_1fr]">
       <dt className="text-slate-600 dark:text-slate-400">{c.status === "verified" ? "Was" : "Listed now"}</dt>
-      <dd className="break-words whitespace-pre-line">
+      <dd className="user-text whitespace-pre-line">
         {(c.status === "verified" ? c.previousValue : c.currentValue) || "—"}
       </dd>
       <dt className="text-slate-600 dark:text-slate-400">Proposed</dt>
-      <dd className="font-medium break-words whitespace-pre-line">{c.proposedValue}</dd>
+      <dd className="font-medium user-text whitespace-pre-line">{c.proposedValue}</dd>
       {c.evidenceUrl ? (
         <>
           <dt className="text-slate-600 dark:text-slate-400">Evidence</dt>
@@ -95,7 +95,7 @@ function Change({ c }: { c: CorrectionView }) {
       {c.message ? (
         <>
           <dt className="text-slate-600 dark:text-slate-400">Note</dt>
-          <dd className="break-words whitespace-pre-line">{c.message}</dd>
+          <dd className="user-text whitespace-pre-line">{c.message}</dd>
         </>
       ) : null}
     </dl>

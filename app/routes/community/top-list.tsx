@@ -78,7 +78,7 @@ export default function TopListPage({ loaderData, actionData }: Route.ComponentP
             Top lists
           </Link>
         </p>
-        <h1 className="mt-1 text-3xl font-bold">
+        <h1 className="user-text mt-1 text-3xl font-bold">
           {list.title}
           {list.editorial ? (
             <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 align-middle text-xs font-semibold text-brand-900">
@@ -112,7 +112,7 @@ export default function TopListPage({ loaderData, actionData }: Route.ComponentP
           ) : null}
         </p>
         {list.description ? (
-          <p className="mt-3 text-lg text-slate-700 dark:text-slate-300">{list.description}</p>
+          <p className="user-text mt-3 text-lg text-slate-700 dark:text-slate-300">{list.description}</p>
         ) : null}
       </header>
       {result?.message ? <FormAlert tone="success">{result.message}</FormAlert> : null}

@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { CouponCode } from "~/components/coupon-code";
 import { Empty } from "~/components/empty-state";
 import { ToolLogo } from "~/components/tool-logo";
 import type { DealCard } from "~/lib/content.server";
@@ -158,14 +159,7 @@ function DealCardView({ deal, now, featured }: { deal: DealCard; now: number; fe
         ) : null}
       </p>
       <p className="mt-2 flex-1 text-sm text-slate-700 dark:text-slate-300">{deal.description}</p>
-      {deal.couponCode ? (
-        <p className="mt-3 text-sm">
-          Coupon code:{" "}
-          <code className="rounded border border-dashed border-slate-400 px-2 py-0.5 font-mono font-semibold">
-            {deal.couponCode}
-          </code>
-        </p>
-      ) : null}
+      {deal.couponCode ? <CouponCode code={deal.couponCode} /> : null}
       <div className="mt-4 flex items-center justify-between gap-3">
         <span className="text-xs text-slate-600 dark:text-slate-400">
           <time dateTime={deal.expiresAt}>{expiresLabel(deal.expiresAt, now)}</time>

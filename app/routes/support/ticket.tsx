@@ -71,7 +71,7 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
               {m.authorName}{" "}
               <span className="font-normal text-slate-500">· {new Date(m.createdAt).toUTCString().slice(0, 22)}</span>
             </p>
-            <p className="mt-2 whitespace-pre-wrap">{m.body}</p>
+            <p className="user-text mt-2 whitespace-pre-wrap">{m.body}</p>
           </li>
         ))}
       </ol>

@@ -35,6 +35,7 @@ import { TOGGLE_MESSAGES } from "~/lib/saved-tools";
 import { splitComponent } from "~/lib/split";
 import { toolMeta } from "~/lib/tool-seo";
 import { listChoicesFor } from "~/lib/top-lists.server";
+import { hasVerifiedMaker } from "../makers/makers.server";
 import type { Route } from "./+types/detail";
 
 // Shown only to some viewers (past their daily views or below the tool's tier) and for unknown
@@ -125,6 +126,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // 'Updated' is the last real change of the tool's facts (none yet: no label), never the import date.
     updated: page ? updatedLabel(page.tool.facts_changed_at, Date.now()) : null,
     health: page ? await linkHealth(db, page.tool.id, context.services.clock.now()) : null,
+    // Public: whether a verified maker stands behind the listing (issue 20).
+    claimed: page ? await hasVerifiedMaker(db, page.tool.id) : false,
     views: seen.access?.views ?? null,
     saved,
     listChoices,
@@ -359,6 +362,12 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
             className="text-sm text-slate-600 underline hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100"
           >
             Suggest a correction
+          </a>
+          <a
+            href={`/tools/${tool.slug}/claim`}
+            className="text-sm text-slate-600 underline hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100"
+          >
+            {loaderData.claimed ? "Claimed by its maker · Maker tools" : "Are you the maker? Claim this listing"}
           </a>
         </div>
       </header>

@@ -2,7 +2,7 @@ import { isbot } from "isbot";
 import { data, Link, redirect } from "react-router";
 import { ToolNotFound, toolNotFoundMeta } from "~/components/tool-not-found";
 import { visitorKey } from "~/lib/accounts.server";
-import { GoParams, recordToolClick } from "~/lib/catalog.server";
+import { GoParams, mergedTarget, recordToolClick } from "~/lib/catalog.server";
 import { countDealClick, liveDealLink } from "~/lib/content.server";
 import type { Route } from "./+types/go";
 
@@ -47,7 +47,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       return deal ? { url: deal.url, count: (tx) => countDealClick(tx, deal.id) } : null;
     },
   });
-  if (!click) return data({ error: null, slug: params.slug }, { status: 404, headers: PRIVATE });
+  if (!click) {
+    // A duplicate an admin merged into another listing: its old outbound link leads there too (issue 21),
+    // like its page, category and API addresses. The click is counted on the kept tool after the hop.
+    const target = await mergedTarget(db, params.slug);
+    if (target)
+      return redirect(`/go/${encodeURIComponent(target.slug)}${url.search}`, { status: 301, headers: PRIVATE });
+    return data({ error: null, slug: params.slug }, { status: 404, headers: PRIVATE });
+  }
   return redirect(click.url, { status: 302, headers: PRIVATE });
 }
 

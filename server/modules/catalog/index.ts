@@ -117,7 +117,7 @@ export {
   mergeTools,
 } from "./merge.ts";
 export { registerToolMergeStep, type ToolMergeStep, toolMergeSteps } from "./merge-steps.ts";
-export { domainKey, nameKey, PRICING_LABELS, PRICING_MODELS, slugify } from "./normalize.ts";
+export { claimMethodsFor, domainKey, nameKey, PRICING_LABELS, PRICING_MODELS, slugify } from "./normalize.ts";
 export {
   DEFAULT_LIMIT,
   listParamsFromSearch,

@@ -92,6 +92,18 @@ export function domainKey(rawUrl: string): string {
 }
 
 /**
+ * How a maker can prove a listing is theirs (issue 20): an e-mail address at the tool's own registrable
+ * domain, or a token published on its site. Neither works on a shared host (github.com/owner/repo: the
+ * host's e-mail and pages belong to someone else); a platform sub-domain (foo.vercel.app) can publish a
+ * token but has no e-mail of its own.
+ */
+export function claimMethodsFor(key: string): { email: boolean; site: boolean } {
+  if (!key || key.includes("/")) return { email: false, site: false };
+  const onPlatform = PLATFORM_SUFFIXES.some((suffix) => key.endsWith(suffix));
+  return { email: !onPlatform && key !== "localhost", site: true };
+}
+
+/**
  * Spreadsheet programs run a cell that starts with = (or + - @ before a function call, a cell
  * reference or a DDE command) as a formula. Such a prefix is removed on import, so no imported text
  * can become a formula in a later export. Ordinary text that merely starts with one of those

@@ -124,8 +124,14 @@ export async function getToolPoll(db: Db, toolIdOrSlug: string): Promise<Poll> {
   return countsFor(db, question);
 }
 
-export type Voter = { userId: string } | { visitorId: string };
+/**
+ * A member votes by account, a visitor by a first-party cookie. A member's browser carries the cookie
+ * too (`browserId`): one vote per poll per account and per browser, so voting signed out and again
+ * signed in (or the other way round) on one browser counts once (issue 21).
+ */
+export type Voter = { userId: string; browserId?: string | null } | { visitorId: string };
 const voterKey = (v: Voter) => ("userId" in v ? `user:${v.userId}` : `visitor:${v.visitorId}`);
+const browserOf = (v: Voter) => ("userId" in v ? (v.browserId ?? null) : v.visitorId);
 
 /** The option the voter chose in the tool's poll, or null (spec §7 vote-status: optionIndex). */
 export async function pollVoteStatus(
@@ -140,7 +146,9 @@ export async function pollVoteStatus(
   if (!voter) return { pollId: question.id, optionIndex: null };
   const [row] = await queryRows<{ option_index: number }>(
     db,
-    sql`SELECT option_index FROM poll_votes WHERE poll_id = ${question.id}::uuid AND voter = ${voterKey(voter)}`,
+    sql`SELECT option_index FROM poll_votes WHERE poll_id = ${question.id}::uuid
+          AND (voter = ${voterKey(voter)} OR browser_id = ${browserOf(voter)})
+        ORDER BY (voter = ${voterKey(voter)}) DESC LIMIT 1`,
   );
   return { pollId: question.id, optionIndex: row ? Number(row.option_index) : null };
 }
@@ -172,8 +180,8 @@ export async function votePoll(
   await db.transaction(async (tx) => {
     const inserted = await queryRows<{ poll_id: string }>(
       tx,
-      sql`INSERT INTO poll_votes (poll_id, voter, user_id, option_index, created_at)
-          VALUES (${row.id}::uuid, ${voterKey(voter)}, ${"userId" in voter ? voter.userId : null},
+      sql`INSERT INTO poll_votes (poll_id, voter, user_id, browser_id, option_index, created_at)
+          VALUES (${row.id}::uuid, ${voterKey(voter)}, ${"userId" in voter ? voter.userId : null}, ${browserOf(voter)},
                   ${input.optionIndex}, ${now.toISOString()}::timestamptz)
           ON CONFLICT DO NOTHING RETURNING poll_id::text AS poll_id`,
     );

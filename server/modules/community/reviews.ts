@@ -82,6 +82,8 @@ export type ReviewItem = {
   createdAt: string;
   updatedAt: string;
   author: ReviewAuthor;
+  /** the verified maker's public answer (issue 20, right of reply) */
+  makerReply: { body: string; makerName: string; updatedAt: string } | null;
 };
 
 type ReviewRow = {
@@ -98,12 +100,17 @@ type ReviewRow = {
   image: string | null;
   is_verified: boolean | null;
   verification_type: "linkedin" | "company_email" | null;
+  reply_body: string | null;
+  reply_name: string | null;
+  reply_updated_at: string | Date | null;
 };
 
 const REVIEW_COLUMNS = sql`r.id::text AS id, r.tool_id::text AS tool_id, r.rating, r.comment, r.helpful_count,
   r.created_at, r.updated_at, u.id AS user_id, u.name, u.username, u.image, p.is_verified,
-  p.verification_type::text AS verification_type`;
-const REVIEW_FROM = sql`reviews r JOIN users u ON u.id = r.user_id LEFT JOIN user_profiles p ON p.user_id = u.id`;
+  p.verification_type::text AS verification_type, rr.body AS reply_body, ru.name AS reply_name,
+  rr.updated_at AS reply_updated_at`;
+const REVIEW_FROM = sql`reviews r JOIN users u ON u.id = r.user_id LEFT JOIN user_profiles p ON p.user_id = u.id
+  LEFT JOIN review_replies rr ON rr.review_id = r.id LEFT JOIN users ru ON ru.id = rr.user_id`;
 
 function toItem(row: ReviewRow): ReviewItem {
   return {
@@ -121,6 +128,14 @@ function toItem(row: ReviewRow): ReviewItem {
       avatarUrl: row.image,
       verified: row.is_verified ? row.verification_type : null,
     },
+    makerReply:
+      row.reply_body && row.reply_updated_at
+        ? {
+            body: row.reply_body,
+            makerName: row.reply_name ?? "The maker",
+            updatedAt: new Date(row.reply_updated_at).toISOString(),
+          }
+        : null,
   };
 }
 

@@ -247,6 +247,7 @@ export async function applicationMail(
   db: Db,
   applicationId: string,
   origin: string,
+  now: Date,
 ): Promise<{ to: string; subject: string; text: string } | null> {
   const [row] = await queryRows<{
     email: string;
@@ -270,7 +271,7 @@ export async function applicationMail(
       `Hello ${row.user_name},`,
       "",
       `Thank you for applying to the ${row.tool} beta program by ${row.provider}. Your spot is reserved.`,
-      `The program starts on ${start} and runs for ${row.duration_weeks} week(s). The provider will contact you with access details.`,
+      `${new Date(row.starts_at) <= now ? `The program started on ${start}` : `The program starts on ${start}`} and runs for ${row.duration_weeks} ${row.duration_weeks === 1 ? "week" : "weeks"}. The provider will contact you with access details.`,
       "",
       `Your applications: ${origin}/dashboard#beta`,
       "",

@@ -20,9 +20,9 @@ export function registerContentJobs(deps: ContentJobDeps): void {
     await runDigest(deps, ctx.now);
   });
   deps.jobs.every(DIGEST_JOB, WEEK_MS);
-  deps.jobs.register<{ applicationId?: unknown }>(BETA_ACK_JOB, async (payload) => {
+  deps.jobs.register<{ applicationId?: unknown }>(BETA_ACK_JOB, async (payload, ctx) => {
     if (typeof payload.applicationId !== "string") return;
-    const mail = await applicationMail(deps.db, payload.applicationId, deps.origin);
+    const mail = await applicationMail(deps.db, payload.applicationId, deps.origin, ctx.now);
     if (!mail) return; // the application or the member is gone
     await deps.mailer.send({ ...mail, tag: "beta-application" });
   });

@@ -1,0 +1,209 @@
+import { data, Form, Link, redirect } from "react-router";
+import { FormAlert } from "~/components/account/form-parts";
+import { AppError, viewerOf } from "~/lib/accounts.server";
+import { CLAIM_LINK_HOURS, SITE_META_NAME, SITE_WELL_KNOWN_PATH } from "../../../server/modules/makers/shared";
+import type { Route } from "./+types/claim";
+import {
+  ClaimEmailInput,
+  checkSiteClaim,
+  claimState,
+  claimTarget,
+  makerDeps,
+  siteReader,
+  siteTokenFor,
+  startEmailClaim,
+} from "./makers.server";
+
+/**
+ * A maker claims an existing listing (issue 20): an e-mail link to an address at the tool's own
+ * domain, or a token published on its site. Verified makers are sent on to their maker page.
+ */
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: `Claim ${data?.tool.name ?? "a listing"} | Toolscape` }, { name: "robots", content: "noindex" }];
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { db, clock } = context.services;
+  const tool = await claimTarget(db, params.idOrSlug);
+  if (!tool) throw data({ message: "Tool not found" }, { status: 404 });
+  const viewer = await viewerOf(context, request);
+  if (!viewer) throw redirect(`/sign-in?redirectTo=${encodeURIComponent(`/tools/${tool.slug}/claim`)}`);
+  const state = await claimState(db, viewer.user.id, tool, clock.now());
+  if (state.verified) throw redirect(`/tools/${tool.slug}/maker`);
+  return { tool: { name: tool.name, slug: tool.slug, domain: tool.domain_key, website: tool.website_url }, state };
+}
+
+type Result = { ok: boolean; message?: string; error?: string; email?: string };
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const headers = { "Cache-Control": "private, no-store" };
+  const { db } = context.services;
+  const tool = await claimTarget(db, params.idOrSlug);
+  if (!tool) throw data({ message: "Tool not found" }, { status: 404 });
+  const viewer = await viewerOf(context, request);
+  if (!viewer) throw redirect(`/sign-in?redirectTo=${encodeURIComponent(`/tools/${tool.slug}/claim`)}`);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  try {
+    if (intent === "email") {
+      const parsed = ClaimEmailInput.safeParse({ email: form.get("email") ?? "" });
+      const typed = String(form.get("email") ?? "").slice(0, 254);
+      if (!parsed.success)
+        return data<Result>(
+          { ok: false, error: parsed.error.issues[0]?.message, email: typed },
+          { status: 400, headers },
+        );
+      await startEmailClaim(
+        makerDeps(context),
+        { id: viewer.user.id, name: viewer.user.name },
+        tool,
+        parsed.data.email,
+      );
+      return data<Result>(
+        {
+          ok: true,
+          message: `We sent a verification link to ${parsed.data.email}. It is valid for ${CLAIM_LINK_HOURS} hours.`,
+        },
+        { headers },
+      );
+    }
+    if (intent === "site-token") {
+      await siteTokenFor(context.services, viewer.user.id, tool);
+      return data<Result>({ ok: true, message: "Publish the token below on the site, then check." }, { headers });
+    }
+    if (intent === "site-check") {
+      await checkSiteClaim(
+        { db, clock: context.services.clock, readSite: siteReader(context) },
+        viewer.user.id,
+        tool,
+        context.requestId,
+      );
+      throw redirect(`/tools/${tool.slug}/maker?verified=1`);
+    }
+    return data<Result>({ ok: false, error: "Unknown action" }, { status: 400, headers });
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500)
+      return data<Result>(
+        { ok: false, error: err.message, email: String(form.get("email") ?? "").slice(0, 254) },
+        { status: err.status, headers },
+      );
+    if (err instanceof AppError && err.code === "unavailable")
+      return data<Result>({ ok: false, error: err.message }, { status: 503, headers });
+    throw err;
+  }
+}
+
+const button = "rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700";
+const input =
+  "mt-1 block w-full max-w-sm rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-600 dark:bg-slate-950";
+
+export default function ClaimListing({ loaderData, actionData }: Route.ComponentProps) {
+  const { tool, state } = loaderData;
+  const result = actionData as Result | undefined;
+  return (
+    <div className="mx-auto max-w-2xl space-y-6 break-words">
+      <nav className="text-sm">
+        <Link to={`/tools/${tool.slug}`} className="underline">
+          Back to {tool.name}
+        </Link>
+      </nav>
+      <h1 className="text-3xl font-bold">Claim {tool.name}</h1>
+      <p className="text-slate-700 dark:text-slate-300">
+        Makers who prove the listing is theirs can correct its facts (shown as the maker's claim, pricing checked by a
+        moderator first) and answer reviews publicly. Proof is one of two things: an e-mail address at{" "}
+        <strong>{tool.domain}</strong>, or a token published on {tool.website}.
+      </p>
+      {result ? (
+        <FormAlert tone={result.ok ? "success" : "error"}>{result.ok ? result.message : result.error}</FormAlert>
+      ) : null}
+      {!state.methods.site ? (
+        <FormAlert tone="info">
+          This listing lives on a shared host, so it cannot be claimed by e-mail or a site token.{" "}
+          <Link to="/support" className="underline">
+            Contact support
+          </Link>{" "}
+          with evidence instead.
+        </FormAlert>
+      ) : null}
+      {state.methods.email ? (
+        <section className="space-y-3 rounded-xl border border-slate-200 p-5 dark:border-slate-700">
+          <h2 className="text-xl font-semibold">With an e-mail at {tool.domain}</h2>
+          {state.pending ? (
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              A link was sent to {state.pending.email}; it is valid until{" "}
+              {new Date(state.pending.expiresAt).toLocaleString("en-US", {
+                dateStyle: "medium",
+                timeStyle: "short",
+                timeZone: "UTC",
+              })}{" "}
+              UTC.
+            </p>
+          ) : null}
+          <Form method="post" noValidate className="space-y-3">
+            <input type="hidden" name="intent" value="email" />
+            <label className="block text-sm font-medium">
+              Your work e-mail
+              <input
+                name="email"
+                type="text"
+                inputMode="email"
+                autoComplete="email"
+                placeholder={`you@${tool.domain}`}
+                defaultValue={result?.email ?? ""}
+                aria-invalid={result && !result.ok && result.email !== undefined ? true : undefined}
+                className={input}
+              />
+            </label>
+            <button type="submit" className={button}>
+              Send verification link
+            </button>
+          </Form>
+        </section>
+      ) : null}
+      {state.methods.site ? (
+        <section className="space-y-3 rounded-xl border border-slate-200 p-5 dark:border-slate-700">
+          <h2 className="text-xl font-semibold">With a token on the site</h2>
+          {state.siteToken ? (
+            <>
+              <p className="text-sm">Publish either of these, then check:</p>
+              <ol className="list-decimal space-y-2 pl-5 text-sm">
+                <li>
+                  In the <code>&lt;head&gt;</code> of {tool.website}:
+                  <pre className="mt-1 overflow-x-auto rounded bg-slate-100 p-2 text-xs dark:bg-slate-800">
+                    {`<meta name="${SITE_META_NAME}" content="${state.siteToken.token}">`}
+                  </pre>
+                </li>
+                <li>
+                  Or a text file at <code>{SITE_WELL_KNOWN_PATH}</code> holding:
+                  <pre className="mt-1 overflow-x-auto rounded bg-slate-100 p-2 text-xs dark:bg-slate-800">
+                    {state.siteToken.token}
+                  </pre>
+                </li>
+              </ol>
+              <Form method="post">
+                <input type="hidden" name="intent" value="site-check" />
+                <button type="submit" className={button}>
+                  Check the site now
+                </button>
+              </Form>
+            </>
+          ) : (
+            <Form method="post">
+              <input type="hidden" name="intent" value="site-token" />
+              <p className="mb-3 text-sm">
+                We give you a token to publish as a meta tag or a file; we then read the site once.
+              </p>
+              <button type="submit" className={button}>
+                Get a verification token
+              </button>
+            </Form>
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,306 @@
+import { z } from "zod";
+import { recordAudit } from "../../platform/audit.ts";
+import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { AppError } from "../../platform/errors.ts";
+import { textBlock, textLine } from "../../platform/text.ts";
+import { type FactChange, PRICING_MODELS, type Provenance, recordFactChanges } from "../catalog/index.ts";
+import { isVerifiedMaker } from "./claims.ts";
+import {
+  MAKER_EDIT_FIELDS,
+  MAKER_FIELD_LABELS,
+  MAKER_LIMITS,
+  MAKER_MESSAGES,
+  MAKER_PRICING_FIELDS,
+  type MakerEditField,
+} from "./shared.ts";
+
+/**
+ * A verified maker edits the listing's facts (issue 20). Descriptions, features and use cases apply at
+ * once, recorded as kind `maker` ("the maker's claim") in provenance and history; pricing changes wait
+ * for a moderator (`maker_edits`), since a price is what readers compare and makers have reason to shade.
+ */
+
+const list = (label: string) =>
+  textBlock(label).transform((v, ctx) => {
+    const items = v
+      .split("\n")
+      .map((s) => s.replace(/^[-*•]\s*/, "").trim())
+      .filter(Boolean);
+    if (items.length > MAKER_LIMITS.listItems) {
+      ctx.addIssue({ code: "custom", message: `${label}: at most ${MAKER_LIMITS.listItems} items` });
+      return z.NEVER;
+    }
+    if (items.some((s) => s.length > MAKER_LIMITS.listItemMax)) {
+      ctx.addIssue({ code: "custom", message: `${label}: each item at most ${MAKER_LIMITS.listItemMax} characters` });
+      return z.NEVER;
+    }
+    return items;
+  });
+
+export const MakerEditInput = z.object({
+  description: textLine(MAKER_FIELD_LABELS.description).pipe(
+    z
+      .string()
+      .min(
+        MAKER_LIMITS.descriptionMin,
+        `One-line description must be ${MAKER_LIMITS.descriptionMin} to ${MAKER_LIMITS.descriptionMax} characters`,
+      )
+      .max(
+        MAKER_LIMITS.descriptionMax,
+        `One-line description must be ${MAKER_LIMITS.descriptionMin} to ${MAKER_LIMITS.descriptionMax} characters`,
+      ),
+  ),
+  full_description: textBlock(MAKER_FIELD_LABELS.full_description).pipe(
+    z.string().max(MAKER_LIMITS.fullDescriptionMax, `Full description can be at most 5,000 characters`),
+  ),
+  features: list(MAKER_FIELD_LABELS.features),
+  use_cases: list(MAKER_FIELD_LABELS.use_cases),
+  pricing_model: z.enum(PRICING_MODELS, { message: "Choose a pricing model" }),
+  pricing: textLine(MAKER_FIELD_LABELS.pricing).pipe(
+    z.string().max(MAKER_LIMITS.priceMax, `Price can be at most ${MAKER_LIMITS.priceMax} characters`),
+  ),
+});
+export type MakerEditInput = z.infer<typeof MakerEditInput>;
+
+export type MakerFacts = Record<MakerEditField, string | string[]>;
+
+export async function currentMakerFacts(db: Db, toolId: string): Promise<MakerFacts | null> {
+  const [row] = await queryRows<{
+    description: string;
+    full_description: string;
+    features: string[];
+    use_cases: string[];
+    pricing_model: string;
+    price: string | null;
+  }>(
+    db,
+    sql`SELECT description, full_description, features, use_cases, pricing_model::text AS pricing_model,
+          pricing->>'original' AS price FROM tools WHERE id = ${toolId}::uuid`,
+  );
+  if (!row) return null;
+  return {
+    description: row.description,
+    full_description: row.full_description,
+    features: row.features,
+    use_cases: row.use_cases,
+    pricing_model: row.pricing_model,
+    pricing: row.price ?? "",
+  };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** A text[] from a JS list (drizzle would spread an array parameter into a row). */
+const textArray = (items: string[]) =>
+  sql`ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(items)}::jsonb))::text[]`;
+
+function setFor(field: MakerEditField, value: string | string[]) {
+  switch (field) {
+    case "description":
+      return sql`description = ${value as string}`;
+    case "full_description":
+      return sql`full_description = ${value as string}`;
+    case "features":
+      return sql`features = ${textArray(value as string[])}`;
+    case "use_cases":
+      return sql`use_cases = ${textArray(value as string[])}`;
+    case "pricing_model":
+      return sql`pricing_model = ${value as string}::pricing_model`;
+    case "pricing":
+      return (value as string)
+        ? sql`pricing = jsonb_set(coalesce(pricing, '{}'::jsonb), '{original}', to_jsonb(${value as string}::text))`
+        : sql`pricing = CASE WHEN pricing IS NULL THEN NULL ELSE pricing - 'original' END`;
+  }
+}
+
+async function applyFacts(
+  tx: Db,
+  toolId: string,
+  changes: { field: MakerEditField; from: unknown; to: string | string[] }[],
+  provenance: Provenance,
+  actorUserId: string,
+  now: Date,
+  note: string | null,
+) {
+  for (const c of changes) {
+    await tx.execute(sql`UPDATE tools SET ${setFor(c.field, c.to)} WHERE id = ${toolId}::uuid`);
+  }
+  await tx.execute(
+    sql`UPDATE tools SET facts_changed_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
+        WHERE id = ${toolId}::uuid`,
+  );
+  const facts: FactChange[] = changes.map((c) => ({ field: c.field, from: c.from, to: c.to }));
+  await recordFactChanges(tx, { toolId, changes: facts, provenance, actorUserId, note, at: now });
+}
+
+export type MakerEditResult = { applied: MakerEditField[]; pending: MakerEditField[] };
+
+const makerSource = (domain: string) => `The maker (verified at ${domain})`;
+
+export async function saveMakerEdit(
+  deps: { db: Db; clock: { now(): Date } },
+  actor: { id: string; requestId?: string | null },
+  toolId: string,
+  input: MakerEditInput,
+): Promise<MakerEditResult> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await tx.execute(sql`SELECT id FROM tools WHERE id = ${toolId}::uuid FOR UPDATE`);
+    if (!(await isVerifiedMaker(tx, actor.id, toolId))) throw new AppError("forbidden", MAKER_MESSAGES.notMaker);
+    const current = await currentMakerFacts(tx, toolId);
+    if (!current) throw new AppError("not_found", "Tool not found");
+    const [claim] = await queryRows<{ domain: string }>(
+      tx,
+      sql`SELECT domain FROM maker_claims WHERE tool_id = ${toolId}::uuid AND user_id = ${actor.id} AND status = 'verified'
+          ORDER BY verified_at DESC LIMIT 1`,
+    );
+    const domain = claim?.domain ?? "";
+    const direct = MAKER_EDIT_FIELDS.filter((f) => !same(current[f], input[f])).map((f) => ({
+      field: f as MakerEditField,
+      from: current[f],
+      to: input[f],
+    }));
+    const priced = MAKER_PRICING_FIELDS.filter((f) => !same(current[f], input[f]));
+    if (!direct.length && !priced.length) throw new AppError("bad_request", MAKER_MESSAGES.nothingChanged);
+    if (direct.length) {
+      await applyFacts(
+        tx,
+        toolId,
+        direct,
+        { kind: "maker", source: makerSource(domain), observedAt: now, verifiedAt: null },
+        actor.id,
+        now,
+        null,
+      );
+    }
+    for (const field of priced) {
+      // One open change per field: a newer proposal replaces the one still waiting.
+      await tx.execute(
+        sql`DELETE FROM maker_edits WHERE tool_id = ${toolId}::uuid AND field = ${field} AND status = 'pending'`,
+      );
+      await tx.execute(
+        sql`INSERT INTO maker_edits (tool_id, user_id, field, old_value, new_value, created_at)
+            VALUES (${toolId}::uuid, ${actor.id}, ${field}, ${JSON.stringify(current[field])}::jsonb,
+                    ${JSON.stringify(input[field])}::jsonb, ${now.toISOString()}::timestamptz)`,
+      );
+    }
+    await recordAudit(tx, {
+      actor: { id: actor.id, label: "maker" },
+      action: "maker.edit",
+      targetType: "tool",
+      targetId: toolId,
+      before: Object.fromEntries([...direct.map((c) => [c.field, c.from]), ...priced.map((f) => [f, current[f]])]),
+      after: Object.fromEntries([...direct.map((c) => [c.field, c.to]), ...priced.map((f) => [f, input[f]])]),
+      requestId: actor.requestId ?? null,
+      at: now,
+    });
+    return { applied: direct.map((c) => c.field), pending: [...priced] };
+  });
+}
+
+export type PendingMakerEdit = {
+  id: string;
+  tool_id: string;
+  tool_name: string;
+  tool_slug: string;
+  user_name: string;
+  field: MakerEditField;
+  old_value: unknown;
+  new_value: unknown;
+  created_at: string;
+};
+
+export async function listPendingMakerEdits(db: Db, toolId?: string): Promise<PendingMakerEdit[]> {
+  const rows = await queryRows<PendingMakerEdit & { created_at: Date | string }>(
+    db,
+    sql`SELECT e.id::text AS id, e.tool_id::text AS tool_id, t.name AS tool_name, t.slug AS tool_slug,
+          u.name AS user_name, e.field, e.old_value, e.new_value, e.created_at
+        FROM maker_edits e JOIN tools t ON t.id = e.tool_id JOIN users u ON u.id = e.user_id
+        WHERE e.status = 'pending' ${toolId ? sql`AND e.tool_id = ${toolId}::uuid` : sql``}
+        ORDER BY e.created_at LIMIT 200`,
+  );
+  return rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() }));
+}
+
+export const MakerEditDecision = z.discriminatedUnion("decision", [
+  z.object({ decision: z.literal("approve"), editId: z.string().uuid("Change not found") }),
+  z.object({
+    decision: z.literal("reject"),
+    editId: z.string().uuid("Change not found"),
+    reason: z.string().trim().min(3, "Give the maker a reason of at least 3 characters").max(500),
+  }),
+]);
+
+/** A moderator approves (the change applies, kind maker, verified now) or rejects (with a reason). */
+export async function decideMakerEdit(
+  deps: { db: Db; clock: { now(): Date } },
+  actor: { id: string; label: string; requestId?: string | null },
+  input: z.infer<typeof MakerEditDecision>,
+): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [edit] = await queryRows<{ tool_id: string; user_id: string; field: MakerEditField; new_value: unknown }>(
+      tx,
+      sql`SELECT tool_id::text AS tool_id, user_id, field, new_value FROM maker_edits
+          WHERE id = ${input.editId}::uuid AND status = 'pending' FOR UPDATE`,
+    );
+    if (!edit) throw new AppError("not_found", "This change was already decided or does not exist");
+    if (input.decision === "approve") {
+      await tx.execute(sql`SELECT id FROM tools WHERE id = ${edit.tool_id}::uuid FOR UPDATE`);
+      const current = await currentMakerFacts(tx, edit.tool_id);
+      if (!current) throw new AppError("not_found", "Tool not found");
+      const [claim] = await queryRows<{ domain: string }>(
+        tx,
+        sql`SELECT domain FROM maker_claims WHERE tool_id = ${edit.tool_id}::uuid AND user_id = ${edit.user_id}
+            ORDER BY verified_at DESC NULLS LAST LIMIT 1`,
+      );
+      await applyFacts(
+        tx,
+        edit.tool_id,
+        [{ field: edit.field, from: current[edit.field], to: edit.new_value as string }],
+        { kind: "maker", source: makerSource(claim?.domain ?? ""), observedAt: now, verifiedAt: now },
+        edit.user_id,
+        now,
+        `Reviewed by a moderator (${actor.label})`,
+      );
+    }
+    await tx.execute(
+      sql`UPDATE maker_edits SET status = ${input.decision === "approve" ? "approved" : "rejected"}::maker_edit_status,
+            decided_by = ${actor.id}, decided_at = ${now.toISOString()}::timestamptz,
+            reason = ${input.decision === "reject" ? input.reason : null}
+          WHERE id = ${input.editId}::uuid`,
+    );
+    await recordAudit(tx, {
+      actor: { id: actor.id, label: actor.label },
+      action: input.decision === "approve" ? "maker.edit_approved" : "maker.edit_rejected",
+      targetType: "tool",
+      targetId: edit.tool_id,
+      after: {
+        field: edit.field,
+        value: edit.new_value,
+        ...(input.decision === "reject" ? { reason: input.reason } : {}),
+      },
+      requestId: actor.requestId ?? null,
+      at: now,
+    });
+  });
+}
+
+/** A maker's own pending and recently decided pricing changes (their page shows why one was refused). */
+export async function myMakerEdits(db: Db, userId: string, toolId: string) {
+  const rows = await queryRows<{
+    id: string;
+    field: MakerEditField;
+    new_value: unknown;
+    status: string;
+    reason: string | null;
+    created_at: Date | string;
+  }>(
+    db,
+    sql`SELECT id::text AS id, field, new_value, status::text AS status, reason, created_at FROM maker_edits
+        WHERE tool_id = ${toolId}::uuid AND user_id = ${userId} ORDER BY created_at DESC LIMIT 20`,
+  );
+  return rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() }));
+}

@@ -1,0 +1,57 @@
+import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { registerToolMergeStep } from "../catalog/index.ts";
+
+/** Makers (issue 20): claims of a listing, the maker's fact edits, right of reply. */
+export {
+  CLAIM_RULE,
+  ClaimEmailInput,
+  type ClaimState,
+  ClaimToken,
+  type ClaimTool,
+  checkSiteClaim,
+  claimState,
+  claimTarget,
+  confirmEmailClaim,
+  isVerifiedMaker,
+  listVerifiedClaims,
+  type MakerClaimRow,
+  RevokeClaimInput,
+  revokeClaim,
+  type SiteReader,
+  siteHasToken,
+  siteTokenFor,
+  startEmailClaim,
+} from "./claims.ts";
+export {
+  currentMakerFacts,
+  decideMakerEdit,
+  listPendingMakerEdits,
+  MakerEditDecision,
+  MakerEditInput,
+  type MakerEditResult,
+  type MakerFacts,
+  myMakerEdits,
+  type PendingMakerEdit,
+  saveMakerEdit,
+} from "./edits.ts";
+export { deleteReply, hasVerifiedMaker, type MakerReply, ReplyInput, repliesFor, saveReply } from "./replies.ts";
+export * from "./shared.ts";
+
+async function moveRows(tx: Db, table: "maker_claims" | "maker_edits", fromId: string, intoId: string) {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`UPDATE ${sql.raw(table)} SET tool_id = ${intoId}::uuid WHERE tool_id = ${fromId}::uuid RETURNING id::text AS id`,
+  );
+  return rows.length;
+}
+
+// Merging duplicate A into B: a maker proven for A's listing is the maker of the same product, so the
+// claims and the pricing changes waiting for a moderator move to B.
+registerToolMergeStep({
+  name: "makers.claims-and-edits",
+  async run(tx, fromToolId, intoToolId) {
+    const claims = await moveRows(tx, "maker_claims", fromToolId, intoToolId);
+    const edits = await moveRows(tx, "maker_edits", fromToolId, intoToolId);
+    return { moved: claims + edits };
+  },
+});
