@@ -99,10 +99,11 @@ export function badgeSvg(tool: EmbedTool, theme: EmbedTheme): string {
   const right = [
     clip(tool.name, 40),
     ratingText(tool),
-    tool.pricingModel,
+    ...(tool.pricingModel === "Unknown" ? [] : [tool.pricingModel]),
     ...(tool.verified ? ["✓ verified"] : []),
-  ].join("  ·  ");
-  const lw = textWidth(left) + 16;
+  ].join(" · ");
+  // The label is bold: a little wider than the estimate.
+  const lw = Math.ceil(textWidth(left) * 1.1) + 14;
   const rw = textWidth(right) + 16;
   const width = lw + rw;
   const colors =
