@@ -5,6 +5,14 @@ export default [
   route("sitemap.xml", "routes/_site/sitemap.ts"),
   route("robots.txt", "routes/_site/robots.ts"),
   route("blog/feed.xml", "routes/blog/feed.ts"),
+  // Issue 22: for agents and other sites (text, files, framed embeds: no site layout).
+  route("llms.txt", "routes/syndication/llms.ts"),
+  route("llms-full.txt", "routes/syndication/llms-full.ts"),
+  route("changes.xml", "routes/syndication/changes-feed.ts"),
+  route("open-data/:file", "routes/syndication/open-data-file.ts"),
+  route("embed/tools/:slug/badge.svg", "routes/syndication/badge.ts"),
+  route("embed/tools/:slug", "routes/syndication/embed-card.ts"),
+  route("embed/compare", "routes/syndication/embed-compare.ts"),
   layout("components/site-layout.tsx", [
     index("routes/_site/home.tsx"),
     route("tools", "routes/tools/index.tsx"),
@@ -80,6 +88,8 @@ export default [
     route("accessibility", "routes/info/accessibility.tsx"),
     route("privacy", "routes/info/privacy.tsx"),
     route("terms", "routes/info/terms.tsx"),
+    route("open-data", "routes/syndication/open-data.tsx"),
+    route("changes", "routes/syndication/changes.tsx"),
     // The admin panel: one guarded layout, one route per tab (each tab's loader checks the role too).
     route("admin", "routes/admin/layout.tsx", [
       index("routes/admin/overview.tsx"),

@@ -11,6 +11,7 @@ import type { AppServices } from "./context.ts";
 import { memberPages } from "./member-pages.ts";
 import { isCrawler, type Tier } from "./modules/accounts/index.ts";
 import { mediaFile } from "./modules/linkcheck/index.ts";
+import { handleMcpRequest } from "./modules/syndication/index.ts";
 import { clientIp } from "./platform/client-ip.ts";
 import { csrfProtection } from "./platform/csrf.ts";
 import {
@@ -49,6 +50,8 @@ const REQUEST_ID = /^[\w.:-]{1,64}$/;
 const TOOL_PAGE = /^\/tools\/[^/]+\/?$/;
 const TOOL_PAGE_SLUG = /^\/tools\/([^/]+?)\/?$/;
 const SLOW_MS = 1000;
+/** Badges, cards and the compare widget that other sites frame (their own security headers). */
+export const isEmbedPath = (p: string) => p.startsWith("/embed/");
 
 /** The one HTTP app: request ids and logs, security headers, compression, /api, assets, then pages. */
 export function createApp(options: AppOptions) {
@@ -67,7 +70,7 @@ export function createApp(options: AppOptions) {
       return route && !route.path.endsWith("*") ? route.path : "/api/unmatched";
     }
     if (p.startsWith("/assets/")) return "/assets/*";
-    if (p === "/metrics") return p;
+    if (p === "/metrics" || p === "/mcp") return p;
     // Pages, whether rendered or answered from the page cache (and the few files of build/client).
     return pageRoute(p);
   };
@@ -107,28 +110,48 @@ export function createApp(options: AppOptions) {
     else services.logger.debug("request", fields);
   });
 
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        // React Router inlines its hydration data as a script; images and logos come from tool sites.
-        scriptSrc: ["'self'", "'unsafe-inline'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "https:"],
-        connectSrc: ["'self'", ...(options.mode === "development" ? ["ws:"] : [])],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        frameAncestors: ["'self'"],
-        formAction: ["'self'"],
-      },
-      strictTransportSecurity: options.mode === "development" ? false : "max-age=15552000; includeSubDomains",
-      // Not "no-referrer": with it, browsers send `Origin: null` on plain form posts, and the CSRF
-      // checks (ours and React Router's) must refuse those, breaking every form without JavaScript.
-      // Other sites still only ever see our origin, never a path or query (reset tokens stay here).
-      referrerPolicy: "strict-origin-when-cross-origin",
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  const siteHeaders = secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      // React Router inlines its hydration data as a script; images and logos come from tool sites.
+      scriptSrc: ["'self'", "'unsafe-inline'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", "data:", "https:"],
+      connectSrc: ["'self'", ...(options.mode === "development" ? ["ws:"] : [])],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      frameAncestors: ["'self'"],
+      formAction: ["'self'"],
+    },
+    strictTransportSecurity: options.mode === "development" ? false : "max-age=15552000; includeSubDomains",
+    // Not "no-referrer": with it, browsers send `Origin: null` on plain form posts, and the CSRF
+    // checks (ours and React Router's) must refuse those, breaking every form without JavaScript.
+    // Other sites still only ever see our origin, never a path or query (reset tokens stay here).
+    referrerPolicy: "strict-origin-when-cross-origin",
+    crossOriginEmbedderPolicy: false,
+  });
+  // Badges and embed cards are made to be framed by any site: on /embed/* only, any ancestor may frame
+  // them, nothing else loads (no script, no connection), and no cookie is ever set (no tracking).
+  const embedHeaders = secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'none'"],
+      styleSrc: ["'unsafe-inline'"],
+      imgSrc: ["'self'", "data:", "https:"],
+      baseUri: ["'none'"],
+      formAction: ["'none'"],
+      frameAncestors: ["*"],
+    },
+    xFrameOptions: false,
+    crossOriginResourcePolicy: "cross-origin",
+    strictTransportSecurity: options.mode === "development" ? false : "max-age=15552000; includeSubDomains",
+    referrerPolicy: "strict-origin-when-cross-origin",
+    crossOriginEmbedderPolicy: false,
+  });
+  app.use(async (c, next) => {
+    if (!isEmbedPath(c.req.path)) return siteHeaders(c, next);
+    await embedHeaders(c, next);
+    c.res.headers.delete("Set-Cookie");
+  });
   app.get("/metrics", metricsEndpoint(metrics, services.env.METRICS_TOKEN));
   // Logos and previews we fetched and re-encoded (never third-party URLs in our pages).
   app.get("/media/:folder/:file", async (c) => {
@@ -149,6 +172,21 @@ export function createApp(options: AppOptions) {
     }),
   );
   app.route("/api", createApi());
+  // The MCP server (issue 22): stateless Streamable HTTP; an API key or nothing, never cookies.
+  app.all(
+    "/mcp",
+    bodyLimit({
+      maxSize: 256 * 1024,
+      onError: (c) =>
+        c.json({ jsonrpc: "2.0", error: { code: -32000, message: "Request body is too large" }, id: null }, 413),
+    }),
+    (c) =>
+      handleMcpRequest(
+        { db: services.db, env: services.env, now: () => services.clock.now() },
+        c.req.raw,
+        c.var.clientIp,
+      ),
+  );
 
   if (options.serveAssets !== false && options.build) {
     const root = path.relative(process.cwd(), path.join(BUILD_DIR, "client")) || ".";

@@ -26,6 +26,7 @@ import { linkCheckMergeSteps, registerLinkCheckJobs } from "./modules/linkcheck/
 import { BUNDLED_LOGOS_JOB, registerLogoJobs } from "./modules/logos/index.ts";
 import { makersMergeSteps } from "./modules/makers/index.ts";
 import { registerSubmissionJobs } from "./modules/submissions/index.ts";
+import { registerOpenDataJobs } from "./modules/syndication/index.ts";
 import { createActivity } from "./platform/activity.ts";
 import { type Clock, systemClock } from "./platform/clock.ts";
 import { type Database, openDatabase } from "./platform/db/index.ts";
@@ -156,6 +157,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   registerSubmissionJobs(services);
   registerTrendingJobs(services);
   registerRatingJobs(services);
+  // The daily open-data dump (issue 22, ADR 0031): first run at boot when there is no fresh one.
+  registerOpenDataJobs(services);
   registerLinkCheckJobs(services);
   // Bundled brand marks (ADR 0028): rasterised by a job right after the first seed, not before listening.
   registerLogoJobs(services);

@@ -159,6 +159,8 @@ export async function startFuzzTarget(logger = createRecordingLogger()): Promise
     "/api/users/constructor",
     "/api/saved-tools/toString",
     "/api/auth/sign-in/email",
+    // The MCP endpoint (issue 22) sits outside /api and the page manifest.
+    "/mcp",
   ]) {
     api.set(`POST ${p}`, { method: "POST", path: p });
   }

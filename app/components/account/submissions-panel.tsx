@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { embedSnippets } from "~/lib/embed-snippets";
 import type { MySubmission } from "../../../server/modules/submissions/index.ts";
 
 const STATUS_STYLE: Record<MySubmission["status"], { label: string; className: string }> = {
@@ -27,7 +28,16 @@ function day(iso: string): string {
 }
 
 /** The maker's view: their submissions with status, dates and the moderator's reason. */
-export function SubmissionsPanel({ submissions, className = "" }: { submissions: MySubmission[]; className?: string }) {
+export function SubmissionsPanel({
+  submissions,
+  className = "",
+  origin,
+}: {
+  submissions: MySubmission[];
+  className?: string;
+  /** the site's origin, for the badge and embed snippets of approved tools */
+  origin?: string;
+}) {
   return (
     <section id="submissions" aria-labelledby="submissions-heading" className={className}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -81,11 +91,45 @@ export function SubmissionsPanel({ submissions, className = "" }: { submissions:
                     See it in the directory
                   </Link>
                 ) : null}
+                {s.status === "approved" && s.tool_slug && origin ? (
+                  <EmbedSnippets origin={origin} slug={s.tool_slug} name={s.name} />
+                ) : null}
               </li>
             );
           })}
         </ul>
       )}
     </section>
+  );
+}
+
+/** Badge and embed snippets for an approved tool (a disclosure: no script needed to read or copy them). */
+function EmbedSnippets({ origin, slug, name }: { origin: string; slug: string; name: string }) {
+  return (
+    <details className="mt-2 text-sm" data-testid="embed-snippets">
+      <summary className="cursor-pointer font-semibold text-brand-700 dark:text-brand-100">
+        Badge and embeds for your site
+      </summary>
+      <p className="mt-2 text-slate-600 dark:text-slate-400">
+        Live from the catalogue: no script, no cookies, no tracking.{" "}
+        <img
+          src={`${origin}/embed/tools/${slug}/badge.svg`}
+          alt={`${name} on Toolscape`}
+          height={22}
+          className="inline h-[22px]"
+        />
+      </p>
+      {embedSnippets(origin, slug, name).map((snippet) => (
+        <label key={snippet.label} className="mt-2 block">
+          <span className="text-xs font-medium text-slate-600 dark:text-slate-400">{snippet.label}</span>
+          <textarea
+            readOnly
+            rows={2}
+            value={snippet.code}
+            className="mt-1 block w-full rounded border border-slate-300 bg-slate-50 p-2 font-mono text-xs dark:border-slate-700 dark:bg-slate-900"
+          />
+        </label>
+      ))}
+    </details>
   );
 }

@@ -30,6 +30,9 @@ const CONTENT_PATHS = [
   "/privacy",
   "/terms",
   "/affiliate-disclosure",
+  // For agents and re-users (issue 22)
+  "/open-data",
+  "/changes",
 ];
 
 const escapeXml = (s: string) =>

@@ -30,6 +30,7 @@ import { initials } from "~/lib/format";
 import { setCookie } from "~/lib/preferences";
 import { setInLocalList } from "~/lib/saved-tools";
 import { listMySubmissions } from "~/lib/submissions.server";
+import { siteOrigin } from "~/lib/syndication.server";
 import { TIER_LABELS } from "~/lib/tiers";
 import type { Route } from "./+types/dashboard";
 
@@ -98,6 +99,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     savedTools,
     billing,
     submissions,
+    // The badge and embed snippets of approved tools link to the site's one origin (issue 22).
+    siteOrigin: siteOrigin(context.services.env),
     community: { progress, leaders, rank, review },
     betaApplications,
     tickets,
@@ -463,7 +466,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         billing={d.billing}
         confirmRefund={d.confirmRefund && !(result?.intent === "billing-refund" && result.ok)}
       />
-      <SubmissionsPanel submissions={d.submissions} className={card} />
+      <SubmissionsPanel submissions={d.submissions} className={card} origin={d.siteOrigin} />
       <CommunityPanel {...d.community} userId={d.viewer.id} className={card} />
       <BetaPanel applications={d.betaApplications} className={card} />
       <SupportPanel tickets={d.tickets} apiAccess={d.apiAccess} activeKeys={d.activeKeys} className={card} />

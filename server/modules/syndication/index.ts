@@ -1,0 +1,48 @@
+/** Syndication (issue 22): the catalogue for agents and other sites — MCP, llms.txt, the open data dump, embeds, the changes feed. */
+export {
+  CHANGE_LABELS,
+  CHANGES_LIMIT,
+  type ChangeEntry,
+  type ChangeKind,
+  changesAtom,
+  listChanges,
+} from "./changes.ts";
+export { type Citation, citationsFor } from "./citations.ts";
+export {
+  CHANGE_NOTE,
+  DATA_SOURCES,
+  type DataSource,
+  dataSourceOf,
+  LICENCES,
+  MIT_PERMISSION,
+  SITE_LICENCE,
+} from "./data-sources.ts";
+export {
+  badgeSvg,
+  type EmbedTheme,
+  type EmbedTool,
+  embedCardHtml,
+  embedCompareHtml,
+  embedComparison,
+  embedTool,
+  etagOf,
+  themeOf,
+} from "./embeds.ts";
+export { LLMS_TOP_TOOLS, llmsFullTxt, llmsTxt } from "./llms-txt.ts";
+export { createMcpServer, MCP_TOOL_NAMES, type McpCaller } from "./mcp.ts";
+export { handleMcpRequest, MCP_ANONYMOUS_RULE, MCP_KEY_RULE } from "./mcp-http.ts";
+export {
+  buildDumpRecords,
+  CSV_COLUMNS,
+  type DumpChanges,
+  type DumpFormat,
+  type DumpRecord,
+  type DumpSummary,
+  dumpFile,
+  dumpFormatOf,
+  latestDump,
+  OPEN_DATA_FILES,
+  OPEN_DATA_JOB,
+  registerOpenDataJobs,
+  writeDump,
+} from "./open-data.ts";

@@ -1,0 +1,343 @@
+import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import type { Db } from "../../platform/db/index.ts";
+import type { Env } from "../../platform/env.ts";
+import { siteUrl } from "../../platform/site-origin.ts";
+import { canAccessTier, requiresLabel, type Tier } from "../accounts/index.ts";
+import {
+  cardsForTier,
+  compareCapMessage,
+  getAlternatives,
+  getCategory,
+  getComparison,
+  getFactHistory,
+  getTool,
+  getToolRef,
+  listCategories,
+  listTools,
+  MAX_ALTERNATIVES,
+  MAX_COMPARE_TOOLS,
+  mergedTarget,
+  overviewOfTool,
+  SORTS,
+  type ToolCard,
+  type ToolDetail,
+  ToolListParams,
+} from "../catalog/index.ts";
+import { type Citation, citationsFor } from "./citations.ts";
+
+/**
+ * Toolscape's MCP server (issue 22): the catalogue's read API as tools an assistant can call, with the
+ * same entitlement and tier rules as the JSON API (a tool listed above the caller's tier answers with
+ * its overview only; compare is capped by the caller's tier), and every answer citable: the tool's
+ * canonical URL, when it was last verified, and the kind of source of each fact.
+ */
+export type McpCaller = {
+  /** null: an anonymous caller (a visitor) */
+  tier: Tier | null;
+  /** the caller's compare cap (entitlements: visitors as Free) */
+  compareCap: number;
+};
+export type McpDeps = { db: Db; env: Pick<Env, "PUBLIC_URL" | "HOST" | "PORT"> };
+
+export const MCP_TOOL_NAMES = [
+  "search_tools",
+  "get_tool",
+  "compare_tools",
+  "find_alternatives",
+  "list_categories",
+  "get_tool_history",
+] as const;
+/** Facts emptied in a locked tool's overview (tool-access.ts): their history is withheld too. */
+const GATED_FACTS = new Set(["features", "use_cases", "pricing"]);
+const MCP_DEFAULT_LIMIT = 10;
+
+const text = (value: unknown): CallToolResult => ({
+  content: [{ type: "text", text: JSON.stringify(value, null, 2) }],
+});
+const failure = (message: string): CallToolResult => ({ content: [{ type: "text", text: message }], isError: true });
+
+const toolKey = z.string().trim().min(1).max(200).describe("The tool's slug (as in its URL) or id");
+const str = (d: string) =>
+  z
+    .union([z.string().max(2_000), z.number()])
+    .optional()
+    .describe(d);
+
+/** A card as an assistant gets it: the listing facts plus the citation. */
+function cited(card: ToolCard, citation: Citation | undefined, tier: Tier | null) {
+  const locked = !canAccessTier(tier, card.tier);
+  return {
+    name: card.name,
+    slug: card.slug,
+    url: citation?.url,
+    description: card.description,
+    category: card.category,
+    provider: card.provider,
+    pricing_model: card.pricing_model,
+    price: card.pricing?.original ?? null,
+    rating: card.rating,
+    review_count: card.review_count,
+    website_url: card.website_url,
+    tags: card.tags,
+    features: card.features,
+    tier: card.tier,
+    ...(locked ? { locked: { requiredTier: card.tier, message: requiresLabel(card.tier) } } : {}),
+    last_verified: citation?.last_verified ?? null,
+    provenance: citation?.provenance ?? {},
+  };
+}
+
+async function findTool(db: Db, key: string): Promise<ToolDetail | null> {
+  const tool = await getTool(db, key);
+  if (tool) return tool;
+  const target = await mergedTarget(db, key);
+  return target ? getTool(db, target.id) : null;
+}
+
+/** A fresh MCP server for one request (stateless Streamable HTTP: any instance can answer). */
+export function createMcpServer(deps: McpDeps, caller: McpCaller): McpServer {
+  const { db, env } = deps;
+  const server = new McpServer(
+    { name: "toolscape", title: "Toolscape AI tools catalogue", version: "1.0.0", websiteUrl: siteUrl(env, "/") },
+    {
+      instructions:
+        "Toolscape is a catalogue of AI tools where every fact carries its source and date. Cite tools by their `url`; " +
+        "`last_verified` and `provenance` (the kind of source of each fact) say how far to trust a fact. " +
+        "A tool with `locked` is listed for a paid tier: only its overview is shown to this caller.",
+    },
+  );
+  const cite = async (tools: readonly ToolCard[]) => citationsFor(db, env, tools);
+
+  server.registerTool(
+    "search_tools",
+    {
+      title: "Search AI tools",
+      description:
+        "Search and filter the Toolscape catalogue (the same filters as GET /api/tools). Returns tools with their canonical URL, last-verified date and provenance.",
+      inputSchema: {
+        q: z.string().max(200).optional().describe("Search text, e.g. 'text to speech'"),
+        category: str("Category slugs or names, comma-separated (e.g. 'writing,image-generation')"),
+        pricing: str("Pricing models, comma-separated: free, freemium, paid, open-source, …"),
+        tags: str("Tags, comma-separated"),
+        rating: str("Minimum rating, 0 to 5"),
+        featured: z.boolean().optional().describe("Only editorially featured tools"),
+        sort: z.enum(SORTS).optional().describe("Order of the results"),
+        page: z.number().int().min(1).max(10_000).optional(),
+        limit: z.number().int().min(1).max(50).optional().describe(`Tools per page (default ${MCP_DEFAULT_LIMIT})`),
+      },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async (args) => {
+      const raw: Record<string, string> = {};
+      for (const [k, v] of Object.entries(args)) if (v !== undefined && v !== "") raw[k] = String(v);
+      raw.limit ??= String(MCP_DEFAULT_LIMIT);
+      const parsed = ToolListParams.safeParse(raw);
+      if (!parsed.success) return failure(parsed.error.issues.map((i) => i.message).join("; "));
+      const page = await listTools(db, parsed.data);
+      const cards = cardsForTier(page.tools, caller.tier);
+      const citations = await cite(cards);
+      return text({
+        total: page.pagination.total,
+        total_capped: page.meta.totalCapped,
+        page: page.pagination.page,
+        has_more: page.pagination.hasMore,
+        unknown_categories: page.meta.unknownCategories,
+        tools: cards.map((c) => cited(c, citations.get(c.id), caller.tier)),
+      });
+    },
+  );
+
+  server.registerTool(
+    "get_tool",
+    {
+      title: "Get one AI tool",
+      description: "One tool's full record (its overview only when it is listed above the caller's tier).",
+      inputSchema: { tool: toolKey },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async ({ tool: key }) => {
+      const tool = await findTool(db, key);
+      if (!tool) return failure(`No tool '${key}' in the Toolscape catalogue.`);
+      const locked = !canAccessTier(caller.tier, tool.tier);
+      const shown = locked ? overviewOfTool(tool) : tool;
+      const citation = (await cite([tool])).get(tool.id);
+      return text({
+        ...cited(shown, citation, caller.tier),
+        full_description: shown.full_description,
+        use_cases: shown.use_cases,
+        alternatives: shown.alternatives,
+        demo_url: shown.demo_url,
+        created_at: shown.created_at,
+        facts_changed_at: shown.facts_changed_at,
+      });
+    },
+  );
+
+  server.registerTool(
+    "compare_tools",
+    {
+      title: "Compare AI tools",
+      description: `Compare tools side by side. The number compared is capped by the caller's tier (anonymous: as Free; at most ${MAX_COMPARE_TOOLS}).`,
+      inputSchema: { tools: z.array(toolKey).min(2).max(MAX_COMPARE_TOOLS).describe("Slugs or ids of the tools") },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async ({ tools: keys }) => {
+      const comparison = await getComparison(db, keys, { cap: caller.compareCap, tier: caller.tier });
+      const citations = await cite(comparison.tools);
+      return text({
+        max: comparison.max,
+        omitted: comparison.omitted,
+        missing: comparison.missing,
+        message: comparison.omitted > 0 ? compareCapMessage(comparison.max, comparison.tools.length) : null,
+        tools: comparison.tools.map((c) => cited(c, citations.get(c.id), caller.tier)),
+      });
+    },
+  );
+
+  server.registerTool(
+    "find_alternatives",
+    {
+      title: "Find alternatives to an AI tool",
+      description:
+        "Tools similar to the given one (a gated section: withheld when the tool is above the caller's tier).",
+      inputSchema: {
+        tool: toolKey,
+        limit: z.number().int().min(1).max(MAX_ALTERNATIVES).optional(),
+      },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async ({ tool: key, limit }) => {
+      const ref = (await getToolRef(db, key)) ?? (await mergedTarget(db, key));
+      const tool = ref ? await getTool(db, ref.id) : null;
+      if (!tool) return failure(`No tool '${key}' in the Toolscape catalogue.`);
+      if (!canAccessTier(caller.tier, tool.tier)) {
+        return text({
+          tool: cited(overviewOfTool(tool), (await cite([tool])).get(tool.id), caller.tier),
+          alternatives: [],
+        });
+      }
+      const alternatives = cardsForTier(await getAlternatives(db, tool.id, limit), caller.tier);
+      const citations = await cite([tool, ...alternatives]);
+      return text({
+        tool: { name: tool.name, slug: tool.slug, url: citations.get(tool.id)?.url },
+        alternatives: alternatives.map((c) => cited(c, citations.get(c.id), caller.tier)),
+      });
+    },
+  );
+
+  server.registerTool(
+    "list_categories",
+    {
+      title: "List categories",
+      description: "Every category with its number of tools and its page.",
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async () => {
+      const categories = await listCategories(db);
+      return text({
+        categories: categories.map((c) => ({
+          name: c.name,
+          slug: c.slug,
+          description: c.description,
+          tool_count: c.toolCount,
+          url: siteUrl(env, `/category/${c.slug}`),
+        })),
+      });
+    },
+  );
+
+  server.registerTool(
+    "get_tool_history",
+    {
+      title: "A tool's fact history",
+      description:
+        "Every recorded change of a tool's facts (old → new, kind of source, when), newest first. Gated facts of a tool above the caller's tier are left out.",
+      inputSchema: { tool: toolKey, limit: z.number().int().min(1).max(200).optional() },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async ({ tool: key, limit }) => {
+      const tool = await findTool(db, key);
+      if (!tool) return failure(`No tool '${key}' in the Toolscape catalogue.`);
+      const locked = !canAccessTier(caller.tier, tool.tier);
+      const history = (await getFactHistory(db, tool.id, limit ?? 50)).filter(
+        (h) => !locked || !GATED_FACTS.has(h.field),
+      );
+      const citation = (await cite([tool])).get(tool.id);
+      return text({
+        tool: { name: tool.name, slug: tool.slug, url: citation?.url },
+        ...(locked ? { locked: { requiredTier: tool.tier, message: requiresLabel(tool.tier) } } : {}),
+        last_verified: citation?.last_verified ?? null,
+        history,
+      });
+    },
+  );
+
+  server.registerResource(
+    "categories",
+    "toolscape://categories",
+    { title: "Toolscape categories", description: "Every category with its tool count", mimeType: "application/json" },
+    async (uri) => {
+      const categories = await listCategories(db);
+      return {
+        contents: [
+          {
+            uri: uri.href,
+            mimeType: "application/json",
+            text: JSON.stringify(
+              categories.map((c) => ({
+                name: c.name,
+                slug: c.slug,
+                tool_count: c.toolCount,
+                uri: `toolscape://categories/${c.slug}`,
+                url: siteUrl(env, `/category/${c.slug}`),
+              })),
+            ),
+          },
+        ],
+      };
+    },
+  );
+
+  server.registerResource(
+    "category",
+    new ResourceTemplate("toolscape://categories/{slug}", {
+      list: async () => ({
+        resources: (await listCategories(db)).map((c) => ({
+          uri: `toolscape://categories/${c.slug}`,
+          name: c.name,
+          description: c.description,
+          mimeType: "application/json",
+        })),
+      }),
+    }),
+    { title: "A category and its top tools", mimeType: "application/json" },
+    async (uri, { slug }) => {
+      const key = String(Array.isArray(slug) ? slug[0] : slug).slice(0, 80);
+      const category = await getCategory(db, key);
+      if (!category) throw new Error(`No category '${key}'`);
+      const page = await listTools(db, ToolListParams.parse({ category: category.slug, limit: "20" }));
+      const cards = cardsForTier(page.tools, caller.tier);
+      const citations = await cite(cards);
+      return {
+        contents: [
+          {
+            uri: uri.href,
+            mimeType: "application/json",
+            text: JSON.stringify({
+              name: category.name,
+              slug: category.slug,
+              description: category.description,
+              tool_count: category.toolCount,
+              url: siteUrl(env, `/category/${category.slug}`),
+              top_tools: cards.map((c) => cited(c, citations.get(c.id), caller.tier)),
+            }),
+          },
+        ],
+      };
+    },
+  );
+
+  return server;
+}

@@ -1,0 +1,412 @@
+import { createHash } from "node:crypto";
+import { gzipSync } from "node:zlib";
+import { stringify } from "csv-stringify/sync";
+import { desc, lt, sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../platform/db/index.ts";
+import { openDataDumps } from "../../platform/db/schema.ts";
+import type { Env } from "../../platform/env.ts";
+import type { Jobs } from "../../platform/jobs/index.ts";
+import type { Logger } from "../../platform/logger.ts";
+import { siteUrl } from "../../platform/site-origin.ts";
+import { canAccessTier } from "../accounts/index.ts";
+import { FACT_FIELDS, type FactKind, PRICING_LABELS } from "../catalog/index.ts";
+import {
+  CHANGE_NOTE,
+  type DataSource,
+  dataSourceOf,
+  LICENCES,
+  type Licence,
+  licenceOf,
+  MIT_PERMISSION,
+  SITE_LICENCE,
+  seedSourcesOf,
+} from "./data-sources.ts";
+
+/** The daily dump of the catalogue (issue 22, ADR 0031). */
+export const OPEN_DATA_JOB = "open-data.dump";
+export const OPEN_DATA_EVERY_MS = 24 * 3_600_000;
+/** A dump younger than this is not redone (the job may run twice after a crash or on two instances). */
+const FRESH_MS = 20 * 3_600_000;
+/** Dumps kept (the newest is served; older ones are only history). */
+const KEEP_DUMPS = 7;
+export const OPEN_DATA_FILES = {
+  jsonl: { name: "toolscape-catalogue.jsonl.gz", type: "application/x-ndjson" },
+  csv: { name: "toolscape-catalogue.csv.gz", type: "text/csv; charset=utf-8" },
+} as const;
+export type DumpFormat = keyof typeof OPEN_DATA_FILES;
+
+/** One tool in the dump: its public facts, where each came from, and the licences that apply. */
+export type DumpRecord = {
+  id: string;
+  slug: string;
+  name: string;
+  toolscape_url: string;
+  website_url: string;
+  description: string;
+  full_description: string;
+  category: string;
+  category_slug: string;
+  provider: string | null;
+  pricing_model: string;
+  price_text: string | null;
+  tags: string[];
+  features: string[];
+  use_cases: string[];
+  rating: number;
+  review_count: number;
+  /** true when the tool is listed for a paid tier: its gated facts are left out, as for visitors */
+  gated: boolean;
+  listed_at: string;
+  facts_changed_at: string | null;
+  last_verified_at: string | null;
+  /** the kind of source of each fact that has a provenance row (dataset, maker, community, …) */
+  provenance: Partial<Record<string, FactKind>>;
+  /** the datasets any of its facts came from */
+  sources: { name: string; url: string; licence: string }[];
+  /** an SPDX expression: every licence that applies to this record */
+  licence: string;
+  /** the credits and notices the licences require to be kept with the record */
+  attribution: string[];
+};
+
+type ToolRow = {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  full_description: string;
+  website_url: string;
+  pricing_model: keyof typeof PRICING_LABELS;
+  pricing: { original?: string } | null;
+  tags: string[];
+  features: string[];
+  use_cases: string[];
+  rating: number;
+  review_count: number;
+  tier: "free" | "standard" | "expert";
+  created_at: Date | string;
+  facts_changed_at: Date | string | null;
+  last_verified_at: Date | string | null;
+  category_name: string;
+  category_slug: string;
+  provider_name: string | null;
+  import_source: string | null;
+};
+type FactRow = {
+  tool_id: string;
+  field: string;
+  kind: FactKind;
+  source: string;
+  source_url: string | null;
+  licence: string | null;
+  verified_at: Date | string | null;
+};
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+/** Every active tool as a dump record, ordered by slug. */
+export async function buildDumpRecords(db: Db, env: Pick<Env, "PUBLIC_URL" | "HOST" | "PORT">): Promise<DumpRecord[]> {
+  const tools = await queryRows<ToolRow>(
+    db,
+    sql`SELECT t.id, t.slug, t.name, t.description, t.full_description, t.website_url, t.pricing_model, t.pricing,
+          t.tags, t.features, t.use_cases, t.rating, t.review_count, t.tier, t.created_at, t.facts_changed_at,
+          t.last_verified_at, c.name AS category_name, c.slug AS category_slug, p.name AS provider_name,
+          ci.source AS import_source
+        FROM tools t JOIN categories c ON c.id = t.category_id LEFT JOIN providers p ON p.id = t.provider_id
+        LEFT JOIN catalog_imports ci ON ci.id = t.import_id
+        WHERE t.status = 'active' ORDER BY t.slug`,
+  );
+  const facts = await queryRows<FactRow>(
+    db,
+    sql`SELECT f.tool_id, f.field, f.kind, f.source, f.source_url, f.licence, f.verified_at
+        FROM tool_facts f JOIN tools t ON t.id = f.tool_id WHERE t.status = 'active'`,
+  );
+  const byTool = new Map<string, FactRow[]>();
+  for (const f of facts) {
+    if (!(FACT_FIELDS as readonly string[]).includes(f.field)) continue;
+    const list = byTool.get(f.tool_id) ?? [];
+    list.push(f);
+    byTool.set(f.tool_id, list);
+  }
+  return tools.map((t) => toRecord(t, byTool.get(t.id) ?? [], env));
+}
+
+function toRecord(t: ToolRow, facts: FactRow[], env: Pick<Env, "PUBLIC_URL" | "HOST" | "PORT">): DumpRecord {
+  const gated = !canAccessTier(null, t.tier);
+  const provenance: Partial<Record<string, FactKind>> = {};
+  const datasets: DataSource[] = [];
+  const otherLicences: Licence[] = [];
+  const unknownSources: { name: string; url: string; licence: string }[] = [];
+  const fromSeed = t.import_source?.startsWith("seed:") ?? false;
+  const add = (...sources: DataSource[]) => {
+    for (const s of sources) if (!datasets.includes(s)) datasets.push(s);
+  };
+  for (const f of facts) {
+    provenance[f.field] = f.kind;
+    if (f.kind !== "dataset") continue;
+    const known = dataSourceOf(f.source, f.source_url);
+    if (known) {
+      add(known);
+      continue;
+    }
+    // The seed file as a whole (six sources merged): SOURCES.md says which source supplied this row.
+    if (fromSeed && /seed|ai-tools\.csv/i.test(f.source)) {
+      add(...seedSourcesOf(t.slug));
+      continue;
+    }
+    const licence = licenceOf(f.licence);
+    if (licence && !otherLicences.includes(licence)) otherLicences.push(licence);
+    if (!unknownSources.some((s) => s.name === f.source)) {
+      unknownSources.push({ name: f.source, url: f.source_url ?? "", licence: licence?.id ?? f.licence ?? "unknown" });
+    }
+  }
+  // A seeded tool whose facts have no dataset provenance row yet: SOURCES.md says which source supplied it.
+  if (!facts.some((f) => f.kind === "dataset") && fromSeed) add(...seedSourcesOf(t.slug));
+  const licences = new Set<string>([
+    ...datasets.map((d) => d.licence),
+    ...otherLicences.map((l) => l.id),
+    // Ratings and review counts are always members' data, so the site's licence applies to every record.
+    SITE_LICENCE.id,
+  ]);
+  const attribution = datasets.map((d) => d.notice);
+  if (datasets.some((d) => d.licence === "CC-BY-4.0")) attribution.push(CHANGE_NOTE);
+  if (datasets.some((d) => d.licence === "MIT")) attribution.push(`MIT License: ${MIT_PERMISSION}`);
+  for (const s of unknownSources)
+    attribution.push(`Includes data from ${s.name}${s.url ? ` (${s.url})` : ""}, ${s.licence}.`);
+  attribution.push(`${SITE_LICENCE.credit}: © Toolscape, ${SITE_LICENCE.id} (${SITE_LICENCE.url}).`);
+  return {
+    id: t.id,
+    slug: t.slug,
+    name: t.name,
+    toolscape_url: siteUrl(env, `/tools/${t.slug}`),
+    website_url: t.website_url,
+    description: t.description,
+    full_description: t.full_description || t.description,
+    category: t.category_name,
+    category_slug: t.category_slug,
+    provider: t.provider_name,
+    pricing_model: PRICING_LABELS[t.pricing_model],
+    price_text: gated ? null : (t.pricing?.original ?? null),
+    tags: t.tags,
+    features: gated ? [] : t.features,
+    use_cases: gated ? [] : t.use_cases,
+    rating: Math.round(Number(t.rating) * 10) / 10,
+    review_count: Number(t.review_count),
+    gated,
+    listed_at: iso(t.created_at) as string,
+    facts_changed_at: iso(t.facts_changed_at),
+    last_verified_at: lastVerified(t, facts),
+    provenance,
+    sources: [...datasets.map((d) => ({ name: d.name, url: d.url, licence: d.licence })), ...unknownSources],
+    licence: [...licences].sort().join(" AND "),
+    attribution,
+  };
+}
+
+/** The latest date a person confirmed any of the tool's facts, else the tool's own last check. */
+function lastVerified(t: ToolRow, facts: FactRow[]): string | null {
+  const times = facts.map((f) => (f.verified_at ? new Date(f.verified_at).getTime() : 0));
+  if (t.last_verified_at) times.push(new Date(t.last_verified_at).getTime());
+  const max = Math.max(0, ...times);
+  return max > 0 ? new Date(max).toISOString() : null;
+}
+
+export const CSV_COLUMNS = [
+  "id",
+  "slug",
+  "name",
+  "toolscape_url",
+  "website_url",
+  "description",
+  "category",
+  "provider",
+  "pricing_model",
+  "price_text",
+  "tags",
+  "features",
+  "use_cases",
+  "rating",
+  "review_count",
+  "gated",
+  "listed_at",
+  "facts_changed_at",
+  "last_verified_at",
+  "provenance",
+  "sources",
+  "licence",
+  "attribution",
+] as const;
+
+/** A CSV cell that a spreadsheet will not run as a formula. */
+function cell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+export function toCsv(records: DumpRecord[]): string {
+  const rows = records.map((r) =>
+    CSV_COLUMNS.map((c) => {
+      switch (c) {
+        case "tags":
+        case "features":
+        case "use_cases":
+        case "attribution":
+          return cell(r[c].join("; "));
+        case "provenance":
+          return Object.entries(r.provenance)
+            .map(([f, k]) => `${f}:${k}`)
+            .join("; ");
+        case "sources":
+          return cell(r.sources.map((s) => `${s.name} (${s.licence})`).join("; "));
+        case "rating":
+        case "review_count":
+          return String(r[c]);
+        case "gated":
+          return r.gated ? "true" : "false";
+        default:
+          return cell(r[c] ?? "");
+      }
+    }),
+  );
+  return stringify([[...CSV_COLUMNS], ...rows], { quoted_match: /[",\n\r;]/ });
+}
+
+const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
+const recordHash = (r: DumpRecord) => sha(Buffer.from(JSON.stringify({ ...r, rating: 0, review_count: 0 })));
+
+export type DumpChanges = { added: string[]; removed: string[]; changed: string[] };
+export type DumpSummary = {
+  id: number;
+  createdAt: string;
+  toolCount: number;
+  files: Record<DumpFormat, { name: string; bytes: number; sha256: string }>;
+  changes: DumpChanges;
+  /** whether an earlier dump existed to compare with */
+  hasPrevious: boolean;
+};
+
+/** Writes a new dump now (the job calls this once a day); returns its summary. */
+export async function writeDump(
+  db: Db,
+  env: Pick<Env, "PUBLIC_URL" | "HOST" | "PORT">,
+  now: Date,
+): Promise<DumpSummary> {
+  const records = await buildDumpRecords(db, env);
+  const jsonl = gzipSync(Buffer.from(records.map((r) => JSON.stringify(r)).join("\n") + (records.length ? "\n" : "")));
+  const csv = gzipSync(Buffer.from(toCsv(records)));
+  const index: Record<string, string> = {};
+  for (const r of records) index[r.slug] = recordHash(r);
+  const [previous] = await db
+    .select({ recordIndex: openDataDumps.recordIndex })
+    .from(openDataDumps)
+    .orderBy(desc(openDataDumps.createdAt), desc(openDataDumps.id))
+    .limit(1);
+  const before = (previous?.recordIndex ?? null) as Record<string, string> | null;
+  const changes: DumpChanges = { added: [], removed: [], changed: [] };
+  if (before) {
+    for (const [slug, hash] of Object.entries(index)) {
+      if (!Object.hasOwn(before, slug)) changes.added.push(slug);
+      else if (before[slug] !== hash) changes.changed.push(slug);
+    }
+    for (const slug of Object.keys(before)) if (!Object.hasOwn(index, slug)) changes.removed.push(slug);
+  }
+  const [row] = await db
+    .insert(openDataDumps)
+    .values({
+      createdAt: now,
+      toolCount: records.length,
+      jsonlGz: jsonl,
+      csvGz: csv,
+      jsonlSha: sha(jsonl),
+      csvSha: sha(csv),
+      recordIndex: index,
+      changes: { ...changes, hasPrevious: before !== null },
+    })
+    .returning({ id: openDataDumps.id });
+  // Older dumps beyond the few kept are history nobody serves.
+  const keep = await db
+    .select({ id: openDataDumps.id })
+    .from(openDataDumps)
+    .orderBy(desc(openDataDumps.createdAt), desc(openDataDumps.id))
+    .limit(KEEP_DUMPS);
+  const oldest = keep.at(-1);
+  if (keep.length === KEEP_DUMPS && oldest) await db.delete(openDataDumps).where(lt(openDataDumps.id, oldest.id));
+  const summary = await latestDump(db);
+  if (!summary || summary.id !== row?.id) throw new Error("the dump just written is not the latest");
+  return summary;
+}
+
+/** The newest dump's description (no file bytes), or null before the first. */
+export async function latestDump(db: Db): Promise<DumpSummary | null> {
+  const [row] = await queryRows<{
+    id: number;
+    created_at: Date | string;
+    tool_count: number;
+    jsonl_bytes: number;
+    csv_bytes: number;
+    jsonl_sha: string;
+    csv_sha: string;
+    changes: DumpChanges & { hasPrevious?: boolean };
+  }>(
+    db,
+    sql`SELECT id, created_at, tool_count, octet_length(jsonl_gz) AS jsonl_bytes, octet_length(csv_gz) AS csv_bytes,
+          jsonl_sha, csv_sha, changes FROM open_data_dumps ORDER BY created_at DESC, id DESC LIMIT 1`,
+  );
+  if (!row) return null;
+  return {
+    id: Number(row.id),
+    createdAt: new Date(row.created_at).toISOString(),
+    toolCount: Number(row.tool_count),
+    files: {
+      jsonl: { name: OPEN_DATA_FILES.jsonl.name, bytes: Number(row.jsonl_bytes), sha256: row.jsonl_sha },
+      csv: { name: OPEN_DATA_FILES.csv.name, bytes: Number(row.csv_bytes), sha256: row.csv_sha },
+    },
+    changes: {
+      added: row.changes.added ?? [],
+      removed: row.changes.removed ?? [],
+      changed: row.changes.changed ?? [],
+    },
+    hasPrevious: row.changes.hasPrevious === true,
+  };
+}
+
+/** The newest dump's file in one format. */
+export async function dumpFile(
+  db: Db,
+  format: DumpFormat,
+): Promise<{ bytes: Uint8Array; sha256: string; createdAt: Date } | null> {
+  const [row] = await db
+    .select({
+      createdAt: openDataDumps.createdAt,
+      bytes: format === "jsonl" ? openDataDumps.jsonlGz : openDataDumps.csvGz,
+      sha256: format === "jsonl" ? openDataDumps.jsonlSha : openDataDumps.csvSha,
+    })
+    .from(openDataDumps)
+    .orderBy(desc(openDataDumps.createdAt), desc(openDataDumps.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The file name a request asks for, if it is one of ours. */
+export function dumpFormatOf(file: string): DumpFormat | null {
+  if (file === OPEN_DATA_FILES.jsonl.name) return "jsonl";
+  if (file === OPEN_DATA_FILES.csv.name) return "csv";
+  return null;
+}
+
+/** Registers the daily dump (ADR 0009 runner): the first run is at boot when no fresh dump exists. */
+export function registerOpenDataJobs(deps: {
+  db: Db;
+  jobs: Jobs;
+  logger: Logger;
+  env: Pick<Env, "PUBLIC_URL" | "HOST" | "PORT">;
+}): void {
+  deps.jobs.register(OPEN_DATA_JOB, async (_payload, ctx) => {
+    const latest = await latestDump(deps.db);
+    if (latest && ctx.now.getTime() - new Date(latest.createdAt).getTime() < FRESH_MS) return;
+    const dump = await writeDump(deps.db, deps.env, ctx.now);
+    deps.logger.info("open data dump written", { tools: dump.toolCount, id: dump.id });
+  });
+  deps.jobs.every(OPEN_DATA_JOB, OPEN_DATA_EVERY_MS);
+}
+
+export const LICENCE_LIST = Object.values(LICENCES);
