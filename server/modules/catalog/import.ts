@@ -113,7 +113,7 @@ export type ImportOptions = {
   audit?: { actor: AuditActor; requestId?: string | null };
   /**
    * Where the added tools' facts come from (issue 20). Default: the seed file's own datasets (per row,
-   * from seed/SOURCES.md) for the seed CSV, else kind `dataset` named after the import.
+   * from server/platform/db/seed/SOURCES.md) for the seed CSV, else kind `dataset` named after the import.
    */
   provenance?: (slug: string, at: Date) => Provenance;
   /** the member behind the import (an approved submission's maker), for the history rows */
