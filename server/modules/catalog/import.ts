@@ -48,6 +48,9 @@ const FIELD_ALIASES = {
 } as const;
 type Field = keyof typeof FIELD_ALIASES;
 
+/** A logo or preview we stored and serve ourselves (linkcheck/media.ts, logos/): not an outside URL. */
+const OWN_MEDIA = /^\/media\/(?:logos|previews)\/[A-Za-z0-9._-]{1,200}(?:\?v=[A-Za-z0-9_-]{1,128})?$/;
+
 export const IMPORT_LIMITS = {
   maxRows: 20_000,
   name: 120,
@@ -205,6 +208,9 @@ export function validateRow(
   const optionalUrl = (field: Field, label: string): string | null => {
     const value = pick(raw, field)?.trim();
     if (!value) return null;
+    // Our own stored images (the link checker's and the bundled logos, served from /media) round-trip
+    // through an edit or an export unchanged.
+    if (OWN_MEDIA.test(value)) return value;
     const url = value.length <= IMPORT_LIMITS.url ? parseHttpUrl(value) : null;
     if (!url) {
       errors.push(`${label} must be an http(s) URL`);
