@@ -29,11 +29,17 @@ async function signUp(page: Page, baseURL: string, name: string) {
 }
 
 async function review(page: Page, slug: string, stars: number, comment: string) {
+  // A member's tool page is the shared cached page; their own parts (their review, marks) arrive by one
+  // personal request after hydration (ADR 0032): the form is filled once they are in.
+  const personal = page.waitForResponse((res) => res.url().includes("/api/me/page-state"));
   await page.goto(`/tools/${slug}?tab=reviews`);
   await waitForHydration(page);
+  await personal;
+  await page.waitForLoadState("networkidle");
   const panel = page.getByTestId("reviews");
   await panel.getByRole("radio", { name: `${stars} ${stars === 1 ? "star" : "stars"}` }).check();
   await panel.getByLabel("Your review").fill(comment);
+  await expect(panel.getByRole("radio", { name: `${stars} ${stars === 1 ? "star" : "stars"}` })).toBeChecked();
   await panel.getByRole("button", { name: "Post review" }).click();
   await expect(panel.getByText("Thanks! Your review is published.")).toBeVisible();
 }

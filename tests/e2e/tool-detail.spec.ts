@@ -35,6 +35,7 @@ test.describe("tool detail", () => {
       /^Alternatives/,
       /^Screenshots/,
       /^Reviews/,
+      "History",
     ]);
     await expect(tabs.getByRole("tab", { name: "Overview" })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByRole("heading", { name: "About Midjourney" })).toBeVisible();

@@ -70,9 +70,13 @@ describe("readable text", () => {
     const ok = await member.client.json("/api/saved-searches", "POST", { name: "Mine\u200b\u202e", query: "q=image" });
     expect(ok.status).toBe(201);
     expect(((await ok.json()) as { savedSearch: { name: string } }).savedSearch.name).toBe("Mine");
-    const bad = await member.client.json("/api/saved-searches", "POST", { name: "Mine\u0000", query: "q=image" });
+    const bad = await member.client.json("/api/saved-searches", "POST", { name: "Mine\u0007", query: "q=image" });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: string }).error).toContain("control characters");
+    // NUL never reaches the route: the edge refuses it for every route (issue 18, ADR 0025).
+    const nul = await member.client.json("/api/saved-searches", "POST", { name: "Mine\u0000", query: "q=image" });
+    expect(nul.status).toBe(400);
+    expect(((await nul.json()) as { error: string }).error).toContain("NUL");
   });
 
   it("an e-mail address with a control or invisible character is refused", async () => {

@@ -12,7 +12,7 @@ import { FACT_COLUMNS } from "../../server/modules/catalog/facts.ts";
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-/** file → why it may (none today: every path goes through applyToolFacts). */
+/** file → why it may write a fact column itself (each still records the change in the same transaction). */
 const ALLOWED: Record<string, string> = {
   "server/modules/catalog/facts.ts": "the one recorded path",
   // merge.ts archives a merged duplicate (status) and records it as history of its own (the merge log).
@@ -20,6 +20,13 @@ const ALLOWED: Record<string, string> = {
   // The makers' edits (issue 20, another branch) record each change with recordFactChanges in the same
   // transaction; moving them to applyToolFacts is a follow-up.
   "server/modules/makers/edits.ts": "records through recordFactChanges in the same transaction",
+  // Enrichment fills only missing facts and repairs text in bulk; each value is recorded with
+  // recordFactChanges (kind inferred or editor) in the same transaction (ADR 0027).
+  "server/modules/catalog/enrich/run.ts": "records through recordFactChanges in the same transaction",
+  // The graveyard moves status to/from gone and records it with recordFactChanges (kind observed, ADR 0029).
+  "server/modules/linkcheck/graveyard.ts": "records through recordFactChanges in the same transaction",
+  // Bundled logos set logo_url and record it with recordFactChanges with the icon set's licence (ADR 0028).
+  "server/modules/logos/apply.ts": "records through recordFactChanges in the same transaction",
 };
 
 const camel = Object.values(FACT_COLUMNS) as string[];

@@ -19,7 +19,7 @@ export function CopyField({ label, value }: { label: string; value: string }) {
           readOnly
           value={value}
           onFocus={(e) => e.currentTarget.select()}
-          className="block w-full rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100"
+          className="block w-full min-w-0 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100"
         />
         {hydrated ? (
           <button

@@ -63,33 +63,36 @@ export default function AffiliateDashboard({ loaderData }: Route.ComponentProps)
             No commissions yet. They appear here when a member you referred pays.
           </p>
         ) : (
-          <table className="mt-3 w-full text-left text-sm">
-            <thead className="text-slate-600 dark:text-slate-400">
-              <tr>
-                <th className="py-2">Date</th>
-                <th>Plan</th>
-                <th>Payment</th>
-                <th>Commission</th>
-                <th>Status</th>
-                <th>Payable from</th>
-              </tr>
-            </thead>
-            <tbody>
-              {stats.commissions.map((c) => (
-                <tr key={c.id} className="border-t border-slate-200 dark:border-slate-800">
-                  <td className="py-2">{c.createdAt.slice(0, 10)}</td>
-                  <td className="capitalize">
-                    {c.tier}
-                    {c.kind === "adjustment" ? " (refund adjustment)" : ""}
-                  </td>
-                  <td>{usd(c.paymentCents)}</td>
-                  <td>{usd(c.amountCents)}</td>
-                  <td>{STATUS_LABEL[c.status]}</td>
-                  <td>{c.availableAt.slice(0, 10)}</td>
+          // On a phone the table scrolls inside its own box (the page never scrolls sideways), with padded cells.
+          <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
+            <table className="w-full min-w-[36rem] text-left text-sm [&_td]:px-3 [&_td]:py-2 [&_th]:px-3 [&_th]:py-2">
+              <thead className="bg-slate-50 text-slate-600 dark:bg-slate-900 dark:text-slate-400">
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Plan</th>
+                  <th scope="col">Payment</th>
+                  <th scope="col">Commission</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Payable from</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+                {stats.commissions.map((c) => (
+                  <tr key={c.id}>
+                    <td className="whitespace-nowrap">{c.createdAt.slice(0, 10)}</td>
+                    <td className="capitalize">
+                      {c.tier}
+                      {c.kind === "adjustment" ? " (refund adjustment)" : ""}
+                    </td>
+                    <td>{usd(c.paymentCents)}</td>
+                    <td>{usd(c.amountCents)}</td>
+                    <td>{STATUS_LABEL[c.status]}</td>
+                    <td className="whitespace-nowrap">{c.availableAt.slice(0, 10)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
     </div>

@@ -386,8 +386,9 @@ function validateTool(input: ToolPatch, base: EditableTool): Validated {
     return v || null;
   };
   const previewRaw = cell(input.preview_image_url, base.preview_image_url).trim();
-  const preview = previewRaw ? (previewRaw.length <= 2_048 ? parseHttpUrl(previewRaw) : null) : null;
-  if (previewRaw && !preview) errors.push("Preview image URL must be an http(s) URL");
+  const ownPreview = /^\/media\/previews\/[A-Za-z0-9._-]{1,200}(?:\?v=[A-Za-z0-9_-]{1,128})?$/.test(previewRaw);
+  const preview = previewRaw && !ownPreview ? (previewRaw.length <= 2_048 ? parseHttpUrl(previewRaw) : null) : null;
+  if (previewRaw && !ownPreview && !preview) errors.push("Preview image URL must be an http(s) URL");
   const metaTitle = extraText(input.meta_title, base.meta_title, "Meta title", EDIT_LIMITS.metaTitle);
   const metaDescription = extraText(
     input.meta_description,
@@ -426,7 +427,7 @@ function validateTool(input: ToolPatch, base: EditableTool): Validated {
       affiliateUrl: tool.affiliateUrl,
       demoUrl: tool.demoUrl,
       logoUrl: tool.logoUrl,
-      previewImageUrl: preview?.toString() ?? null,
+      previewImageUrl: ownPreview ? previewRaw : (preview?.toString() ?? null),
       pricingModel: tool.pricingModel,
       pricing: Object.keys(pricing).length ? pricing : null,
       tags: tool.tags,

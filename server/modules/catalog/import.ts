@@ -48,6 +48,9 @@ const FIELD_ALIASES = {
 } as const;
 type Field = keyof typeof FIELD_ALIASES;
 
+/** A logo or preview we stored and serve ourselves (linkcheck/media.ts, logos/): not an outside URL. */
+const OWN_MEDIA = /^\/media\/(?:logos|previews)\/[A-Za-z0-9._-]{1,200}(?:\?v=[A-Za-z0-9_-]{1,128})?$/;
+
 export const IMPORT_LIMITS = {
   maxRows: 20_000,
   name: 120,
@@ -113,7 +116,7 @@ export type ImportOptions = {
   audit?: { actor: AuditActor; requestId?: string | null };
   /**
    * Where the added tools' facts come from (issue 20). Default: the seed file's own datasets (per row,
-   * from seed/SOURCES.md) for the seed CSV, else kind `dataset` named after the import.
+   * from server/platform/db/seed/SOURCES.md) for the seed CSV, else kind `dataset` named after the import.
    */
   provenance?: (slug: string, at: Date) => Provenance;
   /** the member behind the import (an approved submission's maker), for the history rows */
@@ -205,6 +208,9 @@ export function validateRow(
   const optionalUrl = (field: Field, label: string): string | null => {
     const value = pick(raw, field)?.trim();
     if (!value) return null;
+    // Our own stored images (the link checker's and the bundled logos, served from /media) round-trip
+    // through an edit or an export unchanged.
+    if (OWN_MEDIA.test(value)) return value;
     const url = value.length <= IMPORT_LIMITS.url ? parseHttpUrl(value) : null;
     if (!url) {
       errors.push(`${label} must be an http(s) URL`);

@@ -9,6 +9,7 @@ describe("tool list parameters", () => {
     expect(r.success && r.data).toEqual({
       q: undefined,
       categories: [],
+      explain: false,
       pricing: [],
       minRating: undefined,
       tags: [],

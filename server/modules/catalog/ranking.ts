@@ -2,7 +2,7 @@
  * How Toolscape orders tools (issue 20 item 5, issue 22 item 5; ADR 0029). Every figure that decides
  * an order lives here as a named constant: the search rank (search.ts), the rating sorts (tools.ts),
  * the review rules (community/reviews.ts) and the /how-we-rank page all read these, so the page
- * cannot describe a formula the code does not use (tests/integration/how-we-rank.db.test.ts).
+ * cannot describe a formula the code does not use (tests/integration/ranking-trust.db.test.ts).
  * No constant depends on money: there is no paid placement anywhere in an order.
  */
 

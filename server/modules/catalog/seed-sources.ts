@@ -4,7 +4,7 @@ import { SEED_DIR } from "../../platform/paths.ts";
 import type { Provenance } from "./facts.ts";
 
 /**
- * The seed catalogue's per-row sources, read from seed/SOURCES.md (section 1: the datasets, their
+ * The seed catalogue's per-row sources, read from server/platform/db/seed/SOURCES.md (section 1: the datasets, their
  * repository and licence; section 9: which dataset supplied each slug). The importer records them
  * as each seeded fact's `dataset` provenance, so the page can say "from the TiorAI AI Tools Dataset
  * (CC BY 4.0)" rather than "from a CSV file".

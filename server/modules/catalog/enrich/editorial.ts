@@ -5,7 +5,7 @@ import { SEED_DIR } from "../../../platform/paths.ts";
 import { PRICING_MODELS } from "../normalize.ts";
 
 /**
- * The editors' reviewed data (issue 20, ADR 0027): `seed/editorial.json`. For the featured set, the
+ * The editors' reviewed data (issue 20, ADR 0027): `server/platform/db/seed/editorial.json`. For the featured set, the
  * provider and pricing model the sources left out — only what is well known and checkable on the tool's
  * own site (`checked_at` is that site's address) — and for the featured and most-visited tools a short
  * summary in our own words. Applied as kind `editor`, verified on the file's date.
