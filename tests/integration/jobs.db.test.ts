@@ -372,9 +372,17 @@ describe("jobs in the running server", () => {
       await jobs.enqueue({ type: "test.metrics.later", runAt: new Date(Date.now() + HOUR) });
       const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
       const text = await res.text();
-      // pending: the next runs of the prune job, billing's and growth's hourly sweeps, the hourly trending
-      // recompute and the weekly newsletter digest, and the later job
-      expect(text).toMatch(/^toolscape_jobs_pending 6$/m);
+      // pending: the next run of each recurring job the server declared (with the link checker off: the
+      // prune job, billing's and growth's hourly sweeps, trending, the ratings refresh, the weekly digest,
+      // the open-data dump and the two change-alert sweeps), and the later job.
+      const recurring = jobs.recurringTypes();
+      expect(recurring).toContain(PRUNE_JOB);
+      const pending = await queryRows<{ type: string }>(
+        database.db,
+        sql`SELECT type FROM jobs WHERE status = 'pending'`,
+      );
+      expect(pending.map((r) => r.type).sort()).toEqual([...recurring, "test.metrics.later"].sort());
+      expect(text).toMatch(new RegExp(`^toolscape_jobs_pending ${recurring.length + 1}$`, "m"));
       expect(text).toMatch(/^toolscape_jobs_failed 1$/m);
       await server.close();
     } finally {

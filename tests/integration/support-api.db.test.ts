@@ -228,6 +228,8 @@ describe("OpenAPI", () => {
         "/tools",
         "/tools/tool-of-the-day",
         "/tools/{idOrSlug}",
+        // a tool's fact history (issue 20: facts and provenance)
+        "/tools/{idOrSlug}/history",
         "/top-lists",
       ].sort(),
     );

@@ -98,7 +98,13 @@ describe("MCP server (/mcp)", () => {
     const first = search.tools?.[0] as Record<string, unknown>;
     expect(first.slug).toBe("chatgpt");
     expect(String(first.url)).toMatch(/\/tools\/chatgpt$/);
-    expect(first.provenance).toEqual({ pricing_model: "maker" });
+    // The maker's pricing model above; the other facts keep the seed's provenance (the dataset's, and
+    // the editors' reviewed file for the featured set: ADR 0027).
+    expect(first.provenance).toMatchObject({
+      pricing_model: "maker",
+      description: "dataset",
+      editorial_summary: "editor",
+    });
     expect(first.last_verified).toMatch(/^\d{4}-/);
     // The same filters as /api/tools, with their messages.
     const bad = (await client.callTool({ name: "search_tools", arguments: { pricing: "gratis" } })) as {
@@ -127,9 +133,13 @@ describe("MCP server (/mcp)", () => {
     expect((alternatives.alternatives as unknown[]).length).toBeGreaterThan(0);
 
     const history = payload(await client.callTool({ name: "get_tool_history", arguments: { tool: "chatgpt" } }));
-    expect(history.history).toEqual([
+    // Newest first: the maker's change, then only what the seed import and its enrichment recorded.
+    const entries = history.history as { field: string; kind: string }[];
+    expect(entries[0]).toEqual(
       expect.objectContaining({ field: "pricing_model", old_value: "freemium", new_value: "paid", kind: "maker" }),
-    ]);
+    );
+    expect(entries.slice(1).map((e) => e.kind)).toEqual(expect.arrayContaining(["dataset"]));
+    for (const e of entries.slice(1)) expect(["dataset", "editor", "inferred"]).toContain(e.kind);
 
     const resources = await client.listResources();
     expect(resources.resources.map((r) => r.uri)).toContain("toolscape://categories");
@@ -372,9 +382,12 @@ describe("badges and embeds", () => {
     const stripped = svg.replace(/<[^>]+>/g, "");
     expect(stripped).not.toMatch(/[<>]|&(?!amp;|lt;|gt;|quot;|apos;)/);
     expect(svg).toContain("ChatGPT");
-    // Its pricing model was verified by the maker above; Canva's facts are not verified.
+    // Its pricing model was verified by the maker above. Descript's facts are only the dataset's (it is
+    // not in the editors' reviewed file, whose facts count as verified on its date: ADR 0027).
     expect(svg).toContain("✓ verified");
-    expect(await (await fetch(`${server.url}/embed/tools/canva/badge.svg`)).text()).not.toContain("verified");
+    const unverified = await fetch(`${server.url}/embed/tools/descript/badge.svg`);
+    expect(unverified.status).toBe(200);
+    expect(await unverified.text()).not.toContain("verified");
     const etag = before.headers.get("etag") ?? "";
     expect((await fetch(url, { headers: { "if-none-match": etag } })).status).toBe(304);
 

@@ -368,6 +368,10 @@ export function createJobs(options: JobsOptions): JobRunner {
       if (!waited) logger.warn("stopped while a job was still running; it runs again after its lease", { instanceId });
     },
 
+    recurringTypes() {
+      return [...recurring.keys()];
+    },
+
     async counts() {
       const rows = await queryRows<{ status: string; n: number | string }>(
         db,

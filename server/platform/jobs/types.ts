@@ -26,6 +26,8 @@ export interface Jobs {
   register<P = Record<string, unknown>>(type: string, handler: JobHandler<P>): void;
   /** A recurring job: one pending instance at a time, re-enqueued `everyMs` after each run. */
   every(type: string, everyMs: number, payload?: Record<string, unknown>): void;
+  /** The types declared with `every`, in declaration order (operators and tests read it). */
+  recurringTypes(): string[];
   /** Runs every job due at services.clock.now() (tests call this after moving the clock). */
   runDue(options?: { limit?: number }): Promise<{ ran: number; failed: number }>;
   start(): void;
