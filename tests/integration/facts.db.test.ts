@@ -128,7 +128,7 @@ describe("each path that changes a fact records it", () => {
   it("admin edit: kind editor, verified now, newest first in the history", async () => {
     const id = await toolId("claude");
     clock.set(at(1));
-    // The seed's editors set Claude to Freemium (seed/editorial.json): a change is another model.
+    // The seed's editors set Claude to Freemium (server/platform/db/seed/editorial.json): a change is another model.
     const res = await admin.client.json(`/api/admin/tools/${id}`, "PUT", { pricing_model: "subscription" });
     expect(res.status).toBe(200);
     const provenance = await getProvenance(db, id);

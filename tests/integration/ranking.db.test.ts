@@ -102,7 +102,7 @@ describe("card facts and freshness", () => {
     );
     expect(unchanged?.at).toBeNull();
 
-    // Saving the pricing model the editors already set (seed/editorial.json: Freemium) changes nothing.
+    // Saving the pricing model the editors already set (server/platform/db/seed/editorial.json: Freemium) changes nothing.
     expect(grammarly).toContain("Freemium");
     const same = await admin.client.json(`/api/admin/tools/${row?.id}`, "PUT", { pricing_model: "freemium" });
     expect(same.status).toBe(200);
