@@ -97,6 +97,7 @@ export async function saveToolForm(
     saveTool(context.services.db, id, parsed.data, {
       actor: { id: admin.user.id, label: admin.user.email },
       requestId: context.requestId,
+      now: context.services.clock.now(),
     }).then((saved) => ({ ok: true as const, saved })),
   );
 }
@@ -112,6 +113,7 @@ export function quickChange(
     saveTool(context.services.db, id, change, {
       actor: { id: admin.user.id, label: admin.user.email },
       requestId: context.requestId,
+      now: context.services.clock.now(),
     }).then((saved) => ({ ok: true as const, saved })),
   );
 }

@@ -89,3 +89,37 @@ export function factValueText(value: unknown): string {
 }
 
 export const PRICING_FIELDS = new Set(["pricing_model", "pricing"]);
+
+/** Host (without "www.", lower case) and path of an http(s) address; null for anything else. */
+function partsOf(url: string | null | undefined): { host: string; path: string } | null {
+  if (!url || !/^https?:\/\//i.test(url)) return null;
+  try {
+    const u = new URL(url);
+    return { host: u.hostname.toLowerCase().replace(/^www\./, ""), path: u.pathname.replace(/\/+$/, "") };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a fact's source is the tool's own site: the editors and the link checker read the tool's own
+ * website by definition, and an address on its website's host (under its path, for a tool that lives
+ * at github.com/owner/repo) is too. Outbound links to a tool's site go through /go/{slug} so the click
+ * counts, and /go only sends to the stored website: such a source (often a pricing page) is named as
+ * text, not linked.
+ */
+export function isOwnSiteSource(p: { kind: string; source_url: string | null }, websiteUrl: string | null): boolean {
+  if (p.kind === "editor" || p.kind === "observed") return true;
+  const source = partsOf(p.source_url);
+  const site = partsOf(websiteUrl);
+  if (!source || !site) return false;
+  const sameSite =
+    source.host === site.host || source.host.endsWith(`.${site.host}`) || site.host.endsWith(`.${source.host}`);
+  return sameSite && (site.path === "" || source.path === site.path || source.path.startsWith(`${site.path}/`));
+}
+
+/** A source's address as text (host and path, no scheme or query); null for what is not http(s). */
+export function sourceAddress(url: string | null | undefined): string | null {
+  const parts = partsOf(url);
+  return parts ? `${parts.host}${parts.path}` : null;
+}

@@ -102,12 +102,18 @@ describe("card facts and freshness", () => {
     );
     expect(unchanged?.at).toBeNull();
 
+    // Saving the pricing model the editors already set (server/platform/db/seed/editorial.json: Freemium) changes nothing.
+    expect(grammarly).toContain("Freemium");
+    const same = await admin.client.json(`/api/admin/tools/${row?.id}`, "PUT", { pricing_model: "freemium" });
+    expect(same.status).toBe(200);
+    expect(card(await page(), "grammarly")).not.toContain("Updated");
+
     // A new pricing model is: the card and the tool page say so.
-    const edit = await admin.client.json(`/api/admin/tools/${row?.id}`, "PUT", { pricing_model: "freemium" });
+    const edit = await admin.client.json(`/api/admin/tools/${row?.id}`, "PUT", { pricing_model: "subscription" });
     expect(edit.status).toBe(200);
     body = await page();
     grammarly = card(body, "grammarly");
-    expect(grammarly).toContain("Freemium");
+    expect(grammarly).toContain("Subscription");
     expect(grammarly).toContain("Updated today");
     const detail = await (await admin.client.fetch("/tools/grammarly")).text();
     expect(detail).toMatch(/Updated <time dateTime="[^"]+">today<\/time>/i);

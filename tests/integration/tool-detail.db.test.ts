@@ -47,14 +47,14 @@ const panelTag = (body: string, tab: string) =>
   body.match(new RegExp(`<div(?=[^>]*role="tabpanel")[^>]*id="[^"]*-panel-${tab}"[^>]*>`))?.[0] ?? "";
 
 describe("tool page", () => {
-  it("renders header, side card, all five tab panels and outbound links through /go", async () => {
+  it("renders header, side card, all six tab panels and outbound links through /go", async () => {
     const { status, body } = await html("/tools/midjourney");
     expect(status).toBe(200);
     expect(body).toMatch(/<h1[^>]*>Midjourney<\/h1>/);
     expect(body).toContain('href="/tools?category=image-generation"');
     // 'Updated' is a real change of the tool's facts; the seeded tool has had none (not the import date).
     expect(body).not.toMatch(/Updated <time/);
-    for (const tab of ["overview", "features", "alternatives", "screenshots", "reviews"]) {
+    for (const tab of ["overview", "features", "alternatives", "screenshots", "reviews", "history"]) {
       expect(panelTag(body, tab), tab).not.toBe("");
     }
     expect(panelTag(body, "overview")).not.toContain("hidden");
@@ -63,6 +63,9 @@ describe("tool page", () => {
     expect(body).toContain('href="/tools/midjourney?tab=alternatives#tabs"');
     expect(body).toContain('href="/go/midjourney?to=website&amp;source=detail"');
     expect(body).not.toMatch(/href="https?:\/\/(www\.)?midjourney\.com/);
+    // The editors checked its own site: named as text in "Where these facts come from", not linked.
+    expect(body).toContain('data-testid="fact-sources"');
+    expect(body).toMatch(/checked by our editors(<!-- -->)? \((<!-- -->)?midjourney\.com(<!-- -->)?\)/);
     // No deal, no demo stored: neither button is shown.
     expect(body).not.toContain("Get Deal");
     expect(body).not.toContain("Try Demo");

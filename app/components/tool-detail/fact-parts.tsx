@@ -1,4 +1,11 @@
-import { FACT_FIELD_LABELS, factNote, factValueText, PRICING_FIELDS } from "~/lib/fact-labels";
+import {
+  FACT_FIELD_LABELS,
+  factNote,
+  factValueText,
+  isOwnSiteSource,
+  PRICING_FIELDS,
+  sourceAddress,
+} from "~/lib/fact-labels";
 
 /**
  * Where a tool's facts come from, and every change of them (issue 20). Static islands: rendered by
@@ -30,7 +37,14 @@ const day = (iso: string) =>
 /** The facts a reader decides on, in the order the note lists them. */
 const KEY_FACTS = ["pricing_model", "pricing", "provider", "category", "description", "website_url", "logo_url"];
 
-export function FactSources({ provenance }: { provenance: Record<string, FactSource | undefined> }) {
+export function FactSources({
+  provenance,
+  websiteUrl = null,
+}: {
+  provenance: Record<string, FactSource | undefined>;
+  /** the tool's website: a source on it is not linked directly (see isOwnSiteSource) */
+  websiteUrl?: string | null;
+}) {
   const rows = KEY_FACTS.flatMap((field) => {
     const p = provenance[field];
     return p ? [{ field, p }] : [];
@@ -56,10 +70,16 @@ export function FactSources({ provenance }: { provenance: Record<string, FactSou
         {rows.map(({ field, p }) => (
           <li key={field} data-kind={p.kind}>
             <span className="font-medium">{FACT_FIELD_LABELS[field] ?? field}</span> ·{" "}
-            {p.source_url && /^https?:\/\//.test(p.source_url) ? (
-              <a href={p.source_url} rel="nofollow noopener" className="underline">
-                {factNote(p)}
-              </a>
+            {p.source_url && sourceAddress(p.source_url) ? (
+              isOwnSiteSource(p, websiteUrl) ? (
+                <>
+                  {factNote(p)} ({sourceAddress(p.source_url)})
+                </>
+              ) : (
+                <a href={p.source_url} rel="nofollow noopener" className="underline">
+                  {factNote(p)}
+                </a>
+              )
             ) : (
               factNote(p)
             )}

@@ -471,7 +471,11 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
             />
           </>
         )}
-        <Island id="tool-sources" component={FactSources} props={{ provenance: page.facts.provenance }} />
+        <Island
+          id="tool-sources"
+          component={FactSources}
+          props={{ provenance: page.facts.provenance, websiteUrl: tool.website_url }}
+        />
       </div>
     </div>
   );
