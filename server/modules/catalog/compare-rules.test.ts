@@ -5,9 +5,9 @@ import {
   compareCap,
   compareCapMessage,
   DEFAULT_COMPARE_CAP,
-  featureMatrix,
   MAX_COMPARE_TOOLS,
 } from "./compare-rules.ts";
+import { featureMatrix } from "./feature-matrix.ts";
 
 describe("compare caps", () => {
   it("are 2 / 5 / 10 for free / standard / expert, and 2 for visitors", () => {

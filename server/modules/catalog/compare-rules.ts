@@ -48,27 +48,3 @@ export function addToCompare(ids: readonly string[], id: string, cap: number): C
     return { ok: false, reason: "cap", ids: [...ids], message: compareCapMessage(cap, ids.length) };
   return { ok: true, ids: [...ids, id] };
 }
-
-export type FeatureRow = { feature: string; has: boolean[] };
-
-/**
- * The feature table: the union of the tools' features in first-seen order, one row each, with
- * whether each tool lists it. Spellings that differ only in case or spacing are one feature.
- */
-export function featureMatrix(tools: ReadonlyArray<{ features: readonly string[] }>): FeatureRow[] {
-  const key = (f: string) => f.trim().replace(/\s+/g, " ").toLowerCase();
-  const rows = new Map<string, FeatureRow>();
-  tools.forEach((tool, i) => {
-    for (const raw of tool.features) {
-      const k = key(raw);
-      if (!k) continue;
-      let row = rows.get(k);
-      if (!row) {
-        row = { feature: raw.trim().replace(/\s+/g, " "), has: tools.map(() => false) };
-        rows.set(k, row);
-      }
-      row.has[i] = true;
-    }
-  });
-  return [...rows.values()];
-}
