@@ -72,11 +72,10 @@ export {
   getComparison,
   getToolsForComparison,
 } from "./compare.ts";
+export { addToCompare, type CompareAddResult, compareCapMessage } from "./compare-add.ts";
 export {
-  addToCompare,
   COMPARE_CAPS,
   compareCap,
-  compareCapMessage,
   DEFAULT_COMPARE_CAP,
   MAX_COMPARE_TOOLS,
   type MemberTier,
