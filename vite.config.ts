@@ -1,3 +1,4 @@
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
@@ -25,6 +26,13 @@ const CARDS = [
   "app/lib/format.ts",
   "app/lib/viewer.ts",
 ].map((f) => fileURLToPath(new URL(`./${f}`, import.meta.url)));
+// A module door (`server/modules/<name>/shared.ts`) re-exports several files: the frame takes only the
+// compare rules through the catalogue's; the rest behind a door (a new tool's values for the admin
+// dialogs) is not frame code and must not ride in every page's first load.
+const FRAME_THROUGH_DOORS = ["server/modules/catalog/compare-rules.ts"].map((f) =>
+  fileURLToPath(new URL(`./${f}`, import.meta.url)),
+);
+const MODULE_DOOR = /\/server\/modules\/[^/]+\/shared\.ts$/;
 type ModuleInfo = { importers: readonly string[]; isEntry: boolean } | null;
 
 /**
@@ -39,15 +47,24 @@ function chunkOf(id: string, api: { getModuleInfo: (id: string) => ModuleInfo })
   if (TIER_LABELS.includes(id)) return "tiers";
   // The Compare button is on cards and on a tool page's side card.
   if (FRAME_ROOTS.includes(id) || id.endsWith("/app/components/compare/compare-button.tsx")) return "frame";
-  const seen = new Set<string>();
-  const reachesFrame = (m: string): boolean => {
-    if (seen.has(m)) return false;
-    seen.add(m);
-    const info = api.getModuleInfo(m);
-    if (!info) return false;
-    return info.importers.some((i) => FRAME_ROOTS.includes(i) || reachesFrame(i));
+  if (FRAME_THROUGH_DOORS.includes(id)) return "frame";
+  const reachesFrame = (start: string, throughDoors: boolean): boolean => {
+    const seen = new Set<string>();
+    const reaches = (m: string): boolean => {
+      if (seen.has(m)) return false;
+      seen.add(m);
+      const info = api.getModuleInfo(m);
+      if (!info) return false;
+      if (!throughDoors && m !== start && MODULE_DOOR.test(m)) return false;
+      return info.importers.some((i) => FRAME_ROOTS.includes(i) || reaches(i));
+    };
+    return reaches(start);
   };
-  return reachesFrame(id) ? "frame" : undefined;
+  if (reachesFrame(id, false)) return "frame";
+  // Behind a door the frame imports, but not frame code: a chunk of its own, or Rollup would pull it
+  // into the frame with the door (see FRAME_THROUGH_DOORS).
+  if (reachesFrame(id, true)) return path.basename(id).replace(/\.[^.]+$/, "");
+  return undefined;
 }
 
 export default defineConfig(({ command, isSsrBuild }) => ({

@@ -39,14 +39,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // With no stored choice, follow the system setting before first paint (no flash of the wrong theme).
-const THEME_SCRIPT = `try{if(!document.cookie.match(/(?:^|; )theme=/)&&matchMedia('(prefers-color-scheme: dark)').matches)document.documentElement.classList.add('dark')}catch(e){}`;
+// The inline scripts run from the server's HTML, before hydration: the browser bundle never needs their
+// text (`import.meta.env.SSR` is false there, so the build drops it; ADR 0006's first-load budget).
+// Hydration keeps the server's script content as it is.
+const THEME_SCRIPT = !import.meta.env.SSR
+  ? ""
+  : `try{if(!document.cookie.match(/(?:^|; )theme=/)&&matchMedia('(prefers-color-scheme: dark)').matches)document.documentElement.classList.add('dark')}catch(e){}`;
 
 /**
  * Copy buttons (`<button data-copy="CODE">`, coupon codes) work on every page, static islands included,
  * without shipping a component: one delegated listener. Without JavaScript the buttons stay hidden
  * (`html.js` is set here) and the code is plain, selectable text.
  */
-const COPY_SCRIPT = `document.documentElement.classList.add('js');document.addEventListener('click',function(e){var b=e.target&&e.target.closest&&e.target.closest('[data-copy]');if(!b||!navigator.clipboard)return;navigator.clipboard.writeText(b.getAttribute('data-copy')).then(function(){var t=b.textContent;b.textContent='Copied!';setTimeout(function(){b.textContent=t},2000)})})`;
+const COPY_SCRIPT = !import.meta.env.SSR
+  ? ""
+  : `document.documentElement.classList.add('js');document.addEventListener('click',function(e){var b=e.target&&e.target.closest&&e.target.closest('[data-copy]');if(!b||!navigator.clipboard)return;navigator.clipboard.writeText(b.getAttribute('data-copy')).then(function(){var t=b.textContent;b.textContent='Copied!';setTimeout(function(){b.textContent=t},2000)})})`;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
@@ -57,9 +64,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4f46e5" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, no user input */}
-        {data?.theme ? null : <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />}
+        {data?.theme ? null : <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, no user input */}
-        <script dangerouslySetInnerHTML={{ __html: COPY_SCRIPT }} />
+        <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: COPY_SCRIPT }} />
         <Meta />
         <Links />
       </head>

@@ -85,10 +85,17 @@ export function createApp(options: AppOptions) {
     const started = performance.now();
     const startedAt = Date.now();
     await next();
-    if (c.res.status === 500 && (await failedForDatabase(services.db, startedAt))) {
+    // The outage answer is made here, outside compression, whoever noticed the outage: a page or
+    // better-auth answering 500 themselves, or a middleware inside compression (member pages, the
+    // tool page gate) whose throw onError answered 503 and compression then gzipped.
+    const outage =
+      (c.res.status === 503 && isDatabaseUnavailable(c.var.error)) ||
+      (c.res.status === 500 && (await failedForDatabase(services.db, startedAt)));
+    if (outage) {
       // A page or better-auth failed while the database is unreachable (e.g. PostgreSQL restarting):
-      // that is "try again shortly", not a bug. React Router and better-auth answer 500 themselves.
-      services.logger.warn("answered 503: database unavailable", { requestId, path: c.req.path });
+      // that is "try again shortly", not a bug.
+      if (c.res.status === 500)
+        services.logger.warn("answered 503: database unavailable", { requestId, path: c.req.path });
       c.res = unavailable(c.req.path.startsWith("/api"));
       // Hono copies the failed response's headers onto the new one: not its encoding, length or caching.
       c.res.headers.delete("content-encoding");

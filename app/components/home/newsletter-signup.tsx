@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
 // The server's own rule (one function, no regex to backtrack), mirrored in the browser.
-import { INVALID_EMAIL as INVALID, isEmailAddress } from "../../../server/platform/email-address.ts";
+import { INVALID_EMAIL as INVALID, isEmailAddress } from "../../../server/platform/email-rule.ts";
 
 export function NewsletterSignup() {
   const fetcher = useFetcher<{ ok: boolean; error?: string }>();

@@ -8,6 +8,8 @@ import { Empty } from "../empty-state";
 import { ToolLogo } from "../tool-logo";
 import { EditorialSummary, type EditorialSummaryTool } from "./editorial-summary";
 
+export { GoneNotice } from "./gone-notice";
+
 /**
  * The parts of a tool page with no behaviour of their own. They are static islands (~/lib/island):
  * rendered by the server, and in the browser only after a client-side navigation, so a tool page's

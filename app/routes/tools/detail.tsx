@@ -63,7 +63,8 @@ const facts = () => import("~/components/tool-detail/fact-parts");
 const FactSources = splitComponent(() => facts().then((m) => m.FactSources));
 const FactHistory = splitComponent(() => facts().then((m) => m.FactHistory));
 const ChangeAlertControl = splitComponent(() => facts().then((m) => m.ChangeAlertControl));
-const GoneNotice = splitComponent(() => import("~/components/tool-detail/gone-notice").then((m) => m.GoneNotice));
+// The graveyard notice rides with the static parts (no import of its own in the first load).
+const GoneNotice = splitComponent(() => parts().then((m) => m.GoneNotice));
 const ToolNotFound = splitComponent(() => import("~/components/tool-not-found").then((m) => m.ToolNotFound));
 
 // Built by the loader on the server: tool-seo stays out of the browser bundle.

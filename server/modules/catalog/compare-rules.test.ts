@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  addToCompare,
-  COMPARE_CAPS,
-  compareCap,
-  compareCapMessage,
-  DEFAULT_COMPARE_CAP,
-  featureMatrix,
-  MAX_COMPARE_TOOLS,
-} from "./compare-rules.ts";
+import { addToCompare, compareCapMessage } from "./compare-add.ts";
+import { COMPARE_CAPS, compareCap, DEFAULT_COMPARE_CAP, MAX_COMPARE_TOOLS } from "./compare-rules.ts";
+import { featureMatrix } from "./feature-matrix.ts";
 
 describe("compare caps", () => {
   it("are 2 / 5 / 10 for free / standard / expert, and 2 for visitors", () => {

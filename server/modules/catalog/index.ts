@@ -72,14 +72,11 @@ export {
   getComparison,
   getToolsForComparison,
 } from "./compare.ts";
+export { addToCompare, type CompareAddResult, compareCapMessage } from "./compare-add.ts";
 export {
-  addToCompare,
   COMPARE_CAPS,
   compareCap,
-  compareCapMessage,
   DEFAULT_COMPARE_CAP,
-  type FeatureRow,
-  featureMatrix,
   MAX_COMPARE_TOOLS,
   type MemberTier,
 } from "./compare-rules.ts";
@@ -126,6 +123,7 @@ export {
   STORED_FACT_FIELDS,
   type StoredFactField,
 } from "./facts.ts";
+export { type FeatureRow, featureMatrix } from "./feature-matrix.ts";
 export { IMPORT_LIMITS, type ImportReport, importCsv, importRows, parseCsv } from "./import.ts";
 export {
   catalogMergeSteps,
