@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from "react";
 
 export type TabPanel<V extends string> = {
   value: V;
@@ -48,18 +48,6 @@ export function ToolTabs<V extends string>({
   const list = useRef<HTMLDivElement>(null);
   const tabId = (v: V) => `${baseId}-tab-${v}`;
   const panelId = (v: V) => `${baseId}-panel-${v}`;
-
-  // On a phone the strip scrolls sideways: keep the open tab in view (issue 21: Reviews sat off-screen).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect reads the DOM the new tab rendered
-  useEffect(() => {
-    const strip = list.current;
-    const active = strip?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
-    if (!strip || !active) return;
-    const left = active.getBoundingClientRect().left - strip.getBoundingClientRect().left + strip.scrollLeft;
-    if (left < strip.scrollLeft || left + active.offsetWidth > strip.scrollLeft + strip.clientWidth) {
-      strip.scrollLeft = Math.max(0, left - 16);
-    }
-  }, [tab]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     const i = panels.findIndex((p) => p.value === tab);
