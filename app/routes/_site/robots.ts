@@ -1,7 +1,9 @@
+import { siteOrigin } from "../../../server/platform/site-origin.ts";
 import type { Route } from "./+types/robots";
 
-export function loader({ request }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
+// The origin is the site's own (PUBLIC_URL, else the configured host), never the request's Host header.
+export function loader({ context }: Route.LoaderArgs) {
+  const origin = siteOrigin(context.services.env);
   const body = [
     "User-agent: *",
     "Allow: /",

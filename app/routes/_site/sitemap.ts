@@ -1,5 +1,6 @@
 import { sitemapEntries } from "~/lib/catalog.server";
 import { blogSitemapEntries, docsSitemapPaths } from "~/lib/content.server";
+import { siteOrigin } from "../../../server/platform/site-origin.ts";
 import type { Route } from "./+types/sitemap";
 
 const STATIC_PATHS = [
@@ -38,8 +39,9 @@ const CONTENT_PATHS = [
 const escapeXml = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
+export async function loader({ context }: Route.LoaderArgs) {
+  // The site's own origin, never the request's Host header (a feed or sitemap is cached and crawled).
+  const origin = siteOrigin(context.services.env);
   const entries = [
     ...(await sitemapEntries(context.services.db)),
     ...(await blogSitemapEntries(context.services.db)),
