@@ -46,7 +46,7 @@ describe("formAction: the one page write path", () => {
   });
 
   it("answers an unknown or missing intent with 400 Unknown action", async () => {
-    for (const fields of [{ intent: "explode" }, {}]) {
+    for (const fields of [{ intent: "explode" }, {}] as Record<string, string>[]) {
       const out = (await formAction(post(fields), Intents, () => "ran")) as unknown as Answer;
       expect(out.init?.status).toBe(400);
       expect(out.data.error).toBe("Unknown action");
