@@ -1,10 +1,13 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { Empty } from "~/components/empty-state";
 import { ToolLogo } from "~/components/tool-logo";
-import { AppError, viewerOf } from "~/lib/accounts.server";
+import { Button, Textarea } from "~/components/ui";
+import { viewerOf } from "~/lib/accounts.server";
 import type { BetaCard } from "~/lib/content.server";
 import { applyToBeta, BETA_MESSAGES, BetaApplyForm, BetaQuery, listBetaPrograms } from "~/lib/content.server";
 import { BETA_CATEGORIES, BETA_CATEGORY_LABELS, BETA_STATUS_LABELS } from "~/lib/content-labels";
+import { failureOf } from "~/lib/form-action";
+import { formAction, readForm, refuse } from "~/lib/form-action.server";
 import type { Route } from "./+types/beta";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -44,39 +47,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
+/** What an application answered, for the card of its programme. */
 type ApplyResult = { ok: boolean; message: string; programId?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await viewerOf(context, request);
-  const form = Object.fromEntries(await request.formData());
-  const programId = typeof form.programId === "string" ? form.programId : undefined;
-  if (!viewer) return data<ApplyResult>({ ok: false, message: BETA_MESSAGES.signIn, programId }, { status: 401 });
-  const input = BetaApplyForm.safeParse(form);
-  if (!input.success) {
-    return data<ApplyResult>(
-      { ok: false, message: input.error.issues[0]?.message ?? "Invalid input", programId },
-      { status: 400 },
-    );
-  }
+  if (!viewer) return refuse(401, BETA_MESSAGES.signIn, (await readForm(request)).values);
   const { db, jobs, clock } = context.services;
-  try {
-    await applyToBeta(
-      db,
-      jobs,
-      { userId: viewer.user.id, canApplyEarly: viewer.can("early_access") },
-      input.data,
-      clock.now(),
+  return formAction(request, BetaApplyForm, async (input) => {
+    const applicant = { userId: viewer.user.id, canApplyEarly: viewer.can("early_access") };
+    await applyToBeta(db, jobs, applicant, input, clock.now());
+    return data<ApplyResult>(
+      { ok: true, message: "Application sent! Check your email for the confirmation.", programId: input.programId },
+      { headers: { "Cache-Control": "private, no-store" } },
     );
-  } catch (err) {
-    if (err instanceof AppError && err.status < 500) {
-      return data<ApplyResult>({ ok: false, message: err.message, programId }, { status: err.status });
-    }
-    throw err;
-  }
-  return data<ApplyResult>(
-    { ok: true, message: "Application sent! Check your email for the confirmation.", programId },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  });
+}
+
+function applyResult(answer: unknown): ApplyResult | undefined {
+  const failed = failureOf(answer);
+  if (failed) return { ok: false, message: failed.error, programId: failed.values.programId };
+  return (answer as ApplyResult | undefined) ?? undefined;
 }
 
 const chip = "rounded-full border px-3 py-1.5 text-sm font-medium";
@@ -94,6 +85,7 @@ const STEPS = [
 
 export default function Beta({ loaderData, actionData }: Route.ComponentProps) {
   const { programs, category } = loaderData;
+  const result = applyResult(actionData);
   const featured = programs.filter((p) => p.featured);
   const rest = programs.filter((p) => !p.featured);
   const label = BETA_CATEGORIES.find((c) => c.key === category)?.label ?? "All";
@@ -149,7 +141,7 @@ export default function Beta({ loaderData, actionData }: Route.ComponentProps) {
           <ul className="mt-4 grid gap-4 md:grid-cols-2">
             {featured.map((p) => (
               <li key={p.id}>
-                <ProgramCard program={p} data={loaderData} result={actionData} />
+                <ProgramCard program={p} data={loaderData} result={result} />
               </li>
             ))}
           </ul>
@@ -164,7 +156,7 @@ export default function Beta({ loaderData, actionData }: Route.ComponentProps) {
           <ul className="mt-4 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
             {rest.map((p) => (
               <li key={p.id}>
-                <ProgramCard program={p} data={loaderData} result={actionData} />
+                <ProgramCard program={p} data={loaderData} result={result} />
               </li>
             ))}
           </ul>
@@ -328,20 +320,10 @@ function ProgramCard({
           <label htmlFor={fieldId} className="block text-sm font-medium">
             Why do you want to join?
           </label>
-          <textarea
-            id={fieldId}
-            name="motivation"
-            rows={2}
-            maxLength={500}
-            className="w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-800"
-          />
-          <button
-            type="submit"
-            disabled={busy}
-            className="w-full rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
-          >
+          <Textarea id={fieldId} name="motivation" rows={2} maxLength={500} className="text-sm" />
+          <Button type="submit" disabled={busy} className="w-full">
             Apply Now
-          </button>
+          </Button>
         </Form>
       )}
     </article>

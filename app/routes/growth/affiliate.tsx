@@ -1,7 +1,10 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { FormAlert } from "~/components/account/form-parts";
 import { AffiliateNav } from "~/components/growth/copy-field";
-import { fieldErrors, viewerOf } from "~/lib/accounts.server";
+import { Button, cardClass, Field, Input } from "~/components/ui";
+import { viewerOf } from "~/lib/accounts.server";
+import { failureOf, fieldProps } from "~/lib/form-action";
+import { formAction, refuse } from "~/lib/form-action.server";
 import {
   AffiliateJoinInput,
   ATTRIBUTION_DAYS,
@@ -41,23 +44,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = { ok: false; error?: string; fields?: Record<string, string>; payoutEmail?: string };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await viewerOf(context, request);
-  if (!viewer) return data<ActionResult>({ ok: false, error: "Please sign in to join the programme" }, { status: 401 });
-  const form = Object.fromEntries(await request.formData());
-  const parsed = AffiliateJoinInput.safeParse(form);
-  if (!parsed.success) {
-    const payoutEmail = typeof form.payout_email === "string" ? form.payout_email : "";
-    return data<ActionResult>({ ok: false, fields: fieldErrors(parsed.error), payoutEmail }, { status: 400 });
-  }
-  await joinAffiliate(context.services, viewer.user.id, parsed.data);
-  return redirect("/affiliate/dashboard");
+  if (!viewer) return refuse(401, "Please sign in to join the programme");
+  return formAction(request, AffiliateJoinInput, async (input) => {
+    await joinAffiliate(context.services, viewer.user.id, input);
+    return redirect("/affiliate/dashboard");
+  });
 }
 
 export default function AffiliateProgramme({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  const failed = failureOf(actionData);
+  const fields = failed?.fields ?? {};
+  // The two fields show their own errors; any other refusal is the alert.
+  const alert = failed && !fields.payout_email && !fields.accept_terms ? failed.error : null;
   return (
     <div className="mx-auto max-w-3xl">
       <AffiliateNav current="/affiliate" />
@@ -113,7 +114,7 @@ export default function AffiliateProgramme({ loaderData, actionData }: Route.Com
         </ul>
       </section>
 
-      <section className="mt-8 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+      <section className={`${cardClass} mt-8 p-5`}>
         <h2 className="text-xl font-semibold">Join</h2>
         {loaderData.joined ? (
           <p className="mt-2">
@@ -135,42 +136,29 @@ export default function AffiliateProgramme({ loaderData, actionData }: Route.Com
           </p>
         ) : (
           <Form method="post" className="mt-3 space-y-4" noValidate>
-            {actionData?.error ? <FormAlert>{actionData.error}</FormAlert> : null}
+            {alert ? <FormAlert>{alert}</FormAlert> : null}
+            <Field label="PayPal e-mail for payouts" id="payout-email" error={fields.payout_email}>
+              <Input name="payout_email" type="email" defaultValue={failed?.values.payout_email ?? loaderData.email} />
+            </Field>
             <div>
-              <label htmlFor="payout-email" className="block text-sm font-medium">
-                PayPal e-mail for payouts
+              <label className="flex items-start gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name="accept_terms"
+                  className="mt-1 h-4 w-4 accent-brand-600"
+                  {...fieldProps(failed, "accept_terms", "accept-terms-error")}
+                />
+                <span>I accept the affiliate terms above.</span>
               </label>
-              <input
-                id="payout-email"
-                name="payout_email"
-                type="email"
-                defaultValue={actionData?.payoutEmail ?? loaderData.email}
-                aria-invalid={actionData?.fields?.payout_email ? true : undefined}
-                aria-describedby={actionData?.fields?.payout_email ? "payout-email-error" : undefined}
-                className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-600 dark:bg-slate-950"
-              />
-              {actionData?.fields?.payout_email ? (
-                <p id="payout-email-error" className="mt-1 text-sm text-red-700 dark:text-red-300">
-                  {actionData.fields.payout_email}
+              {fields.accept_terms ? (
+                <p id="accept-terms-error" className="mt-1 text-sm text-red-700 dark:text-red-300">
+                  {fields.accept_terms}
                 </p>
               ) : null}
             </div>
-            <div>
-              <label className="flex items-start gap-2 text-sm">
-                <input type="checkbox" name="accept_terms" className="mt-1 h-4 w-4 accent-brand-600" />
-                <span>I accept the affiliate terms above.</span>
-              </label>
-              {actionData?.fields?.accept_terms ? (
-                <p className="mt-1 text-sm text-red-700 dark:text-red-300">{actionData.fields.accept_terms}</p>
-              ) : null}
-            </div>
-            <button
-              type="submit"
-              disabled={busy}
-              className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-            >
+            <Button type="submit" disabled={busy}>
               {busy ? "Joining…" : "Join the programme"}
-            </button>
+            </Button>
           </Form>
         )}
       </section>
