@@ -43,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const VoteForm = z.object({ id: z.string().max(64).default("") });
+const VoteForm = z.object({ id: z.string().default("") });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await viewerOf(context, request);

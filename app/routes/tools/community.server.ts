@@ -27,7 +27,7 @@ import { isUuid } from "../../../server/platform/ids.ts";
 
 export type CommunityActionData = { review?: ReviewFormResult; poll?: PollVoteResult };
 
-const reviewId = z.string().max(64).default("");
+const reviewId = z.string().default("");
 
 /** Everything the tool page posts: the save / favourite toggles (no intent), reviews and the poll. */
 export const ToolPageForm = z.preprocess(
