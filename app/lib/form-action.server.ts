@@ -24,6 +24,10 @@
 // - anything else (a thrown redirect or Response included) is rethrown: redirects work, and a real fault
 //   reaches the server's one 5xx logger with its request id.
 //
+// Loaders and plain endpoints that answer a refusal themselves use `refusalOf(err)` (the AppError below
+// 500, or null for a fault to rethrow) and `firstIssue(zodError, fallback)`; a page whose widgets read
+// another answer shape adds it to the refusal with the `shape` option (the tool page's review and poll).
+//
 // The schema is the contract shared with the form: put it where the browser can import it too (a
 // module's `forms.ts`, or the route file) when the form mirrors its limits.
 import { data } from "react-router";
