@@ -1,7 +1,7 @@
 import { and, eq, ne, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
-import { type Db, isUniqueViolation, queryRows } from "../../platform/db/index.ts";
+import { type Db, isUniqueViolation, queryRows, transaction } from "../../platform/db/index.ts";
 import { type PriceInfo, providers, tools } from "../../platform/db/schema.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { controlCharacterIn, controlCharacterMessage } from "../../platform/text.ts";
@@ -542,8 +542,7 @@ export async function saveTool(
   ctx: ToolChangeContext,
 ): Promise<SavedTool> {
   try {
-    return await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    return await transaction(db, async (tx) => {
       let current: ToolRow | undefined;
       let currentProvider: string | null = null;
       if (id !== null) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { runnableSteps, type ToolMergeStep } from "./merge-steps.ts";
 
@@ -42,8 +42,7 @@ export async function mergeTools(
 ): Promise<MergeReport> {
   const { from, into } = MergeInput.parse(input);
   if (from === into) throw new AppError("bad_request", "A tool cannot be merged into itself");
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     // Both rows locked in id order: two admins merging the same pair the other way round wait, not deadlock.
     const rows = await queryRows<ToolRow>(
       tx,

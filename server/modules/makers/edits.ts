@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { recordAudit } from "../../platform/audit.ts";
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { textBlock, textLine } from "../../platform/text.ts";
 import { type FactChange, PRICING_MODELS, type Provenance, recordFactChanges } from "../catalog/index.ts";
@@ -144,8 +144,7 @@ export async function saveMakerEdit(
   input: MakerEditInput,
 ): Promise<MakerEditResult> {
   const now = deps.clock.now();
-  return deps.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return transaction(deps.db, async (tx) => {
     await tx.execute(sql`SELECT id FROM tools WHERE id = ${toolId}::uuid FOR UPDATE`);
     if (!(await isVerifiedMaker(tx, actor.id, toolId))) throw new AppError("forbidden", MAKER_MESSAGES.notMaker);
     const current = await currentMakerFacts(tx, toolId);
@@ -239,8 +238,7 @@ export async function decideMakerEdit(
   input: z.infer<typeof MakerEditDecision>,
 ): Promise<void> {
   const now = deps.clock.now();
-  await deps.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await transaction(deps.db, async (tx) => {
     const [edit] = await queryRows<{ tool_id: string; user_id: string; field: MakerEditField; new_value: unknown }>(
       tx,
       sql`SELECT tool_id::text AS tool_id, user_id, field, new_value FROM maker_edits
