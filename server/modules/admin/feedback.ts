@@ -3,6 +3,7 @@ import type { Activity } from "../../platform/activity.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { uuidSchema } from "../../platform/ids.ts";
 import type { AdminActor } from "./users.ts";
 
 /** Feedback (spec section 3): Pending, then Verified by an admin (the badge comes with issue 11). */
@@ -24,7 +25,7 @@ export const FeedbackQuery = z.object({
 });
 export type FeedbackQuery = z.infer<typeof FeedbackQuery>;
 
-export const FeedbackId = z.string().uuid("Unknown feedback");
+export const FeedbackId = uuidSchema("Unknown feedback");
 
 export async function listFeedback(
   db: Db,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
+import { uuidSchema } from "../../platform/ids.ts";
 
 /**
  * Probable duplicates (issue 13): one product listed twice under two names or domains. The importer
@@ -230,8 +231,8 @@ export function keeperOf(a: DuplicateSide, b: DuplicateSide): DuplicateSide {
 }
 
 export const DismissInput = z.object({
-  a: z.uuid("Choose two tools"),
-  b: z.uuid("Choose two tools"),
+  a: uuidSchema("Choose two tools"),
+  b: uuidSchema("Choose two tools"),
 });
 
 /** "Not duplicates": the pair leaves the list for good (audited). */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
+import { isUuid, uuidSchema } from "../../platform/ids.ts";
 import { runnableSteps, type ToolMergeStep } from "./merge-steps.ts";
 
 /**
@@ -20,8 +21,8 @@ export type MergeReport = {
 };
 
 export const MergeInput = z.object({
-  from: z.uuid("Choose the tool to merge"),
-  into: z.uuid("Choose the tool to keep"),
+  from: uuidSchema("Choose the tool to merge"),
+  into: uuidSchema("Choose the tool to keep"),
 });
 
 type ToolRow = {
@@ -97,7 +98,7 @@ export async function mergeTools(
 export async function mergedTarget(db: Db, idOrSlug: string): Promise<{ id: string; slug: string } | null> {
   const key = idOrSlug.trim().toLowerCase();
   if (!key || key.length > 200) return null;
-  const isId = z.uuid().safeParse(key).success;
+  const isId = isUuid(key);
   const match = isId ? sql`a.id = ${key}::uuid` : sql`a.slug = ${key}`;
   const [row] = await queryRows<{ id: string; slug: string }>(
     db,

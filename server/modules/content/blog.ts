@@ -3,6 +3,7 @@ import { z } from "zod";
 import { type Actor, recordAudit } from "../../platform/audit.ts";
 import { type Db, isUniqueViolation, queryRows, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { uuidSchema } from "../../platform/ids.ts";
 import { type CatalogStats, catalogStats } from "../catalog/index.ts";
 import { BLOG_CATEGORIES, type BlogCategory, FIGURE_TOKENS } from "./blog-labels.ts";
 import { readMinutes, renderMarkdown } from "./markdown.ts";
@@ -118,7 +119,7 @@ export const PostInput = z
   });
 export type PostInput = z.output<typeof PostInput>;
 
-export const PostId = z.string().uuid("Unknown post");
+export const PostId = uuidSchema("Unknown post");
 
 type Row = {
   id: string;

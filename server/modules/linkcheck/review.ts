@@ -4,6 +4,7 @@ import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, transaction } from "../../platform/db/index.ts";
 import { linkCheckState, linkReviewItems, toolLinkStatus, toolSuggestions, tools } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
+import { isUuid } from "../../platform/ids.ts";
 import { applyToolFacts, type FactPatch, PRICING_MODELS, saveTool, setArchived } from "../catalog/index.ts";
 import { LINK_CHECKER_SOURCE, setGone } from "./graveyard.ts";
 
@@ -93,7 +94,7 @@ export async function decideReviewItem(
   input: ReviewDecision,
   ctx: Ctx,
 ): Promise<{ status: string }> {
-  if (!z.uuid().safeParse(id).success) throw new AppError("not_found", "Review item not found");
+  if (!isUuid(id)) throw new AppError("not_found", "Review item not found");
   return transaction(db, async (tx) => {
     const [item] = await tx.select().from(linkReviewItems).where(eq(linkReviewItems.id, id)).for("update");
     if (!item) throw new AppError("not_found", "Review item not found");
@@ -208,7 +209,7 @@ export async function decideSuggestion(
   decision: "accept" | "dismiss",
   ctx: Ctx,
 ): Promise<{ status: string }> {
-  if (!z.uuid().safeParse(id).success) throw new AppError("not_found", "Suggestion not found");
+  if (!isUuid(id)) throw new AppError("not_found", "Suggestion not found");
   return transaction(db, async (tx) => {
     const [s] = await tx.select().from(toolSuggestions).where(eq(toolSuggestions.id, id)).for("update");
     if (!s) throw new AppError("not_found", "Suggestion not found");

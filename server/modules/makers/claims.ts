@@ -4,6 +4,7 @@ import { recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { emailField } from "../../platform/email-address.ts";
 import { AppError } from "../../platform/errors.ts";
+import { uuidSchema } from "../../platform/ids.ts";
 import type { Mailer } from "../../platform/mail.ts";
 import { consumeRateLimit, type RateRule } from "../../platform/rate-limit.ts";
 import { claimMethodsFor, domainKey } from "../catalog/index.ts";
@@ -274,7 +275,7 @@ export async function listVerifiedClaims(db: Db, max = 200): Promise<MakerClaimR
 }
 
 export const RevokeClaimInput = z.object({
-  claimId: z.string().uuid("Claim not found"),
+  claimId: uuidSchema("Claim not found"),
   reason: z.string().trim().min(3, "Give a reason of at least 3 characters").max(500),
 });
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { uuidSchema } from "../../platform/ids.ts";
 import { textBlock, textLine } from "../../platform/text.ts";
 import { type FactChange, PRICING_MODELS, type Provenance, recordFactChanges } from "../catalog/index.ts";
 import { isVerifiedMaker } from "./claims.ts";
@@ -223,10 +224,10 @@ export async function listPendingMakerEdits(db: Db, toolId?: string): Promise<Pe
 }
 
 export const MakerEditDecision = z.discriminatedUnion("decision", [
-  z.object({ decision: z.literal("approve"), editId: z.string().uuid("Change not found") }),
+  z.object({ decision: z.literal("approve"), editId: uuidSchema("Change not found") }),
   z.object({
     decision: z.literal("reject"),
-    editId: z.string().uuid("Change not found"),
+    editId: uuidSchema("Change not found"),
     reason: z.string().trim().min(3, "Give the maker a reason of at least 3 characters").max(500),
   }),
 ]);
