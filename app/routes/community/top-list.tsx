@@ -2,7 +2,6 @@ import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { FormAlert } from "~/components/account/form-parts";
 import { ToolLogo } from "~/components/tool-logo";
-import { Button } from "~/components/ui";
 import { viewerOf } from "~/lib/accounts.server";
 import { requireAdminPage } from "~/lib/admin.server";
 import { getTopList, setTopListEditorial } from "~/lib/community.server";
@@ -163,9 +162,9 @@ export default function TopListPage({ loaderData, actionData }: Route.ComponentP
         >
           <input type="hidden" name="editorial" value={list.editorial ? "false" : "true"} />
           <span className="mr-3">Admin:</span>
-          <Button type="submit" variant="secondary" size="sm">
+          <button type="submit" className="rounded-lg border border-slate-300 px-3 py-1 font-semibold">
             {list.editorial ? "Remove editorial mark" : "Mark as editorial"}
-          </Button>
+          </button>
         </Form>
       ) : null}
       {list.tools.length ? (

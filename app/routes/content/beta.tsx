@@ -1,7 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { Empty } from "~/components/empty-state";
 import { ToolLogo } from "~/components/tool-logo";
-import { Button, Textarea } from "~/components/ui";
 import { viewerOf } from "~/lib/accounts.server";
 import type { BetaCard } from "~/lib/content.server";
 import { applyToBeta, BETA_MESSAGES, BetaApplyForm, BetaQuery, listBetaPrograms } from "~/lib/content.server";
@@ -320,10 +319,20 @@ function ProgramCard({
           <label htmlFor={fieldId} className="block text-sm font-medium">
             Why do you want to join?
           </label>
-          <Textarea id={fieldId} name="motivation" rows={2} maxLength={500} className="text-sm" />
-          <Button type="submit" disabled={busy} className="w-full">
+          <textarea
+            id={fieldId}
+            name="motivation"
+            rows={2}
+            maxLength={500}
+            className="w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-800"
+          />
+          <button
+            type="submit"
+            disabled={busy}
+            className="w-full rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+          >
             Apply Now
-          </Button>
+          </button>
         </Form>
       )}
     </article>

@@ -1,7 +1,6 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { FormAlert } from "~/components/account/form-parts";
 import { AffiliateNav } from "~/components/growth/copy-field";
-import { Button, cardClass, Field, Input } from "~/components/ui";
 import { viewerOf } from "~/lib/accounts.server";
 import { failureOf, fieldProps } from "~/lib/form-action";
 import { formAction, refuse } from "~/lib/form-action.server";
@@ -114,7 +113,7 @@ export default function AffiliateProgramme({ loaderData, actionData }: Route.Com
         </ul>
       </section>
 
-      <section className={`${cardClass} mt-8 p-5`}>
+      <section className="mt-8 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
         <h2 className="text-xl font-semibold">Join</h2>
         {loaderData.joined ? (
           <p className="mt-2">
@@ -137,9 +136,24 @@ export default function AffiliateProgramme({ loaderData, actionData }: Route.Com
         ) : (
           <Form method="post" className="mt-3 space-y-4" noValidate>
             {alert ? <FormAlert>{alert}</FormAlert> : null}
-            <Field label="PayPal e-mail for payouts" id="payout-email" error={fields.payout_email}>
-              <Input name="payout_email" type="email" defaultValue={failed?.values.payout_email ?? loaderData.email} />
-            </Field>
+            <div>
+              <label htmlFor="payout-email" className="block text-sm font-medium">
+                PayPal e-mail for payouts
+              </label>
+              <input
+                id="payout-email"
+                name="payout_email"
+                type="email"
+                defaultValue={failed?.values.payout_email ?? loaderData.email}
+                {...fieldProps(failed, "payout_email", "payout-email-error")}
+                className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-600 dark:bg-slate-950"
+              />
+              {fields.payout_email ? (
+                <p id="payout-email-error" className="mt-1 text-sm text-red-700 dark:text-red-300">
+                  {fields.payout_email}
+                </p>
+              ) : null}
+            </div>
             <div>
               <label className="flex items-start gap-2 text-sm">
                 <input
@@ -156,9 +170,13 @@ export default function AffiliateProgramme({ loaderData, actionData }: Route.Com
                 </p>
               ) : null}
             </div>
-            <Button type="submit" disabled={busy}>
+            <button
+              type="submit"
+              disabled={busy}
+              className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+            >
               {busy ? "Joining…" : "Join the programme"}
-            </Button>
+            </button>
           </Form>
         )}
       </section>

@@ -2,7 +2,6 @@ import { Form, useNavigation } from "react-router";
 import { FormAlert } from "~/components/account/form-parts";
 import { CopyField, Stat } from "~/components/growth/copy-field";
 import { ReferralsIntro } from "~/components/growth/referrals-intro";
-import { Button, cardClass, Input } from "~/components/ui";
 import { viewerOf } from "~/lib/accounts.server";
 import { failureOf } from "~/lib/form-action";
 import { formAction, refuse } from "~/lib/form-action.server";
@@ -70,14 +69,14 @@ export default function Referrals({ loaderData, actionData }: Route.ComponentPro
         <CopyField label="Invite link" value={overview.inviteLink} />
         <CopyField label="Referral code" value={overview.code} />
       </section>
-      <section className={`${cardClass} mt-8 p-5`}>
+      <section className="mt-8 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
         <h2 className="text-lg font-semibold">Invite by e-mail</h2>
         <Form method="post" className="mt-3 space-y-3">
           <label htmlFor="invite-email" className="block text-sm font-medium">
             Friend's e-mail
           </label>
           <div className="flex flex-col gap-2 sm:flex-row">
-            <Input
+            <input
               id="invite-email"
               name="email"
               type="email"
@@ -86,10 +85,15 @@ export default function Referrals({ loaderData, actionData }: Route.ComponentPro
               defaultValue={failed?.values.email}
               aria-invalid={failed ? true : undefined}
               aria-describedby={failed ? "invite-error" : undefined}
+              className="block w-full rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-600 dark:bg-slate-950"
             />
-            <Button type="submit" disabled={busy} className="shrink-0">
+            <button
+              type="submit"
+              disabled={busy}
+              className="shrink-0 rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+            >
               {busy ? "Sending…" : "Send invitation"}
-            </Button>
+            </button>
           </div>
           {failed ? (
             <p id="invite-error" className="text-sm text-red-700 dark:text-red-300">
