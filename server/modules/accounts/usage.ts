@@ -152,8 +152,10 @@ export function isCrawler(request: Request): boolean {
   let crawler = crawlerAgents.get(agent);
   if (crawler === undefined) {
     crawler = isbot(agent);
-    if (crawlerAgents.size >= 1_000) crawlerAgents.clear();
-    crawlerAgents.set(agent, crawler);
+    if (agent.length <= 512) {
+      if (crawlerAgents.size >= 1_000) crawlerAgents.clear();
+      crawlerAgents.set(agent, crawler);
+    }
   }
   return crawler;
 }
