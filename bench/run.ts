@@ -7,7 +7,8 @@
  * BENCH_CONNECTIONS (10), BENCH_TOOLS (100000), BENCH_SEED (PRNG seed), BENCH_SEED_METHOD
  * (insert | import), BENCH_DEFER_INDEXES (1; 0 keeps the indexes during the bulk insert),
  * BENCH_COLD_START (1; 0 skips the cold-start measurements), BENCH_ONLY (search: seed, then only the
- * search latency part), BENCH_SEARCH_PASSES (1; more passes over the same queries report each query's
+ * search latency part; members: seed, then only issue 23's throughput runs, members next to
+ * visitors, the anonymous tool page, / and repeated API searches), BENCH_SEARCH_PASSES (1; more passes over the same queries report each query's
  * median time), BENCH_KEEP_DATABASE (1 keeps the PostgreSQL database for inspection; its name is printed).
  */
 import { spawnSync } from "node:child_process";
@@ -49,8 +50,9 @@ const numberEnv = (name: string, fallback: number) => {
   if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number (got '${raw}')`);
   return n;
 };
-if (process.env.BENCH_ONLY && process.env.BENCH_ONLY !== "search") {
-  throw new Error(`BENCH_ONLY must be 'search' or unset (got '${process.env.BENCH_ONLY}')`);
+const ONLY = process.env.BENCH_ONLY || undefined;
+if (ONLY && ONLY !== "search" && ONLY !== "members") {
+  throw new Error(`BENCH_ONLY must be 'search', 'members' or unset (got '${ONLY}')`);
 }
 const config = {
   databaseUrl: process.env.DATABASE_URL || undefined,
@@ -59,11 +61,13 @@ const config = {
   tools: numberEnv("BENCH_TOOLS", 100_000),
   seed: numberEnv("BENCH_SEED", 20_250_101),
   seedMethod: (process.env.BENCH_SEED_METHOD === "import" ? "import" : "insert") as SeedMethod,
-  coldStart: process.env.BENCH_COLD_START !== "0" && process.env.BENCH_ONLY !== "search",
-  searchOnly: process.env.BENCH_ONLY === "search",
+  coldStart: process.env.BENCH_COLD_START !== "0" && !ONLY,
+  searchOnly: ONLY === "search",
+  /** issue 23's throughput runs only (members and visitors, the anonymous targets); no search, weights, cold start */
+  membersOnly: ONLY === "members",
   searchPasses: Math.max(1, Math.round(numberEnv("BENCH_SEARCH_PASSES", 1))),
   /** bench:cluster after the rest (needs the PostgreSQL 15 binaries); BENCH_CLUSTER=0 skips it. */
-  cluster: process.env.BENCH_CLUSTER !== "0" && process.env.BENCH_ONLY !== "search",
+  cluster: process.env.BENCH_CLUSTER !== "0" && !ONLY,
   clusterUsers: numberEnv("BENCH_CLUSTER_USERS", 100),
   clusterDuration: numberEnv("BENCH_CLUSTER_DURATION", 60),
   searchQueries: 200,
@@ -150,13 +154,13 @@ async function main(): Promise<void> {
     return running;
   };
   const app = await startApp(true);
-  const uncached = config.searchOnly ? null : await startApp(false);
+  const uncached = config.searchOnly || config.membersOnly ? null : await startApp(false);
   log(`app listening on ${app.url} (page cache on)${uncached ? ` and ${uncached.url} (PAGE_CACHE=0)` : ""}`);
 
   // Page weight of the production build (sizes do not depend on the machine's load) -------------------
   const weights: PageWeight[] = [];
   const pagesToWeigh = ["/tools/midjourney", "/", "/tools", "/category/image-generation", "/search?q=video"];
-  for (const p of config.searchOnly ? [] : pagesToWeigh) {
+  for (const p of config.searchOnly || config.membersOnly ? [] : pagesToWeigh) {
     weights.push(await measurePageWeight(app.url, p, path.join(ROOT, "build/client")));
   }
   log(weights.map((w) => `page weight ${w.path}: JS ${kb(w.jsGzip)}, HTML ${kb(w.htmlGzip)} (gzip)`).join("\n"));
@@ -175,8 +179,9 @@ async function main(): Promise<void> {
   const [warmSlugs, runSlugs] = [slugs.slice(0, 2_000), slugs.slice(2_000)];
   const loadQueries = searchQueries(vocab, rng, 500, seeded.syntheticNames, 3);
   const apiPath = (q: string) => `/api/tools?q=${encodeURIComponent(q)}`;
-  const targets: LoadTarget[] = [
-    { name: "ceiling (static /tools HTML)", url: ceiling.url, paths: ["/tools"] },
+  const ceilingTarget: LoadTarget = { name: "ceiling (static /tools HTML)", url: ceiling.url, paths: ["/tools"] };
+  // Issue 8's runs; BENCH_ONLY=members leaves them out (issue 23's runs follow below).
+  const issue8Targets: LoadTarget[] = [
     { name: "/tools (page cache hit)", url: app.url, paths: ["/tools"] },
     ...(uncached ? [{ name: "/tools (PAGE_CACHE=0)", url: uncached.url, paths: ["/tools"] }] : []),
     {
@@ -192,6 +197,7 @@ async function main(): Promise<void> {
       warmupPaths: loadQueries.slice(0, 100).map((q) => apiPath(q.q)),
     },
   ];
+  const targets: LoadTarget[] = [ceilingTarget, ...(config.membersOnly ? [] : issue8Targets)];
   // Issue 8 §2–3: the tool page at cache speed, members' tool pages, repeated searches.
   const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
   // A set of tool pages that fits the page cache (64 MB): the busy pages of a directory.
@@ -244,20 +250,24 @@ async function main(): Promise<void> {
       target: { ratio: 0.3, label: "anonymous tool page, first view of the day" },
       pair: { page: "/tools/{slug} (200 slugs)", who: "visitor" },
     },
-    {
-      name: "anonymous /tools/{slug}, repeated views (same cookie, 10 tools counted)",
-      url: app.url,
-      paths: hotSlugs.slice(0, 10).map((s) => `/tools/${s}`),
-      headers: { "user-agent": BROWSER, cookie: visitorCookie },
-      target: { ratio: 0.2, label: "anonymous tool page, repeated views" },
-    },
-    {
-      name: "free member /tools/{slug} (10 counted tools)",
-      url: app.url,
-      paths: hotSlugs.slice(0, 10).map((s) => `/tools/${s}`),
-      headers: { "user-agent": BROWSER, cookie: freeMember },
-      target: { ratio: 0.05, label: "free member's tool page" },
-    },
+    ...(config.membersOnly
+      ? []
+      : [
+          {
+            name: "anonymous /tools/{slug}, repeated views (same cookie, 10 tools counted)",
+            url: app.url,
+            paths: hotSlugs.slice(0, 10).map((s) => `/tools/${s}`),
+            headers: { "user-agent": BROWSER, cookie: visitorCookie },
+            target: { ratio: 0.2, label: "anonymous tool page, repeated views" },
+          },
+          {
+            name: "free member /tools/{slug} (10 counted tools)",
+            url: app.url,
+            paths: hotSlugs.slice(0, 10).map((s) => `/tools/${s}`),
+            headers: { "user-agent": BROWSER, cookie: freeMember },
+            target: { ratio: 0.05, label: "free member's tool page" },
+          },
+        ]),
     {
       name: "Standard member /tools/{slug} (200 slugs)",
       url: app.url,
@@ -295,6 +305,15 @@ async function main(): Promise<void> {
       target: { ratio: 0.1, label: "Standard member's /dashboard" },
     },
     {
+      // The one personal request a member's cached page makes after hydration (ADR 0032), here for
+      // the tool pages above: saved state, lists, review, badges.
+      name: "Standard member GET /api/me/page-state?path=/tools/{slug} (200 slugs)",
+      url: app.url,
+      paths: hotSlugs.map((s) => `/api/me/page-state?path=${encodeURIComponent(`/tools/${s}`)}`),
+      headers: { "user-agent": BROWSER, cookie: paidMember },
+      pair: { page: "/api/me/page-state (tool page)", who: "member" },
+    },
+    {
       name: "repeated /api/tools?q=… (100 queries, API cache)",
       url: app.url,
       paths: repeatQueries,
@@ -302,12 +321,11 @@ async function main(): Promise<void> {
     },
   );
   const load: LoadResult[] = [];
-  const [ceilingTarget] = targets;
   for (const target of config.searchOnly ? [] : targets) {
     // On a shared machine the load moves during a run: every target is also compared with a short
     // ceiling run made just before it (the "adjacent" ceiling), and its target judged on that.
     let adjacent: number | undefined;
-    if (target !== ceilingTarget && ceilingTarget) {
+    if (target !== ceilingTarget) {
       const c = await runLoad(ceilingTarget, {
         duration: Math.max(2, Math.round(config.duration / 3)),
         connections: config.connections,
@@ -334,10 +352,12 @@ async function main(): Promise<void> {
   const searchRng = createRng(config.seed + 2);
   const warmup = searchQueries(vocab, searchRng, 30, seeded.syntheticNames, 0);
   const queries = searchQueries(vocab, searchRng, config.searchQueries, seeded.syntheticNames, 3);
-  log(`\nsearch: ${queries.length} queries, one at a time, module then HTTP, ${config.searchPasses} pass(es)…`);
+  const searchPasses = config.membersOnly ? 0 : config.searchPasses;
+  if (searchPasses)
+    log(`\nsearch: ${queries.length} queries, one at a time, module then HTTP, ${searchPasses} pass(es)…`);
   const modulePasses: Timed[][] = [];
   const httpPasses: Timed[][] = [];
-  for (let pass = 0; pass < config.searchPasses; pass++) {
+  for (let pass = 0; pass < searchPasses; pass++) {
     await timeModule(database.db, warmup);
     modulePasses.push(await timeModule(database.db, queries));
     await timeHttp(app.url, warmup);
@@ -366,7 +386,7 @@ async function main(): Promise<void> {
   }
 
   // What each page costs in the database, one call at a time, and the plans of the page queries.
-  const operations = config.searchOnly ? [] : await pageQueries();
+  const operations = config.searchOnly || config.membersOnly ? [] : await pageQueries();
   async function pageQueries(): Promise<OperationTiming[]> {
     log("\npage queries, one at a time…");
     const operations = await timeOperations(database.db, runSlugs, 20);
@@ -406,10 +426,14 @@ async function main(): Promise<void> {
   }
 
   // Relevance of the judged set on the real catalogue (ADR 0015) ----------------------------------
-  log("\nrelevance: the judged queries on a freshly seeded catalogue…");
-  const relevance = await measureRelevance();
-  log("\ncatalogue data: the seeded catalogue's counts after enrichment and bundled logos…");
-  const catalogueData = await measureCatalogueData();
+  let relevance: Awaited<ReturnType<typeof measureRelevance>> | null = null;
+  let catalogueData: CatalogueData | null = null;
+  if (!config.membersOnly) {
+    log("\nrelevance: the judged queries on a freshly seeded catalogue…");
+    relevance = await measureRelevance();
+    log("\ncatalogue data: the seeded catalogue's counts after enrichment and bundled logos…");
+    catalogueData = await measureCatalogueData();
+  }
 
   // Report -----------------------------------------------------------------------------------------
   const report = renderReport({
@@ -430,7 +454,7 @@ async function main(): Promise<void> {
     operations,
     explained,
     cold,
-    searchPasses: config.searchPasses,
+    searchPasses,
     httpPasses,
   });
   // Issue 8 §4: two instances on one PostgreSQL (a private cluster of its own, whatever the engine above).
@@ -438,7 +462,7 @@ async function main(): Promise<void> {
   const full = cluster ? `${report}\n${cluster}` : report;
   log(`\n${full}`);
   mkdirSync(RESULTS_DIR, { recursive: true });
-  const name = `${database.engine}${config.searchOnly ? "-search" : ""}.md`;
+  const name = `${database.engine}${ONLY ? `-${ONLY}` : ""}.md`;
   writeFileSync(path.join(RESULTS_DIR, "latest.md"), full);
   writeFileSync(path.join(RESULTS_DIR, name), full);
   log(`written to bench/results/latest.md and bench/results/${name}`);
@@ -452,6 +476,8 @@ type ClusterReport = {
   failed: number;
   unavailable503Retried: number;
   latencyMs: { p50: number; p95: number; p99: number; max: number };
+  steadyLatencyMs?: { n: number; p50: number; p95: number; p99: number };
+  restartWindowLatencyMs?: { n: number; windowsS: number[]; p50: number; p95: number; p99: number };
   acknowledged: Record<string, number>;
   stored: Record<string, number>;
   checks: { name: string; ok: boolean; detail: string }[];
@@ -492,6 +518,34 @@ function runCluster(): string {
       `**Failed: ${r.failed}**; 503 + Retry-After during the PostgreSQL restart, retried by the user: ${r.unavailable503Retried}. ` +
       `Latency p50 ${r.latencyMs.p50} ms, p95 ${r.latencyMs.p95} ms, p99 ${r.latencyMs.p99} ms.`,
     "",
+    // Steady state and the restart windows apart (instance kill → back, PostgreSQL restart → both
+    // answering, each plus 2 s): a p95 over both says little about either.
+    ...(r.steadyLatencyMs && r.restartWindowLatencyMs
+      ? [
+          table(
+            ["requests", "n", "p50", "p95", "p99", "target"],
+            [
+              [
+                "steady state",
+                int(r.steadyLatencyMs.n),
+                `${r.steadyLatencyMs.p50} ms`,
+                `${r.steadyLatencyMs.p95} ms`,
+                `${r.steadyLatencyMs.p99} ms`,
+                `p95 ≤ 300 ms: ${verdict(r.steadyLatencyMs.p95 <= 300)}`,
+              ],
+              [
+                `restart windows (${r.restartWindowLatencyMs.windowsS.join(" s, ")} s)`,
+                int(r.restartWindowLatencyMs.n),
+                `${r.restartWindowLatencyMs.p50} ms`,
+                `${r.restartWindowLatencyMs.p95} ms`,
+                `${r.restartWindowLatencyMs.p99} ms`,
+                "",
+              ],
+            ],
+          ),
+          "",
+        ]
+      : []),
     table(
       ["write", "acknowledged", "stored afterwards"],
       Object.keys(r.acknowledged).map((k) => [k, String(r.acknowledged[k]), String(r.stored[k] ?? "")]),
@@ -571,8 +625,8 @@ async function loadBuild(): Promise<ServerBuild> {
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
 type ReportInput = {
-  relevance: Awaited<ReturnType<typeof measureRelevance>>;
-  catalogueData: CatalogueData;
+  relevance: Awaited<ReturnType<typeof measureRelevance>> | null;
+  catalogueData: CatalogueData | null;
   weights: PageWeight[];
   startedAt: Date;
   machine: string;
@@ -701,86 +755,89 @@ function renderReport(r: ReportInput): string {
   });
   const mod = sets(r.moduleTimes);
   const http = sets(r.httpTimes);
-  out.push(`### Search latency (${r.httpTimes.length} queries, sequential)`);
-  out.push("");
-  if (r.searchPasses > 1) {
+  // (BENCH_ONLY=members measures no search latency.)
+  if (r.httpTimes.length) {
+    out.push(`### Search latency (${r.httpTimes.length} queries, sequential)`);
+    out.push("");
+    if (r.searchPasses > 1) {
+      out.push(
+        `${r.searchPasses} passes over the same queries; the tables give each query's median time over the passes. Specific queries over HTTP, pass by pass: ${r.httpPasses
+          .map((p, i) => {
+            const s = summarize(p.filter((t) => t.kind !== "broad").map((t) => t.ms));
+            return `${i + 1}: p50 ${ms(s.p50)}, p95 ${ms(s.p95)}`;
+          })
+          .join("; ")}.`,
+      );
+      out.push("");
+    }
     out.push(
-      `${r.searchPasses} passes over the same queries; the tables give each query's median time over the passes. Specific queries over HTTP, pass by pass: ${r.httpPasses
-        .map((p, i) => {
-          const s = summarize(p.filter((t) => t.kind !== "broad").map((t) => t.ms));
-          return `${i + 1}: p50 ${ms(s.p50)}, p95 ${ms(s.p95)}`;
-        })
-        .join("; ")}.`,
+      "'Matches' below is the total the API reports for the query (the app may cap it). 'Specific' is every query but the broad one-word ones.",
+    );
+    out.push("");
+    out.push(
+      table(
+        ["queries", "n", "module p50", "module p95", "module max", "HTTP p50", "HTTP p95", "HTTP max"],
+        (["all", "specific", "broad"] as const).map((k) => [
+          k === "all"
+            ? "all"
+            : k === "specific"
+              ? "specific (all but the broad ones)"
+              : `broad one-word (${BROAD_QUERIES.join(", ")})`,
+          mod[k].n,
+          ms(mod[k].p50),
+          ms(mod[k].p95),
+          ms(mod[k].max),
+          ms(http[k].p50),
+          ms(http[k].p95),
+          ms(http[k].max),
+        ]),
+      ),
+    );
+    out.push("");
+    out.push("By kind of query (HTTP):");
+    out.push("");
+    const kinds = [...new Set(r.httpTimes.map((t) => t.kind))];
+    out.push(
+      table(
+        ["kind", "n", "p50", "p95", "max", "median matches"],
+        kinds.map((kind) => {
+          const list = r.httpTimes.filter((t) => t.kind === kind);
+          const s = summarize(list.map((t) => t.ms));
+          return [kind, s.n, ms(s.p50), ms(s.p95), ms(s.max), int(summarize(list.map((t) => t.total)).p50)];
+        }),
+      ),
+    );
+    out.push("");
+    out.push("Broad one-word queries (HTTP, each run 3 times):");
+    out.push("");
+    out.push(
+      table(
+        ["q", "matches", "p50", "max"],
+        BROAD_QUERIES.map((q) => {
+          const list = r.httpTimes.filter((t) => t.kind === "broad" && t.q === q);
+          const s = summarize(list.map((t) => t.ms));
+          return [`\`${q}\``, int(list[0]?.total ?? 0), ms(s.p50), ms(s.max)];
+        }),
+      ),
+    );
+    out.push("");
+    out.push("Slowest specific queries (HTTP):");
+    out.push("");
+    out.push(
+      table(
+        ["q", "kind", "matches", "HTTP", "module"],
+        r.httpTimes
+          .filter((t) => t.kind !== "broad")
+          .sort((a, b) => b.ms - a.ms)
+          .slice(0, 10)
+          .map((t) => {
+            const m = r.moduleTimes.find((x) => x.q === t.q && x.kind === t.kind);
+            return [`\`${t.q}\``, t.kind, int(t.total), ms(t.ms), m ? ms(m.ms) : "–"];
+          }),
+      ),
     );
     out.push("");
   }
-  out.push(
-    "'Matches' below is the total the API reports for the query (the app may cap it). 'Specific' is every query but the broad one-word ones.",
-  );
-  out.push("");
-  out.push(
-    table(
-      ["queries", "n", "module p50", "module p95", "module max", "HTTP p50", "HTTP p95", "HTTP max"],
-      (["all", "specific", "broad"] as const).map((k) => [
-        k === "all"
-          ? "all"
-          : k === "specific"
-            ? "specific (all but the broad ones)"
-            : `broad one-word (${BROAD_QUERIES.join(", ")})`,
-        mod[k].n,
-        ms(mod[k].p50),
-        ms(mod[k].p95),
-        ms(mod[k].max),
-        ms(http[k].p50),
-        ms(http[k].p95),
-        ms(http[k].max),
-      ]),
-    ),
-  );
-  out.push("");
-  out.push("By kind of query (HTTP):");
-  out.push("");
-  const kinds = [...new Set(r.httpTimes.map((t) => t.kind))];
-  out.push(
-    table(
-      ["kind", "n", "p50", "p95", "max", "median matches"],
-      kinds.map((kind) => {
-        const list = r.httpTimes.filter((t) => t.kind === kind);
-        const s = summarize(list.map((t) => t.ms));
-        return [kind, s.n, ms(s.p50), ms(s.p95), ms(s.max), int(summarize(list.map((t) => t.total)).p50)];
-      }),
-    ),
-  );
-  out.push("");
-  out.push("Broad one-word queries (HTTP, each run 3 times):");
-  out.push("");
-  out.push(
-    table(
-      ["q", "matches", "p50", "max"],
-      BROAD_QUERIES.map((q) => {
-        const list = r.httpTimes.filter((t) => t.kind === "broad" && t.q === q);
-        const s = summarize(list.map((t) => t.ms));
-        return [`\`${q}\``, int(list[0]?.total ?? 0), ms(s.p50), ms(s.max)];
-      }),
-    ),
-  );
-  out.push("");
-  out.push("Slowest specific queries (HTTP):");
-  out.push("");
-  out.push(
-    table(
-      ["q", "kind", "matches", "HTTP", "module"],
-      r.httpTimes
-        .filter((t) => t.kind !== "broad")
-        .sort((a, b) => b.ms - a.ms)
-        .slice(0, 10)
-        .map((t) => {
-          const m = r.moduleTimes.find((x) => x.q === t.q && x.kind === t.kind);
-          return [`\`${t.q}\``, t.kind, int(t.total), ms(t.ms), m ? ms(m.ms) : "–"];
-        }),
-    ),
-  );
-  out.push("");
 
   if (r.operations.length) {
     out.push("### Page queries (module functions, one call at a time, 20 runs each)");
@@ -833,8 +890,8 @@ function renderReport(r: ReportInput): string {
     out.push("");
   }
 
-  out.push(...renderRelevance(r.relevance));
-  out.push(...renderCatalogueData(r.catalogueData));
+  if (r.relevance) out.push(...renderRelevance(r.relevance));
+  if (r.catalogueData) out.push(...renderCatalogueData(r.catalogueData));
 
   out.push("### Targets");
   out.push("");
@@ -856,30 +913,34 @@ function renderReport(r: ReportInput): string {
           ],
         ]
       : []),
-    [
-      `search API p95, specific queries (HTTP)${r.engine === "postgres" ? "" : " — target is for PostgreSQL"}`,
-      `≤ ${TARGETS.searchP95} ms`,
-      ms(http.specific.p95),
-      verdict(http.specific.p95 <= TARGETS.searchP95),
-    ],
-    [
-      "search API p95, all 200 queries incl. broad (HTTP)",
-      `≤ ${TARGETS.searchP95} ms`,
-      ms(http.all.p95),
-      verdict(http.all.p95 <= TARGETS.searchP95),
-    ],
-    [
-      "broad one-word queries p95 (HTTP)",
-      `≤ ${TARGETS.broad} ms`,
-      ms(http.broad.p95),
-      verdict(http.broad.p95 <= TARGETS.broad),
-    ],
-    [
-      "broad one-word queries max (HTTP)",
-      `≤ ${TARGETS.broad} ms`,
-      ms(http.broad.max),
-      verdict(http.broad.max <= TARGETS.broad),
-    ],
+    ...(r.httpTimes.length
+      ? [
+          [
+            `search API p95, specific queries (HTTP)${r.engine === "postgres" ? "" : " — target is for PostgreSQL"}`,
+            `≤ ${TARGETS.searchP95} ms`,
+            ms(http.specific.p95),
+            verdict(http.specific.p95 <= TARGETS.searchP95),
+          ],
+          [
+            "search API p95, all 200 queries incl. broad (HTTP)",
+            `≤ ${TARGETS.searchP95} ms`,
+            ms(http.all.p95),
+            verdict(http.all.p95 <= TARGETS.searchP95),
+          ],
+          [
+            "broad one-word queries p95 (HTTP)",
+            `≤ ${TARGETS.broad} ms`,
+            ms(http.broad.p95),
+            verdict(http.broad.p95 <= TARGETS.broad),
+          ],
+          [
+            "broad one-word queries max (HTTP)",
+            `≤ ${TARGETS.broad} ms`,
+            ms(http.broad.max),
+            verdict(http.broad.max <= TARGETS.broad),
+          ],
+        ]
+      : []),
     ...r.load
       .filter((l) => l.target)
       .map((l) => {

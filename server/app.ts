@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
@@ -206,15 +207,16 @@ export function createApp(options: AppOptions) {
         },
       }),
     );
-    app.use(
-      "*",
-      serveStatic({
-        root,
-        onFound: (_p, c) => {
-          c.header("Cache-Control", "public, max-age=3600");
-        },
-      }),
-    );
+    const files = serveStatic({
+      root,
+      onFound: (_p, c) => {
+        c.header("Cache-Control", "public, max-age=3600");
+      },
+    });
+    // The few files of build/client outside assets/ (favicon, blog images), listed once: a page
+    // request must not cost a file-system lookup (it did, on every cached page).
+    const known = clientFiles(path.join(BUILD_DIR, "client"));
+    app.use("*", (c, next) => (!known || known.has(c.req.path) ? files(c, next) : next()));
   }
 
   if (options.build) {
@@ -410,4 +412,17 @@ function unavailable(isApi: boolean): Response {
         status: 503,
         headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" },
       });
+}
+
+/** The files under `dir` outside assets/, as URL paths; null when it cannot be read (every path is then looked up). */
+function clientFiles(dir: string): Set<string> | null {
+  try {
+    const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => `/${path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join("/")}`)
+      .filter((p) => !p.startsWith("/assets/"));
+    return new Set(files);
+  } catch {
+    return null;
+  }
 }

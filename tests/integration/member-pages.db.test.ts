@@ -155,6 +155,9 @@ describe("members' shared pages (ADR 0032)", () => {
       await free.client.fetch(`/api/me/page-state?path=${encodeURIComponent(`/tools/${slugs[0]}`)}`)
     ).json()) as { tool: { views: { used: number; limit: number } } };
     expect(parts.tool.views).toEqual({ used: 10, limit: 10 });
+    // The dashboard counts them although views do not renew the cached session lookup.
+    const dashboard = await page(free.client, "/dashboard");
+    expect(dashboard.body).toMatch(/data-testid="daily-usage"[^>]*>10 of 10 today</);
   });
 
   it("/, /tools, categories, a category and search are shared pages too", async () => {

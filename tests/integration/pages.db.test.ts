@@ -66,6 +66,17 @@ describe("server-rendered pages", () => {
     expect(body).toContain("Tool of the day");
   });
 
+  it("serves the files of build/client outside assets/ (listed once at start), and pages next to them", async () => {
+    const icon = await server.get("/favicon.svg");
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get("content-type")).toContain("image/svg+xml");
+    expect(icon.headers.get("cache-control")).toBe("public, max-age=3600");
+    const image = await server.get("/blog/writing.svg");
+    expect(image.status).toBe(200);
+    expect((await html("/blog")).status).toBe(200);
+    expect((await html("/favicon.svg.missing")).status).toBe(404);
+  });
+
   it("unknown routes answer 404", async () => {
     for (const path of ["/nope", "/tools/a/b/c", "/%E2%98%83"]) {
       const { status, body } = await html(path);

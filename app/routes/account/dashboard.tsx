@@ -10,6 +10,7 @@ import { CommunityPanel } from "~/components/community/dashboard-panel";
 import { MESSAGES } from "~/lib/account-forms";
 import {
   AppError,
+  dailyViews,
   deleteSavedSearch,
   fieldErrors,
   listApiKeys,
@@ -62,6 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     betaApplications,
     tickets,
     apiKeys,
+    viewsToday,
   ] = await Promise.all([
     listSavedSearches(db, viewer.user.id),
     savedSearchAllowance(db, viewer),
@@ -76,6 +78,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listMyBetaApplications(db, viewer.user.id),
     listMyTickets(db, viewer),
     listApiKeys(db, viewer),
+    // Fresh: the viewer may come from the session cache, and views do not renew it.
+    dailyViews(db, `user:${viewer.user.id}`),
   ]);
   const url = new URL(request.url);
   const ents = viewer.entitlements;
@@ -83,7 +87,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     viewer: {
       ...viewer.user,
       tier: viewer.tier,
-      dailyUsage: viewer.profile.dailyUsage,
+      dailyUsage: viewsToday,
       lastReset: viewer.profile.lastReset,
       darkMode: viewer.profile.darkMode,
       isVerified: viewer.profile.isVerified,

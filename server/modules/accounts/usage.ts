@@ -146,8 +146,19 @@ export type ToolPageAccess = {
 
 /** Search engines and link previews (by User-Agent, with isbot's list). */
 export function isCrawler(request: Request): boolean {
-  return isbot(request.headers.get("user-agent") ?? "");
+  const agent = request.headers.get("user-agent") ?? "";
+  // isbot runs a long pattern; a request asks up to three times, and most traffic shares a few agents.
+  let crawler = crawlerAgents.get(agent);
+  if (crawler === undefined) {
+    crawler = isbot(agent);
+    if (agent.length <= 512) {
+      if (crawlerAgents.size >= 1_000) crawlerAgents.clear();
+      crawlerAgents.set(agent, crawler);
+    }
+  }
+  return crawler;
 }
+const crawlerAgents = new Map<string, boolean>();
 
 export type ToolPageAccessOptions = {
   /** Secure cookies (https) */

@@ -20,6 +20,10 @@ export type ViewerUser = {
 };
 export type ViewerProfile = {
   tier: Tier;
+  /**
+   * Tools opened today as of the lookup. Views do not bump the viewer version, so from the session
+   * cache this may be up to SESSION_CACHE_MS old: where the count is shown, read `dailyViews`.
+   */
   dailyUsage: number;
   lastReset: string;
   isVerified: boolean;
@@ -104,7 +108,8 @@ export function hasReadableBearer(authorization: string | null): boolean {
  * The session lookup, kept in memory for a few seconds per instance (issue 23): better-auth's
  * lookup and the viewer's rows cost two to three queries per request. An entry is keyed by the exact
  * signed cookie value better-auth accepted and is used only while the database's viewer version
- * (bumped by triggers when a session ends, a user or profile row changes; migration 0028) is the one
+ * (bumped by triggers when a session ends, or a column of a user or profile row the viewer holds
+ * changes; migrations "viewer_version" and "viewer_version_columns") is the one
  * it was read at: a sign-out or a suspension on any instance ends access on the next request on
  * every instance. The TTL bounds what the version does not cover (entitlement edits, session refresh).
  */

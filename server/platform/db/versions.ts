@@ -3,8 +3,8 @@ import { type Db, queryRows } from "./index.ts";
 
 /**
  * The two counters the per-instance caches are checked against, read in one round trip: the content
- * version (public pages, migration 0003) and the viewer version (sessions, users, profiles; migration
- * 0026). Memoised per request, so the member page path, the session cache and the page cache share
+ * version (public pages, migration "cache_version") and the viewer version (sessions, users,
+ * profiles; migration "viewer_version"). Memoised per request, so the member page path, the session cache and the page cache share
  * one read.
  */
 export type Versions = { content: number; viewer: number };
@@ -13,48 +13,52 @@ const perRequest = new WeakMap<Request, Promise<Versions>>();
 
 /**
  * The versions as of some moment after the call: concurrent callers share reads, but never a read
- * that began before they asked (a read in flight may predate an edit they must see). While one read
- * runs, the callers that arrive join the next one, which starts when it ends: at most two reads at
- * once per database whatever the load, and every answer is at least as new as the request. (Each
- * cached page and API answer checks the versions: at 50 connections this was one query per request,
- * through PGlite's single connection.)
+ * that began before they asked (a read in flight may predate an edit they must see). A read starts
+ * on the next turn of the event loop (`setImmediate`), so every request that arrived in the same
+ * turn shares it; while one read runs, the callers that arrive join the next one, which starts when
+ * it ends: at most one read at a time per database whatever the load, and every answer is at least
+ * as new as the request. (Each cached page and API answer checks the versions. PGlite answers
+ * within the same turn, so without the deferral no two reads ever overlapped and every request
+ * paid one query: on a cached page that was about half the server's time.)
  */
 export function readVersions(db: Db): Promise<Versions> {
-  let state = coalescing.get(db);
-  if (!state) {
-    state = { running: null, next: null };
-    coalescing.set(db, state);
+  let s = coalescing.get(db);
+  if (!s) {
+    s = { running: false, next: null };
+    coalescing.set(db, s);
   }
-  const s = state;
+  if (s.next) return s.next.promise;
+  let resolve!: (v: Versions) => void;
+  let reject!: (err: unknown) => void;
+  const promise = new Promise<Versions>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  s.next = { promise, resolve, reject };
   if (!s.running) {
-    s.running = queryVersions(db).finally(() => {
-      s.running = s.next?.start() ?? null;
-      s.next = null;
-    });
-    return s.running;
+    const state = s;
+    setImmediate(() => startNext(db, state));
   }
-  if (!s.next) {
-    let start!: () => Promise<Versions>;
-    const promise = new Promise<Versions>((resolve, reject) => {
-      start = () => {
-        const read = queryVersions(db).finally(() => {
-          s.running = s.next?.start() ?? null;
-          s.next = null;
-        });
-        read.then(resolve, reject);
-        return read;
-      };
-    });
-    s.next = { promise, start };
-  }
-  return s.next.promise;
+  return promise;
 }
 
-type Coalescing = {
-  running: Promise<Versions> | null;
-  next: { promise: Promise<Versions>; start: () => Promise<Versions> } | null;
-};
+type Waiting = { promise: Promise<Versions>; resolve: (v: Versions) => void; reject: (err: unknown) => void };
+type Coalescing = { running: boolean; next: Waiting | null };
 const coalescing = new WeakMap<Db, Coalescing>();
+
+function startNext(db: Db, s: Coalescing): void {
+  const waiting = s.next;
+  if (!waiting || s.running) return;
+  s.next = null;
+  s.running = true;
+  queryVersions(db)
+    .then(waiting.resolve, waiting.reject)
+    .finally(() => {
+      s.running = false;
+      // Callers that arrived while it ran asked after it began: they get a read of their own.
+      if (s.next) startNext(db, s);
+    });
+}
 
 async function queryVersions(db: Db): Promise<Versions> {
   const [row] = await queryRows<{ content: string | number | null; viewer: string | number | null }>(

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordToolView } from "../../server/modules/accounts/index.ts";
+import { queryRows, sql } from "../../server/platform/db/index.ts";
+import { readVersions } from "../../server/platform/db/versions.ts";
+import { createMember, type Member } from "../helpers/accounts.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+/**
+ * Issue 23: the viewer version (the session cache's validity, ADR 0032) moves when something a
+ * cached viewer holds changes, and only then: a free member's daily views, timestamps and the
+ * operator's override dates must not empty every instance's session cache.
+ */
+let server: TestServer;
+let member: Member;
+const viewerVersion = async () => (await readVersions(server.services.db)).viewer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  member = await createMember(server, { name: "Vera Version-3321" });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe("viewer version triggers", () => {
+  it("does not move for view counts, timestamps or override dates", async () => {
+    const db = server.services.db;
+    const [tool] = await queryRows<{ id: string }>(db, sql`SELECT id FROM tools WHERE status = 'active' LIMIT 1`);
+    const before = await viewerVersion();
+    // A free member opens a new tool: the profile's daily counter is written.
+    const view = await recordToolView(db, `user:${member.id}`, tool?.id ?? "", "free");
+    expect(view.allowed).toBe(true);
+    const [profile] = await queryRows<{ daily_usage: number }>(
+      db,
+      sql`SELECT daily_usage FROM user_profiles WHERE user_id = ${member.id}`,
+    );
+    expect(profile?.daily_usage).toBe(1);
+    await db.execute(
+      sql`UPDATE user_profiles SET last_reset = last_reset - 1, updated_at = now() WHERE user_id = ${member.id}`,
+    );
+    await db.execute(
+      sql`UPDATE user_profiles SET tier_override_until = now() + interval '1 day' WHERE user_id = ${member.id}`,
+    );
+    await db.execute(
+      sql`UPDATE users SET updated_at = now(), email_verified = NOT email_verified WHERE id = ${member.id}`,
+    );
+    // A session refreshed (extended) does not move it either.
+    await db.execute(
+      sql`UPDATE sessions SET expires_at = expires_at + interval '1 day', updated_at = now() WHERE user_id = ${member.id}`,
+    );
+    expect(await viewerVersion()).toBe(before);
+  });
+
+  it("moves for each column a cached viewer holds, and when a session ends", async () => {
+    const db = server.services.db;
+    const changes = [
+      sql`UPDATE users SET name = 'Vera Renamed' WHERE id = ${member.id}`,
+      sql`UPDATE users SET email = 'vera-renamed-3321@example.com' WHERE id = ${member.id}`,
+      sql`UPDATE users SET image = 'https://example.com/a.png' WHERE id = ${member.id}`,
+      sql`UPDATE users SET username = 'vera3321' WHERE id = ${member.id}`,
+      sql`UPDATE users SET bio = 'hello' WHERE id = ${member.id}`,
+      sql`UPDATE users SET role = 'admin' WHERE id = ${member.id}`,
+      sql`UPDATE users SET suspended_at = now() WHERE id = ${member.id}`,
+      sql`UPDATE user_profiles SET tier = 'standard' WHERE user_id = ${member.id}`,
+      sql`UPDATE user_profiles SET is_verified = true WHERE user_id = ${member.id}`,
+      sql`UPDATE user_profiles SET verification_type = 'linkedin' WHERE user_id = ${member.id}`,
+      sql`UPDATE user_profiles SET dark_mode = true WHERE user_id = ${member.id}`,
+      sql`DELETE FROM sessions WHERE user_id = ${member.id}`,
+    ];
+    for (const change of changes) {
+      const before = await viewerVersion();
+      await db.execute(change);
+      expect(await viewerVersion(), String(change.queryChunks[0])).toBeGreaterThan(before);
+    }
+  });
+});
+
+describe("readVersions", () => {
+  it("shares one read among the callers of one turn, and never answers with a read older than the call", async () => {
+    const db = server.services.db;
+    const [a, b, c] = await Promise.all([readVersions(db), readVersions(db), readVersions(db)]);
+    expect(a).toBe(b);
+    expect(b).toBe(c);
+    const first = readVersions(db);
+    await db.execute(sql`UPDATE content_version SET version = version + 1 WHERE id = 1`);
+    const second = readVersions(db);
+    expect((await second).content).toBeGreaterThanOrEqual((await first).content);
+    // Asked after the write: sees it (whatever was in flight).
+    const [row] = await queryRows<{ v: string }>(db, sql`SELECT version AS v FROM content_version WHERE id = 1`);
+    expect((await readVersions(db)).content).toBe(Number(row?.v));
+  });
+});
