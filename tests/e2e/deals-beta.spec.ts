@@ -41,7 +41,7 @@ test("an admin's deal and beta programme appear on /deals and /beta; a member ap
   await expect(admin).toHaveURL(/\/admin\/deals/);
   await waitForHydration(admin);
   const dealForm = admin.getByRole("main");
-  await dealForm.getByLabel("Tool (slug or id)").fill("midjourney");
+  await dealForm.getByRole("combobox", { name: "Tool" }).fill("midjourney");
   await dealForm.getByLabel("Description").fill(`Spring offer ${run}: 25% off the first year`);
   await dealForm.getByLabel("Original price (USD)").fill("40");
   await dealForm.getByLabel("Deal price (USD)").fill("30");
@@ -70,7 +70,7 @@ test("an admin's deal and beta programme appear on /deals and /beta; a member ap
   await admin.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Beta programs" }).click();
   await expect(admin).toHaveURL(/\/admin\/beta/);
   const betaForm = admin.getByRole("main");
-  await betaForm.getByLabel("Tool (slug or id)").fill("midjourney");
+  await betaForm.getByRole("combobox", { name: "Tool" }).fill("midjourney");
   await betaForm.getByLabel("Description").fill(`Video model preview ${run}`);
   await betaForm.getByLabel("Category").selectOption({ label: "Image Generation" });
   await betaForm.getByLabel("Spots").fill("3");
@@ -112,4 +112,62 @@ test("an admin's deal and beta programme appear on /deals and /beta; a member ap
   await member.goto("/dashboard");
   await expect(member.getByRole("heading", { name: "Your beta programs" })).toBeVisible();
   await expect(member.getByText("Spot reserved")).toBeVisible();
+});
+
+/**
+ * Issue 21's tool picker (deals, beta programmes and polls share it): with JavaScript a combobox fed
+ * by /api/tools?q= (arrows, Enter, Escape); without, a text input the server resolves, a miss
+ * answering with the closest tools at the field.
+ */
+test("the tool picker: a keyboard typeahead, and without JavaScript a miss suggests the closest tools", async ({
+  browser,
+  baseURL,
+}) => {
+  const signIn = async (javaScriptEnabled: boolean) => {
+    const context = await browser.newContext({ javaScriptEnabled, extraHTTPHeaders: { "x-forwarded-for": address() } });
+    const res = await context.request.post("/api/auth/sign-in/email", {
+      data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+      headers: { origin: baseURL ?? "" },
+    });
+    expect(res.status()).toBe(200);
+    return context.newPage();
+  };
+
+  const admin = await signIn(true);
+  await admin.goto("/admin/beta");
+  await waitForHydration(admin);
+  const tool = admin.getByRole("main").getByRole("combobox", { name: "Tool" });
+  await expect(tool).toHaveAttribute("aria-expanded", "false");
+  await tool.pressSequentially("midj");
+  const list = admin.getByRole("listbox", { name: /matching tools/ });
+  await expect(list.getByRole("option", { name: /Midjourney/ })).toBeVisible();
+  await expect(tool).toHaveAttribute("aria-expanded", "true");
+  await tool.press("ArrowDown");
+  const first = list.getByRole("option").first();
+  await expect(first).toHaveAttribute("aria-selected", "true");
+  await expect(tool).toHaveAttribute("aria-activedescendant", (await first.getAttribute("id")) ?? "");
+  await tool.press("Escape");
+  await expect(tool).toHaveAttribute("aria-expanded", "false");
+  await expect(list).toBeHidden();
+  await tool.press("ArrowDown"); // reopens on the first option
+  await expect(tool).toHaveAttribute("aria-expanded", "true");
+  await tool.press("Enter"); // takes the option: no submit
+  await expect(tool).toHaveValue("midjourney");
+  await expect(tool).toHaveAttribute("aria-expanded", "false");
+  await expect(admin).toHaveURL(/\/admin\/beta$/);
+
+  const plain = await signIn(false);
+  await plain.goto("/admin/deals");
+  const field = plain.getByRole("main").getByLabel("Tool", { exact: true });
+  await expect(field).not.toHaveAttribute("role", "combobox");
+  await field.fill("midjurney");
+  await plain.getByRole("main").getByLabel("Description").fill("Typo test");
+  await plain.getByRole("main").getByLabel("Expires on (end of day, UTC)").fill(inDays(5));
+  await plain.getByRole("main").getByLabel("Discount % (only without prices)").fill("10");
+  await plain.getByRole("button", { name: "Add deal" }).click();
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toHaveValue("midjurney");
+  await expect(plain.locator("#deal-tool-error")).toContainText("Did you mean Midjourney (midjourney)");
+  await plain.context().close();
+  await admin.context().close();
 });

@@ -92,7 +92,7 @@ test("reviews from new accounts are listed but wait to count; a visitor's poll v
   await admin.goto("/admin/reviews");
   await waitForHydration(admin);
   const main = admin.getByRole("main");
-  await main.getByLabel("Tool (slug or id)").fill(tool.slug);
+  await main.getByRole("combobox", { name: "Tool" }).fill(tool.slug);
   await main.getByLabel("Question").fill(`How do you use ${tool.name}?`);
   await main.getByLabel("Option 1").fill("At work");
   await main.getByLabel("Option 2").fill("For fun");

@@ -167,3 +167,34 @@ test.describe("tool detail without JavaScript", () => {
     await expect(page.getByRole("tab", { name: /^Features/ })).toHaveAttribute("aria-selected", "true");
   });
 });
+
+// Issue 21: at phone width the tab strip hid the open Reviews tab off to the side. The strip wraps
+// into rows instead, so every tab, the open one included, is within the screen with or without JS.
+test.describe("tool detail tabs on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  const inView = async (page: Page, name: RegExp) => {
+    const tab = page.getByRole("tablist", { name: "About Midjourney" }).getByRole("tab", { name });
+    await expect(tab).toHaveAttribute("aria-selected", "true");
+    await expect(tab).toBeInViewport({ ratio: 1 });
+    const box = await tab.boundingBox();
+    expect(box, "the open tab has a box").not.toBeNull();
+    expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    // Nothing scrolls sideways: the page is no wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  };
+
+  test("the open Reviews tab is within the screen at 390 px, opened by address or by a tap", async ({ page }) => {
+    await page.goto("/tools/midjourney?tab=reviews#tabs");
+    await inView(page, /^Reviews/);
+    await page.goto("/tools/midjourney");
+    await waitForHydration(page);
+    await page
+      .getByRole("tablist", { name: "About Midjourney" })
+      .getByRole("tab", { name: /^Reviews/ })
+      .click();
+    await expect(page).toHaveURL(/\?tab=reviews$/);
+    await inView(page, /^Reviews/);
+  });
+});

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pickTool } from "../../server/modules/catalog/index.ts";
 import { DIGEST_JOB, runDigest } from "../../server/modules/content/index.ts";
 import { createTestClock, type TestClock } from "../../server/platform/clock.ts";
 import { queryRows, sql } from "../../server/platform/db/index.ts";
@@ -368,5 +369,88 @@ describe("newsletter: double opt-in and the weekly digest", () => {
     const body = (await res.json()) as { stats: { newsletterSubscribers: number } };
     // digest-a is confirmed; digest-b unsubscribed; pending never confirmed.
     expect(body.stats.newsletterSubscribers).toBe(1);
+  });
+});
+
+/** Issue 21's tool picker: what an admin types (id, slug or name) resolved on the server, a miss suggested. */
+describe("the tool picker", () => {
+  const refusal = async (typed: string) => {
+    try {
+      await pickTool(db(), typed);
+    } catch (err) {
+      return err as { status: number; message: string; details: { field: string; suggestions: unknown[] } };
+    }
+    throw new Error(`${typed} was picked`);
+  };
+
+  it("takes an id, a slug or a name (case, spaces and punctuation aside); only published tools", async () => {
+    const mj = await one<{ id: string }>(sql`SELECT id FROM tools WHERE slug = 'midjourney'`);
+    expect((await pickTool(db(), "midjourney")).id).toBe(mj.id);
+    expect((await pickTool(db(), mj.id.toUpperCase())).id).toBe(mj.id);
+    expect((await pickTool(db(), "  MidJourney ")).id).toBe(mj.id);
+    const spaced = await one<{ id: string; name: string }>(
+      sql`SELECT id, name FROM tools WHERE status = 'active' AND name LIKE '% %' AND name ~ '^[A-Za-z ]+$'
+          AND (SELECT count(*) FROM tools o WHERE o.name_key = tools.name_key) = 1 ORDER BY slug LIMIT 1`,
+    );
+    expect((await pickTool(db(), spaced.name.toLowerCase())).id).toBe(spaced.id);
+    expect((await pickTool(db(), spaced.name.replace(/ /g, ""))).id).toBe(spaced.id);
+    const hidden = await one<{ slug: string } | undefined>(
+      sql`SELECT slug FROM tools WHERE status <> 'active' ORDER BY slug LIMIT 1`,
+    );
+    if (hidden) expect((await refusal(hidden.slug)).status).toBe(400);
+  });
+
+  it("a miss is a 400 at the tool field naming the closest published tools", async () => {
+    const typo = await refusal("midjurney");
+    expect(typo.status).toBe(400);
+    expect(typo.details.field).toBe("tool");
+    expect(typo.message).toContain("No published tool is called “midjurney”.");
+    expect(typo.message).toContain("Did you mean Midjourney (midjourney)");
+    const nothing = await refusal("qqqqzzzzxxxx");
+    expect(nothing.message).toBe("No published tool is called “qqqqzzzzxxxx”. Check the name or slug.");
+    expect((await refusal("   ")).message).toBe("Choose a tool: type its name or slug");
+    expect((await refusal("a\u0000b")).message).toBe("Choose a tool: type its name or slug");
+  });
+
+  it("two published tools of one name are refused with both named, so the admin picks a slug", async () => {
+    const twins = await one<{ name: string; n: number } | undefined>(
+      sql`SELECT min(name) AS name, count(*)::int AS n FROM tools WHERE status = 'active'
+          GROUP BY name_key HAVING count(*) > 1 ORDER BY min(name) LIMIT 1`,
+    );
+    if (!twins) return; // a catalogue without twin names
+    const refused = await refusal(twins.name);
+    expect(refused.message).toContain(`More than one published tool is called “${twins.name}”.`);
+    expect(refused.details.suggestions.length).toBeGreaterThan(1);
+  });
+
+  it("the deal, beta and poll forms take a name and answer a miss at the field, storing nothing", async () => {
+    const before = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM deals`);
+    const miss = await admin.client.form("/admin/deals", dealForm({ tool: "midjurney" }));
+    expect(miss.status).toBe(400);
+    const page = await miss.text();
+    expect(page).toContain("Did you mean Midjourney (midjourney)?");
+    expect(page).toMatch(/id="deal-tool"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="deal-tool"/);
+    expect(page).toContain('value="midjurney"');
+    expect((await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM deals`)).n).toBe(before.n);
+
+    const byName = await admin.client.form(
+      "/admin/beta",
+      betaForm({ tool: "Midjourney", description: "Picked by the tool's name" }),
+    );
+    expect(byName.status).toBe(302);
+    const stored = await one<{ slug: string }>(
+      sql`SELECT t.slug FROM beta_programs b JOIN tools t ON t.id = b.tool_id
+          WHERE b.description = 'Picked by the tool''s name'`,
+    );
+    expect(stored.slug).toBe("midjourney");
+
+    const poll = await admin.client.form("/admin/reviews", {
+      intent: "poll-create",
+      tool: "midjurney",
+      question: "How do you use it?",
+      option: "At work",
+    });
+    expect(poll.status).toBe(400);
+    expect(await poll.text()).toContain("Did you mean Midjourney (midjourney)?");
   });
 });

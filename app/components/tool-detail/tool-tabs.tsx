@@ -72,12 +72,13 @@ export function ToolTabs<V extends string>({
 
   return (
     <div id="tabs" className="scroll-mt-20">
+      {/* Rows, not a sideways scroller: on a phone the open tab is always on screen, with no script (issue 21). */}
       <div
         ref={list}
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="-mx-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 sm:mx-0 sm:px-0 dark:border-slate-800"
+        className="flex flex-wrap gap-x-1 border-b border-slate-200 dark:border-slate-800"
       >
         {panels.map((p) => (
           <a

@@ -1,6 +1,8 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { ToolPicker } from "~/components/admin/tool-picker";
 import { AppError } from "~/lib/accounts.server";
 import { adminActor, requireAdminPage } from "~/lib/admin.server";
+import { pickTool } from "~/lib/catalog.server";
 import { pollPercent } from "~/lib/community-types";
 import {
   createPoll,
@@ -54,11 +56,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { ok: true, intent, message: input.data.decision === "hide" ? "Review hidden" : "Review kept" };
     }
     if (intent === "poll-create") {
-      const tool = String(form.get("tool") ?? "").trim();
-      if (!tool) return fail(400, "Enter the tool's slug or id");
+      // The tool picker's text (a name, slug or id); a miss answers with the closest tools.
+      const tool = await pickTool(deps.db, String(form.get("tool") ?? ""));
       const input = PollInput.safeParse({ question: form.get("question"), options: form.getAll("option").map(String) });
       if (!input.success) return fail(400, input.error.issues[0]?.message ?? "Invalid input");
-      await createPoll(deps, actor, tool, input.data, context.requestId);
+      await createPoll(deps, actor, tool.id, input.data, context.requestId);
       return { ok: true, intent, message: "Poll attached" };
     }
     if (intent === "poll-status") {
@@ -151,13 +153,7 @@ export default function AdminCommunity({ loaderData, actionData }: Route.Compone
           className="mt-3 grid max-w-xl gap-2 rounded-lg border border-slate-200 p-4 dark:border-slate-700"
         >
           <input type="hidden" name="intent" value="poll-create" />
-          <label className="text-sm font-medium">
-            Tool (slug or id)
-            <input
-              name="tool"
-              className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
-            />
-          </label>
+          <ToolPicker id="poll-tool" />
           <label className="text-sm font-medium">
             Question
             <input

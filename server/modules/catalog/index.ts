@@ -204,5 +204,14 @@ export {
   type ToolTab,
   USE_CASES_SHOWN,
 } from "./tool-page.ts";
+export {
+  closestTools,
+  type PickedTool,
+  pickTool,
+  suggestionText,
+  TOOL_PICK_MESSAGES,
+  ToolPickText,
+  type ToolSuggestion,
+} from "./tool-pick.ts";
 export type { ToolCard, ToolDetail } from "./tool-shapes.ts";
 export { countTools, getTool, getToolRef, listTools, type ToolPage } from "./tools.ts";

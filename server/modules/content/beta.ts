@@ -6,6 +6,7 @@ import { AppError } from "../../platform/errors.ts";
 import { uuidSchema } from "../../platform/ids.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
+import { pickTool, ToolPickText } from "../catalog/index.ts";
 import type { ContentActor } from "./deals.ts";
 import { BETA_CATEGORIES, type BetaCategoryKey, type BetaStatus } from "./labels.ts";
 
@@ -296,12 +297,7 @@ const lines = (message: string) =>
     .refine((l) => l.length <= 12 && l.every((x) => x.length <= 200), message);
 
 export const BetaForm = z.object({
-  tool: z
-    .string()
-    .trim()
-    .min(1, "Choose a published tool (its slug or id)")
-    .max(200)
-    .regex(/^[a-z0-9-]+$/i, "Choose a published tool (its slug or id)"),
+  tool: ToolPickText,
   provider: z.string().trim().max(120, "Provider is up to 120 characters").optional(),
   description: z
     .string()
@@ -334,16 +330,10 @@ export const BetaForm = z.object({
 export type BetaFormData = z.output<typeof BetaForm>;
 export const BetaTarget = z.object({ id: uuidSchema(BETA_MESSAGES.notFound) });
 
+/** The published tool the admin named (id, slug or name) and its provider (else its own name). */
 async function toolOf(db: Db, key: string): Promise<{ id: string; provider: string }> {
-  const k = key.toLowerCase();
-  const match = /^[0-9a-f-]{36}$/.test(k) ? sql`t.id = ${k}::uuid` : sql`t.slug = ${k}`;
-  const [row] = await queryRows<{ id: string; provider: string | null; name: string }>(
-    db,
-    sql`SELECT t.id, t.name, p.name AS provider FROM tools t LEFT JOIN providers p ON p.id = t.provider_id
-        WHERE ${match} AND t.status = 'active' LIMIT 1`,
-  );
-  if (!row) throw new AppError("bad_request", "Choose a published tool (its slug or id)");
-  return { id: row.id, provider: row.provider ?? row.name };
+  const tool = await pickTool(db, key);
+  return { id: tool.id, provider: tool.provider ?? tool.name };
 }
 
 function betaValues(d: BetaFormData, tool: { id: string; provider: string }) {

@@ -4,6 +4,7 @@ import { type Actor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { uuidSchema } from "../../platform/ids.ts";
+import { pickTool, TOOL_PICK_MESSAGES, ToolPickText } from "../catalog/index.ts";
 import { DEAL_CATEGORIES, DEAL_TYPES, type DealCategoryKey, type DealType } from "./labels.ts";
 
 /**
@@ -148,7 +149,7 @@ export async function countDealClick(tx: Db, dealId: string): Promise<void> {
 /* ---------------------------------------------- admin ---------------------------------------------- */
 
 export const DEAL_MESSAGES = {
-  tool: "Choose a published tool (its slug or id)",
+  tool: TOOL_PICK_MESSAGES.required,
   description: "Description is required (up to 500 characters)",
   price: "Prices are amounts in US dollars, e.g. 29 or 19.99",
   priceOrder: "The deal price must be lower than the original price",
@@ -176,17 +177,10 @@ const day = (message: string) =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, message)
     .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), message);
 
-const toolKey = z
-  .string()
-  .trim()
-  .min(1, DEAL_MESSAGES.tool)
-  .max(200, DEAL_MESSAGES.tool)
-  .regex(/^[a-z0-9-]+$/i, DEAL_MESSAGES.tool);
-
 /** The admin deal form (the same schema checks the page's form and the server). */
 export const DealForm = z
   .object({
-    tool: toolKey,
+    tool: ToolPickText,
     dealType: z.enum(DEAL_TYPES, { message: "Choose a deal type" }),
     description: z.string().trim().min(1, DEAL_MESSAGES.description).max(500, DEAL_MESSAGES.description),
     originalPrice: money,
@@ -251,15 +245,9 @@ function dealWindow(d: DealFormData, now: Date): { startsAt: Date; expiresAt: Da
   return { startsAt, expiresAt };
 }
 
+/** The published tool the admin named (id, slug or name); a miss suggests the closest ones. */
 async function toolIdOf(db: Db, key: string): Promise<string> {
-  const k = key.toLowerCase();
-  const match = /^[0-9a-f-]{36}$/.test(k) ? sql`id = ${k}::uuid` : sql`slug = ${k}`;
-  const [row] = await queryRows<{ id: string }>(
-    db,
-    sql`SELECT id FROM tools WHERE ${match} AND status = 'active' LIMIT 1`,
-  );
-  if (!row) throw new AppError("bad_request", DEAL_MESSAGES.tool);
-  return row.id;
+  return (await pickTool(db, key)).id;
 }
 
 function values(d: DealFormData, toolId: string, now: Date) {

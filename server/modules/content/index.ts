@@ -77,6 +77,7 @@ export {
   type Post,
   PostId,
   PostInput,
+  PostSaveForm,
   type PostSummary,
   previewPost,
   relatedPosts,
