@@ -27,18 +27,25 @@ export {
   listFeedback,
   listUsers,
   PERIODS,
+  RefundReason,
   reactivateUser,
   recentActivity,
   resolvePeriod,
+  revokeSessions,
   SuspendInput,
   suspendUser,
   systemAlerts,
   USERS_PAGE_SIZE,
   UserChangeForm,
+  type UserDetail,
+  UserIdParam,
   UserListQuery,
   UserTargetForm,
+  userDetail,
   verifyFeedback,
 } from "../../server/modules/admin/index.ts";
+// The operator's refund goes through billing's one refund path (issue 21).
+export { refundPaymentByOperator } from "../../server/modules/billing/index.ts";
 export { AuditQuery, type AuditRecord, listAudit } from "../../server/platform/audit.ts";
 
 /** The acting admin, for the audit row of a page action. */

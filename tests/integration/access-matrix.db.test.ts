@@ -1113,7 +1113,7 @@ const ROWS: Row[] = [
     covers: "/admin/makers",
     method: "POST",
     path: () => "/admin/makers",
-    form: () => ({ decision: "approve", editId: "00000000-0000-4000-8000-000000000000" }),
+    form: () => ({ intent: "approve", editId: "00000000-0000-4000-8000-000000000000" }),
     expect: { visitor: 401, members: 403, admin: 404 },
     note: "an unknown maker edit",
   },
