@@ -325,6 +325,25 @@ const ROWS: Row[] = [
     expect: { visitor: 401, members: 403, admin: 200 },
     note: "the victim is not suspended: nothing changes",
   },
+  // Issue 21: the page of one person and the payouts screen.
+  { covers: "/admin/users/:id", path: (c) => `/admin/users/${c.victim.id}`, expect: ADMIN_ONLY },
+  {
+    covers: "/admin/users/:id",
+    method: "POST",
+    path: (c) => `/admin/users/${c.victim.id}`,
+    form: () => ({ intent: "refund", paymentId: "00000000-0000-4000-8000-000000000000", reason: "Matrix" }),
+    expect: { visitor: 401, members: 403, admin: 404 },
+    note: "no such payment of this member: nothing is refunded",
+  },
+  { covers: "/admin/payouts", path: () => "/admin/payouts", expect: ADMIN_ONLY },
+  {
+    covers: "/admin/payouts",
+    method: "POST",
+    path: () => "/admin/payouts",
+    form: () => ({ intent: "approve", affiliateId: "00000000-0000-4000-8000-000000000000" }),
+    expect: { visitor: 401, members: 403, admin: 404 },
+    note: "an unknown affiliate",
+  },
   {
     covers: "/submit-tool",
     method: "POST",

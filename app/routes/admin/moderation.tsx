@@ -80,22 +80,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     now: context.services.clock.now(),
     requestId: context.requestId,
   };
+  const bulk = async (decision: "approve" | "reject", input: z.output<typeof BulkRejectInput>) => {
+    const { summary, results } = await bulkDecide(deps, admin, decision, input);
+    const verb = decision === "approve" ? "approved" : "rejected";
+    return { ok: summary.failed === 0, message: `${summary.successful} ${verb}, ${summary.failed} failed.`, results };
+  };
   return formAction(
     request,
     Intents,
     async (input): Promise<ActionResult> => {
       switch (input.intent) {
         case "bulk-approve":
-        case "bulk-reject": {
-          const decision = input.intent === "bulk-approve" ? "approve" : "reject";
-          const { summary, results } = await bulkDecide(deps, admin, decision, input);
-          const verb = decision === "approve" ? "approved" : "rejected";
-          return {
-            ok: summary.failed === 0,
-            message: `${summary.successful} ${verb}, ${summary.failed} failed.`,
-            results,
-          };
-        }
+          return bulk("approve", input);
+        case "bulk-reject":
+          return bulk("reject", input);
         case "decide": {
           const r = await decideSubmission(deps, admin, input.id, input);
           const label = r.status.replace("_", " ");
