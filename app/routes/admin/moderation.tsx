@@ -275,7 +275,11 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
                       {s.description}
                     </p>
                     <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-                      By {s.submitter.name} ({s.submitter.email}){s.maker_relation ? ` · ${s.maker_relation}` : ""}
+                      By{" "}
+                      <Link to={`/admin/users/${encodeURIComponent(s.submitter.id)}`} className="underline">
+                        {s.submitter.name}
+                      </Link>{" "}
+                      ({s.submitter.email}){s.maker_relation ? ` · ${s.maker_relation}` : ""}
                       {s.provider ? ` · ${s.provider}` : ""} · {s.pricing_model.replace("_", " ")} · submitted{" "}
                       {s.submitted_at.slice(0, 10)}
                       {s.tags.length ? ` · tags: ${s.tags.join(", ")}` : ""}

@@ -117,7 +117,7 @@ export default function AdminPayouts({ loaderData, actionData }: Route.Component
                 <th className={th}>Affiliate</th>
                 <th className={th}>Owed</th>
                 <th className={th}>Pending</th>
-                <th className={th}>Paid</th>
+                <th className={th}>In payouts</th>
                 <th className={th}>Status</th>
                 <th className={th}>Actions</th>
               </tr>
@@ -168,7 +168,7 @@ export default function AdminPayouts({ loaderData, actionData }: Route.Component
                             maxLength={500}
                             placeholder="Reason"
                             aria-label={`Reason to suspend ${a.name}`}
-                            className="w-36 py-1 text-sm"
+                            className="max-w-40 py-1 text-sm"
                           />
                           <Button type="submit" size="sm" variant="secondary" disabled={busy}>
                             Suspend
@@ -247,7 +247,7 @@ export default function AdminPayouts({ loaderData, actionData }: Route.Component
                           maxLength={200}
                           placeholder="Transfer reference"
                           aria-label={`Transfer reference for ${p.name}`}
-                          className="w-40 py-1 text-sm"
+                          className="max-w-44 py-1 text-sm"
                         />
                         <Button type="submit" size="sm" variant="secondary" disabled={busy}>
                           Mark paid

@@ -215,7 +215,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
                           maxLength={500}
                           placeholder="Reason"
                           aria-label={`Reason to refund the payment of ${day(p.at)}`}
-                          className="w-40 py-1 text-sm"
+                          className="max-w-44 py-1 text-sm"
                         />
                         <Button type="submit" size="sm" variant="danger" disabled={busy}>
                           Refund {usd(p.amountCents)}
