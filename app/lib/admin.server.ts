@@ -52,3 +52,5 @@ export { AuditQuery, type AuditRecord, listAudit } from "../../server/platform/a
 export function adminActor(viewer: Viewer, context: AppLoadContext) {
   return { id: viewer.user.id, label: viewer.user.email, requestId: context.requestId };
 }
+// The one UUID rule (platform/ids) for the admin pages' own form schemas.
+export { uuidSchema } from "../../server/platform/ids.ts";

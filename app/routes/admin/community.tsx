@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { FormAlert } from "~/components/account/form-parts";
 import { ReviewPanel } from "~/components/community/review-panel";
-import { adminActor, FeedbackId, requireAdminPage, verifyFeedback } from "~/lib/admin.server";
+import { adminActor, FeedbackId, requireAdminPage, uuidSchema, verifyFeedback } from "~/lib/admin.server";
 import {
   communityDeps,
   leaderboard,
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { review, badges, leaders };
 }
 
-const ItemId = z.string().uuid("Unknown item");
+const ItemId = uuidSchema("Unknown item");
 const Intents = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("verify-correction"), id: ItemId }),
   RejectInput.extend({ intent: z.literal("reject-correction"), id: ItemId }),

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { Button, Field, Input, Notice } from "~/components/ui";
-import { adminActor, requireAdminPage } from "~/lib/admin.server";
+import { adminActor, requireAdminPage, uuidSchema } from "~/lib/admin.server";
 import { pollPercent } from "~/lib/community-types";
 import { failureOf } from "~/lib/form-action";
 import { formAction } from "~/lib/form-action.server";
@@ -49,7 +49,7 @@ const Intents = z.discriminatedUnion("intent", [
     intent: z.literal("poll-create"),
     tool: z.string().trim().min(1, "Enter the tool's slug or id").max(200, "Enter the tool's slug or id"),
   }),
-  PollStatusInput.extend({ intent: z.literal("poll-status"), pollId: z.uuid("Poll not found") }),
+  PollStatusInput.extend({ intent: z.literal("poll-status"), pollId: uuidSchema("Poll not found") }),
 ]);
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -9,6 +9,7 @@ import {
   requireAdminPage,
   revokeSessions,
   userDetail,
+  uuidSchema,
 } from "~/lib/admin.server";
 import { failureOf } from "~/lib/form-action";
 import { formAction } from "~/lib/form-action.server";
@@ -34,7 +35,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 const Intents = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("refund"), paymentId: z.uuid("Payment not found"), reason: RefundReason }),
+  z.object({ intent: z.literal("refund"), paymentId: uuidSchema("Payment not found"), reason: RefundReason }),
   z.object({ intent: z.literal("revoke-sessions") }),
 ]);
 

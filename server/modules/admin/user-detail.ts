@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { type AuditActor, type AuditRecord, listAudit, recordAudit } from "../../platform/audit.ts";
 import type { Clock } from "../../platform/clock.ts";
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { cleanLine, controlCharacterIn } from "../../platform/text.ts";
 import type { Role, Tier } from "../accounts/index.ts";
@@ -206,8 +206,7 @@ export async function revokeSessions(
   userId: string,
 ): Promise<{ ended: number }> {
   if (actor.id === userId) throw new AppError("bad_request", "End your own sessions by signing out.");
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return transaction(db, async (tx) => {
     const [user] = await queryRows<{ id: string }>(tx, sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
     if (!user) throw new AppError("not_found", "User not found");
     const ended = await queryRows<{ id: string }>(tx, sql`DELETE FROM sessions WHERE user_id = ${userId} RETURNING id`);

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { uuidSchema } from "../../platform/ids.ts";
 import { cleanLine, controlCharacterIn } from "../../platform/text.ts";
 import type { GrowthDeps } from "./deps.ts";
 
@@ -44,8 +45,8 @@ export type AdminPayout = {
   at: string;
 };
 
-export const AffiliateTarget = z.object({ affiliateId: z.uuid("Affiliate not found") });
-export const PayoutTarget = z.object({ payoutId: z.uuid("Payout not found") });
+export const AffiliateTarget = z.object({ affiliateId: uuidSchema("Affiliate not found") });
+export const PayoutTarget = z.object({ payoutId: uuidSchema("Payout not found") });
 export const SuspendAffiliateReason = z
   .string({ message: "Give a reason for the suspension" })
   .trim()
@@ -151,8 +152,7 @@ export async function approvePayout(
   affiliateId: string,
 ): Promise<AdminPayout> {
   const now = deps.clock.now();
-  return deps.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return transaction(deps.db, async (tx) => {
     const affiliate = await lockAffiliate(tx, affiliateId);
     if (affiliate.status !== "active") {
       throw new AppError("conflict", "This affiliate is suspended: reactivate them before approving a payout.");
@@ -255,8 +255,7 @@ export async function sendPayout(
     failure = err instanceof Error ? err.message.slice(0, 300) : "provider error";
   }
   const now = deps.clock.now();
-  await deps.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await transaction(deps.db, async (tx) => {
     await tx.execute(
       sql`UPDATE affiliate_payouts SET status = ${status}, provider_batch_id = ${batchId ?? senderBatchId}
            WHERE id = ${claimed.id}::uuid`,
@@ -296,8 +295,7 @@ export async function markPayoutPaidByHand(
   reference: string,
 ): Promise<void> {
   const now = deps.clock.now();
-  await deps.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await transaction(deps.db, async (tx) => {
     const [row] = await queryRows<{ affiliate_id: string; amount_cents: number }>(
       tx,
       sql`UPDATE affiliate_payouts SET status = 'manual', provider_batch_id = ${reference || null}
@@ -331,8 +329,7 @@ export async function setAffiliateStatus(
   reason: string | null,
 ): Promise<{ changed: boolean }> {
   const now = deps.clock.now();
-  return deps.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return transaction(deps.db, async (tx) => {
     const before = await lockAffiliate(tx, affiliateId);
     if (before.status === status) return { changed: false };
     await tx.execute(sql`UPDATE affiliates SET status = ${status} WHERE id = ${affiliateId}::uuid`);

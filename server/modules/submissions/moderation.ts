@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "../../platform/audit.ts";
 import { DAY_MS } from "../../platform/clock.ts";
-import { type Db, isUniqueViolation, queryRows } from "../../platform/db/index.ts";
+import { type Db, isUniqueViolation, queryRows, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
 import { textBlock } from "../../platform/text.ts";
@@ -219,8 +219,7 @@ export async function decideSubmission(
     throw new AppError("bad_request", SUBMISSION_MESSAGES.revisionReason, { field: "reason" });
   }
   const now = deps.now ?? new Date();
-  return deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(deps.db, async (tx) => {
     const [s] = await queryRows<Locked>(
       tx,
       sql`SELECT s.id, s.user_id, s.name, s.description, s.url, c.name AS category, s.provider_name,
@@ -313,8 +312,7 @@ export async function reopenSubmission(
   if (!isSubmissionId(id)) throw new AppError("not_found", "Submission not found");
   const now = deps.now ?? new Date();
   try {
-    return await deps.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    return await transaction(deps.db, async (tx) => {
       const [s] = await queryRows<{
         id: string;
         name: string;
