@@ -3,6 +3,7 @@ import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { DAY_MS } from "../../platform/clock.ts";
 import { type Db, queryRows, schema, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { isUuid } from "../../platform/ids.ts";
 import { siteUrl } from "../../platform/site-origin.ts";
 import { applyCapturedOrder, expireStaleOrders } from "./apply.ts";
 import type { PaidTier } from "./contracts.ts";
@@ -414,7 +415,7 @@ export async function refundPaymentByOperator(
   input: { userId: string; paymentId: string; reason: string; actor: AuditActor; requestId?: string | null },
 ): Promise<{ refunded: boolean; amountCents: number }> {
   const { db } = services;
-  if (!/^[0-9a-f-]{36}$/i.test(input.paymentId)) throw new AppError("not_found", "Payment not found");
+  if (!isUuid(input.paymentId)) throw new AppError("not_found", "Payment not found");
   const [payment] = await db
     .select()
     .from(schema.payments)
