@@ -94,6 +94,8 @@ export default [
     route("admin", "routes/admin/layout.tsx", [
       index("routes/admin/overview.tsx"),
       route("users", "routes/admin/users.tsx"),
+      route("users/:id", "routes/admin/user.tsx"),
+      route("payouts", "routes/admin/payouts.tsx"),
       route("analytics", "routes/admin/analytics.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("tools", "routes/admin/tools.tsx"),

@@ -27,21 +27,30 @@ export {
   listFeedback,
   listUsers,
   PERIODS,
+  RefundReason,
   reactivateUser,
   recentActivity,
   resolvePeriod,
+  revokeSessions,
   SuspendInput,
   suspendUser,
   systemAlerts,
   USERS_PAGE_SIZE,
   UserChangeForm,
+  type UserDetail,
+  UserIdParam,
   UserListQuery,
   UserTargetForm,
+  userDetail,
   verifyFeedback,
 } from "../../server/modules/admin/index.ts";
+// The operator's refund goes through billing's one refund path (issue 21).
+export { refundPaymentByOperator } from "../../server/modules/billing/index.ts";
 export { AuditQuery, type AuditRecord, listAudit } from "../../server/platform/audit.ts";
 
 /** The acting admin, for the audit row of a page action. */
 export function adminActor(viewer: Viewer, context: AppLoadContext) {
   return { id: viewer.user.id, label: viewer.user.email, requestId: context.requestId };
 }
+// The one UUID rule (platform/ids) for the admin pages' own form schemas.
+export { uuidSchema } from "../../server/platform/ids.ts";

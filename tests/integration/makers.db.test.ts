@@ -226,13 +226,13 @@ describe("the maker's edits", () => {
     expect(edits.map((e) => e.field)).toEqual(["pricing", "pricing_model"]);
 
     // Members cannot decide; the admin can, once.
-    const denied = await maker.client.form("/admin/makers", { decision: "approve", editId: edits[1]?.id ?? "" });
+    const denied = await maker.client.form("/admin/makers", { intent: "approve", editId: edits[1]?.id ?? "" });
     expect([302, 403, 404]).toContain(denied.status);
     for (const e of edits) {
-      const ok = await admin.client.form("/admin/makers", { decision: "approve", editId: e.id });
+      const ok = await admin.client.form("/admin/makers", { intent: "approve", editId: e.id });
       expect(ok.status).toBe(200);
     }
-    const twice = await admin.client.form("/admin/makers", { decision: "approve", editId: edits[0]?.id ?? "" });
+    const twice = await admin.client.form("/admin/makers", { intent: "approve", editId: edits[0]?.id ?? "" });
     expect(twice.status).toBe(404);
     const after = await one<{ pricing_model: string; price: string }>(
       sql`SELECT pricing_model::text, pricing->>'original' AS price FROM tools WHERE id = ${tool.id}::uuid`,

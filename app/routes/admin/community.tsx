@@ -1,8 +1,7 @@
-import { data } from "react-router";
+import { z } from "zod";
 import { FormAlert } from "~/components/account/form-parts";
 import { ReviewPanel } from "~/components/community/review-panel";
-import { AppError } from "~/lib/accounts.server";
-import { adminActor, FeedbackId, requireAdminPage, verifyFeedback } from "~/lib/admin.server";
+import { adminActor, FeedbackId, requireAdminPage, uuidSchema, verifyFeedback } from "~/lib/admin.server";
 import {
   communityDeps,
   leaderboard,
@@ -12,6 +11,8 @@ import {
   reviewData,
   verifyCorrection,
 } from "~/lib/community.server";
+import { failureOf } from "~/lib/form-action";
+import { formAction } from "~/lib/form-action.server";
 import type { Route } from "./+types/community";
 
 export function meta() {
@@ -29,54 +30,43 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { review, badges, leaders };
 }
 
-type ActionResult = { ok: boolean; message?: string; error?: string };
+const ItemId = uuidSchema("Unknown item");
+const Intents = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("verify-correction"), id: ItemId }),
+  RejectInput.extend({ intent: z.literal("reject-correction"), id: ItemId }),
+  z.object({ intent: z.literal("verify-feedback"), id: FeedbackId }),
+]);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdminPage(context, request);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const id = String(form.get("id") ?? "").slice(0, 64);
   const actor = adminActor(admin, context);
-  try {
-    if (!FeedbackId.safeParse(id).success) {
-      return data<ActionResult>({ ok: false, error: "Unknown item" }, { status: 404 });
-    }
-    if (intent === "verify-correction") {
-      await verifyCorrection(communityDeps(context), actor, id);
-      return data<ActionResult>({ ok: true, message: "Correction verified and badge awarded!" });
-    }
-    if (intent === "reject-correction") {
-      const parsed = RejectInput.safeParse({ reason: form.get("reason") ?? "" });
-      if (!parsed.success) {
-        return data<ActionResult>({ ok: false, error: parsed.error.issues[0]?.message }, { status: 400 });
+  return formAction(request, Intents, async (input) => {
+    switch (input.intent) {
+      case "verify-correction":
+        await verifyCorrection(communityDeps(context), actor, input.id);
+        return { ok: true as const, message: "Correction verified and badge awarded!" };
+      case "reject-correction":
+        await rejectCorrection(communityDeps(context), actor, input.id, input.reason);
+        return { ok: true as const, message: "Correction rejected; the proposer sees your reason." };
+      case "verify-feedback": {
+        const { db, activity, clock } = context.services;
+        await verifyFeedback(db, actor, input.id, { activity, now: clock.now() });
+        return { ok: true as const, message: "Feedback verified." };
       }
-      await rejectCorrection(communityDeps(context), actor, id, parsed.data.reason);
-      return data<ActionResult>({ ok: true, message: "Correction rejected; the proposer sees your reason." });
     }
-    if (intent === "verify-feedback") {
-      const { db, activity, clock } = context.services;
-      await verifyFeedback(db, actor, id, { activity, now: clock.now() });
-      return data<ActionResult>({ ok: true, message: "Feedback verified." });
-    }
-    return data<ActionResult>({ ok: false, error: "Unknown action" }, { status: 400 });
-  } catch (err) {
-    if (err instanceof AppError && err.status < 500) {
-      const error = intent === "verify-correction" ? `Failed to verify correction: ${err.message}` : err.message;
-      return data<ActionResult>({ ok: false, error }, { status: err.status });
-    }
-    throw err;
-  }
+  });
 }
 
 export default function AdminCommunity({ loaderData, actionData }: Route.ComponentProps) {
   const { review, badges, leaders } = loaderData;
+  const failed = failureOf(actionData);
   return (
     <div className="space-y-8">
       <h2 className="text-xl font-semibold">Feedback &amp; Correction Review</h2>
-      {actionData ? (
-        <FormAlert tone={actionData.ok ? "success" : "error"}>
-          {actionData.ok ? actionData.message : actionData.error}
-        </FormAlert>
+      {failed ? (
+        <FormAlert>{failed.error}</FormAlert>
+      ) : actionData && "message" in actionData ? (
+        <FormAlert tone="success">{actionData.message}</FormAlert>
       ) : null}
       <ReviewPanel {...review} />
       <section>

@@ -17,6 +17,7 @@ const TABS = [
   { to: "/admin/reviews", label: "Reviews & polls" },
   { to: "/admin/deals", label: "Deals" },
   { to: "/admin/beta", label: "Beta programs" },
+  { to: "/admin/payouts", label: "Payouts" },
   { to: "/admin/support", label: "Support" },
   { to: "/admin/blog", label: "Blog" },
   { to: "/admin/audit", label: "Audit log" },

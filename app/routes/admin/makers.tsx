@@ -1,7 +1,9 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import { FormAlert } from "~/components/account/form-parts";
-import { AppError } from "~/lib/accounts.server";
 import { requireAdminPage } from "~/lib/admin.server";
+import { failureOf } from "~/lib/form-action";
+import { formAction } from "~/lib/form-action.server";
 import { MAKER_FIELD_LABELS } from "../../../server/modules/makers/shared";
 import {
   decideMakerEdit,
@@ -29,40 +31,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { edits, claims };
 }
 
-type Result = { ok: boolean; message?: string; error?: string };
+const EditId = MakerEditDecision.options[0].shape.editId;
+const Intents = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("approve"), editId: EditId }),
+  MakerEditDecision.options[1].omit({ decision: true }).extend({ intent: z.literal("reject") }),
+  RevokeClaimInput.extend({ intent: z.literal("revoke") }),
+]);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdminPage(context, request);
-  const form = await request.formData();
-  const get = (k: string) => {
-    const v = form.get(k);
-    return typeof v === "string" ? v.slice(0, 1000) : undefined;
-  };
   const actor = { id: admin.user.id, label: admin.user.email, requestId: context.requestId };
-  try {
-    if (get("intent") === "revoke") {
-      const parsed = RevokeClaimInput.safeParse({ claimId: get("claimId"), reason: get("reason") });
-      if (!parsed.success) return data<Result>({ ok: false, error: parsed.error.issues[0]?.message }, { status: 400 });
-      await revokeClaim(context.services, actor, parsed.data);
-      return { ok: true, message: "Claim revoked." } satisfies Result;
+  return formAction(request, Intents, async (input) => {
+    switch (input.intent) {
+      case "revoke":
+        await revokeClaim(context.services, actor, input);
+        return { ok: true as const, message: "Claim revoked." };
+      case "approve":
+        await decideMakerEdit(context.services, actor, { decision: "approve", editId: input.editId });
+        return { ok: true as const, message: "Change approved and applied." };
+      case "reject":
+        await decideMakerEdit(context.services, actor, {
+          decision: "reject",
+          editId: input.editId,
+          reason: input.reason,
+        });
+        return { ok: true as const, message: "Change rejected." };
     }
-    const parsed = MakerEditDecision.safeParse({
-      decision: get("decision"),
-      editId: get("editId"),
-      reason: get("reason"),
-    });
-    if (!parsed.success)
-      return data<Result>({ ok: false, error: parsed.error.issues[0]?.message ?? "Choose an action" }, { status: 400 });
-    await decideMakerEdit(context.services, actor, parsed.data);
-    return {
-      ok: true,
-      message: parsed.data.decision === "approve" ? "Change approved and applied." : "Change rejected.",
-    } satisfies Result;
-  } catch (err) {
-    if (err instanceof AppError && err.status < 500)
-      return data<Result>({ ok: false, error: err.message }, { status: err.status });
-    throw err;
-  }
+  });
 }
 
 const button = "rounded-lg px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 disabled:opacity-60";
@@ -72,13 +67,14 @@ const show = (v: unknown) => (Array.isArray(v) ? v.join(", ") : v === null || v 
 
 export default function AdminMakers({ loaderData, actionData }: Route.ComponentProps) {
   const { edits, claims } = loaderData;
-  const result = actionData as Result | undefined;
+  const failed = failureOf(actionData);
+  const done = actionData && "message" in actionData ? actionData.message : null;
   const busy = useNavigation().state === "submitting";
   return (
     <div className="space-y-8 break-words">
       <div aria-live="polite">
-        {result?.error ? <FormAlert>{result.error}</FormAlert> : null}
-        {result?.message ? <FormAlert tone="success">{result.message}</FormAlert> : null}
+        {failed ? <FormAlert>{failed.error}</FormAlert> : null}
+        {done ? <FormAlert tone="success">{done}</FormAlert> : null}
       </div>
       <section className="space-y-3">
         <h2 className="text-xl font-semibold">Makers' pricing changes</h2>
@@ -106,7 +102,7 @@ export default function AdminMakers({ loaderData, actionData }: Route.ComponentP
                     <input type="hidden" name="editId" value={e.id} />
                     <button
                       type="submit"
-                      name="decision"
+                      name="intent"
                       value="approve"
                       disabled={busy}
                       className={`${button} bg-brand-600 text-white hover:bg-brand-700`}
@@ -122,7 +118,7 @@ export default function AdminMakers({ loaderData, actionData }: Route.ComponentP
                     </label>
                     <button
                       type="submit"
-                      name="decision"
+                      name="intent"
                       value="reject"
                       disabled={busy}
                       className={`${button} border border-slate-300 dark:border-slate-600`}

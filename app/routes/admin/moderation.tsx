@@ -1,9 +1,12 @@
 import type { ChangeEvent } from "react";
-import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
+import { z } from "zod";
 import { FormAlert } from "~/components/account/form-parts";
 import { Pagination } from "~/components/pagination";
-import { AppError } from "~/lib/accounts.server";
+import { Button, Field, Input } from "~/components/ui";
 import { requireAdminPage } from "~/lib/admin.server";
+import { failureOf } from "~/lib/form-action";
+import { formAction } from "~/lib/form-action.server";
 import {
   type BulkItem,
   BulkRejectInput,
@@ -12,6 +15,9 @@ import {
   decideSubmission,
   listQueue,
   QueueQuery,
+  REOPEN_WINDOW_DAYS,
+  ReopenInput,
+  reopenSubmission,
   submissionCategories,
 } from "~/lib/submissions.server";
 import type { Route } from "./+types/moderation";
@@ -42,65 +48,69 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listQueue(context.services.db, query),
     submissionCategories(context.services.db),
   ]);
-  return { ...queue, categories, query: { status: query.status, category: query.category ?? "" } };
+  // Decisions made after this instant can still be reopened (issue 21).
+  const reopenSince = new Date(context.services.clock.now().getTime() - REOPEN_WINDOW_DAYS * 86_400_000).toISOString();
+  return {
+    ...queue,
+    categories,
+    reopenSince,
+    reopenDays: REOPEN_WINDOW_DAYS,
+    query: { status: query.status, category: query.category ?? "" },
+  };
 }
 
 type ActionResult = {
   ok: boolean;
   message?: string;
-  error?: string;
   results?: (BulkItem & { name?: string })[];
 };
 
+const SubmissionId = z.string().max(64, "Submission not found");
+const Intents = z.discriminatedUnion("intent", [
+  BulkRejectInput.extend({ intent: z.enum(["bulk-approve", "bulk-reject"]) }),
+  DecisionInput.extend({ intent: z.literal("decide"), id: SubmissionId }),
+  ReopenInput.extend({ intent: z.literal("reopen"), id: SubmissionId }),
+]);
+
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdminPage(context, request);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const text = (name: string) => {
-    const v = form.get(name);
-    return typeof v === "string" ? v : undefined;
-  };
   const deps = {
     db: context.services.db,
     jobs: context.services.jobs,
     now: context.services.clock.now(),
     requestId: context.requestId,
   };
-  const fail = (error: string, status: number) => data<ActionResult>({ ok: false, error }, { status });
-  try {
-    if (intent === "bulk-approve" || intent === "bulk-reject") {
-      const ids = form.getAll("submissionIds").filter((v): v is string => typeof v === "string");
-      const parsed = BulkRejectInput.safeParse({
-        submissionIds: ids,
-        admin_notes: text("admin_notes"),
-        rejection_reason: text("rejection_reason"),
-      });
-      if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? "Bulk action failed", 400);
-      const decision = intent === "bulk-approve" ? "approve" : "reject";
-      const { summary, results } = await bulkDecide(deps, admin, decision, parsed.data);
-      const verb = decision === "approve" ? "approved" : "rejected";
-      return {
-        ok: summary.failed === 0,
-        message: `${summary.successful} ${verb}, ${summary.failed} failed.`,
-        results,
-      } satisfies ActionResult;
-    }
-    if (intent === "decide") {
-      const parsed = DecisionInput.safeParse({
-        decision: text("decision"),
-        reason: text("reason"),
-        admin_notes: text("admin_notes"),
-      });
-      if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? "Update failed", 400);
-      const r = await decideSubmission(deps, admin, text("id") ?? "", parsed.data);
-      const label = r.status.replace("_", " ");
-      return { ok: true, message: `Submission ${label}.`, results: [{ id: r.id, ok: true, status: r.status }] };
-    }
-  } catch (err) {
-    if (err instanceof AppError && err.status < 500) return fail(err.message, err.status);
-    throw err;
-  }
-  return fail("Unknown action", 400);
+  const bulk = async (decision: "approve" | "reject", input: z.output<typeof BulkRejectInput>) => {
+    const { summary, results } = await bulkDecide(deps, admin, decision, input);
+    const verb = decision === "approve" ? "approved" : "rejected";
+    return { ok: summary.failed === 0, message: `${summary.successful} ${verb}, ${summary.failed} failed.`, results };
+  };
+  return formAction(
+    request,
+    Intents,
+    async (input): Promise<ActionResult> => {
+      switch (input.intent) {
+        case "bulk-approve":
+          return bulk("approve", input);
+        case "bulk-reject":
+          return bulk("reject", input);
+        case "decide": {
+          const r = await decideSubmission(deps, admin, input.id, input);
+          const label = r.status.replace("_", " ");
+          return { ok: true, message: `Submission ${label}.`, results: [{ id: r.id, ok: true, status: r.status }] };
+        }
+        case "reopen": {
+          const r = await reopenSubmission(deps, admin, input.id, input.reason);
+          return {
+            ok: true,
+            message: "Decision reopened: the submission is back in the queue and the maker has been told.",
+            results: [{ id: r.id, ok: true, status: r.status }],
+          };
+        }
+      }
+    },
+    { arrays: ["submissionIds"] },
+  );
 }
 
 const button = "rounded-lg px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 disabled:opacity-60";
@@ -115,9 +125,10 @@ function toggleAll(event: ChangeEvent<HTMLInputElement>) {
 
 export default function Moderation({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const result = actionData as ActionResult | undefined;
+  const failed = failureOf(actionData);
+  const result = failed ? undefined : (actionData as ActionResult | undefined);
   const busy = navigation.state === "submitting";
-  const { submissions, pagination, categories, query } = loaderData;
+  const { submissions, pagination, categories, query, reopenSince, reopenDays } = loaderData;
   const names = new Map(submissions.map((s) => [s.id, s.name]));
   const { search } = useLocation();
 
@@ -160,7 +171,7 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
       </div>
 
       <div className="mt-4 space-y-2" aria-live="polite">
-        {result?.error ? <FormAlert>{result.error}</FormAlert> : null}
+        {failed ? <FormAlert>{failed.error}</FormAlert> : null}
         {result?.message ? (
           <FormAlert tone={result.ok ? "success" : "error"}>
             <span data-testid="moderation-result">{result.message}</span>
@@ -264,7 +275,11 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
                       {s.description}
                     </p>
                     <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-                      By {s.submitter.name} ({s.submitter.email}){s.maker_relation ? ` · ${s.maker_relation}` : ""}
+                      By{" "}
+                      <Link to={`/admin/users/${encodeURIComponent(s.submitter.id)}`} className="underline">
+                        {s.submitter.name}
+                      </Link>{" "}
+                      ({s.submitter.email}){s.maker_relation ? ` · ${s.maker_relation}` : ""}
                       {s.provider ? ` · ${s.provider}` : ""} · {s.pricing_model.replace("_", " ")} · submitted{" "}
                       {s.submitted_at.slice(0, 10)}
                       {s.tags.length ? ` · tags: ${s.tags.join(", ")}` : ""}
@@ -319,6 +334,28 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
                         Needs revision<span className="sr-only"> {s.name}</span>
                       </button>
                     </div>
+                  </Form>
+                ) : null}
+                {s.status !== "pending" && s.decided_at && s.decided_at > reopenSince ? (
+                  <Form method="post" className="mt-3 flex flex-wrap items-end gap-2" data-testid="reopen-form">
+                    <input type="hidden" name="intent" value="reopen" />
+                    <input type="hidden" name="id" value={s.id} />
+                    <Field
+                      id={`reopen-${s.id}`}
+                      label={
+                        <>
+                          Why reopen <span className="font-normal text-slate-500">(optional; the maker sees it)</span>
+                        </>
+                      }
+                    >
+                      <Input name="reason" maxLength={1000} className="py-1.5 text-sm" />
+                    </Field>
+                    <Button type="submit" size="sm" variant="secondary" disabled={busy}>
+                      Reopen decision<span className="sr-only"> on {s.name}</span>
+                    </Button>
+                    <span className="text-xs text-slate-500">
+                      {s.status.replace("_", " ")} on {s.decided_at.slice(0, 10)}; can be reopened for {reopenDays} days
+                    </span>
                   </Form>
                 ) : null}
               </li>

@@ -1,11 +1,15 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { Button, Field, Input, Notice } from "~/components/ui";
 import { ToolPicker } from "~/components/admin/tool-picker";
-import { AppError } from "~/lib/accounts.server";
-import { adminActor, requireAdminPage } from "~/lib/admin.server";
+import { adminActor, requireAdminPage, uuidSchema } from "~/lib/admin.server";
 import { pickTool } from "~/lib/catalog.server";
 import { pollPercent } from "~/lib/community-types";
+import { failureOf } from "~/lib/form-action";
+import { formAction } from "~/lib/form-action.server";
 import {
   createPoll,
+  listHiddenReviews,
   listPollsForAdmin,
   listReportedReviews,
   ModerationDecision,
@@ -14,6 +18,7 @@ import {
   PollInput,
   PollStatusInput,
   ReviewId,
+  restoreReview,
   setPollStatus,
 } from "~/lib/reviews.server";
 import type { Route } from "./+types/reviews";
@@ -30,67 +35,71 @@ export function headers() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(context, request);
   const { db } = context.services;
-  const [reported, polls] = await Promise.all([listReportedReviews(db), listPollsForAdmin(db)]);
-  return { reported, polls, maxOptions: POLL_LIMITS.maxOptions };
+  const [reported, hidden, polls] = await Promise.all([
+    listReportedReviews(db),
+    listHiddenReviews(db),
+    listPollsForAdmin(db),
+  ]);
+  return { reported, hidden, polls, maxOptions: POLL_LIMITS.maxOptions };
 }
 
-type Result = { ok: boolean; intent: string; message?: string; error?: string };
+const Note = ModerationDecision.shape.note;
+const Intents = z.discriminatedUnion("intent", [
+  ModerationDecision.extend({ intent: z.literal("moderate"), reviewId: ReviewId }),
+  z.object({ intent: z.literal("restore"), reviewId: ReviewId, note: Note }),
+  PollInput.extend({
+    intent: z.literal("poll-create"),
+    tool: z.string().trim().min(1, "Enter the tool's slug or id").max(200, "Enter the tool's slug or id"),
+  }),
+  PollStatusInput.extend({ intent: z.literal("poll-status"), pollId: uuidSchema("Poll not found") }),
+]);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdminPage(context, request);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
   const actor = adminActor(admin, context);
   const deps = { db: context.services.db, clock: context.services.clock };
-  const fail = (status: number, error: string) => data<Result>({ ok: false, intent, error }, { status });
-  try {
-    if (intent === "moderate") {
-      const id = ReviewId.safeParse(form.get("reviewId"));
-      const input = ModerationDecision.safeParse({
-        decision: form.get("decision"),
-        note: form.get("note") || undefined,
-      });
-      if (!id.success) return fail(404, "Review not found");
-      if (!input.success) return fail(400, input.error.issues[0]?.message ?? "Invalid input");
-      await moderateReview(deps, actor, id.data, input.data.decision, input.data.note, context.requestId);
-      return { ok: true, intent, message: input.data.decision === "hide" ? "Review hidden" : "Review kept" };
-    }
-    if (intent === "poll-create") {
-      // The tool picker's text (a name, slug or id); a miss answers with the closest tools.
-      const tool = await pickTool(deps.db, String(form.get("tool") ?? ""));
-      const input = PollInput.safeParse({ question: form.get("question"), options: form.getAll("option").map(String) });
-      if (!input.success) return fail(400, input.error.issues[0]?.message ?? "Invalid input");
-      await createPoll(deps, actor, tool.id, input.data, context.requestId);
-      return { ok: true, intent, message: "Poll attached" };
-    }
-    if (intent === "poll-status") {
-      const status = PollStatusInput.safeParse({ status: form.get("status") });
-      const pollId = String(form.get("pollId") ?? "");
-      if (!status.success) return fail(400, status.error.issues[0]?.message ?? "Invalid input");
-      if (!/^[0-9a-f-]{36}$/i.test(pollId)) return fail(404, "Poll not found");
-      await setPollStatus(deps, actor, pollId, status.data.status, context.requestId);
-      return { ok: true, intent, message: status.data.status === "closed" ? "Poll closed" : "Poll reopened" };
-    }
-    return fail(400, "Unknown action");
-  } catch (err) {
-    if (err instanceof AppError && err.status < 500) return fail(err.status, err.message);
-    throw err;
-  }
+  return formAction(
+    request,
+    Intents,
+    async (input) => {
+      switch (input.intent) {
+        case "moderate":
+          await moderateReview(deps, actor, input.reviewId, input.decision, input.note || null, context.requestId);
+          return { ok: true as const, message: input.decision === "hide" ? "Review hidden" : "Review kept" };
+        case "restore":
+          await restoreReview(deps, actor, input.reviewId, input.note || null, context.requestId);
+          return { ok: true as const, message: "Review restored: it is published again" };
+        case "poll-create": {
+          // The tool picker's text (a name, slug or id); a miss answers with the closest tools.
+          const tool = await pickTool(deps.db, input.tool);
+          await createPoll(deps, actor, tool.id, input, context.requestId);
+          return { ok: true as const, message: "Poll attached" };
+        }
+        case "poll-status":
+          await setPollStatus(deps, actor, input.pollId, input.status, context.requestId);
+          return { ok: true as const, message: input.status === "closed" ? "Poll closed" : "Poll reopened" };
+      }
+    },
+    // The poll form sends one `options` field per answer, read as an array.
+    { arrays: ["options"] },
+  );
 }
 
 const btn = "rounded-lg border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-600";
 
 export default function AdminCommunity({ loaderData, actionData }: Route.ComponentProps) {
-  const { reported, polls, maxOptions } = loaderData;
+  const { reported, hidden, polls, maxOptions } = loaderData;
   const busy = useNavigation().state === "submitting";
-  const result = actionData as Result | undefined;
+  const failed = failureOf(actionData);
   return (
     <div className="space-y-10">
-      {result ? (
-        <p role={result.ok ? "status" : "alert"} className={result.ok ? "text-emerald-700" : "text-red-700"}>
-          {result.ok ? result.message : result.error}
-        </p>
-      ) : null}
+      <div aria-live="polite">
+        {failed ? (
+          <Notice tone="error">{failed.error}</Notice>
+        ) : actionData && "message" in actionData ? (
+          <Notice>{actionData.message}</Notice>
+        ) : null}
+      </div>
       <section aria-labelledby="reported-title">
         <h2 id="reported-title" className="text-xl font-semibold">
           Reported reviews ({reported.length})
@@ -143,6 +152,50 @@ export default function AdminCommunity({ loaderData, actionData }: Route.Compone
         )}
       </section>
 
+      <section aria-labelledby="hidden-title">
+        <h2 id="hidden-title" className="text-xl font-semibold">
+          Hidden reviews ({hidden.length})
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          Hid one by mistake? Restore publishes it again. A review its author deleted after it was hidden stays hidden.
+        </p>
+        {hidden.length === 0 ? (
+          <p className="mt-2 text-slate-600 dark:text-slate-400">No hidden reviews.</p>
+        ) : (
+          <ul className="mt-3 space-y-4">
+            {hidden.map((r) => (
+              <li
+                key={r.id}
+                className="rounded-lg border border-slate-200 p-4 dark:border-slate-700"
+                data-testid="hidden-review"
+              >
+                <p className="text-sm">
+                  <Link to={`/tools/${r.tool.slug}?tab=reviews`} className="font-medium underline">
+                    {r.tool.name}
+                  </Link>{" "}
+                  · {r.author.name} · {r.rating}/5 · hidden {r.moderatedAt ? r.moderatedAt.slice(0, 10) : ""}
+                </p>
+                <p className="mt-2 user-text whitespace-pre-line">{r.comment}</p>
+                <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
+                  <input type="hidden" name="intent" value="restore" />
+                  <input type="hidden" name="reviewId" value={r.id} />
+                  <Field id={`restore-note-${r.id}`} label="Note">
+                    <Input name="note" maxLength={500} className="py-1 text-sm" />
+                  </Field>
+                  <Button type="submit" size="sm" variant="secondary" disabled={busy}>
+                    Restore
+                    <span className="sr-only">
+                      {" "}
+                      the review of {r.tool.name} by {r.author.name}
+                    </span>
+                  </Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
       <section aria-labelledby="polls-title">
         <h2 id="polls-title" className="text-xl font-semibold">
           Tool polls
@@ -167,7 +220,7 @@ export default function AdminCommunity({ loaderData, actionData }: Route.Compone
               Option {i + 1}
               {i < 2 ? "" : " (optional)"}
               <input
-                name="option"
+                name="options"
                 maxLength={100}
                 className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
               />

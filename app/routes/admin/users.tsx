@@ -1,6 +1,7 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import { Pagination } from "~/components/pagination";
-import { AppError } from "~/lib/accounts.server";
+import { Notice } from "~/components/ui";
 import {
   adminActor,
   UserChangeForm as Change,
@@ -13,6 +14,8 @@ import {
   UserListQuery,
   UserTargetForm,
 } from "~/lib/admin.server";
+import { failureOf } from "~/lib/form-action";
+import { fieldErrorsOf, formAction } from "~/lib/form-action.server";
 import { TIERS } from "~/lib/tiers";
 import type { Route } from "./+types/users";
 
@@ -33,58 +36,41 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     ...result,
     query: { q: query.q ?? "", tier: query.tier ?? "", role: query.role ?? "", status: query.status ?? "" },
-    error: parsed.success ? null : (parsed.error.issues[0]?.message ?? "Invalid filter"),
+    error: parsed.success ? null : (Object.values(fieldErrorsOf(parsed.error))[0] ?? "Invalid filter"),
     search: url.search,
     selfId: viewer.user.id,
   };
 }
 
-type ActionResult = { ok: boolean; message: string; userId?: string };
+const Intents = z.discriminatedUnion("intent", [
+  Change.extend({ intent: z.literal("change") }),
+  UserTargetForm.extend({ intent: z.literal("suspend"), reason: SuspendInput.shape.reason }),
+  UserTargetForm.extend({ intent: z.literal("reactivate") }),
+]);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireAdminPage(context, request);
-  const form = Object.fromEntries(await request.formData());
   const actor = adminActor(viewer, context);
   const { db } = context.services;
-  const fail = (status: number, message: string, userId?: string) =>
-    data<ActionResult>({ ok: false, message, userId }, { status });
-  try {
-    if (form.intent === "change") {
-      const input = Change.safeParse(form);
-      if (!input.success) return fail(400, input.error.issues[0]?.message ?? "Invalid input");
-      const { userId, tier, role } = input.data;
-      const account = await changeUser(db, actor, userId, { tier, role }, context.services.clock.now());
-      return { ok: true, message: `${account.email}: ${account.tier}, ${account.role}.`, userId } as ActionResult;
+  return formAction(request, Intents, async (input) => {
+    switch (input.intent) {
+      case "change": {
+        const { userId, tier, role } = input;
+        const account = await changeUser(db, actor, userId, { tier, role }, context.services.clock.now());
+        return { ok: true as const, message: `${account.email}: ${account.tier}, ${account.role}.`, userId };
+      }
+      case "suspend": {
+        const r = await suspendUser(db, actor, input.userId, input.reason);
+        const message = r.changed ? `Suspended; ${r.sessionsEnded} session(s) ended.` : "Already suspended.";
+        return { ok: true as const, message, userId: input.userId };
+      }
+      case "reactivate": {
+        const r = await reactivateUser(db, actor, input.userId);
+        const message = r.changed ? "Reactivated: the member can sign in again." : "Not suspended.";
+        return { ok: true as const, message, userId: input.userId };
+      }
     }
-    if (form.intent === "suspend") {
-      const input = UserTargetForm.safeParse(form);
-      if (!input.success) return fail(400, input.error.issues[0]?.message ?? "Invalid input");
-      const reason = SuspendInput.safeParse({ reason: form.reason });
-      if (!reason.success) return fail(400, reason.error.issues[0]?.message ?? "Invalid reason", input.data.userId);
-      const r = await suspendUser(db, actor, input.data.userId, reason.data.reason);
-      return {
-        ok: true,
-        message: r.changed ? `Suspended; ${r.sessionsEnded} session(s) ended.` : "Already suspended.",
-        userId: input.data.userId,
-      } as ActionResult;
-    }
-    if (form.intent === "reactivate") {
-      const input = UserTargetForm.safeParse(form);
-      if (!input.success) return fail(400, input.error.issues[0]?.message ?? "Invalid input");
-      const r = await reactivateUser(db, actor, input.data.userId);
-      return {
-        ok: true,
-        message: r.changed ? "Reactivated: the member can sign in again." : "Not suspended.",
-        userId: input.data.userId,
-      } as ActionResult;
-    }
-    return fail(400, "Unknown action");
-  } catch (err) {
-    if (err instanceof AppError && err.status < 500) {
-      return fail(err.status, err.message, typeof form.userId === "string" ? form.userId : undefined);
-    }
-    throw err;
-  }
+  });
 }
 
 const select = "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-800";
@@ -94,6 +80,7 @@ const button =
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { users, total, page, pageSize, query, error, search, selfId } = loaderData;
   const busy = useNavigation().state === "submitting";
+  const failed = failureOf(actionData);
   return (
     <div>
       <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
@@ -136,13 +123,12 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           {error}
         </p>
       ) : null}
-      {actionData ? (
-        <p
-          role={actionData.ok ? "status" : "alert"}
-          className={`mt-3 rounded-md px-3 py-2 text-sm ${actionData.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-800"}`}
-        >
-          {actionData.message}
-        </p>
+      {failed ? (
+        <Notice tone="error" className="mt-3">
+          {failed.error}
+        </Notice>
+      ) : actionData && "message" in actionData ? (
+        <Notice className="mt-3">{actionData.message}</Notice>
       ) : null}
       <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
         {total} {total === 1 ? "member" : "members"}
@@ -164,7 +150,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
               return (
                 <tr key={u.id} className="align-top">
                   <td className="py-2 pr-3 font-medium">
-                    <Link to={`/admin/audit?target_id=${encodeURIComponent(u.id)}`} className="hover:underline">
+                    <Link to={`/admin/users/${encodeURIComponent(u.id)}`} className="underline">
                       {u.name}
                     </Link>
                     {self ? <span className="ml-1 text-xs text-slate-500">(you)</span> : null}

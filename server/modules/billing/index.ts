@@ -26,7 +26,10 @@ export {
   advanceSubscription,
   cancelAtPeriodEnd,
   lastMoneyBackRefund,
+  type MemberPayment,
+  memberPayments,
   quoteUpgrade,
+  refundPaymentByOperator,
   requestRefund,
   resumeSubscription,
   runBillingSweep,
@@ -55,7 +58,7 @@ export { configurePaymentProviders, type PaymentProviders, paymentProviders, pro
 export { type StaleReason, staleMessage } from "./revalidate.ts";
 export { getBillingSummary, membershipComparison, subscriptionForApi } from "./summary.ts";
 export { setTestPaymentMethodFails } from "./test-methods.ts";
-export { recomputeTier, refreshTier, setTierOverride } from "./tier.ts";
+export { recomputeTier, refreshTier, setTierOverride, type TierSource, tierSources } from "./tier.ts";
 export type * from "./types.ts";
 export {
   deliverTestWebhook,

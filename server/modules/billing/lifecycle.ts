@@ -1,7 +1,9 @@
 import { and, sql as dsql, eq, gte, inArray } from "drizzle-orm";
+import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { DAY_MS } from "../../platform/clock.ts";
 import { type Db, queryRows, schema, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { isUuid } from "../../platform/ids.ts";
 import { siteUrl } from "../../platform/site-origin.ts";
 import { applyCapturedOrder, expireStaleOrders } from "./apply.ts";
 import type { PaidTier } from "./contracts.ts";
@@ -401,6 +403,123 @@ export async function requestRefund(
 }
 
 /**
+ * An operator refunds one captured payment of a member from the admin (issue 21), through the same
+ * path as the member's money-back refund: the provider's refund with the same idempotency key
+ * (`refund-{paymentId}`, so a second click, or the member's own request, is the same refund at the
+ * provider), then recordRefunds, which marks the payment refunded only while it is still captured.
+ * The amount is the payment's own (never a form's), so no member gets back more than they paid; a
+ * payment is refunded at most once. The audit row is written in the refund's transaction.
+ */
+export async function refundPaymentByOperator(
+  services: BillingServices,
+  input: { userId: string; paymentId: string; reason: string; actor: AuditActor; requestId?: string | null },
+): Promise<{ refunded: boolean; amountCents: number }> {
+  const { db } = services;
+  if (!isUuid(input.paymentId)) throw new AppError("not_found", "Payment not found");
+  const [payment] = await db
+    .select()
+    .from(schema.payments)
+    .where(and(eq(schema.payments.id, input.paymentId), eq(schema.payments.userId, input.userId)));
+  if (!payment) throw new AppError("not_found", "Payment not found");
+  if (payment.status !== "captured") throw new AppError("conflict", "This payment was already refunded.");
+  const provider = providerFor(services, payment.provider);
+  if (!provider) throw new AppError("unavailable", `The payment provider (${payment.provider}) is not configured here`);
+  let refundId: string;
+  try {
+    const [order] = await db
+      .select({ providerOrderId: schema.paymentOrders.providerOrderId })
+      .from(schema.paymentOrders)
+      .where(eq(schema.paymentOrders.id, payment.orderId));
+    const result = await provider.refund({
+      providerPaymentId: payment.providerPaymentId,
+      ...(order?.providerOrderId ? { providerOrderId: order.providerOrderId } : {}),
+      amount: { amountCents: payment.amountCents, currency: "USD" },
+      idempotencyKey: `refund-${payment.id}`,
+      reason: input.reason,
+    });
+    if (result.status === "failed") throw new ProviderError(payment.provider, "refund failed");
+    refundId = result.providerRefundId;
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    services.logger.warn("operator refund failed at the provider", { paymentId: payment.id, err: error.message });
+    throw new AppError("unavailable", "The provider did not make the refund just now. Nothing changed; try again.");
+  }
+  const done = await recordRefunds(
+    services,
+    input.userId,
+    new Map([[payment.id, refundId]]),
+    "operator",
+    (tx, changed) =>
+      recordAudit(tx, {
+        actor: input.actor,
+        action: "payment.refund",
+        targetType: "user",
+        targetId: input.userId,
+        before: { paymentId: payment.id, status: "captured", amountCents: payment.amountCents },
+        after: {
+          paymentId: payment.id,
+          status: "refunded",
+          refundedCents: changed.reduce((s, p) => s + p.amountCents, 0),
+          providerRefundId: refundId,
+        },
+        reason: input.reason,
+        requestId: input.requestId ?? null,
+        at: services.clock.now(),
+      }),
+  );
+  // Another click (or the provider's webhook) recorded it first: the same refund, not a second one.
+  if (!done.length) throw new AppError("conflict", "This payment was already refunded.");
+  return { refunded: true, amountCents: done.reduce((s, p) => s + p.amountCents, 0) };
+}
+
+/** A member's payments, newest first (the admin's page of one person). */
+export type MemberPayment = {
+  id: string;
+  at: string;
+  provider: string;
+  providerPaymentId: string;
+  tier: string;
+  kind: string;
+  amountCents: number;
+  currency: string;
+  status: "captured" | "refunded";
+  refundedAt: string | null;
+};
+
+export async function memberPayments(db: Db, userId: string, limit = 100): Promise<MemberPayment[]> {
+  const rows = await queryRows<{
+    id: string;
+    created_at: string | Date;
+    provider: string;
+    provider_payment_id: string;
+    tier: string;
+    kind: string;
+    amount_cents: number;
+    currency: string;
+    status: "captured" | "refunded";
+    refunded_at: string | Date | null;
+  }>(
+    db,
+    sql`SELECT p.id::text AS id, p.created_at, p.provider, p.provider_payment_id, o.tier::text AS tier, p.kind,
+               p.amount_cents, p.currency, p.status, p.refunded_at
+          FROM payments p JOIN payment_orders o ON o.id = p.order_id
+         WHERE p.user_id = ${userId} ORDER BY p.created_at DESC LIMIT ${limit}`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    at: new Date(r.created_at).toISOString(),
+    provider: r.provider,
+    providerPaymentId: r.provider_payment_id,
+    tier: r.tier,
+    kind: r.kind,
+    amountCents: Number(r.amount_cents),
+    currency: r.currency,
+    status: r.status,
+    refundedAt: r.refunded_at ? new Date(r.refunded_at).toISOString() : null,
+  }));
+}
+
+/**
  * Marks payments refunded (once each), ends the subscription they paid for, reverses the credit
  * they granted or spent, tells the hooks (commissions) and recomputes the tier: one transaction.
  */
@@ -408,7 +527,9 @@ export async function recordRefunds(
   services: BillingServices,
   userId: string,
   refundIds: Map<string, string | null>,
-  how: "requested" | "provider",
+  how: "requested" | "provider" | "operator",
+  /** runs in the refund's transaction when at least one payment changed (the operator's audit row) */
+  alsoInTx?: (tx: Db, changed: { id: string; amountCents: number }[]) => Promise<void>,
 ): Promise<{ id: string; amountCents: number }[]> {
   if (!refundIds.size) return [];
   const now = services.clock.now();
@@ -464,6 +585,7 @@ export async function recordRefunds(
       }
     }
     await recomputeTier(tx, userId, now);
+    if (alsoInTx) await alsoInTx(tx, changed);
     return changed;
   });
   for (const payment of done) await sendReceipt(services, { kind: "refund", userId, paymentId: payment.id });

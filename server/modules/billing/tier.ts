@@ -112,3 +112,56 @@ export async function setTierOverride(
     return recomputeTier(tx, input.userId, now);
   });
 }
+
+/** One reason a member has a tier now (the admin's page of one person shows them all). */
+export type TierSource = {
+  tier: Tier;
+  kind: "subscription" | "grant" | "override";
+  /** subscription: its provider; grant: referral or operator; override: "operator" */
+  source: string;
+  /** when it lapses (null: until changed) */
+  until: string | null;
+  reference: string | null;
+};
+
+/**
+ * The sources recomputeTier reads, each with its tier: a live subscription, grants covering `now`,
+ * an operator's override. The effective tier is the highest of them ("free" when there is none).
+ */
+export async function tierSources(db: Db, userId: string, now: Date): Promise<{ tier: Tier; sources: TierSource[] }> {
+  const at = now.toISOString();
+  const rows = await queryRows<{
+    tier: Tier;
+    kind: TierSource["kind"];
+    source: string;
+    until: string | Date | null;
+    reference: string | null;
+  }>(
+    db,
+    sql`SELECT tier::text AS tier, 'subscription' AS kind, provider AS source,
+               CASE WHEN status = 'past_due' THEN grace_until ELSE current_period_end END AS until,
+               id::text AS reference
+          FROM subscriptions
+          WHERE user_id = ${userId}
+            AND ((status = 'active' AND (NOT cancel_at_period_end OR current_period_end > ${at}::timestamptz))
+              OR (status = 'past_due' AND grace_until > ${at}::timestamptz))
+        UNION ALL
+        SELECT tier::text, 'grant', source, ends_at, reference FROM access_grants
+          WHERE user_id = ${userId} AND starts_at <= ${at}::timestamptz AND ends_at > ${at}::timestamptz
+        UNION ALL
+        SELECT tier_override::text, 'override', 'operator', tier_override_until, NULL FROM user_profiles
+          WHERE user_id = ${userId} AND tier_override IS NOT NULL
+            AND (tier_override_until IS NULL OR tier_override_until > ${at}::timestamptz)`,
+  );
+  const sources = rows
+    .map((r) => ({
+      tier: r.tier,
+      kind: r.kind,
+      source: r.source,
+      until: r.until ? new Date(r.until).toISOString() : null,
+      reference: r.reference,
+    }))
+    .sort((a, b) => tierRank(b.tier) - tierRank(a.tier));
+  const tier = sources.reduce<Tier>((best, s) => (tierRank(s.tier) > tierRank(best) ? s.tier : best), "free");
+  return { tier, sources };
+}

@@ -86,6 +86,8 @@ export {
   deleteReview,
   getMyReview,
   getReview,
+  type HiddenReview,
+  listHiddenReviews,
   listReportedReviews,
   listToolReviews,
   listUserReviews,
@@ -111,7 +113,9 @@ export {
   refreshRatings,
   reportReview,
   resolveToolId,
+  restoreReview,
   saveReview,
+  WITHDRAWN_STAYS_HIDDEN,
 } from "./reviews.ts";
 export {
   addToolToList,

@@ -623,3 +623,76 @@ export async function moderateReview(
     });
   });
 }
+
+export type HiddenReview = ReviewItem & { tool: { name: string; slug: string }; moderatedAt: string | null };
+
+/**
+ * Reviews a moderator hid that can be restored (issue 21): not withdrawn by their author — a review
+ * its author deleted after it was hidden stays hidden (ADR 0029), and one written again waits in the
+ * reported list instead.
+ */
+export async function listHiddenReviews(db: Db, max = 100): Promise<HiddenReview[]> {
+  const rows = await queryRows<
+    ReviewRow & { tool_name: string; tool_slug: string; moderated_at: string | Date | null }
+  >(
+    db,
+    sql`SELECT ${REVIEW_COLUMNS}, t.name AS tool_name, t.slug AS tool_slug, r.moderated_at
+        FROM ${REVIEW_FROM} JOIN tools t ON t.id = r.tool_id
+        WHERE r.status = 'hidden' AND r.withdrawn_at IS NULL AND r.resubmitted_at IS NULL AND r.open_reports = 0
+        ORDER BY r.moderated_at DESC NULLS LAST, r.created_at DESC LIMIT ${max}`,
+  );
+  return rows.map((row) => ({
+    ...toItem(row),
+    tool: { name: row.tool_name, slug: row.tool_slug },
+    moderatedAt: row.moderated_at ? new Date(row.moderated_at).toISOString() : null,
+  }));
+}
+
+export const WITHDRAWN_STAYS_HIDDEN = "Its author deleted this review after it was hidden, so it stays hidden.";
+
+/**
+ * Undoes a hide (issue 21): the review is published again and counts in the tool's rating by the
+ * usual gate; audited in the same transaction. A review withdrawn by its author is not restored.
+ */
+export async function restoreReview(
+  deps: Pick<CommunityDeps, "db" | "clock">,
+  actor: AuditActor,
+  reviewId: string,
+  note?: string | null,
+  requestId?: string | null,
+): Promise<void> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const [found] = await queryRows<{ tool_id: string }>(
+    db,
+    sql`SELECT tool_id::text AS tool_id FROM reviews WHERE id = ${reviewId}::uuid`,
+  );
+  if (!found) throw new AppError("not_found", REVIEW_MESSAGES.reviewNotFound);
+  await db.transaction(async (tx) => {
+    await lockTool(tx, found.tool_id);
+    const [row] = await queryRows<{ status: string; withdrawn: boolean }>(
+      tx,
+      sql`SELECT status::text AS status, withdrawn_at IS NOT NULL AS withdrawn FROM reviews
+          WHERE id = ${reviewId}::uuid FOR UPDATE`,
+    );
+    if (!row) throw new AppError("not_found", REVIEW_MESSAGES.reviewNotFound);
+    if (row.withdrawn) throw new AppError("conflict", WITHDRAWN_STAYS_HIDDEN);
+    if (row.status !== "hidden") throw new AppError("conflict", "This review is not hidden.");
+    await tx.execute(
+      sql`UPDATE reviews SET status = 'published', moderated_at = ${now.toISOString()}::timestamptz, resubmitted_at = NULL
+          WHERE id = ${reviewId}::uuid`,
+    );
+    const figures = await recomputeToolRating(tx, found.tool_id, now);
+    await recordAudit(tx, {
+      actor,
+      action: "review.restore",
+      targetType: "review",
+      targetId: reviewId,
+      before: { status: "hidden" },
+      after: { status: "published", toolRating: figures.rating, toolReviewCount: figures.reviewCount },
+      reason: note ?? null,
+      requestId: requestId ?? null,
+      at: now,
+    });
+  });
+}

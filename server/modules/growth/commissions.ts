@@ -35,7 +35,8 @@ export async function recordCommission(
                ${bps}, ${amount}, ${approved ? "approved" : "pending"}, ${availableAt.toISOString()}::timestamptz,
                ${event.at.toISOString()}::timestamptz, ${approved ? event.at.toISOString() : null}::timestamptz
           FROM affiliate_attributions t JOIN affiliates a ON a.id = t.affiliate_id
-         WHERE t.user_id = ${event.userId} AND a.user_id <> ${event.userId}
+         -- A suspended affiliate earns nothing from the suspension on (issue 21).
+         WHERE t.user_id = ${event.userId} AND a.user_id <> ${event.userId} AND a.status = 'active'
         ON CONFLICT (payment_id, kind) DO NOTHING
         RETURNING id, status::text AS status`,
   );

@@ -4,6 +4,21 @@
  * Billing is reached only through its contracts: `growth.grantPlanDays` and `growthBillingHooks`.
  */
 
+export {
+  type AdminPayout,
+  type AffiliateOwed,
+  AffiliateTarget,
+  approvePayout,
+  listAffiliatesOwed,
+  listRecentPayouts,
+  markPayoutPaidByHand,
+  type OperatorActor,
+  PayoutTarget,
+  type SendOutcome,
+  SuspendAffiliateReason,
+  sendPayout,
+  setAffiliateStatus,
+} from "./admin-payouts.ts";
 export { type AdminReferralRow, adminReferralOverview } from "./admin-referrals.ts";
 export {
   type Affiliate,

@@ -42,7 +42,7 @@ function group(rows: PayableRow[]): { lines: PayoutLine[]; ids: Map<string, stri
 function payableQuery(period: string, lock: boolean) {
   return sql`SELECT c.id, c.affiliate_id, c.amount_cents, u.name, a.payout_email
                FROM affiliate_commissions c JOIN affiliates a ON a.id = c.affiliate_id JOIN users u ON u.id = a.user_id
-              WHERE c.status = 'approved' AND c.payout_id IS NULL AND c.approved_at < ${periodEnd(period)}::timestamptz
+              WHERE c.status = 'approved' AND c.payout_id IS NULL AND a.status = 'active' AND c.approved_at < ${periodEnd(period)}::timestamptz
               ORDER BY c.id ${lock ? sql`FOR UPDATE OF c` : sql``}`;
 }
 

@@ -27,7 +27,10 @@ export {
   QUEUE_PAGE_SIZE,
   type QueueItem,
   QueueQuery,
+  REOPEN_WINDOW_DAYS,
+  ReopenInput,
   recentSubmissions,
+  reopenSubmission,
   type SubmissionCounts,
 } from "./moderation.ts";
 export {

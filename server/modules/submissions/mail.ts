@@ -8,7 +8,7 @@ import { type SiteEnv, siteOrigin } from "../../platform/site-origin.ts";
 export const DECISION_MAIL_JOB = "submission.decision-mail";
 export const DECISION_MAIL_TAG = "submission-decision";
 
-type Payload = { submissionId?: unknown; status?: unknown; reason?: unknown; name?: unknown };
+type Payload = { submissionId?: unknown; status?: unknown; reason?: unknown; name?: unknown; was?: unknown };
 
 export function registerSubmissionJobs(deps: { db: Db; jobs: Jobs; mailer: Mailer; env: SiteEnv }): void {
   deps.jobs.register<Payload>(DECISION_MAIL_JOB, async (payload) => {
@@ -26,6 +26,7 @@ export function registerSubmissionJobs(deps: { db: Db; jobs: Jobs; mailer: Maile
     // The name as decided (the maker may have revised it since).
     const name = typeof payload.name === "string" ? payload.name : row.name;
     const message = decisionMessage(String(payload.status), name, reason, {
+      was: typeof payload.was === "string" ? payload.was : null,
       tool: row.slug ? `${base}/tools/${row.slug}` : null,
       dashboard: `${base}/dashboard#submissions`,
       edit: `${base}/submit-tool?edit=${payload.submissionId}`,
@@ -45,9 +46,22 @@ function decisionMessage(
   status: string,
   name: string,
   reason: string | null,
-  links: { tool: string | null; dashboard: string; edit: string },
+  links: { tool: string | null; dashboard: string; edit: string; was: string | null },
 ): { subject: string; body: string } | null {
   const why = reason ? `\n\nThe moderator's note:\n${reason}` : "";
+  if (status === "reopened") {
+    // Issue 21: a decision reopened (a mis-ticked reject had already e-mailed the maker).
+    const earlier =
+      links.was === "approved"
+        ? "approval (the listing is off the directory until it is decided again)"
+        : links.was === "needs_revision"
+          ? "request for changes (no need to change anything for now)"
+          : "decision";
+    return {
+      subject: `Your submission "${name}" is being reviewed again`,
+      body: `A moderator reopened our earlier ${earlier} about "${name}". It is back in the review queue, and we will write again when it is decided.${why}\n\nYour submissions: ${links.dashboard}`,
+    };
+  }
   if (status === "approved") {
     return {
       subject: `${name} is now listed on Toolscape`,

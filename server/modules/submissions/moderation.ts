@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "../../platform/audit.ts";
-import { type Db, queryRows, transaction } from "../../platform/db/index.ts";
+import { DAY_MS } from "../../platform/clock.ts";
+import { type Db, isUniqueViolation, queryRows, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
 import { textBlock } from "../../platform/text.ts";
 import type { Viewer } from "../accounts/index.ts";
-import { importRows, resolveCategoryKeys } from "../catalog/index.ts";
+import { applyToolFacts, importRows, resolveCategoryKeys } from "../catalog/index.ts";
 import { SUBMISSION_MESSAGES } from "./forms.ts";
 import { DECISION_MAIL_JOB } from "./mail.ts";
 import { isSubmissionId, OPEN_STATUSES, SUBMISSION_STATUSES, type SubmissionStatus } from "./submissions.ts";
@@ -197,6 +198,7 @@ type Locked = {
   status: SubmissionStatus;
   revisions: number;
   maker_relation: string | null;
+  tool_id: string | null;
 };
 
 /**
@@ -222,7 +224,7 @@ export async function decideSubmission(
       tx,
       sql`SELECT s.id, s.user_id, s.name, s.description, s.url, c.name AS category, s.provider_name,
             s.pricing_model::text AS pricing_model, s.tags, s.logo_url, s.status::text AS status, s.revisions,
-            s.maker_relation::text AS maker_relation
+            s.maker_relation::text AS maker_relation, s.tool_id::text AS tool_id
           FROM tool_submissions s JOIN categories c ON c.id = s.category_id
           WHERE s.id = ${id} FOR UPDATE OF s`,
     );
@@ -233,7 +235,10 @@ export async function decideSubmission(
     const status = STATUS_OF[input.decision];
     let toolId: string | null = null;
     let toolSlug: string | null = null;
-    if (input.decision === "approve") ({ toolId, toolSlug } = await publish(tx, s));
+    if (input.decision === "approve") {
+      // A reopened approval still has its tool (unpublished by the reopening): publish that one again.
+      ({ toolId, toolSlug } = s.tool_id ? await republish(tx, s.tool_id, admin, now) : await publish(tx, s));
+    }
     await tx.execute(
       sql`UPDATE tool_submissions SET status = ${status}::submission_status, decision_reason = ${input.reason},
             admin_notes = coalesce(${input.admin_notes}, admin_notes), decided_by = ${admin.user.id},
@@ -275,6 +280,137 @@ export async function decideSubmission(
     );
     return { id, status, tool_slug: toolSlug };
   });
+}
+
+/** Issue 21: a decision can be reopened for this long after it was made. */
+export const REOPEN_WINDOW_DAYS = 30;
+
+export const ReopenInput = z.object({
+  reason: textBlock("Reason")
+    .pipe(
+      z.string().min(1, "Say why the decision is reopened").max(1_000, "The reason must be at most 1000 characters"),
+    )
+    .optional()
+    .transform((v) => v || null),
+});
+
+const TOOL_CHANGED = (status: string) =>
+  `The listing is no longer live (${status}) — change it under Tools instead of reopening the submission.`;
+
+/**
+ * Reopens a moderator's decision (approve, reject or needs revision) within REOPEN_WINDOW_DAYS: the
+ * submission is back in the queue as pending, an approved one's tool leaves the directory (status
+ * pending, through catalog's facts) until it is decided again, the maker is told by e-mail (the
+ * decision mail job), and the audit row keeps the decision that was undone — one transaction.
+ */
+export async function reopenSubmission(
+  deps: DecisionDeps,
+  admin: Viewer,
+  id: string,
+  reason: string | null,
+): Promise<DecisionResult> {
+  if (!isSubmissionId(id)) throw new AppError("not_found", "Submission not found");
+  const now = deps.now ?? new Date();
+  try {
+    return await transaction(deps.db, async (tx) => {
+      const [s] = await queryRows<{
+        id: string;
+        name: string;
+        status: SubmissionStatus;
+        decided_at: string | Date | null;
+        decision_reason: string | null;
+        tool_id: string | null;
+        tool_status: string | null;
+        tool_slug: string | null;
+      }>(
+        tx,
+        sql`SELECT s.id, s.name, s.status::text AS status, s.decided_at, s.decision_reason, s.tool_id::text AS tool_id,
+              t.status::text AS tool_status, t.slug AS tool_slug
+            FROM tool_submissions s LEFT JOIN tools t ON t.id = s.tool_id
+            WHERE s.id = ${id} FOR UPDATE OF s`,
+      );
+      if (!s) throw new AppError("not_found", "Submission not found");
+      if (s.status === "pending" || !s.decided_at) {
+        throw new AppError("conflict", "This submission is waiting in the queue already.");
+      }
+      const decidedAt = new Date(s.decided_at);
+      if (now.getTime() - decidedAt.getTime() > REOPEN_WINDOW_DAYS * DAY_MS) {
+        throw new AppError(
+          "conflict",
+          `A decision can be reopened within ${REOPEN_WINDOW_DAYS} days; this one was made on ${decidedAt.toISOString().slice(0, 10)}.`,
+        );
+      }
+      if (s.status === "approved" && s.tool_id) {
+        if (s.tool_status !== "active") throw new AppError("conflict", TOOL_CHANGED(s.tool_status ?? "gone"));
+        await applyToolFacts(tx, {
+          toolId: s.tool_id,
+          set: { status: "pending" },
+          provenance: { kind: "editor", source: "Moderation: approval reopened", observedAt: now, verifiedAt: now },
+          actorUserId: admin.user.id,
+          note: reason,
+          at: now,
+        });
+      }
+      await tx.execute(
+        sql`UPDATE tool_submissions SET status = 'pending', decision_reason = NULL, decided_by = NULL, decided_at = NULL,
+              updated_at = ${now.toISOString()}::timestamptz
+            WHERE id = ${id}`,
+      );
+      await recordAudit(tx, {
+        actor: { id: admin.user.id, label: admin.user.email },
+        action: "submission.reopen",
+        targetType: "submission",
+        targetId: id,
+        before: {
+          status: s.status,
+          decidedAt: decidedAt.toISOString(),
+          ...(s.decision_reason ? { reason: s.decision_reason } : {}),
+          ...(s.tool_slug ? { tool: s.tool_slug } : {}),
+        },
+        after: { status: "pending", ...(s.status === "approved" && s.tool_slug ? { toolStatus: "pending" } : {}) },
+        reason,
+        requestId: deps.requestId ?? null,
+        at: now,
+      });
+      await deps.jobs.enqueue(
+        {
+          type: DECISION_MAIL_JOB,
+          key: `${id}:reopened:${decidedAt.toISOString()}`,
+          payload: { submissionId: id, status: "reopened", reason, name: s.name, was: s.status },
+          runAt: now,
+        },
+        tx,
+      );
+      return { id, status: "pending" as const, tool_slug: s.tool_slug };
+    });
+  } catch (err) {
+    // Another copy of the same tool is waiting in the queue (one open submission per tool).
+    if (isUniqueViolation(err)) throw new AppError("conflict", SUBMISSION_MESSAGES.pendingDuplicate);
+    throw err;
+  }
+}
+
+/** A reopened approval decided "approve" again: its tool (kept, unpublished) goes live once more. */
+async function republish(
+  tx: Db,
+  toolId: string,
+  admin: Viewer,
+  now: Date,
+): Promise<{ toolId: string; toolSlug: string }> {
+  const [tool] = await queryRows<{ slug: string; status: string }>(
+    tx,
+    sql`SELECT slug, status::text AS status FROM tools WHERE id = ${toolId}::uuid`,
+  );
+  if (!tool) throw new AppError("conflict", TOOL_CHANGED("deleted"));
+  if (tool.status !== "pending" && tool.status !== "active") throw new AppError("conflict", TOOL_CHANGED(tool.status));
+  await applyToolFacts(tx, {
+    toolId,
+    set: { status: "active" },
+    provenance: { kind: "editor", source: "Moderation: approved again", observedAt: now, verifiedAt: now },
+    actorUserId: admin.user.id,
+    at: now,
+  });
+  return { toolId, toolSlug: tool.slug };
 }
 
 const isMaker = (s: Locked) => s.maker_relation === "founder" || s.maker_relation === "employee";

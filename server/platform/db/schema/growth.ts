@@ -14,8 +14,19 @@ export const affiliateStatus = pgEnum("affiliate_status", ["active", "suspended"
 export const commissionStatus = pgEnum("commission_status", ["pending", "approved", "paid", "reversed"]);
 /** a commission on a payment, or the negative adjustment for a refund of an already paid commission */
 export const commissionKind = pgEnum("commission_kind", ["commission", "adjustment"]);
-/** manual: recorded for the operator to pay by hand (CSV); the others are PayPal's batch states */
-export const payoutStatus = pgEnum("payout_status", ["manual", "pending", "processing", "success", "denied", "failed"]);
+/**
+ * manual: recorded for the operator to pay by hand (CSV); approved: approved on /admin/payouts, not
+ * sent yet (issue 21); the others are PayPal's batch states
+ */
+export const payoutStatus = pgEnum("payout_status", [
+  "manual",
+  "pending",
+  "processing",
+  "success",
+  "denied",
+  "failed",
+  "approved",
+]);
 
 /** A member's referral code (created the first time they open /referrals or invite someone). */
 export const referralCodes = pgTable("referral_codes", {

@@ -1,0 +1,349 @@
+import { z } from "zod";
+import { type AuditActor, recordAudit } from "../../platform/audit.ts";
+import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
+import { AppError } from "../../platform/errors.ts";
+import { uuidSchema } from "../../platform/ids.ts";
+import { cleanLine, controlCharacterIn } from "../../platform/text.ts";
+import type { GrowthDeps } from "./deps.ts";
+
+/**
+ * The operators' payouts screen (issue 21): what each affiliate is owed, approve (the commissions
+ * are set aside in one payout row), send through the PayoutProvider (PayPal's payouts API) and
+ * record its answer, or mark a payout paid by hand where no provider is configured; suspension of
+ * an affiliate. Every action writes its audit row in the transaction that makes the change.
+ */
+
+export type OperatorActor = AuditActor & { requestId?: string | null };
+
+export type AffiliateOwed = {
+  affiliateId: string;
+  userId: string;
+  name: string;
+  email: string;
+  code: string;
+  payoutEmail: string;
+  status: "active" | "suspended";
+  /** approved, not in a payout: what an approval would pay now */
+  owedCents: number;
+  owedCount: number;
+  /** still in the members' refund window */
+  pendingCents: number;
+  paidCents: number;
+};
+
+export type AdminPayout = {
+  id: string;
+  affiliateId: string;
+  name: string;
+  period: string;
+  amountCents: number;
+  commissionCount: number;
+  payoutEmail: string;
+  status: string;
+  provider: string | null;
+  providerBatchId: string | null;
+  at: string;
+};
+
+export const AffiliateTarget = z.object({ affiliateId: uuidSchema("Affiliate not found") });
+export const PayoutTarget = z.object({ payoutId: uuidSchema("Payout not found") });
+export const SuspendAffiliateReason = z
+  .string({ message: "Give a reason for the suspension" })
+  .trim()
+  .min(1, "Give a reason for the suspension")
+  .max(500, "The reason must be 500 characters or fewer")
+  .refine((v) => !controlCharacterIn(v), { message: "The reason cannot contain control characters" })
+  .transform((v) => cleanLine(v));
+
+export async function listAffiliatesOwed(db: Db): Promise<AffiliateOwed[]> {
+  const rows = await queryRows<{
+    id: string;
+    user_id: string;
+    name: string;
+    email: string;
+    code: string;
+    payout_email: string;
+    status: "active" | "suspended";
+    owed: number;
+    owed_n: number;
+    pending: number;
+    paid: number;
+  }>(
+    db,
+    sql`SELECT a.id::text AS id, a.user_id, u.name, u.email, a.code, a.payout_email, a.status::text AS status,
+          coalesce(sum(c.amount_cents) FILTER (WHERE c.status = 'approved' AND c.payout_id IS NULL), 0)::int AS owed,
+          count(c.id) FILTER (WHERE c.status = 'approved' AND c.payout_id IS NULL)::int AS owed_n,
+          coalesce(sum(c.amount_cents) FILTER (WHERE c.status = 'pending'), 0)::int AS pending,
+          coalesce(sum(c.amount_cents) FILTER (WHERE c.status = 'paid'), 0)::int AS paid
+        FROM affiliates a JOIN users u ON u.id = a.user_id
+        LEFT JOIN affiliate_commissions c ON c.affiliate_id = a.id
+        GROUP BY a.id, u.id
+        ORDER BY owed DESC, u.name, a.id
+        LIMIT 500`,
+  );
+  return rows.map((r) => ({
+    affiliateId: r.id,
+    userId: r.user_id,
+    name: r.name,
+    email: r.email,
+    code: r.code,
+    payoutEmail: r.payout_email,
+    status: r.status,
+    owedCents: Number(r.owed),
+    owedCount: Number(r.owed_n),
+    pendingCents: Number(r.pending),
+    paidCents: Number(r.paid),
+  }));
+}
+
+export async function listRecentPayouts(db: Db, limit = 50, onlyId?: string): Promise<AdminPayout[]> {
+  const rows = await queryRows<{
+    id: string;
+    affiliate_id: string;
+    name: string;
+    period: string;
+    amount_cents: number;
+    commission_count: number;
+    payout_email: string;
+    status: string;
+    provider: string | null;
+    provider_batch_id: string | null;
+    paid_at: string | Date;
+  }>(
+    db,
+    sql`SELECT p.id::text AS id, p.affiliate_id::text AS affiliate_id, u.name, p.period, p.amount_cents,
+          p.commission_count, p.payout_email, p.status::text AS status, p.provider, p.provider_batch_id, p.paid_at
+        FROM affiliate_payouts p JOIN affiliates a ON a.id = p.affiliate_id JOIN users u ON u.id = a.user_id
+        ${onlyId ? sql`WHERE p.id = ${onlyId}::uuid` : sql``}
+        ORDER BY p.paid_at DESC, p.id DESC LIMIT ${limit}`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    affiliateId: r.affiliate_id,
+    name: r.name,
+    period: r.period,
+    amountCents: Number(r.amount_cents),
+    commissionCount: Number(r.commission_count),
+    payoutEmail: r.payout_email,
+    status: r.status,
+    provider: r.provider,
+    providerBatchId: r.provider_batch_id,
+    at: new Date(r.paid_at).toISOString(),
+  }));
+}
+
+async function lockAffiliate(tx: Db, affiliateId: string) {
+  const [row] = await queryRows<{ id: string; status: "active" | "suspended"; payout_email: string }>(
+    tx,
+    sql`SELECT id::text AS id, status::text AS status, payout_email FROM affiliates WHERE id = ${affiliateId}::uuid FOR UPDATE`,
+  );
+  if (!row) throw new AppError("not_found", "Affiliate not found");
+  return row;
+}
+
+/**
+ * Approves what an affiliate is owed now: their approved commissions not yet in a payout become one
+ * payout row (status approved) and are marked paid, so a second approval finds nothing. A suspended
+ * affiliate's payouts are held.
+ */
+export async function approvePayout(
+  deps: Pick<GrowthDeps, "db" | "clock">,
+  actor: OperatorActor,
+  affiliateId: string,
+): Promise<AdminPayout> {
+  const now = deps.clock.now();
+  return transaction(deps.db, async (tx) => {
+    const affiliate = await lockAffiliate(tx, affiliateId);
+    if (affiliate.status !== "active") {
+      throw new AppError("conflict", "This affiliate is suspended: reactivate them before approving a payout.");
+    }
+    const rows = await queryRows<{ id: string; amount_cents: number }>(
+      tx,
+      sql`SELECT id::text AS id, amount_cents FROM affiliate_commissions
+           WHERE affiliate_id = ${affiliateId}::uuid AND status = 'approved' AND payout_id IS NULL
+           ORDER BY id FOR UPDATE`,
+    );
+    const amount = rows.reduce((s, r) => s + Number(r.amount_cents), 0);
+    // Adjustments (refunds of paid commissions) larger than new earnings: carried to a later payout.
+    if (!rows.length || amount <= 0) throw new AppError("conflict", "Nothing is owed to this affiliate now.");
+    const period = now.toISOString().slice(0, 7);
+    const [payout] = await queryRows<{ id: string }>(
+      tx,
+      sql`INSERT INTO affiliate_payouts (affiliate_id, period, amount_cents, commission_count, payout_email, status, paid_at)
+          VALUES (${affiliateId}::uuid, ${period}, ${amount}, ${rows.length}, ${affiliate.payout_email}, 'approved',
+                  ${now.toISOString()}::timestamptz)
+          RETURNING id::text AS id`,
+    );
+    if (!payout) throw new AppError("internal", "Could not record the payout");
+    await tx.execute(
+      sql`UPDATE affiliate_commissions SET status = 'paid', payout_id = ${payout.id}::uuid
+           WHERE id IN (${sql.join(
+             rows.map((r) => sql`${r.id}::uuid`),
+             sql`, `,
+           )})`,
+    );
+    await recordAudit(tx, {
+      actor,
+      action: "affiliate.payout_approve",
+      targetType: "affiliate",
+      targetId: affiliateId,
+      before: { owedCents: amount, commissions: rows.length },
+      after: { payoutId: payout.id, amountCents: amount, status: "approved" },
+      requestId: actor.requestId ?? null,
+      at: now,
+    });
+    const [out] = await listRecentPayouts(tx, 1, payout.id);
+    if (!out) throw new AppError("internal", "Could not record the payout");
+    return out;
+  });
+}
+
+export type SendOutcome = { status: string; provider: string | null; providerBatchId: string | null };
+
+/**
+ * Sends one approved payout through the PayoutProvider and records its answer. The payout is claimed
+ * first (approved → pending, one statement), so two clicks send it once; the sender batch id is ours
+ * (`ts-payout-{id}`), which PayPal also refuses to pay twice. A failed or denied batch puts the
+ * commissions back as owed. Without a provider: 409 (pay by hand and mark it paid).
+ */
+export async function sendPayout(
+  deps: Pick<GrowthDeps, "db" | "clock" | "logger" | "growth">,
+  actor: OperatorActor,
+  payoutId: string,
+): Promise<SendOutcome> {
+  const provider = deps.growth.payouts;
+  if (!provider) {
+    throw new AppError("conflict", "No payout provider is configured: pay it by hand, then mark it paid.");
+  }
+  const [claimed] = await queryRows<{
+    id: string;
+    affiliate_id: string;
+    amount_cents: number;
+    payout_email: string;
+    period: string;
+    commission_count: number;
+  }>(
+    deps.db,
+    sql`UPDATE affiliate_payouts SET status = 'pending', provider = ${provider.id}
+         WHERE id = ${payoutId}::uuid AND status = 'approved'
+         RETURNING id::text AS id, affiliate_id::text AS affiliate_id, amount_cents, payout_email, period, commission_count`,
+  );
+  if (!claimed)
+    throw new AppError("conflict", "This payout is not waiting to be sent (already sent, or not approved).");
+  const senderBatchId = `ts-payout-${claimed.id}`;
+  let status: string;
+  let batchId: string | null = null;
+  let failure: string | null = null;
+  try {
+    const result = await provider.payout({
+      batchId: senderBatchId,
+      subject: "Toolscape affiliate commissions",
+      items: [
+        {
+          itemId: claimed.id,
+          email: claimed.payout_email,
+          amount: { amountCents: Number(claimed.amount_cents), currency: "USD" },
+          note: `Toolscape affiliate commissions (${claimed.commission_count})`,
+        },
+      ],
+    });
+    status = result.status;
+    batchId = result.batchId;
+  } catch (err) {
+    deps.logger.error("affiliate payout failed at the provider", { err, payoutId: claimed.id });
+    status = "failed";
+    failure = err instanceof Error ? err.message.slice(0, 300) : "provider error";
+  }
+  const now = deps.clock.now();
+  await transaction(deps.db, async (tx) => {
+    await tx.execute(
+      sql`UPDATE affiliate_payouts SET status = ${status}, provider_batch_id = ${batchId ?? senderBatchId}
+           WHERE id = ${claimed.id}::uuid`,
+    );
+    if (status === "failed" || status === "denied") {
+      // Nothing was paid: the commissions are owed again (a new approval pays them).
+      await tx.execute(
+        sql`UPDATE affiliate_commissions SET status = 'approved', payout_id = NULL WHERE payout_id = ${claimed.id}::uuid`,
+      );
+    }
+    await recordAudit(tx, {
+      actor,
+      action: "affiliate.payout_send",
+      targetType: "affiliate",
+      targetId: claimed.affiliate_id,
+      before: { payoutId: claimed.id, status: "approved" },
+      after: {
+        payoutId: claimed.id,
+        status,
+        provider: provider.id,
+        providerBatchId: batchId ?? senderBatchId,
+        amountCents: Number(claimed.amount_cents),
+        ...(failure ? { error: failure } : {}),
+      },
+      requestId: actor.requestId ?? null,
+      at: now,
+    });
+  });
+  return { status, provider: provider.id, providerBatchId: batchId ?? senderBatchId };
+}
+
+/** An approved payout the operator paid by hand (no provider): recorded as manual, with a reference. */
+export async function markPayoutPaidByHand(
+  deps: Pick<GrowthDeps, "db" | "clock">,
+  actor: OperatorActor,
+  payoutId: string,
+  reference: string,
+): Promise<void> {
+  const now = deps.clock.now();
+  await transaction(deps.db, async (tx) => {
+    const [row] = await queryRows<{ affiliate_id: string; amount_cents: number }>(
+      tx,
+      sql`UPDATE affiliate_payouts SET status = 'manual', provider_batch_id = ${reference || null}
+           WHERE id = ${payoutId}::uuid AND status = 'approved'
+           RETURNING affiliate_id::text AS affiliate_id, amount_cents`,
+    );
+    if (!row) throw new AppError("conflict", "This payout is not waiting to be sent (already sent, or not approved).");
+    await recordAudit(tx, {
+      actor,
+      action: "affiliate.payout_manual",
+      targetType: "affiliate",
+      targetId: row.affiliate_id,
+      before: { payoutId, status: "approved" },
+      after: { payoutId, status: "manual", reference: reference || null, amountCents: Number(row.amount_cents) },
+      requestId: actor.requestId ?? null,
+      at: now,
+    });
+  });
+}
+
+/**
+ * Suspends an affiliate (or reactivates one). From the moment of suspension they earn nothing: the
+ * link sets no cookie and counts no click, no new member is attributed to them, payments by members
+ * they brought earn no commission, and what they are owed is held (no approval) until reactivated.
+ */
+export async function setAffiliateStatus(
+  deps: Pick<GrowthDeps, "db" | "clock">,
+  actor: OperatorActor,
+  affiliateId: string,
+  status: "active" | "suspended",
+  reason: string | null,
+): Promise<{ changed: boolean }> {
+  const now = deps.clock.now();
+  return transaction(deps.db, async (tx) => {
+    const before = await lockAffiliate(tx, affiliateId);
+    if (before.status === status) return { changed: false };
+    await tx.execute(sql`UPDATE affiliates SET status = ${status} WHERE id = ${affiliateId}::uuid`);
+    await recordAudit(tx, {
+      actor,
+      action: status === "suspended" ? "affiliate.suspend" : "affiliate.reactivate",
+      targetType: "affiliate",
+      targetId: affiliateId,
+      before: { status: before.status },
+      after: { status },
+      reason,
+      requestId: actor.requestId ?? null,
+      at: now,
+    });
+    return { changed: true };
+  });
+}
