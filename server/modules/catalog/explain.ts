@@ -106,13 +106,18 @@ export async function explainTools(
       tools.map((t) => sql`${t.id}::uuid`),
       sql`, `,
     );
+    // The facets the search named ('' when none: IN needs one value, and no facet is empty).
+    const named = sql.join(
+      (search.facets.length ? search.facets : [""]).map((f) => sql`${f}`),
+      sql`, `,
+    );
     const rows = await queryRows<PartsRow>(
       db,
       sql`SELECT t.id::text AS id, ${search.parts.name}::float8 AS name_pts, ${search.parts.text}::float8 AS text_pts,
                  ${search.parts.intent}::float8 AS intent_pts, ${search.parts.similarity}::float8 AS sim_pts,
                  ${search.parts.facet}::float8 AS facet_pts, ${search.parts.popularity}::float8 AS pop_pts,
                  ${search.rank}::float8 AS score, ${search.signals.descriptive} AS descriptive, t.listings,
-                 ARRAY(SELECT f FROM unnest(t.search_facets) f WHERE f = ANY(${search.facets}::text[])) AS facets,
+                 ARRAY(SELECT f FROM unnest(t.search_facets) f WHERE f IN (${named})) AS facets,
                  ${search.signals.textMatch} AS text_match, ${search.signals.intentMatch} AS intent_match,
                  ${search.signals.similarity}::float8 AS similarity, t.clicks, ${SAVES_OF_TOOL}::int AS saves
             FROM tools t WHERE t.id IN (${ids})`,
