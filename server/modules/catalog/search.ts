@@ -166,9 +166,7 @@ export function buildSearch(
   const parts = {
     name: namePart,
     text: sql`(ts_rank(${weights}, t.search_vector, ${tsq}, 32) * ${n(W.textRank)} * ${textScale})`,
-    intent: expandedTsq
-      ? sql`(ts_rank(${weights}, t.search_vector, ${expandedTsq}, 32) * ${n(W.intentRank)} * ${textScale})`
-      : sql`0`,
+    intent: expandedTsq ? sql`(ts_rank(${weights}, t.search_vector, ${expandedTsq}) * ${n(W.intentRank)})` : sql`0`,
     similarity: isCategory ? sql`0` : sql`(similarity(t.name_key, ${compact}) * ${n(W.nameSimilarity)})`,
     facet: sql`(CASE WHEN ${facetMatch} THEN ${n(W.facet)} ELSE 0 END)`,
     popularity: isCategory ? sql`(${POPULARITY_PRIOR} * ${n(C.priorScale)})` : POPULARITY_PRIOR,
