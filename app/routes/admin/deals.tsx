@@ -1,5 +1,5 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AppError } from "~/lib/accounts.server";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import { adminActor, requireAdminPage } from "~/lib/admin.server";
 import type { AdminDealRow } from "~/lib/content.server";
 import {
@@ -13,6 +13,8 @@ import {
 } from "~/lib/content.server";
 import { DEAL_TYPE_LABELS, DEAL_TYPES } from "~/lib/content-labels";
 import { centsInput, formatUsd } from "~/lib/deals";
+import { failureOf } from "~/lib/form-action";
+import { formAction } from "~/lib/form-action.server";
 import type { Route } from "./+types/deals";
 
 export function meta() {
@@ -32,41 +34,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { deals, editing, notice: url.searchParams.get("notice") };
 }
 
-type ActionResult = { ok: false; message: string; values?: Record<string, string> };
+const DealIntent = z.discriminatedUnion("intent", [
+  DealForm.safeExtend({ intent: z.literal("create") }),
+  DealForm.safeExtend({ intent: z.literal("update"), id: DealTarget.shape.id }),
+  DealTarget.extend({ intent: z.enum(["end", "delete"]) }),
+]);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireAdminPage(context, request);
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
   const actor = adminActor(viewer, context);
   const { db, clock } = context.services;
   const now = clock.now();
-  const fail = (status: number, message: string) =>
-    data<ActionResult>({ ok: false, message, values: form }, { status });
-  try {
-    if (form.intent === "create" || form.intent === "update") {
-      const input = DealForm.safeParse(form);
-      if (!input.success) return fail(400, input.error.issues[0]?.message ?? "Invalid input");
-      if (form.intent === "create") {
-        await createDeal(db, actor, input.data, now);
+  return formAction(request, DealIntent, async (input) => {
+    switch (input.intent) {
+      case "create":
+        await createDeal(db, actor, input, now);
         return redirect("/admin/deals?notice=Deal+created");
-      }
-      const target = DealTarget.safeParse(form);
-      if (!target.success) return fail(400, target.error.issues[0]?.message ?? "Deal not found");
-      await updateDeal(db, actor, target.data.id, input.data, now);
-      return redirect("/admin/deals?notice=Deal+saved");
+      case "update":
+        await updateDeal(db, actor, input.id, input, now);
+        return redirect("/admin/deals?notice=Deal+saved");
+      case "end":
+        await endDeal(db, actor, input.id, now);
+        return redirect("/admin/deals?notice=Deal+ended");
+      case "delete":
+        await deleteDeal(db, actor, input.id, now);
+        return redirect("/admin/deals?notice=Deal+deleted");
     }
-    if (form.intent === "end" || form.intent === "delete") {
-      const target = DealTarget.safeParse(form);
-      if (!target.success) return fail(400, target.error.issues[0]?.message ?? "Deal not found");
-      if (form.intent === "end") await endDeal(db, actor, target.data.id, now);
-      else await deleteDeal(db, actor, target.data.id, now);
-      return redirect(`/admin/deals?notice=${form.intent === "end" ? "Deal+ended" : "Deal+deleted"}`);
-    }
-    return fail(400, "Unknown action");
-  } catch (err) {
-    if (err instanceof AppError && err.status < 500) return fail(err.status, err.message);
-    throw err;
-  }
+  });
 }
 
 const input = "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-800";
@@ -94,7 +88,8 @@ function formValues(d: AdminDealRow | null, sent?: Record<string, string>): Reco
 export default function AdminDeals({ loaderData, actionData }: Route.ComponentProps) {
   const { deals, editing, notice } = loaderData;
   const busy = useNavigation().state === "submitting";
-  const v = formValues(editing, actionData?.values);
+  const failed = failureOf(actionData);
+  const v = formValues(editing, failed?.values);
   const key = editing?.id ?? "new";
   return (
     <div className="space-y-8">
@@ -160,9 +155,9 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
             <input name="featured" type="checkbox" defaultChecked={v.featured === "on" || v.featured === "true"} />
             Featured
           </label>
-          {actionData?.message ? (
+          {failed ? (
             <p role="alert" className="text-sm text-red-700 sm:col-span-2 dark:text-red-300">
-              {actionData.message}
+              {failed.error}
             </p>
           ) : null}
           <div className="flex gap-2 sm:col-span-2">

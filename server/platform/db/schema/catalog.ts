@@ -1,0 +1,328 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./accounts.ts";
+import { membershipTier, timestamps, tsvector } from "./columns.ts";
+
+/**
+ * One schema for both engines (PGlite and PostgreSQL). Columns the search trigger maintains
+ * (search_vector, search_name) are written by the database, never by application code.
+ */
+
+/** `gone`: the link checker found the site dead for good (ADR 0029); the page stays, listings drop it. */
+export const toolStatus = pgEnum("tool_status", ["draft", "pending", "active", "rejected", "archived", "gone"]);
+export const toolEventKind = pgEnum("tool_event_kind", ["view", "click"]);
+export const newsletterStatus = pgEnum("newsletter_status", ["subscribed", "unsubscribed"]);
+export const pricingModel = pgEnum("pricing_model", [
+  "free",
+  "freemium",
+  "paid",
+  "subscription",
+  "open_source",
+  "enterprise",
+  "unknown",
+]);
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    icon: text("icon").notNull().default("✨"),
+    description: text("description").notNull().default(""),
+    color: text("color"),
+    featured: boolean("featured").notNull().default(false),
+    sortOrder: integer("sort_order").notNull().default(100),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("categories_slug_uq").on(t.slug), uniqueIndex("categories_name_uq").on(sql`lower(${t.name})`)],
+);
+
+/** Other names that resolve to a category: the spec's page keys, hero labels, import spellings. */
+export const categoryAliases = pgTable("category_aliases", {
+  alias: text("alias").primaryKey(), // normalised: lower-case, non-alphanumerics collapsed to '-'
+  categoryId: integer("category_id")
+    .notNull()
+    .references(() => categories.id, { onDelete: "cascade" }),
+});
+
+export const providers = pgTable(
+  "providers",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    websiteUrl: text("website_url"),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("providers_slug_uq").on(t.slug)],
+);
+
+/** Tag catalogue derived from tools.tags (the truth), refreshed after imports; for browsing and suggestions. */
+export const tags = pgTable(
+  "tags",
+  {
+    slug: text("slug").primaryKey(),
+    name: text("name").notNull(),
+    toolCount: integer("tool_count").notNull().default(0),
+  },
+  (t) => [index("tags_count_idx").on(t.toolCount)],
+);
+
+export type PriceInfo = { original?: string; discounted?: string; discount?: string; dealEnds?: string };
+
+export const tools = pgTable(
+  "tools",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    fullDescription: text("full_description").notNull().default(""),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id),
+    providerId: integer("provider_id").references(() => providers.id, { onDelete: "set null" }),
+    websiteUrl: text("website_url").notNull(),
+    /** normalised registrable domain (or host/owner/repo on shared hosts): half of the de-duplication key */
+    domainKey: text("domain_key").notNull(),
+    /** lower-case alphanumerics of the name: the other half */
+    nameKey: text("name_key").notNull(),
+    sourceUrl: text("source_url"),
+    affiliateUrl: text("affiliate_url"),
+    demoUrl: text("demo_url"),
+    logoUrl: text("logo_url"),
+    previewImageUrl: text("preview_image_url"),
+    pricingModel: pricingModel("pricing_model").notNull().default("unknown"),
+    pricing: jsonb("pricing").$type<PriceInfo>(),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    features: text("features").array().notNull().default(sql`'{}'::text[]`),
+    useCases: text("use_cases").array().notNull().default(sql`'{}'::text[]`),
+    pros: text("pros").array().notNull().default(sql`'{}'::text[]`),
+    cons: text("cons").array().notNull().default(sql`'{}'::text[]`),
+    alternatives: text("alternatives").array().notNull().default(sql`'{}'::text[]`),
+    screenshots: text("screenshots").array().notNull().default(sql`'{}'::text[]`),
+    // Community figures start at zero and only ever come from members' actions.
+    rating: real("rating").notNull().default(0),
+    reviewCount: integer("review_count").notNull().default(0),
+    /**
+     * Issue 20 (ranking, ADR 0029): the Bayesian average of the counted reviews with the catalogue's
+     * prior (rating_prior); null while no review counts. Rating sorts order by this, never by `rating`.
+     */
+    ratingScore: real("rating_score"),
+    upvotes: integer("upvotes").notNull().default(0),
+    views: integer("views").notNull().default(0),
+    clicks: integer("clicks").notNull().default(0),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    isVerified: boolean("is_verified").notNull().default(false),
+    needsReview: boolean("needs_review").notNull().default(false),
+    lastVerifiedAt: timestamp("last_verified_at", { withTimezone: true }),
+    /**
+     * The last real change of the tool's facts (pricing, website, category, description, features…) by
+     * an admin edit, a verified correction or a maker's update; null until one happens. Cards' "Updated"
+     * reads this, never created_at/updated_at (the import date).
+     */
+    factsChangedAt: timestamp("facts_changed_at", { withTimezone: true }),
+    /** set when an admin merged this duplicate into another tool: the tool is archived and its URL redirects there */
+    mergedIntoId: uuid("merged_into_id").references((): AnyPgColumn => tools.id, { onDelete: "set null" }),
+    status: toolStatus("status").notNull().default("active"),
+    tier: membershipTier("tier").notNull().default("free"),
+    metaTitle: text("meta_title"),
+    metaDescription: text("meta_description"),
+    metaKeywords: text("meta_keywords"),
+    importId: integer("import_id").references(() => catalogImports.id, { onDelete: "set null" }),
+    searchVector: tsvector("search_vector"),
+    searchName: text("search_name"),
+    /**
+     * Search (ADR 0035), kept by the search trigger: the tool's tags and category name, lower-case
+     * words joined by single spaces ('Text-To-Speech' → 'text to speech'), matched against the
+     * categories an intent query maps to (synonyms.ts facets); and the English stems of its name,
+     * which tell a descriptive name ('AI Music Generator') that merely restates a category query.
+     */
+    searchFacets: text("search_facets").array().notNull().default(sql`'{}'::text[]`),
+    nameTerms: text("name_terms").array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * How many independent curated source lists carry the tool (the seed's six datasets, the
+     * steven2358 list and its mahseema fork counted once; SOURCES.md section 9): evidence of
+     * prominence no maker can buy. 0 for tools that came from no list (submissions, imports).
+     */
+    listings: smallint("listings").notNull().default(0),
+    ...timestamps,
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    // --- issue 20, enrichment (ADR 0027): our editors' summary in our own words, shown beside the
+    // source's text; its provenance (kind editor, date) is the `editorial_summary` fact.
+    editorialSummary: text("editorial_summary"),
+    /** Issue 20 (graveyard, ADR 0029): since when the tool is `gone`; null otherwise */
+    goneAt: timestamp("gone_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("tools_slug_uq").on(t.slug),
+    uniqueIndex("tools_dedupe_uq").on(t.nameKey, t.domainKey),
+    index("tools_category_idx").on(t.categoryId),
+    index("tools_status_rating_idx").on(t.status, t.rating, t.name),
+    index("tools_created_idx").on(t.createdAt),
+    index("tools_name_idx").on(sql`lower(${t.name})`),
+    index("tools_search_idx").using("gin", t.searchVector),
+    index("tools_search_name_trgm_idx").using("gin", t.searchName.op("gin_trgm_ops")),
+    index("tools_tags_idx").using("gin", t.tags),
+    index("tools_search_facets_idx").using("gin", t.searchFacets),
+    // The catalogue's default order (rating high-low, then name): /tools and broad searches walk it.
+    index("tools_browse_idx")
+      .on(t.ratingScore.desc().nullsLast(), t.reviewCount.desc(), t.isFeatured.desc(), sql`lower(${t.name})`, t.id)
+      .where(sql`status = 'active'`),
+    // Typo-tolerant name matching on the compact name ('midjurney' → 'midjourney').
+    index("tools_name_key_trgm_idx").using("gin", t.nameKey.op("gin_trgm_ops")),
+    // Name equality and name prefixes (search_name LIKE 'q%'): broad searches list these first.
+    index("tools_search_name_prefix_idx").on(t.searchName.op("text_pattern_ops")).where(sql`status = 'active'`),
+    // The duplicate finder: descriptions copied between two listings of one product.
+    index("tools_description_trgm_idx").using("gin", t.description.op("gin_trgm_ops")),
+    index("tools_merged_into_idx").on(t.mergedIntoId),
+  ],
+);
+
+/** One row per import run (seed, CLI, later the admin UI) with its report. */
+export const catalogImports = pgTable("catalog_imports", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  source: text("source").notNull(),
+  totalRows: integer("total_rows").notNull(),
+  added: integer("added").notNull(),
+  duplicates: integer("duplicates").notNull(),
+  failed: integer("failed").notNull(),
+  report: jsonb("report").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The tool of the day is chosen once per UTC day and remembered, so every instance shows the same one. */
+export const toolOfTheDay = pgTable("tool_of_the_day", {
+  day: date("day").primaryKey(),
+  toolId: uuid("tool_id")
+    .notNull()
+    .references(() => tools.id, { onDelete: "cascade" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * First-party analytics: tool views and outbound clicks. No personal data (no IP, no user agent);
+ * `source` says where the click came from (card, detail, tool-of-the-day, compare).
+ */
+export const toolEvents = pgTable(
+  "tool_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    kind: toolEventKind("kind").notNull(),
+    source: text("source").notNull().default("unknown"),
+    destination: text("destination"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("tool_events_tool_kind_idx").on(t.toolId, t.kind, t.createdAt)],
+);
+
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    email: text("email").notNull(),
+    status: newsletterStatus("status").notNull().default("subscribed"),
+    source: text("source").notNull().default("home"),
+    /** random, unguessable: the unsubscribe link carries it instead of the address */
+    token: text("token").notNull(),
+    /** when the confirmation mail went out for the current subscription (null: not yet — sent on the next try) */
+    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
+    /** double opt-in: set when the subscriber follows the confirmation link; only confirmed addresses get mail */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("newsletter_email_uq").on(sql`lower(${t.email})`),
+    uniqueIndex("newsletter_token_uq").on(t.token),
+  ],
+);
+
+/* ----------------------------------------------------------------------------------------------
+ * Facts: provenance and history (issue 20). Every change of a tool's facts goes through
+ * server/modules/catalog/facts.ts, which writes both tables in the caller's transaction.
+ * ---------------------------------------------------------------------------------------------- */
+/** Where a fact came from: the source dataset, the maker, a verified community correction, an editor,
+ * the tool's own site read by the link checker, or an inference rule (with its confidence). */
+export const factKind = pgEnum("fact_kind", ["dataset", "maker", "community", "editor", "observed", "inferred"]);
+
+/** The provenance of each current fact of a tool: one row per (tool, field), field = the API's field name. */
+export const toolFacts = pgTable(
+  "tool_facts",
+  {
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    field: text("field").notNull(),
+    kind: factKind("kind").notNull(),
+    /** human-readable: the dataset's name, "Correction #12", the rule's name, "Toolscape editors" */
+    source: text("source").notNull(),
+    sourceUrl: text("source_url"),
+    /** the source's licence (datasets, bundled icon sets) */
+    licence: text("licence"),
+    /** inferred facts: 0..1 */
+    confidence: real("confidence"),
+    /** the value as the source gave it, when a normaliser or rule changed it (e.g. "The World'S …") */
+    originalValue: jsonb("original_value"),
+    observedAt: timestamp("observed_at", { withTimezone: true }).notNull(),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.toolId, t.field] })],
+);
+
+/** Every change of a fact, the import that first brought it included: old → new, kind, who, when. */
+export const toolFactHistory = pgTable(
+  "tool_fact_history",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    field: text("field").notNull(),
+    oldValue: jsonb("old_value"),
+    newValue: jsonb("new_value"),
+    kind: factKind("kind").notNull(),
+    source: text("source").notNull(),
+    sourceUrl: text("source_url"),
+    actorUserId: text("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("tool_fact_history_tool_idx").on(t.toolId, t.createdAt.desc()),
+    index("tool_fact_history_recent_idx").on(t.createdAt.desc()),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Issue 20 items 5 and 6 (ranking that cannot be bought, the graveyard; ADR 0029). Columns added
+// elsewhere in this file: tools.rating_score, tools.gone_at, tool_status 'gone', reviews.withdrawn_at,
+// reviews.resubmitted_at, tool_link_status.failure_days/last_failure_day.
+
+/** The Bayesian prior of every tool's rating_score: the mean of all counted reviews (one row). */
+export const ratingPrior = pgTable("rating_prior", {
+  id: integer("id").primaryKey(),
+  mean: real("mean").notNull(),
+  reviews: integer("reviews").notNull(),
+  computedAt: timestamp("computed_at", { withTimezone: true }).notNull(),
+});
