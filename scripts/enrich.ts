@@ -2,7 +2,7 @@
 // existing database (DATABASE_URL, else the embedded one in DATA_DIR). A fresh database gets both at
 // its first start; this is for databases seeded before, and after an import. Safe to run again: it only
 // fills what is missing and leaves values a person set alone.
-import { enrichCatalog } from "../server/modules/catalog/index.ts";
+import { applySeedListings, enrichCatalog } from "../server/modules/catalog/index.ts";
 import { applyBundledLogos } from "../server/modules/logos/index.ts";
 import { openDatabase } from "../server/platform/db/index.ts";
 import { loadEnv } from "../server/platform/env.ts";
@@ -20,7 +20,8 @@ try {
   await database.migrate();
   const enrichment = await enrichCatalog(database.db);
   const logos = await applyBundledLogos(database.db);
-  if (asJson) console.log(JSON.stringify({ enrichment, logos }, null, 2));
+  const listings = await applySeedListings(database.db);
+  if (asJson) console.log(JSON.stringify({ enrichment, logos, listings }, null, 2));
   else {
     const e = enrichment;
     console.log(`Enrichment of ${e.tools} tools in ${e.ms} ms`);
@@ -33,6 +34,7 @@ try {
     console.log(
       `  editors: ${e.editor.provider} providers, ${e.editor.pricing} pricing models, ${e.editor.category} categories, ${e.editor.summary} summaries`,
     );
+    console.log(`Independent source lists per tool (search prominence, ADR 0035): ${listings.updated} tools updated`);
     console.log(
       `Bundled logos: ${logos.matched} matched, ${logos.stored} stored, ${logos.unchanged} unchanged, ${logos.fetchedKept} fetched logos kept (${logos.ms} ms)`,
     );

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  CATEGORY_QUERY,
   POPULARITY_WEIGHTS,
   RANK_ALL_UP_TO,
   RATING_PRIOR_WEIGHT,
@@ -222,9 +223,15 @@ describe("why this rank", () => {
         // Equal scores keep their (rating, name) tie-break: compare the scores, position by position.
         expect(resorted.map((t) => t.explanation?.score)).toEqual(scores);
         for (const t of tools) {
-          const p = t.explanation?.points as Record<"name" | "text" | "intent" | "similarity" | "popularity", number>;
-          expect(p.name + p.text + p.intent + p.similarity + p.popularity).toBeCloseTo(t.explanation?.score ?? 0, 1);
-          expect(p.popularity).toBeLessThanOrEqual(POPULARITY_WEIGHTS.cap);
+          const p = t.explanation?.points as Record<
+            "name" | "text" | "intent" | "similarity" | "facet" | "popularity",
+            number
+          >;
+          expect(p.name + p.text + p.intent + p.similarity + p.facet + p.popularity).toBeCloseTo(
+            t.explanation?.score ?? 0,
+            1,
+          );
+          expect(p.popularity).toBeLessThanOrEqual(POPULARITY_WEIGHTS.cap * CATEGORY_QUERY.priorScale);
         }
       } else {
         expect(order).toBe("name-match-then-rating");
@@ -280,12 +287,16 @@ describe("why this rank", () => {
       SEARCH_WEIGHTS.textRank,
       SEARCH_WEIGHTS.intentRank,
       SEARCH_WEIGHTS.nameSimilarity,
+      SEARCH_WEIGHTS.facet,
     ]) {
       expect(text).toMatch(new RegExp(`\\b${v}( points| ×)`));
     }
     expect(text).toContain(`at most ${POPULARITY_WEIGHTS.cap} points`);
     expect(text).toContain(`${POPULARITY_WEIGHTS.featured} if our editors featured`);
     expect(text).toContain(`${POPULARITY_WEIGHTS.perLog} × ln(1 + n)`);
+    expect(text).toContain(`${POPULARITY_WEIGHTS.perListing} × ln(n)`);
+    expect(text).toContain(`${POPULARITY_WEIGHTS.perRatingPoint} ×`);
+    expect(text).toContain(`the popularity prior ${CATEGORY_QUERY.priorScale} ×`);
     expect(text).toContain(`more than ${RANK_ALL_UP_TO.toLocaleString("en-US")} tools`);
     expect(text).toContain(`(reviews + ${RATING_PRIOR_WEIGHT})`);
     expect(text).toContain(`at least ${REVIEW_GATE.minAccountAgeHours} hours old`);

@@ -35,8 +35,10 @@ describe("search ranking", () => {
   });
 
   it("answers intent phrases with tools described in the catalogue's own words", async () => {
-    expect((await slugsFor("dub my video into another language")).slice(0, 3)).toEqual(
-      expect.arrayContaining(["dubverse-ai"]),
+    // Any of the dubbing tools the judged set wants (tests/relevance/queries.json), within the first three.
+    const dubbing = ["dubverse-ai", "papercup", "coqui"];
+    expect((await slugsFor("dub my video into another language")).slice(0, 3).some((s) => dubbing.includes(s))).toBe(
+      true,
     );
     const sqlTools = ["ai2sql", "text2sql", "ai-sql-bot", "sqlgenius", "vanna-ai", "ai-query-2-0"];
     expect((await slugsFor("write sql from english")).slice(0, 3).some((s) => sqlTools.includes(s))).toBe(true);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listTools, ToolListParams } from "../../server/modules/catalog/index.ts";
-import { SYNONYM_RULES } from "../../server/modules/catalog/synonyms.ts";
+import { FACET_MAX_TOOLS, SYNONYM_RULES } from "../../server/modules/catalog/synonyms.ts";
 import { type Database, queryRows, sql } from "../../server/platform/db/index.ts";
 import { createTestDatabase } from "../helpers/db.ts";
 import { evaluateRelevance, loadBaseline, loadJudgedQueries } from "../relevance/relevance.ts";
@@ -33,7 +33,7 @@ describe("search relevance", () => {
     expect(report.hit3, misses.join("\n")).toBeGreaterThanOrEqual(baseline.hit3);
     expect(report.mrr, misses.join("\n")).toBeGreaterThanOrEqual(baseline.mrr);
     expect(report.queries.find((s) => s.q === "cluade")?.rank).toBe(1);
-  }, 120_000); // 111 searches: generous for a loaded machine
+  }, 120_000); // 136 searches: generous for a loaded machine
 
   it("reports the hidden judged set (never tuned against) and holds it at its recorded scores", async () => {
     const queries = loadJudgedQueries("hidden");
@@ -62,6 +62,31 @@ describe("search relevance", () => {
       }
     }
     expect(empty).toEqual([]);
+  });
+
+  it("finds tools under every curated facet, and no facet is broader than FACET_MAX_TOOLS (ADR 0035)", async () => {
+    const wrong: string[] = [];
+    for (const rule of SYNONYM_RULES) {
+      for (const facet of rule.facets ?? []) {
+        const [row] = await queryRows<{ n: number }>(
+          database.db,
+          sql`SELECT count(*)::int AS n FROM tools t WHERE t.status = 'active' AND t.search_facets @> ARRAY[${facet}]::text[]`,
+        );
+        if (!row?.n || row.n > FACET_MAX_TOOLS) wrong.push(`${facet}: ${row?.n ?? 0} tools`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("ranks the well-known tools of a category above tools whose names merely restate it (issue 20 item 8)", async () => {
+    const top3 = async (q: string) =>
+      (await listTools(database.db, ToolListParams.parse({ q, limit: "3" }))).tools.map((t) => t.slug);
+    expect(await top3("text to speech")).toContain("eleven-labs");
+    expect(await top3("code assistant")).toContain("github-copilot");
+    expect(await top3("text to image generator")).toContain("midjourney");
+    expect(await top3("generate music from text")).toContain("suno-ai");
+    // A brand that is also a tag keeps its exact-name rank; a one-word query is no category query.
+    expect((await top3("deepseek"))[0]).toBe("deepseek");
   });
 
   it("puts Claude first for 'cluade' and the featured ChatGPT above the second one", async () => {

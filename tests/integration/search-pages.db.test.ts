@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POPULAR_SEARCHES, PRICE_RANGE_NOTE } from "../../server/modules/catalog/index.ts";
+import { queryRows } from "../../server/platform/db/index.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 /** The /search, /categories and /category/{key} pages over real HTTP and the seeded catalogue. */
@@ -268,11 +269,16 @@ describe("/search", () => {
       expect(check, p.label).toBeDefined();
       for (const c of found) expect(check?.(c), `${p.label}: ${c.name}`).toBe(true);
     }
-    const enterprise = await server.json<{ tools: { description: string; tags: string[]; name: string }[] }>(
-      "/api/tools?q=enterprise&limit=10",
-    );
+    const enterprise = await server.json<{
+      tools: { slug: string; description: string; tags: string[]; name: string }[];
+    }>("/api/tools?q=enterprise&limit=10");
     for (const t of enterprise.body.tools) {
-      expect(JSON.stringify(t).toLowerCase(), t.name).toContain("enterprise");
+      // The editors' summary is searchable too (ADR 0035): GitHub Copilot's names its Enterprise plan.
+      const [row] = await queryRows<{ summary: string | null }>(
+        server.services.db,
+        sql`SELECT editorial_summary AS summary FROM tools WHERE slug = ${t.slug}`,
+      );
+      expect(`${JSON.stringify(t)} ${row?.summary ?? ""}`.toLowerCase(), t.name).toContain("enterprise");
     }
   });
 });

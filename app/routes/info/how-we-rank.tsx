@@ -1,5 +1,6 @@
 import { H2, InfoPage } from "~/components/info-page";
 import {
+  CATEGORY_QUERY,
   POPULARITY_WEIGHTS,
   RANK_ALL_UP_TO,
   RATING_PRIOR_DEFAULT,
@@ -26,6 +27,7 @@ export async function loader() {
   return {
     search: SEARCH_WEIGHTS,
     popularity: POPULARITY_WEIGHTS,
+    category: CATEGORY_QUERY,
     rankAllUpTo: RANK_ALL_UP_TO,
     rating: { weight: RATING_PRIOR_WEIGHT, defaultPrior: RATING_PRIOR_DEFAULT },
     gate: REVIEW_GATE,
@@ -36,7 +38,7 @@ export async function loader() {
 const code = "rounded bg-slate-100 px-1 font-mono text-sm dark:bg-slate-800";
 
 export default function HowWeRank({ loaderData }: Route.ComponentProps) {
-  const { search: w, popularity: p, rankAllUpTo, rating, gate, gone } = loaderData;
+  const { search: w, popularity: p, category: c, rankAllUpTo, rating, gate, gone } = loaderData;
   const rows: [string, string][] = [
     ["The name is your search", `${w.exactName} points`],
     ["The name is your search with two letters swapped ('cluade')", `${w.transposedName} points`],
@@ -51,6 +53,7 @@ export default function HowWeRank({ loaderData }: Route.ComponentProps) {
       `${w.intentRank} × text rank`,
     ],
     ["A close spelling of the name", `${w.nameSimilarity} × trigram similarity`],
+    ["The tool is listed under a tag or category your search names ('music generator' → Music)", `${w.facet} points`],
   ];
   return (
     <InfoPage
@@ -73,10 +76,17 @@ export default function HowWeRank({ loaderData }: Route.ComponentProps) {
       </table>
       <p>
         Plus a <strong>popularity prior</strong> of at most {p.cap} points: {p.featured} if our editors featured the
-        tool, and {p.perLog} × ln(1 + n) for each of its outbound visits, counted reviews and saves. It decides between
-        close matches; it can never lift a tool past a better name match. Ties go to the better Bayesian rating, then
-        the name. A search matching more than {rankAllUpTo.toLocaleString("en-US")} tools lists the tools named like it
-        first, then the catalogue's rating order.
+        tool, {p.perLog} × ln(1 + n) for each of its outbound visits, counted reviews and saves, {p.perListing} × ln(n)
+        for the n independent curated lists our catalogue was built from that carry the tool, and {p.perRatingPoint} ×
+        the stars its Bayesian rating stands above the catalogue's mean. It decides between close matches; it can never
+        lift a tool past a better name match. Ties go to the better Bayesian rating, then the name.
+      </p>
+      <p>
+        A <strong>category search</strong> — one that names a kind of tool ('text to speech', 'code assistant') — asks
+        which tools of that kind people know: the text points count {c.textScale} ×, name similarity not at all, the
+        popularity prior {c.priorScale} ×, and a name that only restates the search's words ('AI Music Generator') earns
+        no name points. A search matching more than {rankAllUpTo.toLocaleString("en-US")} tools lists the tools named
+        like it first, then the catalogue's rating order.
       </p>
       <p>
         Open <em>Why this rank?</em> under any search result to see its points, or ask the API:{" "}

@@ -1,7 +1,13 @@
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import type { ToolListQuery } from "./query-schema.ts";
-import { POPULARITY_WEIGHTS, RANK_ALL_UP_TO, RATING_PRIOR_DEFAULT, RATING_PRIOR_WEIGHT } from "./ranking.ts";
+import {
+  CATEGORY_QUERY,
+  POPULARITY_WEIGHTS,
+  RANK_ALL_UP_TO,
+  RATING_PRIOR_DEFAULT,
+  RATING_PRIOR_WEIGHT,
+} from "./ranking.ts";
 import { SAVES_OF_TOOL, type SearchSql } from "./search.ts";
 import type { ToolCard } from "./tool-shapes.ts";
 
@@ -16,14 +22,26 @@ export type Explanation = {
   /** the value the order sorts by (descending for relevance and rating-desc); null when the tool has none */
   score: number | null;
   /** the parts of a search score, in points */
-  points: { name: number; text: number; intent: number; similarity: number; popularity: number } | null;
+  points: { name: number; text: number; intent: number; similarity: number; facet: number; popularity: number } | null;
+  /** the catalogue tags/categories the search named that this tool carries (ADR 0035) */
+  facets: string[];
+  /** the search read as a category, and this tool's name merely restates it (no name points, ADR 0035) */
+  descriptive_name: boolean;
   /** where the query's words were found */
   matched_fields: string[];
   /** a spelling the search forgave, in words */
   typo: string | null;
   /** the catalogue phrases the query's intent words mapped to, that this tool carries */
   intent: string[];
-  popularity: { points: number; featured: boolean; clicks: number; counted_reviews: number; saves: number } | null;
+  popularity: {
+    points: number;
+    featured: boolean;
+    clicks: number;
+    counted_reviews: number;
+    saves: number;
+    /** independent curated source lists carrying the tool (ADR 0035) */
+    listings: number;
+  } | null;
   rating: { average: number; counted_reviews: number; score: number | null; prior: number; prior_weight: number };
   /** always false: no position on Toolscape can be bought */
   paid_placement: false;
@@ -37,7 +55,11 @@ type PartsRow = {
   text_pts: number;
   intent_pts: number;
   sim_pts: number;
+  facet_pts: number;
   pop_pts: number;
+  facets: string[];
+  descriptive: boolean;
+  listings: number;
   score: number;
   text_match: boolean;
   intent_match: boolean;
@@ -84,11 +106,18 @@ export async function explainTools(
       tools.map((t) => sql`${t.id}::uuid`),
       sql`, `,
     );
+    // The facets the search named ('' when none: IN needs one value, and no facet is empty).
+    const named = sql.join(
+      (search.facets.length ? search.facets : [""]).map((f) => sql`${f}`),
+      sql`, `,
+    );
     const rows = await queryRows<PartsRow>(
       db,
       sql`SELECT t.id::text AS id, ${search.parts.name}::float8 AS name_pts, ${search.parts.text}::float8 AS text_pts,
                  ${search.parts.intent}::float8 AS intent_pts, ${search.parts.similarity}::float8 AS sim_pts,
-                 ${search.parts.popularity}::float8 AS pop_pts, ${search.rank}::float8 AS score,
+                 ${search.parts.facet}::float8 AS facet_pts, ${search.parts.popularity}::float8 AS pop_pts,
+                 ${search.rank}::float8 AS score, ${search.signals.descriptive} AS descriptive, t.listings,
+                 ARRAY(SELECT f FROM unnest(t.search_facets) f WHERE f IN (${named})) AS facets,
                  ${search.signals.textMatch} AS text_match, ${search.signals.intentMatch} AS intent_match,
                  ${search.signals.similarity}::float8 AS similarity, t.clicks, ${SAVES_OF_TOOL}::int AS saves
             FROM tools t WHERE t.id IN (${ids})`,
@@ -111,12 +140,15 @@ export async function explainTools(
     let intent: string[] = [];
     let points: Explanation["points"] = null;
     let popularity: Explanation["popularity"] = null;
+    let facets: string[] = [];
+    let descriptive = false;
     if (p) {
       points = {
         name: round(Number(p.name_pts)),
         text: round(Number(p.text_pts)),
         intent: round(Number(p.intent_pts)),
         similarity: round(Number(p.sim_pts)),
+        facet: round(Number(p.facet_pts)),
         popularity: round(Number(p.pop_pts)),
       };
       popularity = {
@@ -125,7 +157,10 @@ export async function explainTools(
         clicks: Number(p.clicks),
         counted_reviews: tool.review_count,
         saves: Number(p.saves),
+        listings: Number(p.listings),
       };
+      facets = points.facet > 0 ? p.facets : [];
+      descriptive = Boolean(p.descriptive);
       const name = Number(p.name_pts);
       if (name === 90 || name === 15)
         typo = `Two swapped letters: '${search?.terms.join(" ")}' was read as '${tool.name}'`;
@@ -144,8 +179,14 @@ export async function explainTools(
         summary.push(`Its name is spelled much like your search (+${points.similarity}).`);
       if (intent.length)
         summary.push(`Your search was read as ${intent.map((e) => `'${e}'`).join(", ")} (+${points.intent}).`);
+      if (facets.length)
+        summary.push(
+          `It is listed under ${facets.map((f) => `'${f}'`).join(", ")}, which your search names (+${points.facet}).`,
+        );
+      if (descriptive)
+        summary.push("Its name only restates your search's words, so the name earns no points of its own here.");
       summary.push(
-        `Popularity prior +${popularity.points} of at most ${POPULARITY_WEIGHTS.cap}: ${tool.is_featured ? "featured by our editors, " : ""}${popularity.clicks} visits, ${popularity.counted_reviews} counted reviews, ${popularity.saves} saves.`,
+        `Popularity prior +${popularity.points} of at most ${POPULARITY_WEIGHTS.cap * CATEGORY_QUERY.priorScale} (${POPULARITY_WEIGHTS.cap} × ${CATEGORY_QUERY.priorScale} for a category search): ${tool.is_featured ? "featured by our editors, " : ""}${popularity.listings} independent source list${popularity.listings === 1 ? "" : "s"}, ${popularity.clicks} visits, ${popularity.counted_reviews} counted reviews, ${popularity.saves} saves.`,
       );
     }
     if (tool.review_count > 0 && tool.rating_score !== null) {
@@ -177,6 +218,8 @@ export async function explainTools(
       matched_fields: matched,
       typo,
       intent,
+      facets,
+      descriptive_name: descriptive,
       popularity,
       rating,
       paid_placement: false,

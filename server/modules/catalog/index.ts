@@ -125,6 +125,7 @@ export {
 } from "./facts.ts";
 export { type FeatureRow, featureMatrix } from "./feature-matrix.ts";
 export { IMPORT_LIMITS, type ImportReport, importCsv, importRows, parseCsv } from "./import.ts";
+export { applySeedListings } from "./listings.ts";
 export {
   catalogMergeSteps,
   listMerges,
@@ -156,6 +157,8 @@ export {
 } from "./query-schema.ts";
 export {
   bayesianRating,
+  CATEGORY_QUERY,
+  DESCRIPTIVE_FILLER,
   POPULARITY_WEIGHTS,
   RANK_ALL_UP_TO,
   RATING_PRIOR_DEFAULT,

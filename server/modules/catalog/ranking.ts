@@ -24,7 +24,37 @@ export const SEARCH_WEIGHTS = {
   intentRank: 10,
   /** × the trigram similarity of the names (typos) */
   nameSimilarity: 8,
+  /** the tool carries a tag or category the query names (ADR 0035: 'music generator' → 'Music') */
+  facet: 6,
 } as const;
+
+/**
+ * A category query (ADR 0035: a synonym rule fired, or the query names a tag or category of two or
+ * more words) asks "which tools of this kind", so the text ranks count this much, name similarity
+ * nothing, and the popularity prior this many times its points (at most cap × priorScale).
+ */
+export const CATEGORY_QUERY = { textScale: 0.5, priorScale: 2 } as const;
+
+/**
+ * Words that do not make a name a brand (ADR 0035): under a category query, a name made only of the
+ * query's own words and these ('Free Text-To-Speech', 'AI Music Generator') is descriptive and gets
+ * no name points. Stemmed like the names (English).
+ */
+export const DESCRIPTIVE_FILLER = [
+  "ai",
+  "free",
+  "online",
+  "app",
+  "tool",
+  "tools",
+  "best",
+  "pro",
+  "the",
+  "by",
+  "for",
+  "your",
+  "my",
+] as const;
 
 /**
  * The popularity prior: at most `cap` points, enough to order close matches (the featured ChatGPT
@@ -35,6 +65,10 @@ export const POPULARITY_WEIGHTS = {
   featured: 2.5,
   /** × ln(1 + n) for each of: outbound clicks, counted reviews, saves */
   perLog: 0.4,
+  /** × ln(n) for n independent curated source lists carrying the tool (ADR 0035; 0 for one list) */
+  perListing: 1.5,
+  /** × how far the Bayesian score (ADR 0029) is above the catalogue's mean, in stars */
+  perRatingPoint: 2,
   cap: 5,
 } as const;
 

@@ -21,7 +21,18 @@ function licenceOf(cell: string): string {
   return named?.[1] ?? cell.split(" (")[0]?.trim() ?? "unknown";
 }
 
-export function parseSeedSources(markdown: string): { sources: Map<string, SeedSource>; bySlug: Map<string, string> } {
+/**
+ * Lists that are one list: mahseema/awesome-ai-tools is a fork of steven2358's (SOURCES.md section 1,
+ * "heavy overlap"), so a tool in both counts as listed once. The others are independent curations.
+ */
+const SAME_LIST: Record<string, string> = { mahseema: "steven2358" };
+
+export function parseSeedSources(markdown: string): {
+  sources: Map<string, SeedSource>;
+  bySlug: Map<string, string>;
+  /** slug → how many independent source lists carry it (its own and the `+x` duplicates merged into it) */
+  listings: Map<string, number>;
+} {
   const sources = new Map<string, SeedSource>();
   for (const line of markdown.split("\n")) {
     const row = /^\| (\w+) \| \[([^\]]+)\]\((https:[^)]+)\) \|[^|]*\|[^|]*\| ([^|]+) \|/.exec(line);
@@ -33,16 +44,21 @@ export function parseSeedSources(markdown: string): { sources: Map<string, SeedS
     if (known && named?.[2]) known.name = named[2].trim();
   }
   const bySlug = new Map<string, string>();
+  const listings = new Map<string, number>();
   const blocks = markdown.split("<details><summary><b>").slice(1);
   for (const block of blocks) {
     const id = block.slice(0, block.indexOf("</b>"));
     const body = block.slice(block.indexOf("</summary>") + "</summary>".length, block.indexOf("</details>"));
     for (const item of body.split(",")) {
       const slug = item.trim().split(" ")[0];
-      if (slug && sources.has(id) && !bySlug.has(slug)) bySlug.set(slug, id);
+      if (slug && sources.has(id) && !bySlug.has(slug)) {
+        bySlug.set(slug, id);
+        const lists = [id, ...[...item.matchAll(/\+(\w+)/g)].map((m) => m[1] as string)].filter((l) => sources.has(l));
+        listings.set(slug, new Set(lists.map((l) => SAME_LIST[l] ?? l)).size);
+      }
     }
   }
-  return { sources, bySlug };
+  return { sources, bySlug, listings };
 }
 
 let cached: ReturnType<typeof parseSeedSources> | null = null;
@@ -65,4 +81,9 @@ export function seedProvenance(slug: string, at: Date): Provenance {
     observedAt: at,
     verifiedAt: null,
   };
+}
+
+/** slug → the number of independent source lists that carry the seeded tool (ADR 0035). */
+export function seedListings(): Map<string, number> {
+  return seedSources().listings;
 }

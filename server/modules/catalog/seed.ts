@@ -5,6 +5,7 @@ import { SEED_DIR } from "../../platform/paths.ts";
 import { ensureCategories } from "./categories.ts";
 import { type EnrichReport, enrichCatalog } from "./enrich/run.ts";
 import { type ImportReport, importCsv } from "./import.ts";
+import { applySeedListings } from "./listings.ts";
 import { countTools } from "./tools.ts";
 
 export const SEED_CSV = path.join(SEED_DIR, "ai-tools.csv");
@@ -31,5 +32,6 @@ export async function seedCatalog(
   });
   // Honest enrichment (ADR 0027): labelled, offline, deterministic; logos follow in their own step.
   const enrichment = await enrichCatalog(db);
+  await applySeedListings(db);
   return { seeded: true, report, enrichment };
 }

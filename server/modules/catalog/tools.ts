@@ -7,6 +7,7 @@ import { type Explanation, explainTools } from "./explain.ts";
 import type { ToolListQuery } from "./query-schema.ts";
 import { RANK_ALL_UP_TO } from "./ranking.ts";
 import { buildSearch, searchTerms } from "./search.ts";
+import { searchFacetVocabulary } from "./search-facets.ts";
 import { rarestTerm } from "./search-narrowing.ts";
 import {
   CARD_COLUMNS,
@@ -93,7 +94,9 @@ export async function listTools(db: Db, query: ToolListQuery): Promise<ToolPage>
   if (query.featured === true) conditions.push(sql`t.is_featured`);
   if (query.featured === false) conditions.push(sql`NOT t.is_featured`);
 
-  const search = query.q ? buildSearch(query.q, await rarestTerm(db, searchTerms(query.q))) : null;
+  const search = query.q
+    ? buildSearch(query.q, await rarestTerm(db, searchTerms(query.q)), await searchFacetVocabulary(db))
+    : null;
   if (query.q && !search) conditions.push(sql`false`); // only punctuation: nothing can match
   const filtered = conditions.length > 1;
   const where = sql.join(search ? [...conditions, search.where] : conditions, sql` AND `);
@@ -217,11 +220,13 @@ async function searchMatches(
          WHERE ${gate} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset})`;
   // Relevance is one order with two halves, each switched on by the count (the other half's keys
   // are all NULL, so they tie): one join to plan instead of two gated ones.
-  const ranked = sql`k.n <= ${RANK_ALL_UP_TO}`;
+  // A broad category search ('image generator', ADR 0035) still ranks the tools listed under the tags
+  // and categories it names (few: each facet is specific), ahead of the name-match-then-rating rest.
+  const ranked = sql`(k.n <= ${RANK_ALL_UP_TO} OR ${search.rankedWhenBroad})`;
   const named = sql`k.n > ${RANK_ALL_UP_TO} AND ${search.nameMatch}`;
   const orderBy =
     sort === "relevance"
-      ? sql`(CASE WHEN ${ranked} THEN ${search.rank} END) DESC, (CASE WHEN ${ranked} THEN t.rating_score END) DESC NULLS LAST,
+      ? sql`(CASE WHEN ${ranked} THEN ${search.rank} END) DESC NULLS LAST, (CASE WHEN ${ranked} THEN t.rating_score END) DESC NULLS LAST,
             (CASE WHEN ${ranked} THEN lower(t.name) END) ASC, (CASE WHEN ${ranked} THEN t.id END),
             (CASE WHEN ${named} THEN 0 ELSE 1 END), (CASE WHEN ${named} THEN ${search.nameTier} END),
             (CASE WHEN ${named} THEN length(t.name) END), ${sql.raw(ORDER["rating-desc"])}`

@@ -11,6 +11,7 @@ import {
   pgTable,
   primaryKey,
   real,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -149,6 +150,20 @@ export const tools = pgTable(
     importId: integer("import_id").references(() => catalogImports.id, { onDelete: "set null" }),
     searchVector: tsvector("search_vector"),
     searchName: text("search_name"),
+    /**
+     * Search (ADR 0035), kept by the search trigger: the tool's tags and category name, lower-case
+     * words joined by single spaces ('Text-To-Speech' → 'text to speech'), matched against the
+     * categories an intent query maps to (synonyms.ts facets); and the English stems of its name,
+     * which tell a descriptive name ('AI Music Generator') that merely restates a category query.
+     */
+    searchFacets: text("search_facets").array().notNull().default(sql`'{}'::text[]`),
+    nameTerms: text("name_terms").array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * How many independent curated source lists carry the tool (the seed's six datasets, the
+     * steven2358 list and its mahseema fork counted once; SOURCES.md section 9): evidence of
+     * prominence no maker can buy. 0 for tools that came from no list (submissions, imports).
+     */
+    listings: smallint("listings").notNull().default(0),
     ...timestamps,
     publishedAt: timestamp("published_at", { withTimezone: true }),
     // --- issue 20, enrichment (ADR 0027): our editors' summary in our own words, shown beside the
@@ -167,6 +182,7 @@ export const tools = pgTable(
     index("tools_search_idx").using("gin", t.searchVector),
     index("tools_search_name_trgm_idx").using("gin", t.searchName.op("gin_trgm_ops")),
     index("tools_tags_idx").using("gin", t.tags),
+    index("tools_search_facets_idx").using("gin", t.searchFacets),
     // The catalogue's default order (rating high-low, then name): /tools and broad searches walk it.
     index("tools_browse_idx")
       .on(t.ratingScore.desc().nullsLast(), t.reviewCount.desc(), t.isFeatured.desc(), sql`lower(${t.name})`, t.id)
