@@ -32,6 +32,10 @@ const CARDS = [
 const FRAME_THROUGH_DOORS = ["server/modules/catalog/compare-rules.ts"].map((f) =>
   fileURLToPath(new URL(`./${f}`, import.meta.url)),
 );
+// Behind the accounts door but only for the account forms: never merged into the tier labels' chunk.
+const OWN_CHUNK = ["server/modules/accounts/form-checks.ts", "server/platform/email-rule.ts"].map((f) =>
+  fileURLToPath(new URL(`./${f}`, import.meta.url)),
+);
 const MODULE_DOOR = /\/server\/modules\/[^/]+\/shared\.ts$/;
 type ModuleInfo = { importers: readonly string[]; isEntry: boolean } | null;
 
@@ -45,6 +49,7 @@ function chunkOf(id: string, api: { getModuleInfo: (id: string) => ModuleInfo })
   if (id.includes("/node_modules/") || id.startsWith("\0")) return undefined;
   if (CARDS.includes(id)) return "cards";
   if (TIER_LABELS.includes(id)) return "tiers";
+  if (OWN_CHUNK.includes(id)) return path.basename(id).replace(/\.[^.]+$/, "");
   // The Compare button is on cards and on a tool page's side card.
   if (FRAME_ROOTS.includes(id) || id.endsWith("/app/components/compare/compare-button.tsx")) return "frame";
   if (FRAME_THROUGH_DOORS.includes(id)) return "frame";

@@ -55,7 +55,7 @@ describe("page weight", () => {
     for (const page of ["/", "/tools/midjourney", "/tools"]) {
       const w = await measurePageWeight(server.url, page, clientDir);
       const files = w.modules.map((m) => m.file).join(" ");
-      expect(files, page).not.toMatch(/compare-sheet|sign-up-form|account-forms/);
+      expect(files, page).not.toMatch(/compare-sheet|sign-up-form|account-forms|form-checks/);
       // By content too: modules are merged into shared chunks, so a file name would not show zod.
       for (const m of w.modules) {
         const code = readFileSync(path.join(clientDir, m.file), "utf8");
