@@ -8,12 +8,12 @@ import { SubmissionsPanel } from "~/components/account/submissions-panel";
 import { SupportPanel } from "~/components/account/support-panel";
 import { BillingSection } from "~/components/billing/billing-section";
 import { CommunityPanel } from "~/components/community/dashboard-panel";
-import { MESSAGES } from "~/lib/account-checks";
 import {
   deleteSavedSearch,
   listApiKeys,
   listSavedSearches,
   listSavedTools,
+  MESSAGES,
   ProfileInput,
   removeSavedTool,
   SAVED_TOOL_KINDS,
@@ -111,6 +111,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     compareCap: ents.compareCap(viewer.tier),
     canDarkMode: viewer.can("dark_mode"),
     features: ents.accessList(viewer.tier),
+    // The gates' words, from the server: the account forms' chunk stays out of this page.
+    gated: { darkMode: MESSAGES.darkModeGated, savedSearch: MESSAGES.savedSearchGated },
     // The Free member's nudge quotes Standard as the plans and entitlements data state it.
     standard: standardCopy(ents, plans),
     savedSearches,
@@ -423,7 +425,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             </div>
             {d.allowance.limit === 0 && !d.savedSearches.length ? (
               <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
-                {MESSAGES.savedSearchGated}{" "}
+                {d.gated.savedSearch}{" "}
                 <Link to="/pricing" className="font-medium text-brand-700 underline dark:text-brand-100">
                   Upgrade
                 </Link>
@@ -552,7 +554,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           <div>
             <p className="font-medium">Dark mode</p>
             <p className="text-sm text-slate-600 dark:text-slate-400">
-              {d.canDarkMode ? "Use the dark theme on every device you sign in on." : MESSAGES.darkModeGated}
+              {d.canDarkMode ? "Use the dark theme on every device you sign in on." : d.gated.darkMode}
             </p>
           </div>
           {d.canDarkMode ? (
