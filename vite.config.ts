@@ -32,6 +32,20 @@ const CARDS = [
 const FRAME_THROUGH_DOORS = ["server/modules/catalog/compare-rules.ts"].map((f) =>
   fileURLToPath(new URL(`./${f}`, import.meta.url)),
 );
+// Used by several pages: chunks of their own, never absorbed into the tier labels' or the account forms'
+// chunk (Rollup puts a manual chunk's unassigned imports into it).
+const OWN_CHUNK = [
+  "server/platform/email-rule.ts",
+  "app/lib/form-action.ts",
+  "app/components/account/form-parts.tsx",
+].map((f) => fileURLToPath(new URL(`./${f}`, import.meta.url)));
+// The sign-in, sign-up and password pages' form code: one chunk rather than three small files (each
+// gzip stream pays its own overhead), and never in another page's first load.
+const ACCOUNT_FORMS = [
+  "app/components/account/validate-on-submit.ts",
+  "app/components/account/other-sign-in.tsx",
+  "server/modules/accounts/form-checks.ts",
+].map((f) => fileURLToPath(new URL(`./${f}`, import.meta.url)));
 const MODULE_DOOR = /\/server\/modules\/[^/]+\/shared\.ts$/;
 type ModuleInfo = { importers: readonly string[]; isEntry: boolean } | null;
 
@@ -45,6 +59,8 @@ function chunkOf(id: string, api: { getModuleInfo: (id: string) => ModuleInfo })
   if (id.includes("/node_modules/") || id.startsWith("\0")) return undefined;
   if (CARDS.includes(id)) return "cards";
   if (TIER_LABELS.includes(id)) return "tiers";
+  if (ACCOUNT_FORMS.includes(id)) return "account-forms";
+  if (OWN_CHUNK.includes(id)) return path.basename(id).replace(/\.[^.]+$/, "");
   // The Compare button is on cards and on a tool page's side card.
   if (FRAME_ROOTS.includes(id) || id.endsWith("/app/components/compare/compare-button.tsx")) return "frame";
   if (FRAME_THROUGH_DOORS.includes(id)) return "frame";

@@ -25,3 +25,12 @@ export function fieldProps(failed: ActionFailure | null | undefined, name: strin
   const message = failed?.fields[name];
   return message ? { "aria-invalid": true as const, "aria-describedby": errorId } : {};
 }
+
+/**
+ * The refusal's message for the form's top alert, or null when the message already stands at a field
+ * (a field error is shown by its field, not twice).
+ */
+export function formMessage(failed: ActionFailure | null | undefined): string | null {
+  if (!failed?.error) return null;
+  return Object.keys(failed.fields).length ? null : failed.error;
+}

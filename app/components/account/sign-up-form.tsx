@@ -1,26 +1,20 @@
 import { useState } from "react";
 import { Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
-import { SignUpInput } from "~/lib/account-forms";
+import { checkSignUp } from "~/lib/account-checks";
+import { failureOf, formMessage } from "~/lib/form-action";
 import { Field, FormAlert, SubmitButton } from "./form-parts";
 import { validateOnSubmit } from "./validate-on-submit";
 
-export type AuthActionData = {
-  ok: false;
-  error?: string;
-  fields?: Record<string, string>;
-  values?: Record<string, string>;
-};
-
 /**
- * The sign-up form: name, email, password, confirm. Validated in the browser with the server's own
- * schema (the spec's messages), then by the server; the browser's built-in validation is off so it
+ * The sign-up form: name, email, password, confirm. Validated in the browser with the zod-free mirror of
+ * the server's schema (the spec's messages), then by the server; the browser's built-in validation is off so it
  * cannot pre-empt those messages. `modal` posts through a fetcher (the Join Free dialog).
  */
 export function SignUpForm({ modal = false, redirectTo }: { modal?: boolean; redirectTo?: string }) {
-  const fetcher = useFetcher<AuthActionData>();
-  const actionData = useActionData<AuthActionData>();
+  const fetcher = useFetcher();
+  const actionData = useActionData();
   const navigation = useNavigation();
-  const result = modal ? fetcher.data : actionData;
+  const result = failureOf(modal ? fetcher.data : actionData);
   const busy = modal ? fetcher.state !== "idle" : navigation.state === "submitting";
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const errors = clientErrors ?? result?.fields ?? {};
@@ -33,9 +27,9 @@ export function SignUpForm({ modal = false, redirectTo }: { modal?: boolean; red
       action="/sign-up"
       noValidate
       className="space-y-4"
-      onSubmit={validateOnSubmit(SignUpInput, setClientErrors)}
+      onSubmit={validateOnSubmit(checkSignUp, setClientErrors)}
     >
-      {result?.error ? <FormAlert>{result.error}</FormAlert> : null}
+      {formMessage(result) ? <FormAlert>{formMessage(result)}</FormAlert> : null}
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <Field
         id={`${prefix}-name`}

@@ -1,18 +1,17 @@
 import type { FormEvent } from "react";
-import type { z } from "zod";
-import { fieldErrors } from "~/lib/account-forms";
+import type { FormCheck } from "~/lib/account-checks";
 import { focusFirstInvalid } from "./form-parts";
 
 /**
- * The client half of "one schema per input": checks the form with the same zod schema the action
- * uses, shows the same messages and stops the submit; the server checks again either way.
+ * The client half of "one rule per input": checks the form with the zod-free mirror of the schema the
+ * action uses (server/modules/accounts/form-checks.ts), shows the same messages and stops the submit;
+ * the server checks again either way. zod itself stays out of the browser (issue 23).
  */
-export function validateOnSubmit(schema: z.ZodType, setErrors: (errors: Record<string, string> | null) => void) {
+export function validateOnSubmit(check: FormCheck, setErrors: (errors: Record<string, string> | null) => void) {
   return (event: FormEvent<HTMLFormElement>) => {
-    const parsed = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-    if (!parsed.success) {
+    const errors = check(Object.fromEntries(new FormData(event.currentTarget)));
+    if (errors) {
       event.preventDefault();
-      const errors = fieldErrors(parsed.error);
       setErrors(errors);
       focusFirstInvalid(event.currentTarget, errors);
     } else setErrors(null);

@@ -1,5 +1,8 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { ApiKeyInput, AppError, createApiKey, listApiKeys, revokeApiKey, viewerOf } from "~/lib/accounts.server";
+import { z } from "zod";
+import { ApiKeyInput, createApiKey, listApiKeys, revokeApiKey, viewerOf } from "~/lib/accounts.server";
+import { failureOf } from "~/lib/form-action";
+import { formAction, refuse } from "~/lib/form-action.server";
 import type { Route } from "./+types/api-keys";
 
 export function meta() {
@@ -15,35 +18,40 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { keys: await listApiKeys(context.services.db, viewer), apiAccess: viewer.can("api_access") };
 }
 
-type Result = { ok: boolean; error?: string; secret?: string; name?: string };
+// The create form sends no intent (older clients neither): it is the default.
+const ApiKeyIntent = z.preprocess(
+  (form) => ({ intent: "create", ...(form as object) }),
+  z.discriminatedUnion("intent", [
+    ApiKeyInput.safeExtend({ intent: z.literal("create") }),
+    // The module answers a malformed or foreign id with "API key not found".
+    z.object({ intent: z.literal("revoke"), id: z.string().default("") }),
+  ]),
+);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await viewerOf(context, request);
-  if (!viewer) return data<Result>({ ok: false, error: "Please log in" }, { status: 401 });
-  const form = Object.fromEntries(await request.formData());
-  const now = context.services.clock.now();
-  try {
-    if (form.intent === "revoke") {
-      await revokeApiKey(context.services.db, viewer, String(form.id ?? ""), now);
-      return { ok: true } satisfies Result;
+  if (!viewer) return refuse(401, "Please log in");
+  const { db, clock } = context.services;
+  return formAction(request, ApiKeyIntent, async (input) => {
+    switch (input.intent) {
+      case "revoke":
+        await revokeApiKey(db, viewer, input.id, clock.now());
+        return { ok: true as const };
+      case "create": {
+        const created = await createApiKey(db, viewer, input, clock.now());
+        // The secret is in this one answer only; it is never stored or shown again.
+        return { ok: true as const, secret: created.key, name: created.apiKey.name };
+      }
     }
-    const parsed = ApiKeyInput.safeParse(form);
-    if (!parsed.success) return data<Result>({ ok: false, error: parsed.error.issues[0]?.message }, { status: 400 });
-    const created = await createApiKey(context.services.db, viewer, parsed.data, now);
-    // The secret is in this one answer only; it is never stored or shown again.
-    return { ok: true, secret: created.key, name: created.apiKey.name } satisfies Result;
-  } catch (err) {
-    if (err instanceof AppError && err.status < 500)
-      return data<Result>({ ok: false, error: err.message }, { status: err.status });
-    throw err;
-  }
+  });
 }
 
 const when = (iso: string | null) => (iso ? new Date(iso).toUTCString().slice(5, 22) : "Never");
 
 export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps) {
   const { keys, apiAccess } = loaderData;
-  const result = actionData as Result | undefined;
+  const failed = failureOf(actionData);
+  const created = actionData && "secret" in actionData ? actionData : null;
   const busy = useNavigation().state === "submitting";
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -61,23 +69,23 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
         </Link>
         .
       </p>
-      {result?.secret ? (
+      {created ? (
         <div
           role="status"
           className="mt-6 rounded-xl border border-green-300 bg-green-50 p-4 dark:border-green-700 dark:bg-green-950"
         >
-          <p className="font-semibold">Key "{result.name}" created. Copy it now: it will not be shown again.</p>
+          <p className="font-semibold">Key "{created.name}" created. Copy it now: it will not be shown again.</p>
           <code
             data-testid="api-key-secret"
             className="mt-2 block break-all rounded bg-white p-2 text-sm dark:bg-slate-900"
           >
-            {result.secret}
+            {created.secret}
           </code>
         </div>
       ) : null}
-      {result?.error ? (
+      {failed ? (
         <p role="alert" className="mt-4 text-sm text-red-700 dark:text-red-300">
-          {result.error}
+          {failed.error}
         </p>
       ) : null}
       {apiAccess ? (

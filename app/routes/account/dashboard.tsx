@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import { BetaPanel } from "~/components/account/beta-panel";
 import { Field, FormAlert } from "~/components/account/form-parts";
 import { CheckIcon, LockIcon } from "~/components/account/icons";
@@ -7,27 +8,30 @@ import { SubmissionsPanel } from "~/components/account/submissions-panel";
 import { SupportPanel } from "~/components/account/support-panel";
 import { BillingSection } from "~/components/billing/billing-section";
 import { CommunityPanel } from "~/components/community/dashboard-panel";
-import { MESSAGES } from "~/lib/account-forms";
 import {
-  AppError,
   dailyViews,
   deleteSavedSearch,
-  fieldErrors,
   listApiKeys,
   listSavedSearches,
   listSavedTools,
+  MESSAGES,
   ProfileInput,
   removeSavedTool,
   SAVED_TOOL_KINDS,
   savedSearchAllowance,
   setDarkMode,
   updateProfile,
+  type Viewer,
   viewerOf,
 } from "~/lib/accounts.server";
-import { billingAction, overview } from "~/lib/billing.server";
+import { billingAction, overview, paidPlans } from "~/lib/billing.server";
+import type { PlanView } from "~/lib/billing-view";
 import { badgeProgress, leaderboard, memberRank, reviewData } from "~/lib/community.server";
 import { listMyBetaApplications, listMyTickets } from "~/lib/content.server";
+import { failureOf, formMessage } from "~/lib/form-action";
+import { formAction, refuse } from "~/lib/form-action.server";
 import { initials } from "~/lib/format";
+import { usd } from "~/lib/money";
 import { setCookie } from "~/lib/preferences";
 import { setInLocalList } from "~/lib/saved-tools";
 import { listMySubmissions } from "~/lib/submissions.server";
@@ -44,6 +48,17 @@ export function meta({ data }: Route.MetaArgs) {
 
 export function headers() {
   return { "Cache-Control": "private, no-store" };
+}
+
+function standardCopy(ents: Viewer["entitlements"], plans: PlanView[]) {
+  const plan = plans.find((p) => p.tier === "standard");
+  return {
+    freeDaily: ents.limitFor("free", "daily_tool_views"),
+    compare: ents.compareCap("standard"),
+    searches: ents.limitFor("standard", "saved_searches"),
+    price: plan ? usd(plan.amountCents) : null,
+    periodDays: plan?.periodDays ?? 30,
+  };
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -64,6 +79,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tickets,
     apiKeys,
     viewsToday,
+    plans,
   ] = await Promise.all([
     listSavedSearches(db, viewer.user.id),
     savedSearchAllowance(db, viewer),
@@ -80,6 +96,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listApiKeys(db, viewer),
     // Fresh: the viewer may come from the session cache, and views do not renew it.
     dailyViews(db, `user:${viewer.user.id}`),
+    paidPlans(context),
   ]);
   const url = new URL(request.url);
   const ents = viewer.entitlements;
@@ -98,6 +115,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     compareCap: ents.compareCap(viewer.tier),
     canDarkMode: viewer.can("dark_mode"),
     features: ents.accessList(viewer.tier),
+    // The gates' words, from the server: the account forms' chunk stays out of this page.
+    gated: { darkMode: MESSAGES.darkModeGated, savedSearch: MESSAGES.savedSearchGated },
+    // The Free member's nudge quotes Standard as the plans and entitlements data state it.
+    standard: standardCopy(ents, plans),
     savedSearches,
     allowance,
     savedTools,
@@ -115,67 +136,67 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = {
-  ok: boolean;
-  intent: string;
-  message?: string;
-  error?: string;
-  fields?: Record<string, string>;
+const Id = z.string().default("");
+const DashboardIntent = z.discriminatedUnion("intent", [
+  ProfileInput.safeExtend({ intent: z.literal("profile") }),
+  z.object({ intent: z.literal("dark-mode"), darkMode: z.string().optional() }),
+  // The modules answer a malformed or foreign id with "not found".
+  z.object({ intent: z.literal("delete-search"), id: Id }),
+  z.object({ intent: z.literal("remove-tool"), toolId: Id, kind: z.string().optional() }),
+  z.object({ intent: z.enum(["billing-cancel", "billing-resume", "billing-refund"]) }),
+]);
+
+type Done = {
+  ok: true;
+  intent: z.output<typeof DashboardIntent>["intent"];
+  message: string;
   /** a tool taken out of a list: the browser's local copy (merged at sign-in) forgets it too */
   removed?: { toolId: string; kind: (typeof SAVED_TOOL_KINDS)[number] };
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await viewerOf(context, request);
-  if (!viewer) return data<ActionResult>({ ok: false, intent: "", error: "Please log in" }, { status: 401 });
+  if (!viewer) return refuse(401, "Please log in");
   const { db } = context.services;
-  const form = Object.fromEntries(await request.formData());
-  const intent = String(form.intent ?? "");
-  try {
-    if (intent.startsWith("billing-")) {
-      const outcome = await billingAction(context, viewer, intent);
-      return data<ActionResult>({ intent, ...outcome }, { status: outcome.ok ? 200 : 400 });
-    }
-    if (intent === "profile") {
-      const parsed = ProfileInput.safeParse(form);
-      if (!parsed.success) {
-        return data<ActionResult>({ ok: false, intent, fields: fieldErrors(parsed.error) }, { status: 400 });
+  return formAction(request, DashboardIntent, async (input) => {
+    const done = (message: string, extra: Partial<Done> = {}): Done => ({
+      ok: true,
+      intent: input.intent,
+      message,
+      ...extra,
+    });
+    switch (input.intent) {
+      case "billing-cancel":
+      case "billing-resume":
+      case "billing-refund": {
+        const outcome = await billingAction(context, viewer, input.intent);
+        if (!outcome.ok) return refuse(400, outcome.error ?? "Please try again", { intent: input.intent });
+        return done(outcome.message ?? "");
       }
-      await updateProfile(db, viewer.user.id, parsed.data);
-      return { ok: true, intent, message: "Your profile has been saved." } satisfies ActionResult;
+      case "profile":
+        await updateProfile(db, viewer.user.id, input);
+        return done("Your profile has been saved.");
+      case "dark-mode": {
+        const on = input.darkMode === "on";
+        await setDarkMode(db, viewer, on);
+        // This device follows at once; other devices without a theme of their own follow the account.
+        const headers = { "Set-Cookie": setCookie("theme", on ? "dark" : "light") };
+        return data(done(on ? "Dark mode is on for your account." : "Dark mode is off for your account."), {
+          headers,
+        });
+      }
+      case "delete-search":
+        await deleteSavedSearch(db, viewer.user.id, input.id);
+        return done("Saved search deleted.");
+      case "remove-tool": {
+        const kind = SAVED_TOOL_KINDS.find((k) => k === input.kind) ?? "saved";
+        await removeSavedTool(db, viewer.user.id, input.toolId, kind);
+        return done(kind === "favorite" ? "Removed from favorites" : "Removed from saved tools", {
+          removed: { toolId: input.toolId, kind },
+        });
+      }
     }
-    if (intent === "dark-mode") {
-      const on = form.darkMode === "on";
-      await setDarkMode(db, viewer, on);
-      // This device follows at once; other devices without a theme of their own follow the account.
-      const headers = { "Set-Cookie": setCookie("theme", on ? "dark" : "light") };
-      return data<ActionResult>(
-        { ok: true, intent, message: on ? "Dark mode is on for your account." : "Dark mode is off for your account." },
-        { headers },
-      );
-    }
-    if (intent === "delete-search") {
-      await deleteSavedSearch(db, viewer.user.id, String(form.id ?? ""));
-      return { ok: true, intent, message: "Saved search deleted." } satisfies ActionResult;
-    }
-    if (intent === "remove-tool") {
-      const kind = SAVED_TOOL_KINDS.find((k) => k === form.kind) ?? "saved";
-      const toolId = String(form.toolId ?? "");
-      await removeSavedTool(db, viewer.user.id, toolId, kind);
-      return {
-        ok: true,
-        intent,
-        message: kind === "favorite" ? "Removed from favorites" : "Removed from saved tools",
-        removed: { toolId, kind },
-      } satisfies ActionResult;
-    }
-  } catch (err) {
-    if (err instanceof AppError && err.status < 500) {
-      return data<ActionResult>({ ok: false, intent, error: err.message }, { status: err.status });
-    }
-    throw err;
-  }
-  return data<ActionResult>({ ok: false, intent, error: "Unknown action" }, { status: 400 });
+  });
 }
 
 const card =
@@ -184,6 +205,20 @@ const button =
   "inline-flex items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold focus-visible:outline-2";
 const primary = `${button} bg-brand-600 text-white hover:bg-brand-700`;
 const secondary = `${button} border border-slate-300 text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800`;
+
+/** "Standard lifts the 10-a-day limit on tool pages, compares up to 5 tools and keeps 3 saved searches — for $2.99 a month." */
+function standardNudge(s: {
+  freeDaily: number | null;
+  compare: number;
+  searches: number | null;
+  price: string | null;
+  periodDays: number;
+}): string {
+  const daily = s.freeDaily === null ? "" : `lifts the ${s.freeDaily}-a-day limit on tool pages, `;
+  const searches = s.searches === null ? "keeps any number of saved searches" : `keeps ${s.searches} saved searches`;
+  const price = s.price ? ` — for ${s.price} ${s.periodDays === 30 ? "a month" : `every ${s.periodDays} days`}` : "";
+  return `Standard ${daily}compares up to ${s.compare} tools and ${searches}${price}.`;
+}
 
 function formatDay(day: string): string {
   return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", {
@@ -196,7 +231,7 @@ function formatDay(day: string): string {
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const removed = (actionData as ActionResult | undefined)?.removed;
+  const removed = actionData?.ok ? actionData.removed : undefined;
   useEffect(() => {
     // Otherwise the next sign-in's merge would put the tool back from local storage.
     if (removed) setInLocalList(removed.kind, { id: removed.toolId, slug: removed.toolId }, false);
@@ -204,9 +239,13 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
   if (!loaderData.viewer) return <AccessDenied />;
   const d = loaderData as Exclude<typeof loaderData, { viewer: null }>;
   const v = d.viewer;
-  const result = actionData as ActionResult | undefined;
+  const failed = failureOf(actionData);
+  const result = actionData?.ok ? actionData : null;
+  const fields = failed?.fields;
   const busy = navigation.state === "submitting";
-  const editing = d.editing && !(result?.ok && result.intent === "profile");
+  // After a save the page shows the profile again, and after a refund the confirmation is gone.
+  const done = new Set(result ? [result.intent] : []);
+  const editing = d.editing && !done.has("profile");
   const usageText =
     d.dailyLimit === null ? `${v.dailyUsage} today · unlimited` : `${v.dailyUsage} of ${d.dailyLimit} today`;
 
@@ -244,7 +283,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       </header>
 
       {result?.message ? <FormAlert tone="success">{result.message}</FormAlert> : null}
-      {result?.error ? <FormAlert>{result.error}</FormAlert> : null}
+      {formMessage(failed) ? <FormAlert>{formMessage(failed)}</FormAlert> : null}
 
       {v.tier === "free" ? (
         <section
@@ -255,10 +294,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             <h2 id="upgrade-nudge" className="text-lg font-semibold">
               Get more from Toolscape
             </h2>
-            <p className="text-sm text-brand-100">
-              Standard lifts the {d.dailyLimit ?? 10}-a-day limit on tool pages, compares up to 5 tools and keeps 3
-              saved searches — for $2.99 a month.
-            </p>
+            <p className="text-sm text-brand-100">{standardNudge(d.standard)}</p>
           </div>
           <Link
             to="/pricing"
@@ -277,14 +313,14 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           {editing ? (
             <Form method="post" noValidate className="mt-4 space-y-4">
               <input type="hidden" name="intent" value="profile" />
-              <Field label="Name" name="name" defaultValue={v.name} autoComplete="name" error={result?.fields?.name} />
+              <Field label="Name" name="name" defaultValue={v.name} autoComplete="name" error={fields?.name} />
               <Field
                 label="Username"
                 name="username"
                 defaultValue={v.username ?? ""}
                 autoComplete="username"
                 hint="3–30 letters, digits or underscores; shown as @username on your public profile."
-                error={result?.fields?.username}
+                error={fields?.username}
               />
               <div>
                 <label htmlFor="f-bio" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
@@ -296,12 +332,10 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                   rows={3}
                   maxLength={500}
                   defaultValue={v.bio ?? ""}
-                  aria-invalid={result?.fields?.bio ? true : undefined}
+                  aria-invalid={fields?.bio ? true : undefined}
                   className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-600 dark:bg-slate-950"
                 />
-                {result?.fields?.bio ? (
-                  <p className="mt-1 text-sm text-red-700 dark:text-red-300">{result.fields.bio}</p>
-                ) : null}
+                {fields?.bio ? <p className="mt-1 text-sm text-red-700 dark:text-red-300">{fields?.bio}</p> : null}
               </div>
               <Field
                 label="Avatar URL"
@@ -309,7 +343,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                 type="url"
                 defaultValue={v.image ?? ""}
                 placeholder="https://…"
-                error={result?.fields?.image}
+                error={fields?.image}
               />
               <div className="flex gap-2">
                 <button type="submit" className={primary} disabled={busy}>
@@ -395,7 +429,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             </div>
             {d.allowance.limit === 0 && !d.savedSearches.length ? (
               <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
-                {MESSAGES.savedSearchGated}{" "}
+                {d.gated.savedSearch}{" "}
                 <Link to="/pricing" className="font-medium text-brand-700 underline dark:text-brand-100">
                   Upgrade
                 </Link>
@@ -466,10 +500,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         </div>
       </div>
 
-      <BillingSection
-        billing={d.billing}
-        confirmRefund={d.confirmRefund && !(result?.intent === "billing-refund" && result.ok)}
-      />
+      <BillingSection billing={d.billing} confirmRefund={d.confirmRefund && !done.has("billing-refund")} />
       <SubmissionsPanel submissions={d.submissions} className={card} origin={d.siteOrigin} />
       <CommunityPanel {...d.community} userId={d.viewer.id} className={card} />
       <BetaPanel applications={d.betaApplications} className={card} />
@@ -527,7 +558,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           <div>
             <p className="font-medium">Dark mode</p>
             <p className="text-sm text-slate-600 dark:text-slate-400">
-              {d.canDarkMode ? "Use the dark theme on every device you sign in on." : MESSAGES.darkModeGated}
+              {d.canDarkMode ? "Use the dark theme on every device you sign in on." : d.gated.darkMode}
             </p>
           </div>
           {d.canDarkMode ? (

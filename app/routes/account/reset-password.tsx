@@ -1,12 +1,12 @@
 import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, Field, FormAlert, SubmitButton } from "~/components/account/form-parts";
 import { validateOnSubmit } from "~/components/account/validate-on-submit";
-import { fieldErrors, MESSAGES, ResetPasswordInput } from "~/lib/account-forms";
-import { AppError, requestInfo, resetPassword } from "~/lib/accounts.server";
+import { checkResetPassword, MESSAGES } from "~/lib/account-checks";
+import { ResetPasswordInput, requestInfo, resetPassword } from "~/lib/accounts.server";
+import { failureOf, formMessage } from "~/lib/form-action";
+import { formAction, refuse } from "~/lib/form-action.server";
 import type { Route } from "./+types/reset-password";
-
-type Result = { ok: false; error?: string; fields?: Record<string, string> };
 
 export function meta() {
   return [{ title: "Choose a new password | Toolscape" }, { name: "robots", content: "noindex" }];
@@ -26,24 +26,22 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  const parsed = ResetPasswordInput.safeParse(form);
-  if (!parsed.success) return data<Result>({ ok: false, fields: fieldErrors(parsed.error) }, { status: 400 });
-  try {
-    const outcome = await resetPassword(context.services, parsed.data, requestInfo(context, request));
-    if (!outcome.ok) return data<Result>({ ok: false, error: outcome.error }, { status: outcome.status });
-  } catch (err) {
-    if (err instanceof AppError && err.status === 429)
-      return data<Result>({ ok: false, error: err.message }, { status: 429 });
-    throw err;
-  }
-  return redirect("/sign-in?reset=done");
+  return formAction(
+    request,
+    ResetPasswordInput,
+    async (input) => {
+      const outcome = await resetPassword(context.services, input, requestInfo(context, request));
+      if (!outcome.ok) return refuse(outcome.status, outcome.error);
+      return redirect("/sign-in?reset=done");
+    },
+    { secret: ["token", "password", "confirmPassword"] },
+  );
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
-  const result = actionData as Result | undefined;
+  const result = failureOf(actionData);
   const errors = clientErrors ?? result?.fields ?? {};
   if (loaderData.invalid) {
     return (
@@ -64,11 +62,11 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         method="post"
         noValidate
         className="space-y-4"
-        onSubmit={validateOnSubmit(ResetPasswordInput, setClientErrors)}
+        onSubmit={validateOnSubmit(checkResetPassword, setClientErrors)}
       >
-        {result?.error || errors.token ? (
+        {formMessage(result) || errors.token ? (
           <FormAlert>
-            {result?.error ?? errors.token}{" "}
+            {formMessage(result) ?? errors.token}{" "}
             <Link to="/forgot-password" className="underline">
               Ask for a new link
             </Link>

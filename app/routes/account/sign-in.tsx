@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import { AuthCard, Field, FormAlert, SubmitButton } from "~/components/account/form-parts";
 import { OtherSignIn } from "~/components/account/other-sign-in";
-import type { AuthActionData } from "~/components/account/sign-up-form";
 import { validateOnSubmit } from "~/components/account/validate-on-submit";
-import { fieldErrors, SignInInput } from "~/lib/account-forms";
+import { checkSignIn } from "~/lib/account-checks";
 import {
   AppError,
   cookieHeaders,
@@ -20,6 +20,8 @@ import {
   viewerOf,
 } from "~/lib/accounts.server";
 import { PAY_MESSAGES } from "~/lib/billing-view";
+import { failureOf, formMessage } from "~/lib/form-action";
+import { formAction, refuse } from "~/lib/form-action.server";
 import type { Route } from "./+types/sign-in";
 
 export function meta() {
@@ -46,46 +48,63 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  const redirectTo = safeRedirect(form.redirectTo);
-  const deps = { ...context.services, demoMode: context.services.env.DEMO_MODE };
-  const info = requestInfo(context, request);
+// A form without an intent is the password form (the page's own, and older clients).
+const SignInIntent = z.preprocess(
+  (form) => ({ intent: "password", ...(form as object) }),
+  z.discriminatedUnion("intent", [
+    ServerSignInInput.safeExtend({ intent: z.literal("password") }),
+    z.object({ intent: z.literal("social"), provider: z.string().optional() }),
+    z.object({ intent: z.literal("demo"), tier: z.string().optional() }),
+  ]),
+);
+
+/** Sign-in by a way this server does not offer (demo mode off) is a page that does not exist. */
+async function offered<T>(run: () => Promise<T>): Promise<T> {
   try {
-    if (form.intent === "social") {
-      const provider = socialProviders(context.services.env).find((p) => p === form.provider);
-      if (!provider) return data<AuthActionData>({ ok: false, error: MESSAGES.signInFailed }, { status: 400 });
-      const { url, setCookies } = await startSocialSignIn(deps, provider, redirectTo, info);
-      return redirect(url, { headers: cookieHeaders(setCookies) });
-    }
-    if (form.intent === "demo") {
-      if (!isTier(form.tier)) return data<AuthActionData>({ ok: false, error: MESSAGES.signInFailed }, { status: 400 });
-      const outcome = await signInDemo(deps, form.tier, info);
-      if (!outcome.ok) return data<AuthActionData>({ ok: false, error: outcome.error }, { status: outcome.status });
-      return redirect(redirectTo, { headers: cookieHeaders(outcome.setCookies) });
-    }
-    const parsed = ServerSignInInput.safeParse(form);
-    const values = { email: typeof form.email === "string" ? form.email : "" };
-    if (!parsed.success) {
-      return data<AuthActionData>({ ok: false, fields: fieldErrors(parsed.error), values }, { status: 400 });
-    }
-    const outcome = await signInWithPassword(deps, parsed.data, info);
-    if (!outcome.ok)
-      return data<AuthActionData>({ ok: false, error: outcome.error, values }, { status: outcome.status });
-    return redirect(redirectTo, { headers: cookieHeaders(outcome.setCookies) });
+    return await run();
   } catch (err) {
-    if (err instanceof AppError && err.status === 429) {
-      return data<AuthActionData>({ ok: false, error: err.message }, { status: 429 });
-    }
     if (err instanceof AppError && err.status === 404) throw data(null, { status: 404 });
     throw err;
   }
 }
 
+export async function action({ request, context }: Route.ActionArgs) {
+  const deps = { ...context.services, demoMode: context.services.env.DEMO_MODE };
+  const info = requestInfo(context, request);
+  return formAction(
+    request,
+    SignInIntent,
+    async (input, { values }) => {
+      const redirectTo = safeRedirect(values.redirectTo);
+      switch (input.intent) {
+        case "social": {
+          const provider = socialProviders(context.services.env).find((p) => p === input.provider);
+          if (!provider) return refuse(400, MESSAGES.signInFailed);
+          const { url, setCookies } = await offered(() => startSocialSignIn(deps, provider, redirectTo, info));
+          return redirect(url, { headers: cookieHeaders(setCookies) });
+        }
+        case "demo": {
+          if (!isTier(input.tier)) return refuse(400, MESSAGES.signInFailed);
+          const tier = input.tier;
+          const outcome = await offered(() => signInDemo(deps, tier, info));
+          if (!outcome.ok) return refuse(outcome.status, outcome.error);
+          return redirect(redirectTo, { headers: cookieHeaders(outcome.setCookies) });
+        }
+        case "password": {
+          const outcome = await signInWithPassword(deps, input, info);
+          if (!outcome.ok) return refuse(outcome.status, outcome.error, { email: values.email ?? "" });
+          return redirect(redirectTo, { headers: cookieHeaders(outcome.setCookies) });
+        }
+      }
+    },
+    { secret: ["password"] },
+  );
+}
+
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
-  const result = actionData as AuthActionData | undefined;
+  const result = failureOf(actionData);
   const errors = clientErrors ?? result?.fields ?? {};
   const { redirectTo, reason } = loaderData;
   const signUpQuery = new URLSearchParams({
@@ -107,7 +126,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         </>
       }
     >
-      <Form method="post" noValidate className="space-y-4" onSubmit={validateOnSubmit(SignInInput, setClientErrors)}>
+      <Form method="post" noValidate className="space-y-4" onSubmit={validateOnSubmit(checkSignIn, setClientErrors)}>
         {loaderData.reasonMessage ? (
           <p
             role="status"
@@ -117,8 +136,8 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           </p>
         ) : null}
         {loaderData.notice ? <FormAlert tone="success">{loaderData.notice}</FormAlert> : null}
-        {result?.error || loaderData.oauthError ? (
-          <FormAlert>{result?.error ?? loaderData.oauthError}</FormAlert>
+        {formMessage(result) || loaderData.oauthError ? (
+          <FormAlert>{formMessage(result) ?? loaderData.oauthError}</FormAlert>
         ) : null}
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <Field

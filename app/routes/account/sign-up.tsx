@@ -1,11 +1,9 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { AuthCard } from "~/components/account/form-parts";
 import { OtherSignIn } from "~/components/account/other-sign-in";
-import { type AuthActionData, SignUpForm } from "~/components/account/sign-up-form";
+import { SignUpForm } from "~/components/account/sign-up-form";
 import {
-  AppError,
   cookieHeaders,
-  fieldErrors,
   requestInfo,
   SignUpInput,
   safeRedirect,
@@ -14,6 +12,7 @@ import {
   viewerOf,
 } from "~/lib/accounts.server";
 import { PAY_MESSAGES } from "~/lib/billing-view";
+import { formAction, refuse } from "~/lib/form-action.server";
 import type { Route } from "./+types/sign-up";
 
 export function meta() {
@@ -39,26 +38,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  const values = {
-    name: typeof form.name === "string" ? form.name : "",
-    email: typeof form.email === "string" ? form.email : "",
-  };
-  const parsed = SignUpInput.safeParse(form);
-  if (!parsed.success) {
-    return data<AuthActionData>({ ok: false, fields: fieldErrors(parsed.error), values }, { status: 400 });
-  }
-  try {
-    const outcome = await signUpWithPassword(context.services, parsed.data, requestInfo(context, request));
-    if (!outcome.ok)
-      return data<AuthActionData>({ ok: false, error: outcome.error, values }, { status: outcome.status });
-    return redirect(safeRedirect(form.redirectTo), { headers: cookieHeaders(outcome.setCookies) });
-  } catch (err) {
-    if (err instanceof AppError && err.status === 429) {
-      return data<AuthActionData>({ ok: false, error: err.message, values }, { status: 429 });
-    }
-    throw err;
-  }
+  return formAction(
+    request,
+    SignUpInput,
+    async (input, { values }) => {
+      const outcome = await signUpWithPassword(context.services, input, requestInfo(context, request));
+      if (!outcome.ok)
+        return refuse(outcome.status, outcome.error, { name: values.name ?? "", email: values.email ?? "" });
+      return redirect(safeRedirect(values.redirectTo), { headers: cookieHeaders(outcome.setCookies) });
+    },
+    { secret: ["password", "confirmPassword"] },
+  );
 }
 
 export default function SignUp({ loaderData }: Route.ComponentProps) {

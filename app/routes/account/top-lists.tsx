@@ -1,6 +1,9 @@
 import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
 import { FormAlert } from "~/components/account/form-parts";
-import { AppError, safeRedirect, viewerOf } from "~/lib/accounts.server";
+import { safeRedirect, viewerOf } from "~/lib/accounts.server";
+import { failureOf } from "~/lib/form-action";
+import { formAction } from "~/lib/form-action.server";
 import {
   addToolToList,
   createTopList,
@@ -11,7 +14,6 @@ import {
   removeToolFromList,
   TOP_LIST_RULES,
   TopListInput,
-  TopListPatch,
   topListAllowance,
   updateTopList,
 } from "~/lib/top-lists.server";
@@ -44,9 +46,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = { ok: boolean; intent: string; message?: string; error?: string };
+const listId = z.string().default("");
+const toolId = z.string().default("");
+const ListIntent = z.discriminatedUnion("intent", [
+  // A tool page's Add to list may create the list with the tool in it.
+  TopListInput.safeExtend({ intent: z.literal("create"), toolId, toolSlug: z.string().optional() }),
+  z.object({
+    intent: z.literal("update"),
+    listId,
+    title: TopListInput.shape.title,
+    description: z.string().default("").pipe(TopListInput.shape.description.unwrap().unwrap()),
+    // An unticked box is not sent: the list becomes private.
+    isPublic: z
+      .string()
+      .optional()
+      .transform((v) => v === "on"),
+  }),
+  z.object({ intent: z.literal("delete"), listId }),
+  ListItemInput.safeExtend({
+    intent: z.literal("add"),
+    listId,
+    note: z
+      .string()
+      .optional()
+      .transform((v) => v || undefined)
+      .pipe(ListItemInput.shape.note),
+    toolSlug: z.string().optional(),
+  }),
+  z.object({ intent: z.enum(["remove", "move-up", "move-down"]), listId, toolId }),
+]);
 
-const ok = (intent: string, message: string): ActionResult => ({ ok: true, intent, message });
+const addedTo = (slug: string, id: string) =>
+  redirect(`/dashboard/lists?added=${encodeURIComponent(slug)}&list=${id}#list-${id}`);
 
 /** Every change to the member's lists, and Add to list from tool pages (which returns to this page). */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -58,60 +89,40 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, activity, clock } = context.services;
   const deps = { db, activity };
   const now = clock.now();
-  const form = Object.fromEntries(await request.formData());
-  const intent = String(form.intent ?? "");
-  const listId = String(form.listId ?? "");
-  const toolId = String(form.toolId ?? "");
-  const fail = (error: string, status = 400) => data<ActionResult>({ ok: false, intent, error }, { status });
-  try {
-    if (intent === "create") {
-      const parsed = TopListInput.safeParse(form);
-      if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? "Invalid list");
-      const list = await createTopList(deps, viewer, parsed.data, now);
-      if (toolId) {
-        const item = ListItemInput.safeParse({ toolId });
-        if (item.success) {
+  return formAction(request, ListIntent, async (input) => {
+    const ok = (message: string) => ({ ok: true as const, intent: input.intent, message });
+    switch (input.intent) {
+      case "create": {
+        const list = await createTopList(deps, viewer, input, now);
+        const item = input.toolId ? ListItemInput.safeParse({ toolId: input.toolId }) : null;
+        if (item?.success) {
           await addToolToList(deps, viewer, list.id, item.data, now);
-          const slug = String(form.toolSlug ?? toolId);
-          throw redirect(`/dashboard/lists?added=${encodeURIComponent(slug)}&list=${list.id}#list-${list.id}`);
+          return addedTo(input.toolSlug ?? input.toolId, list.id);
         }
+        return ok(`Created “${list.title}”${list.isPublic ? " (public)" : ""}.`);
       }
-      return ok(intent, `Created “${list.title}”${list.isPublic ? " (public)" : ""}.`);
+      case "update": {
+        const { title, description, isPublic } = input;
+        const list = await updateTopList(deps, viewer, input.listId, { title, description, isPublic }, now);
+        return ok(`Saved “${list.title}”${list.isPublic ? " — it is public" : " — it is private"}.`);
+      }
+      case "delete":
+        await deleteTopList(deps, viewer, input.listId, now);
+        return ok("List deleted.");
+      case "add":
+        await addToolToList(deps, viewer, input.listId, { toolId: input.toolId, note: input.note }, now);
+        return addedTo(input.toolSlug ?? input.toolId, input.listId);
+      case "remove":
+        await removeToolFromList(deps, viewer, input.listId, input.toolId, now);
+        return ok("Removed from the list.");
+      case "move-up":
+        await moveToolInList(deps, viewer, input.listId, input.toolId, "up", now);
+        return ok("Order saved.");
+      case "move-down":
+        await moveToolInList(deps, viewer, input.listId, input.toolId, "down", now);
+        return ok("Order saved.");
     }
-    if (intent === "update") {
-      const parsed = TopListPatch.safeParse({
-        title: form.title,
-        description: form.description ?? "",
-        isPublic: form.isPublic === "on",
-      });
-      if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? "Invalid list");
-      const list = await updateTopList(deps, viewer, listId, parsed.data, now);
-      return ok(intent, `Saved “${list.title}”${list.isPublic ? " — it is public" : " — it is private"}.`);
-    }
-    if (intent === "delete") {
-      await deleteTopList(deps, viewer, listId, now);
-      return ok(intent, "List deleted.");
-    }
-    if (intent === "add") {
-      const parsed = ListItemInput.safeParse({ toolId, note: form.note || undefined });
-      if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? "Invalid tool");
-      await addToolToList(deps, viewer, listId, parsed.data, now);
-      const slug = String(form.toolSlug ?? toolId);
-      throw redirect(`/dashboard/lists?added=${encodeURIComponent(slug)}&list=${listId}#list-${listId}`);
-    }
-    if (intent === "remove") {
-      await removeToolFromList(deps, viewer, listId, toolId, now);
-      return ok(intent, "Removed from the list.");
-    }
-    if (intent === "move-up" || intent === "move-down") {
-      await moveToolInList(deps, viewer, listId, toolId, intent === "move-up" ? "up" : "down", now);
-      return ok(intent, "Order saved.");
-    }
-  } catch (err) {
-    if (err instanceof AppError && err.status < 500) return fail(err.message, err.status);
-    throw err;
-  }
-  return fail("Unknown action");
+  });
 }
 
 const card =
@@ -151,7 +162,8 @@ export default function MyTopLists({ loaderData, actionData }: Route.ComponentPr
     );
   }
   const { lists, allowance, notice, rules } = loaderData;
-  const result = actionData as ActionResult | undefined;
+  const failed = failureOf(actionData);
+  const result = actionData?.ok ? actionData : null;
   const allowed = allowance.limit === null ? "unlimited" : String(allowance.limit);
   return (
     <div className="mx-auto max-w-4xl space-y-6">
@@ -176,11 +188,11 @@ export default function MyTopLists({ loaderData, actionData }: Route.ComponentPr
         </div>
       </header>
 
-      {notice && !result ? <FormAlert tone="success">{notice}</FormAlert> : null}
+      {notice && !actionData ? <FormAlert tone="success">{notice}</FormAlert> : null}
       {result?.message ? <FormAlert tone="success">{result.message}</FormAlert> : null}
-      {result?.error ? (
+      {failed ? (
         <FormAlert>
-          <WithPricingLink text={result.error} />
+          <WithPricingLink text={failed.error} />
         </FormAlert>
       ) : null}
 
@@ -262,19 +274,19 @@ export default function MyTopLists({ loaderData, actionData }: Route.ComponentPr
                       {t.name}
                     </Link>
                     {t.note ? <span className="text-sm text-slate-600 dark:text-slate-400">{t.note}</span> : null}
-                    {(["move-up", "move-down", "remove"] as const).map((intent) => (
+                    {(
+                      [
+                        ["move-up", "Up", i === 0],
+                        ["move-down", "Down", i === list.tools.length - 1],
+                        ["remove", "Remove", false],
+                      ] as const
+                    ).map(([intent, label, disabled]) => (
                       <Form key={intent} method="post">
                         <input type="hidden" name="intent" value={intent} />
                         <input type="hidden" name="listId" value={list.id} />
                         <input type="hidden" name="toolId" value={t.toolId} />
-                        <button
-                          type="submit"
-                          className={secondary}
-                          disabled={
-                            (intent === "move-up" && i === 0) || (intent === "move-down" && i === list.tools.length - 1)
-                          }
-                        >
-                          {intent === "move-up" ? "Up" : intent === "move-down" ? "Down" : "Remove"}
+                        <button type="submit" className={secondary} disabled={disabled}>
+                          {label}
                           <span className="sr-only"> {t.name}</span>
                         </button>
                       </Form>

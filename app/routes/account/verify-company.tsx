@@ -1,5 +1,8 @@
-import { data, Form, Link, redirect } from "react-router";
-import { AppError, viewerOf } from "~/lib/accounts.server";
+import { Form, Link, redirect } from "react-router";
+import { z } from "zod";
+import { viewerOf } from "~/lib/accounts.server";
+import { failureOf } from "~/lib/form-action";
+import { formAction } from "~/lib/form-action.server";
 import {
   CompanyEmailInput,
   confirmCompanyVerification,
@@ -39,54 +42,54 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type Result = { ok: boolean; message?: string; error?: string; email?: string };
+// The request form sends intent=start; a form without an intent is that one too.
+const VerifyIntent = z.preprocess(
+  (form) => ({ intent: "start", ...(form as object) }),
+  z.discriminatedUnion("intent", [
+    z.object({
+      intent: z.literal("confirm"),
+      token: z.string({ message: VERIFY_MESSAGES.invalidLink }).pipe(VerifyToken),
+    }),
+    CompanyEmailInput.safeExtend({ intent: z.literal("start") }),
+  ]),
+);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
   const { services } = context;
-  const headers = { "Cache-Control": "private, no-store" };
-  try {
-    if (form.intent === "confirm") {
-      const token = VerifyToken.safeParse(form.token);
-      if (!token.success)
-        return data<Result>({ ok: false, error: VERIFY_MESSAGES.invalidLink }, { status: 400, headers });
-      await confirmCompanyVerification(services, token.data);
-      return data<Result>({ ok: true, message: VERIFY_MESSAGES.verified }, { headers });
-    }
-    const viewer = await viewerOf(context, request);
-    if (!viewer) throw redirect(`/sign-in?redirectTo=${encodeURIComponent("/verify-company")}`);
-    const parsed = CompanyEmailInput.safeParse(form);
-    if (!parsed.success) {
-      return data<Result>(
-        {
-          ok: false,
-          error: parsed.error.issues[0]?.message ?? VERIFY_MESSAGES.emailInvalid,
-          email: String(form.email ?? ""),
-        },
-        { status: 400, headers },
-      );
-    }
-    await startCompanyVerification(services, { id: viewer.user.id, name: viewer.user.name }, parsed.data.email);
-    return data<Result>({ ok: true, message: VERIFY_MESSAGES.sent(parsed.data.email) }, { headers });
-  } catch (err) {
-    if (err instanceof AppError && err.status < 500)
-      return data<Result>({ ok: false, error: err.message }, { status: err.status, headers });
-    throw err;
-  }
+  return formAction(
+    request,
+    VerifyIntent,
+    async (input) => {
+      switch (input.intent) {
+        case "confirm":
+          // No sign-in needed: the link itself is the proof.
+          await confirmCompanyVerification(services, input.token);
+          return { ok: true as const, message: VERIFY_MESSAGES.verified };
+        case "start": {
+          const viewer = await viewerOf(context, request);
+          if (!viewer) throw redirect(`/sign-in?redirectTo=${encodeURIComponent("/verify-company")}`);
+          await startCompanyVerification(services, { id: viewer.user.id, name: viewer.user.name }, input.email);
+          return { ok: true as const, message: VERIFY_MESSAGES.sent(input.email) };
+        }
+      }
+    },
+    { secret: ["token"] },
+  );
 }
 
 export default function VerifyCompany({ loaderData, actionData }: Route.ComponentProps) {
   const { token, badToken, state } = loaderData;
-  const result = actionData as Result | undefined;
+  const failed = failureOf(actionData);
+  const done = actionData?.ok ? actionData : null;
   return (
     <div className="mx-auto max-w-xl space-y-6">
       <h1 className="text-3xl font-bold">Verify your company e-mail</h1>
-      {result ? (
+      {done || failed ? (
         <p
-          role={result.ok ? "status" : "alert"}
-          className={result.ok ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"}
+          role={done ? "status" : "alert"}
+          className={done ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"}
         >
-          {result.ok ? result.message : result.error}
+          {done ? done.message : failed?.error}
         </p>
       ) : null}
       {badToken ? (
@@ -94,7 +97,7 @@ export default function VerifyCompany({ loaderData, actionData }: Route.Componen
           {loaderData.invalidLink}
         </p>
       ) : null}
-      {token && !result?.ok ? (
+      {token && !done ? (
         <Form method="post" className="space-y-3">
           <input type="hidden" name="intent" value="confirm" />
           <input type="hidden" name="token" value={token} />
@@ -133,7 +136,7 @@ export default function VerifyCompany({ loaderData, actionData }: Route.Componen
                 type="text"
                 inputMode="email"
                 autoComplete="email"
-                defaultValue={result?.email ?? ""}
+                defaultValue={failed?.values.email ?? ""}
                 className="mt-1 block w-72 rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-600 dark:bg-slate-950"
               />
             </label>

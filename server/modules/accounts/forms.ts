@@ -1,35 +1,18 @@
 import { z } from "zod";
 import { emailField } from "../../platform/email-address.ts";
 import { textBlock, textLine } from "../../platform/text.ts";
+import { MESSAGES, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "./form-checks.ts";
 
 /**
  * Account form schemas, shared by the browser (validation before sending) and the server (the
  * truth). Only zod here: this file is bundled into the client. Messages are the spec's own.
  */
-export const MESSAGES = {
-  passwordsDoNotMatch: "Passwords do not match",
-  passwordTooShort: "Password must be at least 6 characters",
-  signInFailed: "Sign in failed. Please try again.",
-  signUpFailed: "Account creation failed. Please try again.",
-  tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
-  nameRequired: "Name is required",
-  emailRequired: "Email is required",
-  emailInvalid: "Please enter a valid email address",
-  passwordRequired: "Password is required",
-  resetSent:
-    "If an account exists for that address, we have sent a link to reset the password. It is valid for one hour.",
-  resetInvalid: "This reset link is invalid or has expired. Please ask for a new one.",
-  resetDone: "Your password has been changed. Please sign in with the new password.",
-  darkModeGated: "Dark mode is available for Standard and Expert members",
-  savedSearchGated: "Saved searches are available for Standard and Expert members. Upgrade to save searches.",
-} as const;
-
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 128;
+// The messages and limits are shared with the zod-free browser checks (./form-checks.ts).
+export { MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from "./form-checks.ts";
 
 /** A member's display name: readable text on one line (platform/text.ts), 1–80 characters. */
 const personName = textLine("Name", { message: MESSAGES.nameRequired }).pipe(
-  z.string().min(1, MESSAGES.nameRequired).max(80, "Name is too long"),
+  z.string().min(1, MESSAGES.nameRequired).max(NAME_MAX, "Name is too long"),
 );
 
 const email = emailField({ required: MESSAGES.emailRequired, invalid: MESSAGES.emailInvalid });
@@ -63,7 +46,7 @@ export const ForgotPasswordInput = z.object({ email });
 
 export const ResetPasswordInput = z
   .object({
-    token: z.string().regex(/^[\w-]{10,200}$/, MESSAGES.resetInvalid),
+    token: z.string({ message: MESSAGES.resetInvalid }).regex(/^[\w-]{10,200}$/, MESSAGES.resetInvalid),
     password: newPassword,
     confirmPassword: z.string({ message: MESSAGES.passwordsDoNotMatch }),
   })
