@@ -74,7 +74,7 @@ describe("row validation", () => {
       `No Url Tool,,Has no URL,,Writing,,,Free,,,`,
       `${"L".repeat(121)},,Too long a name,,Writing,https://long.example,,Free,,,`,
       `"=HYPERLINK(""http://evil.example"")",,Formula name,,Writing,https://formula-tool.example,,Free,,,`,
-      `Good Import Tool,,A fine tool,,Brand New Category,https://good-import.example/,Acme AI,Free trial,one; two; one,,`,
+      `Good Import Tool,,A fine tool,,Writing,https://good-import.example/,Acme AI,Free trial,one; two; one,,`,
       `Good Import Tool,,Same again in the file,,Writing,http://www.good-import.example,,Free,,,`,
       `Odd Pricing Tool,,Pricing label unknown,,Writing,https://odd-pricing.example,,Pay what you want,,,`,
     ].join("\n");
@@ -91,9 +91,9 @@ describe("row validation", () => {
     ]);
     expect(report.duplicates).toEqual([expect.objectContaining({ row: 8, reason: expect.stringContaining("row 7") })]);
     expect(report.warnings.map((w) => w.row)).toEqual(expect.arrayContaining([6, 9]));
-    expect(report.createdCategories).toEqual(["Brand New Category"]);
+    expect(report.unknownCategories).toEqual([]);
     const good = await getTool(database.db, "good-import-tool");
-    expect(good?.category).toBe("Brand New Category");
+    expect(good?.category).toBe("Writing");
     expect(good?.company_name).toBe("Acme AI");
     expect(good?.pricing_model).toBe("Freemium");
     expect(good?.tags).toEqual(["one", "two"]);
