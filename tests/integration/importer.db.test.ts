@@ -181,14 +181,13 @@ describe("transactions", () => {
       const csv = [
         HEADER,
         `Safe Tool One,,fine,,Other,https://safe-one.example,New Provider Co,Free,,,`,
-        `Boom Tool,,fails,,Another New Category,https://boom.example,,Free,,,`,
+        `Boom Tool,,fails,,Writing,https://boom.example,,Free,,,`,
       ].join("\n");
       await expect(importCsv(database.db, csv, { source: "boom" })).rejects.toThrow();
       expect(await countTools(database.db)).toBe(before);
       const leftovers = await queryRows<{ n: number }>(
         database.db,
         sql`SELECT (SELECT count(*) FROM providers WHERE name = 'New Provider Co')::int
-             + (SELECT count(*) FROM categories WHERE name = 'Another New Category')::int
              + (SELECT count(*) FROM catalog_imports WHERE source = 'boom')::int AS n`,
       );
       expect(leftovers[0]?.n).toBe(0);

@@ -4,7 +4,6 @@ import { Button, buttonClass, Card, Field, Input, Notice, Select, Table, Textare
 import { adminActor, requireAdminPage } from "~/lib/admin.server";
 import {
   type AdminCategory,
-  CATEGORY_LIMITS,
   CategoryFields,
   createCategory,
   listCategoriesForAdmin,
@@ -14,6 +13,7 @@ import {
 } from "~/lib/catalog.server";
 import { failureOf } from "~/lib/form-action";
 import { formAction } from "~/lib/form-action.server";
+import { CATEGORY_LIMITS } from "~/lib/new-tool";
 import type { Route } from "./+types/categories";
 
 /**
@@ -102,7 +102,8 @@ function CategoryForm({
   failed: ReturnType<typeof failureOf>;
   busy: boolean;
 }) {
-  const own = failed && failed.values.intent === (category ? "rename" : "create") ? failed : null;
+  const formIntent = category ? "rename" : "create";
+  const own = failed && failed.values.intent === formIntent ? failed : null;
   const v = own?.values ?? {
     name: category?.name ?? "",
     slug: category?.slug ?? "",
@@ -147,6 +148,8 @@ function CategoryForm({
   );
 }
 
+const MOVE_INTENTS = new Set(["merge", "retire"]);
+
 function MovePanel({
   category,
   active,
@@ -158,7 +161,7 @@ function MovePanel({
   failed: ReturnType<typeof failureOf>;
   busy: boolean;
 }) {
-  const own = failed && (failed.values.intent === "merge" || failed.values.intent === "retire") ? failed : null;
+  const own = failed && MOVE_INTENTS.has(failed.values.intent ?? "") ? failed : null;
   const targets = active.filter((c) => c.id !== category.id);
   return (
     <Card>

@@ -31,15 +31,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return listImportRuns(context.services.db, page);
 }
 
-const UploadIntent = z.object({
-  intent: z.enum(["dry-run", "import"], { message: "Unknown action" }),
-  file: z.custom<File>((v) => v instanceof File && v.size > 0, { message: CSV_TYPE_MESSAGE }),
-});
+const CsvFile = z.custom<File>((v) => v instanceof File && v.size > 0, { message: CSV_TYPE_MESSAGE });
+const UploadIntent = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("dry-run"), file: CsvFile }),
+  z.object({ intent: z.literal("import"), file: CsvFile }),
+]);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdminPage(context, request);
   return formAction(request, UploadIntent, async (input) => {
-    const result = await importCsvForm(context, admin, input.file, input.intent === "dry-run");
+    let dryRun = true;
+    switch (input.intent) {
+      case "import":
+        dryRun = false;
+        break;
+      case "dry-run":
+        break;
+    }
+    const result = await importCsvForm(context, admin, input.file, dryRun);
     if (!result.ok) return refuse(result.status, result.error, {}, { file: result.error });
     const id = result.report.importId;
     return redirect(id ? `/admin/imports/${id}` : "/admin/imports");

@@ -5,6 +5,7 @@ import { type Db, queryRows, schema, transaction } from "../../platform/db/index
 import { AppError, notFound } from "../../platform/errors.ts";
 import { textBlock, textLine } from "../../platform/text.ts";
 import { aliasKey } from "./category-definitions.ts";
+import { CATEGORY_LIMITS } from "./category-limits.ts";
 import { applyToolFacts } from "./facts.ts";
 import { HTML_TAG } from "./normalize.ts";
 
@@ -76,7 +77,6 @@ export async function listCategoriesForAdmin(db: Db): Promise<AdminCategory[]> {
   }));
 }
 
-export const CATEGORY_LIMITS = { name: 80, slug: 80, description: 500, icon: 8 } as const;
 
 const noHtml = (label: string) => (v: string) => !HTML_TAG.test(v) || `${label} cannot contain HTML`;
 const CategoryName = textLine("Name")

@@ -35,7 +35,6 @@ export {
 } from "./categories.ts";
 export {
   type AdminCategory,
-  CATEGORY_LIMITS,
   type CategoryChangeContext,
   CategoryFields,
   type CategoryFieldsInput,
@@ -47,6 +46,7 @@ export {
   retireCategory,
   suggestCategories,
 } from "./category-admin.ts";
+export { CATEGORY_LIMITS } from "./category-limits.ts";
 export { aliasKey, CATEGORY_DEFINITIONS } from "./category-definitions.ts";
 export {
   CATEGORY_PAGE_SIZE,

@@ -4,3 +4,4 @@ export * from "./compare-add.ts";
 export * from "./compare-rules.ts";
 export { type FeatureRow, featureMatrix } from "./feature-matrix.ts";
 export { NEW_TOOL } from "./new-tool.ts";
+export { CATEGORY_LIMITS } from "./category-limits.ts";
