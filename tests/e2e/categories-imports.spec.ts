@@ -38,9 +38,7 @@ test.describe("categories and imports", () => {
     expect(signIn.status()).toBe(200);
   });
 
-  test("an unknown category is refused, then mapped; the report opens again from /admin/imports", async ({
-    page,
-  }) => {
+  test("an unknown category is refused, then mapped; the report opens again from /admin/imports", async ({ page }) => {
     const stamp = Date.now();
     const tool = `Qubit Helper ${stamp}`;
     const csv = [HEADER, `${tool},Helps with qubits,Quantum Stuff,https://qubit-helper-${stamp}.example,Free`].join(
@@ -76,7 +74,10 @@ test.describe("categories and imports", () => {
     const mappedId = mappedUrl.split("/").pop() ?? "";
     // The mapped import's link, and the dry run's badge pointing at it.
     await expect(runs.getByRole("link", { name: `#${mappedId}`, exact: true })).toHaveCount(2);
-    await runs.getByRole("link", { name: `#${refusedId}`, exact: true }).first().click();
+    await runs
+      .getByRole("link", { name: `#${refusedId}`, exact: true })
+      .first()
+      .click();
     await expect(page).toHaveURL(refusedUrl);
     await expect(page.getByText("Category 'Quantum Stuff' does not exist").first()).toBeVisible();
 
@@ -91,9 +92,7 @@ test.describe("categories and imports", () => {
       for (const path of ["/admin/categories", "/admin/categories?move=2", "/admin/imports", "/admin/imports/1"]) {
         await page.goto(path);
         await waitForHydration(page);
-        const results = await new AxeBuilder({ page })
-          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-          .analyze();
+        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
         const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
         expect(serious.map((v) => `${path}: ${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
       }

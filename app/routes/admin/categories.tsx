@@ -220,7 +220,11 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
         </h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           Imports and submissions never create a category: an unknown one is refused with the closest names, or mapped
-          to one of these in an import's dry run (<Link to="/admin/imports" className="underline">Imports</Link>).
+          to one of these in an import's dry run (
+          <Link to="/admin/imports" className="underline">
+            Imports
+          </Link>
+          ).
         </p>
         <Table className="mt-3">
           <thead className="bg-slate-50 text-xs uppercase text-slate-600 dark:bg-slate-800 dark:text-slate-300">

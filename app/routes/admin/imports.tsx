@@ -66,7 +66,11 @@ export default function AdminImports({ loaderData, actionData }: Route.Component
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
           Columns as in the export (name and official_url required). A dry run writes no tool: its report shows every
           row's fate, and a category the catalogue does not have can be mapped to an existing one there before you
-          import. Imports never create categories (<Link to="/admin/categories" className="underline">Categories</Link>).
+          import. Imports never create categories (
+          <Link to="/admin/categories" className="underline">
+            Categories
+          </Link>
+          ).
         </p>
         <Form method="post" encType="multipart/form-data" className="mt-3 flex flex-wrap items-end gap-3" noValidate>
           <Field label="CSV file (up to 1 MB)" id="import-file" error={failed?.fields.file}>

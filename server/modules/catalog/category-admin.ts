@@ -77,7 +77,6 @@ export async function listCategoriesForAdmin(db: Db): Promise<AdminCategory[]> {
   }));
 }
 
-
 const noHtml = (label: string) => (v: string) => !HTML_TAG.test(v) || `${label} cannot contain HTML`;
 const CategoryName = textLine("Name")
   .pipe(

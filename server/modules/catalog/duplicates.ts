@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
+import { uuidSchema } from "../../platform/ids.ts";
 
 /**
  * Probable duplicates (issue 13): one product listed twice under two names or domains. The importer
@@ -230,8 +231,8 @@ export function keeperOf(a: DuplicateSide, b: DuplicateSide): DuplicateSide {
 }
 
 export const DismissInput = z.object({
-  a: z.uuid("Choose two tools"),
-  b: z.uuid("Choose two tools"),
+  a: uuidSchema("Choose two tools"),
+  b: uuidSchema("Choose two tools"),
 });
 
 /** "Not duplicates": the pair leaves the list for good (audited). */
@@ -243,8 +244,7 @@ export async function dismissDuplicate(
   const parsed = DismissInput.parse(input);
   if (parsed.a === parsed.b) throw new AppError("bad_request", "Choose two different tools");
   const [lo, hi] = [parsed.a, parsed.b].sort() as [string, string];
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await transaction(db, async (tx) => {
     const found = await queryRows<{ id: string; name: string }>(
       tx,
       sql`SELECT id::text AS id, name FROM tools WHERE id IN (${lo}::uuid, ${hi}::uuid)`,

@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
-import { type Db, queryRows, schema } from "../../platform/db/index.ts";
+import { type Db, queryRows, schema, transaction } from "../../platform/db/index.ts";
 import { controlCharacterIn, controlCharacterMessage } from "../../platform/text.ts";
 import { lookupCategoryKeys } from "./categories.ts";
 import { type CategorySuggestion, suggestCategories } from "./category-admin.ts";
@@ -366,8 +366,7 @@ export async function importRows(
     else report.errors.push({ row, name: cleanText(pick(raw, "name") ?? "") || undefined, messages: errors });
   });
 
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await transaction(db, async (tx) => {
     // Categories: names, slugs and aliases resolve (a retired one to the category its tools went to);
     // a name the run maps explicitly goes where the mapping says; any other name refuses its rows.
     const categoryIds = new Map<string, number>();

@@ -46,8 +46,8 @@ export {
   retireCategory,
   suggestCategories,
 } from "./category-admin.ts";
-export { CATEGORY_LIMITS } from "./category-limits.ts";
 export { aliasKey, CATEGORY_DEFINITIONS } from "./category-definitions.ts";
+export { CATEGORY_LIMITS } from "./category-limits.ts";
 export {
   CATEGORY_PAGE_SIZE,
   CATEGORY_PRICES,
