@@ -3,6 +3,7 @@
 import type { AppLoadContext } from "react-router";
 import type { Viewer } from "../../server/modules/accounts/index.ts";
 import {
+  csvText,
   type EditableTool,
   type ImportReport,
   importCsv,
@@ -129,7 +130,10 @@ async function guarded(fn: () => Promise<SaveResult>): Promise<SaveResult> {
 
 export type ImportResult = { ok: true; report: ImportReport } | { ok: false; error: string; status: number };
 
-/** The page's CSV import: only text/csv files; a dry run writes nothing. */
+/**
+ * The pages' CSV import: only text/csv files. A dry run writes no tool, but is kept (with the file)
+ * as a run at /admin/imports/{id}, where an unknown category can be mapped and the run confirmed.
+ */
 export async function importCsvForm(
   context: AppLoadContext,
   admin: Viewer,
@@ -139,9 +143,11 @@ export async function importCsvForm(
   if (!(file instanceof File) || !file.size || file.type.split(";")[0]?.trim().toLowerCase() !== "text/csv") {
     return { ok: false, status: 400, error: CSV_TYPE_MESSAGE };
   }
-  const report = await importCsv(context.services.db, Buffer.from(await file.arrayBuffer()), {
+  const bytes = Buffer.from(await file.arrayBuffer());
+  const report = await importCsv(context.services.db, bytes, {
     source: `admin:${file.name.slice(0, 100) || "upload.csv"}`,
     dryRun,
+    ...(dryRun ? { keepDryRun: { csv: csvText(bytes) } } : {}),
     audit: { actor: { id: admin.user.id, label: admin.user.email }, requestId: context.requestId },
   });
   const whole = report.errors.find((e) => e.row === 0);

@@ -37,18 +37,29 @@ export const CSV_TYPE_MESSAGE = "Please select a valid CSV file";
 const Flag = z
   .union([z.boolean(), z.enum(["true", "false", "1", "0", "on", "off", ""])])
   .transform((v) => v === true || v === "true" || v === "1" || v === "on");
+/** An explicit mapping of unknown category names to existing categories (issue 21): the importer never creates one. */
+const CategoryMap = z
+  .record(
+    z.string().max(80, "a mapped category name must be at most 80 characters"),
+    z.string().max(80, "a mapping target must be at most 80 characters"),
+  )
+  .refine((m) => Object.keys(m).length <= 100, "categoryMap may hold at most 100 names");
 const CsvImportJson = z
   .object({
     csv: z.string().optional(),
     filePath: z.string().max(500, "filePath must be 500 characters or less").optional(),
     dryRun: Flag.optional(),
+    categoryMap: CategoryMap.optional(),
   })
   .refine((v) => (v.csv === undefined) !== (v.filePath === undefined), {
     message: "Send the CSV as a file (multipart field 'file'), as text in 'csv', or a 'filePath' in the import folder",
   });
 const BulkImportBody = z.union([
   BulkImportRows,
-  z.object({ tools: BulkImportRows, dryRun: Flag.optional() }, { message: "Send { tools: [rows] }" }),
+  z.object(
+    { tools: BulkImportRows, dryRun: Flag.optional(), categoryMap: CategoryMap.optional() },
+    { message: "Send { tools: [rows] }" },
+  ),
 ]);
 const ExportQuery = AdminToolQuery.pick({ search: true, status: true, category: true });
 
@@ -196,6 +207,7 @@ export function adminToolsApi() {
     const type = (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
     let bytes: Buffer | string;
     let dryRun = false;
+    let categoryMap: Record<string, string> | undefined;
     let source = "admin:api";
     if (type === "multipart/form-data") {
       const form = await c.req.parseBody().catch(() => {
@@ -212,6 +224,7 @@ export function adminToolsApi() {
     } else {
       const input = parseOr400(CsvImportJson, await jsonBody(c));
       dryRun = input.dryRun ?? false;
+      categoryMap = input.categoryMap;
       if (input.filePath !== undefined) {
         bytes = await readImportFile(services.env.DATA_DIR, input.filePath);
         source = `admin:import/${path.basename(input.filePath)}`;
@@ -220,6 +233,7 @@ export function adminToolsApi() {
     const report = await importCsv(services.db, bytes, {
       source,
       dryRun,
+      categoryMap,
       audit: { actor: actorOf(viewer), requestId: c.var.requestId },
     });
     const problem = fileProblem(report);
@@ -255,6 +269,7 @@ export function adminToolsApi() {
     const report = await importRows(services.db, rowsFromJson(rows), {
       source: "admin:bulk-import",
       dryRun,
+      categoryMap: Array.isArray(body) ? undefined : body.categoryMap,
       audit: { actor: actorOf(viewer), requestId: c.var.requestId },
     });
     const problem = fileProblem(report);

@@ -74,7 +74,7 @@ describe("row validation", () => {
       `No Url Tool,,Has no URL,,Writing,,,Free,,,`,
       `${"L".repeat(121)},,Too long a name,,Writing,https://long.example,,Free,,,`,
       `"=HYPERLINK(""http://evil.example"")",,Formula name,,Writing,https://formula-tool.example,,Free,,,`,
-      `Good Import Tool,,A fine tool,,Brand New Category,https://good-import.example/,Acme AI,Free trial,one; two; one,,`,
+      `Good Import Tool,,A fine tool,,Writing,https://good-import.example/,Acme AI,Free trial,one; two; one,,`,
       `Good Import Tool,,Same again in the file,,Writing,http://www.good-import.example,,Free,,,`,
       `Odd Pricing Tool,,Pricing label unknown,,Writing,https://odd-pricing.example,,Pay what you want,,,`,
     ].join("\n");
@@ -91,9 +91,9 @@ describe("row validation", () => {
     ]);
     expect(report.duplicates).toEqual([expect.objectContaining({ row: 8, reason: expect.stringContaining("row 7") })]);
     expect(report.warnings.map((w) => w.row)).toEqual(expect.arrayContaining([6, 9]));
-    expect(report.createdCategories).toEqual(["Brand New Category"]);
+    expect(report.unknownCategories).toEqual([]);
     const good = await getTool(database.db, "good-import-tool");
-    expect(good?.category).toBe("Brand New Category");
+    expect(good?.category).toBe("Writing");
     expect(good?.company_name).toBe("Acme AI");
     expect(good?.pricing_model).toBe("Freemium");
     expect(good?.tags).toEqual(["one", "two"]);
@@ -181,14 +181,13 @@ describe("transactions", () => {
       const csv = [
         HEADER,
         `Safe Tool One,,fine,,Other,https://safe-one.example,New Provider Co,Free,,,`,
-        `Boom Tool,,fails,,Another New Category,https://boom.example,,Free,,,`,
+        `Boom Tool,,fails,,Writing,https://boom.example,,Free,,,`,
       ].join("\n");
       await expect(importCsv(database.db, csv, { source: "boom" })).rejects.toThrow();
       expect(await countTools(database.db)).toBe(before);
       const leftovers = await queryRows<{ n: number }>(
         database.db,
         sql`SELECT (SELECT count(*) FROM providers WHERE name = 'New Provider Co')::int
-             + (SELECT count(*) FROM categories WHERE name = 'Another New Category')::int
              + (SELECT count(*) FROM catalog_imports WHERE source = 'boom')::int AS n`,
       );
       expect(leftovers[0]?.n).toBe(0);

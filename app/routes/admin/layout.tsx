@@ -6,6 +6,8 @@ import type { Route } from "./+types/layout";
 const TABS = [
   { to: "/admin", label: "Overview", end: true },
   { to: "/admin/tools", label: "Tools" },
+  { to: "/admin/categories", label: "Categories" },
+  { to: "/admin/imports", label: "Imports" },
   { to: "/admin/users", label: "Users" },
   { to: "/admin/analytics", label: "Analytics" },
   { to: "/admin/moderation", label: "Moderation" },

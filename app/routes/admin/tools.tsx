@@ -374,7 +374,8 @@ type ImportAction = {
     duplicates: { row: number; name: string; existing: string; reason: string }[];
     errors: { row: number; name?: string; messages: string[] }[];
     warnings: { row: number; message: string }[];
-    createdCategories: string[];
+    importId: number | null;
+    unknownCategories: { name: string; rows: number[]; suggestions: { slug: string; name: string }[] }[];
   };
 };
 
@@ -441,7 +442,19 @@ function CsvImport({ importing, actionData }: { importing: boolean; actionData: 
           <p className="font-semibold">
             {`${report.dryRun ? "Dry run: nothing was written." : "Imported."} ${report.totalRows} rows: ${report.added.length} ${report.dryRun ? "would be added" : "added"}, ${report.duplicates.length} duplicates, ${report.errors.length} errors, ${report.warnings.length} warnings.`}
           </p>
-          {report.createdCategories.length ? <p>New categories: {report.createdCategories.join(", ")}</p> : null}
+          {report.unknownCategories.length ? (
+            <p>
+              {`Unknown categories (refused, never created): ${report.unknownCategories.map((u) => u.name).join(", ")}. `}
+              {report.importId ? (
+                <Link to={`/admin/imports/${report.importId}`}>Map them to existing categories</Link>
+              ) : null}
+            </p>
+          ) : null}
+          {report.importId ? (
+            <p>
+              <Link to={`/admin/imports/${report.importId}`}>{`The full report: import #${report.importId}`}</Link>
+            </p>
+          ) : null}
           {report.errors.length ? (
             <details open className="mt-2">
               <summary>Errors</summary>

@@ -1,10 +1,16 @@
-import { data, Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { data, Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { Pagination } from "~/components/pagination";
 import { RatingOptions } from "~/components/rating-options";
 import { ToolCard } from "~/components/tool-card";
 import { tierOf, viewerOf } from "~/lib/accounts.server";
-import { cardsForTier, getCategoryPage, parseCategoryPageUrl, unknownCategoryName } from "~/lib/catalog.server";
+import {
+  cardsForTier,
+  getCategoryPage,
+  movedCategorySlug,
+  parseCategoryPageUrl,
+  unknownCategoryName,
+} from "~/lib/catalog.server";
 import { formQuery } from "~/lib/form-query";
 import { plural, SORT_OPTIONS } from "~/lib/format";
 import { applyButtonClass, useLiveFilters } from "~/lib/live-filters";
@@ -56,6 +62,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     !!input &&
     (input.q !== undefined || input.price !== undefined || input.minRating !== undefined || input.sort !== undefined);
   const base = { origin: url.origin, key: params.categoryId, input, filtered, search: url.search };
+  // A renamed, merged or retired category's old address: one permanent move to where it lives now.
+  const moved = await movedCategorySlug(context.services.db, params.categoryId);
+  if (moved) throw redirect(`/category/${encodeURIComponent(moved)}${url.search}`, 301);
   try {
     const [found, viewer] = await Promise.all([
       getCategoryPage(context.services.db, params.categoryId, input),

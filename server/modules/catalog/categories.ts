@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { memoByVersion } from "../../platform/db/content-version.ts";
 import { type Db, queryRows, schema } from "../../platform/db/index.ts";
 import { aliasKey, CATEGORY_DEFINITIONS } from "./category-definitions.ts";
@@ -44,26 +44,6 @@ export async function ensureCategories(db: Executor): Promise<void> {
   }
 }
 
-/** Creates a category for a name no alias knows (imports may bring new ones) and returns its id. */
-export async function createCategory(db: Executor, name: string): Promise<number> {
-  const slugBase = aliasKey(name) || "category";
-  let slug = slugBase;
-  for (
-    let n = 2;
-    (await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug))).length;
-    n++
-  ) {
-    slug = `${slugBase}-${n}`;
-  }
-  const [row] = await db.insert(categories).values({ slug, name }).returning({ id: categories.id });
-  if (!row) throw new Error("category insert returned nothing");
-  await db
-    .insert(categoryAliases)
-    .values([...new Set([aliasKey(name), slug])].map((alias) => ({ alias, categoryId: row.id })))
-    .onConflictDoNothing();
-  return row.id;
-}
-
 /**
  * Resolves category keys as users and clients send them (numeric id, slug, display name or any alias)
  * to category ids. Unknown keys are returned separately so callers can decide what they mean.
@@ -71,29 +51,72 @@ export async function createCategory(db: Executor, name: string): Promise<number
 export async function resolveCategoryKeys(db: Executor, keys: string[]): Promise<{ ids: number[]; unknown: string[] }> {
   const ids = new Set<number>();
   const unknown: string[] = [];
-  // Ids are int4: longer digit strings cannot be ids (and would overflow the parameter).
-  const isId = (k: string) => /^\d{1,9}$/.test(k);
-  const numeric = keys.filter(isId).map(Number);
-  const byAlias = keys.filter((k) => !isId(k));
-  if (numeric.length) {
-    const rows = await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, numeric));
-    const found = new Set(rows.map((r) => r.id));
-    for (const n of numeric) found.has(n) ? ids.add(n) : unknown.push(String(n));
-  }
-  if (byAlias.length) {
-    const wanted = byAlias.map(aliasKey);
-    const rows = await db
-      .select({ alias: categoryAliases.alias, id: categoryAliases.categoryId })
-      .from(categoryAliases)
-      .where(inArray(categoryAliases.alias, wanted));
-    const map = new Map(rows.map((r) => [r.alias, r.id]));
-    byAlias.forEach((k, i) => {
-      const id = map.get(wanted[i] ?? "");
-      if (id === undefined) unknown.push(k);
-      else ids.add(id);
-    });
+  const found = await lookupCategoryKeys(db, keys);
+  for (const k of keys) {
+    const hit = found.get(k);
+    if (hit) ids.add(hit.id);
+    else unknown.push(k);
   }
   return { ids: [...ids], unknown };
+}
+
+export type CategoryLookup = {
+  /** the category the key leads to now (a retired one's replacement) */
+  id: number;
+  slug: string;
+  name: string;
+  /** the key is a former slug, a merged category's key, or names a retired category: its address moved */
+  moved: boolean;
+  /** the retired category the key named, when it was followed to its replacement */
+  retiredName: string | null;
+};
+
+/**
+ * Looks keys up (numeric id, slug, display name or any alias) and follows a retired category to the
+ * category its tools went to (ADR 0043). Keys no category answers to are absent from the map.
+ */
+export async function lookupCategoryKeys(db: Executor, keys: string[]): Promise<Map<string, CategoryLookup>> {
+  const out = new Map<string, CategoryLookup>();
+  // Ids are int4: longer digit strings cannot be ids (and would overflow the parameter).
+  const isId = (k: string) => /^\d{1,9}$/.test(k);
+  const numeric = [...new Set(keys.filter(isId).map(Number))];
+  const wanted = [...new Set(keys.filter((k) => !isId(k)).map(aliasKey))];
+  if (!numeric.length && !wanted.length) return out;
+  const rows = await queryRows<{
+    key: string;
+    redirects: boolean;
+    retired: boolean;
+    name: string;
+    id: number;
+    slug: string;
+    final_name: string;
+  }>(
+    db as Db,
+    sql`SELECT k.key, k.redirects, c.retired_at IS NOT NULL AS retired, c.name,
+          f.id, f.slug, f.name AS final_name
+        FROM (
+          SELECT a.alias AS key, a.category_id, a.redirects FROM ${categoryAliases} a
+            WHERE a.alias IN (${sql.join(wanted.length ? wanted.map((w) => sql`${w}`) : [sql`NULL`], sql`, `)})
+          UNION ALL
+          SELECT c0.id::text, c0.id, false FROM ${categories} c0
+            WHERE c0.id IN (${sql.join(numeric.length ? numeric.map((n) => sql`${n}`) : [sql`NULL`], sql`, `)})
+        ) k
+        JOIN ${categories} c ON c.id = k.category_id
+        JOIN ${categories} f ON f.id = CASE WHEN c.retired_at IS NOT NULL THEN coalesce(c.replaced_by_id, c.id) ELSE c.id END`,
+  );
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  for (const k of keys) {
+    const r = byKey.get(isId(k) ? String(Number(k)) : aliasKey(k));
+    if (!r) continue;
+    out.set(k, {
+      id: r.id,
+      slug: r.slug,
+      name: r.final_name,
+      moved: r.redirects || r.retired,
+      retiredName: r.retired ? r.name : null,
+    });
+  }
+  return out;
 }
 
 /**
@@ -109,6 +132,7 @@ export async function listCategories(db: Db): Promise<CategorySummary[]> {
           FROM ${categories} c
           LEFT JOIN (SELECT category_id, count(*) AS count FROM ${tools} WHERE status = 'active' GROUP BY category_id) n
             ON n.category_id = c.id
+          WHERE c.retired_at IS NULL
           ORDER BY c.sort_order, c.name`,
     ),
   );

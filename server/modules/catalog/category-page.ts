@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Db } from "../../platform/db/index.ts";
-import { type CategorySummary, getCategory } from "./categories.ts";
+import { type CategorySummary, getCategory, lookupCategoryKeys } from "./categories.ts";
 import { PRICING_MODELS, type PricingModel } from "./normalize.ts";
 import { listParamsFromSearch, type Sort, ToolListParams } from "./query-schema.ts";
 import { listTools, type ToolPage } from "./tools.ts";
@@ -69,6 +69,17 @@ export function unknownCategoryName(key: string): string {
 export type CategoryPage =
   | { found: true; category: CategorySummary; tools: ToolPage | null }
   | { found: false; name: string; description: string };
+
+/**
+ * Where a moved category address now lives (ADR 0043): a former slug (rename), a merged category's
+ * slug or name, or a retired category's address answer 301 to the slug they lead to. The spec's other
+ * keys (nlp, vision, …) are not moves: they keep showing the page (with its canonical link).
+ */
+export async function movedCategorySlug(db: Db, key: string): Promise<string | null> {
+  if (key.length > MAX_KEY_LENGTH) return null;
+  const hit = (await lookupCategoryKeys(db, [key])).get(key);
+  return hit?.moved && hit.slug !== key ? hit.slug : null;
+}
 
 /**
  * One category page: the category the key resolves to and a page of its tools (none asked for when

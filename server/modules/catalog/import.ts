@@ -3,11 +3,14 @@ import { sql } from "drizzle-orm";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, schema, transaction } from "../../platform/db/index.ts";
 import { controlCharacterIn, controlCharacterMessage } from "../../platform/text.ts";
-import { createCategory, resolveCategoryKeys } from "./categories.ts";
+import { lookupCategoryKeys } from "./categories.ts";
+import { type CategorySuggestion, suggestCategories } from "./category-admin.ts";
+import { aliasKey } from "./category-definitions.ts";
 import { type Provenance, recordNewTools } from "./facts.ts";
 import {
   cleanText,
   domainKey,
+  HTML_TAG,
   nameKey,
   neutraliseFormula,
   type PricingModel,
@@ -20,8 +23,11 @@ import { seedProvenance } from "./seed-sources.ts";
 import { refreshTagCatalogue } from "./tags.ts";
 
 /**
- * The catalogue importer: the seed, the CLI and (later) the admin UI all use it.
- * Rows are validated one by one; everything valid is written in one transaction or nothing is.
+ * The catalogue importer: the seed, the CLI, the admin UI and approved submissions all use it.
+ * Rows are validated one by one; everything valid is written in one transaction or nothing is, and
+ * every run that writes (and an admin's dry run) keeps its per-row report in `catalog_imports`
+ * (/admin/imports). It never creates a category (issue 21, ADR 0043): a row naming one no category
+ * answers to is refused with the closest names, unless the run maps that name explicitly.
  */
 
 /** Accepted spellings of each field, first non-empty match wins (headers compared case-insensitively). */
@@ -70,17 +76,30 @@ export type ImportDuplicate = { row: number; name: string; url: string; existing
 export type ImportAdded = { row: number; name: string; slug: string };
 export type ImportWarning = { row: number; message: string };
 
+/** A category name no category answers to, the rows that used it and the closest existing ones. */
+export type UnknownCategory = { name: string; rows: number[]; suggestions: CategorySuggestion[] };
+/** A name the run mapped explicitly (the admin confirmed it in the dry run, or the CLI's --map). */
+export type MappedCategory = { name: string; to: CategorySuggestion; rows: number };
+
 export type ImportReport = {
   source: string;
   dryRun: boolean;
+  /** the stored run (`catalog_imports`): real imports always, an admin's dry run too */
   importId: number | null;
   totalRows: number;
   added: ImportAdded[];
   duplicates: ImportDuplicate[];
   errors: ImportRowError[];
   warnings: ImportWarning[];
-  createdCategories: string[];
+  unknownCategories: UnknownCategory[];
+  mappedCategories: MappedCategory[];
 };
+
+/** What `catalog_imports.report` holds: the per-row report without the counts kept in columns. */
+export type StoredImportReport = Pick<
+  ImportReport,
+  "added" | "duplicates" | "errors" | "warnings" | "unknownCategories" | "mappedCategories"
+>;
 
 export type CandidateTool = {
   row: number;
@@ -121,6 +140,17 @@ export type ImportOptions = {
   provenance?: (slug: string, at: Date) => Provenance;
   /** the member behind the import (an approved submission's maker), for the history rows */
   actorUserId?: string | null;
+  /**
+   * Explicit category mapping: an unknown category name (as written in the file) → the key (slug, id
+   * or name) of an existing category. Only names listed here are mapped; the rest are refused.
+   */
+  categoryMap?: Record<string, string>;
+  /** keep a dry run in `catalog_imports` with these bytes, so its mapping can be confirmed later */
+  keepDryRun?: { csv: string };
+  /** runs inside the import's transaction once its row is written (a confirmed dry run links to it) */
+  afterWrite?: (tx: Db, importId: number) => Promise<void>;
+  /** per row (by index): header columns the row has no cell for; such rows are refused */
+  missingColumns?: (string[] | undefined)[];
 };
 
 const SEED_SOURCES = new Set(["seed:ai-tools.csv", "admin:import-full-csv"]);
@@ -135,21 +165,34 @@ function defaultProvenance(options: ImportOptions, importId: number | null): (sl
   });
 }
 
-/** Parses CSV bytes; invalid UTF-8 becomes U+FFFD and is then reported per row, not for the whole file. */
-export function parseCsv(input: Buffer | string): { headers: string[]; rows: Record<string, string>[] } {
-  const text = typeof input === "string" ? input : new TextDecoder("utf-8", { fatal: false }).decode(input);
-  const records: string[][] = parse(text, { relax_column_count: true, skip_empty_lines: true, bom: true });
+/** The bytes as text; invalid UTF-8 becomes U+FFFD and is then reported per row. */
+export function csvText(input: Buffer | string): string {
+  return typeof input === "string" ? input : new TextDecoder("utf-8", { fatal: false }).decode(input);
+}
+
+/**
+ * Parses CSV bytes. `missing` names, per row, the header columns the row has no cell for (a short
+ * row): the importer refuses such a row rather than reading the gap as empty values.
+ */
+export function parseCsv(input: Buffer | string): {
+  headers: string[];
+  rows: Record<string, string>[];
+  missing: (string[] | undefined)[];
+} {
+  const records: string[][] = parse(csvText(input), { relax_column_count: true, skip_empty_lines: true, bom: true });
   const [header, ...body] = records;
-  if (!header) return { headers: [], rows: [] };
+  if (!header) return { headers: [], rows: [], missing: [] };
   const headers = header.map((h) => h.trim().toLowerCase());
-  const rows = body.map((cells) => {
+  const missing: (string[] | undefined)[] = [];
+  const rows = body.map((cells, index) => {
     const row: Record<string, string> = {};
     headers.forEach((h, i) => {
       if (h && row[h] === undefined) row[h] = cells[i] ?? "";
     });
+    if (cells.length < headers.length) missing[index] = headers.slice(cells.length).filter(Boolean);
     return row;
   });
-  return { headers, rows };
+  return { headers, rows, missing };
 }
 
 /** Undoes the export's formula escape: a ' before = + - @ tab or CR. */
@@ -186,17 +229,28 @@ export function validateRow(
     if (control) errors.push(controlCharacterMessage(label, control));
     // Our CSV export escapes such cells with a leading ' (see export.ts); read them back as they were.
     const n = neutraliseFormula(unescapeExportedCell(value));
-    if (n.changed) warnings.push({ row, message: `${label}: a spreadsheet formula prefix was removed` });
+    if (n.kind === "formula") warnings.push({ row, message: `${label}: a spreadsheet formula prefix was removed` });
+    else if (n.kind === "text") {
+      warnings.push({
+        row,
+        message: `${label} starts with '${n.value.charAt(0)}': kept as text (not a formula; exports escape it)`,
+      });
+    }
     return cleanText(n.value);
   };
-  const text = (field: Field, max: number, label: string): string => {
+  const noHtml = (value: string, label: string): string => {
+    const tag = HTML_TAG.exec(value);
+    if (tag) errors.push(`${label} cannot contain HTML (found '${tag[0].slice(0, 40)}')`);
+    return value;
+  };
+  const text = (field: Field, max: number, label: string, html = false): string => {
     const value = clean(pick(raw, field) ?? "", label);
     if (value.length > max) errors.push(`${label} must be at most ${max} characters (got ${value.length})`);
-    return value;
+    return html ? value : noHtml(value, label);
   };
   const list = (field: Field, label: string, itemMax: number): string[] => {
     const items = parseList(pick(raw, field))
-      .map((v) => clean(v, label))
+      .map((v) => noHtml(clean(v, label), label))
       .filter(Boolean);
     if (items.length > IMPORT_LIMITS.listItems) {
       warnings.push({ row, message: `${label}: only the first ${IMPORT_LIMITS.listItems} items were kept` });
@@ -226,7 +280,9 @@ export function validateRow(
   const url = urlRaw && urlRaw.length <= IMPORT_LIMITS.url ? parseHttpUrl(urlRaw) : null;
   if (!url) errors.push(urlRaw ? `Valid URL is required (got '${urlRaw.slice(0, 80)}')` : "Valid URL is required");
   const description = text("description", IMPORT_LIMITS.description, "Description");
-  const fullDescription = text("fullDescription", IMPORT_LIMITS.fullDescription, "Full description") || description;
+  // The long text may quote markup (it is always shown as text); names and short fields may not.
+  const fullDescription =
+    text("fullDescription", IMPORT_LIMITS.fullDescription, "Full description", true) || description;
   const categoryName = text("category", IMPORT_LIMITS.category, "Category") || "Other";
   const providerName = text("provider", IMPORT_LIMITS.provider, "Provider") || null;
   const pricingRaw = pick(raw, "pricing");
@@ -285,7 +341,8 @@ export async function importRows(
     duplicates: [],
     errors: [],
     warnings: [],
-    createdCategories: [],
+    unknownCategories: [],
+    mappedCategories: [],
   };
   if (rows.length > IMPORT_LIMITS.maxRows) {
     report.errors.push({
@@ -295,15 +352,68 @@ export async function importRows(
     return report;
   }
 
-  const candidates: CandidateTool[] = [];
+  let candidates: CandidateTool[] = [];
   rows.forEach((raw, index) => {
     const row = index + 2; // spreadsheet numbering: the header is row 1
+    const missing = options.missingColumns?.[index];
     const { tool, errors } = validateRow(raw, row, report.warnings);
-    if (tool) candidates.push(tool);
+    if (missing?.length) {
+      errors.unshift(
+        `Row ${row} has no cell for ${missing.length === 1 ? "column" : "columns"} ${missing.map((m) => `'${m}'`).join(", ")}`,
+      );
+    }
+    if (tool && !errors.length) candidates.push(tool);
     else report.errors.push({ row, name: cleanText(pick(raw, "name") ?? "") || undefined, messages: errors });
   });
 
   await transaction(db, async (tx) => {
+    // Categories: names, slugs and aliases resolve (a retired one to the category its tools went to);
+    // a name the run maps explicitly goes where the mapping says; any other name refuses its rows.
+    const categoryIds = new Map<string, number>();
+    const names = [...new Set(candidates.map((c) => c.categoryName))];
+    const known = await lookupCategoryKeys(tx, names);
+    const mapping = new Map(Object.entries(options.categoryMap ?? {}).map(([from, to]) => [aliasKey(from), to]));
+    const mappedTo = await lookupCategoryKeys(tx, [...new Set(mapping.values())]);
+    const refused = new Map<string, string>();
+    for (const name of names) {
+      const hit = known.get(name);
+      if (hit) {
+        categoryIds.set(name, hit.id);
+        if (hit.retiredName) {
+          for (const c of candidates.filter((x) => x.categoryName === name)) {
+            report.warnings.push({
+              row: c.row,
+              message: `Category '${name}' is retired: the tool goes to ${hit.name}, where its tools moved`,
+            });
+          }
+        }
+        continue;
+      }
+      const rowsOf = candidates.filter((c) => c.categoryName === name);
+      const target = mapping.has(aliasKey(name)) ? mappedTo.get(mapping.get(aliasKey(name)) ?? "") : undefined;
+      if (target) {
+        categoryIds.set(name, target.id);
+        report.mappedCategories.push({ name, to: { slug: target.slug, name: target.name }, rows: rowsOf.length });
+        continue;
+      }
+      const suggestions = await suggestCategories(tx, name);
+      report.unknownCategories.push({ name, rows: rowsOf.map((c) => c.row), suggestions });
+      refused.set(
+        name,
+        `Category '${name}' does not exist${
+          suggestions.length ? `; closest: ${suggestions.map((x) => x.name).join(", ")}` : ""
+        }. Imports never create categories: map it to an existing one, or create it at /admin/categories first`,
+      );
+    }
+    if (refused.size) {
+      for (const c of candidates) {
+        const message = refused.get(c.categoryName);
+        if (message) report.errors.push({ row: c.row, name: c.name, messages: [message] });
+      }
+      candidates = candidates.filter((c) => !refused.has(c.categoryName));
+      report.errors.sort((x, y) => x.row - y.row);
+    }
+
     // De-duplicate against the catalogue and within the file, by normalised name + domain.
     const existing = await queryRows<{ name_key: string; domain_key: string; slug: string }>(
       tx,
@@ -333,96 +443,113 @@ export async function importRows(
       seenKeys.set(key, { slug, row: c.row });
       fresh.push({ ...c, slug });
     }
-
-    // Categories: known names and aliases resolve; an unknown name becomes a new category.
-    const categoryIds = new Map<string, number>();
-    for (const name of new Set(fresh.map((c) => c.categoryName))) {
-      const { ids } = await resolveCategoryKeys(tx, [name]);
-      if (ids[0] !== undefined) categoryIds.set(name, ids[0]);
-      else {
-        report.createdCategories.push(name);
-        if (!report.dryRun) categoryIds.set(name, await createCategory(tx, name));
-      }
-    }
     report.added = fresh.map((c) => ({ row: c.row, name: c.name, slug: c.slug }));
-    if (report.dryRun || !fresh.length) return;
-
-    const providerIds = await upsertProviders(tx, fresh);
-    const [imp] = await tx
-      .insert(schema.catalogImports)
-      .values({
-        source: options.source,
-        totalRows: report.totalRows,
-        added: fresh.length,
-        duplicates: report.duplicates.length,
-        failed: report.errors.length,
-        report: { duplicates: report.duplicates, errors: report.errors, warnings: report.warnings },
-      })
-      .returning({ id: schema.catalogImports.id });
-    report.importId = imp?.id ?? null;
-    const featured = new Set(options.featuredSlugs ?? []);
-    const now = new Date();
-    const inserted: { id: string; slug: string }[] = [];
-    for (let i = 0; i < fresh.length; i += 500) {
-      const batch = await tx
-        .insert(schema.tools)
-        .values(
-          fresh.slice(i, i + 500).map((c) => ({
-            slug: c.slug,
-            name: c.name,
-            description: c.description,
-            fullDescription: c.fullDescription,
-            categoryId: categoryIds.get(c.categoryName) as number,
-            providerId: c.providerName ? (providerIds.get(slugify(c.providerName)) ?? null) : null,
-            websiteUrl: c.websiteUrl,
-            domainKey: c.domainKey,
-            nameKey: c.nameKey,
-            sourceUrl: c.sourceUrl,
-            affiliateUrl: c.affiliateUrl,
-            demoUrl: c.demoUrl,
-            logoUrl: c.logoUrl,
-            pricingModel: c.pricingModel,
-            tags: c.tags,
-            features: c.features,
-            useCases: c.useCases,
-            pros: c.pros,
-            cons: c.cons,
-            alternatives: c.alternatives,
-            screenshots: c.screenshots,
-            isFeatured: featured.has(c.slug),
-            status: "active" as const,
-            importId: report.importId,
-            publishedAt: now,
-          })),
-        )
-        .returning({ id: schema.tools.id, slug: schema.tools.slug });
-      inserted.push(...batch);
+    if (report.dryRun) {
+      if (options.keepDryRun) report.importId = await storeRun(tx, report, options, options.keepDryRun.csv);
+      return;
     }
-    // The import that first brought each tool is the first entry of its history (issue 20).
-    const provenanceOf = options.provenance ?? defaultProvenance(options, report.importId);
-    await recordNewTools(
-      tx,
-      inserted.map((t) => ({ toolId: t.id, provenance: provenanceOf(t.slug, now) })),
-      { at: now, actorUserId: options.actorUserId ?? null },
-    );
-    await refreshTagCatalogue(tx);
+
+    report.importId = await storeRun(tx, report, options, null);
+    const now = new Date();
+    if (fresh.length) {
+      const providerIds = await upsertProviders(tx, fresh);
+      const featured = new Set(options.featuredSlugs ?? []);
+      const inserted: { id: string; slug: string }[] = [];
+      for (let i = 0; i < fresh.length; i += 500) {
+        const batch = await tx
+          .insert(schema.tools)
+          .values(
+            fresh.slice(i, i + 500).map((c) => ({
+              slug: c.slug,
+              name: c.name,
+              description: c.description,
+              fullDescription: c.fullDescription,
+              categoryId: categoryIds.get(c.categoryName) as number,
+              providerId: c.providerName ? (providerIds.get(slugify(c.providerName)) ?? null) : null,
+              websiteUrl: c.websiteUrl,
+              domainKey: c.domainKey,
+              nameKey: c.nameKey,
+              sourceUrl: c.sourceUrl,
+              affiliateUrl: c.affiliateUrl,
+              demoUrl: c.demoUrl,
+              logoUrl: c.logoUrl,
+              pricingModel: c.pricingModel,
+              tags: c.tags,
+              features: c.features,
+              useCases: c.useCases,
+              pros: c.pros,
+              cons: c.cons,
+              alternatives: c.alternatives,
+              screenshots: c.screenshots,
+              isFeatured: featured.has(c.slug),
+              status: "active" as const,
+              importId: report.importId,
+              publishedAt: now,
+            })),
+          )
+          .returning({ id: schema.tools.id, slug: schema.tools.slug });
+        inserted.push(...batch);
+      }
+      // The import that first brought each tool is the first entry of its history (issue 20).
+      const provenanceOf = options.provenance ?? defaultProvenance(options, report.importId);
+      await recordNewTools(
+        tx,
+        inserted.map((t) => ({ toolId: t.id, provenance: provenanceOf(t.slug, now) })),
+        { at: now, actorUserId: options.actorUserId ?? null },
+      );
+      await refreshTagCatalogue(tx);
+    }
     if (options.audit) {
       await recordAudit(tx, {
         actor: options.audit.actor,
         action: "catalog.import",
         targetType: "import",
-        targetId: String(report.importId ?? "none"),
+        targetId: String(report.importId),
         after: {
           source: options.source,
           added: fresh.length,
           duplicates: report.duplicates.length,
           errors: report.errors.length,
+          ...(report.mappedCategories.length
+            ? { mapped_categories: report.mappedCategories.map((m) => `${m.name} → ${m.to.name}`) }
+            : {}),
         },
         requestId: options.audit.requestId,
       });
     }
+    if (options.afterWrite) await options.afterWrite(tx, report.importId);
   });
   return report;
+}
+
+/** Writes the run's row in `catalog_imports` (counts in columns, the per-row report as JSON). */
+async function storeRun(tx: Db, report: ImportReport, options: ImportOptions, pendingCsv: string | null) {
+  const stored: StoredImportReport = {
+    added: report.added,
+    duplicates: report.duplicates,
+    errors: report.errors,
+    warnings: report.warnings,
+    unknownCategories: report.unknownCategories,
+    mappedCategories: report.mappedCategories,
+  };
+  const [row] = await tx
+    .insert(schema.catalogImports)
+    .values({
+      source: options.source,
+      totalRows: report.totalRows,
+      added: report.added.length,
+      duplicates: report.duplicates.length,
+      failed: report.errors.length,
+      warnings: report.warnings.length,
+      dryRun: report.dryRun,
+      pendingCsv,
+      actorUserId: options.audit?.actor.id ?? options.actorUserId ?? null,
+      actorLabel: options.audit?.actor.label ?? null,
+      report: stored,
+    })
+    .returning({ id: schema.catalogImports.id });
+  if (!row) throw new Error("catalog_imports insert returned nothing");
+  return row.id;
 }
 
 async function upsertProviders(tx: Db, fresh: CandidateTool[]): Promise<Map<string, number>> {
@@ -447,7 +574,7 @@ export async function importCsv(db: Db, input: Buffer | string, options: ImportO
   }
   const headerProblem = checkHeaders(parsed.headers);
   if (headerProblem) return failedReport(options, headerProblem);
-  return importRows(db, parsed.rows, options);
+  return importRows(db, parsed.rows, { ...options, missingColumns: parsed.missing });
 }
 
 function failedReport(options: ImportOptions, message: string): ImportReport {
@@ -460,6 +587,7 @@ function failedReport(options: ImportOptions, message: string): ImportReport {
     duplicates: [],
     errors: [{ row: 0, messages: [message] }],
     warnings: [],
-    createdCategories: [],
+    unknownCategories: [],
+    mappedCategories: [],
   };
 }

@@ -30,9 +30,24 @@ export {
   ensureCategories,
   getCategory,
   listCategories,
+  lookupCategoryKeys,
   resolveCategoryKeys,
 } from "./categories.ts";
+export {
+  type AdminCategory,
+  type CategoryChangeContext,
+  CategoryFields,
+  type CategoryFieldsInput,
+  type CategorySuggestion,
+  createCategory,
+  listCategoriesForAdmin,
+  mergeCategories,
+  renameCategory,
+  retireCategory,
+  suggestCategories,
+} from "./category-admin.ts";
 export { aliasKey, CATEGORY_DEFINITIONS } from "./category-definitions.ts";
+export { CATEGORY_LIMITS } from "./category-limits.ts";
 export {
   CATEGORY_PAGE_SIZE,
   CATEGORY_PRICES,
@@ -42,6 +57,7 @@ export {
   type CategoryPrice,
   filterCategories,
   getCategoryPage,
+  movedCategorySlug,
   parseCategoryPageUrl,
   pricingForPrice,
   UNKNOWN_CATEGORY_DESCRIPTION,
@@ -124,7 +140,25 @@ export {
   type StoredFactField,
 } from "./facts.ts";
 export { type FeatureRow, featureMatrix } from "./feature-matrix.ts";
-export { IMPORT_LIMITS, type ImportReport, importCsv, importRows, parseCsv } from "./import.ts";
+export {
+  csvText,
+  IMPORT_LIMITS,
+  type ImportReport,
+  importCsv,
+  importRows,
+  type MappedCategory,
+  parseCsv,
+  type StoredImportReport,
+  type UnknownCategory,
+} from "./import.ts";
+export {
+  confirmDryRun,
+  getImportRun,
+  IMPORT_RUNS_PAGE_SIZE,
+  type ImportRun,
+  type ImportRunSummary,
+  listImportRuns,
+} from "./import-runs.ts";
 export { applySeedListings } from "./listings.ts";
 export {
   catalogMergeSteps,

@@ -54,12 +54,21 @@ describe("neutraliseFormula", () => {
     ["@SUM(1,2)", "SUM(1,2)"],
     ["-A1+B2", "A1+B2"],
     ["\t=1+1", "1+1"],
+    ["-2+3+cmd|' /C calc'!A0", "2+3+cmd|' /C calc'!A0"],
+    ["+Sheet1!A1", "Sheet1!A1"],
   ])("neutralises %s", (input, out) => {
-    expect(neutraliseFormula(input)).toEqual({ value: out, changed: true });
+    expect(neutraliseFormula(input)).toEqual({ value: out, changed: true, kind: "formula" });
   });
 
-  it.each(["@imagetotext.me", "-5% fees", "+1 555 0100", "Plain text", "e=mc2"])("keeps ordinary text %s", (input) => {
-    expect(neutraliseFormula(input)).toEqual({ value: input, changed: false });
+  it.each(["@imagetotext.me", "-5% fees", "+1 555 0100", "-2+3 times faster rendering than v1", "- fast, wow!"])(
+    "keeps text that starts like a formula but is none, flagged: %s",
+    (input) => {
+      expect(neutraliseFormula(input)).toEqual({ value: input, changed: false, kind: "text" });
+    },
+  );
+
+  it.each(["Plain text", "e=mc2"])("leaves ordinary text alone: %s", (input) => {
+    expect(neutraliseFormula(input)).toEqual({ value: input, changed: false, kind: null });
   });
 });
 

@@ -168,17 +168,28 @@ export function claimMethodsFor(key: string): { email: boolean; site: boolean } 
 
 /**
  * Spreadsheet programs run a cell that starts with = (or + - @ before a function call, a cell
- * reference or a DDE command) as a formula. Such a prefix is removed on import, so no imported text
- * can become a formula in a later export. Ordinary text that merely starts with one of those
- * characters ('@imagetotext.me', '-5% fees', '+1 555') is kept as it is.
+ * reference or a DDE command) as a formula. Every text cell is checked on the way in (issue 21,
+ * ADR 0044): leading tabs, CRs and spaces go; a formula's prefix is removed (`=HYPERLINK(…)` →
+ * `HYPERLINK(…)`, `-2+3+cmd|' /C calc'!A0` → `2+3+cmd|…`) and the report says so. Ordinary text that
+ * merely starts with one of those characters ('@imagetotext.me', '-5% fees', '+1 555', '-2+3 times
+ * faster') keeps its meaning and its characters: it is flagged (`kind: "text"`, a report warning),
+ * and every spreadsheet way out escapes it with a leading ' (export.ts formulaSafe).
  */
-const FORMULA = /^[=]|^[+\-@]\s*(?:[A-Za-z_][\w.]*\s*\(|[A-Za-z]{1,3}\d+\b|[\w.]+\|)/;
+const FORMULA =
+  /^=|^[+\-@][\d\s.,+\-*/^%()]*(?:[A-Za-z_][\w.]*\s*\(|\$?[A-Za-z]{1,3}\$?\d+\b|[\w.]+\s*\||[A-Za-z_][\w.]*![A-Za-z$])/;
+const TRIGGER = /^[=+\-@]/;
 
-export function neutraliseFormula(value: string): { value: string; changed: boolean } {
+export type Neutralised = { value: string; changed: boolean; kind: "formula" | "text" | null };
+
+export function neutraliseFormula(value: string): Neutralised {
   const trimmed = value.replace(/^[\t\r\n ]+/, "");
-  if (FORMULA.test(trimmed)) return { value: trimmed.replace(/^[=+\-@\s]+/, ""), changed: true };
-  return { value, changed: false };
+  if (FORMULA.test(trimmed)) return { value: trimmed.replace(/^[=+\-@\s]+/, ""), changed: true, kind: "formula" };
+  if (TRIGGER.test(trimmed)) return { value: trimmed, changed: trimmed !== value, kind: "text" };
+  return { value, changed: false, kind: null };
 }
+
+/** An HTML tag or comment: refused in names and other short fields (issue 21). `a < b` is not one. */
+export const HTML_TAG = /<\/?[a-z][a-z0-9-]*(?:\s[^<>]*)?\/?>|<!--|<![a-z]/i;
 
 /** Collapses whitespace and strips control characters that have no place in catalogue text. */
 export function cleanText(value: string): string {

@@ -1,5 +1,7 @@
 // The catalogue module's door for the browser: the compare rules (pure, no imports) and a new tool's
 // starting values for the admin dialogs. No zod and no server code.
+
+export { CATEGORY_LIMITS } from "./category-limits.ts";
 export * from "./compare-add.ts";
 export * from "./compare-rules.ts";
 export { type FeatureRow, featureMatrix } from "./feature-matrix.ts";

@@ -51,6 +51,12 @@ export const categories = pgTable(
     featured: boolean("featured").notNull().default(false),
     sortOrder: integer("sort_order").notNull().default(100),
     ...timestamps,
+    /**
+     * Issue 21 (ADR 0043): a retired or merged category keeps its row (its name stays reserved, its
+     * address answers 301 to `replaced_by_id`) but leaves every public list; its tools moved first.
+     */
+    retiredAt: timestamp("retired_at", { withTimezone: true }),
+    replacedById: integer("replaced_by_id").references((): AnyPgColumn => categories.id, { onDelete: "set null" }),
   },
   (t) => [uniqueIndex("categories_slug_uq").on(t.slug), uniqueIndex("categories_name_uq").on(sql`lower(${t.name})`)],
 );
@@ -61,6 +67,8 @@ export const categoryAliases = pgTable("category_aliases", {
   categoryId: integer("category_id")
     .notNull()
     .references(() => categories.id, { onDelete: "cascade" }),
+  /** a former slug (rename) or a merged category's key: /category/{alias} answers 301 to the slug (ADR 0043) */
+  redirects: boolean("redirects").notNull().default(false),
 });
 
 export const providers = pgTable(
@@ -197,17 +205,35 @@ export const tools = pgTable(
   ],
 );
 
-/** One row per import run (seed, CLI, later the admin UI) with its report. */
-export const catalogImports = pgTable("catalog_imports", {
-  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-  source: text("source").notNull(),
-  totalRows: integer("total_rows").notNull(),
-  added: integer("added").notNull(),
-  duplicates: integer("duplicates").notNull(),
-  failed: integer("failed").notNull(),
-  report: jsonb("report").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * One row per import run (seed, CLI, admin, approved submissions) with its per-row report (issue 21:
+ * every run is kept, even one that added nothing; /admin/imports lists them). An admin's dry run is
+ * kept too, with the uploaded file, so its category mapping can be confirmed without a new upload.
+ */
+export const catalogImports = pgTable(
+  "catalog_imports",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    source: text("source").notNull(),
+    totalRows: integer("total_rows").notNull(),
+    added: integer("added").notNull(),
+    duplicates: integer("duplicates").notNull(),
+    failed: integer("failed").notNull(),
+    warnings: integer("warnings").notNull().default(0),
+    dryRun: boolean("dry_run").notNull().default(false),
+    /** a dry run's file, kept until it is confirmed (then cleared): the mapping applies to these bytes */
+    pendingCsv: text("pending_csv"),
+    /** the import that carried out this dry run */
+    confirmedById: integer("confirmed_by_id").references((): AnyPgColumn => catalogImports.id, {
+      onDelete: "set null",
+    }),
+    actorUserId: text("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    actorLabel: text("actor_label"),
+    report: jsonb("report").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("catalog_imports_created_idx").on(t.createdAt.desc())],
+);
 
 /** The tool of the day is chosen once per UTC day and remembered, so every instance shows the same one. */
 export const toolOfTheDay = pgTable("tool_of_the_day", {
