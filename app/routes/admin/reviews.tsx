@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import { Button, Field, Input, Notice } from "~/components/ui";
 import { ToolPicker } from "~/components/admin/tool-picker";
+import { Button, Field, Input, Notice } from "~/components/ui";
 import { adminActor, requireAdminPage, uuidSchema } from "~/lib/admin.server";
 import { pickTool } from "~/lib/catalog.server";
 import { pollPercent } from "~/lib/community-types";
