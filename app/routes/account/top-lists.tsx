@@ -2,8 +2,6 @@ import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { FormAlert } from "~/components/account/form-parts";
 import { safeRedirect, viewerOf } from "~/lib/accounts.server";
-import { failureOf } from "~/lib/form-action";
-import { formAction } from "~/lib/form-action.server";
 import {
   addToolToList,
   createTopList,
@@ -16,7 +14,9 @@ import {
   TopListInput,
   topListAllowance,
   updateTopList,
-} from "~/lib/top-lists.server";
+} from "~/lib/community.server";
+import { failureOf } from "~/lib/form-action";
+import { formAction } from "~/lib/form-action.server";
 import type { Route } from "./+types/top-lists";
 
 export function meta() {

@@ -1,9 +1,8 @@
 import { data, Link } from "react-router";
 import { ShareButton } from "~/components/account/share-button";
 import { getPublicProfile } from "~/lib/accounts.server";
-import { listUserReviews } from "~/lib/community.server";
+import { listPublicTopListsByUser, listUserReviews } from "~/lib/community.server";
 import { initials } from "~/lib/format";
-import { listPublicTopListsByUser } from "~/lib/top-lists.server";
 import type { Route } from "./+types/user-profile";
 
 export function meta({ data }: Route.MetaArgs) {

@@ -1,8 +1,6 @@
 import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { viewerOf } from "~/lib/accounts.server";
-import { failureOf } from "~/lib/form-action";
-import { formAction } from "~/lib/form-action.server";
 import {
   CompanyEmailInput,
   confirmCompanyVerification,
@@ -10,7 +8,9 @@ import {
   VERIFY_MESSAGES,
   VerifyToken,
   verificationState,
-} from "~/lib/reviews.server";
+} from "~/lib/community.server";
+import { failureOf } from "~/lib/form-action";
+import { formAction } from "~/lib/form-action.server";
 import type { Route } from "./+types/verify-company";
 
 /**

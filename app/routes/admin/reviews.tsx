@@ -4,9 +4,6 @@ import { ToolPicker } from "~/components/admin/tool-picker";
 import { Button, Field, Input, Notice } from "~/components/ui";
 import { adminActor, requireAdminPage, uuidSchema } from "~/lib/admin.server";
 import { pickTool } from "~/lib/catalog.server";
-import { pollPercent } from "~/lib/community-types";
-import { failureOf } from "~/lib/form-action";
-import { formAction } from "~/lib/form-action.server";
 import {
   createPoll,
   listHiddenReviews,
@@ -20,7 +17,10 @@ import {
   ReviewId,
   restoreReview,
   setPollStatus,
-} from "~/lib/reviews.server";
+} from "~/lib/community.server";
+import { pollPercent } from "~/lib/community-types";
+import { failureOf } from "~/lib/form-action";
+import { formAction } from "~/lib/form-action.server";
 import type { Route } from "./+types/reviews";
 
 /** Reported reviews (hide / keep) and tool polls (attach, close, reopen); every change audited. */
