@@ -17,18 +17,23 @@ export async function requireAdminPage(context: AppLoadContext, request: Request
 
 export {
   type AdminActor,
+  type AdminPending,
   type AdminUserRow,
   AnalyticsQuery,
+  type AuditRow,
+  adminPendingCounts,
   analytics,
   changeUser,
   dashboardStats,
   FeedbackId,
   type FeedbackItem,
+  listAuditView,
   listFeedback,
   listUsers,
   PERIODS,
   reactivateUser,
   recentActivity,
+  resolveAuditTarget,
   resolvePeriod,
   SuspendInput,
   suspendUser,
@@ -39,7 +44,7 @@ export {
   UserTargetForm,
   verifyFeedback,
 } from "../../server/modules/admin/index.ts";
-export { AuditQuery, type AuditRecord, listAudit } from "../../server/platform/audit.ts";
+export { AUDIT_SORTS, AuditQuery, type AuditRecord, listAudit } from "../../server/platform/audit.ts";
 
 /** The acting admin, for the audit row of a page action. */
 export function adminActor(viewer: Viewer, context: AppLoadContext) {

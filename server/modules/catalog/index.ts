@@ -83,10 +83,15 @@ export {
 export {
   DismissInput,
   DUPLICATE_THRESHOLDS,
+  DUPLICATES_REFRESH_JOB,
   type DuplicateCandidate,
   type DuplicateSide,
   dismissDuplicate,
   findDuplicateCandidates,
+  listStoredDuplicateCandidates,
+  refreshDuplicateCandidates,
+  registerDuplicateJobs,
+  requestDuplicateRefresh,
 } from "./duplicates.ts";
 export { EDITORIAL_FILE, type Editorial, type EditorialEntry, loadEditorial } from "./enrich/editorial.ts";
 export { PROVIDER_DOMAINS } from "./enrich/provider.ts";
