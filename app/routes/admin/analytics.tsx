@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     ...result,
     selectedDays: parsed.success && !parsed.data.from ? (parsed.data.days ?? 30) : null,
-    error: parsed.success ? null : (parsed.error.issues[0]?.message ?? "Invalid period"),
+    error: parsed.success ? null : parsed.error.issues.map((i) => i.message).join("; "),
   };
 }
 

@@ -1,6 +1,7 @@
 /** The catalogue module's public surface: other modules, the API and the routes import only this. */
 export {
   ADMIN_PAGE_SIZE,
+  ADMIN_TOOL_SORTS,
   AdminToolQuery,
   type AdminToolRow,
   type AdminToolStats,
@@ -25,6 +26,14 @@ export {
   type ToolTier,
 } from "./admin-tools.ts";
 export { type Alternative, DEFAULT_ALTERNATIVES, getAlternatives, MAX_ALTERNATIVES } from "./alternatives.ts";
+export {
+  BULK_ACTIONS,
+  BULK_MAX,
+  type BulkAction,
+  type BulkResult,
+  BulkToolsInput,
+  bulkChangeTools,
+} from "./bulk-tools.ts";
 export {
   type CategorySummary,
   ensureCategories,
