@@ -85,6 +85,12 @@ const ToolIntent = z.discriminatedUnion("intent", [
   }),
 ]);
 
+const DRY_RUN = new Set(["dry-run"]);
+const IMPORT_INTENTS = new Set(["import", "dry-run"]);
+/** A refusal of the CSV form (shown under it), not of the table's forms. */
+const isImportFailure = (failed: ReturnType<typeof failureOf>) =>
+  Boolean(failed && IMPORT_INTENTS.has(failed.values.intent ?? ""));
+
 const BULK_DONE: Record<(typeof BULK_ACTIONS)[number], string> = {
   feature: "featured",
   unfeature: "unfeatured",
@@ -102,7 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       switch (input.intent) {
         case "import":
         case "dry-run": {
-          const dryRun = input.intent === "dry-run";
+          const dryRun = DRY_RUN.has(input.intent);
           const result = await importCsvForm(context, admin, input.file as FormDataEntryValue | null, dryRun);
           if (!result.ok) throw new AppError("bad_request", result.error, { field: "file" });
           if (!dryRun && result.report.added.length) await requestDuplicateRefresh(context.services.jobs);
@@ -191,7 +197,7 @@ export default function AdminTools({ loaderData, actionData }: Route.ComponentPr
     );
   const closeDialog = () => setSearchParams(new URLSearchParams(back), { preventScrollReset: true });
   const failed = failureOf(actionData);
-  const importFailed = failed && (failed.values.intent === "import" || failed.values.intent === "dry-run");
+  const importFailed = isImportFailure(failed);
   const message = actionData && "notice" in actionData ? actionData.notice : notice;
   const error = failed && !importFailed ? failed.error : null;
   const importing = navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
@@ -521,8 +527,7 @@ type ImportAction = {
 function CsvImport({ importing, actionData }: { importing: boolean; actionData: unknown }) {
   const result = (actionData ?? {}) as ImportAction;
   const failed = failureOf(actionData);
-  const importError =
-    failed && (failed.values.intent === "import" || failed.values.intent === "dry-run") ? failed.error : null;
+  const importError = isImportFailure(failed) ? failed?.error : null;
   const [clientError, setClientError] = useState<string | null>(null);
   const report = result.report;
   return (
