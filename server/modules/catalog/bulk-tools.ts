@@ -44,7 +44,12 @@ const AUDIT_ACTION: Record<BulkAction, string> = {
 };
 
 export async function bulkChangeTools(db: Db, raw: BulkToolsInput, ctx: ToolChangeContext): Promise<BulkResult> {
-  const input = BulkToolsInput.parse(raw);
+  const parsed = BulkToolsInput.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues.at(0);
+    throw new AppError("bad_request", issue?.message || "Check the bulk action", { field: String(issue?.path[0] ?? "") });
+  }
+  const input = parsed.data;
   const ids = [...new Set(input.ids)].sort();
   const now = ctx.now ?? new Date();
   return db.transaction(async (txRaw) => {
