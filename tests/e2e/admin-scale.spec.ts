@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { type Cookie, expect, type Page, test } from "@playwright/test";
 import { waitForHydration } from "./support";
 
 /**
@@ -11,6 +11,9 @@ const ADMIN_EMAIL = process.env.TOOLSCAPE_E2E_ADMIN_EMAIL ?? "";
 const ADMIN_PASSWORD = process.env.TOOLSCAPE_E2E_ADMIN_PASSWORD ?? "";
 const address = () => `10.${1 + Math.floor(Math.random() * 254)}.${1 + Math.floor(Math.random() * 254)}.21`;
 
+/** The session cookies, signed in once per worker: signing in per test trips the sign-in rate limit. */
+let session: Cookie[] | null = null;
+
 async function signIn(page: Page, baseURL: string | undefined, theme: "light" | "dark" = "light") {
   expect(ADMIN_EMAIL, "the operator account is created by the webServer command").not.toBe("");
   await page.setExtraHTTPHeaders({ "x-forwarded-for": address() });
@@ -19,11 +22,16 @@ async function signIn(page: Page, baseURL: string | undefined, theme: "light" | 
     { name: "cookieConsent", value: "essential", url },
     { name: "theme", value: theme, url },
   ]);
+  if (session) {
+    await page.context().addCookies(session);
+    return;
+  }
   const res = await page.request.post("/api/auth/sign-in/email", {
     data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
     headers: { origin: baseURL ?? "" },
   });
   expect(res.status()).toBe(200);
+  session = (await page.context().cookies()).filter((c) => c.name !== "theme" && c.name !== "cookieConsent");
 }
 
 test.describe("admin at 390 px", () => {

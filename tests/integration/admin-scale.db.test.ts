@@ -61,7 +61,8 @@ function bulk(fields: Record<string, string>, toolIds: string[]) {
 describe("navigation", () => {
   it("groups the sections with pending counts, and gives phones one menu that works without JavaScript", async () => {
     const html = await (await admin.client.fetch("/admin")).text();
-    for (const group of ["Catalogue", "Community", "Content", "People", "Money", "System"]) expect(html).toContain(group);
+    for (const group of ["Catalogue", "Community", "Content", "People", "Money", "System"])
+      expect(html).toContain(group);
     for (const to of ["/admin/categories", "/admin/imports", "/admin/payouts", "/admin/duplicates", "/admin/audit"])
       expect(html).toContain(`href="${to}"`);
     expect(html).toContain('data-testid="admin-menu"');

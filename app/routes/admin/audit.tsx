@@ -56,7 +56,7 @@ function Value({ v }: { v: unknown }) {
 /** The fields that changed, each `before → after`; the whole records on demand. */
 function Change({ before, after }: { before: Record<string, unknown> | null; after: Record<string, unknown> | null }) {
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-  if (!keys.length) return <span className="text-slate-500">—</span>;
+  if (!keys.length) return <span className="text-slate-600 dark:text-slate-400">—</span>;
   const changed = keys.filter((k) => JSON.stringify(before?.[k]) !== JSON.stringify(after?.[k]));
   return (
     <details className="max-w-xl">
@@ -69,9 +69,17 @@ function Change({ before, after }: { before: Record<string, unknown> | null; aft
           <div key={k} className="break-words [overflow-wrap:anywhere]">
             <dt className="inline font-semibold">{k}: </dt>
             <dd className="inline">
-              {before && k in before ? <Value v={before[k]} /> : <span className="text-slate-500">—</span>}
+              {before && k in before ? (
+                <Value v={before[k]} />
+              ) : (
+                <span className="text-slate-600 dark:text-slate-400">—</span>
+              )}
               {" → "}
-              {after && k in after ? <Value v={after[k]} /> : <span className="text-slate-500">—</span>}
+              {after && k in after ? (
+                <Value v={after[k]} />
+              ) : (
+                <span className="text-slate-600 dark:text-slate-400">—</span>
+              )}
             </dd>
           </div>
         ))}
@@ -95,7 +103,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-4">
       <h2 className="text-xl font-semibold">Audit log</h2>
-      <Form method="get" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
+      <Form method="get" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-start">
         <Field label="Actor" id="audit-actor" hint="E-mail, name or cli">
           <Input name="actor" defaultValue={filters.actor} />
         </Field>
@@ -126,7 +134,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         </Field>
         {sort ? <input type="hidden" name="sort" value={sort} /> : null}
         {dir ? <input type="hidden" name="dir" value={dir} /> : null}
-        <div className="flex gap-2 lg:pb-6">
+        <div className="flex gap-2 lg:pt-6">
           <Button type="submit">Filter</Button>
           {filtered ? (
             <Link to="/admin/audit" className="self-center text-sm underline">

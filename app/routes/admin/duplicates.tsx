@@ -103,7 +103,7 @@ function Side({ tool }: { tool: DuplicateSide }) {
         <Link to={`/tools/${tool.slug}`} className="text-brand-700 hover:underline dark:text-brand-300">
           {tool.name}
         </Link>{" "}
-        <span className="text-xs font-normal text-slate-500">/{tool.slug}</span>
+        <span className="text-xs font-normal text-slate-600 dark:text-slate-400">/{tool.slug}</span>
         {tool.isFeatured ? (
           <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">Featured</span>
         ) : null}

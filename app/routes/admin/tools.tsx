@@ -308,7 +308,7 @@ export default function AdminTools({ loaderData, actionData }: Route.ComponentPr
           name="action"
           value={bulkAction}
           onChange={(e) => setBulkAction(e.currentTarget.value)}
-          className="w-auto py-1.5"
+          className="py-1.5"
           aria-invalid={failed?.fields.action ? true : undefined}
         >
           <option value="">Choose an action</option>
@@ -321,7 +321,7 @@ export default function AdminTools({ loaderData, actionData }: Route.ComponentPr
           aria-label="Category for the selected tools"
           name="category"
           defaultValue={failed?.values.category ?? ""}
-          className="w-auto py-1.5"
+          className="py-1.5"
           aria-invalid={failed?.fields.category ? true : undefined}
         >
           <option value="">Category (for Set category)</option>

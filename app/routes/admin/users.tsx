@@ -173,7 +173,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                     <Link to={`/admin/audit?target_id=${encodeURIComponent(u.id)}`} className="hover:underline">
                       {u.name}
                     </Link>
-                    {self ? <span className="ml-1 text-xs text-slate-500">(you)</span> : null}
+                    {self ? <span className="ml-1 text-xs text-slate-600 dark:text-slate-400">(you)</span> : null}
                   </td>
                   <td className="py-2 pr-3">{u.email}</td>
                   <td className="py-2 pr-3">
@@ -208,7 +208,9 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                     {u.suspendedAt ? (
                       <Form method="post" className="flex flex-col gap-1">
                         <span className="font-medium text-red-700">Suspended {u.suspendedAt.slice(0, 10)}</span>
-                        {u.suspendedReason ? <span className="text-xs text-slate-500">{u.suspendedReason}</span> : null}
+                        {u.suspendedReason ? (
+                          <span className="text-xs text-slate-600 dark:text-slate-400">{u.suspendedReason}</span>
+                        ) : null}
                         <input type="hidden" name="intent" value="reactivate" />
                         <input type="hidden" name="userId" value={u.id} />
                         <button type="submit" disabled={busy} className={button}>
