@@ -100,7 +100,7 @@ function Side({ tool }: { tool: DuplicateSide }) {
   return (
     <div className="min-w-0 flex-1 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
       <p className="font-semibold">
-        <Link to={`/tools/${tool.slug}`} className="text-brand-700 hover:underline dark:text-brand-300">
+        <Link to={`/tools/${tool.slug}`} className="text-brand-700 underline dark:text-brand-100">
           {tool.name}
         </Link>{" "}
         <span className="text-xs font-normal text-slate-600 dark:text-slate-400">/{tool.slug}</span>
@@ -251,8 +251,11 @@ export default function AdminDuplicates({ loaderData, actionData }: Route.Compon
           <ul className="mt-2 space-y-1 text-sm">
             {merges.map((m) => (
               <li key={m.id}>
-                {m.fromName} (/{m.fromSlug}) → <Link to={`/tools/${m.intoSlug}`}>{m.intoName}</Link> by {m.actor} on{" "}
-                {new Date(m.createdAt).toISOString().slice(0, 10)}:{" "}
+                {m.fromName} (/{m.fromSlug}) →{" "}
+                <Link to={`/tools/${m.intoSlug}`} className="underline">
+                  {m.intoName}
+                </Link>{" "}
+                by {m.actor} on {new Date(m.createdAt).toISOString().slice(0, 10)}:{" "}
                 {Object.entries(m.report)
                   .filter(([, r]) => r.moved > 0)
                   .map(([name, r]) => `${r.moved} ${name}`)

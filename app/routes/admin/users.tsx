@@ -138,7 +138,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         {dir ? <input type="hidden" name="dir" value={dir} /> : null}
       </Form>
       {error ? (
-        <p role="alert" className="mt-3 text-sm text-red-700">
+        <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-300">
           {error}
         </p>
       ) : null}
@@ -207,7 +207,9 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                   <td className="py-2 pr-3">
                     {u.suspendedAt ? (
                       <Form method="post" className="flex flex-col gap-1">
-                        <span className="font-medium text-red-700">Suspended {u.suspendedAt.slice(0, 10)}</span>
+                        <span className="font-medium text-red-700 dark:text-red-300">
+                          Suspended {u.suspendedAt.slice(0, 10)}
+                        </span>
                         {u.suspendedReason ? (
                           <span className="text-xs text-slate-600 dark:text-slate-400">{u.suspendedReason}</span>
                         ) : null}
@@ -218,10 +220,10 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                         </button>
                       </Form>
                     ) : self ? (
-                      <span className="text-emerald-700">Active</span>
+                      <span className="text-emerald-700 dark:text-emerald-300">Active</span>
                     ) : (
                       <Form method="post" className="flex flex-wrap items-center gap-1">
-                        <span className="text-emerald-700">Active</span>
+                        <span className="text-emerald-700 dark:text-emerald-300">Active</span>
                         <input type="hidden" name="intent" value="suspend" />
                         <input type="hidden" name="userId" value={u.id} />
                         <input
