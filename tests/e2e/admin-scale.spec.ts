@@ -114,6 +114,8 @@ for (const theme of ["light", "dark"] as const) {
   test.describe(`admin accessibility (${theme})`, () => {
     for (const path of ADMIN_PAGES) {
       test(`${path} has no serious or critical axe violations`, async ({ page, baseURL }) => {
+        // A page of 50 duplicate pairs takes axe a while on a busy machine.
+        test.setTimeout(90_000);
         await signIn(page, baseURL, theme);
         await page.goto(path);
         const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
