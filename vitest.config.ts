@@ -25,11 +25,22 @@ const needsBuild = FAST
       .filter((f) => NEEDS_BUILD.test(readFileSync(f, "utf8")))
   : [];
 
+// Files whose answers do not depend on the engine (HTML bytes, status codes of every route under hostile
+// input or per role) say so on a line of their own, `// engine: pglite only — <why>`, and run on PGlite
+// alone: PGlite is PostgreSQL's own code, and what differs between the engines (pools, concurrent
+// connections, locks, restarts) is what the other files test on both (ADR 0033, "the test loop").
+const PGLITE_ONLY = /^\/\/ engine: pglite only/m;
+const pgliteOnly = process.env.TEST_DATABASE_URL
+  ? ["server", "tests/integration"]
+      .flatMap((dir) => dbTestFiles(dir))
+      .filter((f) => PGLITE_ONLY.test(readFileSync(f, "utf8")))
+  : [];
+
 const dbProject = (engine: "pglite" | "postgres") => ({
   test: {
     name: engine,
     include: DB_TESTS,
-    exclude: ["**/node_modules/**", ...needsBuild],
+    exclude: ["**/node_modules/**", ...needsBuild, ...(engine === "postgres" ? pgliteOnly : [])],
     globalSetup: ["tests/helpers/global-setup.ts"],
     env: { TEST_ENGINE: engine },
     testTimeout: 30_000,

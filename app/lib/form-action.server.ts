@@ -24,6 +24,10 @@
 // - anything else (a thrown redirect or Response included) is rethrown: redirects work, and a real fault
 //   reaches the server's one 5xx logger with its request id.
 //
+// Loaders and plain endpoints that answer a refusal themselves use `refusalOf(err)` (the AppError below
+// 500, or null for a fault to rethrow) and `firstIssue(zodError, fallback)`; a page whose widgets read
+// another answer shape adds it to the refusal with the `shape` option (the tool page's review and poll).
+//
 // The schema is the contract shared with the form: put it where the browser can import it too (a
 // module's `forms.ts`, or the route file) when the form mirrors its limits.
 import { data } from "react-router";
@@ -50,9 +54,27 @@ export type FormActionOptions = {
   arrays?: readonly string[];
   /** Message for an unknown intent (default "Unknown action"). */
   unknownIntent?: string;
+  /**
+   * Adds to a refusal what a page's widgets read besides the one shape (the tool page's review and
+   * poll forms read `review` / `poll`); the status and the `ActionFailure` fields stay.
+   */
+  shape?: (failure: ActionFailure) => ActionFailure;
 };
 
 const DEFAULT_MAX = 20_000;
+
+/**
+ * The `AppError` a page answers with its own status and message (below 500), or null for a fault to
+ * rethrow. For loaders and endpoints that map a refusal themselves; actions get it from `formAction`.
+ */
+export function refusalOf(err: unknown): AppError | null {
+  return err instanceof AppError && err.status < 500 ? err : null;
+}
+
+/** The first message of a refused parse, for answers that show one line (loaders, plain-text answers). */
+export function firstIssue(error: z.ZodError, fallback = "Invalid input"): string {
+  return error.issues[0]?.message || fallback;
+}
 
 /** Reads a request's form once: the raw FormData, the text values, and the object the schema sees. */
 export async function readForm(
@@ -119,23 +141,23 @@ export async function formAction<S extends z.ZodType, R>(
 ) {
   const { formData, values, input } = await readForm(request, options);
   const echoed = publicValues(values, options.secret);
+  const shape = options.shape ?? ((failure: ActionFailure) => failure);
+  const refusal = (status: number, error: string, fields: FieldErrors = {}) =>
+    data<ActionFailure>(shape({ ok: false, error, fields, values: echoed }), { status });
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
     const issues = parsed.error.issues;
     if (issues.some(isIntentIssue) && !issues.some((i) => i.path[0] !== "intent")) {
-      return refuse(400, options.unknownIntent ?? "Unknown action", echoed);
+      return refusal(400, options.unknownIntent ?? "Unknown action");
     }
-    const fields = fieldErrorsOf(parsed.error);
-    return refuse(400, issues[0]?.message || "Check the form and try again", echoed, fields);
+    return refusal(400, firstIssue(parsed.error, "Check the form and try again"), fieldErrorsOf(parsed.error));
   }
   try {
     return await handle(parsed.data, { formData, values });
   } catch (err) {
-    if (err instanceof AppError && err.status < 500) {
-      const field = (err.details as { field?: unknown } | undefined)?.field;
-      const fields: FieldErrors = typeof field === "string" ? { [field]: err.message } : {};
-      return refuse(err.status, err.message, echoed, fields);
-    }
-    throw err;
+    const refused = refusalOf(err);
+    if (!refused) throw err;
+    const field = (refused.details as { field?: unknown } | undefined)?.field;
+    return refusal(refused.status, refused.message, typeof field === "string" ? { [field]: refused.message } : {});
   }
 }

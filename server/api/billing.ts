@@ -16,6 +16,7 @@ import {
   WebhookVerificationError,
 } from "../modules/billing/index.ts";
 import { AppError } from "../platform/errors.ts";
+import { uuidSchema } from "../platform/ids.ts";
 import { fail, parseOr400 } from "./respond.ts";
 
 type Vars = { Variables: { services: AppServices; clientIp: string } };
@@ -34,7 +35,7 @@ const CreateOrder = z.object({
   provider: z.enum(PROVIDER_IDS, { message: "provider must be paypal, cashfree or test" }).optional(),
 });
 const Verify = z.object({
-  order_id: z.string().uuid("order_id must be an order id"),
+  order_id: uuidSchema("order_id must be an order id"),
   payment_id: z.string().max(200).optional(),
 });
 const CreateSubscription = z.object({

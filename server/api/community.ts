@@ -21,6 +21,7 @@ import {
   voteCorrection,
 } from "../modules/community/index.ts";
 import { AppError } from "../platform/errors.ts";
+import { uuidSchema } from "../platform/ids.ts";
 import { parseOr400 } from "./respond.ts";
 
 type Vars = { Variables: { services: AppServices; requestId: string; clientIp: string } };
@@ -31,7 +32,7 @@ async function body(c: { req: { json(): Promise<unknown> } }): Promise<unknown> 
   });
 }
 
-const CorrectionId = z.string().uuid("Correction not found");
+const CorrectionId = uuidSchema("Correction not found");
 const Page = z.coerce
   .number()
   .int("page must be a whole number")

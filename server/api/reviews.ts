@@ -35,6 +35,7 @@ import {
   voterCookie,
 } from "../modules/community/index.ts";
 import { AppError } from "../platform/errors.ts";
+import { uuidSchema } from "../platform/ids.ts";
 import { parseOr400 } from "./respond.ts";
 
 type Vars = { Variables: { services: AppServices; requestId: string; clientIp: string } };
@@ -46,7 +47,7 @@ async function body(c: Context): Promise<unknown> {
 }
 
 const ToolKey = z.string().min(1).max(200);
-const PollId = z.string().uuid("Poll not found");
+const PollId = uuidSchema("Poll not found");
 
 /**
  * Reviews and polls (issue 11, spec §7 poll calls): GET /api/tools/{toolId}/poll (404 when none),

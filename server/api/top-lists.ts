@@ -21,6 +21,7 @@ import {
   updateTopList,
 } from "../modules/community/index.ts";
 import { AppError } from "../platform/errors.ts";
+import { uuidSchema } from "../platform/ids.ts";
 import { parseOr400 } from "./respond.ts";
 
 type Vars = { Variables: { services: AppServices; requestId: string } };
@@ -29,7 +30,7 @@ const _Paging = z.object({
   page: z.coerce.number().int("page must be a whole number").min(1, "page must be 1 or more").max(10_000).default(1),
   limit: z.coerce.number().int("limit must be a whole number").min(1).max(100, "limit must be 100 or less").default(20),
 });
-const UUID = z.string().uuid();
+const UUID = uuidSchema();
 /** An id that cannot exist is the same answer as one that does not: 404. */
 const idOr404 = (value: string, message: string): string => {
   if (!UUID.safeParse(value).success) throw new AppError("not_found", message);

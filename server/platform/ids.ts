@@ -7,7 +7,7 @@ import { z } from "zod";
  */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const isUuid = (value: unknown): value is string => typeof value === "string" && UUID.test(value);
+export const isUuid = (value: unknown): boolean => typeof value === "string" && UUID.test(value);
 
 /** A zod schema for an id, with the message the caller's users should see when it is not one. */
 export const uuidSchema = (message = "Not a valid id") => z.string().trim().regex(UUID, message);

@@ -3,7 +3,7 @@ import path from "node:path";
 import { redirect } from "react-router";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { formAction } from "../../app/lib/form-action.server.ts";
+import { firstIssue, formAction, refusalOf } from "../../app/lib/form-action.server.ts";
 import { AppError, badRequest } from "../../server/platform/errors.ts";
 
 /** react-router's data() answer: { type: "DataWithResponseInit", data, init }. */
@@ -91,6 +91,48 @@ describe("formAction: the one page write path", () => {
     expect(out).toEqual(["a", "b"]);
     const none = await formAction(post({}), S, (input) => input.tag, { arrays: ["tag"] });
     expect(none).toEqual([]);
+  });
+});
+
+describe("the write path's helpers for loaders and widgets", () => {
+  it("shapes a refusal for a page's widgets, keeping its status and the ActionFailure fields", async () => {
+    const shape = (f: {
+      ok: false;
+      error: string;
+      fields: Record<string, string>;
+      values: Record<string, string>;
+    }) => ({
+      ...f,
+      widget: { error: f.error, intent: f.values.intent },
+    });
+    const bad = (await formAction(post({ intent: "create", name: "" }), Intents, () => "ran", {
+      shape,
+    })) as unknown as Answer & { data: { widget?: unknown } };
+    expect(bad.init?.status).toBe(400);
+    expect(bad.data).toMatchObject({
+      ok: false,
+      error: "Enter a name",
+      widget: { error: "Enter a name", intent: "create" },
+    });
+    const refused = (await formAction(
+      post({ intent: "delete", id: "5b0d7c4e-8f1a-4c3e-9d2b-1a2b3c4d5e6f" }),
+      Intents,
+      () => {
+        throw new AppError("forbidden", "Not yours");
+      },
+      { shape },
+    )) as unknown as Answer & { data: { widget?: unknown } };
+    expect(refused.init?.status).toBe(403);
+    expect(refused.data.widget).toEqual({ error: "Not yours", intent: "delete" });
+  });
+
+  it("refusalOf keeps AppErrors below 500 only; firstIssue gives the first message or the fallback", () => {
+    const forbidden = new AppError("forbidden", "No");
+    expect(refusalOf(forbidden)).toBe(forbidden);
+    expect(refusalOf(new AppError("unavailable", "Down"))).toBeNull();
+    expect(refusalOf(new Error("bug"))).toBeNull();
+    const failed = z.object({ n: z.string().min(2, "Too short") }).safeParse({ n: "x" });
+    expect(failed.success ? "" : firstIssue(failed.error, "Invalid")).toBe("Too short");
   });
 });
 

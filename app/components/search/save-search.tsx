@@ -10,7 +10,7 @@ export type SaveSearchState =
 
 export type SaveSearchResult =
   | { ok: true; message: string; created: boolean }
-  | { ok: false; reason: "sign-in" | "upgrade" | "limit" | "invalid"; error: string };
+  | { ok: false; reason?: "sign-in" | "upgrade" | "limit"; error: string };
 
 const button =
   "inline-flex items-center gap-1.5 rounded-lg border px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 disabled:cursor-default";

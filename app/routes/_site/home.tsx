@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { FeaturedGrid } from "~/components/home/featured-grid";
 import { HeroSearch } from "~/components/home/hero-search";
 import { NewsletterSignup } from "~/components/home/newsletter-signup";
@@ -12,6 +12,7 @@ import {
   toolNotes,
 } from "~/lib/catalog.server";
 import { NewsletterInput, subscribe } from "~/lib/content.server";
+import { formAction, refuse } from "~/lib/form-action.server";
 import { Island } from "~/lib/island";
 import { splitComponent } from "~/lib/split";
 import type { Route } from "./+types/home";
@@ -56,24 +57,22 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
+const NewsletterForm = NewsletterInput.pick({ email: true });
+
 /** The newsletter form posts here when JavaScript is off (and through a fetcher when it is on). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  const parsed = NewsletterInput.safeParse({ email: form.email, source: "home" });
-  if (!parsed.success) {
-    return data({ ok: false as const, error: parsed.error.issues[0]?.message ?? "Invalid email" }, { status: 400 });
-  }
-  try {
-    await subscribe(context.services.db, context.services.mailer, parsed.data, context.services.env, {
-      ip: context.clientIp,
-    });
-  } catch (err) {
-    // A refusal with a message (too many requests, mail not sent): the form shows it.
-    if (err instanceof AppError) return data({ ok: false as const, error: err.message }, { status: err.status });
-    context.services.logger.error("newsletter subscribe failed", { err, requestId: context.requestId });
-    return data({ ok: false as const, error: "Please try again later." }, { status: 500 });
-  }
-  return { ok: true as const };
+  const { db, mailer, env, logger } = context.services;
+  return formAction(request, NewsletterForm, async ({ email }, { values }) => {
+    try {
+      await subscribe(db, mailer, { email, source: "home" }, env, { ip: context.clientIp });
+      return { ok: true as const };
+    } catch (err) {
+      // Any refusal with a message (too many requests; mail not sent is a 503): the form shows it.
+      if (err instanceof AppError) return refuse(err.status, err.message, values);
+      logger.error("newsletter subscribe failed", { err, requestId: context.requestId });
+      return refuse(500, "Please try again later.", values);
+    }
+  });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
+import { formAction } from "~/lib/form-action.server";
 import { setCookie } from "~/lib/preferences";
 import type { Route } from "./+types/preferences";
 
@@ -7,49 +8,60 @@ import type { Route } from "./+types/preferences";
  * POST /preferences: theme, cookie consent and cookie-category choices. Plain forms post here and
  * are redirected back (works without JavaScript); fetchers get JSON.
  */
+const UNKNOWN = "Unknown preference";
+const on = z.enum(["on"], { error: UNKNOWN }).optional();
 const Input = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("theme"), theme: z.enum(["light", "dark"]) }),
-  z.object({ intent: z.literal("consent"), consent: z.enum(["essential", "accepted"]) }),
-  z.object({
-    intent: z.literal("cookie-preferences"),
-    analytics: z.enum(["on"]).optional(),
-    marketing: z.enum(["on"]).optional(),
-    personalization: z.enum(["on"]).optional(),
-  }),
+  z.object({ intent: z.literal("theme"), theme: z.enum(["light", "dark"], { error: UNKNOWN }) }),
+  z.object({ intent: z.literal("consent"), consent: z.enum(["essential", "accepted"], { error: UNKNOWN }) }),
+  z.object({ intent: z.literal("cookie-preferences"), analytics: on, marketing: on, personalization: on }),
 ]);
 
-export async function action({ request }: Route.ActionArgs) {
-  const { js, ...form } = Object.fromEntries(await request.formData());
-  const parsed = Input.safeParse(form);
-  if (!parsed.success) return data({ ok: false, error: "Unknown preference" }, { status: 400 });
+function cookiesFor(input: z.output<typeof Input>): Headers {
   const headers = new Headers();
-  const input = parsed.data;
-  if (input.intent === "theme") headers.append("Set-Cookie", setCookie("theme", input.theme));
-  if (input.intent === "consent") {
-    headers.append("Set-Cookie", setCookie("cookieConsent", input.consent));
-    const all = input.consent === "accepted";
-    headers.append(
-      "Set-Cookie",
-      setCookie(
-        "cookiePreferences",
-        JSON.stringify({ essential: true, analytics: all, marketing: all, personalization: all }),
-      ),
-    );
+  switch (input.intent) {
+    case "theme":
+      headers.append("Set-Cookie", setCookie("theme", input.theme));
+      break;
+    case "consent": {
+      headers.append("Set-Cookie", setCookie("cookieConsent", input.consent));
+      const all = input.consent === "accepted";
+      headers.append(
+        "Set-Cookie",
+        setCookie(
+          "cookiePreferences",
+          JSON.stringify({ essential: true, analytics: all, marketing: all, personalization: all }),
+        ),
+      );
+      break;
+    }
+    case "cookie-preferences": {
+      const prefs = {
+        essential: true,
+        analytics: input.analytics === "on",
+        marketing: input.marketing === "on",
+        personalization: input.personalization === "on",
+      };
+      headers.append("Set-Cookie", setCookie("cookiePreferences", JSON.stringify(prefs)));
+      const consent = prefs.analytics || prefs.marketing || prefs.personalization ? "accepted" : "essential";
+      headers.append("Set-Cookie", setCookie("cookieConsent", consent));
+      break;
+    }
   }
-  if (input.intent === "cookie-preferences") {
-    const prefs = {
-      essential: true,
-      analytics: input.analytics === "on",
-      marketing: input.marketing === "on",
-      personalization: input.personalization === "on",
-    };
-    headers.append("Set-Cookie", setCookie("cookiePreferences", JSON.stringify(prefs)));
-    const consent = prefs.analytics || prefs.marketing || prefs.personalization ? "accepted" : "essential";
-    headers.append("Set-Cookie", setCookie("cookieConsent", consent));
-  }
-  // Scripted submissions (js=1) stay on the page; a plain form post is sent back where it came from.
-  if (js !== "1") return redirect(safeBack(request), { headers });
-  return data({ ok: true, ...input }, { headers });
+  return headers;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return formAction(
+    request,
+    Input,
+    (input, { values }) => {
+      const headers = cookiesFor(input);
+      // Scripted submissions (js=1) stay on the page; a plain form post is sent back where it came from.
+      if (values.js !== "1") return redirect(safeBack(request), { headers });
+      return data({ ok: true, ...input }, { headers });
+    },
+    { unknownIntent: UNKNOWN },
+  );
 }
 
 export function loader() {

@@ -1,10 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { Field, FormAlert } from "~/components/account/form-parts";
 import { payCard, payPrimary, paySecondary, TestModeBanner } from "~/components/billing/parts";
+import { Field as LabelledField, Select } from "~/components/ui";
 import { viewerOf } from "~/lib/accounts.server";
 import { PaymentFormInput, paidPlans, providers, startCheckout } from "~/lib/billing.server";
 import { money, PAY_MESSAGES, type ProviderId } from "~/lib/billing-view";
+import { failureOf } from "~/lib/form-action";
+import { formAction, readForm, refuse } from "~/lib/form-action.server";
 import type { Route } from "./+types/payment";
 
 export function meta() {
@@ -31,40 +34,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = { error?: string; fields?: Record<string, string>; values?: { email: string; tier: string } };
-
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  const values = { email: String(form.email ?? ""), tier: String(form.tier ?? "") };
   const viewer = await viewerOf(context, request);
-  if (!viewer) return data<ActionData>({ error: PAY_MESSAGES.signIn, values }, { status: 401 });
-  const parsed = PaymentFormInput.safeParse(form);
-  if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-    return data<ActionData>({ fields, values }, { status: 400 });
-  }
-  const { provider, tier, email, idempotencyKey } = parsed.data;
-  if (!providers(context).enabled.includes(provider)) {
-    return data<ActionData>({ error: `${LABEL[provider]} is not configured on this site.`, values }, { status: 400 });
-  }
-  const started = await startCheckout(context, viewer, {
-    tier,
-    provider,
-    idempotencyKey,
-    email,
-    origin: new URL(request.url).origin,
+  if (!viewer) return refuse(401, PAY_MESSAGES.signIn, (await readForm(request)).values);
+  return formAction(request, PaymentFormInput, async ({ provider, tier, email, idempotencyKey }, { values }) => {
+    if (!providers(context).enabled.includes(provider)) {
+      return refuse(400, `${LABEL[provider]} is not configured on this site.`, values);
+    }
+    const origin = new URL(request.url).origin;
+    const started = await startCheckout(context, viewer, { tier, provider, idempotencyKey, email, origin });
+    if (!started.ok) return refuse(started.status, started.error, values);
+    return redirect(started.approvalUrl);
   });
-  if (!started.ok) return data<ActionData>({ error: started.error, values }, { status: started.status });
-  return redirect(started.approvalUrl);
 }
 
 export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const { plans, providers: prov } = loaderData;
-  const values = actionData?.values;
-  const fields = actionData?.fields ?? {};
+  const failed = failureOf(actionData);
+  const values = failed?.values;
+  const fields = failed?.fields ?? {};
+  // The e-mail and plan show their own message; any other refusal is the alert.
+  const alert = failed && !fields.email && !fields.tier ? failed.error : null;
   const real: ProviderId[] = ["paypal", "cashfree"];
   return (
     <div className="mx-auto max-w-xl space-y-6">
@@ -76,10 +68,10 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
         </p>
       </header>
       {prov.testMode ? <TestModeBanner /> : null}
-      {actionData?.error ? (
+      {alert ? (
         <FormAlert>
-          {actionData.error}
-          {actionData.error === PAY_MESSAGES.signIn ? (
+          {alert}
+          {alert === PAY_MESSAGES.signIn ? (
             <>
               {" "}
               <Link to="/sign-in?redirectTo=%2Fpayment" className="font-semibold underline">
@@ -109,24 +101,15 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
           hint="Your receipt goes to this address."
           error={fields.email}
         />
-        <div>
-          <label htmlFor="f-tier" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-            Plan
-          </label>
-          <select
-            id="f-tier"
-            name="tier"
-            defaultValue={values?.tier ?? loaderData.selected}
-            className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-600 dark:bg-slate-950"
-          >
+        <LabelledField label="Plan" id="f-tier" error={fields.tier}>
+          <Select name="tier" defaultValue={values?.tier ?? loaderData.selected}>
             {plans.map((p) => (
               <option key={p.tier} value={p.tier}>
                 {p.name} — {money(p.amountCents)} per month
               </option>
             ))}
-          </select>
-          {fields.tier ? <p className="mt-1 text-sm text-red-700 dark:text-red-300">{fields.tier}</p> : null}
-        </div>
+          </Select>
+        </LabelledField>
         <div className="space-y-3">
           {prov.testMode ? (
             <button type="submit" name="provider" value="test" className={payPrimary} disabled={busy}>

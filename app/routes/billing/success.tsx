@@ -1,9 +1,10 @@
 import { data, Link, redirect } from "react-router";
 import { FormAlert } from "~/components/account/form-parts";
 import { payCard, payPrimary, paySecondary, TestModeBanner, useToastOnce } from "~/components/billing/parts";
-import { AppError, viewerOf } from "~/lib/accounts.server";
+import { viewerOf } from "~/lib/accounts.server";
 import { confirmOrder } from "~/lib/billing.server";
 import { longDate, money, PAY_MESSAGES, staleCheckoutHref } from "~/lib/billing-view";
+import { refusalOf } from "~/lib/form-action.server";
 import type { Route } from "./+types/success";
 
 /** Seconds between checks while the provider has not confirmed yet (works without JavaScript). */
@@ -46,10 +47,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
     return { outcome, error: outcome.status === "failed" ? PAY_MESSAGES.verifyFailed : null };
   } catch (err) {
-    if (err instanceof AppError && err.status < 500) {
-      return data({ outcome: null, error: PAY_MESSAGES.verifyFailed }, { status: err.status });
-    }
-    throw err;
+    const refusal = refusalOf(err);
+    if (!refusal) throw err;
+    return data({ outcome: null, error: PAY_MESSAGES.verifyFailed }, { status: refusal.status });
   }
 }
 

@@ -1,9 +1,12 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import { FormAlert } from "~/components/account/form-parts";
 import { payCard, payPrimary, paySecondary, TestModeBanner } from "~/components/billing/parts";
 import { AppError, viewerOf } from "~/lib/accounts.server";
 import { type Decision, testDecision, testOrder } from "~/lib/billing.server";
 import { money } from "~/lib/billing-view";
+import { failureOf } from "~/lib/form-action";
+import { formAction, refuse } from "~/lib/form-action.server";
 import type { Route } from "./+types/test-approval";
 
 /**
@@ -33,20 +36,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-const DECISIONS: readonly Decision[] = ["approve", "decline", "cancel"];
+const DecisionForm = z.object({
+  decision: z.enum(["approve", "decline", "cancel"] satisfies Decision[], {
+    error: "Choose Approve, Decline or Cancel.",
+  }),
+});
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = await viewerOf(context, request);
-  if (!viewer) return data({ error: "Please sign in to continue with checkout" }, { status: 401 });
-  const form = await request.formData();
-  const decision = DECISIONS.find((d) => d === form.get("decision"));
-  if (!decision) return data({ error: "Choose Approve, Decline or Cancel." }, { status: 400 });
-  try {
-    return redirect(await testDecision(context, viewer, params.providerOrderId, decision));
-  } catch (err) {
-    if (err instanceof AppError && err.status < 500) return data({ error: err.message }, { status: err.status });
-    throw err;
-  }
+  if (!viewer) return refuse(401, "Please sign in to continue with checkout");
+  return formAction(request, DecisionForm, async ({ decision }) =>
+    redirect(await testDecision(context, viewer, params.providerOrderId, decision)),
+  );
 }
 
 export default function TestApproval({ loaderData, actionData }: Route.ComponentProps) {
@@ -54,6 +55,7 @@ export default function TestApproval({ loaderData, actionData }: Route.Component
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const open = order.status === "pending";
+  const failed = failureOf(actionData);
   return (
     <div className="mx-auto max-w-lg space-y-6">
       <TestModeBanner>
@@ -81,9 +83,9 @@ export default function TestApproval({ loaderData, actionData }: Route.Component
             </dd>
           </div>
         </dl>
-        {actionData?.error ? (
+        {failed ? (
           <div className="mt-4">
-            <FormAlert>{actionData.error}</FormAlert>
+            <FormAlert>{failed.error}</FormAlert>
           </div>
         ) : null}
         {open ? (

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import { CategoryCard } from "~/components/categories/category-card";
 import { CategoryListParams, filterCategories, listCategories } from "~/lib/catalog.server";
+import { firstIssue } from "~/lib/form-action.server";
 import { plural } from "~/lib/format";
 import type { Route } from "./+types/index";
 
@@ -40,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const all = await listCategories(context.services.db);
   const base = { origin, total: all.length, toolTotal: all.reduce((n, c) => n + c.toolCount, 0) };
   if (!parsed.success) {
-    const error = parsed.error.issues[0]?.message ?? "Invalid search";
+    const error = firstIssue(parsed.error, "Invalid search");
     return data({ ...base, q: null, error, featured: [], categories: [] }, { status: 400 });
   }
   const q = parsed.data.q || null;

@@ -1,7 +1,12 @@
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
+import { z } from "zod";
 import { FormAlert } from "~/components/account/form-parts";
+import { Button, cardClass } from "~/components/ui";
 import { AppError, viewerOf } from "~/lib/accounts.server";
 import { type CorrectionView, communityDeps, listCorrections, voteCorrection } from "~/lib/community.server";
+import { failureOf } from "~/lib/form-action";
+import { formAction, refuse } from "~/lib/form-action.server";
+import { isUuid } from "../../../server/platform/ids.ts";
 import type { Route } from "./+types/corrections";
 
 export function meta() {
@@ -38,28 +43,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = { ok: boolean; id?: string; message?: string; error?: string };
+const VoteForm = z.object({ id: z.string().default("") });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await viewerOf(context, request);
-  if (!viewer) return data<ActionResult>({ ok: false, error: "Please sign in to vote" }, { status: 401 });
-  const form = await request.formData();
-  const id = String(form.get("id") ?? "").slice(0, 64);
-  if (!/^[0-9a-f-]{36}$/i.test(id))
-    return data<ActionResult>({ ok: false, error: "Correction not found" }, { status: 404 });
-  try {
+  if (!viewer) return refuse(401, "Please sign in to vote");
+  return formAction(request, VoteForm, async ({ id }) => {
+    if (!isUuid(id)) throw new AppError("not_found", "Correction not found");
     const { votes } = await voteCorrection(communityDeps(context), viewer.user.id, id);
-    return data<ActionResult>({
-      ok: true,
-      id,
-      message: `Thanks for voting: ${votes} vote${votes === 1 ? "" : "s"} now`,
-    });
-  } catch (err) {
-    if (err instanceof AppError && err.status < 500) {
-      return data<ActionResult>({ ok: false, id, error: err.message }, { status: err.status });
-    }
-    throw err;
-  }
+    return { ok: true as const, id, message: `Thanks for voting: ${votes} vote${votes === 1 ? "" : "s"} now` };
+  });
+}
+
+/** What a vote answered, for the card it was about (or the page, when it names no listed correction). */
+type VoteResult = { ok: boolean; id?: string; text: string };
+
+function voteResult(answer: unknown): VoteResult | null {
+  const failed = failureOf(answer);
+  if (failed) return { ok: false, id: failed.values.id, text: failed.error };
+  const done = answer as { ok: true; id: string; message: string } | undefined;
+  return done?.ok ? { ok: true, id: done.id, text: done.message } : null;
 }
 
 const STATUS_STYLE: Record<string, string> = {
@@ -102,12 +105,9 @@ function Change({ c }: { c: CorrectionView }) {
   );
 }
 
-function Card({ c, signedIn, result }: { c: CorrectionView; signedIn: boolean; result?: ActionResult }) {
+function CorrectionCard({ c, signedIn, result }: { c: CorrectionView; signedIn: boolean; result?: VoteResult | null }) {
   return (
-    <li
-      data-testid="correction"
-      className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-    >
+    <li data-testid="correction" className={cardClass}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold">
           <Link to={`/tools/${c.tool.slug}`} className="hover:underline">
@@ -126,13 +126,9 @@ function Card({ c, signedIn, result }: { c: CorrectionView; signedIn: boolean; r
         {c.status === "open" && signedIn && !c.mine ? (
           <Form method="post">
             <input type="hidden" name="id" value={c.id} />
-            <button
-              type="submit"
-              disabled={c.voted}
-              className="rounded-lg border border-brand-600 px-3 py-1 font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-60 dark:text-indigo-300"
-            >
-              {c.voted ? "Voted" : `Vote for this correction`}
-            </button>
+            <Button type="submit" variant="secondary" size="sm" disabled={c.voted}>
+              {c.voted ? "Voted" : "Vote for this correction"}
+            </Button>
           </Form>
         ) : null}
         {c.status === "open" && !signedIn ? (
@@ -146,7 +142,7 @@ function Card({ c, signedIn, result }: { c: CorrectionView; signedIn: boolean; r
       ) : null}
       {result?.id === c.id ? (
         <div className="mt-2">
-          <FormAlert tone={result.ok ? "success" : "error"}>{result.ok ? result.message : result.error}</FormAlert>
+          <FormAlert tone={result.ok ? "success" : "error"}>{result.text}</FormAlert>
         </div>
       ) : null}
     </li>
@@ -155,6 +151,8 @@ function Card({ c, signedIn, result }: { c: CorrectionView; signedIn: boolean; r
 
 export default function Corrections({ loaderData, actionData }: Route.ComponentProps) {
   const { open, verified, mine, signedIn, proposed } = loaderData;
+  const result = voteResult(actionData);
+  const pageError = result && !result.ok && !open.corrections.some((c) => c.id === result.id) ? result.text : null;
   return (
     <div className="mx-auto max-w-4xl">
       <h1 className="text-3xl font-bold tracking-tight">Corrections</h1>
@@ -167,9 +165,9 @@ export default function Corrections({ loaderData, actionData }: Route.ComponentP
           <FormAlert tone="success">Thanks! Your correction is listed below for members to vote on.</FormAlert>
         </div>
       ) : null}
-      {actionData && !actionData.id ? (
+      {pageError ? (
         <div className="mt-4">
-          <FormAlert tone="error">{actionData.error}</FormAlert>
+          <FormAlert tone="error">{pageError}</FormAlert>
         </div>
       ) : null}
       <section className="mt-8">
@@ -179,7 +177,7 @@ export default function Corrections({ loaderData, actionData }: Route.ComponentP
         ) : (
           <ul className="mt-3 space-y-3">
             {open.corrections.map((c) => (
-              <Card key={c.id} c={c} signedIn={signedIn} result={actionData ?? undefined} />
+              <CorrectionCard key={c.id} c={c} signedIn={signedIn} result={result} />
             ))}
           </ul>
         )}
@@ -189,7 +187,7 @@ export default function Corrections({ loaderData, actionData }: Route.ComponentP
           <h2 className="text-xl font-semibold">Your corrections</h2>
           <ul className="mt-3 space-y-3">
             {mine.map((c) => (
-              <Card key={c.id} c={c} signedIn={signedIn} />
+              <CorrectionCard key={c.id} c={c} signedIn={signedIn} />
             ))}
           </ul>
         </section>
@@ -201,7 +199,7 @@ export default function Corrections({ loaderData, actionData }: Route.ComponentP
         ) : (
           <ul className="mt-3 space-y-3">
             {verified.map((c) => (
-              <Card key={c.id} c={c} signedIn={signedIn} />
+              <CorrectionCard key={c.id} c={c} signedIn={signedIn} />
             ))}
           </ul>
         )}

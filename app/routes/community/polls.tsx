@@ -1,6 +1,6 @@
 import { Link } from "react-router";
+import { listActivePolls } from "~/lib/community.server";
 import { pollPercent } from "~/lib/community-types";
-import { listActivePolls } from "~/lib/reviews.server";
 import type { Route } from "./+types/polls";
 
 export function meta({ data }: Route.MetaArgs) {

@@ -1,9 +1,12 @@
 import { data, Form, Link } from "react-router";
+import { z } from "zod";
 import { FormAlert } from "~/components/account/form-parts";
 import { ToolLogo } from "~/components/tool-logo";
-import { AppError, viewerOf } from "~/lib/accounts.server";
+import { viewerOf } from "~/lib/accounts.server";
 import { requireAdminPage } from "~/lib/admin.server";
-import { getTopList, setTopListEditorial } from "~/lib/top-lists.server";
+import { getTopList, setTopListEditorial } from "~/lib/community.server";
+import { failureOf } from "~/lib/form-action";
+import { formAction, refuse } from "~/lib/form-action.server";
 import type { Route } from "./+types/top-list";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -42,27 +45,26 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return data({ list, isAdmin: viewer?.role === "admin", origin }, { headers });
 }
 
+const EditorialForm = z.object({
+  editorial: z
+    .string()
+    .optional()
+    .transform((v) => v === "true"),
+});
+
 /** Admins mark a public list editorial (or unmark it); audited in the module. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const admin = await requireAdminPage(context, request);
-  const form = await request.formData();
-  const viewer = admin;
-  const list = await getTopList(context.services.db, params.slug, null);
-  if (!list) return data({ ok: false, error: "Top list not found" }, { status: 404 });
-  try {
-    const updated = await setTopListEditorial(
-      context.services.db,
-      { id: viewer.user.id, label: viewer.user.email },
-      list.id,
-      form.get("editorial") === "true",
-      { requestId: context.requestId, now: context.services.clock.now() },
-    );
-    return { ok: true, error: null, message: updated.editorial ? "Marked as editorial." : "No longer editorial." };
-  } catch (err) {
-    if (err instanceof AppError && err.status < 500)
-      return data({ ok: false, error: err.message }, { status: err.status });
-    throw err;
-  }
+  const { db, clock } = context.services;
+  return formAction(request, EditorialForm, async ({ editorial }) => {
+    const list = await getTopList(db, params.slug, null);
+    if (!list) return refuse(404, "Top list not found");
+    const updated = await setTopListEditorial(db, { id: admin.user.id, label: admin.user.email }, list.id, editorial, {
+      requestId: context.requestId,
+      now: clock.now(),
+    });
+    return { ok: true as const, message: updated.editorial ? "Marked as editorial." : "No longer editorial." };
+  });
 }
 
 export default function TopListPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -78,7 +80,8 @@ export default function TopListPage({ loaderData, actionData }: Route.ComponentP
       </div>
     );
   }
-  const result = actionData as { ok: boolean; error: string | null; message?: string } | undefined;
+  const failed = failureOf(actionData);
+  const done = actionData && !failed ? (actionData as { message: string }) : null;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <header>
@@ -150,8 +153,8 @@ export default function TopListPage({ loaderData, actionData }: Route.ComponentP
           </p>
         ) : null}
       </header>
-      {result?.message ? <FormAlert tone="success">{result.message}</FormAlert> : null}
-      {result?.error ? <FormAlert>{result.error}</FormAlert> : null}
+      {done ? <FormAlert tone="success">{done.message}</FormAlert> : null}
+      {failed ? <FormAlert>{failed.error}</FormAlert> : null}
       {isAdmin && list.isPublic ? (
         <Form
           method="post"

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { Empty } from "~/components/empty-state";
 import { Pagination } from "~/components/pagination";
-import { listPublicTopLists } from "~/lib/top-lists.server";
+import { listPublicTopLists } from "~/lib/community.server";
 import type { Route } from "./+types/top-lists";
 
 const PAGE_SIZE = 20;

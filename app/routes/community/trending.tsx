@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Empty } from "~/components/empty-state";
-import { listTrending, TRENDING_RULES, trendingComputedAt } from "~/lib/top-lists.server";
+import { listTrending, TRENDING_RULES, trendingComputedAt } from "~/lib/community.server";
 import type { Route } from "./+types/trending";
 
 export function meta() {

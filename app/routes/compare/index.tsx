@@ -12,6 +12,7 @@ import { useToast } from "~/components/toast";
 import { loadEntitlements, viewerOf } from "~/lib/accounts.server";
 import { ComparePageParams, getComparePage } from "~/lib/catalog.server";
 import { compareCapMessage, useCompareIds, useHydrated } from "~/lib/compare";
+import { firstIssue } from "~/lib/form-action.server";
 import type { Route } from "./+types/index";
 
 const compareHref = (slugs: string[]) => (slugs.length ? `/compare?tools=${slugs.join(",")}` : "/compare");
@@ -49,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return data(
       {
         origin: url.origin,
-        error: parsed.error.issues[0]?.message ?? "Invalid comparison",
+        error: firstIssue(parsed.error, "Invalid comparison"),
         comparison: null,
         notice: null,
         caps: null,

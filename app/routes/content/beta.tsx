@@ -1,10 +1,12 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { Empty } from "~/components/empty-state";
 import { ToolLogo } from "~/components/tool-logo";
-import { AppError, viewerOf } from "~/lib/accounts.server";
+import { viewerOf } from "~/lib/accounts.server";
 import type { BetaCard } from "~/lib/content.server";
 import { applyToBeta, BETA_MESSAGES, BetaApplyForm, BetaQuery, listBetaPrograms } from "~/lib/content.server";
 import { BETA_CATEGORIES, BETA_CATEGORY_LABELS, BETA_STATUS_LABELS } from "~/lib/content-labels";
+import { failureOf } from "~/lib/form-action";
+import { formAction, readForm, refuse } from "~/lib/form-action.server";
 import type { Route } from "./+types/beta";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -44,39 +46,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
+/** What an application answered, for the card of its programme. */
 type ApplyResult = { ok: boolean; message: string; programId?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await viewerOf(context, request);
-  const form = Object.fromEntries(await request.formData());
-  const programId = typeof form.programId === "string" ? form.programId : undefined;
-  if (!viewer) return data<ApplyResult>({ ok: false, message: BETA_MESSAGES.signIn, programId }, { status: 401 });
-  const input = BetaApplyForm.safeParse(form);
-  if (!input.success) {
-    return data<ApplyResult>(
-      { ok: false, message: input.error.issues[0]?.message ?? "Invalid input", programId },
-      { status: 400 },
-    );
-  }
+  if (!viewer) return refuse(401, BETA_MESSAGES.signIn, (await readForm(request)).values);
   const { db, jobs, clock } = context.services;
-  try {
-    await applyToBeta(
-      db,
-      jobs,
-      { userId: viewer.user.id, canApplyEarly: viewer.can("early_access") },
-      input.data,
-      clock.now(),
+  return formAction(request, BetaApplyForm, async (input) => {
+    const applicant = { userId: viewer.user.id, canApplyEarly: viewer.can("early_access") };
+    await applyToBeta(db, jobs, applicant, input, clock.now());
+    return data<ApplyResult>(
+      { ok: true, message: "Application sent! Check your email for the confirmation.", programId: input.programId },
+      { headers: { "Cache-Control": "private, no-store" } },
     );
-  } catch (err) {
-    if (err instanceof AppError && err.status < 500) {
-      return data<ApplyResult>({ ok: false, message: err.message, programId }, { status: err.status });
-    }
-    throw err;
-  }
-  return data<ApplyResult>(
-    { ok: true, message: "Application sent! Check your email for the confirmation.", programId },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  });
+}
+
+function applyResult(answer: unknown): ApplyResult | undefined {
+  const failed = failureOf(answer);
+  if (failed) return { ok: false, message: failed.error, programId: failed.values.programId };
+  return (answer as ApplyResult | undefined) ?? undefined;
 }
 
 const chip = "rounded-full border px-3 py-1.5 text-sm font-medium";
@@ -94,6 +84,7 @@ const STEPS = [
 
 export default function Beta({ loaderData, actionData }: Route.ComponentProps) {
   const { programs, category } = loaderData;
+  const result = applyResult(actionData);
   const featured = programs.filter((p) => p.featured);
   const rest = programs.filter((p) => !p.featured);
   const label = BETA_CATEGORIES.find((c) => c.key === category)?.label ?? "All";
@@ -149,7 +140,7 @@ export default function Beta({ loaderData, actionData }: Route.ComponentProps) {
           <ul className="mt-4 grid gap-4 md:grid-cols-2">
             {featured.map((p) => (
               <li key={p.id}>
-                <ProgramCard program={p} data={loaderData} result={actionData} />
+                <ProgramCard program={p} data={loaderData} result={result} />
               </li>
             ))}
           </ul>
@@ -164,7 +155,7 @@ export default function Beta({ loaderData, actionData }: Route.ComponentProps) {
           <ul className="mt-4 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
             {rest.map((p) => (
               <li key={p.id}>
-                <ProgramCard program={p} data={loaderData} result={actionData} />
+                <ProgramCard program={p} data={loaderData} result={result} />
               </li>
             ))}
           </ul>

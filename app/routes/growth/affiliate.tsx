@@ -1,7 +1,9 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { FormAlert } from "~/components/account/form-parts";
 import { AffiliateNav } from "~/components/growth/copy-field";
-import { fieldErrors, viewerOf } from "~/lib/accounts.server";
+import { viewerOf } from "~/lib/accounts.server";
+import { failureOf, fieldProps } from "~/lib/form-action";
+import { formAction, refuse } from "~/lib/form-action.server";
 import {
   AffiliateJoinInput,
   ATTRIBUTION_DAYS,
@@ -41,23 +43,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = { ok: false; error?: string; fields?: Record<string, string>; payoutEmail?: string };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await viewerOf(context, request);
-  if (!viewer) return data<ActionResult>({ ok: false, error: "Please sign in to join the programme" }, { status: 401 });
-  const form = Object.fromEntries(await request.formData());
-  const parsed = AffiliateJoinInput.safeParse(form);
-  if (!parsed.success) {
-    const payoutEmail = typeof form.payout_email === "string" ? form.payout_email : "";
-    return data<ActionResult>({ ok: false, fields: fieldErrors(parsed.error), payoutEmail }, { status: 400 });
-  }
-  await joinAffiliate(context.services, viewer.user.id, parsed.data);
-  return redirect("/affiliate/dashboard");
+  if (!viewer) return refuse(401, "Please sign in to join the programme");
+  return formAction(request, AffiliateJoinInput, async (input) => {
+    await joinAffiliate(context.services, viewer.user.id, input);
+    return redirect("/affiliate/dashboard");
+  });
 }
 
 export default function AffiliateProgramme({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  const failed = failureOf(actionData);
+  const fields = failed?.fields ?? {};
+  // The two fields show their own errors; any other refusal is the alert.
+  const alert = failed && !fields.payout_email && !fields.accept_terms ? failed.error : null;
   return (
     <div className="mx-auto max-w-3xl">
       <AffiliateNav current="/affiliate" />
@@ -135,7 +135,7 @@ export default function AffiliateProgramme({ loaderData, actionData }: Route.Com
           </p>
         ) : (
           <Form method="post" className="mt-3 space-y-4" noValidate>
-            {actionData?.error ? <FormAlert>{actionData.error}</FormAlert> : null}
+            {alert ? <FormAlert>{alert}</FormAlert> : null}
             <div>
               <label htmlFor="payout-email" className="block text-sm font-medium">
                 PayPal e-mail for payouts
@@ -144,24 +144,30 @@ export default function AffiliateProgramme({ loaderData, actionData }: Route.Com
                 id="payout-email"
                 name="payout_email"
                 type="email"
-                defaultValue={actionData?.payoutEmail ?? loaderData.email}
-                aria-invalid={actionData?.fields?.payout_email ? true : undefined}
-                aria-describedby={actionData?.fields?.payout_email ? "payout-email-error" : undefined}
+                defaultValue={failed?.values.payout_email ?? loaderData.email}
+                {...fieldProps(failed, "payout_email", "payout-email-error")}
                 className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-600 dark:bg-slate-950"
               />
-              {actionData?.fields?.payout_email ? (
+              {fields.payout_email ? (
                 <p id="payout-email-error" className="mt-1 text-sm text-red-700 dark:text-red-300">
-                  {actionData.fields.payout_email}
+                  {fields.payout_email}
                 </p>
               ) : null}
             </div>
             <div>
               <label className="flex items-start gap-2 text-sm">
-                <input type="checkbox" name="accept_terms" className="mt-1 h-4 w-4 accent-brand-600" />
+                <input
+                  type="checkbox"
+                  name="accept_terms"
+                  className="mt-1 h-4 w-4 accent-brand-600"
+                  {...fieldProps(failed, "accept_terms", "accept-terms-error")}
+                />
                 <span>I accept the affiliate terms above.</span>
               </label>
-              {actionData?.fields?.accept_terms ? (
-                <p className="mt-1 text-sm text-red-700 dark:text-red-300">{actionData.fields.accept_terms}</p>
+              {fields.accept_terms ? (
+                <p id="accept-terms-error" className="mt-1 text-sm text-red-700 dark:text-red-300">
+                  {fields.accept_terms}
+                </p>
               ) : null}
             </div>
             <button

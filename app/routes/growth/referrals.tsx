@@ -1,8 +1,10 @@
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { FormAlert } from "~/components/account/form-parts";
 import { CopyField, Stat } from "~/components/growth/copy-field";
 import { ReferralsIntro } from "~/components/growth/referrals-intro";
-import { AppError, viewerOf } from "~/lib/accounts.server";
+import { viewerOf } from "~/lib/accounts.server";
+import { failureOf } from "~/lib/form-action";
+import { formAction, refuse } from "~/lib/form-action.server";
 import { InviteInput, inviteByEmail, originOf, REFERRAL_REWARDS_PER_YEAR, referralOverview } from "~/lib/growth.server";
 import { REFERRAL_REWARD_DAYS } from "~/lib/plans";
 import type { Route } from "./+types/referrals";
@@ -30,26 +32,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { overview, rules };
 }
 
-type ActionResult = { ok: boolean; message?: string; error?: string; email?: string };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await viewerOf(context, request);
-  if (!viewer) return data<ActionResult>({ ok: false, error: "Please sign in to invite friends" }, { status: 401 });
-  const form = Object.fromEntries(await request.formData());
-  const email = typeof form.email === "string" ? form.email : "";
-  const parsed = InviteInput.safeParse({ email });
-  if (!parsed.success) {
-    return data<ActionResult>({ ok: false, error: parsed.error.issues[0]?.message, email }, { status: 400 });
-  }
-  try {
-    const sent = await inviteByEmail(context.services, viewer.user, parsed.data);
-    return data<ActionResult>({ ok: true, message: `Invitation sent to ${sent.email}` });
-  } catch (err) {
-    if (err instanceof AppError && err.status < 500) {
-      return data<ActionResult>({ ok: false, error: err.message, email }, { status: err.status });
-    }
-    throw err;
-  }
+  if (!viewer) return refuse(401, "Please sign in to invite friends");
+  return formAction(request, InviteInput, async (input) => {
+    const sent = await inviteByEmail(context.services, viewer.user, input);
+    return { ok: true as const, message: `Invitation sent to ${sent.email}` };
+  });
 }
 
 const dateOf = (iso: string | null) => (iso ? iso.slice(0, 10) : "—");
@@ -59,6 +48,8 @@ export default function Referrals({ loaderData, actionData }: Route.ComponentPro
   const { overview, rules } = loaderData;
   if (!overview) return <ReferralsIntro rewardDays={REFERRAL_REWARD_DAYS} perYear={rules.perYear} />;
   const busy = navigation.state === "submitting";
+  const failed = failureOf(actionData);
+  const sent = actionData && !failed ? (actionData as { message: string }) : null;
   return (
     <div className="mx-auto max-w-3xl">
       <h1 className="text-3xl font-bold tracking-tight">Invite friends</h1>
@@ -91,9 +82,9 @@ export default function Referrals({ loaderData, actionData }: Route.ComponentPro
               type="email"
               required
               autoComplete="off"
-              defaultValue={actionData && !actionData.ok ? actionData.email : undefined}
-              aria-invalid={actionData?.error ? true : undefined}
-              aria-describedby={actionData?.error ? "invite-error" : undefined}
+              defaultValue={failed?.values.email}
+              aria-invalid={failed ? true : undefined}
+              aria-describedby={failed ? "invite-error" : undefined}
               className="block w-full rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-600 dark:bg-slate-950"
             />
             <button
@@ -104,12 +95,12 @@ export default function Referrals({ loaderData, actionData }: Route.ComponentPro
               {busy ? "Sending…" : "Send invitation"}
             </button>
           </div>
-          {actionData?.error ? (
+          {failed ? (
             <p id="invite-error" className="text-sm text-red-700 dark:text-red-300">
-              {actionData.error}
+              {failed.error}
             </p>
           ) : null}
-          {actionData?.ok ? <FormAlert tone="success">{actionData.message}</FormAlert> : null}
+          {sent ? <FormAlert tone="success">{sent.message}</FormAlert> : null}
         </Form>
       </section>
       <section className="mt-8">

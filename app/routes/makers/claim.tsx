@@ -1,6 +1,10 @@
 import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
 import { FormAlert } from "~/components/account/form-parts";
+import { Button, Field, Input } from "~/components/ui";
 import { AppError, viewerOf } from "~/lib/accounts.server";
+import { failureOf } from "~/lib/form-action";
+import { formAction, refuse } from "~/lib/form-action.server";
 import { CLAIM_LINK_HOURS, SITE_META_NAME, SITE_WELL_KNOWN_PATH } from "../../../server/modules/makers/shared";
 import type { Route } from "./+types/claim";
 import {
@@ -37,73 +41,48 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { tool: { name: tool.name, slug: tool.slug, domain: tool.domain_key, website: tool.website_url }, state };
 }
 
-type Result = { ok: boolean; message?: string; error?: string; email?: string };
+const ClaimIntent = z.discriminatedUnion("intent", [
+  ClaimEmailInput.extend({ intent: z.literal("email") }),
+  z.object({ intent: z.literal("site-token") }),
+  z.object({ intent: z.literal("site-check") }),
+]);
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const headers = { "Cache-Control": "private, no-store" };
-  const { db } = context.services;
+  const { db, clock } = context.services;
   const tool = await claimTarget(db, params.idOrSlug);
   if (!tool) throw data({ message: "Tool not found" }, { status: 404 });
   const viewer = await viewerOf(context, request);
   if (!viewer) throw redirect(`/sign-in?redirectTo=${encodeURIComponent(`/tools/${tool.slug}/claim`)}`);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  try {
-    if (intent === "email") {
-      const parsed = ClaimEmailInput.safeParse({ email: form.get("email") ?? "" });
-      const typed = String(form.get("email") ?? "").slice(0, 254);
-      if (!parsed.success)
-        return data<Result>(
-          { ok: false, error: parsed.error.issues[0]?.message, email: typed },
-          { status: 400, headers },
-        );
-      await startEmailClaim(
-        makerDeps(context),
-        { id: viewer.user.id, name: viewer.user.name },
-        tool,
-        parsed.data.email,
-      );
-      return data<Result>(
-        {
-          ok: true,
-          message: `We sent a verification link to ${parsed.data.email}. It is valid for ${CLAIM_LINK_HOURS} hours.`,
-        },
-        { headers },
-      );
+  return formAction(request, ClaimIntent, async (input, { values }) => {
+    try {
+      switch (input.intent) {
+        case "email":
+          await startEmailClaim(makerDeps(context), { id: viewer.user.id, name: viewer.user.name }, tool, input.email);
+          return {
+            ok: true as const,
+            message: `We sent a verification link to ${input.email}. It is valid for ${CLAIM_LINK_HOURS} hours.`,
+          };
+        case "site-token":
+          await siteTokenFor(context.services, viewer.user.id, tool);
+          return { ok: true as const, message: "Publish the token below on the site, then check." };
+        case "site-check":
+          await checkSiteClaim({ db, clock, readSite: siteReader(context) }, viewer.user.id, tool, context.requestId);
+          return redirect(`/tools/${tool.slug}/maker?verified=1`);
+      }
+    } catch (err) {
+      // The site could not be read (a 503 with a message the maker can act on).
+      if (err instanceof AppError && err.code === "unavailable") return refuse(503, err.message, values);
+      throw err;
     }
-    if (intent === "site-token") {
-      await siteTokenFor(context.services, viewer.user.id, tool);
-      return data<Result>({ ok: true, message: "Publish the token below on the site, then check." }, { headers });
-    }
-    if (intent === "site-check") {
-      await checkSiteClaim(
-        { db, clock: context.services.clock, readSite: siteReader(context) },
-        viewer.user.id,
-        tool,
-        context.requestId,
-      );
-      throw redirect(`/tools/${tool.slug}/maker?verified=1`);
-    }
-    return data<Result>({ ok: false, error: "Unknown action" }, { status: 400, headers });
-  } catch (err) {
-    if (err instanceof AppError && err.status < 500)
-      return data<Result>(
-        { ok: false, error: err.message, email: String(form.get("email") ?? "").slice(0, 254) },
-        { status: err.status, headers },
-      );
-    if (err instanceof AppError && err.code === "unavailable")
-      return data<Result>({ ok: false, error: err.message }, { status: 503, headers });
-    throw err;
-  }
+  });
 }
-
-const button = "rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700";
-const input =
-  "mt-1 block w-full max-w-sm rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-600 dark:bg-slate-950";
 
 export default function ClaimListing({ loaderData, actionData }: Route.ComponentProps) {
   const { tool, state } = loaderData;
-  const result = actionData as Result | undefined;
+  const failed = failureOf(actionData);
+  const sent = actionData && !failed ? (actionData as { message: string }) : null;
+  // The e-mail form's refusals show at its field (its value is among what was sent); others at the top.
+  const emailFailed = failed !== null && "email" in failed.values;
   return (
     <div className="mx-auto max-w-2xl space-y-6 break-words">
       <nav className="text-sm">
@@ -117,9 +96,8 @@ export default function ClaimListing({ loaderData, actionData }: Route.Component
         moderator first) and answer reviews publicly. Proof is one of two things: an e-mail address at{" "}
         <strong>{tool.domain}</strong>, or a token published on {tool.website}.
       </p>
-      {result ? (
-        <FormAlert tone={result.ok ? "success" : "error"}>{result.ok ? result.message : result.error}</FormAlert>
-      ) : null}
+      {failed && !emailFailed ? <FormAlert tone="error">{failed.error}</FormAlert> : null}
+      {sent ? <FormAlert tone="success">{sent.message}</FormAlert> : null}
       {!state.methods.site ? (
         <FormAlert tone="info">
           This listing lives on a shared host, so it cannot be claimed by e-mail or a site token.{" "}
@@ -145,22 +123,18 @@ export default function ClaimListing({ loaderData, actionData }: Route.Component
           ) : null}
           <Form method="post" noValidate className="space-y-3">
             <input type="hidden" name="intent" value="email" />
-            <label className="block text-sm font-medium">
-              Your work e-mail
-              <input
+            <Field label="Your work e-mail" id="claim-email" error={emailFailed ? failed.error : undefined}>
+              <Input
                 name="email"
                 type="text"
                 inputMode="email"
                 autoComplete="email"
                 placeholder={`you@${tool.domain}`}
-                defaultValue={result?.email ?? ""}
-                aria-invalid={result && !result.ok && result.email !== undefined ? true : undefined}
-                className={input}
+                defaultValue={failed?.values.email ?? ""}
+                className="max-w-sm"
               />
-            </label>
-            <button type="submit" className={button}>
-              Send verification link
-            </button>
+            </Field>
+            <Button type="submit">Send verification link</Button>
           </Form>
         </section>
       ) : null}
@@ -186,9 +160,7 @@ export default function ClaimListing({ loaderData, actionData }: Route.Component
               </ol>
               <Form method="post">
                 <input type="hidden" name="intent" value="site-check" />
-                <button type="submit" className={button}>
-                  Check the site now
-                </button>
+                <Button type="submit">Check the site now</Button>
               </Form>
             </>
           ) : (
@@ -197,9 +169,7 @@ export default function ClaimListing({ loaderData, actionData }: Route.Component
               <p className="mb-3 text-sm">
                 We give you a token to publish as a meta tag or a file; we then read the site once.
               </p>
-              <button type="submit" className={button}>
-                Get a verification token
-              </button>
+              <Button type="submit">Get a verification token</Button>
             </Form>
           )}
         </section>

@@ -1,12 +1,17 @@
 import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
 import { FormAlert } from "~/components/account/form-parts";
-import { AppError, fieldErrors, viewerOf } from "~/lib/accounts.server";
+import { Button, Field, Input, Select, Textarea } from "~/components/ui";
+import { viewerOf } from "~/lib/accounts.server";
+import { failureOf } from "~/lib/form-action";
+import { formAction } from "~/lib/form-action.server";
 import {
   MAKER_FIELD_LABELS,
   MAKER_LIMITS,
   MAKER_MESSAGES,
   type MakerEditField,
 } from "../../../server/modules/makers/shared";
+import { uuidSchema } from "../../../server/platform/ids.ts";
 import type { Route } from "./+types/maker";
 import {
   claimTarget,
@@ -70,108 +75,70 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-type Result = {
-  ok: boolean;
-  message?: string;
-  error?: string;
-  fields?: Record<string, string>;
-  values?: Record<string, string>;
-  reviewId?: string;
-};
+const MakerIntent = z.discriminatedUnion("intent", [
+  MakerEditInput.extend({ intent: z.literal("edit") }),
+  ReplyInput.extend({ intent: z.literal("reply") }),
+  z.object({ intent: z.literal("reply-delete"), reviewId: uuidSchema(MAKER_MESSAGES.reviewNotFound) }),
+]);
+
+/** What the page shows after a post: at the review it was about (`reviewId`), or at the top. */
+type Result = { ok: boolean; message: string; reviewId?: string };
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { tool, viewer } = await requireMaker(context, request, params.idOrSlug);
-  const headers = { "Cache-Control": "private, no-store" };
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const text = (k: string) => {
-    const v = form.get(k);
-    return typeof v === "string" ? v.slice(0, 12_000) : "";
-  };
-  try {
-    if (intent === "edit") {
-      const values = Object.fromEntries(
-        ["description", "full_description", "features", "use_cases", "pricing_model", "pricing"].map((k) => [
-          k,
-          text(k),
-        ]),
-      );
-      const parsed = MakerEditInput.safeParse(values);
-      if (!parsed.success)
-        return data<Result>({ ok: false, fields: fieldErrors(parsed.error), values }, { status: 400, headers });
-      const result = await saveMakerEdit(
-        context.services,
-        { id: viewer.user.id, requestId: context.requestId },
-        tool.id,
-        parsed.data,
-      );
-      const parts = [
-        result.applied.length ? MAKER_MESSAGES.saved : "",
-        result.pending.length ? MAKER_MESSAGES.pricingPending : "",
-      ].filter(Boolean);
-      return data<Result>({ ok: true, message: parts.join(" ") }, { headers });
-    }
-    if (intent === "reply") {
-      const parsed = ReplyInput.safeParse({ reviewId: text("reviewId"), body: text("body") });
-      if (!parsed.success)
-        return data<Result>(
-          { ok: false, error: parsed.error.issues[0]?.message, reviewId: text("reviewId") },
-          { status: 400, headers },
-        );
-      await saveReply(context.services, viewer.user.id, parsed.data);
-      return data<Result>(
-        { ok: true, message: MAKER_MESSAGES.replySaved, reviewId: parsed.data.reviewId },
-        { headers },
-      );
-    }
-    if (intent === "reply-delete") {
-      const id = text("reviewId");
-      if (!/^[0-9a-f-]{36}$/i.test(id))
-        return data<Result>({ ok: false, error: MAKER_MESSAGES.reviewNotFound }, { status: 400, headers });
-      await deleteReply(context.services, viewer.user.id, id);
-      return data<Result>({ ok: true, message: MAKER_MESSAGES.replyDeleted, reviewId: id }, { headers });
-    }
-    return data<Result>({ ok: false, error: "Unknown action" }, { status: 400, headers });
-  } catch (err) {
-    if (err instanceof AppError && err.status < 500)
-      return data<Result>({ ok: false, error: err.message }, { status: err.status, headers });
-    throw err;
-  }
+  return formAction(
+    request,
+    MakerIntent,
+    async (input): Promise<Result> => {
+      switch (input.intent) {
+        case "edit": {
+          const who = { id: viewer.user.id, requestId: context.requestId };
+          const result = await saveMakerEdit(context.services, who, tool.id, input);
+          const parts = [
+            result.applied.length ? MAKER_MESSAGES.saved : "",
+            result.pending.length ? MAKER_MESSAGES.pricingPending : "",
+          ].filter(Boolean);
+          return { ok: true, message: parts.join(" ") };
+        }
+        case "reply":
+          await saveReply(context.services, viewer.user.id, { reviewId: input.reviewId, body: input.body });
+          return { ok: true, message: MAKER_MESSAGES.replySaved, reviewId: input.reviewId };
+        case "reply-delete":
+          await deleteReply(context.services, viewer.user.id, input.reviewId);
+          return { ok: true, message: MAKER_MESSAGES.replyDeleted, reviewId: input.reviewId };
+      }
+    },
+    { maxLength: 12_000 },
+  );
 }
 
-const input =
-  "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";
-const button = "rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700";
-
-function FieldError({ id, text }: { id: string; text?: string }) {
-  return text ? (
-    <p id={id} className="mt-1 text-sm text-red-700 dark:text-red-300">
-      {text}
-    </p>
-  ) : null;
+function resultOf(answer: unknown, reviewIds: string[]): Result | null {
+  const failed = failureOf(answer);
+  if (!failed) return (answer as Result | undefined) ?? null;
+  const reviewId = failed.values.reviewId;
+  if (reviewId && reviewIds.includes(reviewId)) return { ok: false, message: failed.error, reviewId };
+  // A refused edit marks its fields; the top of the page says so.
+  const atFields = MAKER_EDIT_FORM_FIELDS.some((k) => failed.fields[k]);
+  return { ok: false, message: atFields ? "Check the fields below" : failed.error };
 }
+
+const MAKER_EDIT_FORM_FIELDS = Object.keys(MAKER_FIELD_LABELS) as MakerEditField[];
 
 const asText = (v: unknown) => (Array.isArray(v) ? v.join("\n") : typeof v === "string" ? v : "");
 
 export default function MakerPage({ loaderData, actionData }: Route.ComponentProps) {
   const { tool, facts, edits, reviews, justVerified } = loaderData;
-  const result = actionData as Result | undefined;
-  const fields = result?.fields ?? {};
-  const value = (k: MakerEditField) => result?.values?.[k] ?? asText(facts?.[k]);
+  const failed = failureOf(actionData);
+  const result = resultOf(
+    actionData,
+    reviews.map((r) => r.id),
+  );
+  const fields = failed?.fields ?? {};
+  const value = (k: MakerEditField) => failed?.values[k] ?? asText(facts?.[k]);
   const area = (k: MakerEditField, rows: number, hint: string) => (
-    <label className="block text-sm font-medium">
-      {MAKER_FIELD_LABELS[k]}
-      <textarea
-        name={k}
-        rows={rows}
-        defaultValue={value(k)}
-        aria-invalid={fields[k] ? true : undefined}
-        aria-describedby={fields[k] ? `${k}-error` : undefined}
-        className={input}
-      />
-      <span className="mt-1 block text-xs font-normal text-slate-500 dark:text-slate-400">{hint}</span>
-      <FieldError id={`${k}-error`} text={fields[k]} />
-    </label>
+    <Field label={MAKER_FIELD_LABELS[k]} id={`maker-${k}`} hint={hint} error={fields[k]}>
+      <Textarea name={k} rows={rows} defaultValue={value(k)} />
+    </Field>
   );
   return (
     <div className="mx-auto max-w-3xl space-y-8 break-words">
@@ -183,9 +150,7 @@ export default function MakerPage({ loaderData, actionData }: Route.ComponentPro
       <h1 className="text-3xl font-bold">Manage {tool.name}</h1>
       {justVerified ? <FormAlert tone="success">{`You are now the verified maker of ${tool.name}.`}</FormAlert> : null}
       {result && !result.reviewId ? (
-        <FormAlert tone={result.ok ? "success" : "error"}>
-          {result.ok ? result.message : (result.error ?? "Check the fields below")}
-        </FormAlert>
+        <FormAlert tone={result.ok ? "success" : "error"}>{result.message}</FormAlert>
       ) : null}
       <section className="space-y-4">
         <h2 className="text-xl font-semibold">The listing's facts</h2>
@@ -195,17 +160,9 @@ export default function MakerPage({ loaderData, actionData }: Route.ComponentPro
         </p>
         <Form method="post" noValidate className="space-y-4">
           <input type="hidden" name="intent" value="edit" />
-          <label className="block text-sm font-medium">
-            {MAKER_FIELD_LABELS.description}
-            <input
-              name="description"
-              defaultValue={value("description")}
-              aria-invalid={fields.description ? true : undefined}
-              aria-describedby={fields.description ? "description-error" : undefined}
-              className={input}
-            />
-            <FieldError id="description-error" text={fields.description} />
-          </label>
+          <Field label={MAKER_FIELD_LABELS.description} id="maker-description" error={fields.description}>
+            <Input name="description" defaultValue={value("description")} />
+          </Field>
           {area(
             "full_description",
             6,
@@ -214,33 +171,20 @@ export default function MakerPage({ loaderData, actionData }: Route.ComponentPro
           {area("features", 5, `One per line, at most ${MAKER_LIMITS.listItems}.`)}
           {area("use_cases", 4, `One per line, at most ${MAKER_LIMITS.listItems}.`)}
           <div className="grid gap-4 sm:grid-cols-2">
-            <label className="block text-sm font-medium">
-              {MAKER_FIELD_LABELS.pricing_model}
-              <select name="pricing_model" defaultValue={value("pricing_model")} className={input}>
+            <Field label={MAKER_FIELD_LABELS.pricing_model} id="maker-pricing_model" error={fields.pricing_model}>
+              <Select name="pricing_model" defaultValue={value("pricing_model")}>
                 {PRICING_OPTIONS.map(([v, label]) => (
                   <option key={v} value={v}>
                     {label}
                   </option>
                 ))}
-              </select>
-              <FieldError id="pricing_model-error" text={fields.pricing_model} />
-            </label>
-            <label className="block text-sm font-medium">
-              {MAKER_FIELD_LABELS.pricing}
-              <input
-                name="pricing"
-                defaultValue={value("pricing")}
-                placeholder="$20/month"
-                aria-invalid={fields.pricing ? true : undefined}
-                aria-describedby={fields.pricing ? "pricing-error" : undefined}
-                className={input}
-              />
-              <FieldError id="pricing-error" text={fields.pricing} />
-            </label>
+              </Select>
+            </Field>
+            <Field label={MAKER_FIELD_LABELS.pricing} id="maker-pricing" error={fields.pricing}>
+              <Input name="pricing" defaultValue={value("pricing")} placeholder="$20/month" />
+            </Field>
           </div>
-          <button type="submit" className={button}>
-            Save changes
-          </button>
+          <Button type="submit">Save changes</Button>
         </Form>
         {edits.length ? (
           <div>
@@ -268,26 +212,20 @@ export default function MakerPage({ loaderData, actionData }: Route.ComponentPro
               </p>
               <p className="text-sm user-text whitespace-pre-line">{r.comment}</p>
               {result?.reviewId === r.id ? (
-                <FormAlert tone={result.ok ? "success" : "error"}>
-                  {result.ok ? result.message : result.error}
-                </FormAlert>
+                <FormAlert tone={result.ok ? "success" : "error"}>{result.message}</FormAlert>
               ) : null}
               <Form method="post" className="space-y-2">
                 <input type="hidden" name="intent" value="reply" />
                 <input type="hidden" name="reviewId" value={r.id} />
-                <label className="block text-sm font-medium">
-                  {r.makerReply ? "Your public reply" : "Reply publicly"}
-                  <textarea
+                <Field label={r.makerReply ? "Your public reply" : "Reply publicly"} id={`reply-${r.id}`}>
+                  <Textarea
                     name="body"
                     rows={3}
                     maxLength={MAKER_LIMITS.replyMax}
                     defaultValue={r.makerReply?.body ?? ""}
-                    className={input}
                   />
-                </label>
-                <button type="submit" className={button}>
-                  {r.makerReply ? "Update reply" : "Post reply"}
-                </button>
+                </Field>
+                <Button type="submit">{r.makerReply ? "Update reply" : "Post reply"}</Button>
               </Form>
               {r.makerReply ? (
                 <Form method="post">

@@ -1,6 +1,9 @@
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
+import { z } from "zod";
 import { FormAlert } from "~/components/account/form-parts";
-import { AppError } from "~/lib/accounts.server";
+import { Button } from "~/components/ui";
+import { failureOf } from "~/lib/form-action";
+import { formAction } from "~/lib/form-action.server";
 import { MAKER_MESSAGES } from "../../../server/modules/makers/shared";
 import type { Route } from "./+types/verify";
 import { ClaimToken, confirmEmailClaim } from "./makers.server";
@@ -19,21 +22,17 @@ export function loader({ request }: Route.LoaderArgs) {
   return { token: ClaimToken.safeParse(token).success ? token : null };
 }
 
+const VerifyForm = z.object({ token: z.string({ error: MAKER_MESSAGES.invalidLink }).pipe(ClaimToken) });
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const token = ClaimToken.safeParse(form.get("token"));
-  if (!token.success) return data({ error: MAKER_MESSAGES.invalidLink }, { status: 400 });
-  try {
-    const done = await confirmEmailClaim(context.services, token.data, context.requestId);
-    throw redirect(`/tools/${done.slug}/maker?verified=1`);
-  } catch (err) {
-    if (err instanceof AppError && err.status < 500) return data({ error: err.message }, { status: err.status });
-    throw err;
-  }
+  return formAction(request, VerifyForm, async ({ token }) => {
+    const done = await confirmEmailClaim(context.services, token, context.requestId);
+    return redirect(`/tools/${done.slug}/maker?verified=1`);
+  });
 }
 
 export default function VerifyClaim({ loaderData, actionData }: Route.ComponentProps) {
-  const error = (actionData as { error?: string } | undefined)?.error;
+  const error = failureOf(actionData)?.error;
   return (
     <div className="mx-auto max-w-xl space-y-6">
       <h1 className="text-3xl font-bold">Confirm your maker claim</h1>
@@ -42,9 +41,7 @@ export default function VerifyClaim({ loaderData, actionData }: Route.ComponentP
         <Form method="post" className="space-y-3">
           <input type="hidden" name="token" value={loaderData.token} />
           <p>Confirm that you make this tool to manage its listing on Toolscape.</p>
-          <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
-            Confirm I am the maker
-          </button>
+          <Button type="submit">Confirm I am the maker</Button>
         </Form>
       ) : (
         <FormAlert>{MAKER_MESSAGES.invalidLink}</FormAlert>

@@ -1,4 +1,5 @@
 import { data, Link, useLocation, useNavigation, useRouteLoaderData } from "react-router";
+import { z } from "zod";
 import { PopularSearches } from "~/components/search/popular-searches";
 import { SaveSearch, type SaveSearchResult, type SaveSearchState } from "~/components/search/save-search";
 import { SearchFilterForm } from "~/components/search/search-filter-form";
@@ -13,6 +14,7 @@ import {
   viewerOf,
 } from "~/lib/accounts.server";
 import { cardsForTier, POPULAR_SEARCHES, parseSearchUrl, type SearchBadge, searchTools } from "~/lib/catalog.server";
+import { formAction } from "~/lib/form-action.server";
 import { plural } from "~/lib/format";
 import { usePersonal } from "~/lib/personal";
 import type { loader as rootLoader } from "~/root";
@@ -105,27 +107,27 @@ function savedQuery(href: string): string {
  * Save Search: visitors are asked to sign in (401), Free members get the upgrade prompt and
  * Standard members past their 3 the limit message (403, from the accounts module).
  */
+const SaveSearchForm = SavedSearchInput.extend({ intent: z.literal("save-search") });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await viewerOf(context, request);
   const headers = { "Cache-Control": "private, no-store" };
-  const fail = (status: number, reason: "sign-in" | "upgrade" | "limit" | "invalid", error: string) =>
+  const fail = (status: number, reason: "sign-in" | "upgrade" | "limit", error: string) =>
     data<SaveSearchResult>({ ok: false, reason, error }, { status, headers });
-  const form = Object.fromEntries(await request.formData());
-  if (form.intent !== "save-search") return fail(400, "invalid", "Unknown action");
-  if (!viewer) return fail(401, "sign-in", SIGN_IN_TO_SAVE);
-  const parsed = SavedSearchInput.safeParse(form);
-  if (!parsed.success) return fail(400, "invalid", parsed.error.issues[0]?.message ?? "Invalid search");
-  try {
-    const { created } = await saveSearchOnce(context.services.db, viewer, parsed.data);
-    const message = created ? "Search saved! Find it in your dashboard." : "This search is already saved.";
-    return data<SaveSearchResult>({ ok: true, message, created }, { headers });
-  } catch (err) {
-    if (err instanceof AppError && err.status === 403) {
-      const limited = typeof (err.details as { limit?: unknown } | undefined)?.limit === "number";
-      return fail(403, limited ? "limit" : "upgrade", err.message);
+  return formAction(request, SaveSearchForm, async (input) => {
+    if (!viewer) return fail(401, "sign-in", SIGN_IN_TO_SAVE);
+    try {
+      const { created } = await saveSearchOnce(context.services.db, viewer, input);
+      const message = created ? "Search saved! Find it in your dashboard." : "This search is already saved.";
+      return data<SaveSearchResult>({ ok: true, message, created }, { headers });
+    } catch (err) {
+      if (err instanceof AppError && err.status === 403) {
+        const limited = typeof (err.details as { limit?: unknown } | undefined)?.limit === "number";
+        return fail(403, limited ? "limit" : "upgrade", err.message);
+      }
+      throw err;
     }
-    throw err;
-  }
+  });
 }
 
 export type SearchLoader = typeof loader;

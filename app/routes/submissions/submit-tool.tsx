@@ -1,9 +1,11 @@
 import { type FormEvent, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import { FormAlert, focusFirstInvalid } from "~/components/account/form-parts";
-import { AppError, fieldErrors, viewerOf } from "~/lib/accounts.server";
+import { AppError, viewerOf } from "~/lib/accounts.server";
 import { PRICING_LABELS, PRICING_MODELS } from "~/lib/catalog.server";
-import { SubmissionInput } from "~/lib/submission-forms.server";
+import { type ActionFailure, failureOf } from "~/lib/form-action";
+import { formAction } from "~/lib/form-action.server";
 import {
   MAKER_RELATION_LABELS,
   MAKER_RELATIONS,
@@ -16,6 +18,7 @@ import {
   type ListedTool,
   type MySubmission,
   resubmitSubmission,
+  SubmissionInput,
   submissionCategories,
 } from "~/lib/submissions.server";
 import type { Route } from "./+types/submit-tool";
@@ -86,47 +89,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = {
-  ok: boolean;
-  fields?: Record<string, string>;
-  error?: string;
-  listed?: ListedTool;
-  values?: Values;
-  submitted?: { name: string; resubmitted: boolean };
-};
+/** What the form sends, as `valuesFrom` keeps it (empty fields are left out, as the schema expects). */
+const SubmitForm = z.preprocess((raw) => valuesFrom((name) => (raw as Record<string, unknown>)[name]), SubmissionInput);
+
+type Submitted = { ok: true; submitted: { name: string; resubmitted: boolean } };
+/** A refusal about a tool already listed links to it. */
+type Refused = ActionFailure & { listed?: ListedTool };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const values = valuesFrom((name) => form.get(name));
-  const parsed = SubmissionInput.safeParse(values);
-  if (!parsed.success) {
-    return data<ActionResult>({ ok: false, fields: fieldErrors(parsed.error), values }, { status: 400 });
-  }
-  const viewer = await viewerOf(context, request);
-  if (!viewer) {
-    // Sign in, then come back to the same form with what was typed (it travels in the return address).
-    const back = `/submit-tool?${new URLSearchParams(values as Record<string, string>)}`;
-    return redirect(`/sign-in?redirectTo=${encodeURIComponent(back)}`);
-  }
-  const editId = form.get("edit");
-  const { db, clock } = context.services;
-  try {
-    const saved =
-      typeof editId === "string" && editId
-        ? await resubmitSubmission(db, viewer, editId, parsed.data, clock.now())
-        : await createSubmission(db, viewer, parsed.data, clock.now());
-    return { ok: true, submitted: { name: saved.name, resubmitted: saved.revisions > 0 } } satisfies ActionResult;
-  } catch (err) {
-    if (err instanceof AppError && err.status < 500) {
-      const details = err.details as { listed?: ListedTool; field?: string } | undefined;
-      const fields = details?.field ? { [details.field]: err.message } : undefined;
-      return data<ActionResult>(
-        { ok: false, error: fields ? undefined : err.message, fields, listed: details?.listed, values },
+  return formAction(request, SubmitForm, async (input, form) => {
+    const viewer = await viewerOf(context, request);
+    if (!viewer) {
+      // Sign in, then come back to the same form with what was typed (it travels in the return address).
+      const typed = valuesFrom((name) => form.values[name]) as Record<string, string>;
+      const back = `/submit-tool?${new URLSearchParams(typed)}`;
+      return redirect(`/sign-in?redirectTo=${encodeURIComponent(back)}`);
+    }
+    const editId = form.values.edit;
+    const { db, clock } = context.services;
+    try {
+      const saved = editId
+        ? await resubmitSubmission(db, viewer, editId, input, clock.now())
+        : await createSubmission(db, viewer, input, clock.now());
+      return { ok: true, submitted: { name: saved.name, resubmitted: saved.revisions > 0 } } satisfies Submitted;
+    } catch (err) {
+      const listed = err instanceof AppError ? (err.details as { listed?: ListedTool } | undefined)?.listed : undefined;
+      if (!listed || !(err instanceof AppError)) throw err;
+      return data<Refused>(
+        { ok: false, error: err.message, fields: {}, values: form.values, listed },
         { status: err.status },
       );
     }
-    throw err;
-  }
+  });
 }
 
 const input = "mt-1 block w-full rounded-lg border px-3 py-2 text-slate-900 dark:bg-slate-950 dark:text-slate-100";
@@ -176,10 +170,13 @@ function loadChecker(): Promise<Check> {
 
 export default function SubmitTool({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const result = actionData as ActionResult | undefined;
+  const failed = failureOf(actionData) as Refused | null;
+  const done = actionData && !failed ? (actionData as Submitted) : null;
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
-  const errors = clientErrors ?? result?.fields ?? {};
-  const values = result?.values ?? loaderData.values;
+  const errors = clientErrors ?? failed?.fields ?? {};
+  const values: Values = failed?.values ?? loaderData.values;
+  // Field errors show at their fields; a refusal about none of them is the alert.
+  const alert = failed && Object.keys(failed.fields).length === 0 ? failed : null;
   const { editing } = loaderData;
   const busy = navigation.state === "submitting";
   const check = useRef<Check | null>(null);
@@ -208,12 +205,12 @@ export default function SubmitTool({ loaderData, actionData }: Route.ComponentPr
     } else setClientErrors(null);
   };
 
-  if (result?.submitted) {
+  if (done) {
     return (
       <div className="mx-auto max-w-2xl px-4 py-12">
         <FormAlert tone="success">
-          <strong>Thank you!</strong> “{result.submitted.name}” is{" "}
-          {result.submitted.resubmitted ? "back in the queue" : "in the moderation queue"}. We will e-mail you when a
+          <strong>Thank you!</strong> “{done.submitted.name}” is{" "}
+          {done.submitted.resubmitted ? "back in the queue" : "in the moderation queue"}. We will e-mail you when a
           moderator has decided.
         </FormAlert>
         <div className="mt-6 flex gap-3">
@@ -264,13 +261,13 @@ export default function SubmitTool({ loaderData, actionData }: Route.ComponentPr
           <FormAlert tone="info">{SUBMISSION_MESSAGES.pleaseSignIn}</FormAlert>
         </div>
       ) : null}
-      {result?.error ? (
+      {alert ? (
         <div className="mt-4" data-testid="submit-error">
           <FormAlert>
-            {result.error}{" "}
-            {result.listed ? (
-              <Link to={`/tools/${result.listed.slug}`} className="font-semibold underline">
-                See {result.listed.name}
+            {alert.error}{" "}
+            {alert.listed ? (
+              <Link to={`/tools/${alert.listed.slug}`} className="font-semibold underline">
+                See {alert.listed.name}
               </Link>
             ) : null}
           </FormAlert>

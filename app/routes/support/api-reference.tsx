@@ -1,5 +1,5 @@
-import { apiReference } from "~/lib/api-docs.server";
 import type { Route } from "./+types/api-reference";
+import { apiReference } from "./api-docs.server";
 
 export function meta() {
   return [

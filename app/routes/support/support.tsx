@@ -1,5 +1,6 @@
-import { data, Form, redirect, useNavigation } from "react-router";
-import { AppError, viewerOf } from "~/lib/accounts.server";
+import { Form, redirect, useNavigation } from "react-router";
+import { Button, Field, Input, Select, Textarea } from "~/components/ui";
+import { viewerOf } from "~/lib/accounts.server";
 import {
   FAQ_GROUPS,
   openTicket,
@@ -11,9 +12,9 @@ import {
   supportDepsFrom,
   TicketInput,
 } from "~/lib/content.server";
+import { failureOf } from "~/lib/form-action";
+import { formAction } from "~/lib/form-action.server";
 import type { Route } from "./+types/support";
-
-type Result = { error: string; values: Record<string, string> };
 
 export function meta() {
   return [
@@ -48,37 +49,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  const values = Object.fromEntries(
-    ["name", "email", "subject", "message", "category"].map((k) => [
-      k,
-      typeof form[k] === "string" ? String(form[k]) : "",
-    ]),
-  );
-  const parsed = TicketInput.safeParse(form);
-  if (!parsed.success) {
-    return data<Result>({ error: parsed.error.issues[0]?.message ?? "Invalid input", values }, { status: 400 });
-  }
-  try {
+  return formAction(request, TicketInput, async (input) => {
     const viewer = await viewerOf(context, request);
     const deps = supportDepsFrom(context.services, context.requestId);
-    const ticket = await openTicket(deps, { viewer, ip: context.clientIp }, parsed.data, context.services.clock.now());
+    const ticket = await openTicket(deps, { viewer, ip: context.clientIp }, input, context.services.clock.now());
     return redirect(`/support?ticket=${ticket.ref}#ticket`);
-  } catch (err) {
-    if (err instanceof AppError && err.status < 500)
-      return data<Result>({ error: err.message, values }, { status: err.status });
-    throw err;
-  }
+  });
 }
 
-const input =
-  "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";
-const label = "block text-sm font-medium text-slate-800 dark:text-slate-200";
+const TICKET_FIELDS = ["name", "email", "category", "subject", "message"] as const;
 
 export default function Support({ loaderData, actionData }: Route.ComponentProps) {
   const { q, faq, groups, channels, member, created, categories, supportLevel } = loaderData;
-  const result = actionData as Result | undefined;
-  const values = result?.values ?? { name: member?.name ?? "", email: member?.email ?? "", category: "general" };
+  const failed = failureOf(actionData);
+  const values: Record<string, string> = failed?.values ?? {
+    name: member?.name ?? "",
+    email: member?.email ?? "",
+    category: "general",
+  };
+  const f = failed?.fields ?? {};
+  // A field's message shows at the field; any other refusal is the alert.
+  const alert = failed && !TICKET_FIELDS.some((k) => f[k]) ? failed.error : null;
   const sending = useNavigation().state === "submitting";
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
@@ -91,17 +82,8 @@ export default function Support({ loaderData, actionData }: Route.ComponentProps
         <label htmlFor="faq-q" className="sr-only">
           Search the FAQ
         </label>
-        <input
-          id="faq-q"
-          name="q"
-          type="search"
-          defaultValue={q}
-          placeholder="Search FAQs..."
-          className={`${input} mt-0`}
-        />
-        <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
-          Search
-        </button>
+        <Input id="faq-q" name="q" type="search" defaultValue={q} placeholder="Search FAQs..." />
+        <Button type="submit">Search</Button>
       </Form>
 
       <section aria-labelledby="channels" className="mt-8">
@@ -200,55 +182,36 @@ export default function Support({ loaderData, actionData }: Route.ComponentProps
         {/* A new key after each ticket: the form remounts empty, so a second click cannot file it again. */}
         <Form key={created ?? "new"} method="post" className="mt-4 space-y-4" data-testid="ticket-form">
           <div className="grid gap-4 sm:grid-cols-2">
-            <div>
-              <label htmlFor="t-name" className={label}>
-                Name
-              </label>
-              <input id="t-name" name="name" required defaultValue={values.name} className={input} />
-            </div>
-            <div>
-              <label htmlFor="t-email" className={label}>
-                Email
-              </label>
-              <input id="t-email" name="email" type="email" required defaultValue={values.email} className={input} />
-            </div>
+            <Field label="Name" id="t-name" error={f.name}>
+              <Input name="name" required defaultValue={values.name} />
+            </Field>
+            <Field label="Email" id="t-email" error={f.email}>
+              <Input name="email" type="email" required defaultValue={values.email} />
+            </Field>
           </div>
-          <div>
-            <label htmlFor="t-category" className={label}>
-              Category
-            </label>
-            <select id="t-category" name="category" defaultValue={values.category || "general"} className={input}>
+          <Field label="Category" id="t-category" error={f.category}>
+            <Select name="category" defaultValue={values.category || "general"}>
               {categories.map((c) => (
                 <option key={c.value} value={c.value}>
                   {c.label}
                 </option>
               ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="t-subject" className={label}>
-              Subject
-            </label>
-            <input id="t-subject" name="subject" required defaultValue={values.subject} className={input} />
-          </div>
-          <div>
-            <label htmlFor="t-message" className={label}>
-              Message
-            </label>
-            <textarea id="t-message" name="message" required rows={6} defaultValue={values.message} className={input} />
-          </div>
-          {result?.error ? (
+            </Select>
+          </Field>
+          <Field label="Subject" id="t-subject" error={f.subject}>
+            <Input name="subject" required defaultValue={values.subject} />
+          </Field>
+          <Field label="Message" id="t-message" error={f.message}>
+            <Textarea name="message" required rows={6} defaultValue={values.message} />
+          </Field>
+          {alert ? (
             <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-              {result.error}
+              {alert}
             </p>
           ) : null}
-          <button
-            type="submit"
-            disabled={sending}
-            className="rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-          >
+          <Button type="submit" disabled={sending}>
             {sending ? "Sending..." : "Submit ticket"}
-          </button>
+          </Button>
         </Form>
       </section>
     </div>

@@ -1,6 +1,9 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link, useNavigation } from "react-router";
+import { TicketReplyForm, TicketThread } from "~/components/support/ticket-thread";
 import { AppError, viewerOf } from "~/lib/accounts.server";
 import { getTicketFor, ReplyInput, replyAsRequester, supportDepsFrom } from "~/lib/content.server";
+import { failureOf } from "~/lib/form-action";
+import { formAction } from "~/lib/form-action.server";
 import type { Route } from "./+types/ticket";
 
 export function meta() {
@@ -28,16 +31,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { viewer } = await load(context, request, params.id);
-  const parsed = ReplyInput.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Invalid input" }, { status: 400 });
-  try {
+  return formAction(request, ReplyInput, async (input) => {
     const deps = supportDepsFrom(context.services, context.requestId);
-    await replyAsRequester(deps, viewer, params.id, parsed.data, context.services.clock.now());
-  } catch (err) {
-    if (err instanceof AppError && err.status < 500) return data({ error: err.message }, { status: err.status });
-    throw err;
-  }
-  return { error: null };
+    await replyAsRequester(deps, viewer, params.id, input, context.services.clock.now());
+    return { ok: true as const };
+  });
 }
 
 export default function TicketPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -61,20 +59,7 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
         </strong>
         {t.priority ? " · Priority" : ""}
       </p>
-      <ol className="mt-6 space-y-4">
-        {t.messages.map((m) => (
-          <li
-            key={m.id}
-            className={`rounded-xl border p-4 dark:border-slate-700 ${m.author === "staff" ? "bg-brand-50 dark:bg-slate-900" : ""}`}
-          >
-            <p className="text-sm font-semibold">
-              {m.authorName}{" "}
-              <span className="font-normal text-slate-500">· {new Date(m.createdAt).toUTCString().slice(0, 22)}</span>
-            </p>
-            <p className="user-text mt-2 whitespace-pre-wrap">{m.body}</p>
-          </li>
-        ))}
-      </ol>
+      <TicketThread messages={t.messages} />
       {t.status === "closed" ? (
         <p className="mt-6 text-sm">
           This ticket is closed.{" "}
@@ -84,31 +69,13 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
           .
         </p>
       ) : (
-        // Keyed by the thread's length: a sent reply (one more message) remounts the form empty.
-        <Form key={t.messages.length} method="post" className="mt-6 space-y-3" data-testid="reply-form">
-          <label htmlFor="reply" className="block text-sm font-medium">
-            Your reply
-          </label>
-          <textarea
-            id="reply"
-            name="message"
-            required
-            rows={4}
-            className="block w-full rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-600 dark:bg-slate-950"
-          />
-          {actionData?.error ? (
-            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-              {actionData.error}
-            </p>
-          ) : null}
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-          >
-            {busy ? "Sending..." : "Send reply"}
-          </button>
-        </Form>
+        <TicketReplyForm
+          id="reply"
+          label="Your reply"
+          length={t.messages.length}
+          error={failureOf(actionData)?.error}
+          busy={busy}
+        />
       )}
     </div>
   );

@@ -1,3 +1,4 @@
+import { firstIssue } from "~/lib/form-action.server";
 import {
   CompareApiParams,
   embedCompareHtml,
@@ -14,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const parsed = CompareApiParams.safeParse({ ids: url.searchParams.get("tools") ?? "" });
   if (!parsed.success) {
-    return new Response(parsed.error.issues[0]?.message ?? "Name the tools to compare: ?tools=a,b", {
+    return new Response(firstIssue(parsed.error, "Name the tools to compare: ?tools=a,b"), {
       status: 400,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });

@@ -5,11 +5,9 @@ import { SideCard } from "~/components/tool-detail/side-card";
 import { type TabPanel, ToolTabs } from "~/components/tool-detail/tool-tabs";
 import { toolNotFoundMeta } from "~/components/tool-not-found";
 import {
-  AppError,
   CHANGE_ALERT_FEATURE,
   CHANGE_ALERT_TEXT,
   changeAlertFor,
-  SavedToolToggle,
   savedToolState,
   setSavedTool,
   type ToolPageAccess,
@@ -19,29 +17,34 @@ import {
   viewerOf,
 } from "~/lib/accounts.server";
 import { getToolPage, mergedTarget, ToolPageParams, type ToolTab } from "~/lib/catalog.server";
-import { liveDealForTool } from "~/lib/content.server";
-import { sideCardDeal } from "~/lib/deals";
-import { updatedLabel } from "~/lib/format";
-import { Island } from "~/lib/island";
-import { linkHealth } from "~/lib/linkcheck.server";
-import { useAudience, usePersonal } from "~/lib/personal";
 import {
-  type CommunityActionData,
   getMyReview,
   getToolPollQuestion,
-  isCommunityIntent,
+  listChoicesFor,
   listToolReviews,
   myReviewMarks,
   REVIEW_LIMITS,
   ReviewListQuery,
-  toolCommunityAction,
-} from "~/lib/reviews.server";
+} from "~/lib/community.server";
+import { liveDealForTool } from "~/lib/content.server";
+import { sideCardDeal } from "~/lib/deals";
+import { formAction } from "~/lib/form-action.server";
+import { updatedLabel } from "~/lib/format";
+import { Island } from "~/lib/island";
+import { linkHealth } from "~/lib/linkcheck.server";
+import { useAudience, usePersonal } from "~/lib/personal";
 import { TOGGLE_MESSAGES } from "~/lib/saved-tools";
 import { splitComponent } from "~/lib/split";
 import { toolMeta } from "~/lib/tool-seo";
-import { listChoicesFor } from "~/lib/top-lists.server";
 import { hasVerifiedMaker } from "../makers/makers.server";
 import type { Route } from "./+types/detail";
+import {
+  answerPollVote,
+  answerReview,
+  type CommunityActionData,
+  communityShape,
+  ToolPageForm,
+} from "./community.server";
 
 // Shown only to some viewers (past their daily views or below the tool's tier) and for unknown
 // tools: the usual tool page does not load them.
@@ -173,35 +176,38 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return data(result, { status: page ? 200 : 404, headers });
 }
 
-/** Save / favourite toggles: members' lists live in their account; visitors are asked to sign in (without JavaScript). */
+/**
+ * Save / favourite toggles (members' lists live in their account; visitors without JavaScript are
+ * asked to sign in), and the review and poll forms (./community.server.ts; a visitor may vote in a
+ * poll, the module refuses what they may not do).
+ */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const viewer = await viewerOf(context, request);
   const path = `/tools/${params.idOrSlug}`;
-  const form = Object.fromEntries(await request.formData());
-  // Review and poll forms (a visitor may vote in a poll; the module refuses what they may not do).
-  if (isCommunityIntent(form.intent)) {
-    return toolCommunityAction(context, request, viewer, params.idOrSlug, form.intent, form);
-  }
-  if (!viewer) throw redirect(`/sign-in?redirectTo=${encodeURIComponent(path)}`);
-  const parsed = SavedToolToggle.safeParse(form);
-  if (!parsed.success) {
-    return data<ToggleResult>(
-      { ok: false, error: parsed.error.issues[0]?.message ?? "Invalid input" },
-      { status: 400 },
-    );
-  }
-  const { kind, on } = parsed.data;
-  try {
-    await setSavedTool(context.services.db, viewer.user.id, params.idOrSlug, kind, on);
-  } catch (err) {
-    if (err instanceof AppError && err.status < 500) {
-      return data<ToggleResult>({ ok: false, error: err.message }, { status: err.status });
-    }
-    throw err;
-  }
-  return data<ToggleResult>(
-    { ok: true, kind, on, message: TOGGLE_MESSAGES[kind][on ? "on" : "off"] },
-    { headers: { "Cache-Control": "private, no-store" } },
+  return formAction(
+    request,
+    ToolPageForm,
+    async (input) => {
+      switch (input.intent) {
+        case "poll-vote":
+          return answerPollVote(context, request, viewer, params.idOrSlug, input);
+        case "review-save":
+        case "review-delete":
+        case "review-helpful":
+        case "review-report":
+          return answerReview(context, viewer, params.idOrSlug, input);
+        case "toggle": {
+          if (!viewer) throw redirect(`/sign-in?redirectTo=${encodeURIComponent(path)}`);
+          const { kind, on } = input;
+          await setSavedTool(context.services.db, viewer.user.id, params.idOrSlug, kind, on);
+          return data<ToggleResult>(
+            { ok: true, kind, on, message: TOGGLE_MESSAGES[kind][on ? "on" : "off"] },
+            { headers: { "Cache-Control": "private, no-store" } },
+          );
+        }
+      }
+    },
+    { shape: communityShape },
   );
 }
 

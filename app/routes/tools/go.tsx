@@ -4,6 +4,7 @@ import { ToolNotFound, toolNotFoundMeta } from "~/components/tool-not-found";
 import { visitorKey } from "~/lib/accounts.server";
 import { GoParams, mergedTarget, recordToolClick } from "~/lib/catalog.server";
 import { countDealClick, liveDealLink } from "~/lib/content.server";
+import { firstIssue } from "~/lib/form-action.server";
 import type { Route } from "./+types/go";
 
 /**
@@ -28,7 +29,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     source: url.searchParams.get("source") ?? undefined,
   });
   if (!parsed.success) {
-    const error = parsed.error.issues[0]?.message ?? "Invalid link";
+    const error = firstIssue(parsed.error, "Invalid link");
     return data({ error, slug: params.slug }, { status: 400, headers: PRIVATE });
   }
   // Robots following links and HEAD probes are sent on but not counted as visitors' clicks.

@@ -3,6 +3,7 @@ import { Pagination } from "~/components/pagination";
 import { ToolCard } from "~/components/tool-card";
 import { tierOf, viewerOf } from "~/lib/accounts.server";
 import { cardsForTier, listCategories, listParamsFromSearch, listTools, ToolListParams } from "~/lib/catalog.server";
+import { firstIssue } from "~/lib/form-action.server";
 import { formQuery } from "~/lib/form-query";
 import { SORT_OPTIONS } from "~/lib/format";
 import { applyButtonClass, useLiveFilters } from "~/lib/live-filters";
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = ToolListParams.safeParse(listParamsFromSearch(url.searchParams));
   if (!parsed.success) {
     return data(
-      { categories, page: null, error: parsed.error.issues[0]?.message ?? "Invalid filters", search: url.search },
+      { categories, page: null, error: firstIssue(parsed.error, "Invalid filters"), search: url.search },
       { status: 400 },
     );
   }

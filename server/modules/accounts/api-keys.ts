@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows } from "../../platform/db/index.ts";
+import { type Db, queryRows, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { UUID } from "../../platform/ids.ts";
 import { consumeRateLimit, type RateResult, type RateRule } from "../../platform/rate-limit.ts";
@@ -62,8 +62,7 @@ export async function createApiKey(
   const v = requireEntitlement(viewer, API_KEY_FEATURE);
   const key = `${API_KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
   const prefix = key.slice(0, 12);
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     // The member row is locked so two concurrent creations cannot both pass the cap.
     await tx.execute(sql`SELECT id FROM users WHERE id = ${v.user.id} FOR UPDATE`);
     const [count] = await queryRows<{ n: number | string }>(

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import type { Env } from "../../platform/env.ts";
 import { AppError } from "../../platform/errors.ts";
+import { isUuid } from "../../platform/ids.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { Mailer } from "../../platform/mail.ts";
@@ -55,7 +56,7 @@ export async function setChangeAlert(
   now: Date,
 ): Promise<ChangeAlertFrequency | null> {
   const v = requireEntitlement(viewer, CHANGE_ALERT_FEATURE);
-  if (!z.uuid().safeParse(toolId).success) throw new AppError("not_found", "Tool not found");
+  if (!isUuid(toolId)) throw new AppError("not_found", "Tool not found");
   if (frequency === "off") {
     await db.execute(sql`DELETE FROM tool_change_alerts WHERE user_id = ${v.user.id} AND tool_id = ${toolId}::uuid`);
     return null;

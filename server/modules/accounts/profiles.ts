@@ -1,5 +1,5 @@
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
-import { type Db, isUniqueViolation, queryRows, sql } from "../../platform/db/index.ts";
+import { type Db, isUniqueViolation, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { MESSAGES, type ProfileInput } from "./forms.ts";
 import type { Role, Tier } from "./tiers.ts";
@@ -64,16 +64,16 @@ export async function updateAccount(
   change: { tier?: Tier; role?: Role },
   audit?: AccountAudit,
 ): Promise<AccountSummary> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [user] = await queryRows<{ id: string; role: Role }>(
-      tx as unknown as Db,
+      tx,
       sql`SELECT id, role::text AS role FROM users WHERE id = ${userId} FOR UPDATE`,
     );
     if (!user) throw new AppError("not_found", "User not found");
-    const before = audit ? await accountById(tx as unknown as Db, userId) : null;
+    const before = audit ? await accountById(tx, userId) : null;
     if (change.role && change.role !== "admin" && user.role === "admin") {
       const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(
-        tx as unknown as Db,
+        tx,
         sql`SELECT count(*)::int AS n FROM users WHERE role = 'admin'`,
       );
       if (n <= 1) throw new AppError("conflict", "This is the last administrator; make someone else an admin first.");
@@ -91,7 +91,7 @@ export async function updateAccount(
               tier_override_until = NULL, updated_at = now()`,
       );
     }
-    const account = await accountById(tx as unknown as Db, userId);
+    const account = await accountById(tx, userId);
     if (!account) throw new AppError("not_found", "User not found");
     if (audit && before) {
       const changes = [
@@ -100,7 +100,7 @@ export async function updateAccount(
       ] as const;
       for (const c of changes) {
         if (c.from === c.to) continue;
-        await recordAudit(tx as unknown as Db, {
+        await recordAudit(tx, {
           actor: audit.actor,
           action: c.action,
           targetType: "user",

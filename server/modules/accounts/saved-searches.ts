@@ -1,4 +1,4 @@
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { UUID } from "../../platform/ids.ts";
 import { MESSAGES, type SavedSearchInput } from "./forms.ts";
@@ -42,8 +42,7 @@ export async function savedSearchAllowance(db: Db, viewer: Viewer): Promise<{ us
 export async function createSavedSearch(db: Db, viewer: Viewer, input: SavedSearchInput): Promise<SavedSearch> {
   const limit = viewer.limit("saved_searches");
   if (limit === 0) throw new AppError("forbidden", SAVED_SEARCH_GATED, { requiredTier: "standard" });
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return transaction(db, async (tx) => {
     await tx.execute(sql`SELECT 1 FROM user_profiles WHERE user_id = ${viewer.user.id} FOR UPDATE`);
     if (limit !== null) {
       const [row] = await queryRows<{ n: number }>(

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { isbot } from "isbot";
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { loadEntitlements } from "./entitlements.ts";
 import { canAccessTier, requiresLabel, type Tier } from "./tiers.ts";
 import { decideVisitorView } from "./view-cookie.ts";
@@ -36,8 +36,7 @@ export async function recordToolView(
   );
   if (known?.seen === true) return { used: known.used, limit, allowed: true };
   if (limit !== null && (known?.used ?? 0) >= limit) return { used: known?.used ?? 0, limit, allowed: false };
-  const result = await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const result = await transaction(db, async (tx) => {
     // One subject at a time: concurrent views cannot both take the last free slot.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${subject}))`);
     const [state] = await queryRows<{ used: number; seen: boolean }>(

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import type { Activity } from "../../platform/activity.ts";
 import { recordAudit } from "../../platform/audit.ts";
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { uuidSchema } from "../../platform/ids.ts";
 import type { AdminActor } from "./users.ts";
 
 /** Feedback (spec section 3): Pending, then Verified by an admin (the badge comes with issue 11). */
@@ -24,7 +25,7 @@ export const FeedbackQuery = z.object({
 });
 export type FeedbackQuery = z.infer<typeof FeedbackQuery>;
 
-export const FeedbackId = z.string().uuid("Unknown feedback");
+export const FeedbackId = uuidSchema("Unknown feedback");
 
 export async function listFeedback(
   db: Db,
@@ -72,8 +73,7 @@ export async function verifyFeedback(
   /** credits the sender (feedback.verified: points and badge); anonymous feedback credits nobody */
   credit?: { activity: Activity; now: Date },
 ): Promise<{ changed: boolean }> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return transaction(db, async (tx) => {
     const [row] = await queryRows<{ verified: boolean; user_id: string | null }>(
       tx,
       sql`SELECT verified, user_id FROM feedback WHERE id = ${id}::uuid FOR UPDATE`,

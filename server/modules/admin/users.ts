@@ -1,7 +1,7 @@
 import type { SQL } from "drizzle-orm";
 import { z } from "zod";
 import { type Actor, type AuditActor, recordAudit } from "../../platform/audit.ts";
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { orderBy, sortParams } from "../../platform/list-sort.ts";
 import { cleanLine, controlCharacterIn } from "../../platform/text.ts";
@@ -140,8 +140,7 @@ export async function changeUser(
   reason?: string,
 ): Promise<AccountSummary> {
   if (userId === actor.id && change.role && change.role !== "admin") throw new AppError("bad_request", SELF_DEMOTE);
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return transaction(db, async (tx) => {
     const [current] = await queryRows<{ tier: Tier; suspended: boolean }>(
       tx,
       sql`SELECT p.tier, u.suspended_at IS NOT NULL AS suspended
@@ -195,8 +194,7 @@ export async function suspendUser(
   reason: string,
 ): Promise<{ changed: boolean; sessionsEnded: number }> {
   if (userId === actor.id) throw new AppError("bad_request", SELF_SUSPEND);
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return transaction(db, async (tx) => {
     const before = await lockUser(tx, userId);
     if (before.suspended_at) return { changed: false, sessionsEnded: 0 };
     if (before.role === "admin") throw new AppError("bad_request", SUSPEND_ADMIN);
@@ -219,8 +217,7 @@ export async function suspendUser(
 }
 
 export async function reactivateUser(db: Db, actor: AdminActor, userId: string): Promise<{ changed: boolean }> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return transaction(db, async (tx) => {
     const before = await lockUser(tx, userId);
     if (!before.suspended_at) return { changed: false };
     await tx.execute(

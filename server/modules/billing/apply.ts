@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt } from "drizzle-orm";
 import { DAY_MS } from "../../platform/clock.ts";
-import { type Db, schema } from "../../platform/db/index.ts";
+import { schema, transaction } from "../../platform/db/index.ts";
 import type { PaidTier, PaymentAppliedEvent } from "./contracts.ts";
 import { getPlan } from "./plans.ts";
 import type { OrderState, ProviderId } from "./providers/types.ts";
@@ -50,8 +50,7 @@ export async function applyCapturedOrder(
         providerOrderId: state.providerOrderId,
       },
     });
-    await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    await transaction(db, async (tx) => {
       await recordEvent(tx, {
         userId: order.userId,
         type: "amount_mismatch",
@@ -69,8 +68,7 @@ export async function applyCapturedOrder(
   }
   const providerPaymentId = state.providerPaymentId as string;
 
-  const result = await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const result = await transaction(db, async (tx) => {
     await lockMember(tx, order.userId);
     const [payment] = await tx
       .insert(schema.payments)

@@ -1,6 +1,6 @@
 import { and, sql as dsql, eq, gte, inArray } from "drizzle-orm";
 import { DAY_MS } from "../../platform/clock.ts";
-import { type Db, queryRows, schema, sql } from "../../platform/db/index.ts";
+import { type Db, queryRows, schema, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { siteUrl } from "../../platform/site-origin.ts";
 import { applyCapturedOrder, expireStaleOrders } from "./apply.ts";
@@ -34,7 +34,7 @@ export function toSubscriptionView(sub: SubscriptionRow): SubscriptionView {
 }
 
 async function inTx<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction((t) => fn(t as unknown as Db));
+  return transaction(db, fn);
 }
 
 async function subById(db: Db, id: string): Promise<SubscriptionRow | null> {

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt } from "drizzle-orm";
 import { DAY_MS } from "../../platform/clock.ts";
-import { type Db, schema } from "../../platform/db/index.ts";
+import { schema, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { type ApplyOutcome, applyCapturedOrder } from "./apply.ts";
 import type { PaidTier } from "./contracts.ts";
@@ -136,8 +136,7 @@ export async function createOrder(services: BillingServices, input: CreateOrderI
   const now = services.clock.now();
   const key = input.idempotencyKey ?? null;
 
-  const found = await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const found = await transaction(db, async (tx) => {
     await lockMember(tx, input.user.id);
     const o = schema.paymentOrders;
     if (key) {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
-import { type Db, queryRows, schema, sql } from "../../platform/db/index.ts";
+import { type Db, queryRows, schema, sql, transaction } from "../../platform/db/index.ts";
 import { getPlan, unusedValueCents } from "./plans.ts";
 import { ProviderError } from "./providers/types.ts";
 import { creditBalance, liveSubscription, type OrderRow, orderById } from "./queries.ts";
@@ -45,7 +45,7 @@ export async function staleReason(db: Db, order: OrderRow): Promise<StaleReason 
     // The renewal of the subscription it was made for, still live.
     if (!live || live.id !== order.subscriptionId || live.tier !== order.tier) return "changed";
   } else if (order.kind === "upgrade") {
-    if (!live || live.status !== "active" || live.id !== order.subscriptionId || live.tier !== "standard") {
+    if (live?.status !== "active" || live.id !== order.subscriptionId || live.tier !== "standard") {
       return "changed";
     }
     const standard = await getPlan(db, "standard");
@@ -135,7 +135,7 @@ export async function voidOtherOpenOrders(
 export async function refundVoidedPayment(services: BillingServices, paymentId: string): Promise<boolean> {
   const { db } = services;
   const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.id, paymentId));
-  if (!payment || payment.status !== "captured") return false;
+  if (payment?.status !== "captured") return false;
   const order = await orderById(db, payment.orderId);
   if (order?.status !== "voided") return false;
   const provider = providerFor(services, payment.provider);
@@ -160,8 +160,7 @@ export async function refundVoidedPayment(services: BillingServices, paymentId: 
     return false;
   }
   const now = services.clock.now();
-  const done = await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const done = await transaction(db, async (tx) => {
     const [row] = await tx
       .update(schema.payments)
       .set({ status: "refunded", refundedAt: now, providerRefundId })

@@ -1,5 +1,5 @@
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { type Tier, tierRank } from "../accounts/index.ts";
 
@@ -63,8 +63,7 @@ export async function recordEvent(
 
 /** Recomputes and stores the derived tier now (after an operator's override changed). */
 export async function refreshTier(db: Db, userId: string, now: Date): Promise<Tier> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return transaction(db, async (tx) => {
     await lockMember(tx, userId);
     return recomputeTier(tx, userId, now);
   });
@@ -81,8 +80,7 @@ export async function setTierOverride(
   input: { userId: string; tier: Tier | null; until?: Date | null; actor: AuditActor; requestId?: string },
   now: Date,
 ): Promise<Tier> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return transaction(db, async (tx) => {
     await lockMember(tx, input.userId);
     const [before] = await queryRows<{ tier_override: Tier | null }>(
       tx,

@@ -1,9 +1,10 @@
 import { and, eq, ne, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
-import { type Db, isUniqueViolation, queryRows } from "../../platform/db/index.ts";
+import { type Db, isUniqueViolation, queryRows, transaction } from "../../platform/db/index.ts";
 import { type PriceInfo, providers, tools } from "../../platform/db/schema.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
+import { isUuid } from "../../platform/ids.ts";
 import { orderBy, sortParams } from "../../platform/list-sort.ts";
 import { controlCharacterIn, controlCharacterMessage } from "../../platform/text.ts";
 import { resolveCategoryKeys } from "./categories.ts";
@@ -303,7 +304,7 @@ type ToolValues = Omit<
 
 /** The editable view of a stored tool (the dialogs' initial values). */
 export async function getEditableTool(db: Db, id: string): Promise<(EditableTool & { id: string }) | null> {
-  if (!z.uuid().safeParse(id).success) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db
     .select({ tool: tools, provider: providers.name })
     .from(tools)
@@ -556,12 +557,11 @@ export async function saveTool(
   ctx: ToolChangeContext,
 ): Promise<SavedTool> {
   try {
-    return await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    return await transaction(db, async (tx) => {
       let current: ToolRow | undefined;
       let currentProvider: string | null = null;
       if (id !== null) {
-        if (!z.uuid().safeParse(id).success) throw notFound("Tool not found");
+        if (!isUuid(id)) throw notFound("Tool not found");
         const [row] = await tx
           .select({ tool: tools, provider: providers.name })
           .from(tools)
@@ -749,7 +749,7 @@ export function setFeatured(db: Db, id: string, featured: boolean, ctx: ToolChan
 
 /** Looks a tool up by id or slug for the admin API (any status); anything else is not a tool. */
 export async function findToolId(db: Db, idOrSlug: string): Promise<string | null> {
-  const isId = z.uuid().safeParse(idOrSlug).success;
+  const isId = isUuid(idOrSlug);
   // Slugs are slugify()'s output; other text (NUL bytes, 10 KB keys) never reaches the database.
   if (!isId && !/^[a-z0-9][a-z0-9-]{0,199}$/i.test(idOrSlug)) return null;
   const [row] = await db

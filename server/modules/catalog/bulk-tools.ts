@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "../../platform/audit.ts";
-import type { Db } from "../../platform/db/index.ts";
+import { type Db, transaction } from "../../platform/db/index.ts";
 import { categories, tools } from "../../platform/db/schema.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import type { ToolChangeContext } from "./admin-tools.ts";
@@ -52,8 +52,7 @@ export async function bulkChangeTools(db: Db, raw: BulkToolsInput, ctx: ToolChan
   const input = parsed.data;
   const ids = [...new Set(input.ids)].sort();
   const now = ctx.now ?? new Date();
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     let categoryId: number | null = null;
     let categoryName = "";
     if (input.action === "category") {

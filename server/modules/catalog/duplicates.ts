@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
+import { uuidSchema } from "../../platform/ids.ts";
 import type { Jobs } from "../../platform/jobs/types.ts";
 
 /**
@@ -235,8 +236,7 @@ export const DUPLICATES_REFRESH_EVERY_MS = 6 * 3_600_000;
 /** The refresh job's work: the candidate table replaced in one transaction (readers see old or new). */
 export async function refreshDuplicateCandidates(db: Db, now: Date): Promise<{ pairs: number }> {
   const scored = (await scoreDuplicatePairs(db)).slice(0, STORED_CANDIDATES_MAX);
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await transaction(db, async (tx) => {
     await tx.execute(sql`DELETE FROM tool_duplicate_candidates`);
     for (let i = 0; i < scored.length; i += 200) {
       const chunk = scored.slice(i, i + 200);
@@ -311,8 +311,8 @@ export function keeperOf(a: DuplicateSide, b: DuplicateSide): DuplicateSide {
 }
 
 export const DismissInput = z.object({
-  a: z.uuid("Choose two tools"),
-  b: z.uuid("Choose two tools"),
+  a: uuidSchema("Choose two tools"),
+  b: uuidSchema("Choose two tools"),
 });
 
 /** "Not duplicates": the pair leaves the list for good (audited). */
@@ -324,8 +324,7 @@ export async function dismissDuplicate(
   const parsed = DismissInput.parse(input);
   if (parsed.a === parsed.b) throw new AppError("bad_request", "Choose two different tools");
   const [lo, hi] = [parsed.a, parsed.b].sort() as [string, string];
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await transaction(db, async (tx) => {
     const found = await queryRows<{ id: string; name: string }>(
       tx,
       sql`SELECT id::text AS id, name FROM tools WHERE id IN (${lo}::uuid, ${hi}::uuid)`,

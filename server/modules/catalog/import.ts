@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
-import { type Db, queryRows, schema } from "../../platform/db/index.ts";
+import { type Db, queryRows, schema, transaction } from "../../platform/db/index.ts";
 import { controlCharacterIn, controlCharacterMessage } from "../../platform/text.ts";
 import { createCategory, resolveCategoryKeys } from "./categories.ts";
 import { type Provenance, recordNewTools } from "./facts.ts";
@@ -303,8 +303,7 @@ export async function importRows(
     else report.errors.push({ row, name: cleanText(pick(raw, "name") ?? "") || undefined, messages: errors });
   });
 
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await transaction(db, async (tx) => {
     // De-duplicate against the catalogue and within the file, by normalised name + domain.
     const existing = await queryRows<{ name_key: string; domain_key: string; slug: string }>(
       tx,

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
+import { isUuid, uuidSchema } from "../../platform/ids.ts";
 import { runnableSteps, type ToolMergeStep } from "./merge-steps.ts";
 
 /**
@@ -20,8 +21,8 @@ export type MergeReport = {
 };
 
 export const MergeInput = z.object({
-  from: z.uuid("Choose the tool to merge"),
-  into: z.uuid("Choose the tool to keep"),
+  from: uuidSchema("Choose the tool to merge"),
+  into: uuidSchema("Choose the tool to keep"),
 });
 
 type ToolRow = {
@@ -42,8 +43,7 @@ export async function mergeTools(
 ): Promise<MergeReport> {
   const { from, into } = MergeInput.parse(input);
   if (from === into) throw new AppError("bad_request", "A tool cannot be merged into itself");
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     // Both rows locked in id order: two admins merging the same pair the other way round wait, not deadlock.
     const rows = await queryRows<ToolRow>(
       tx,
@@ -98,7 +98,7 @@ export async function mergeTools(
 export async function mergedTarget(db: Db, idOrSlug: string): Promise<{ id: string; slug: string } | null> {
   const key = idOrSlug.trim().toLowerCase();
   if (!key || key.length > 200) return null;
-  const isId = z.uuid().safeParse(key).success;
+  const isId = isUuid(key);
   const match = isId ? sql`a.id = ${key}::uuid` : sql`a.slug = ${key}`;
   const [row] = await queryRows<{ id: string; slug: string }>(
     db,

@@ -1,6 +1,6 @@
 import type { ActivityEvent, ActivityType } from "../../platform/activity.ts";
 import type { Clock } from "../../platform/clock.ts";
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 
 /**
  * Badges and points from members' real activity (issue 11, spec §3 Achievement/Badge/Leaderboard,
@@ -245,8 +245,7 @@ export async function touchMember(
   const day = dayOf(now);
   const key = `${userId}`;
   if (activeToday.get(key) === day) return;
-  await deps.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await transaction(deps.db, async (tx) => {
     const inserted = await queryRows<{ day: string }>(
       tx,
       sql`INSERT INTO member_active_days (user_id, day) VALUES (${userId}, ${day}::date)

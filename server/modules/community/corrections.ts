@@ -1,6 +1,6 @@
 import type { Activity } from "../../platform/activity.ts";
 import { type Actor, recordAudit } from "../../platform/audit.ts";
-import { type Db, isUniqueViolation, queryRows, sql } from "../../platform/db/index.ts";
+import { type Db, isUniqueViolation, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import type { PriceInfo } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
@@ -160,8 +160,7 @@ export async function createCorrection(
       },
     );
   }
-  const id = await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const id = await transaction(db, async (tx) => {
     const [row] = await queryRows<{ id: string }>(
       tx,
       sql`INSERT INTO corrections (tool_id, user_id, field, proposed_value, evidence_url, message, created_at)
@@ -294,8 +293,7 @@ export async function voteCorrection(deps: Deps, userId: string, id: string): Pr
   );
   if (!rate.allowed)
     throw new AppError("rate_limited", "Too many votes. Try again later.", { retryAfterSec: rate.retryAfterSec });
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return transaction(db, async (tx) => {
     const [row] = await queryRows<{ user_id: string; status: string }>(
       tx,
       // Votes on one correction take turns (the row lock), so the count below sees every committed vote.
@@ -354,8 +352,7 @@ async function lockOpen(
 export async function verifyCorrection(deps: Deps, actor: Actor, id: string): Promise<CorrectionView> {
   const { db, activity, now } = deps;
   try {
-    await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    await transaction(db, async (tx) => {
       const c = await lockOpen(tx, id);
       const [tool] = await queryRows<ToolFacts>(tx, sql`${TOOL_FACTS} WHERE t.id = ${c.tool_id}::uuid FOR UPDATE OF t`);
       if (!tool) throw new AppError("not_found", "Tool not found");
@@ -446,8 +443,7 @@ function keysFor(field: CorrectionField, value: string): { domainKey?: string } 
 
 export async function rejectCorrection(deps: Deps, actor: Actor, id: string, reason: string): Promise<CorrectionView> {
   const { db, now } = deps;
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await transaction(db, async (tx) => {
     const c = await lockOpen(tx, id);
     await tx.execute(
       sql`UPDATE corrections SET status = 'rejected', reject_reason = ${reason}, decided_by = ${actor.id}, decided_at = ${now}

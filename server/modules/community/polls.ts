@@ -3,6 +3,7 @@ import { z } from "zod";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { uuidSchema } from "../../platform/ids.ts";
 import { consumeRateLimit, type RateRule } from "../../platform/rate-limit.ts";
 import { type CommunityDeps, resolveToolId } from "./reviews.ts";
 
@@ -42,7 +43,7 @@ export function voterCookie(id: string, secure: boolean): string {
 }
 
 export const PollVoteInput = z.object({
-  pollId: z.string().uuid(POLL_MESSAGES.pollNotFound),
+  pollId: uuidSchema(POLL_MESSAGES.pollNotFound),
   optionIndex: z.coerce
     .number({ message: POLL_MESSAGES.option })
     .int(POLL_MESSAGES.option)

@@ -3,7 +3,7 @@ import type { Activity } from "../../platform/activity.ts";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
-import { UUID } from "../../platform/ids.ts";
+import { UUID, uuidSchema } from "../../platform/ids.ts";
 import { consumeRateLimit, type RateRule } from "../../platform/rate-limit.ts";
 import { RATING_PRIOR_DEFAULT, RATING_PRIOR_WEIGHT, REVIEW_GATE } from "../catalog/index.ts";
 
@@ -57,7 +57,7 @@ export const ReviewListQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
 
-export const ReviewId = z.string().uuid(REVIEW_MESSAGES.reviewNotFound);
+export const ReviewId = uuidSchema(REVIEW_MESSAGES.reviewNotFound);
 
 /** Writes per member: generous for people, tight for scripts. */
 export const REVIEW_RULES: Record<"write" | "helpful" | "report", RateRule> = {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Activity } from "../../platform/activity.ts";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { UUID } from "../../platform/ids.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
@@ -359,7 +359,7 @@ async function publishedOnce(
 }
 
 function inTx<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (t) => work(t as unknown as Db));
+  return transaction(db, work);
 }
 
 /**

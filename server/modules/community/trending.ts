@@ -1,5 +1,5 @@
 import type { Db } from "../../platform/db/index.ts";
-import { queryRows, sql } from "../../platform/db/index.ts";
+import { queryRows, sql, transaction } from "../../platform/db/index.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { reviewCountsBetween } from "./review-stats.ts";
@@ -180,8 +180,7 @@ export async function recomputeTrending(db: Db, now: Date): Promise<number> {
   // Nothing trended and nothing trends: leave the table (and the page cache's version) alone.
   const [stored] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM trending_tools`);
   if (!ranked.length && !stored?.n) return 0;
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await transaction(db, async (tx) => {
     await tx.execute(sql`DELETE FROM trending_tools`);
     for (const [index, e] of ranked.entries()) {
       await tx.execute(sql`INSERT INTO trending_tools (tool_id, rank, reason, context, score, signals, computed_at)

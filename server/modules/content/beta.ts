@@ -3,6 +3,7 @@ import { z } from "zod";
 import { recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { uuidSchema } from "../../platform/ids.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
 import type { ContentActor } from "./deals.ts";
@@ -140,7 +141,7 @@ export async function listBetaPrograms(
 /* ------------------------------------------- applying ------------------------------------------- */
 
 export const BetaApplyForm = z.object({
-  programId: z.string().uuid(BETA_MESSAGES.notFound),
+  programId: uuidSchema(BETA_MESSAGES.notFound),
   motivation: z.string().trim().min(10, BETA_MESSAGES.motivation).max(500, BETA_MESSAGES.motivation),
 });
 
@@ -331,7 +332,7 @@ export const BetaForm = z.object({
     .transform((v) => v === true || v === "on" || v === "true" || v === "1"),
 });
 export type BetaFormData = z.output<typeof BetaForm>;
-export const BetaTarget = z.object({ id: z.string().uuid(BETA_MESSAGES.notFound) });
+export const BetaTarget = z.object({ id: uuidSchema(BETA_MESSAGES.notFound) });
 
 async function toolOf(db: Db, key: string): Promise<{ id: string; provider: string }> {
   const k = key.toLowerCase();

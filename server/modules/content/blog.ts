@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Actor, recordAudit } from "../../platform/audit.ts";
-import { type Db, isUniqueViolation, queryRows } from "../../platform/db/index.ts";
+import { type Db, isUniqueViolation, queryRows, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { uuidSchema } from "../../platform/ids.ts";
 import { type CatalogStats, catalogStats } from "../catalog/index.ts";
 import { BLOG_CATEGORIES, type BlogCategory, FIGURE_TOKENS } from "./blog-labels.ts";
 import { readMinutes, renderMarkdown } from "./markdown.ts";
@@ -118,7 +119,7 @@ export const PostInput = z
   });
 export type PostInput = z.output<typeof PostInput>;
 
-export const PostId = z.string().uuid("Unknown post");
+export const PostId = uuidSchema("Unknown post");
 
 type Row = {
   id: string;
@@ -278,8 +279,7 @@ export async function createPost(
   now: Date,
 ): Promise<{ id: string; slug: string }> {
   try {
-    return await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    return await transaction(db, async (tx) => {
       const [row] = await queryRows<{ id: string }>(
         tx,
         sql`INSERT INTO blog_posts (slug, title, excerpt, body_md, body_html, author_name, category, cover_image,
@@ -318,8 +318,7 @@ export async function updatePost(
   const before = await getPostForEdit(db, id);
   if (!before) throw new AppError("not_found", POST_NOT_FOUND);
   try {
-    return await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    return await transaction(db, async (tx) => {
       const [row] = await queryRows<{ id: string }>(
         tx,
         sql`UPDATE blog_posts SET slug = ${input.slug}, title = ${input.title}, excerpt = ${input.excerpt},
@@ -358,8 +357,7 @@ export async function setPostStatus(
   now: Date,
 ): Promise<{ changed: boolean }> {
   if (!PostId.safeParse(id).success) throw new AppError("not_found", POST_NOT_FOUND);
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return transaction(db, async (tx) => {
     const [current] = await queryRows<{ status: string }>(
       tx,
       sql`SELECT status FROM blog_posts WHERE id = ${id}::uuid FOR UPDATE`,
@@ -387,8 +385,7 @@ export async function setPostStatus(
 
 export async function deletePost(db: Db, actor: BlogActor, id: string, now: Date): Promise<void> {
   if (!PostId.safeParse(id).success) throw new AppError("not_found", POST_NOT_FOUND);
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await transaction(db, async (tx) => {
     const [gone] = await queryRows<Row>(
       tx,
       sql`DELETE FROM blog_posts WHERE id = ${id}::uuid

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../platform/db/index.ts";
+import { type Db, queryRows, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
 import { consumeRateLimit, type RateRule, type Viewer } from "../accounts/index.ts";
@@ -25,8 +25,7 @@ export async function sendContactMessage(
   const limit = await consumeRateLimit(deps.db, `contact:ip:${who.ip}`, CONTACT_RULE, now);
   if (!limit.allowed) throw new AppError("rate_limited", CONTACT_RATE_LIMITED, { retryAfterSec: limit.retryAfterSec });
   if (input.website?.trim()) return { stored: false };
-  await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await transaction(deps.db, async (tx) => {
     const [row] = await queryRows<{ id: string }>(
       tx,
       sql`INSERT INTO contact_messages (user_id, name, email, message, created_at)

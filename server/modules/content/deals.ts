@@ -3,6 +3,7 @@ import { z } from "zod";
 import { type Actor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { uuidSchema } from "../../platform/ids.ts";
 import { DEAL_CATEGORIES, DEAL_TYPES, type DealCategoryKey, type DealType } from "./labels.ts";
 
 /**
@@ -230,7 +231,7 @@ export const DealForm = z
 export type DealFormInput = z.input<typeof DealForm>;
 export type DealFormData = z.output<typeof DealForm>;
 
-export const DealTarget = z.object({ id: z.string().uuid(DEAL_MESSAGES.notFound) });
+export const DealTarget = z.object({ id: uuidSchema(DEAL_MESSAGES.notFound) });
 
 export type ContentActor = Actor;
 

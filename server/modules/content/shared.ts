@@ -3,4 +3,5 @@
 export type { PostSummary } from "./blog.ts";
 export * from "./blog-labels.ts";
 export * from "./labels.ts";
+export type { TicketMessage } from "./support.ts";
 export type { TicketStatus } from "./support-forms.ts";

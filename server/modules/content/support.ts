@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { recordAudit } from "../../platform/audit.ts";
-import { type Db, queryRows } from "../../platform/db/index.ts";
+import { type Db, queryRows, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { UUID } from "../../platform/ids.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
@@ -90,8 +90,7 @@ export async function openTicket(
   const priority = viewer ? viewer.can("priority_support") : false;
   // A member's ticket is answered at the account's own address: the form cannot send our mail elsewhere.
   const input = viewer ? { ...form, email: viewer.user.email } : form;
-  return deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(deps.db, async (tx) => {
     const [row] = await queryRows<Row>(
       tx,
       sql`INSERT INTO support_tickets (user_id, name, email, subject, category, priority, status, created_at, updated_at)
@@ -220,8 +219,7 @@ export async function replyAsRequester(
   if (!t || t.userId !== viewer.user.id) throw new AppError("not_found", "Ticket not found");
   if (t.status === "closed")
     throw new AppError("conflict", "This ticket is closed. Open a new ticket on the support page.");
-  await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await transaction(deps.db, async (tx) => {
     await insertMessage(tx, id, "requester", viewer.user.id, viewer.user.name, input.message, now);
     await tx.execute(
       sql`UPDATE support_tickets SET status = 'open', updated_at = ${now.toISOString()}::timestamptz WHERE id = ${id}`,
@@ -266,8 +264,7 @@ export async function replyAsStaff(
 ): Promise<void> {
   const t = await getTicketForAdmin(deps.db, id);
   const status: TicketStatus = input.status ?? "answered";
-  await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await transaction(deps.db, async (tx) => {
     await insertMessage(tx, id, "staff", admin.user.id, "Toolscape Support", input.message, now);
     await tx.execute(
       sql`UPDATE support_tickets SET status = ${status}, updated_at = ${now.toISOString()}::timestamptz WHERE id = ${id}`,
@@ -310,8 +307,7 @@ export async function setTicketStatus(
 ): Promise<void> {
   const t = await getTicketForAdmin(deps.db, id);
   if (t.status === status) return;
-  await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await transaction(deps.db, async (tx) => {
     await tx.execute(
       sql`UPDATE support_tickets SET status = ${status}, updated_at = ${now.toISOString()}::timestamptz WHERE id = ${id}`,
     );

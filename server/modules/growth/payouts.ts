@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { GrowthDeps } from "./deps.ts";
 
@@ -92,8 +92,7 @@ export async function runPayout(
   const provider = deps.growth.payouts;
   const now = deps.clock.now().toISOString();
   const batchId = provider ? `ts-${period}-${randomUUID().slice(0, 8)}` : null;
-  const payouts = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const payouts = await transaction(deps.db, async (tx) => {
     const { lines, ids } = group(await queryRows<PayableRow>(tx, payableQuery(period, true)));
     const out: PayoutRecord[] = [];
     for (const line of lines) {
@@ -146,8 +145,7 @@ export async function runPayout(
     deps.logger.error("affiliate payout batch failed", { err, batchId, period });
     status = "failed";
   }
-  await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await transaction(deps.db, async (tx) => {
     await tx.execute(sql`UPDATE affiliate_payouts SET status = ${status} WHERE provider_batch_id = ${batchId}`);
     if (status === "failed" || status === "denied") {
       // Nothing was sent: the commissions are payable again, so the next run (a new batch) pays them.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DAY_MS } from "../../platform/clock.ts";
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { emailField } from "../../platform/email-address.ts";
 import { AppError } from "../../platform/errors.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
@@ -166,8 +166,7 @@ export async function inviteByEmail(
   }
   const code = await ensureReferralCode(db, inviter.id);
   const link = referralLink(siteOrigin(deps.env), code);
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await transaction(db, async (tx) => {
     const inserted = await queryRows<{ id: string }>(
       tx,
       sql`INSERT INTO referral_invites (referrer_id, email, created_at)
@@ -217,31 +216,28 @@ export async function rewardReferral(
     return { rewarded: false };
   }
   const now = deps.clock.now();
-  const recorded = await deps.db
-    .transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      const [invite] = await queryRows<{ id: string }>(
-        tx,
-        sql`UPDATE referral_invites SET status = 'joined', invitee_id = ${invitee.id}, joined_at = ${now.toISOString()}::timestamptz
+  const recorded = await transaction(deps.db, async (tx) => {
+    const [invite] = await queryRows<{ id: string }>(
+      tx,
+      sql`UPDATE referral_invites SET status = 'joined', invitee_id = ${invitee.id}, joined_at = ${now.toISOString()}::timestamptz
            WHERE referrer_id = ${referrer.id} AND email = ${invitee.email.toLowerCase()} AND status = 'invited'
            RETURNING id`,
-      );
-      const inserted = await queryRows<{ id: string }>(
-        tx,
-        sql`INSERT INTO referrals (referrer_id, invitee_id, invite_id, reward_days, created_at, status)
+    );
+    const inserted = await queryRows<{ id: string }>(
+      tx,
+      sql`INSERT INTO referrals (referrer_id, invitee_id, invite_id, reward_days, created_at, status)
           VALUES (${referrer.id}, ${invitee.id}, ${invite?.id ?? null}, 0, ${now.toISOString()}::timestamptz, 'pending')
           ON CONFLICT (invitee_id) DO NOTHING RETURNING id`,
-      );
-      if (!inserted.length) {
-        // Already recorded (a replay): undo the invite update by rolling back.
-        throw new AlreadyRewarded();
-      }
-      return true;
-    })
-    .catch((err: unknown) => {
-      if (err instanceof AlreadyRewarded) return false;
-      throw err;
-    });
+    );
+    if (!inserted.length) {
+      // Already recorded (a replay): undo the invite update by rolling back.
+      throw new AlreadyRewarded();
+    }
+    return true;
+  }).catch((err: unknown) => {
+    if (err instanceof AlreadyRewarded) return false;
+    throw err;
+  });
   if (!recorded) return { rewarded: false };
   if (!invitee.emailVerified) return { rewarded: false, status: "pending" };
   return rewardConfirmedReferral(deps, invitee.id);
@@ -259,8 +255,7 @@ export async function rewardConfirmedReferral(
   inviteeId: string,
 ): Promise<ReferralOutcome> {
   const now = deps.clock.now();
-  return deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(deps.db, async (tx) => {
     const [pending] = await queryRows<{ id: string; referrer_id: string }>(
       tx,
       sql`SELECT id, referrer_id FROM referrals WHERE invitee_id = ${inviteeId} AND status = 'pending'`,

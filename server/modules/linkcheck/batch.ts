@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Clock } from "../../platform/clock.ts";
-import { type Db, queryRows } from "../../platform/db/index.ts";
+import { type Db, queryRows, transaction } from "../../platform/db/index.ts";
 import {
   linkCheckState,
   linkReviewItems,
@@ -118,8 +118,7 @@ export async function runLinkCheckBatch(deps: LinkCheckDeps, options: LinkCheckO
     checked.push({ toolId: tool.id, status: check.status, counted: true });
     await afterCheck(deps, tool, check, { ...checkOptions, timeoutMs: options.timeoutMs });
   }
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await transaction(db, async (tx) => {
     await tx.insert(linkCheckState).values({ id: 1 }).onConflictDoNothing();
     if (down) {
       const pauses = (state?.pauses ?? 0) + 1;
@@ -183,8 +182,7 @@ async function networkLooksDown(
  * good answer revives a gone tool (graveyard.ts).
  */
 export async function recordCheck(db: Db, toolId: string, check: SiteCheck, now: Date): Promise<void> {
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await transaction(db, async (tx) => {
     const [prev] = await tx.select().from(toolLinkStatus).where(eq(toolLinkStatus.toolId, toolId)).for("update");
     const failure = isFailure(check.status);
     const consecutive = failure ? (prev?.consecutiveFailures ?? 0) + 1 : 0;
@@ -323,8 +321,7 @@ async function storeImages(
 ): Promise<void> {
   // One version for the set: the 64 px and 128 px files of a logo change together.
   const hash = sha256(Buffer.concat([...encoded.values()].map((e) => Buffer.from(e.bytes)))).slice(0, 16);
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await transaction(db, async (tx) => {
     await tx.delete(toolImages).where(and(eq(toolImages.toolId, toolId), eq(toolImages.kind, kind)));
     for (const [size, image] of encoded) {
       await tx.insert(toolImages).values({

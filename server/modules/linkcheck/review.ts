@@ -1,9 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
-import { type Db, queryRows } from "../../platform/db/index.ts";
+import { type Db, queryRows, transaction } from "../../platform/db/index.ts";
 import { linkCheckState, linkReviewItems, toolLinkStatus, toolSuggestions, tools } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
+import { isUuid } from "../../platform/ids.ts";
 import { applyToolFacts, type FactPatch, PRICING_MODELS, saveTool, setArchived } from "../catalog/index.ts";
 import { LINK_CHECKER_SOURCE, setGone } from "./graveyard.ts";
 
@@ -93,9 +94,8 @@ export async function decideReviewItem(
   input: ReviewDecision,
   ctx: Ctx,
 ): Promise<{ status: string }> {
-  if (!z.uuid().safeParse(id).success) throw new AppError("not_found", "Review item not found");
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  if (!isUuid(id)) throw new AppError("not_found", "Review item not found");
+  return transaction(db, async (tx) => {
     const [item] = await tx.select().from(linkReviewItems).where(eq(linkReviewItems.id, id)).for("update");
     if (!item) throw new AppError("not_found", "Review item not found");
     if (item.status !== "open") throw new AppError("conflict", `This item was already handled (${item.status})`);
@@ -209,9 +209,8 @@ export async function decideSuggestion(
   decision: "accept" | "dismiss",
   ctx: Ctx,
 ): Promise<{ status: string }> {
-  if (!z.uuid().safeParse(id).success) throw new AppError("not_found", "Suggestion not found");
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  if (!isUuid(id)) throw new AppError("not_found", "Suggestion not found");
+  return transaction(db, async (tx) => {
     const [s] = await tx.select().from(toolSuggestions).where(eq(toolSuggestions.id, id)).for("update");
     if (!s) throw new AppError("not_found", "Suggestion not found");
     if (s.status !== "open") throw new AppError("conflict", `This suggestion was already ${s.status}`);

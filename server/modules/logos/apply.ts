@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../platform/db/index.ts";
+import { type Db, queryRows, transaction } from "../../platform/db/index.ts";
 import { toolImages, tools } from "../../platform/db/schema.ts";
 import { type Editorial, loadEditorial, type Provenance, recordFactChanges } from "../catalog/index.ts";
 import { mediaUrl } from "../linkcheck/index.ts";
@@ -125,8 +125,7 @@ export async function applyBundledLogos(
 
   // Written in batches: each tool's images, its logo_url and the fact in one transaction.
   for (let i = 0; i < work.length; i += 100) {
-    await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    await transaction(db, async (tx) => {
       for (const w of work.slice(i, i + 100)) {
         const encoded = renders.get(`${w.icon.set}:${w.icon.id}`) as Map<number, Uint8Array>;
         await tx.delete(toolImages).where(and(eq(toolImages.toolId, w.row.id), eq(toolImages.kind, "logo")));

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { recordAudit } from "../../platform/audit.ts";
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { emailField } from "../../platform/email-address.ts";
 import { AppError } from "../../platform/errors.ts";
+import { uuidSchema } from "../../platform/ids.ts";
 import type { Mailer } from "../../platform/mail.ts";
 import { consumeRateLimit, type RateRule } from "../../platform/rate-limit.ts";
 import { claimMethodsFor, domainKey } from "../catalog/index.ts";
@@ -157,8 +158,7 @@ export async function confirmEmailClaim(
   requestId: string | null = null,
 ): Promise<{ toolId: string; slug: string; name: string }> {
   const now = deps.clock.now();
-  return deps.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return transaction(deps.db, async (tx) => {
     const [claim] = await queryRows<{ id: string }>(
       tx,
       sql`SELECT id::text AS id FROM maker_claims
@@ -241,8 +241,7 @@ export async function checkSiteClaim(
     claim.site_token,
   );
   if (!result.found) throw new AppError("bad_request", MAKER_MESSAGES.siteTokenMissing);
-  await deps.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await transaction(deps.db, async (tx) => {
     await tx.execute(
       sql`UPDATE maker_claims SET method = ${result.where}::maker_claim_method WHERE id = ${claim.id}::uuid`,
     );
@@ -276,7 +275,7 @@ export async function listVerifiedClaims(db: Db, max = 200): Promise<MakerClaimR
 }
 
 export const RevokeClaimInput = z.object({
-  claimId: z.string().uuid("Claim not found"),
+  claimId: uuidSchema("Claim not found"),
   reason: z.string().trim().min(3, "Give a reason of at least 3 characters").max(500),
 });
 
@@ -286,8 +285,7 @@ export async function revokeClaim(
   input: z.infer<typeof RevokeClaimInput>,
 ): Promise<void> {
   const now = deps.clock.now();
-  await deps.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await transaction(deps.db, async (tx) => {
     const [row] = await queryRows<{ tool_id: string; user_id: string }>(
       tx,
       sql`UPDATE maker_claims SET status = 'revoked', revoked_at = ${now.toISOString()}::timestamptz,

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { recordAudit } from "../../platform/audit.ts";
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { uuidSchema } from "../../platform/ids.ts";
 import { textBlock, textLine } from "../../platform/text.ts";
 import { type FactChange, PRICING_MODELS, type Provenance, recordFactChanges } from "../catalog/index.ts";
 import { isVerifiedMaker } from "./claims.ts";
@@ -144,8 +145,7 @@ export async function saveMakerEdit(
   input: MakerEditInput,
 ): Promise<MakerEditResult> {
   const now = deps.clock.now();
-  return deps.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return transaction(deps.db, async (tx) => {
     await tx.execute(sql`SELECT id FROM tools WHERE id = ${toolId}::uuid FOR UPDATE`);
     if (!(await isVerifiedMaker(tx, actor.id, toolId))) throw new AppError("forbidden", MAKER_MESSAGES.notMaker);
     const current = await currentMakerFacts(tx, toolId);
@@ -224,10 +224,10 @@ export async function listPendingMakerEdits(db: Db, toolId?: string): Promise<Pe
 }
 
 export const MakerEditDecision = z.discriminatedUnion("decision", [
-  z.object({ decision: z.literal("approve"), editId: z.string().uuid("Change not found") }),
+  z.object({ decision: z.literal("approve"), editId: uuidSchema("Change not found") }),
   z.object({
     decision: z.literal("reject"),
-    editId: z.string().uuid("Change not found"),
+    editId: uuidSchema("Change not found"),
     reason: z.string().trim().min(3, "Give the maker a reason of at least 3 characters").max(500),
   }),
 ]);
@@ -239,8 +239,7 @@ export async function decideMakerEdit(
   input: z.infer<typeof MakerEditDecision>,
 ): Promise<void> {
   const now = deps.clock.now();
-  await deps.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await transaction(deps.db, async (tx) => {
     const [edit] = await queryRows<{ tool_id: string; user_id: string; field: MakerEditField; new_value: unknown }>(
       tx,
       sql`SELECT tool_id::text AS tool_id, user_id, field, new_value FROM maker_edits

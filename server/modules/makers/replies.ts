@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { uuidSchema } from "../../platform/ids.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
 import { textBlock } from "../../platform/text.ts";
 import { isVerifiedMaker } from "./claims.ts";
@@ -12,7 +13,7 @@ import { MAKER_LIMITS, MAKER_MESSAGES } from "./shared.ts";
  */
 
 export const ReplyInput = z.object({
-  reviewId: z.string().uuid(MAKER_MESSAGES.reviewNotFound),
+  reviewId: uuidSchema(MAKER_MESSAGES.reviewNotFound),
   body: textBlock("Reply").pipe(
     z
       .string()

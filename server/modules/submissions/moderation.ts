@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "../../platform/audit.ts";
-import { type Db, queryRows } from "../../platform/db/index.ts";
+import { type Db, queryRows, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
 import { textBlock } from "../../platform/text.ts";
@@ -217,8 +217,7 @@ export async function decideSubmission(
     throw new AppError("bad_request", SUBMISSION_MESSAGES.revisionReason, { field: "reason" });
   }
   const now = deps.now ?? new Date();
-  return deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(deps.db, async (tx) => {
     const [s] = await queryRows<Locked>(
       tx,
       sql`SELECT s.id, s.user_id, s.name, s.description, s.url, c.name AS category, s.provider_name,

@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import os from "node:os";
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import { type Clock, DAY_MS } from "../clock.ts";
-import { type Db, queryRows } from "../db/index.ts";
+import { type Db, queryRows, transaction } from "../db/index.ts";
 import { jobs as jobsTable } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import type { JobHandler, JobSpec, Jobs } from "./types.ts";
@@ -169,7 +169,7 @@ export function createJobs(options: JobsOptions): JobRunner {
   }
 
   async function succeed(job: Claimed, followUps: Running["followUps"]): Promise<void> {
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       const now = clock.now();
       const done = await tx
         .update(jobsTable)
@@ -180,14 +180,14 @@ export function createJobs(options: JobsOptions): JobRunner {
         logger.warn("job finished after its lease was taken by another run", { jobId: job.id, type: job.type });
         return;
       }
-      await successors(tx as unknown as Db, job, followUps);
+      await successors(tx, job, followUps);
     });
   }
 
   async function fail(job: Claimed, err: unknown, retry: boolean): Promise<void> {
     const message = err instanceof Error ? err.message : String(err);
     const final = !retry || job.attempts >= job.max_attempts;
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       const now = clock.now();
       const changed = await tx
         .update(jobsTable)
@@ -213,7 +213,7 @@ export function createJobs(options: JobsOptions): JobRunner {
         .where(mine(job))
         .returning({ id: jobsTable.id });
       // A recurring job that gave up still comes back at its next time.
-      if (changed.length && final) await successors(tx as unknown as Db, job, []);
+      if (changed.length && final) await successors(tx, job, []);
     });
     const fields = { jobId: job.id, type: job.type, attempt: job.attempts, maxAttempts: job.max_attempts, err };
     if (final) logger.error("job failed", fields);

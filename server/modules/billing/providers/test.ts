@@ -1,6 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
-import { type Db, queryRows, sql } from "../../../platform/db/index.ts";
+import { type Db, queryRows, sql, transaction } from "../../../platform/db/index.ts";
 import type { Env } from "../../../platform/env.ts";
 import { signingSecret } from "../../accounts/index.ts";
 import {
@@ -81,8 +81,7 @@ export function createTestProvider(deps: { db: Db; env: Pick<Env, "AUTH_SECRET" 
     async createOrder(input) {
       // One provider order per our order, as a real provider's idempotency key gives: two requests
       // for one order at once take turns on a lock keyed by the order, so the second finds the first's.
-      return db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      return transaction(db, async (tx) => {
         await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`test-order:${input.orderId}`}))`);
         const [open] = await queryRows<{ id: string }>(
           tx,

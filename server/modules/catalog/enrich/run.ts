@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type Db, queryRows, schema } from "../../../platform/db/index.ts";
+import { type Db, queryRows, schema, transaction } from "../../../platform/db/index.ts";
 import { type FactChange, type Provenance, recordFactChanges } from "../facts.ts";
 import { type PricingModel, slugify } from "../normalize.ts";
 import { type Evaluation, evaluate, type LabelledExample, predict, trainLogistic } from "./classifier.ts";
@@ -253,8 +253,7 @@ export async function enrichCatalog(db: Db, options: { at?: Date; editorial?: Ed
 
   // 6. Write: one transaction, each tool's update and its facts together.
   if (pending.size) {
-    await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    await transaction(db, async (tx) => {
       const names = new Map<string, string>();
       for (const p of pending.values()) if (p.provider) names.set(slugify(p.provider), p.provider);
       const providerRows = new Map<string, { id: number; name: string }>();
