@@ -47,7 +47,9 @@ export async function bulkChangeTools(db: Db, raw: BulkToolsInput, ctx: ToolChan
   const parsed = BulkToolsInput.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues.at(0);
-    throw new AppError("bad_request", issue?.message || "Check the bulk action", { field: String(issue?.path[0] ?? "") });
+    throw new AppError("bad_request", issue?.message || "Check the bulk action", {
+      field: String(issue?.path[0] ?? ""),
+    });
   }
   const input = parsed.data;
   const ids = [...new Set(input.ids)].sort();
