@@ -7,7 +7,7 @@ import type { AppServices } from "./context.ts";
 import { accountsMergeSteps, createAuth, registerChangeAlertJobs, seedDemoAccounts } from "./modules/accounts/index.ts";
 import { createTallies } from "./modules/admin/index.ts";
 import { grantPlanDaysOn, paymentProviders, registerBillingJobs } from "./modules/billing/index.ts";
-import { catalogMergeSteps, seedCatalog } from "./modules/catalog/index.ts";
+import { catalogMergeSteps, registerDuplicateJobs, seedCatalog } from "./modules/catalog/index.ts";
 import {
   communityMergeSteps,
   onActivity,
@@ -160,6 +160,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // The daily open-data dump (issue 22, ADR 0031): first run at boot when there is no fresh one.
   registerOpenDataJobs(services);
   registerLinkCheckJobs(services);
+  // Duplicate candidates (issue 21): precomputed, so /admin/duplicates reads a table.
+  registerDuplicateJobs(services);
   // Bundled brand marks (ADR 0028): rasterised by a job right after the first seed, not before listening.
   registerLogoJobs(services);
   if (seededNow) await jobs.enqueue({ type: BUNDLED_LOGOS_JOB, key: "seed" });

@@ -15,10 +15,15 @@ import { AppError } from "../../server/platform/errors.ts";
 
 export {
   ADMIN_PAGE_SIZE,
+  ADMIN_TOOL_SORTS,
   AdminToolQuery,
   type AdminToolRow,
   type AdminToolStats,
   adminToolStats,
+  BULK_ACTIONS,
+  BULK_MAX,
+  BulkToolsInput,
+  bulkChangeTools,
   type EditableTool,
   exportToolsCsv,
   getEditableTool,
@@ -71,9 +76,67 @@ export function formToPatch(form: FormData): ToolFormValues {
   return out;
 }
 
-export type SaveResult = { ok: true; saved: SavedTool } | { ok: false; error: string; status: number };
+export type SaveResult =
+  | { ok: true; saved: SavedTool }
+  | { ok: false; error: string; status: number; fields: Record<string, string> };
 
-/** Saves a create (id null) or an edit from the dialog or its page; errors come back as a message. */
+/**
+ * The form field a message is about, by the label it starts with (the importer's row validation
+ * names its fields that way: "Tool name is required", "Logo URL must be an http(s) URL").
+ * Longest label first, so "Full description" wins over "Description".
+ */
+const MESSAGE_FIELDS: [string, string][] = (
+  [
+    ["Tool name", "name"],
+    ["Name", "name"],
+    ["Valid URL", "website_url"],
+    ["Full description", "full_description"],
+    ["Description", "one_line_description"],
+    ["Unknown category", "category"],
+    ["Category", "category"],
+    ["Provider", "provider"],
+    ["Tags", "tags"],
+    ["Features", "features"],
+    ["Use cases", "use_cases"],
+    ["Pros", "pros"],
+    ["Cons", "cons"],
+    ["Alternatives", "alternatives"],
+    ["Screenshots", "screenshots"],
+    ["Logo URL", "logo_url"],
+    ["Demo URL", "demo_url"],
+    ["Affiliate URL", "affiliate_url"],
+    ["Source URL", "source_url"],
+    ["Preview image URL", "preview_image_url"],
+    ["Meta title", "meta_title"],
+    ["Meta description", "meta_description"],
+    ["Meta keywords", "meta_keywords"],
+    ["Original price", "pricing_original"],
+    ["Discounted price", "pricing_discounted"],
+    ["Discount", "pricing_discount"],
+    ["Deal end", "pricing_deal_ends"],
+    ["The slug", "slug"],
+  ] as [string, string][]
+).sort((x, y) => y[0].length - x[0].length);
+
+/** One message per field (the first); messages about no field go under `form`. */
+export function toolFieldErrors(messages: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const message of messages) {
+    const hit = MESSAGE_FIELDS.find(([label]) => message.startsWith(label));
+    const key = hit ? hit[1] : /already listed/.test(message) ? "name" : "form";
+    out[key] ??= message;
+  }
+  return out;
+}
+
+const PATCH_FIELDS: Record<string, string> = {
+  original: "pricing_original",
+  discounted: "pricing_discounted",
+  discount: "pricing_discount",
+  deal_ends: "pricing_deal_ends",
+};
+
+/** Saves a create (id null) or an edit from the dialog or its page; errors come back per field. */
 export async function saveToolForm(
   context: AppLoadContext,
   admin: Viewer,
@@ -91,8 +154,19 @@ export async function saveToolForm(
     },
   });
   if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const [top, sub] = issue.path.map(String);
+      const key = top === "pricing" && sub ? (PATCH_FIELDS[sub] ?? "form") : (top ?? "form");
+      fields[key] ??= issue.message;
+    }
     const issue = parsed.error.issues[0];
-    return { ok: false, status: 400, error: `${issue?.path.join(".") ?? ""}: ${issue?.message ?? "Invalid input"}` };
+    return {
+      ok: false,
+      status: 400,
+      error: `${issue?.path.join(".") ?? ""}: ${issue?.message ?? "Invalid input"}`,
+      fields,
+    };
   }
   return guarded(() =>
     saveTool(context.services.db, id, parsed.data, {
@@ -123,8 +197,10 @@ async function guarded(fn: () => Promise<SaveResult>): Promise<SaveResult> {
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof AppError && err.status < 500) return { ok: false, error: err.message, status: err.status };
-    throw err;
+    if (!(err instanceof AppError) || err.status >= 500) throw err;
+    const listed = (err.details as { errors?: unknown } | undefined)?.errors;
+    const messages = Array.isArray(listed) ? listed.map(String) : [err.message];
+    return { ok: false, error: err.message, status: err.status, fields: toolFieldErrors(messages) };
   }
 }
 

@@ -17,19 +17,24 @@ export async function requireAdminPage(context: AppLoadContext, request: Request
 
 export {
   type AdminActor,
+  type AdminPending,
   type AdminUserRow,
   AnalyticsQuery,
+  type AuditRow,
+  adminPendingCounts,
   analytics,
   changeUser,
   dashboardStats,
   FeedbackId,
   type FeedbackItem,
+  listAuditView,
   listFeedback,
   listUsers,
   PERIODS,
   RefundReason,
   reactivateUser,
   recentActivity,
+  resolveAuditTarget,
   resolvePeriod,
   revokeSessions,
   SuspendInput,
@@ -46,7 +51,7 @@ export {
 } from "../../server/modules/admin/index.ts";
 // The operator's refund goes through billing's one refund path (issue 21).
 export { refundPaymentByOperator } from "../../server/modules/billing/index.ts";
-export { AuditQuery, type AuditRecord, listAudit } from "../../server/platform/audit.ts";
+export { AUDIT_SORTS, AuditQuery, type AuditRecord, listAudit } from "../../server/platform/audit.ts";
 
 /** The acting admin, for the audit row of a page action. */
 export function adminActor(viewer: Viewer, context: AppLoadContext) {

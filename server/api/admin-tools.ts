@@ -20,6 +20,7 @@ import {
   listAdminTools,
   listMerges,
   mergeTools,
+  requestDuplicateRefresh,
   rowsFromJson,
   SEED_CSV,
   saveTool,
@@ -238,6 +239,7 @@ export function adminToolsApi() {
     });
     const problem = fileProblem(report);
     if (problem) return c.json({ success: false, error: problem, report }, 400);
+    if (!dryRun && report.added.length) await requestDuplicateRefresh(services.jobs);
     return c.json(importAnswer(report));
   });
 
@@ -248,6 +250,7 @@ export function adminToolsApi() {
       source: "admin:import-full-csv",
       audit: { actor: actorOf(viewer), requestId: c.var.requestId },
     });
+    if (report.added.length) await requestDuplicateRefresh(services.jobs);
     return c.json({
       success: true,
       result: {
@@ -274,6 +277,7 @@ export function adminToolsApi() {
     });
     const problem = fileProblem(report);
     if (problem) return c.json({ success: false, error: problem, report }, 400);
+    if (!dryRun && report.added.length) await requestDuplicateRefresh(services.jobs);
     return c.json(importAnswer(report));
   });
 
@@ -326,6 +330,7 @@ export function adminToolsApi() {
         steps: services.toolMergeSteps,
       },
     );
+    await requestDuplicateRefresh(services.jobs);
     return c.json({ success: true, merge: report });
   });
 

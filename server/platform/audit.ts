@@ -1,7 +1,8 @@
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "./db/index.ts";
 import { auditLog } from "./db/schema.ts";
+import { orderBy, sortParams } from "./list-sort.ts";
 
 /**
  * The audit log (ADR 0010): who changed what, before → after. Written in the same transaction as
@@ -46,6 +47,9 @@ export async function recordAudit(tx: Db, entry: AuditEntry): Promise<void> {
   });
 }
 
+/** The columns the audit table sorts by (the URL's `sort`); anything else keeps newest first. */
+export const AUDIT_SORTS = ["at", "actor", "action", "target"] as const;
+
 export const AuditQuery = z.object({
   page: z.coerce.number().int("page must be a whole number").min(1, "page must be 1 or more").max(10_000).default(1),
   limit: z.coerce.number().int("limit must be a whole number").min(1).max(100, "limit must be 100 or less").default(50),
@@ -61,6 +65,9 @@ export const AuditQuery = z.object({
     .string()
     .regex(/^[\w.:-]{1,128}$/, "target_id must be an id")
     .optional(),
+  /** who acted: an account id, or part of the label (an e-mail, "cli", "system") */
+  actor: z.string().trim().min(1).max(200, "actor must be 200 characters or less").optional(),
+  ...sortParams(AUDIT_SORTS),
 });
 export type AuditQuery = z.infer<typeof AuditQuery>;
 
@@ -78,7 +85,13 @@ export type AuditRecord = {
   request_id: string | null;
 };
 
-/** Newest first, filtered by action and/or target. */
+/** The action names recorded so far (the audit page's filter is a select of these). */
+export async function auditActions(db: Db): Promise<string[]> {
+  const rows = await db.selectDistinct({ action: auditLog.action }).from(auditLog).orderBy(auditLog.action);
+  return rows.map((r) => r.action);
+}
+
+/** Newest first (or sorted by a whitelisted column), filtered by actor, action and/or target. */
 export async function listAudit(
   db: Db,
   query: Partial<AuditQuery>,
@@ -89,13 +102,23 @@ export async function listAudit(
   if (query.action) filters.push(eq(auditLog.action, query.action));
   if (query.target_type) filters.push(eq(auditLog.targetType, query.target_type));
   if (query.target_id) filters.push(eq(auditLog.targetId, query.target_id));
+  if (query.actor) {
+    const like = `%${query.actor.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    filters.push(or(eq(auditLog.actorId, query.actor), ilike(auditLog.actorLabel, like)) as SQL);
+  }
   const where = filters.length ? and(...filters) : undefined;
+  const columns = {
+    at: sql`${auditLog.at}`,
+    actor: sql`lower(${auditLog.actorLabel})`,
+    action: sql`${auditLog.action}`,
+    target: sql`${auditLog.targetType}, ${auditLog.targetId}`,
+  };
   const [rows, [totals]] = await Promise.all([
     db
       .select()
       .from(auditLog)
       .where(where)
-      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .orderBy(orderBy(columns, query, sql`${auditLog.at} DESC, ${auditLog.id} DESC`, sql`${auditLog.id} DESC`))
       .limit(limit)
       .offset((page - 1) * limit),
     db.select({ n: count() }).from(auditLog).where(where),

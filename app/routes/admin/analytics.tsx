@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     ...result,
     selectedDays: parsed.success && !parsed.data.from ? (parsed.data.days ?? 30) : null,
-    error: parsed.success ? null : (parsed.error.issues[0]?.message ?? "Invalid period"),
+    error: parsed.success ? null : parsed.error.issues.map((i) => i.message).join("; "),
   };
 }
 
@@ -49,7 +49,7 @@ function Bars({ title, points, color }: { title: string; points: { day: string; 
           );
         })}
       </svg>
-      <div className="flex justify-between text-xs text-slate-500">
+      <div className="flex justify-between text-xs text-slate-600 dark:text-slate-400">
         <span>{points[0]?.day}</span>
         <span>{points.at(-1)?.day}</span>
       </div>
@@ -107,7 +107,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
         </Form>
       </div>
       {error ? (
-        <p role="alert" className="text-sm text-red-700">
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
           {error} Showing the last 30 days.
         </p>
       ) : null}

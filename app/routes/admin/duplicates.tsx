@@ -1,28 +1,40 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AppError } from "~/lib/accounts.server";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { buttonClass, Notice } from "~/components/ui";
 import { adminActor, requireAdminPage } from "~/lib/admin.server";
 import {
   DismissInput,
   type DuplicateSide,
   dismissDuplicate,
-  findDuplicateCandidates,
   getTool,
   listMerges,
+  listStoredDuplicateCandidates,
   MergeInput,
   mergePreview,
   mergeTools,
+  requestDuplicateRefresh,
 } from "~/lib/catalog.server";
+import { failureOf } from "~/lib/form-action";
+import { formAction } from "~/lib/form-action.server";
 import type { Route } from "./+types/duplicates";
 
 export function meta() {
   return [{ title: "Duplicates | Admin | Toolscape" }, { name: "robots", content: "noindex" }];
 }
 
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+/**
+ * Reads the candidate table the `catalog.duplicates.refresh` job fills (issue 21): scoring the whole
+ * catalogue per request took 1.2–2.4 s. Imports and merges ask for a refresh; "Refresh now" too.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(context, request);
   const { db } = context.services;
   const url = new URL(request.url);
-  const [candidates, merges] = await Promise.all([findDuplicateCandidates(db, { limit: 50 }), listMerges(db, 10)]);
+  const [stored, merges] = await Promise.all([listStoredDuplicateCandidates(db, { limit: 50 }), listMerges(db, 10)]);
   // The confirmation step: what a merge would carry over, before anything changes.
   let confirm: {
     from: { id: string; name: string; slug: string };
@@ -40,44 +52,46 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       };
     }
   }
-  return { candidates, merges, confirm, merged: url.searchParams.get("merged") };
+  return {
+    candidates: stored.candidates,
+    computedAt: stored.computedAt,
+    merges,
+    confirm,
+    merged: url.searchParams.get("merged"),
+    refreshing: url.searchParams.has("refreshing"),
+  };
 }
 
-type ActionResult = { ok: false; error: string };
+const DuplicateIntent = z.discriminatedUnion("intent", [
+  MergeInput.extend({ intent: z.literal("merge") }),
+  DismissInput.extend({ intent: z.literal("dismiss") }),
+  z.object({ intent: z.literal("refresh") }),
+]);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdminPage(context, request);
-  const form = await request.formData();
-  const field = (name: string) => {
-    const v = form.get(name);
-    return typeof v === "string" ? v : undefined;
-  };
-  const { db } = context.services;
+  const { db, jobs } = context.services;
   const actor = adminActor(admin, context);
   const ctx = { actor: { id: actor.id, label: actor.label }, requestId: context.requestId };
-  const fail = (error: string, status: number) => data<ActionResult>({ ok: false, error }, { status });
-  try {
-    if (field("intent") === "merge") {
-      const parsed = MergeInput.safeParse({ from: field("from"), into: field("into") });
-      if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? "Choose two tools", 400);
-      const report = await mergeTools(db, parsed.data, {
-        ...ctx,
-        now: context.services.clock.now(),
-        steps: context.services.toolMergeSteps,
-      });
-      return redirect(`/admin/duplicates?merged=${encodeURIComponent(report.from.name)}`);
+  return formAction(request, DuplicateIntent, async (input) => {
+    switch (input.intent) {
+      case "merge": {
+        const report = await mergeTools(
+          db,
+          { from: input.from, into: input.into },
+          { ...ctx, now: context.services.clock.now(), steps: context.services.toolMergeSteps },
+        );
+        await requestDuplicateRefresh(jobs);
+        return redirect(`/admin/duplicates?merged=${encodeURIComponent(report.from.name)}`);
+      }
+      case "dismiss":
+        await dismissDuplicate(db, { a: input.a, b: input.b }, ctx);
+        return redirect("/admin/duplicates");
+      case "refresh":
+        await requestDuplicateRefresh(jobs);
+        return redirect("/admin/duplicates?refreshing=1");
     }
-    if (field("intent") === "dismiss") {
-      const parsed = DismissInput.safeParse({ a: field("a"), b: field("b") });
-      if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? "Choose two tools", 400);
-      await dismissDuplicate(db, parsed.data, ctx);
-      return redirect("/admin/duplicates");
-    }
-  } catch (err) {
-    if (err instanceof AppError && err.status < 500) return fail(err.message, err.status);
-    throw err;
-  }
-  return fail("Unknown action", 400);
+  });
 }
 
 const button = "rounded-lg px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 disabled:opacity-60";
@@ -86,10 +100,10 @@ function Side({ tool }: { tool: DuplicateSide }) {
   return (
     <div className="min-w-0 flex-1 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
       <p className="font-semibold">
-        <Link to={`/tools/${tool.slug}`} className="text-brand-700 hover:underline dark:text-brand-300">
+        <Link to={`/tools/${tool.slug}`} className="text-brand-700 underline dark:text-brand-100">
           {tool.name}
         </Link>{" "}
-        <span className="text-xs font-normal text-slate-500">/{tool.slug}</span>
+        <span className="text-xs font-normal text-slate-600 dark:text-slate-400">/{tool.slug}</span>
         {tool.isFeatured ? (
           <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">Featured</span>
         ) : null}
@@ -123,8 +137,9 @@ function Side({ tool }: { tool: DuplicateSide }) {
 }
 
 export default function AdminDuplicates({ loaderData, actionData }: Route.ComponentProps) {
-  const { candidates, merges, confirm, merged } = loaderData;
+  const { candidates, merges, confirm, merged, computedAt, refreshing } = loaderData;
   const busy = useNavigation().state === "submitting";
+  const failed = failureOf(actionData);
   return (
     <div className="space-y-6">
       <div>
@@ -135,19 +150,19 @@ export default function AdminDuplicates({ loaderData, actionData }: Route.Compon
           redirects its address (301).
         </p>
       </div>
-      {actionData && !actionData.ok ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {actionData.error}
-        </p>
-      ) : null}
-      {merged ? (
-        <p
-          role="status"
-          className="rounded-lg bg-green-50 p-3 text-sm text-green-800 dark:bg-green-950 dark:text-green-200"
-        >
-          {merged} was merged.
-        </p>
-      ) : null}
+      <Form method="post" className="flex flex-wrap items-center gap-3 text-sm text-slate-600 dark:text-slate-400">
+        <span data-testid="duplicates-computed-at">
+          {computedAt
+            ? `Candidates computed ${computedAt.slice(0, 16).replace("T", " ")} UTC; refreshed every 6 hours and after imports and merges.`
+            : "Candidates not computed yet: the refresh job runs at start-up and every 6 hours."}
+        </span>
+        <button type="submit" name="intent" value="refresh" disabled={busy} className={buttonClass("secondary", "sm")}>
+          Refresh now
+        </button>
+      </Form>
+      {failed ? <Notice tone="error">{failed.error}</Notice> : null}
+      {refreshing ? <Notice tone="info">A refresh was asked for: reload in a minute.</Notice> : null}
+      {merged ? <Notice>{merged} was merged.</Notice> : null}
       {confirm ? (
         <section
           aria-labelledby="confirm-merge"
@@ -236,8 +251,11 @@ export default function AdminDuplicates({ loaderData, actionData }: Route.Compon
           <ul className="mt-2 space-y-1 text-sm">
             {merges.map((m) => (
               <li key={m.id}>
-                {m.fromName} (/{m.fromSlug}) → <Link to={`/tools/${m.intoSlug}`}>{m.intoName}</Link> by {m.actor} on{" "}
-                {new Date(m.createdAt).toISOString().slice(0, 10)}:{" "}
+                {m.fromName} (/{m.fromSlug}) →{" "}
+                <Link to={`/tools/${m.intoSlug}`} className="underline">
+                  {m.intoName}
+                </Link>{" "}
+                by {m.actor} on {new Date(m.createdAt).toISOString().slice(0, 10)}:{" "}
                 {Object.entries(m.report)
                   .filter(([, r]) => r.moved > 0)
                   .map(([name, r]) => `${r.moved} ${name}`)

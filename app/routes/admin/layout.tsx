@@ -1,29 +1,7 @@
-import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "react-router";
-import { requireAdminPage } from "~/lib/admin.server";
+import { isRouteErrorResponse, Link, Outlet, useRouteError } from "react-router";
+import { AdminMenu, AdminSidebar } from "~/components/admin/admin-nav";
+import { adminPendingCounts, requireAdminPage } from "~/lib/admin.server";
 import type { Route } from "./+types/layout";
-
-/** The admin panel's tabs: each is its own route, so every tab is a server-rendered page that works without JS. */
-const TABS = [
-  { to: "/admin", label: "Overview", end: true },
-  { to: "/admin/tools", label: "Tools" },
-  { to: "/admin/categories", label: "Categories" },
-  { to: "/admin/imports", label: "Imports" },
-  { to: "/admin/users", label: "Users" },
-  { to: "/admin/analytics", label: "Analytics" },
-  { to: "/admin/moderation", label: "Moderation" },
-  { to: "/admin/links", label: "Link checks" },
-  { to: "/admin/suggestions", label: "Suggestions" },
-  { to: "/admin/makers", label: "Makers" },
-  { to: "/admin/duplicates", label: "Duplicates" },
-  { to: "/admin/community", label: "Community" },
-  { to: "/admin/reviews", label: "Reviews & polls" },
-  { to: "/admin/deals", label: "Deals" },
-  { to: "/admin/beta", label: "Beta programs" },
-  { to: "/admin/payouts", label: "Payouts" },
-  { to: "/admin/support", label: "Support" },
-  { to: "/admin/blog", label: "Blog" },
-  { to: "/admin/audit", label: "Audit log" },
-] as const;
 
 export function meta() {
   return [{ title: "Admin | Toolscape" }, { name: "robots", content: "noindex" }];
@@ -35,40 +13,28 @@ export function headers() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdminPage(context, request);
-  return { admin: { name: admin.user.name, email: admin.user.email } };
+  const pending = await adminPendingCounts(context.services.db);
+  return { admin: { name: admin.user.name, email: admin.user.email }, pending };
 }
 
+/**
+ * The admin panel: one route per section, each a server-rendered page that works without JS. The
+ * sections sit in six groups (app/lib/admin-nav.ts) with what waits in each.
+ */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { admin, pending } = loaderData;
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
+    <div className="mx-auto max-w-[90rem] px-4 py-6 lg:py-8">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold">Admin panel</h1>
-        <p className="text-sm text-slate-600 dark:text-slate-400">Signed in as {loaderData.admin.email}</p>
+        <p className="text-sm break-all text-slate-600 dark:text-slate-400">Signed in as {admin.email}</p>
       </div>
-      <nav aria-label="Admin sections" className="mt-4 border-b border-slate-200 dark:border-slate-700">
-        <ul className="-mb-px flex flex-wrap gap-1">
-          {TABS.map((tab) => (
-            <li key={tab.to}>
-              <NavLink
-                to={tab.to}
-                end={"end" in tab}
-                prefetch="intent"
-                className={({ isActive }) =>
-                  `inline-block border-b-2 px-3 py-2 text-sm font-medium ${
-                    isActive
-                      ? "border-brand-600 text-brand-700 dark:text-brand-100"
-                      : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100"
-                  }`
-                }
-              >
-                {tab.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div className="mt-6">
-        <Outlet />
+      <div className="mt-4 lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-8">
+        <AdminSidebar pending={pending} />
+        <AdminMenu pending={pending} />
+        <div className="mt-6 min-w-0 lg:mt-0">
+          <Outlet />
+        </div>
       </div>
     </div>
   );

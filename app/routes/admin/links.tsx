@@ -1,8 +1,11 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import { FormAlert } from "~/components/account/form-parts";
 import { AppError } from "~/lib/accounts.server";
 import { requireAdminPage } from "~/lib/admin.server";
 import { findToolId } from "~/lib/catalog.server";
+import { failureOf } from "~/lib/form-action";
+import { fieldErrorsOf, formAction, refuse } from "~/lib/form-action.server";
 import {
   checkToolNow,
   decideReviewItem,
@@ -36,43 +39,51 @@ const KIND_LABELS: Record<string, string> = {
   parked: "Parked or for sale",
 };
 
+const LinkIntent = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("check"),
+    tool: z.string().trim().min(1, "No tool with that slug or id").max(200, "No tool with that slug or id"),
+  }),
+  // The decision's own fields (decision, website_url) are ReviewDecision's: parsed below.
+  z.object({ intent: z.literal("decide"), id: z.string().max(100) }),
+]);
+
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdminPage(context, request);
   const { db, clock, logger, env } = context.services;
-  const form = Object.fromEntries(await request.formData());
-  const fail = (error: string, status: number) => data<ActionResult>({ ok: false, error }, { status });
   const ctx = { actor: { id: admin.user.id, label: admin.user.email }, requestId: context.requestId, now: clock.now() };
-  try {
-    if (form.intent === "check") {
-      const ref = typeof form.tool === "string" ? form.tool.trim() : "";
-      const toolId = ref ? await findToolId(db, ref) : null;
-      if (!toolId) return fail("No tool with that slug or id", 404);
-      const r = await checkToolNow(
-        { db, clock, logger, publicUrl: env.PUBLIC_URL, allowPrivateAddresses: env.LINK_CHECK_ALLOW_PRIVATE },
-        toolId,
-      );
-      if (!r) return fail("No tool with that slug or id", 404);
-      const what = [
-        r.logo ? "logo stored" : null,
-        r.preview ? "preview stored" : null,
-        r.suggestions ? `${r.suggestions} new suggestion${r.suggestions === 1 ? "" : "s"}` : null,
-      ].filter(Boolean);
-      return {
-        ok: true,
-        message: `Checked ${r.check.finalUrl ?? ref}: ${r.check.status}${r.check.httpStatus ? ` (HTTP ${r.check.httpStatus})` : ""}${r.check.error ? ` · ${r.check.error}` : ""}${what.length ? ` · ${what.join(", ")}` : ""}.`,
-      } satisfies ActionResult;
+  return formAction(request, LinkIntent, async (input, { values }) => {
+    switch (input.intent) {
+      case "check": {
+        const toolId = await findToolId(db, input.tool);
+        const r = toolId
+          ? await checkToolNow(
+              { db, clock, logger, publicUrl: env.PUBLIC_URL, allowPrivateAddresses: env.LINK_CHECK_ALLOW_PRIVATE },
+              toolId,
+            )
+          : null;
+        if (!r) throw new AppError("not_found", "No tool with that slug or id", { field: "tool" });
+        const what = [
+          r.logo ? "logo stored" : null,
+          r.preview ? "preview stored" : null,
+          r.suggestions ? `${r.suggestions} new suggestion${r.suggestions === 1 ? "" : "s"}` : null,
+        ].filter(Boolean);
+        return {
+          ok: true,
+          message: `Checked ${r.check.finalUrl ?? input.tool}: ${r.check.status}${r.check.httpStatus ? ` (HTTP ${r.check.httpStatus})` : ""}${r.check.error ? ` · ${r.check.error}` : ""}${what.length ? ` · ${what.join(", ")}` : ""}.`,
+        } satisfies ActionResult;
+      }
+      case "decide": {
+        const parsed = ReviewDecision.safeParse(values);
+        if (!parsed.success) {
+          const fields = fieldErrorsOf(parsed.error);
+          return refuse(400, Object.values(fields)[0] || "Choose an action", values, fields);
+        }
+        const r = await decideReviewItem(db, input.id, parsed.data, ctx);
+        return { ok: true, message: `Review item ${r.status}.` } satisfies ActionResult;
+      }
     }
-    if (form.intent === "decide") {
-      const parsed = ReviewDecision.safeParse(form);
-      if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? "Choose an action", 400);
-      const r = await decideReviewItem(db, String(form.id ?? ""), parsed.data, ctx);
-      return { ok: true, message: `Review item ${r.status}.` } satisfies ActionResult;
-    }
-  } catch (err) {
-    if (err instanceof AppError && err.status < 500) return fail(err.message, err.status);
-    throw err;
-  }
-  return fail("Unknown action", 400);
+  });
 }
 
 const button = "rounded-lg px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 disabled:opacity-60";
@@ -81,7 +92,8 @@ const inputCls =
 
 export default function AdminLinks({ loaderData, actionData }: Route.ComponentProps) {
   const { items, alert, counts } = loaderData;
-  const result = actionData as ActionResult | undefined;
+  const failed = failureOf(actionData);
+  const result = failed ? { ok: false, error: failed.error } : (actionData as ActionResult | undefined);
   const busy = useNavigation().state === "submitting";
   return (
     <div className="space-y-6">

@@ -22,10 +22,12 @@ const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD
 const day = (iso: string) => iso.slice(0, 10);
 
 function Growth({ value }: { value: number | null }) {
-  if (value === null) return <span className="text-xs text-slate-500">no figure last month</span>;
+  if (value === null) return <span className="text-xs text-slate-600 dark:text-slate-400">no figure last month</span>;
   const up = value >= 0;
   return (
-    <span className={`text-xs font-medium ${up ? "text-emerald-700 dark:text-emerald-400" : "text-red-700"}`}>
+    <span
+      className={`text-xs font-medium ${up ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-300"}`}
+    >
       {up ? "+" : ""}
       {value}% vs last month
     </span>
@@ -42,7 +44,7 @@ function Card({ label, value, note }: { label: string; value: string; note?: Rea
   );
 }
 
-const NOT_YET = <span className="text-xs text-slate-500">not yet collected</span>;
+const NOT_YET = <span className="text-xs text-slate-600 dark:text-slate-400">not yet collected</span>;
 
 export default function AdminOverview({ loaderData }: Route.ComponentProps) {
   const { stats, activity, alerts } = loaderData;
@@ -132,7 +134,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
               {activity.submissions.map((s) => (
                 <li key={s.id} className="py-2">
                   <span className="font-medium">{s.name}</span>{" "}
-                  <span className="text-slate-500">
+                  <span className="text-slate-600 dark:text-slate-400">
                     · {s.status} · {day(s.submittedAt)}
                   </span>
                 </li>
@@ -148,7 +150,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
             {activity.users.map((u) => (
               <li key={u.id} className="py-2">
                 <span className="font-medium">{u.name}</span>{" "}
-                <span className="text-slate-500">
+                <span className="text-slate-600 dark:text-slate-400">
                   · {u.email} · {day(u.createdAt)}
                 </span>
               </li>
@@ -166,7 +168,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
               {activity.subscriptions.map((s) => (
                 <li key={s.id} className="py-2">
                   <span className="font-medium">{s.email}</span>{" "}
-                  <span className="text-slate-500">
+                  <span className="text-slate-600 dark:text-slate-400">
                     · {s.tier} · {s.status} · {day(s.createdAt)}
                   </span>
                 </li>

@@ -1,7 +1,9 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import { FormAlert } from "~/components/account/form-parts";
-import { AppError } from "~/lib/accounts.server";
 import { requireAdminPage } from "~/lib/admin.server";
+import { failureOf } from "~/lib/form-action";
+import { formAction } from "~/lib/form-action.server";
 import { decideSuggestion, listSuggestions, SuggestionDecision } from "~/lib/linkcheck.server";
 import type { Route } from "./+types/suggestions";
 
@@ -22,36 +24,30 @@ type ActionResult = { ok: boolean; message?: string; error?: string };
 
 const FIELD_LABELS: Record<string, string> = { description: "Description", pricing_model: "Pricing" };
 
+/** One intent (older forms and scripts send none: it defaults). */
+const SuggestionIntent = SuggestionDecision.extend({
+  intent: z.literal("decide").default("decide"),
+  id: z.string().max(100),
+});
+
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdminPage(context, request);
-  const form = Object.fromEntries(await request.formData());
-  const parsed = SuggestionDecision.safeParse(form);
-  if (!parsed.success) {
-    return data<ActionResult>(
-      { ok: false, error: parsed.error.issues[0]?.message ?? "Choose an action" },
-      { status: 400 },
-    );
-  }
-  try {
-    const r = await decideSuggestion(context.services.db, String(form.id ?? ""), parsed.data.decision, {
+  return formAction(request, SuggestionIntent, async (input) => {
+    const r = await decideSuggestion(context.services.db, input.id, input.decision, {
       actor: { id: admin.user.id, label: admin.user.email },
       requestId: context.requestId,
       now: context.services.clock.now(),
     });
     return { ok: true, message: `Suggestion ${r.status}.` } satisfies ActionResult;
-  } catch (err) {
-    if (err instanceof AppError && err.status < 500) {
-      return data<ActionResult>({ ok: false, error: err.message }, { status: err.status });
-    }
-    throw err;
-  }
+  });
 }
 
 const button = "rounded-lg px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 disabled:opacity-60";
 
 export default function AdminSuggestions({ loaderData, actionData }: Route.ComponentProps) {
   const { suggestions } = loaderData;
-  const result = actionData as ActionResult | undefined;
+  const failed = failureOf(actionData);
+  const result = failed ? { ok: false, error: failed.error } : (actionData as ActionResult | undefined);
   const busy = useNavigation().state === "submitting";
   return (
     <div className="space-y-6">
@@ -101,6 +97,7 @@ export default function AdminSuggestions({ loaderData, actionData }: Route.Compo
                 </dd>
               </dl>
               <Form method="post" className="mt-3 flex gap-2">
+                <input type="hidden" name="intent" value="decide" />
                 <input type="hidden" name="id" value={s.id} />
                 <button
                   type="submit"

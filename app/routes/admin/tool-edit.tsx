@@ -1,12 +1,17 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import { ToolForm } from "~/components/admin/tool-form";
+import { buttonClass } from "~/components/ui";
 import { requireAdminPage } from "~/lib/admin.server";
 import { formToPatch, getEditableTool, listCategories, NEW_TOOL, saveToolForm } from "~/lib/admin-tools.server";
+import { failureOf } from "~/lib/form-action";
+import { formAction, refuse } from "~/lib/form-action.server";
 import type { Route } from "./+types/tool-edit";
 
 /**
  * Add and edit a tool on a page of their own: the no-JavaScript fallback of the dialogs on
- * /admin/tools (which post here too). Saving sends the admin back to the table.
+ * /admin/tools (which post here too). Saving sends the admin back to the table; a refusal marks the
+ * fields it is about (the importer's row validation, per field).
  */
 export function meta({ params }: Route.MetaArgs) {
   return [{ title: `${params.id ? "Edit" : "Add"} tool | Admin | Toolscape` }, { name: "robots", content: "noindex" }];
@@ -24,20 +29,25 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { tool, categories };
 }
 
+/** Every field of the tool is read from the raw form (formToPatch); the schema only names the intent. */
+const SaveIntent = z.object({ intent: z.literal("save").default("save") });
+
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdminPage(context, request);
-  const values = formToPatch(await request.formData());
-  const result = await saveToolForm(context, admin, params.id ?? null, values);
-  if (!result.ok) return data({ error: result.error, values }, { status: result.status });
-  // Back to the table with the filters the dialog was opened from (rebuilt, so only a query string).
-  const back = new URLSearchParams(new URL(request.url).searchParams.get("back") ?? "");
-  back.set("notice", `${params.id ? "Saved" : "Added"} ${result.saved.name}`);
-  return redirect(`/admin/tools?${back}`);
+  return formAction(request, SaveIntent, async (_input, { formData, values }) => {
+    const result = await saveToolForm(context, admin, params.id ?? null, formToPatch(formData));
+    if (!result.ok) return refuse(result.status, result.error, values, result.fields);
+    // Back to the table with the filters the dialog was opened from (rebuilt, so only a query string).
+    const back = new URLSearchParams(new URL(request.url).searchParams.get("back") ?? "");
+    back.set("notice", `${params.id ? "Saved" : "Added"} ${result.saved.name}`);
+    return redirect(`/admin/tools?${back}`);
+  });
 }
 
 export default function ToolEdit({ loaderData, actionData, params }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const { tool, categories } = loaderData;
+  const failed = failureOf(actionData);
   return (
     <section aria-labelledby="tool-edit-title" className="max-w-3xl">
       <h2 id="tool-edit-title" className="text-xl font-semibold">
@@ -48,13 +58,12 @@ export default function ToolEdit({ loaderData, actionData, params }: Route.Compo
           FormComponent={Form}
           action={params.id ? `/admin/tools/${params.id}/edit` : "/admin/tools/new"}
           tool={tool}
-          sent={actionData?.values}
+          failed={failed}
           categories={categories}
-          error={actionData?.error}
           busy={busy}
           submitLabel={params.id ? "Save changes" : "Add tool"}
           cancel={
-            <Link to="/admin/tools" className="rounded-lg border border-slate-300 px-4 py-2 dark:border-slate-600">
+            <Link to="/admin/tools" className={buttonClass("secondary")}>
               Cancel
             </Link>
           }

@@ -10,7 +10,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     Object.fromEntries(url.searchParams),
   );
   if (!parsed.success) {
-    return new Response(parsed.error.issues[0]?.message ?? "Invalid filters", {
+    // Every refused filter, named (a download has no form to mark them on).
+    return new Response(parsed.error.issues.map((i) => i.message).join("; "), {
       status: 400,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
     });

@@ -1,12 +1,19 @@
 import { useState } from "react";
-import { data, Form, Link, useFetcher, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useFetcher, useNavigation, useSearchParams } from "react-router";
+import { z } from "zod";
+import { SortHeader } from "~/components/admin/sort-header";
 import { EMPTY_TOOL, STATUS_OPTIONS, TIER_OPTIONS, ToolForm } from "~/components/admin/tool-form";
 import { Modal, ModalCloseButton } from "~/components/modal";
 import { Pagination } from "~/components/pagination";
+import { Button, buttonClass, Notice, Select } from "~/components/ui";
+import { AppError } from "~/lib/accounts.server";
 import { requireAdminPage } from "~/lib/admin.server";
 import {
   AdminToolQuery,
   adminToolStats,
+  BULK_ACTIONS,
+  BULK_MAX,
+  bulkChangeTools,
   getEditableTool,
   importCsvForm,
   listAdminTools,
@@ -14,6 +21,9 @@ import {
   quickChange,
   TOOL_TIERS,
 } from "~/lib/admin-tools.server";
+import { requestDuplicateRefresh } from "~/lib/catalog.server";
+import { failureOf } from "~/lib/form-action";
+import { formAction } from "~/lib/form-action.server";
 import type { Route } from "./+types/tools";
 
 /**
@@ -34,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = Object.fromEntries(url.searchParams);
   const parsed = AdminToolQuery.safeParse(params);
-  const query = parsed.success ? parsed.data : AdminToolQuery.parse({});
+  const query = parsed.success ? parsed.data : AdminToolQuery.parse({ sort: params.sort, dir: params.dir });
   const { db } = context.services;
   const edit = url.searchParams.get("edit");
   const [list, stats, categories, editing] = await Promise.all([
@@ -45,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     query,
-    filterError: parsed.success ? null : (parsed.error.issues[0]?.message ?? "Invalid filters"),
+    filterError: parsed.success ? null : parsed.error.issues.map((i) => i.message).join("; "),
     list,
     stats,
     categories: categories.map((c) => ({ id: c.id, name: c.name })),
@@ -54,43 +64,99 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+const ToolId = z.uuid("Tool not found");
+const ToolIntent = z.discriminatedUnion("intent", [
+  z.object({ intent: z.enum(["archive", "restore"]), id: ToolId }),
+  z.object({ intent: z.literal("feature"), id: ToolId, featured: z.literal("on").optional() }),
+  z.object({
+    intent: z.literal("tier"),
+    id: ToolId,
+    tier: z.enum(TOOL_TIERS, { message: "tier must be free, standard or expert" }),
+  }),
+  z.object({ intent: z.enum(["import", "dry-run"]), file: z.unknown() }),
+  z.object({
+    intent: z.literal("bulk"),
+    ids: z
+      .array(z.uuid("Choose tools from the table"))
+      .min(1, "Select at least one tool")
+      .max(BULK_MAX, `Select at most ${BULK_MAX} tools at a time`),
+    action: z.enum(BULK_ACTIONS, { message: "Choose what to do with the selected tools" }),
+    category: z.string().trim().max(80).optional(),
+  }),
+]);
+
+const DRY_RUN = new Set(["dry-run"]);
+const IMPORT_INTENTS = new Set(["import", "dry-run"]);
+/** A refusal of the CSV form (shown under it), not of the table's forms. */
+const isImportFailure = (failed: ReturnType<typeof failureOf>) =>
+  Boolean(failed && IMPORT_INTENTS.has(failed.values.intent ?? ""));
+
+const BULK_DONE: Record<(typeof BULK_ACTIONS)[number], string> = {
+  feature: "featured",
+  unfeature: "unfeatured",
+  category: "moved",
+  deactivate: "deactivated",
+};
+
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdminPage(context, request);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  if (intent === "import" || intent === "dry-run") {
-    const result = await importCsvForm(context, admin, form.get("file"), intent === "dry-run");
-    if (!result.ok) return data({ importError: result.error }, { status: result.status });
-    return { report: result.report };
+  const actor = { id: admin.user.id, label: admin.user.email };
+  return formAction(
+    request,
+    ToolIntent,
+    async (input) => {
+      switch (input.intent) {
+        case "import":
+        case "dry-run": {
+          const dryRun = DRY_RUN.has(input.intent);
+          const result = await importCsvForm(context, admin, input.file as FormDataEntryValue | null, dryRun);
+          if (!result.ok) throw new AppError("bad_request", result.error, { field: "file" });
+          if (!dryRun && result.report.added.length) await requestDuplicateRefresh(context.services.jobs);
+          return { ok: true as const, report: result.report };
+        }
+        case "bulk": {
+          const done = await bulkChangeTools(
+            context.services.db,
+            { ids: input.ids, action: input.action, category: input.category || undefined },
+            { actor, requestId: context.requestId, now: context.services.clock.now() },
+          );
+          const what = BULK_DONE[done.action];
+          const notice = `${done.changed} ${done.changed === 1 ? "tool" : "tools"} ${what}${done.unchanged ? ` (${done.unchanged} already were)` : ""}.`;
+          return { ok: true as const, notice };
+        }
+        case "restore": {
+          // Restore brings back an archived tool; publishing a draft or a rejected one is the edit dialog's.
+          const stored = await getEditableTool(context.services.db, input.id);
+          if (!stored) throw new AppError("not_found", "Tool not found");
+          if (stored.status !== "archived") throw new AppError("bad_request", "Only an archived tool can be restored.");
+          return changed(await quickChange(context, admin, input.id, { status: "active" }), "restored");
+        }
+        case "archive":
+          return changed(await quickChange(context, admin, input.id, { status: "archived" }), "archived");
+        case "feature": {
+          const on = input.featured === "on";
+          return changed(
+            await quickChange(context, admin, input.id, { is_featured: on }),
+            on ? "featured" : "unfeatured",
+          );
+        }
+        case "tier":
+          return changed(
+            await quickChange(context, admin, input.id, { tier: input.tier }),
+            `tier set to ${input.tier}`,
+          );
+      }
+    },
+    { arrays: ["ids"] },
+  );
+}
+
+function changed(result: Awaited<ReturnType<typeof quickChange>>, what: string) {
+  if (!result.ok) {
+    const code = result.status === 404 ? "not_found" : result.status === 409 ? "conflict" : "bad_request";
+    throw new AppError(code, result.error);
   }
-  const id = String(form.get("id") ?? "");
-  const change =
-    intent === "archive"
-      ? { status: "archived" as const }
-      : intent === "restore"
-        ? { status: "active" as const }
-        : intent === "feature"
-          ? { is_featured: form.get("featured") === "on" }
-          : intent === "tier"
-            ? { tier: String(form.get("tier")) as (typeof TOOL_TIERS)[number] }
-            : null;
-  if (!change || !id) return data({ error: "Unknown action" }, { status: 400 });
-  if ("tier" in change && !(TOOL_TIERS as readonly unknown[]).includes(change.tier)) {
-    return data({ error: "tier must be free, standard or expert" }, { status: 400 });
-  }
-  if (intent === "restore") {
-    // Restore brings back an archived tool; publishing a draft or a rejected one is the edit dialog's.
-    const stored = await getEditableTool(context.services.db, id);
-    if (!stored) return data({ error: "Tool not found" }, { status: 404 });
-    if (stored.status !== "archived") return data({ error: "Only an archived tool can be restored." }, { status: 400 });
-  }
-  const result = await quickChange(context, admin, id, change);
-  if (!result.ok) return data({ error: result.error }, { status: result.status });
-  const what =
-    intent === "tier"
-      ? `tier set to ${change.tier}`
-      : `${intent === "feature" ? (change.is_featured ? "featured" : "unfeatured") : `${intent}d`}`;
-  return { notice: `${result.saved.name}: ${what}` };
+  return { ok: true as const, notice: `${result.saved.name}: ${what}` };
 }
 
 /** The page forms' body limit (platform/page-methods.ts MAX_FORM_BYTES), less room for the other fields. */
@@ -105,7 +171,7 @@ export default function AdminTools({ loaderData, actionData }: Route.ComponentPr
   const { list, stats, categories, editing, query, notice, filterError } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
-  const fetcher = useFetcher<{ error?: string; values?: Record<string, string | boolean> }>();
+  const fetcher = useFetcher<unknown>();
   const adding = searchParams.has("new");
   const dialogOpen = Boolean(editing) || adding;
   const back = (() => {
@@ -130,25 +196,28 @@ export default function AdminTools({ loaderData, actionData }: Route.ComponentPr
       { preventScrollReset: true },
     );
   const closeDialog = () => setSearchParams(new URLSearchParams(back), { preventScrollReset: true });
+  const failed = failureOf(actionData);
+  const importFailed = isImportFailure(failed);
   const message = actionData && "notice" in actionData ? actionData.notice : notice;
-  const error = actionData && "error" in actionData ? actionData.error : null;
+  const error = failed && !importFailed ? failed.error : null;
   const importing = navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
+  const { sort, dir } = query;
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [bulkAction, setBulkAction] = useState(failed?.values.action ?? "");
+  const pageIds = list.tools.map((t) => t.id);
+  const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+  const toggle = (id: string, on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
 
   return (
     <div className="space-y-6">
-      {message ? (
-        <p
-          role="status"
-          className="rounded-md bg-green-50 p-3 text-sm text-green-800 dark:bg-green-950 dark:text-green-200"
-        >
-          {message}
-        </p>
-      ) : null}
-      {error || filterError ? (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {error ?? filterError}
-        </p>
-      ) : null}
+      {message ? <Notice>{message}</Notice> : null}
+      {error || filterError ? <Notice tone="error">{error ?? filterError}</Notice> : null}
 
       <dl className="grid gap-4 sm:grid-cols-4">
         {(
@@ -194,15 +263,17 @@ export default function AdminTools({ loaderData, actionData }: Route.ComponentPr
               ))}
             </select>
           </label>
-          <button type="submit" className="rounded-md bg-slate-800 px-3 py-2 text-sm font-semibold text-white">
+          {sort ? <input type="hidden" name="sort" value={sort} /> : null}
+          {dir ? <input type="hidden" name="dir" value={dir} /> : null}
+          <Button type="submit" size="sm" className="py-2">
             Filter
-          </button>
+          </Button>
         </Form>
         <div className="flex gap-2">
           <a
             href={`/admin/tools/export.csv${exportParams.size ? `?${exportParams}` : ""}`}
             download
-            className="rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-600"
+            className={buttonClass("secondary", "sm", "py-2")}
           >
             Export CSV
           </a>
@@ -212,27 +283,94 @@ export default function AdminTools({ loaderData, actionData }: Route.ComponentPr
               e.preventDefault();
               openDialog("new", "1");
             }}
-            className="rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white"
+            className={buttonClass("primary", "sm", "py-2")}
           >
             Add tool
           </Link>
         </div>
       </div>
 
+      {/* The bulk form holds the action; the row checkboxes join it with form="bulk-form" (no JavaScript needed). */}
+      <Form
+        method="post"
+        id="bulk-form"
+        preventScrollReset
+        className="flex flex-wrap items-end gap-2 rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm dark:border-slate-700 dark:bg-slate-800"
+        aria-label="Bulk actions on the selected tools"
+        onSubmit={() => setSelected(new Set())}
+      >
+        <input type="hidden" name="intent" value="bulk" />
+        <p className="self-center font-medium" aria-live="polite">
+          {selected.size ? `${selected.size} selected` : "With the selected tools:"}
+        </p>
+        <Select
+          aria-label="Bulk action"
+          name="action"
+          value={bulkAction}
+          onChange={(e) => setBulkAction(e.currentTarget.value)}
+          className="py-1.5"
+          aria-invalid={failed?.fields.action ? true : undefined}
+        >
+          <option value="">Choose an action</option>
+          <option value="feature">Feature</option>
+          <option value="unfeature">Unfeature</option>
+          <option value="category">Set category…</option>
+          <option value="deactivate">Deactivate (archive)</option>
+        </Select>
+        <Select
+          aria-label="Category for the selected tools"
+          name="category"
+          defaultValue={failed?.values.category ?? ""}
+          className="py-1.5"
+          aria-invalid={failed?.fields.category ? true : undefined}
+        >
+          <option value="">Category (for Set category)</option>
+          {categories.map((c) => (
+            <option key={c.id} value={String(c.id)}>
+              {c.name}
+            </option>
+          ))}
+        </Select>
+        <Button type="submit" size="sm" variant="secondary" className="py-1.5" data-testid="bulk-apply">
+          Apply
+        </Button>
+      </Form>
+
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Tools ({list.pagination.total.toLocaleString("en")} match)</caption>
-          <thead className="border-b border-slate-200 text-xs uppercase text-slate-500 dark:border-slate-700">
+          <thead className="border-b border-slate-200 text-xs uppercase text-slate-600 dark:border-slate-700 dark:text-slate-400">
             <tr>
-              <th className="py-2 pr-3">Name</th>
-              <th className="py-2 pr-3">Category</th>
-              <th className="py-2 pr-3">Provider</th>
-              <th className="py-2 pr-3">Status</th>
-              <th className="py-2 pr-3">Featured</th>
-              <th className="py-2 pr-3">Tier</th>
-              <th className="py-2 pr-3">Rating</th>
-              <th className="py-2 pr-3">Created</th>
-              <th className="py-2">Actions</th>
+              <th scope="col" className="py-2 pr-2">
+                <input
+                  type="checkbox"
+                  aria-label="Select every tool on this page"
+                  checked={allSelected}
+                  onChange={(e) => {
+                    const on = e.currentTarget.checked;
+                    setSelected((prev) => {
+                      const next = new Set(prev);
+                      for (const id of pageIds)
+                        if (on) next.add(id);
+                        else next.delete(id);
+                      return next;
+                    });
+                  }}
+                />
+              </th>
+              <SortHeader column="name" label="Name" sort={sort} dir={dir} />
+              <SortHeader column="category" label="Category" sort={sort} dir={dir} />
+              <th scope="col" className="py-2 pr-3">
+                Provider
+              </th>
+              <SortHeader column="status" label="Status" sort={sort} dir={dir} />
+              <SortHeader column="featured" label="Featured" sort={sort} dir={dir} firstDir="desc" />
+              <SortHeader column="tier" label="Tier" sort={sort} dir={dir} />
+              <SortHeader column="rating" label="Rating" sort={sort} dir={dir} firstDir="desc" />
+              <SortHeader column="created" label="Created" sort={sort} dir={dir} firstDir="desc" />
+              <th scope="col" className="py-2">
+                Actions
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -242,6 +380,17 @@ export default function AdminTools({ loaderData, actionData }: Route.ComponentPr
                 className="border-b border-slate-100 align-top dark:border-slate-800"
                 data-testid="tool-row"
               >
+                <td className="py-2 pr-2">
+                  <input
+                    type="checkbox"
+                    name="ids"
+                    value={t.id}
+                    form="bulk-form"
+                    aria-label={`Select ${t.name}`}
+                    checked={selected.has(t.id)}
+                    onChange={(e) => toggle(t.id, e.currentTarget.checked)}
+                  />
+                </td>
                 <td className="py-2 pr-3 font-medium">{t.name}</td>
                 <td className="py-2 pr-3">{t.category}</td>
                 <td className="py-2 pr-3">{t.provider ?? "—"}</td>
@@ -269,7 +418,7 @@ export default function AdminTools({ loaderData, actionData }: Route.ComponentPr
                       name="tier"
                       defaultValue={t.tier}
                       aria-label={`Tier of ${t.name}`}
-                      className="rounded border px-1 text-xs dark:bg-slate-900"
+                      className="rounded border border-slate-300 px-1 text-xs dark:border-slate-600 dark:bg-slate-900"
                     >
                       {TIER_OPTIONS.map((tier) => (
                         <option key={tier} value={tier}>
@@ -313,7 +462,9 @@ export default function AdminTools({ loaderData, actionData }: Route.ComponentPr
             ))}
           </tbody>
         </table>
-        {list.tools.length ? null : <p className="py-6 text-center text-slate-600">No tools match these filters.</p>}
+        {list.tools.length ? null : (
+          <p className="py-6 text-center text-slate-600 dark:text-slate-400">No tools match these filters.</p>
+        )}
       </div>
       <Pagination
         page={list.pagination.page}
@@ -327,7 +478,7 @@ export default function AdminTools({ loaderData, actionData }: Route.ComponentPr
         open={dialogOpen}
         onClose={closeDialog}
         labelledBy="tool-dialog-title"
-        className="w-full max-w-3xl rounded-xl bg-white p-0 text-slate-900 dark:bg-slate-900 dark:text-slate-100"
+        className="m-auto w-[calc(100%-2rem)] max-w-3xl rounded-xl bg-white p-0 text-slate-900 dark:bg-slate-900 dark:text-slate-100"
         testId="tool-dialog"
       >
         <div className="max-h-[85vh] overflow-y-auto p-6">
@@ -343,19 +494,14 @@ export default function AdminTools({ loaderData, actionData }: Route.ComponentPr
               FormComponent={fetcher.Form}
               action={`${editing ? `/admin/tools/${editing.id}/edit` : "/admin/tools/new"}?back=${encodeURIComponent(back)}`}
               tool={editing ?? EMPTY_TOOL}
-              sent={fetcher.data?.values}
+              failed={failureOf(fetcher.data)}
               categories={categories}
-              error={fetcher.data?.error}
               busy={fetcher.state !== "idle"}
               submitLabel={editing ? "Save changes" : "Add tool"}
               cancel={
-                <button
-                  type="button"
-                  onClick={closeDialog}
-                  className="rounded-lg border border-slate-300 px-4 py-2 dark:border-slate-600"
-                >
+                <Button variant="secondary" onClick={closeDialog}>
                   Cancel
-                </button>
+                </Button>
               }
             />
           ) : null}
@@ -366,7 +512,6 @@ export default function AdminTools({ loaderData, actionData }: Route.ComponentPr
 }
 
 type ImportAction = {
-  importError?: string;
   report?: {
     dryRun: boolean;
     totalRows: number;
@@ -382,6 +527,8 @@ type ImportAction = {
 /** Choose a file, dry run (the importer's report, nothing written), then import (one transaction). */
 function CsvImport({ importing, actionData }: { importing: boolean; actionData: unknown }) {
   const result = (actionData ?? {}) as ImportAction;
+  const failed = failureOf(actionData);
+  const importError = isImportFailure(failed) ? failed?.error : null;
   const [clientError, setClientError] = useState<string | null>(null);
   const report = result.report;
   return (
@@ -432,9 +579,9 @@ function CsvImport({ importing, actionData }: { importing: boolean; actionData: 
           Import
         </button>
       </Form>
-      {clientError || result.importError ? (
+      {clientError || importError ? (
         <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-300">
-          {clientError ?? result.importError}
+          {clientError ?? importError}
         </p>
       ) : null}
       {report ? (

@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
+import { SortHeader } from "~/components/admin/sort-header";
 import { Pagination } from "~/components/pagination";
 import { Notice } from "~/components/ui";
 import {
@@ -31,13 +32,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = Object.fromEntries(url.searchParams);
   for (const k of ["tier", "role", "status"]) if (params[k] === "") delete params[k];
   const parsed = UserListQuery.safeParse(params);
-  const query = parsed.success ? parsed.data : { q: "", page: 1 };
+  // Bad filters show everyone (with the message); a bad sort column was already dropped by the schema.
+  const query = parsed.success ? parsed.data : UserListQuery.parse({ sort: params.sort, dir: params.dir });
   const result = await listUsers(context.services.db, query);
   return {
     ...result,
     query: { q: query.q ?? "", tier: query.tier ?? "", role: query.role ?? "", status: query.status ?? "" },
     error: parsed.success ? null : (Object.values(fieldErrorsOf(parsed.error))[0] ?? "Invalid filter"),
     search: url.search,
+    sort: query.sort,
+    dir: query.dir,
     selfId: viewer.user.id,
   };
 }
@@ -78,7 +82,7 @@ const button =
   "rounded-md border border-slate-300 px-2 py-1 text-sm font-medium hover:bg-slate-50 dark:border-slate-600";
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
-  const { users, total, page, pageSize, query, error, search, selfId } = loaderData;
+  const { users, total, page, pageSize, query, error, search, selfId, sort, dir } = loaderData;
   const busy = useNavigation().state === "submitting";
   const failed = failureOf(actionData);
   return (
@@ -117,9 +121,11 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         <button type="submit" className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white">
           Search
         </button>
+        {sort ? <input type="hidden" name="sort" value={sort} /> : null}
+        {dir ? <input type="hidden" name="dir" value={dir} /> : null}
       </Form>
       {error ? (
-        <p role="alert" className="mt-3 text-sm text-red-700">
+        <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-300">
           {error}
         </p>
       ) : null}
@@ -137,11 +143,11 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         <table className="w-full text-left text-sm">
           <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-400">
             <tr>
-              <th className="py-2 pr-3">Name</th>
-              <th className="py-2 pr-3">E-mail</th>
-              <th className="py-2 pr-3">Tier and role</th>
-              <th className="py-2 pr-3">Joined</th>
-              <th className="py-2 pr-3">Status</th>
+              <SortHeader column="name" label="Name" sort={sort} dir={dir} />
+              <SortHeader column="email" label="E-mail" sort={sort} dir={dir} />
+              <SortHeader column="tier" label="Tier and role" sort={sort} dir={dir} />
+              <SortHeader column="joined" label="Joined" sort={sort} dir={dir} firstDir="desc" />
+              <SortHeader column="status" label="Status" sort={sort} dir={dir} />
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
@@ -153,7 +159,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                     <Link to={`/admin/users/${encodeURIComponent(u.id)}`} className="underline">
                       {u.name}
                     </Link>
-                    {self ? <span className="ml-1 text-xs text-slate-500">(you)</span> : null}
+                    {self ? <span className="ml-1 text-xs text-slate-600 dark:text-slate-400">(you)</span> : null}
                   </td>
                   <td className="py-2 pr-3">{u.email}</td>
                   <td className="py-2 pr-3">
@@ -187,8 +193,12 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                   <td className="py-2 pr-3">
                     {u.suspendedAt ? (
                       <Form method="post" className="flex flex-col gap-1">
-                        <span className="font-medium text-red-700">Suspended {u.suspendedAt.slice(0, 10)}</span>
-                        {u.suspendedReason ? <span className="text-xs text-slate-500">{u.suspendedReason}</span> : null}
+                        <span className="font-medium text-red-700 dark:text-red-300">
+                          Suspended {u.suspendedAt.slice(0, 10)}
+                        </span>
+                        {u.suspendedReason ? (
+                          <span className="text-xs text-slate-600 dark:text-slate-400">{u.suspendedReason}</span>
+                        ) : null}
                         <input type="hidden" name="intent" value="reactivate" />
                         <input type="hidden" name="userId" value={u.id} />
                         <button type="submit" disabled={busy} className={button}>
@@ -196,10 +206,10 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                         </button>
                       </Form>
                     ) : self ? (
-                      <span className="text-emerald-700">Active</span>
+                      <span className="text-emerald-700 dark:text-emerald-300">Active</span>
                     ) : (
                       <Form method="post" className="flex flex-wrap items-center gap-1">
-                        <span className="text-emerald-700">Active</span>
+                        <span className="text-emerald-700 dark:text-emerald-300">Active</span>
                         <input type="hidden" name="intent" value="suspend" />
                         <input type="hidden" name="userId" value={u.id} />
                         <input

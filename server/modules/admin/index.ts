@@ -3,6 +3,7 @@
  * (search, tier/role, suspension), analytics (daily series, searches with no results), feedback.
  */
 export { type Analytics, AnalyticsQuery, analytics, PERIODS, type Period, resolvePeriod } from "./analytics.ts";
+export { type AuditRow, listAuditView, type NamedRef, resolveAuditTarget } from "./audit-view.ts";
 export {
   createDailyTally,
   createTallies,
@@ -21,6 +22,7 @@ export {
 } from "./dashboard.ts";
 export { FeedbackId, type FeedbackItem, FeedbackQuery, listFeedback, verifyFeedback } from "./feedback.ts";
 export { RefundReason, revokeSessions, type UserDetail, UserIdParam, userDetail } from "./user-detail.ts";
+export { type AdminPending, adminPendingCounts } from "./pending.ts";
 export { consecutiveDays, type UserStats, userStats } from "./user-stats.ts";
 export {
   type AdminActor,

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { type Actor, type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { orderBy, sortParams } from "../../platform/list-sort.ts";
 import { cleanLine, controlCharacterIn } from "../../platform/text.ts";
 import { type AccountSummary, ROLES, type Role, TIERS, type Tier, updateAccount } from "../accounts/index.ts";
 import { refreshTier } from "../billing/index.ts";
@@ -12,12 +13,24 @@ import { refreshTier } from "../billing/index.ts";
 export const USERS_PAGE_SIZE = 25;
 export const USER_STATUSES = ["active", "suspended"] as const;
 
+/** The columns the users table sorts by (the URL's `sort`); anything else keeps newest first. */
+export const USER_SORTS = ["name", "email", "tier", "role", "joined", "status"] as const;
+const USER_SORT_SQL: Record<(typeof USER_SORTS)[number], SQL> = {
+  name: sql`lower(u.name)`,
+  email: sql`lower(u.email)`,
+  tier: sql`COALESCE(p.tier, 'free')::text`,
+  role: sql`u.role::text`,
+  joined: sql`u.created_at`,
+  status: sql`(u.suspended_at IS NOT NULL)`,
+};
+
 export const UserListQuery = z.object({
   q: z.string().max(200, "search must be 200 characters or fewer").optional().default(""),
   tier: z.enum(TIERS, { message: "tier must be free, standard or expert" }).optional(),
   role: z.enum(ROLES, { message: "role must be member or admin" }).optional(),
   status: z.enum(USER_STATUSES, { message: "status must be active or suspended" }).optional(),
   page: z.coerce.number().int("page must be a whole number").min(1, "page must be 1 or more").max(10_000).default(1),
+  ...sortParams(USER_SORTS),
 });
 export type UserListQuery = z.infer<typeof UserListQuery>;
 
@@ -66,7 +79,7 @@ export async function listUsers(
                u.suspended_at, u.suspended_reason, count(*) OVER ()::int AS total
         FROM users u LEFT JOIN user_profiles p ON p.user_id = u.id
         WHERE ${where}
-        ORDER BY u.created_at DESC, u.id
+        ORDER BY ${orderBy(USER_SORT_SQL, query, sql`u.created_at DESC, u.id`, sql`u.id`)}
         LIMIT ${USERS_PAGE_SIZE} OFFSET ${(page - 1) * USERS_PAGE_SIZE}`,
   );
   let total = rows[0]?.total ?? 0;

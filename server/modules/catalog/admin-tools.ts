@@ -5,6 +5,7 @@ import { type Db, isUniqueViolation, queryRows, transaction } from "../../platfo
 import { type PriceInfo, providers, tools } from "../../platform/db/schema.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
+import { orderBy, sortParams } from "../../platform/list-sort.ts";
 import { controlCharacterIn, controlCharacterMessage } from "../../platform/text.ts";
 import { resolveCategoryKeys } from "./categories.ts";
 import { applyToolFacts, FACT_COLUMNS, type Provenance, recordNewTools } from "./facts.ts";
@@ -30,6 +31,18 @@ export const ADMIN_PAGE_SIZE = 20;
 
 /** Form fields arrive as "" when left empty: treat that as not given. */
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+/** The columns the admin table sorts by (the URL's `sort`); anything else keeps the default order. */
+export const ADMIN_TOOL_SORTS = ["name", "category", "status", "featured", "tier", "rating", "created"] as const;
+const TOOL_SORT_SQL: Record<(typeof ADMIN_TOOL_SORTS)[number], SQL> = {
+  name: sql`lower(t.name)`,
+  category: sql`lower(c.name)`,
+  status: sql`t.status::text`,
+  featured: sql`t.is_featured`,
+  tier: sql`t.tier::text`,
+  rating: sql`t.rating`,
+  created: sql`t.created_at`,
+};
 
 export const AdminToolQuery = z.object({
   search: z.preprocess(
@@ -69,6 +82,7 @@ export const AdminToolQuery = z.object({
       .max(100, "limit must be 100 or less")
       .default(ADMIN_PAGE_SIZE),
   ),
+  ...sortParams(ADMIN_TOOL_SORTS),
 });
 export type AdminToolQuery = z.infer<typeof AdminToolQuery>;
 
@@ -140,7 +154,7 @@ export async function listAdminTools(
             t.is_featured, t.tier, t.description AS one_line_description, t.website_url, t.rating,
             t.review_count, t.created_at, t.updated_at
           FROM ${ADMIN_FROM} WHERE ${where}
-          ORDER BY t.created_at DESC, lower(t.name), t.id
+          ORDER BY ${orderBy(TOOL_SORT_SQL, query, sql`t.created_at DESC, lower(t.name), t.id`, sql`t.id`)}
           LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`,
     ),
     queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${ADMIN_FROM} WHERE ${where}`),

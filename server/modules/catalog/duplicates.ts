@@ -3,6 +3,7 @@ import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { uuidSchema } from "../../platform/ids.ts";
+import type { Jobs } from "../../platform/jobs/types.ts";
 
 /**
  * Probable duplicates (issue 13): one product listed twice under two names or domains. The importer
@@ -132,8 +133,10 @@ export function pairsToCompare(live: LiveTool[]): [string, string][] {
 
 const pct = (n: number) => `${Math.round(n * 100)} %`;
 
-export async function findDuplicateCandidates(db: Db, options: { limit?: number } = {}): Promise<DuplicateCandidate[]> {
-  const limit = options.limit ?? 50;
+type ScoredPair = { a: string; b: string; score: number; reasons: string[] };
+
+/** Every pair the finder proposes, best first (the expensive part: the whole live catalogue is read). */
+export async function scoreDuplicatePairs(db: Db): Promise<ScoredPair[]> {
   const T = DUPLICATE_THRESHOLDS;
   const live = await queryRows<LiveTool>(
     db,
@@ -166,7 +169,7 @@ export async function findDuplicateCandidates(db: Db, options: { limit?: number 
         WHERE NOT EXISTS (SELECT 1 FROM tool_duplicate_dismissals d WHERE d.tool_a = p.a AND d.tool_b = p.b)`,
   );
 
-  const scored: { a: string; b: string; score: number; reasons: string[] }[] = [];
+  const scored: ScoredPair[] = [];
   for (const p of pairs) {
     const reasons: string[] = [];
     if (p.same_name) reasons.push("Same name");
@@ -188,9 +191,12 @@ export async function findDuplicateCandidates(db: Db, options: { limit?: number 
     scored.push({ a: p.a, b: p.b, score: Math.round(score * 100) / 100, reasons });
   }
   scored.sort((x, y) => y.score - x.score || x.a.localeCompare(y.a));
-  const top = scored.slice(0, limit);
-  if (!top.length) return [];
+  return scored;
+}
 
+/** Both sides of each pair, as the review shows them. */
+async function withSides(db: Db, top: ScoredPair[]): Promise<DuplicateCandidate[]> {
+  if (!top.length) return [];
   const ids = [...new Set(top.flatMap((p) => [p.a, p.b]))];
   const sides = await queryRows<DuplicateSide>(
     db,
@@ -214,6 +220,80 @@ export async function findDuplicateCandidates(db: Db, options: { limit?: number 
     out.push({ a, b, score: p.score, reasons: p.reasons, suggestedKeep: keeperOf(a, b).id });
   }
   return out;
+}
+
+/** Scored now, from the whole catalogue (the API's answer: seconds on a large catalogue). */
+export async function findDuplicateCandidates(db: Db, options: { limit?: number } = {}): Promise<DuplicateCandidate[]> {
+  const scored = await scoreDuplicatePairs(db);
+  return withSides(db, scored.slice(0, options.limit ?? 50));
+}
+
+/** Pairs kept by a refresh: far more than a reviewer works through between two runs. */
+export const STORED_CANDIDATES_MAX = 1_000;
+export const DUPLICATES_REFRESH_JOB = "catalog.duplicates.refresh";
+export const DUPLICATES_REFRESH_EVERY_MS = 6 * 3_600_000;
+
+/** The refresh job's work: the candidate table replaced in one transaction (readers see old or new). */
+export async function refreshDuplicateCandidates(db: Db, now: Date): Promise<{ pairs: number }> {
+  const scored = (await scoreDuplicatePairs(db)).slice(0, STORED_CANDIDATES_MAX);
+  await transaction(db, async (tx) => {
+    await tx.execute(sql`DELETE FROM tool_duplicate_candidates`);
+    for (let i = 0; i < scored.length; i += 200) {
+      const chunk = scored.slice(i, i + 200);
+      await tx.execute(
+        sql`INSERT INTO tool_duplicate_candidates (tool_a, tool_b, score, reasons, computed_at) VALUES ${sql.join(
+          chunk.map(
+            (p) =>
+              sql`(${p.a}::uuid, ${p.b}::uuid, ${p.score}, ${JSON.stringify(p.reasons)}::jsonb, ${now.toISOString()}::timestamptz)`,
+          ),
+          sql`, `,
+        )} ON CONFLICT DO NOTHING`,
+      );
+    }
+  });
+  return { pairs: scored.length };
+}
+
+/**
+ * The review page's list: read from the precomputed table (no scoring here), minus pairs dismissed
+ * or merged since the last refresh. `computedAt` is when that refresh ran (null: never).
+ */
+export async function listStoredDuplicateCandidates(
+  db: Db,
+  options: { limit?: number } = {},
+): Promise<{ candidates: DuplicateCandidate[]; computedAt: string | null }> {
+  const rows = await queryRows<{ a: string; b: string; score: number; reasons: string[]; computed_at: string | Date }>(
+    db,
+    sql`SELECT d.tool_a::text AS a, d.tool_b::text AS b, d.score::float8 AS score, d.reasons, d.computed_at
+        FROM tool_duplicate_candidates d
+        JOIN tools ta ON ta.id = d.tool_a JOIN tools tb ON tb.id = d.tool_b
+        WHERE ta.status = 'active' AND ta.merged_into_id IS NULL AND tb.status = 'active' AND tb.merged_into_id IS NULL
+          AND NOT EXISTS (SELECT 1 FROM tool_duplicate_dismissals x WHERE x.tool_a = d.tool_a AND x.tool_b = d.tool_b)
+        ORDER BY d.score DESC, d.tool_a
+        LIMIT ${options.limit ?? 50}`,
+  );
+  const [last] = await queryRows<{ at: string | Date | null }>(
+    db,
+    sql`SELECT max(computed_at) AS at FROM tool_duplicate_candidates`,
+  );
+  const candidates = await withSides(
+    db,
+    rows.map((r) => ({ a: r.a, b: r.b, score: r.score, reasons: r.reasons })),
+  );
+  return { candidates, computedAt: last?.at ? new Date(last.at).toISOString() : null };
+}
+
+/** Registers the refresh (every 6 hours and at boot); imports and merges ask for one at once. */
+export function registerDuplicateJobs(deps: { db: Db; jobs: Jobs }): void {
+  deps.jobs.register(DUPLICATES_REFRESH_JOB, async (_payload, ctx) => {
+    await refreshDuplicateCandidates(deps.db, ctx.now);
+  });
+  deps.jobs.every(DUPLICATES_REFRESH_JOB, DUPLICATES_REFRESH_EVERY_MS);
+}
+
+/** Asks for a refresh soon (one pending at a time): after an import or a merge. */
+export async function requestDuplicateRefresh(jobs: Jobs): Promise<void> {
+  await jobs.enqueue({ type: DUPLICATES_REFRESH_JOB, key: "now" });
 }
 
 /** The listing that should survive a merge, unless the admin picks the other. */

@@ -1,6 +1,7 @@
 /** The catalogue module's public surface: other modules, the API and the routes import only this. */
 export {
   ADMIN_PAGE_SIZE,
+  ADMIN_TOOL_SORTS,
   AdminToolQuery,
   type AdminToolRow,
   type AdminToolStats,
@@ -25,6 +26,14 @@ export {
   type ToolTier,
 } from "./admin-tools.ts";
 export { type Alternative, DEFAULT_ALTERNATIVES, getAlternatives, MAX_ALTERNATIVES } from "./alternatives.ts";
+export {
+  BULK_ACTIONS,
+  BULK_MAX,
+  type BulkAction,
+  type BulkResult,
+  BulkToolsInput,
+  bulkChangeTools,
+} from "./bulk-tools.ts";
 export {
   type CategorySummary,
   ensureCategories,
@@ -99,10 +108,15 @@ export {
 export {
   DismissInput,
   DUPLICATE_THRESHOLDS,
+  DUPLICATES_REFRESH_JOB,
   type DuplicateCandidate,
   type DuplicateSide,
   dismissDuplicate,
   findDuplicateCandidates,
+  listStoredDuplicateCandidates,
+  refreshDuplicateCandidates,
+  registerDuplicateJobs,
+  requestDuplicateRefresh,
 } from "./duplicates.ts";
 export { EDITORIAL_FILE, type Editorial, type EditorialEntry, loadEditorial } from "./enrich/editorial.ts";
 export { PROVIDER_DOMAINS } from "./enrich/provider.ts";

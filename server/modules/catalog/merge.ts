@@ -265,4 +265,16 @@ export const catalogMergeSteps: readonly ToolMergeStep[] = [
     tables: ["tool_duplicate_dismissals"],
     keep: "a pair judged distinct stays judged; an archived tool is never a duplicate candidate again",
   },
+  {
+    name: "duplicateCandidates",
+    tables: ["tool_duplicate_candidates"],
+    async run(tx, from) {
+      // The merged listing's precomputed pairs go at once; the refresh after the merge scores the rest.
+      const n = await moved(
+        tx,
+        sql`DELETE FROM tool_duplicate_candidates WHERE tool_a = ${from}::uuid OR tool_b = ${from}::uuid RETURNING 1`,
+      );
+      return { moved: 0, dropped: n };
+    },
+  },
 ];

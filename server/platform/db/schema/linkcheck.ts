@@ -7,6 +7,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -174,4 +175,26 @@ export const toolDuplicateDismissals = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.toolA, t.toolB] })],
+);
+
+/**
+ * Probable duplicate pairs (issue 21), precomputed by the `catalog.duplicates.refresh` job so
+ * /admin/duplicates reads a table instead of scoring the catalogue per request (tool_a < tool_b).
+ * The page still drops pairs whose tools left the live catalogue or were dismissed since the run.
+ */
+export const toolDuplicateCandidates = pgTable(
+  "tool_duplicate_candidates",
+  {
+    toolA: uuid("tool_a")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    toolB: uuid("tool_b")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    /** 0–1: how sure the finder is */
+    score: real("score").notNull(),
+    reasons: jsonb("reasons").$type<string[]>().notNull(),
+    computedAt: timestamp("computed_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.toolA, t.toolB] }), index("tool_duplicate_candidates_score_idx").on(t.score.desc())],
 );

@@ -1,0 +1,88 @@
+import { type AuditQuery, type AuditRecord, auditActions, listAudit } from "../../platform/audit.ts";
+import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+
+/**
+ * The audit page's rows with people and things named (issue 21): the actor's name and the target's
+ * name with a link where the admin has a page for it, instead of raw ids. Ids that no longer resolve
+ * (a deleted account, a purged row) stay as they were recorded.
+ */
+export type NamedRef = { label: string; href: string | null };
+export type AuditRow = AuditRecord & { actor: NamedRef; target: NamedRef };
+
+type Lookup = { id: string; label: string; href: string | null };
+
+/** Per target type: how to name its ids, and where its page is. */
+const TARGETS: Record<string, (db: Db, ids: string[]) => Promise<Lookup[]>> = {
+  user: (db, ids) =>
+    queryRows<Lookup>(
+      db,
+      sql`SELECT id, coalesce(nullif(name, ''), email) || ' <' || email || '>' AS label, '/admin/users/' || id AS href
+          FROM users WHERE id IN (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+    ),
+  tool: (db, ids) =>
+    queryRows<Lookup>(
+      db,
+      sql`SELECT id::text AS id, name AS label, '/tools/' || slug AS href FROM tools
+          WHERE id::text IN (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+    ),
+  category: (db, ids) =>
+    queryRows<Lookup>(
+      db,
+      sql`SELECT id::text AS id, name AS label, '/category/' || slug AS href FROM categories
+          WHERE id::text IN (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+    ),
+  support_ticket: async (_db, ids) =>
+    ids.map((id) => ({ id, label: `Ticket ${id.slice(0, 8)}`, href: `/admin/support/${id}` })),
+};
+
+async function names(db: Db, type: string, ids: string[]): Promise<Map<string, Lookup>> {
+  const find = TARGETS[type];
+  if (!find || !ids.length) return new Map();
+  return new Map((await find(db, [...new Set(ids)])).map((r) => [r.id, r]));
+}
+
+export async function listAuditView(
+  db: Db,
+  query: Partial<AuditQuery>,
+): Promise<{ entries: AuditRow[]; total: number; page: number; limit: number; actions: string[] }> {
+  const [result, actions] = await Promise.all([listAudit(db, query), auditActions(db)]);
+  const actorIds = result.entries.flatMap((e) => (e.actor_id ? [e.actor_id] : []));
+  const byType = new Map<string, string[]>();
+  for (const e of result.entries) byType.set(e.target_type, [...(byType.get(e.target_type) ?? []), e.target_id]);
+  const users = await names(db, "user", [...actorIds, ...(byType.get("user") ?? [])]);
+  const targets = new Map<string, Map<string, Lookup>>([["user", users]]);
+  for (const [type, ids] of byType) if (type !== "user") targets.set(type, await names(db, type, ids));
+  const entries = result.entries.map((e) => {
+    const who = e.actor_id ? users.get(e.actor_id) : undefined;
+    const what = targets.get(e.target_type)?.get(e.target_id);
+    return {
+      ...e,
+      actor: who ? { label: who.label, href: who.href } : { label: e.actor_label, href: null },
+      target: what ? { label: what.label, href: what.href } : { label: `${e.target_type} ${e.target_id}`, href: null },
+    };
+  });
+  return { ...result, entries, actions };
+}
+
+/**
+ * The target filter as typed: an id as recorded, or a tool's slug or a member's e-mail, which the
+ * audit log records by id.
+ */
+export async function resolveAuditTarget(db: Db, text: string): Promise<string> {
+  const [hit] = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT id::text AS id FROM tools WHERE slug = ${text.toLowerCase()}
+        UNION ALL SELECT id FROM users WHERE lower(email) = ${text.toLowerCase()}
+        LIMIT 1`,
+  );
+  return hit?.id ?? text;
+}
