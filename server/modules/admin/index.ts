@@ -21,8 +21,8 @@ export {
   systemAlerts,
 } from "./dashboard.ts";
 export { FeedbackId, type FeedbackItem, FeedbackQuery, listFeedback, verifyFeedback } from "./feedback.ts";
-export { RefundReason, revokeSessions, type UserDetail, UserIdParam, userDetail } from "./user-detail.ts";
 export { type AdminPending, adminPendingCounts } from "./pending.ts";
+export { RefundReason, revokeSessions, type UserDetail, UserIdParam, userDetail } from "./user-detail.ts";
 export { consecutiveDays, type UserStats, userStats } from "./user-stats.ts";
 export {
   type AdminActor,
