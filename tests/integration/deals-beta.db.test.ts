@@ -428,7 +428,7 @@ describe("the tool picker", () => {
     const miss = await admin.client.form("/admin/deals", dealForm({ tool: "midjurney" }));
     expect(miss.status).toBe(400);
     const page = await miss.text();
-    expect(page).toContain("Did you mean Midjourney (midjourney)?");
+    expect(page).toContain("Did you mean Midjourney (midjourney)");
     expect(page).toMatch(/id="deal-tool"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="deal-tool"/);
     expect(page).toContain('value="midjurney"');
     expect((await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM deals`)).n).toBe(before.n);
@@ -444,11 +444,15 @@ describe("the tool picker", () => {
     );
     expect(stored.slug).toBe("midjourney");
 
-    const poll = await admin.client.form("/admin/reviews", {
-      intent: "poll-create",
-      tool: "midjurney",
-      question: "How do you use it?",
-      option: "At work",
+    const poll = await admin.client.fetch("/admin/reviews", {
+      method: "POST",
+      body: new URLSearchParams([
+        ["intent", "poll-create"],
+        ["tool", "midjurney"],
+        ["question", "How do you use it?"],
+        ["options", "At work"],
+        ["options", "At home"],
+      ]),
     });
     expect(poll.status).toBe(400);
     expect(await poll.text()).toContain("Did you mean Midjourney (midjourney)?");

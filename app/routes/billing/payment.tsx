@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { Field, FormAlert } from "~/components/account/form-parts";
 import { payCard, payPrimary, paySecondary, TestModeBanner } from "~/components/billing/parts";
-import { Field as LabelledField, Select } from "~/components/ui";
 import { viewerOf } from "~/lib/accounts.server";
 import { PaymentFormInput, paidPlans, providers, startCheckout } from "~/lib/billing.server";
 import { money, PAY_MESSAGES, type ProviderId } from "~/lib/billing-view";
@@ -101,15 +100,31 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
           hint="Your receipt goes to this address."
           error={fields.email}
         />
-        <LabelledField label="Plan" id="f-tier" error={fields.tier}>
-          <Select name="tier" defaultValue={values?.tier ?? loaderData.selected}>
+        {/* Plain markup, not ui.tsx's Field: this page has ~100 B of first-load headroom. */}
+        <div>
+          <label htmlFor="f-tier" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+            Plan
+          </label>
+          <select
+            id="f-tier"
+            name="tier"
+            defaultValue={values?.tier ?? loaderData.selected}
+            aria-invalid={fields.tier ? true : undefined}
+            aria-describedby={fields.tier ? "f-tier-error" : undefined}
+            className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-600 dark:bg-slate-950"
+          >
             {plans.map((p) => (
               <option key={p.tier} value={p.tier}>
                 {p.name} — {money(p.amountCents)} per month
               </option>
             ))}
-          </Select>
-        </LabelledField>
+          </select>
+          {fields.tier ? (
+            <p id="f-tier-error" className="mt-1 text-sm text-red-700 dark:text-red-300">
+              {fields.tier}
+            </p>
+          ) : null}
+        </div>
         <div className="space-y-3">
           {prov.testMode ? (
             <button type="submit" name="provider" value="test" className={payPrimary} disabled={busy}>
