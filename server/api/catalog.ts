@@ -165,8 +165,10 @@ export function catalogApi() {
     const key = `tools|${utcDay()}|${tier ?? "visitor"}|${JSON.stringify(query)}`;
     const compute = async () => {
       const page = await listTools(db, query);
-      // The queries people did not find (admin analytics); counted in memory, never awaited.
-      if (query.q && page.pagination.total === 0) c.var.services.tallies.searchMisses.record(query.q);
+      // The queries people did not find (admin analytics); counted in memory, never awaited. An
+      // admin's keystrokes in the tool picker are not a visitor's search.
+      if (query.q && page.pagination.total === 0 && viewer?.role !== "admin")
+        c.var.services.tallies.searchMisses.record(query.q);
       // Tools listed for a higher tier than the caller's come without their gated fields.
       const { explanations, ...rest } = page;
       const tools = cardsForTier(rest.tools, tier);

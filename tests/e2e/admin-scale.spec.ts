@@ -28,7 +28,7 @@ async function signIn(page: Page, baseURL: string | undefined, theme: "light" | 
   }
   const res = await page.request.post("/api/auth/sign-in/email", {
     data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-    headers: { origin: baseURL ?? "" },
+    headers: { origin: baseURL ?? "", "x-forwarded-for": address() },
   });
   expect(res.status()).toBe(200);
   session = (await page.context().cookies()).filter((c) => c.name !== "theme" && c.name !== "cookieConsent");

@@ -17,7 +17,7 @@ test.describe("admin tools", () => {
     await context.addCookies([{ name: "cookieConsent", value: "essential", url: baseURL ?? "http://127.0.0.1" }]);
     const signIn = await page.request.post("/api/auth/sign-in/email", {
       data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-      headers: { origin: baseURL ?? "" },
+      headers: { origin: baseURL ?? "", "x-forwarded-for": address() },
     });
     expect(signIn.status()).toBe(200);
   });
@@ -50,7 +50,10 @@ test.describe("admin tools", () => {
     const dialog = page.getByRole("dialog", { name: "Add a tool" });
     await expect(dialog).toBeVisible();
     await dialog.getByRole("button", { name: "Add tool" }).click();
-    await expect(dialog.getByRole("alert")).toContainText("Tool name is required");
+    // The summary names how many fields are marked; each message sits at its field (issue 21).
+    await expect(dialog.getByRole("alert")).toContainText(/Check the \d+ marked field/);
+    await expect(dialog.getByText("Tool name is required")).toBeVisible();
+    await expect(dialog.locator("#tf-name")).toHaveAttribute("aria-invalid", "true");
     await expect(dialog).toBeVisible();
   });
 

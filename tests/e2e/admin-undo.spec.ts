@@ -46,7 +46,7 @@ test("an operator reopens a rejected submission and the maker is told", async ({
   await context.addCookies([{ name: "cookieConsent", value: "essential", url: origin }]);
   const signIn = await page.request.post("/api/auth/sign-in/email", {
     data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-    headers: { origin },
+    headers: { origin, "x-forwarded-for": address() },
   });
   expect(signIn.status()).toBe(200);
   await page.goto("/admin/moderation?limit=100");

@@ -32,7 +32,7 @@ test.describe("categories and imports", () => {
     await context.addCookies([{ name: "cookieConsent", value: "essential", url: baseURL ?? "http://127.0.0.1" }]);
     const signIn = await page.request.post("/api/auth/sign-in/email", {
       data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-      headers: { origin: baseURL ?? "" },
+      headers: { origin: baseURL ?? "", "x-forwarded-for": address() },
       timeout: 30_000,
     });
     expect(signIn.status()).toBe(200);

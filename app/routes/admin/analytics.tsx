@@ -129,7 +129,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Every search found something.</p>
           ) : (
             <table className="mt-2 w-full text-left text-sm">
-              <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-700">
+              <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-400">
                 <tr>
                   <th className={cell}>Query</th>
                   <th className={cell}>Searches</th>
@@ -156,7 +156,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">No views or clicks in this period.</p>
           ) : (
             <table className="mt-2 w-full text-left text-sm">
-              <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-700">
+              <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-400">
                 <tr>
                   <th className={cell}>Tool</th>
                   <th className={cell}>Views</th>

@@ -30,8 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (v) params[k] = v;
   }
   // `target_id` is the older address of the same filter (links and bookmarks keep working).
-  const targetText =
-    (url.searchParams.get("target") ?? url.searchParams.get("target_id"))?.trim().slice(0, 200) ?? "";
+  const targetText = (url.searchParams.get("target") ?? url.searchParams.get("target_id"))?.trim().slice(0, 200) ?? "";
   if (targetText) params.target_id = await resolveAuditTarget(db, targetText);
   const parsed = AuditQuery.safeParse({ ...params, limit: LIMIT });
   const query = parsed.success ? parsed.data : AuditQuery.parse({ limit: LIMIT, sort: params.sort, dir: params.dir });
