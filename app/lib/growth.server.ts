@@ -8,15 +8,13 @@ import {
   isTopLevelNavigation,
   normalCode,
 } from "../../server/modules/growth/index.ts";
-import { siteOrigin } from "../../server/platform/site-origin.ts";
 import { secureCookies, viewerOf } from "./accounts.server";
+import { originOf } from "./site-origin.server";
 
 export * from "../../server/modules/growth/index.ts";
 
 /** The site's one origin for links people copy and share (never the request's Host). */
-export function originOf(context: AppLoadContext): string {
-  return siteOrigin(context.services.env);
-}
+export { originOf } from "./site-origin.server";
 
 export function affiliateLinkOf(context: AppLoadContext, code: string): string {
   return `${originOf(context)}/a/${code}`;

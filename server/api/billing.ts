@@ -17,6 +17,7 @@ import {
 } from "../modules/billing/index.ts";
 import { AppError } from "../platform/errors.ts";
 import { uuidSchema } from "../platform/ids.ts";
+import { siteOrigin } from "../platform/site-origin.ts";
 import { fail, parseOr400 } from "./respond.ts";
 
 type Vars = { Variables: { services: AppServices; clientIp: string } };
@@ -123,7 +124,7 @@ export function billingApi() {
       idempotencyKey,
       amountCents: input.amount === undefined ? null : cents(input.amount),
       currency: input.currency ?? null,
-      origin: services.env.PUBLIC_URL ?? new URL(c.req.url).origin,
+      origin: siteOrigin(services.env),
     });
     return c.json(
       {

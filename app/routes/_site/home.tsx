@@ -14,6 +14,7 @@ import {
 import { NewsletterInput, subscribe } from "~/lib/content.server";
 import { formAction, refuse } from "~/lib/form-action.server";
 import { Island } from "~/lib/island";
+import { originOf } from "~/lib/site-origin.server";
 import { splitComponent } from "~/lib/split";
 import type { Route } from "./+types/home";
 
@@ -53,7 +54,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     notes,
     planLines: planCardLines(ents),
     viewerTier: tierOf(context, viewer),
-    origin: new URL(request.url).origin,
+    origin: originOf(context),
   };
 }
 

@@ -3,6 +3,7 @@ import { countMembers, loadEntitlements, planCardLines, viewerOf } from "~/lib/a
 import { moneyBack, paidPlans } from "~/lib/billing.server";
 import { money } from "~/lib/billing-view";
 import { PLANS } from "~/lib/plans";
+import { originOf } from "~/lib/site-origin.server";
 import { TIER_LABELS, TIERS } from "~/lib/tiers";
 import type { Route } from "./+types/pricing";
 
@@ -21,7 +22,7 @@ export function meta({ data, location }: Route.MetaArgs) {
 const MEMBER_FIGURE_MIN = 1000;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, env } = context.services;
+  const { db } = context.services;
   const [viewer, ents, members, prices, guarantee] = await Promise.all([
     viewerOf(context, request),
     loadEntitlements(db),
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   return {
     plans,
-    origin: env.PUBLIC_URL ?? new URL(request.url).origin,
+    origin: originOf(context),
     currentTier: viewer?.tier ?? null,
     cards,
     comparison: ents.comparison(),

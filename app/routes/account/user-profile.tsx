@@ -3,6 +3,7 @@ import { ShareButton } from "~/components/account/share-button";
 import { getPublicProfile } from "~/lib/accounts.server";
 import { listPublicTopListsByUser, listUserReviews } from "~/lib/community.server";
 import { initials } from "~/lib/format";
+import { originOf } from "~/lib/site-origin.server";
 import type { Route } from "./+types/user-profile";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -16,8 +17,8 @@ export function meta({ data }: Route.MetaArgs) {
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const profile = await getPublicProfile(context.services.db, params.userId);
-  const url = new URL(request.url);
-  const origin = context.services.env.PUBLIC_URL ?? url.origin;
+  const _url = new URL(request.url);
+  const origin = originOf(context);
   if (!profile) return data({ profile: null, shareUrl: null }, { status: 404 });
   // The member's published reviews (spec §2 public profile: tool, comment, rating).
   profile.reviews = (await listUserReviews(context.services.db, profile.id)).map((r) => ({

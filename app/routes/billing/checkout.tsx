@@ -13,6 +13,7 @@ import { CheckList } from "~/components/check-list";
 import { loadEntitlements, planCardLines, viewerOf } from "~/lib/accounts.server";
 import { moneyBack, paidPlans, providers, quote, staleNotice, startCheckout } from "~/lib/billing.server";
 import { isPaidTier, money, PAY_MESSAGES, type ProviderId } from "~/lib/billing-view";
+import { originOf } from "~/lib/site-origin.server";
 import { TIER_LABELS } from "~/lib/tiers";
 import type { Route } from "./+types/checkout";
 
@@ -90,7 +91,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!provider) return data<ActionData>({ error: "Choose a way to pay." }, { status: 400 });
   const key = String(form.get("idempotencyKey") ?? "");
   if (!/^[\w-]{8,100}$/.test(key)) return data<ActionData>({ error: PAY_MESSAGES.createFailed }, { status: 400 });
-  const started = await startCheckout(context, viewer, { tier, provider, idempotencyKey: key, origin: url.origin });
+  const started = await startCheckout(context, viewer, {
+    tier,
+    provider,
+    idempotencyKey: key,
+    origin: originOf(context),
+  });
   if (!started.ok) return data<ActionData>({ error: started.error }, { status: started.status });
   return redirect(started.approvalUrl);
 }

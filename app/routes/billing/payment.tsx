@@ -7,6 +7,7 @@ import { PaymentFormInput, paidPlans, providers, startCheckout } from "~/lib/bil
 import { money, PAY_MESSAGES, type ProviderId } from "~/lib/billing-view";
 import { failureOf } from "~/lib/form-action";
 import { formAction, readForm, refuse } from "~/lib/form-action.server";
+import { originOf } from "~/lib/site-origin.server";
 import type { Route } from "./+types/payment";
 
 export function meta() {
@@ -40,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!providers(context).enabled.includes(provider)) {
       return refuse(400, `${LABEL[provider]} is not configured on this site.`, values);
     }
-    const origin = new URL(request.url).origin;
+    const origin = originOf(context);
     const started = await startCheckout(context, viewer, { tier, provider, idempotencyKey, email, origin });
     if (!started.ok) return refuse(started.status, started.error, values);
     return redirect(started.approvalUrl);

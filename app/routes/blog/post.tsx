@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { BlogCard, postDate } from "~/components/blog-card";
 import { SanitizedHtml } from "~/components/sanitized-html";
 import { getPublishedPost, relatedPosts } from "~/lib/content.server";
+import { originOf } from "~/lib/site-origin.server";
 import type { Route } from "./+types/post";
 
 export function meta({ data: d }: Route.MetaArgs) {
@@ -43,9 +44,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "application/atom+xml", title: "Toolscape Blog", href: "/blog/feed.xml" },
 ];
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = context.services;
-  const origin = context.services.env.PUBLIC_URL ?? new URL(request.url).origin;
+  const origin = originOf(context);
   const post = await getPublishedPost(db, params.slug);
   // Drafts and unknown slugs are the same 404: a draft's existence is not public.
   if (!post) return data({ post: null, related: [], origin }, { status: 404 });

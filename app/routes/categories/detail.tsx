@@ -14,6 +14,7 @@ import {
 import { formQuery } from "~/lib/form-query";
 import { plural, SORT_OPTIONS } from "~/lib/format";
 import { applyButtonClass, useLiveFilters } from "~/lib/live-filters";
+import { originOf } from "~/lib/site-origin.server";
 import type { Route } from "./+types/detail";
 
 const RATINGS = ["4.5", "4", "3.5"];
@@ -61,7 +62,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const filtered =
     !!input &&
     (input.q !== undefined || input.price !== undefined || input.minRating !== undefined || input.sort !== undefined);
-  const base = { origin: url.origin, key: params.categoryId, input, filtered, search: url.search };
+  const base = { origin: originOf(context), key: params.categoryId, input, filtered, search: url.search };
   // A renamed, merged or retired category's old address: one permanent move to where it lives now.
   const moved = await movedCategorySlug(context.services.db, params.categoryId);
   if (moved) throw redirect(`/category/${encodeURIComponent(moved)}${url.search}`, 301);

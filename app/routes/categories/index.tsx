@@ -4,6 +4,7 @@ import { CategoryCard } from "~/components/categories/category-card";
 import { CategoryListParams, filterCategories, listCategories } from "~/lib/catalog.server";
 import { firstIssue } from "~/lib/form-action.server";
 import { plural } from "~/lib/format";
+import { originOf } from "~/lib/site-origin.server";
 import type { Route } from "./+types/index";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -36,7 +37,7 @@ export function meta({ data }: Route.MetaArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const origin = url.origin;
+  const origin = originOf(context);
   const parsed = CategoryListParams.safeParse({ q: url.searchParams.get("q") ?? undefined });
   const all = await listCategories(context.services.db);
   const base = { origin, total: all.length, toolTotal: all.reduce((n, c) => n + c.toolCount, 0) };

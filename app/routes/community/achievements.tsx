@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { viewerOf } from "~/lib/accounts.server";
 import { badgeProgress, listBadges, memberRank } from "~/lib/community.server";
+import { originOf } from "~/lib/site-origin.server";
 import type { Route } from "./+types/achievements";
 
 export function meta() {
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     viewer ? badgeProgress(db, viewer.user.id, clock.now()) : null,
     viewer ? memberRank(db, viewer.user.id) : null,
   ]);
-  const origin = context.services.env.PUBLIC_URL ?? new URL(request.url).origin;
+  const origin = originOf(context);
   return { badges, progress, rank, shareUrl: `${origin}/achievements` };
 }
 

@@ -7,6 +7,7 @@ import { requireAdminPage } from "~/lib/admin.server";
 import { getTopList, setTopListEditorial } from "~/lib/community.server";
 import { failureOf } from "~/lib/form-action";
 import { formAction, refuse } from "~/lib/form-action.server";
+import { originOf } from "~/lib/site-origin.server";
 import type { Route } from "./+types/top-list";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -39,7 +40,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const viewer = await viewerOf(context, request);
   const list = await getTopList(context.services.db, params.slug, viewer?.user.id ?? null);
   // A private list answers exactly like a missing one to everyone but its owner.
-  const origin = (context.services.env.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/$/, "");
+  const origin = originOf(context);
   if (!list) return data({ list: null, isAdmin: false, origin }, { status: 404 });
   const headers = list.isPublic ? undefined : { "Cache-Control": "private, no-store" };
   return data({ list, isAdmin: viewer?.role === "admin", origin }, { headers });

@@ -13,6 +13,7 @@ import { loadEntitlements, viewerOf } from "~/lib/accounts.server";
 import { ComparePageParams, getComparePage } from "~/lib/catalog.server";
 import { compareCapMessage, useCompareIds, useHydrated } from "~/lib/compare";
 import { firstIssue } from "~/lib/form-action.server";
+import { originOf } from "~/lib/site-origin.server";
 import type { Route } from "./+types/index";
 
 const compareHref = (slugs: string[]) => (slugs.length ? `/compare?tools=${slugs.join(",")}` : "/compare");
@@ -49,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!parsed.success) {
     return data(
       {
-        origin: url.origin,
+        origin: originOf(context),
         error: firstIssue(parsed.error, "Invalid comparison"),
         comparison: null,
         notice: null,
@@ -65,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = await getComparePage(db, parsed.data, { cap: entitlements.compareCap(tier ?? "free"), tier });
   if (page.kind === "redirect") throw redirect(compareHref(page.slugs));
   const caps = { standard: entitlements.compareCap("standard"), expert: entitlements.compareCap("expert") };
-  return { origin: url.origin, error: null, comparison: page.comparison, notice: page.notice, caps };
+  return { origin: originOf(context), error: null, comparison: page.comparison, notice: page.notice, caps };
 }
 
 /** Copies the page's canonical address; shown only once JavaScript runs (it needs the clipboard). */

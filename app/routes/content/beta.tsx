@@ -7,6 +7,7 @@ import { applyToBeta, BETA_MESSAGES, BetaApplyForm, BetaQuery, listBetaPrograms 
 import { BETA_CATEGORIES, BETA_CATEGORY_LABELS, BETA_STATUS_LABELS } from "~/lib/content-labels";
 import { failureOf } from "~/lib/form-action";
 import { formAction, readForm, refuse } from "~/lib/form-action.server";
+import { originOf } from "~/lib/site-origin.server";
 import type { Route } from "./+types/beta";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -39,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({
     programs,
     category,
-    origin: url.origin,
+    origin: originOf(context),
     signedIn: viewer !== null,
     canApplyEarly: viewer?.can("early_access") ?? false,
     search: url.search,

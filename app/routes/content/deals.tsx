@@ -7,6 +7,7 @@ import { DealsQuery, listLiveDeals } from "~/lib/content.server";
 import { DEAL_CATEGORIES, DEAL_TYPE_LABELS } from "~/lib/content-labels";
 import { expiresLabel, formatUsd } from "~/lib/deals";
 import { goHref } from "~/lib/go-href";
+import { originOf } from "~/lib/site-origin.server";
 import type { Route } from "./+types/deals";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -32,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { category } = DealsQuery.parse({ category: url.searchParams.get("category") ?? undefined });
   const now = context.services.clock.now();
   const deals = await listLiveDeals(context.services.db, { now, category });
-  return data({ deals, category, origin: url.origin, now: now.getTime() });
+  return data({ deals, category, origin: originOf(context), now: now.getTime() });
 }
 
 const chip = "rounded-full border px-3 py-1.5 text-sm font-medium";

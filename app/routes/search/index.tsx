@@ -17,6 +17,7 @@ import { cardsForTier, POPULAR_SEARCHES, parseSearchUrl, type SearchBadge, searc
 import { formAction } from "~/lib/form-action.server";
 import { plural } from "~/lib/format";
 import { usePersonal } from "~/lib/personal";
+import { originOf } from "~/lib/site-origin.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/index";
 
@@ -53,7 +54,7 @@ export function meta({ data, location }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const parsed = parseSearchUrl(url.searchParams);
-  const base = { origin: url.origin, popular: POPULAR_SEARCHES };
+  const base = { origin: originOf(context), popular: POPULAR_SEARCHES };
   if (!parsed.ok) {
     return data(
       { ...base, state: "error" as const, error: parsed.error, input: null, results: null, saveSearch: null },

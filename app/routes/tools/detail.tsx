@@ -34,6 +34,7 @@ import { Island } from "~/lib/island";
 import { linkHealth } from "~/lib/linkcheck.server";
 import { useAudience, usePersonal } from "~/lib/personal";
 import { TOGGLE_MESSAGES } from "~/lib/saved-tools";
+import { originOf } from "~/lib/site-origin.server";
 import { splitComponent } from "~/lib/split";
 import { toolMeta } from "~/lib/tool-seo";
 import { hasVerifiedMaker } from "../makers/makers.server";
@@ -148,7 +149,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // `now` travels with the data so the server and the browser print the same 'updated' label.
   const result = {
     page,
-    meta: page ? toolMeta(page.tool, url.origin) : toolNotFoundMeta,
+    meta: page ? toolMeta(page.tool, originOf(context)) : toolNotFoundMeta,
     tab,
     // The 'updated' label is worded here, so the page and its static islands read the same.
     // 'Updated' is the last real change of the tool's facts (none yet: no label), never the import date.
