@@ -16,7 +16,6 @@ export async function requireAdminPage(context: AppLoadContext, request: Request
 }
 
 export {
-  type AdminActor,
   type AdminPending,
   type AdminUserRow,
   AnalyticsQuery,

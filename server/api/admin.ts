@@ -3,7 +3,6 @@ import { z } from "zod";
 import type { AppServices } from "../context.ts";
 import { getViewer, requireRole, type Viewer } from "../modules/accounts/index.ts";
 import {
-  type AdminActor,
   dashboardStats,
   FeedbackId,
   FeedbackQuery,
@@ -17,6 +16,7 @@ import {
   verifyFeedback,
 } from "../modules/admin/index.ts";
 import { listAchievements } from "../modules/community/index.ts";
+import type { Actor } from "../platform/audit.ts";
 import { AppError, notFound } from "../platform/errors.ts";
 import { parseOr400 } from "./respond.ts";
 
@@ -38,7 +38,7 @@ export function adminApi() {
 
   const admin = async (c: { var: Vars["Variables"]; req: { raw: Request } }): Promise<Viewer> =>
     requireRole(await getViewer(c.var.services, c.req.raw), "admin");
-  const actor = (viewer: Viewer, requestId: string): AdminActor => ({
+  const actor = (viewer: Viewer, requestId: string): Actor => ({
     id: viewer.user.id,
     label: viewer.user.email,
     requestId,

@@ -8,12 +8,13 @@ import { orderBy, sortParams } from "./list-sort.ts";
  * The audit log (ADR 0010): who changed what, before → after. Written in the same transaction as
  * the change, so a row exists iff the change does. Actions are dotted names ('user.tier_override').
  */
-export type AuditActor = { id: string | null; label: string };
 /**
- * A signed-in person acting through a request: who (for audit rows and ownership) and the request id
- * the audit row carries. The one actor type of the modules (issue 19); module-named aliases remain.
+ * Who made a change (the one actor type of audit, issue 19): a person (id) or the CLI or the system
+ * (id null), and the request it came through when there was one.
  */
-export type Actor = { id: string; label: string; requestId?: string | null };
+export type AuditActor = { id: string | null; label: string; requestId?: string | null };
+/** A signed-in person acting through a request: an AuditActor whose id is a user's. */
+export type Actor = AuditActor & { id: string };
 
 export const CLI_ACTOR: AuditActor = { id: null, label: "cli" };
 export const SYSTEM_ACTOR: AuditActor = { id: null, label: "system" };

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { Activity } from "../../platform/activity.ts";
+import type { Actor } from "../../platform/audit.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { uuidSchema } from "../../platform/ids.ts";
-import type { AdminActor } from "./users.ts";
 
 /** Feedback (spec section 3): Pending, then Verified by an admin (the badge comes with issue 11). */
 export type FeedbackItem = {
@@ -68,7 +68,7 @@ export async function listFeedback(
 /** Marks feedback verified (once; verifying again changes nothing) with an audit row. */
 export async function verifyFeedback(
   db: Db,
-  actor: AdminActor,
+  actor: Actor,
   id: string,
   /** credits the sender (feedback.verified: points and badge); anonymous feedback credits nobody */
   credit?: { activity: Activity; now: Date },

@@ -25,7 +25,6 @@ export { type AdminPending, adminPendingCounts } from "./pending.ts";
 export { RefundReason, revokeSessions, type UserDetail, UserIdParam, userDetail } from "./user-detail.ts";
 export { consecutiveDays, type UserStats, userStats } from "./user-stats.ts";
 export {
-  type AdminActor,
   type AdminUserRow,
   changeUser,
   listUsers,

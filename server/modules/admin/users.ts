@@ -117,9 +117,8 @@ export const UserChangeForm = z.object({
 export const UserTargetForm = z.object({ userId: UserIdField });
 
 /** Who acts, for the guards and the audit row. */
-export type AdminActor = Actor;
 
-const auditActor = (a: AdminActor): AuditActor => ({ id: a.id, label: a.label });
+const auditActor = (a: Actor): AuditActor => ({ id: a.id, label: a.label });
 
 export const SELF_DEMOTE = "You cannot remove your own administrator role. Ask another administrator.";
 export const SELF_SUSPEND = "You cannot suspend your own account.";
@@ -133,7 +132,7 @@ export const PROMOTE_SUSPENDED = "Reactivate this account before making it an ad
  */
 export async function changeUser(
   db: Db,
-  actor: AdminActor,
+  actor: Actor,
   userId: string,
   change: { tier?: Tier; role?: Role },
   now: Date,
@@ -189,7 +188,7 @@ async function lockUser(tx: Db, userId: string): Promise<SuspensionState> {
  */
 export async function suspendUser(
   db: Db,
-  actor: AdminActor,
+  actor: Actor,
   userId: string,
   reason: string,
 ): Promise<{ changed: boolean; sessionsEnded: number }> {
@@ -216,7 +215,7 @@ export async function suspendUser(
   });
 }
 
-export async function reactivateUser(db: Db, actor: AdminActor, userId: string): Promise<{ changed: boolean }> {
+export async function reactivateUser(db: Db, actor: Actor, userId: string): Promise<{ changed: boolean }> {
   return transaction(db, async (tx) => {
     const before = await lockUser(tx, userId);
     if (!before.suspended_at) return { changed: false };

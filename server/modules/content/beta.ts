@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import type { Actor } from "../../platform/audit.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -7,7 +8,6 @@ import { uuidSchema } from "../../platform/ids.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
 import { pickTool, ToolPickText } from "../catalog/index.ts";
-import type { ContentActor } from "./deals.ts";
 import { BETA_CATEGORIES, type BetaCategoryKey, type BetaStatus } from "./labels.ts";
 
 /**
@@ -359,7 +359,7 @@ const textArray = (items: string[]) =>
       )}]::text[]`
     : sql`'{}'::text[]`;
 
-export async function createBeta(db: Db, actor: ContentActor, input: BetaFormData, now: Date): Promise<string> {
+export async function createBeta(db: Db, actor: Actor, input: BetaFormData, now: Date): Promise<string> {
   const v = betaValues(input, await toolOf(db, input.tool));
   return db.transaction(async (tx) => {
     const [row] = await queryRows<{ id: string }>(
@@ -394,13 +394,7 @@ async function lockBeta(tx: Db, id: string): Promise<Record<string, unknown>> {
   return row;
 }
 
-export async function updateBeta(
-  db: Db,
-  actor: ContentActor,
-  id: string,
-  input: BetaFormData,
-  now: Date,
-): Promise<void> {
+export async function updateBeta(db: Db, actor: Actor, id: string, input: BetaFormData, now: Date): Promise<void> {
   const v = betaValues(input, await toolOf(db, input.tool));
   await db.transaction(async (tx) => {
     const before = await lockBeta(tx, id);
@@ -428,13 +422,7 @@ export async function updateBeta(
 }
 
 /** Deactivates (hides, closes applications) or reactivates a programme. */
-export async function setBetaActive(
-  db: Db,
-  actor: ContentActor,
-  id: string,
-  active: boolean,
-  now: Date,
-): Promise<void> {
+export async function setBetaActive(db: Db, actor: Actor, id: string, active: boolean, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await lockBeta(tx, id);
     if (before.active === active) return;
@@ -454,7 +442,7 @@ export async function setBetaActive(
   });
 }
 
-export async function deleteBeta(db: Db, actor: ContentActor, id: string, now: Date): Promise<void> {
+export async function deleteBeta(db: Db, actor: Actor, id: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await lockBeta(tx, id);
     await tx.execute(sql`DELETE FROM beta_programs WHERE id = ${id}::uuid`);

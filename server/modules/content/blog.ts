@@ -12,8 +12,6 @@ export { BLOG_CATEGORIES, type BlogCategory, FIGURE_TOKENS };
 export const POST_NOT_FOUND = "Post not found";
 export const SLUG_TAKEN = "Another post already uses this slug";
 
-export type BlogActor = Actor;
-
 export type PostSummary = {
   id: string;
   slug: string;
@@ -278,7 +276,7 @@ const auditShape = (p: PostInput | AdminPost | null) =>
 /** Creates a post (rendered and sanitised once, here), audited in the same transaction. */
 export async function createPost(
   db: Db,
-  actor: BlogActor,
+  actor: Actor,
   input: PostInput,
   now: Date,
 ): Promise<{ id: string; slug: string }> {
@@ -314,7 +312,7 @@ export async function createPost(
 /** Saves every field; the first publication sets the post's date (a later unpublish keeps it). */
 export async function updatePost(
   db: Db,
-  actor: BlogActor,
+  actor: Actor,
   id: string,
   input: PostInput,
   now: Date,
@@ -355,7 +353,7 @@ export async function updatePost(
 /** Publish or unpublish from the list; no change is not audited. */
 export async function setPostStatus(
   db: Db,
-  actor: BlogActor,
+  actor: Actor,
   id: string,
   status: "draft" | "published",
   now: Date,
@@ -387,7 +385,7 @@ export async function setPostStatus(
   });
 }
 
-export async function deletePost(db: Db, actor: BlogActor, id: string, now: Date): Promise<void> {
+export async function deletePost(db: Db, actor: Actor, id: string, now: Date): Promise<void> {
   if (!PostId.safeParse(id).success) throw new AppError("not_found", POST_NOT_FOUND);
   await transaction(db, async (tx) => {
     const [gone] = await queryRows<Row>(

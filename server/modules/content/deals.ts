@@ -227,8 +227,6 @@ export type DealFormData = z.output<typeof DealForm>;
 
 export const DealTarget = z.object({ id: uuidSchema(DEAL_MESSAGES.notFound) });
 
-export type ContentActor = Actor;
-
 /** Consistent discount: from the two prices when both exist, else the admin's percentage. */
 function discountOf(d: DealFormData): number | null {
   if (d.originalPrice !== null && d.dealPrice !== null && d.originalPrice > 0) {
@@ -267,7 +265,7 @@ function values(d: DealFormData, toolId: string, now: Date) {
   };
 }
 
-export async function createDeal(db: Db, actor: ContentActor, input: DealFormData, now: Date): Promise<string> {
+export async function createDeal(db: Db, actor: Actor, input: DealFormData, now: Date): Promise<string> {
   const toolId = await toolIdOf(db, input.tool);
   const v = values(input, toolId, now);
   return db.transaction(async (tx) => {
@@ -303,13 +301,7 @@ async function lockDeal(tx: Db, id: string): Promise<Record<string, unknown>> {
   return row;
 }
 
-export async function updateDeal(
-  db: Db,
-  actor: ContentActor,
-  id: string,
-  input: DealFormData,
-  now: Date,
-): Promise<void> {
+export async function updateDeal(db: Db, actor: Actor, id: string, input: DealFormData, now: Date): Promise<void> {
   const toolId = await toolIdOf(db, input.tool);
   const v = values(input, toolId, now);
   await db.transaction(async (tx) => {
@@ -336,7 +328,7 @@ export async function updateDeal(
 }
 
 /** Ends a deal now (it stays in the admin list as ended; the public never sees it again). */
-export async function endDeal(db: Db, actor: ContentActor, id: string, now: Date): Promise<void> {
+export async function endDeal(db: Db, actor: Actor, id: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await lockDeal(tx, id);
     if (before.ended_at) return;
@@ -357,7 +349,7 @@ export async function endDeal(db: Db, actor: ContentActor, id: string, now: Date
   });
 }
 
-export async function deleteDeal(db: Db, actor: ContentActor, id: string, now: Date): Promise<void> {
+export async function deleteDeal(db: Db, actor: Actor, id: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await lockDeal(tx, id);
     await tx.execute(sql`DELETE FROM deals WHERE id = ${id}::uuid`);

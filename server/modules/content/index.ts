@@ -20,7 +20,6 @@ export {
 } from "./beta.ts";
 export {
   type AdminDealRow,
-  type ContentActor,
   countDealClick,
   createDeal,
   DEAL_MESSAGES,

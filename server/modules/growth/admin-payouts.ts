@@ -13,8 +13,6 @@ import type { GrowthDeps } from "./deps.ts";
  * an affiliate. Every action writes its audit row in the transaction that makes the change.
  */
 
-export type OperatorActor = AuditActor & { requestId?: string | null };
-
 export type AffiliateOwed = {
   affiliateId: string;
   userId: string;
@@ -148,7 +146,7 @@ async function lockAffiliate(tx: Db, affiliateId: string) {
  */
 export async function approvePayout(
   deps: Pick<GrowthDeps, "db" | "clock">,
-  actor: OperatorActor,
+  actor: AuditActor,
   affiliateId: string,
 ): Promise<AdminPayout> {
   const now = deps.clock.now();
@@ -208,7 +206,7 @@ export type SendOutcome = { status: string; provider: string | null; providerBat
  */
 export async function sendPayout(
   deps: Pick<GrowthDeps, "db" | "clock" | "logger" | "growth">,
-  actor: OperatorActor,
+  actor: AuditActor,
   payoutId: string,
 ): Promise<SendOutcome> {
   const provider = deps.growth.payouts;
@@ -290,7 +288,7 @@ export async function sendPayout(
 /** An approved payout the operator paid by hand (no provider): recorded as manual, with a reference. */
 export async function markPayoutPaidByHand(
   deps: Pick<GrowthDeps, "db" | "clock">,
-  actor: OperatorActor,
+  actor: AuditActor,
   payoutId: string,
   reference: string,
 ): Promise<void> {
@@ -323,7 +321,7 @@ export async function markPayoutPaidByHand(
  */
 export async function setAffiliateStatus(
   deps: Pick<GrowthDeps, "db" | "clock">,
-  actor: OperatorActor,
+  actor: AuditActor,
   affiliateId: string,
   status: "active" | "suspended",
   reason: string | null,

@@ -12,7 +12,6 @@ export {
   listAffiliatesOwed,
   listRecentPayouts,
   markPayoutPaidByHand,
-  type OperatorActor,
   PayoutTarget,
   type SendOutcome,
   SuspendAffiliateReason,
