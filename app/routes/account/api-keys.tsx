@@ -1,5 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
+import { Button, Field, Input } from "~/components/ui";
 import { ApiKeyInput, createApiKey, listApiKeys, revokeApiKey, viewerOf } from "~/lib/accounts.server";
 import { failureOf } from "~/lib/form-action";
 import { formAction, refuse } from "~/lib/form-action.server";
@@ -90,26 +91,12 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
       ) : null}
       {apiAccess ? (
         <Form method="post" className="mt-6 flex items-end gap-2">
-          <div className="grow">
-            <label htmlFor="key-name" className="block text-sm font-medium">
-              Key name
-            </label>
-            <input
-              id="key-name"
-              name="name"
-              required
-              maxLength={60}
-              placeholder="e.g. Reporting script"
-              className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-600 dark:bg-slate-950"
-            />
-          </div>
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-          >
+          <Field id="key-name" label="Key name" className="grow">
+            <Input name="name" required maxLength={60} placeholder="e.g. Reporting script" />
+          </Field>
+          <Button type="submit" disabled={busy}>
             Create key
-          </button>
+          </Button>
         </Form>
       ) : (
         <p className="mt-6 rounded-lg bg-amber-50 p-4 text-amber-900 dark:bg-amber-950 dark:text-amber-100">
@@ -161,9 +148,9 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
                         <p>Apps using {k.prefix}… stop working at once.</p>
                         <input type="hidden" name="intent" value="revoke" />
                         <input type="hidden" name="id" value={k.id} />
-                        <button type="submit" className="rounded bg-red-700 px-2 py-1 font-semibold text-white">
+                        <Button type="submit" variant="danger" size="sm">
                           Yes, revoke this key
-                        </button>
+                        </Button>
                       </Form>
                     </details>
                   )}

@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { FormAlert } from "~/components/account/form-parts";
+import { Button, buttonClass, cardClassOf, Field, Input } from "~/components/ui";
 import { safeRedirect, viewerOf } from "~/lib/accounts.server";
 import {
   addToolToList,
@@ -125,15 +126,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-const card =
-  "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900";
-const input =
-  "mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-950";
-const button =
-  "inline-flex items-center justify-center rounded-lg px-3 py-1.5 text-sm font-semibold focus-visible:outline-2";
-const primary = `${button} bg-brand-600 text-white hover:bg-brand-700`;
-const secondary = `${button} border border-slate-300 text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800`;
-
 /** Refusals carry '/pricing' in words; the page turns it into the link. */
 function WithPricingLink({ text }: { text: string }) {
   const at = text.indexOf("/pricing");
@@ -155,7 +147,7 @@ export default function MyTopLists({ loaderData, actionData }: Route.ComponentPr
       <div className="mx-auto max-w-lg py-16 text-center">
         <h1 className="text-3xl font-bold">Please log in</h1>
         <p className="mt-3 text-slate-600 dark:text-slate-400">Sign in to curate your top lists.</p>
-        <Link to="/sign-in?redirectTo=%2Fdashboard%2Flists" className={`${primary} mt-6`}>
+        <Link to="/sign-in?redirectTo=%2Fdashboard%2Flists" className={buttonClass("primary", "md", "mt-6")}>
           Sign In
         </Link>
       </div>
@@ -196,7 +188,7 @@ export default function MyTopLists({ loaderData, actionData }: Route.ComponentPr
         </FormAlert>
       ) : null}
 
-      <section aria-labelledby="new-list" className={card}>
+      <section aria-labelledby="new-list" className={cardClassOf("lg")}>
         <h2 id="new-list" className="text-lg font-semibold">
           New list
         </h2>
@@ -207,21 +199,19 @@ export default function MyTopLists({ loaderData, actionData }: Route.ComponentPr
         ) : (
           <Form method="post" noValidate className="mt-3 grid gap-3 sm:grid-cols-2">
             <input type="hidden" name="intent" value="create" />
-            <label className="text-sm font-medium">
-              Title
-              <input name="title" maxLength={rules.titleMax} className={input} />
-            </label>
-            <label className="text-sm font-medium">
-              Description (optional)
-              <input name="description" maxLength={rules.descriptionMax} className={input} />
-            </label>
+            <Field id="new-title" label="Title">
+              <Input name="title" maxLength={rules.titleMax} />
+            </Field>
+            <Field id="new-description" label="Description (optional)">
+              <Input name="description" maxLength={rules.descriptionMax} />
+            </Field>
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" name="isPublic" /> Public (anyone can see it)
             </label>
             <div className="sm:text-right">
-              <button type="submit" className={primary}>
+              <Button type="submit" size="sm" className="py-1.5">
                 Create list
-              </button>
+              </Button>
             </div>
           </Form>
         )}
@@ -229,7 +219,7 @@ export default function MyTopLists({ loaderData, actionData }: Route.ComponentPr
 
       {lists.length ? (
         lists.map((list) => (
-          <section key={list.id} id={`list-${list.id}`} aria-labelledby={`t-${list.id}`} className={card}>
+          <section key={list.id} id={`list-${list.id}`} aria-labelledby={`t-${list.id}`} className={cardClassOf("lg")}>
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <h2 id={`t-${list.id}`} className="text-lg font-semibold">
                 {list.title}{" "}
@@ -245,25 +235,18 @@ export default function MyTopLists({ loaderData, actionData }: Route.ComponentPr
             <Form method="post" noValidate className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto_auto] sm:items-end">
               <input type="hidden" name="intent" value="update" />
               <input type="hidden" name="listId" value={list.id} />
-              <label className="text-sm font-medium">
-                Title
-                <input name="title" defaultValue={list.title} maxLength={rules.titleMax} className={input} />
-              </label>
-              <label className="text-sm font-medium">
-                Description
-                <input
-                  name="description"
-                  defaultValue={list.description}
-                  maxLength={rules.descriptionMax}
-                  className={input}
-                />
-              </label>
+              <Field id={`title-${list.id}`} label="Title">
+                <Input name="title" defaultValue={list.title} maxLength={rules.titleMax} />
+              </Field>
+              <Field id={`description-${list.id}`} label="Description">
+                <Input name="description" defaultValue={list.description} maxLength={rules.descriptionMax} />
+              </Field>
               <label className="flex items-center gap-2 pb-2 text-sm">
                 <input type="checkbox" name="isPublic" defaultChecked={list.isPublic} /> Public
               </label>
-              <button type="submit" className={secondary}>
+              <Button type="submit" variant="secondary" size="sm" className="py-2">
                 Save<span className="sr-only"> {list.title}</span>
-              </button>
+              </Button>
             </Form>
             {list.tools.length ? (
               <ol className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
@@ -285,10 +268,10 @@ export default function MyTopLists({ loaderData, actionData }: Route.ComponentPr
                         <input type="hidden" name="intent" value={intent} />
                         <input type="hidden" name="listId" value={list.id} />
                         <input type="hidden" name="toolId" value={t.toolId} />
-                        <button type="submit" className={secondary} disabled={disabled}>
+                        <Button type="submit" variant="secondary" size="sm" disabled={disabled}>
                           {label}
                           <span className="sr-only"> {t.name}</span>
-                        </button>
+                        </Button>
                       </Form>
                     ))}
                   </li>
