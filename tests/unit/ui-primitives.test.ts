@@ -61,7 +61,7 @@ describe("pages use the UI primitives", () => {
   it("the scan recognises what it must and leaves the rest", () => {
     expect(uiViolations('const button =\n  "rounded-lg px-3 py-1.5 text-sm font-semibold";')).toHaveLength(1);
     expect(uiViolations('export const payCard = "rounded-2xl border border-slate-200 p-5";')).toHaveLength(1);
-    expect(uiViolations("const primary = `${button} bg-brand-600 text-white`;")).toHaveLength(1);
+    expect(uiViolations("const primary = `$" + "{button} bg-brand-600 text-white`;")).toHaveLength(1);
     expect(uiViolations('<a className="rounded-lg bg-brand-600 px-4 py-2">')).toEqual([
       "bg-brand-600 outside the primitives",
     ]);

@@ -1,6 +1,13 @@
 import { Form, Link } from "react-router";
-import { Button, buttonClass, cardClassOf } from "~/components/ui";
 import { type BillingOverview, longDate, money } from "~/lib/billing-view";
+
+const card =
+  "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900";
+const button =
+  "inline-flex items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold focus-visible:outline-2";
+const primary = `${button} bg-brand-600 text-white hover:bg-brand-700`;
+const secondary = `${button} border border-slate-300 text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800`;
+const danger = `${button} bg-red-700 text-white hover:bg-red-800`;
 
 const STATUS_LABEL: Record<NonNullable<BillingOverview["subscription"]>["status"], string> = {
   active: "Active",
@@ -19,7 +26,7 @@ export function BillingSection({ billing, confirmRefund }: { billing: BillingOve
   const sub = billing.subscription;
   const live = sub && (sub.status === "active" || sub.status === "past_due");
   return (
-    <section id="billing" aria-labelledby="billing-heading" className={cardClassOf("lg")}>
+    <section id="billing" aria-labelledby="billing-heading" className={card}>
       <h2 id="billing-heading" className="text-lg font-semibold">
         Billing
       </h2>
@@ -61,16 +68,14 @@ export function BillingSection({ billing, confirmRefund }: { billing: BillingOve
               {sub.cancelAtPeriodEnd ? (
                 <Form method="post">
                   <input type="hidden" name="intent" value="billing-resume" />
-                  <Button type="submit" variant="secondary">
+                  <button type="submit" className={secondary}>
                     Resume subscription
-                  </Button>
+                  </button>
                 </Form>
               ) : (
                 // A confirm step that needs no JavaScript: the first click only opens the question.
                 <details className="group" data-testid="cancel-confirm">
-                  <summary className={buttonClass("secondary", "md", "cursor-pointer list-none")}>
-                    Cancel at period end
-                  </summary>
+                  <summary className={`${secondary} cursor-pointer list-none`}>Cancel at period end</summary>
                   <div
                     role="group"
                     aria-label="Confirm cancellation"
@@ -82,15 +87,15 @@ export function BillingSection({ billing, confirmRefund }: { billing: BillingOve
                     </p>
                     <Form method="post" className="mt-2">
                       <input type="hidden" name="intent" value="billing-cancel" />
-                      <Button type="submit" variant="danger">
+                      <button type="submit" className={danger}>
                         Yes, cancel at period end
-                      </Button>
+                      </button>
                     </Form>
                   </div>
                 </details>
               )}
               {billing.refundableUntil && !confirmRefund ? (
-                <Link to="/dashboard?confirm=refund#billing" className={buttonClass("secondary")}>
+                <Link to="/dashboard?confirm=refund#billing" className={secondary}>
                   Request a refund
                 </Link>
               ) : null}
@@ -112,11 +117,11 @@ export function BillingSection({ billing, confirmRefund }: { billing: BillingOve
               <div className="mt-3 flex flex-wrap gap-2">
                 <Form method="post" action="/dashboard#billing">
                   <input type="hidden" name="intent" value="billing-refund" />
-                  <Button type="submit" variant="danger">
+                  <button type="submit" className={danger}>
                     Yes, refund and return to Free
-                  </Button>
+                  </button>
                 </Form>
-                <Link to="/dashboard#billing" className={buttonClass("secondary")}>
+                <Link to="/dashboard#billing" className={secondary}>
                   Keep my plan
                 </Link>
               </div>
@@ -130,7 +135,7 @@ export function BillingSection({ billing, confirmRefund }: { billing: BillingOve
                 {billing.upgrade.credits.map((c) => `${c.label}: −${money(c.amountCents)}.`).join(" ")} You pay{" "}
                 <strong data-testid="upgrade-due">{money(billing.upgrade.payableCents)}</strong> today.
               </p>
-              <Link to={`/checkout/${billing.upgrade.plan.tier}`} className={buttonClass("primary", "md", "mt-3")}>
+              <Link to={`/checkout/${billing.upgrade.plan.tier}`} className={`${primary} mt-3`}>
                 Upgrade to {billing.upgrade.plan.name}
               </Link>
             </div>

@@ -1,6 +1,5 @@
 import { data, Link } from "react-router";
 import { ShareButton } from "~/components/account/share-button";
-import { buttonClass, cardClass } from "~/components/ui";
 import { getPublicProfile } from "~/lib/accounts.server";
 import { listPublicTopListsByUser, listUserReviews } from "~/lib/community.server";
 import { initials } from "~/lib/format";
@@ -39,7 +38,10 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
       <div className="py-16 text-center">
         <h1 className="text-3xl font-bold">Profile not found</h1>
         <p className="mt-3 text-slate-600 dark:text-slate-400">There is no member with that name or link.</p>
-        <Link to="/" className={buttonClass("primary", "md", "mt-6")}>
+        <Link
+          to="/"
+          className="mt-6 inline-block rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+        >
           Go Home
         </Link>
       </div>
@@ -92,7 +94,7 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
         {profile.reviews.length ? (
           <ul className="mt-3 space-y-3">
             {profile.reviews.map((r) => (
-              <li key={r.toolSlug} className={cardClass}>
+              <li key={r.toolSlug} className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
                 <Link to={`/tools/${r.toolSlug}`} className="font-semibold underline">
                   {r.tool}
                 </Link>{" "}
@@ -113,7 +115,7 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
         {profile.lists.length ? (
           <ul className="mt-3 space-y-3">
             {profile.lists.map((l) => (
-              <li key={l.slug} className={cardClass}>
+              <li key={l.slug} className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
                 <Link to={`/top-lists/${l.slug}`} className="font-semibold underline">
                   {l.title}
                 </Link>

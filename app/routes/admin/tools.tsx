@@ -5,7 +5,7 @@ import { SortHeader } from "~/components/admin/sort-header";
 import { EMPTY_TOOL, STATUS_OPTIONS, TIER_OPTIONS, ToolForm } from "~/components/admin/tool-form";
 import { Modal, ModalCloseButton } from "~/components/modal";
 import { Pagination } from "~/components/pagination";
-import { Button, buttonClass, Card, cardClass, Field, Input, Notice, Select, Table } from "~/components/ui";
+import { Button, buttonClass, Card, cardClass, Field, Input, Notice, Select } from "~/components/ui";
 import { AppError } from "~/lib/accounts.server";
 import { requireAdminPage } from "~/lib/admin.server";
 import {
@@ -328,8 +328,8 @@ export default function AdminTools({ loaderData, actionData }: Route.ComponentPr
         </Button>
       </Form>
 
-      <div>
-        <Table>
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
           <caption className="sr-only">Tools ({list.pagination.total.toLocaleString("en")} match)</caption>
           <thead className="border-b border-slate-200 text-xs uppercase text-slate-600 dark:border-slate-700 dark:text-slate-400">
             <tr>
@@ -460,7 +460,7 @@ export default function AdminTools({ loaderData, actionData }: Route.ComponentPr
               </tr>
             ))}
           </tbody>
-        </Table>
+        </table>
         {list.tools.length ? null : (
           <p className="py-6 text-center text-slate-600 dark:text-slate-400">No tools match these filters.</p>
         )}

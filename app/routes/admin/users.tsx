@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { SortHeader } from "~/components/admin/sort-header";
 import { Pagination } from "~/components/pagination";
-import { Button, Field, Input, Notice, Select, Table } from "~/components/ui";
+import { Button, Field, Input, Notice, Select } from "~/components/ui";
 import {
   adminActor,
   UserChangeForm as Change,
@@ -131,97 +131,99 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
       <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
         {total} {total === 1 ? "member" : "members"}
       </p>
-      <Table className="mt-2">
-        <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-400">
-          <tr>
-            <SortHeader column="name" label="Name" sort={sort} dir={dir} />
-            <SortHeader column="email" label="E-mail" sort={sort} dir={dir} />
-            <SortHeader column="tier" label="Tier and role" sort={sort} dir={dir} />
-            <SortHeader column="joined" label="Joined" sort={sort} dir={dir} firstDir="desc" />
-            <SortHeader column="status" label="Status" sort={sort} dir={dir} />
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
-          {users.map((u) => {
-            const self = u.id === selfId;
-            return (
-              <tr key={u.id} className="align-top">
-                <td className="py-2 pr-3 font-medium">
-                  <Link to={`/admin/users/${encodeURIComponent(u.id)}`} className="underline">
-                    {u.name}
-                  </Link>
-                  {self ? <span className="ml-1 text-xs text-slate-600 dark:text-slate-400">(you)</span> : null}
-                </td>
-                <td className="py-2 pr-3">{u.email}</td>
-                <td className="py-2 pr-3">
-                  <Form method="post" className="flex flex-wrap items-center gap-1">
-                    <input type="hidden" name="intent" value="change" />
-                    <input type="hidden" name="userId" value={u.id} />
-                    <Select name="tier" defaultValue={u.tier} aria-label={`Tier of ${u.email}`} inline="xs">
-                      {TIERS.map((t) => (
-                        <option key={t}>{t}</option>
-                      ))}
-                    </Select>
-                    {self ? (
-                      // The server refuses self-demotion too; the page does not offer it.
-                      <>
-                        <input type="hidden" name="role" value={u.role} />
-                        <span className="px-2 text-slate-600 dark:text-slate-400">{u.role}</span>
-                      </>
-                    ) : (
-                      <Select name="role" defaultValue={u.role} aria-label={`Role of ${u.email}`} inline="xs">
-                        {ROLES.map((r) => (
-                          <option key={r}>{r}</option>
+      <div className="mt-2 overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-400">
+            <tr>
+              <SortHeader column="name" label="Name" sort={sort} dir={dir} />
+              <SortHeader column="email" label="E-mail" sort={sort} dir={dir} />
+              <SortHeader column="tier" label="Tier and role" sort={sort} dir={dir} />
+              <SortHeader column="joined" label="Joined" sort={sort} dir={dir} firstDir="desc" />
+              <SortHeader column="status" label="Status" sort={sort} dir={dir} />
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
+            {users.map((u) => {
+              const self = u.id === selfId;
+              return (
+                <tr key={u.id} className="align-top">
+                  <td className="py-2 pr-3 font-medium">
+                    <Link to={`/admin/users/${encodeURIComponent(u.id)}`} className="underline">
+                      {u.name}
+                    </Link>
+                    {self ? <span className="ml-1 text-xs text-slate-600 dark:text-slate-400">(you)</span> : null}
+                  </td>
+                  <td className="py-2 pr-3">{u.email}</td>
+                  <td className="py-2 pr-3">
+                    <Form method="post" className="flex flex-wrap items-center gap-1">
+                      <input type="hidden" name="intent" value="change" />
+                      <input type="hidden" name="userId" value={u.id} />
+                      <Select name="tier" defaultValue={u.tier} aria-label={`Tier of ${u.email}`} inline="xs">
+                        {TIERS.map((t) => (
+                          <option key={t}>{t}</option>
                         ))}
                       </Select>
-                    )}
-                    <Button type="submit" disabled={busy} variant="secondary" size="sm">
-                      Save
-                    </Button>
-                  </Form>
-                </td>
-                <td className="py-2 pr-3 whitespace-nowrap">{u.createdAt.slice(0, 10)}</td>
-                <td className="py-2 pr-3">
-                  {u.suspendedAt ? (
-                    <Form method="post" className="flex flex-col gap-1">
-                      <span className="font-medium text-red-700 dark:text-red-300">
-                        Suspended {u.suspendedAt.slice(0, 10)}
-                      </span>
-                      {u.suspendedReason ? (
-                        <span className="text-xs text-slate-600 dark:text-slate-400">{u.suspendedReason}</span>
-                      ) : null}
-                      <input type="hidden" name="intent" value="reactivate" />
-                      <input type="hidden" name="userId" value={u.id} />
+                      {self ? (
+                        // The server refuses self-demotion too; the page does not offer it.
+                        <>
+                          <input type="hidden" name="role" value={u.role} />
+                          <span className="px-2 text-slate-600 dark:text-slate-400">{u.role}</span>
+                        </>
+                      ) : (
+                        <Select name="role" defaultValue={u.role} aria-label={`Role of ${u.email}`} inline="xs">
+                          {ROLES.map((r) => (
+                            <option key={r}>{r}</option>
+                          ))}
+                        </Select>
+                      )}
                       <Button type="submit" disabled={busy} variant="secondary" size="sm">
-                        Reactivate
+                        Save
                       </Button>
                     </Form>
-                  ) : self ? (
-                    <span className="text-emerald-700 dark:text-emerald-300">Active</span>
-                  ) : (
-                    <Form method="post" className="flex flex-wrap items-center gap-1">
+                  </td>
+                  <td className="py-2 pr-3 whitespace-nowrap">{u.createdAt.slice(0, 10)}</td>
+                  <td className="py-2 pr-3">
+                    {u.suspendedAt ? (
+                      <Form method="post" className="flex flex-col gap-1">
+                        <span className="font-medium text-red-700 dark:text-red-300">
+                          Suspended {u.suspendedAt.slice(0, 10)}
+                        </span>
+                        {u.suspendedReason ? (
+                          <span className="text-xs text-slate-600 dark:text-slate-400">{u.suspendedReason}</span>
+                        ) : null}
+                        <input type="hidden" name="intent" value="reactivate" />
+                        <input type="hidden" name="userId" value={u.id} />
+                        <Button type="submit" disabled={busy} variant="secondary" size="sm">
+                          Reactivate
+                        </Button>
+                      </Form>
+                    ) : self ? (
                       <span className="text-emerald-700 dark:text-emerald-300">Active</span>
-                      <input type="hidden" name="intent" value="suspend" />
-                      <input type="hidden" name="userId" value={u.id} />
-                      <Input
-                        name="reason"
-                        placeholder="Reason"
-                        aria-label={`Reason to suspend ${u.email}`}
-                        maxLength={500}
-                        inline="xs"
-                        className="w-36"
-                      />
-                      <Button type="submit" disabled={busy} variant="secondary" size="sm">
-                        Suspend
-                      </Button>
-                    </Form>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </Table>
+                    ) : (
+                      <Form method="post" className="flex flex-wrap items-center gap-1">
+                        <span className="text-emerald-700 dark:text-emerald-300">Active</span>
+                        <input type="hidden" name="intent" value="suspend" />
+                        <input type="hidden" name="userId" value={u.id} />
+                        <Input
+                          name="reason"
+                          placeholder="Reason"
+                          aria-label={`Reason to suspend ${u.email}`}
+                          maxLength={500}
+                          inline="xs"
+                          className="w-36"
+                        />
+                        <Button type="submit" disabled={busy} variant="secondary" size="sm">
+                          Suspend
+                        </Button>
+                      </Form>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
       <Pagination page={page} totalPages={Math.ceil(total / pageSize)} search={search} />
     </div>
   );

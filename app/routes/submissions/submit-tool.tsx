@@ -2,7 +2,6 @@ import { type FormEvent, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { FormAlert, focusFirstInvalid } from "~/components/account/form-parts";
-import { Button, buttonClass, Field, Input, Select, Textarea } from "~/components/ui";
 import { AppError, viewerOf } from "~/lib/accounts.server";
 import { PRICING_LABELS, PRICING_MODELS } from "~/lib/catalog.server";
 import { type ActionFailure, failureOf } from "~/lib/form-action";
@@ -124,12 +123,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-const optional = (label: string) => (
-  <>
-    {label}
-    <span className="font-normal text-slate-500 dark:text-slate-400"> (optional)</span>
-  </>
-);
+const input = "mt-1 block w-full rounded-lg border px-3 py-2 text-slate-900 dark:bg-slate-950 dark:text-slate-100";
+const border = (error?: string) =>
+  error ? "border-red-600 dark:border-red-400" : "border-slate-300 dark:border-slate-600";
+
+function Label({ id, children, optional }: { id: string; children: string; optional?: boolean }) {
+  return (
+    <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+      {children}
+      {optional ? <span className="font-normal text-slate-500 dark:text-slate-400"> (optional)</span> : null}
+    </label>
+  );
+}
+
+function ErrorText({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
+      {error}
+    </p>
+  ) : null;
+}
 
 type Check = (form: HTMLFormElement) => Record<string, string> | null;
 let checker: Promise<Check> | null = null;
@@ -201,10 +214,14 @@ export default function SubmitTool({ loaderData, actionData }: Route.ComponentPr
           moderator has decided.
         </FormAlert>
         <div className="mt-6 flex gap-3">
-          <Link to="/dashboard#submissions" className={buttonClass()}>
+          <Link to="/dashboard#submissions" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white">
             Your submissions
           </Link>
-          <Link to="/submit-tool" reloadDocument className={buttonClass("secondary")}>
+          <Link
+            to="/submit-tool"
+            reloadDocument
+            className="rounded-lg border border-slate-300 px-4 py-2 font-semibold dark:border-slate-600"
+          >
             Submit another tool
           </Link>
         </div>
@@ -212,8 +229,13 @@ export default function SubmitTool({ loaderData, actionData }: Route.ComponentPr
     );
   }
 
-  // Field gives each control its id (f-<name>), aria-invalid and aria-describedby (f-<name>-error).
-  const field = (name: string) => ({ name, defaultValue: values[name as keyof Values] ?? "" });
+  const field = (name: string) => ({
+    id: `f-${name}`,
+    name,
+    defaultValue: values[name as keyof Values] ?? "",
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `f-${name}-error` : undefined,
+  });
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
@@ -254,66 +276,95 @@ export default function SubmitTool({ loaderData, actionData }: Route.ComponentPr
 
       <Form method="post" noValidate className="mt-6 space-y-5" onFocus={prepare} onSubmit={onSubmit}>
         {editing ? <input type="hidden" name="edit" value={editing.id} /> : null}
-        <Field id="f-name" label="Tool name" error={errors.name}>
-          <Input {...field("name")} maxLength={200} />
-        </Field>
-        <Field id="f-description" label="Description" error={errors.description}>
-          <Textarea {...field("description")} rows={4} />
-        </Field>
-        <Field id="f-url" label="Website URL" error={errors.url}>
-          <Input {...field("url")} type="url" inputMode="url" placeholder="https://" />
-        </Field>
-        <Field id="f-category" label="Category" error={errors.category}>
-          <Select {...field("category")}>
+        <div>
+          <Label id="f-name">Tool name</Label>
+          <input {...field("name")} className={`${input} ${border(errors.name)}`} maxLength={200} />
+          <ErrorText id="f-name" error={errors.name} />
+        </div>
+        <div>
+          <Label id="f-description">Description</Label>
+          <textarea {...field("description")} rows={4} className={`${input} ${border(errors.description)}`} />
+          <ErrorText id="f-description" error={errors.description} />
+        </div>
+        <div>
+          <Label id="f-url">Website URL</Label>
+          <input
+            {...field("url")}
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            className={`${input} ${border(errors.url)}`}
+          />
+          <ErrorText id="f-url" error={errors.url} />
+        </div>
+        <div>
+          <Label id="f-category">Category</Label>
+          <select {...field("category")} className={`${input} ${border(errors.category)}`}>
             <option value="">Choose a category…</option>
             {loaderData.categories.map((c) => (
               <option key={c.id} value={String(c.id)}>
                 {c.name}
               </option>
             ))}
-          </Select>
-        </Field>
+          </select>
+          <ErrorText id="f-category" error={errors.category} />
+        </div>
         <fieldset className="grid gap-5 sm:grid-cols-2">
           <legend className="sr-only">Optional details</legend>
-          <Field id="f-provider_name" label={optional("Company")} error={errors.provider_name}>
-            <Input {...field("provider_name")} />
-          </Field>
-          <Field id="f-pricing_model" label={optional("Pricing model")} error={errors.pricing_model}>
-            <Select {...field("pricing_model")}>
+          <div>
+            <Label id="f-provider_name" optional>
+              Company
+            </Label>
+            <input {...field("provider_name")} className={`${input} ${border(errors.provider_name)}`} />
+            <ErrorText id="f-provider_name" error={errors.provider_name} />
+          </div>
+          <div>
+            <Label id="f-pricing_model" optional>
+              Pricing model
+            </Label>
+            <select {...field("pricing_model")} className={`${input} ${border(errors.pricing_model)}`}>
               <option value="">Not sure</option>
               {loaderData.pricing.map((p) => (
                 <option key={p.value} value={p.value}>
                   {p.label}
                 </option>
               ))}
-            </Select>
-          </Field>
-          <Field id="f-tags" label={optional("Tags (comma-separated)")} error={errors.tags}>
-            <Input {...field("tags")} />
-          </Field>
-          <Field id="f-logo_url" label={optional("Logo URL")} error={errors.logo_url}>
-            <Input {...field("logo_url")} type="url" />
-          </Field>
-          <Field
-            id="f-maker_relation"
-            label={optional("Your relation to the tool")}
-            error={errors.maker_relation}
-            className="sm:col-span-2"
-          >
-            <Select {...field("maker_relation")}>
+            </select>
+            <ErrorText id="f-pricing_model" error={errors.pricing_model} />
+          </div>
+          <div>
+            <Label id="f-tags" optional>
+              Tags (comma-separated)
+            </Label>
+            <input {...field("tags")} className={`${input} ${border(errors.tags)}`} />
+            <ErrorText id="f-tags" error={errors.tags} />
+          </div>
+          <div>
+            <Label id="f-logo_url" optional>
+              Logo URL
+            </Label>
+            <input {...field("logo_url")} type="url" className={`${input} ${border(errors.logo_url)}`} />
+            <ErrorText id="f-logo_url" error={errors.logo_url} />
+          </div>
+          <div className="sm:col-span-2">
+            <Label id="f-maker_relation" optional>
+              Your relation to the tool
+            </Label>
+            <select {...field("maker_relation")} className={`${input} ${border(errors.maker_relation)}`}>
               <option value="">Prefer not to say</option>
               {MAKER_RELATIONS.map((r) => (
                 <option key={r} value={r}>
                   {MAKER_RELATION_LABELS[r]}
                 </option>
               ))}
-            </Select>
-          </Field>
+            </select>
+            <ErrorText id="f-maker_relation" error={errors.maker_relation} />
+          </div>
         </fieldset>
-        <Button
+        <button
           type="submit"
           disabled={busy || (editing !== null && editing.status !== "needs_revision")}
-          className="w-full py-2.5"
+          className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
         >
           {busy
             ? "Sending…"
@@ -322,7 +373,7 @@ export default function SubmitTool({ loaderData, actionData }: Route.ComponentPr
               : loaderData.signedIn
                 ? "Submit tool"
                 : "Sign in and submit"}
-        </Button>
+        </button>
       </Form>
     </div>
   );
