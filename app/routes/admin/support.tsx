@@ -38,7 +38,7 @@ export default function AdminSupport({ loaderData }: Route.ComponentProps) {
           </h2>
           <Form method="get" className="flex items-center gap-2 text-sm">
             <label htmlFor="inbox-status">Status</label>
-            <Select id="inbox-status" name="status" defaultValue={status} inline="xs" className="w-auto">
+            <Select id="inbox-status" name="status" defaultValue={status} inline="xs">
               {FILTERS.map((f) => (
                 <option key={f} value={f} className="capitalize">
                   {f}
