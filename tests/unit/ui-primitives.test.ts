@@ -77,9 +77,7 @@ describe("pages use the UI primitives", () => {
       if (PENDING.has(file)) continue;
       for (const v of uiViolations(readFileSync(path.join(ROOT, file), "utf8"))) offenders.push(`${file}: ${v}`);
     }
-    expect(offenders, "use Button/buttonClass, Input/Select/Textarea, Card/cardClass from ~/components/ui").toEqual(
-      [],
-    );
+    expect(offenders, "use Button/buttonClass, Input/Select/Textarea, Card/cardClass from ~/components/ui").toEqual([]);
   });
 
   it("the pending list names only files that still break a rule", () => {
