@@ -143,7 +143,7 @@ async function namedAlternatives(db: Db, sourceId: string, sourceTags: string[],
     seen.add(row.id);
     out.push({
       ...toToolCard(row),
-      shared_tags: row.tags.filter((t) => lowerTags.has(t.toLowerCase())),
+      shared_tags: row.tags.filter((t: string) => lowerTags.has(t.toLowerCase())),
       named: true,
     });
   }
