@@ -38,7 +38,10 @@ export function createPageCache(db: Db, options: PageCacheOptions = {}) {
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   const entries = new Map<string, Entry>();
   let bytes = 0;
-  const stats = { hits: 0, misses: 0, stores: 0 };
+  /** `shared`: hits answered by a render another request was making (counted in `hits` too) */
+  const stats = { hits: 0, misses: 0, stores: 0, shared: 0 };
+  /** Pages being rendered now, by key: requests for the same page wait for that render. */
+  const rendering = new Map<string, Promise<Entry | null>>();
 
   const currentVersion = async (): Promise<number> => (await readVersions(db)).content;
 
@@ -82,40 +85,74 @@ export function createPageCache(db: Db, options: PageCacheOptions = {}) {
     // A middleware in front (the tool page gate) may have read the version for this request already.
     const known = (c.var as Record<string, unknown>).contentVersion;
     const version = typeof known === "number" ? known : await currentVersion();
+    const serve = (entry: Entry) => {
+      const gzip = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
+      const headers = new Headers(entry.headers);
+      headers.set("X-Cache", "HIT");
+      headers.set("Vary", "Accept-Encoding, Cookie");
+      if (gzip) headers.set("Content-Encoding", "gzip");
+      return new Response(new Uint8Array(gzip ? entry.gzip : entry.body), { status: entry.status, headers });
+    };
     const hit = entries.get(key);
     if (hit && hit.version === version) {
       stats.hits++;
       entries.delete(key); // refresh recency
       entries.set(key, hit);
-      const gzip = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
-      const headers = new Headers(hit.headers);
-      headers.set("X-Cache", "HIT");
-      headers.set("Vary", "Accept-Encoding, Cookie");
-      if (gzip) headers.set("Content-Encoding", "gzip");
-      return new Response(new Uint8Array(gzip ? hit.gzip : hit.body), { status: hit.status, headers });
+      return serve(hit);
+    }
+    // The same page being rendered for another request right now (a new page, or a new content
+    // version, asked for by many at once): wait for that render instead of repeating it. Its entry
+    // is used only if it is of this request's version; a render that was not kept (personal, an
+    // error) leaves each waiting request to render its own.
+    const pending = rendering.get(key);
+    if (pending) {
+      const shared = await pending;
+      if (shared && shared.version === version) {
+        stats.hits++;
+        stats.shared++;
+        return serve(shared);
+      }
     }
     stats.misses++;
-    await next();
-    const res = c.res;
-    const type = res.headers.get("content-type") ?? "";
-    const cacheControl = res.headers.get("cache-control") ?? "";
-    if (
-      res.status !== 200 ||
-      !type.startsWith("text/html") ||
-      res.headers.has("set-cookie") ||
-      /private|no-store/.test(cacheControl)
-    ) {
-      return;
+    let settle: (entry: Entry | null) => void = () => {};
+    if (!pending) {
+      rendering.set(
+        key,
+        new Promise<Entry | null>((resolve) => {
+          settle = resolve;
+        }),
+      );
     }
-    const body = Buffer.from(await res.clone().arrayBuffer());
-    const headers: [string, string][] = [];
-    res.headers.forEach((value, name) => {
-      if (!["content-length", "content-encoding", "x-request-id", "date"].includes(name)) headers.push([name, value]);
-    });
-    const gzip = gzipSync(body);
-    remember(key, { version, status: res.status, headers, body, gzip, bytes: body.length + gzip.length + key.length });
-    stats.stores++;
-    c.res.headers.set("X-Cache", "MISS");
+    let stored: Entry | null = null;
+    try {
+      await next();
+      const res = c.res;
+      const type = res.headers.get("content-type") ?? "";
+      const cacheControl = res.headers.get("cache-control") ?? "";
+      if (
+        res.status !== 200 ||
+        !type.startsWith("text/html") ||
+        res.headers.has("set-cookie") ||
+        /private|no-store/.test(cacheControl)
+      ) {
+        return;
+      }
+      const body = Buffer.from(await res.clone().arrayBuffer());
+      const headers: [string, string][] = [];
+      res.headers.forEach((value, name) => {
+        if (!["content-length", "content-encoding", "x-request-id", "date"].includes(name)) headers.push([name, value]);
+      });
+      const gzip = gzipSync(body);
+      stored = { version, status: res.status, headers, body, gzip, bytes: body.length + gzip.length + key.length };
+      remember(key, stored);
+      stats.stores++;
+      c.res.headers.set("X-Cache", "MISS");
+    } finally {
+      if (!pending) {
+        rendering.delete(key);
+        settle(stored);
+      }
+    }
   };
 
   return {

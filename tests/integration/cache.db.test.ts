@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refreshRatings } from "../../server/modules/community/index.ts";
 import { sql } from "../../server/platform/db/index.ts";
 import { createMember } from "../helpers/accounts.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -172,6 +173,30 @@ describe("the tool page for visitors", () => {
       hits: expect.any(Number),
       entries: expect.any(Number),
     });
+  });
+
+  it("renders a page once for many first views at once; an edit shows at once; a no-op rating recount keeps the cache", async () => {
+    const slug = "chatgpt";
+    const view = () => fetch(`${server.url}/tools/${slug}`, { headers: { "user-agent": BROWSER } });
+    const before = server.services.stats.pageCache?.() ?? { hits: 0, misses: 0 };
+    const answers = await Promise.all(Array.from({ length: 8 }, () => view()));
+    const bodies = await Promise.all(answers.map((r) => r.text()));
+    for (const r of answers) expect(r.status).toBe(200);
+    // One render, seven answers from it: the same bytes, and each visitor's own view cookies.
+    const after = server.services.stats.pageCache?.() ?? { hits: 0, misses: 0 };
+    expect(after.misses - before.misses).toBe(1);
+    expect(after.hits - before.hits).toBe(7);
+    for (const body of bodies) expect(body).toBe(bodies[0]);
+    for (const r of answers) expect(r.headers.getSetCookie().length).toBeGreaterThan(0);
+    // The rating recount (at boot and every 15 min) changes nothing here: the page stays cached.
+    await refreshRatings(server.services.db, new Date());
+    expect((await view()).headers.get("x-cache")).toBe("HIT");
+    // An edit shows at once, to concurrent first views too.
+    await server.services.db.execute(
+      sql`UPDATE tools SET description = 'Single flight probe 6620' WHERE slug = ${slug}`,
+    );
+    const edited = await Promise.all(Array.from({ length: 4 }, () => view()));
+    for (const r of edited) expect(await r.text()).toContain("Single flight probe 6620");
   });
 });
 

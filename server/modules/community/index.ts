@@ -125,6 +125,7 @@ export {
   type ListDeps,
   ListItemInput,
   listChoicesFor,
+  listChoicesOf,
   listMyTopLists,
   listPublicTopLists,
   listPublicTopListsByUser,

@@ -230,19 +230,29 @@ export async function refreshRatings(db: Db, now: Date): Promise<{ changed: numb
       sql`INSERT INTO rating_prior (id, mean, reviews, computed_at) VALUES (1, ${prior}, ${Number(mean?.n ?? 0)}, ${now.toISOString()}::timestamptz)
           ON CONFLICT (id) DO UPDATE SET mean = EXCLUDED.mean, reviews = EXCLUDED.reviews, computed_at = EXCLUDED.computed_at`,
     );
-    const changed = await queryRows<{ id: string }>(
-      tx,
-      sql`WITH s AS (
+    // An UPDATE of these columns moves the content version (a statement trigger, even when it
+    // changes no row) and so empties every page cache: it runs only when some tool's figures differ.
+    const differs = sql`(t.rating IS DISTINCT FROM v.rating OR t.review_count IS DISTINCT FROM v.n OR t.rating_score IS DISTINCT FROM v.score)`;
+    const figures = sql`s AS (
             SELECT t.id, coalesce(round(avg(r.rating)::numeric, 2), 0)::real AS rating, coalesce(avg(r.rating), 0)::float8 AS avg,
                    count(r.id)::int AS n
               FROM tools t LEFT JOIN reviews r ON r.tool_id = t.id AND ${countedReview(now)}
              WHERE t.review_count > 0 OR t.rating_score IS NOT NULL OR EXISTS (SELECT 1 FROM reviews x WHERE x.tool_id = t.id)
              GROUP BY t.id),
-          v AS (SELECT id, rating, n, CASE WHEN n > 0 THEN ((avg * n + ${prior}::float8 * ${RATING_PRIOR_WEIGHT}) / (n + ${RATING_PRIOR_WEIGHT}))::real END AS score FROM s)
+          v AS (SELECT id, rating, n, CASE WHEN n > 0 THEN ((avg * n + ${prior}::float8 * ${RATING_PRIOR_WEIGHT}) / (n + ${RATING_PRIOR_WEIGHT}))::real END AS score FROM s)`;
+    const [stale] = await queryRows(
+      tx,
+      sql`WITH ${figures} SELECT EXISTS (SELECT 1 FROM tools t JOIN v ON v.id = t.id WHERE ${differs}) AS stale`,
+      z.object({ stale: z.boolean() }),
+    );
+    if (!stale?.stale) return { changed: 0, prior };
+    const changed = await queryRows(
+      tx,
+      sql`WITH ${figures}
           UPDATE tools t SET rating = v.rating, review_count = v.n, rating_score = v.score
-            FROM v WHERE t.id = v.id
-             AND (t.rating IS DISTINCT FROM v.rating OR t.review_count IS DISTINCT FROM v.n OR t.rating_score IS DISTINCT FROM v.score)
+            FROM v WHERE t.id = v.id AND ${differs}
           RETURNING t.id::text AS id`,
+      z.object({ id: z.string() }),
     );
     return { changed: changed.length, prior };
   });

@@ -626,6 +626,14 @@ export async function listChoicesFor(
                EXISTS (SELECT 1 FROM top_list_items i WHERE i.list_id = l.id AND i.tool_id = ${toolId}::uuid) AS has
         FROM top_lists l WHERE l.user_id = ${viewer.user.id} ORDER BY l.created_at, l.id`,
   );
+  return listChoicesOf(viewer, rows);
+}
+
+/** The Add to list answer from the member's lists (read elsewhere, e.g. by the personal request's one statement). */
+export function listChoicesOf(
+  viewer: Viewer,
+  rows: { id: string; title: string; has: boolean }[],
+): Awaited<ReturnType<typeof listChoicesFor>> {
   return {
     lists: rows,
     refusal: topListRefusal(viewer, rows.length),

@@ -1,21 +1,30 @@
 import { z } from "zod";
 import type { Clock } from "../../platform/clock.ts";
 import type { Db } from "../../platform/db/index.ts";
+import { queryRows, type RowSchema, sql } from "../../platform/db/index.ts";
 import {
   CHANGE_ALERT_FEATURE,
+  type ChangeAlertFrequency,
   canAccessTier,
-  changeAlertFor,
-  dailyViews,
+  type changeAlertFor,
   findSavedSearch,
   type SavedToolKind,
   savedSearchAllowance,
-  savedToolState,
   summarizeViewer,
+  type Tier,
+  utcDay,
   type Viewer,
   type ViewerSummary,
 } from "../accounts/index.ts";
-import { getToolRef, parseSearchUrl, searchHref } from "../catalog/index.ts";
-import { getMyReview, listChoicesFor, myReviewMarksOnTool, takeUnseenBadges, touchMember } from "../community/index.ts";
+import { parseSearchUrl, searchHref } from "../catalog/index.ts";
+import {
+  badgeById,
+  getMyReview,
+  type listChoicesFor,
+  listChoicesOf,
+  takeUnseenBadges,
+  touchMember,
+} from "../community/index.ts";
 
 /**
  * The member's own parts of a shared page (ADR 0032), answered by one small request after
@@ -64,52 +73,127 @@ export async function personalParts(
   const { db } = deps;
   const url = new URL(query.path, "http://page.invalid");
   const userId = viewer.user.id;
-  // Today counts toward streak badges; new badges are announced once (was the root loader's work).
+  const now = deps.clock.now();
+  // Today counts toward streak badges (a write once a day per member and process, then a Set lookup).
   await touchMember(deps, userId);
-  const [newBadges, tool, saveSearch] = await Promise.all([
-    takeUnseenBadges(db, userId, deps.clock.now()),
-    toolParts(db, viewer, url),
+  const key = toolKey(url);
+  // The unseen badges (announced once) and, on a tool page, the member's parts of it: one statement.
+  const [state, saveSearch] = await Promise.all([
+    key === null
+      ? takeUnseenBadges(db, userId, now).then((newBadges) => ({ newBadges, tool: null }))
+      : toolState(db, viewer, key, now),
     url.pathname.replace(/\/$/, "") === "/search" ? searchParts(db, viewer, url) : null,
   ]);
   return {
     viewer: summarizeViewer(viewer) as ViewerSummary,
     darkMode: viewer.profile.darkMode && viewer.can("dark_mode"),
     compareCap: viewer.entitlements.compareCap(viewer.tier),
-    newBadges,
-    tool,
+    newBadges: state.newBadges,
+    tool: state.tool,
     saveSearch,
   };
 }
 
-async function toolParts(db: Db, viewer: Viewer, url: URL): Promise<PersonalParts["tool"]> {
+/** The tool page's key (slug or id, lower-cased) of a path, or null when it is not a tool page. */
+function toolKey(url: URL): string | null {
   const slug = TOOL_PAGE.exec(url.pathname)?.[1];
   if (!slug) return null;
-  let key: string;
   try {
-    key = decodeURIComponent(slug).trim().toLowerCase();
+    const key = decodeURIComponent(slug).trim().toLowerCase();
+    return key && key.length <= 200 ? key : null;
   } catch {
     return null;
   }
-  const ref = await getToolRef(db, key);
-  // A tool the member may not open shows no personal parts (its page is the locked one, rendered per request).
-  if (!ref || !canAccessTier(viewer.tier, ref.tier)) return null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const ToolStateRow = z.object({
+  badges: z.array(z.string()),
+  tool_id: z.string().nullable(),
+  tier: z.enum(["free", "standard", "expert"]).nullable(),
+  saved: z.array(z.string()),
+  lists: z.array(z.object({ id: z.string(), title: z.string(), has: z.boolean() })),
+  helpful: z.array(z.string()),
+  reported: z.array(z.string()),
+  used: z.number().nullable(),
+  frequency: z.string().nullable(),
+}) as unknown as RowSchema<{
+  badges: string[];
+  tool_id: string | null;
+  tier: Tier | null;
+  saved: SavedToolKind[];
+  lists: { id: string; title: string; has: boolean }[];
+  helpful: string[];
+  reported: string[];
+  used: number | null;
+  frequency: ChangeAlertFrequency | null;
+}>;
+
+/**
+ * The unseen badges (marked seen, as takeUnseenBadges does) and the member's parts of one tool page
+ * in one statement: the same reads as savedToolState, listChoicesFor, myReviewMarksOnTool,
+ * dailyViews and changeAlertFor (tests/integration/page-state.db.test.ts holds them equal). The
+ * member's own review follows only when they may open the tool (the one other statement).
+ */
+async function toolState(
+  db: Db,
+  viewer: Viewer,
+  key: string,
+  now: Date,
+): Promise<{ newBadges: string[]; tool: PersonalParts["tool"] }> {
+  const userId = viewer.user.id;
   const limit = viewer.limit("daily_tool_views");
-  const [saved, listChoices, mine, marks, used, frequency] = await Promise.all([
-    savedToolState(db, viewer.user.id, ref.id),
-    listChoicesFor(db, viewer, ref.id),
-    getMyReview(db, viewer.user.id, ref.id),
-    myReviewMarksOnTool(db, viewer.user.id, ref.id),
-    limit === null ? Promise.resolve(null) : dailyViews(db, `user:${viewer.user.id}`),
-    changeAlertFor(db, viewer.user.id, ref.id),
-  ]);
+  const match = UUID.test(key) ? sql`id = ${key}::uuid` : sql`slug = ${key}`;
+  const [row] = await queryRows(
+    db,
+    sql`WITH badges AS (
+          UPDATE member_badges SET seen_at = ${now} WHERE user_id = ${userId} AND seen_at IS NULL RETURNING badge
+        ),
+        ref AS (SELECT id, tier::text AS tier FROM tools WHERE ${match} AND status IN ('active', 'gone') LIMIT 1)
+        SELECT (SELECT coalesce(array_agg(badge), '{}'::text[]) FROM badges) AS badges,
+               ref.id::text AS tool_id, ref.tier,
+               coalesce((SELECT array_agg(s.kind::text) FROM saved_tools s
+                          WHERE s.user_id = ${userId} AND s.tool_id = ref.id), '{}'::text[]) AS saved,
+               coalesce((SELECT json_agg(json_build_object('id', l.id, 'title', l.title, 'has',
+                                  EXISTS (SELECT 1 FROM top_list_items i WHERE i.list_id = l.id AND i.tool_id = ref.id))
+                                ORDER BY l.created_at, l.id)
+                          FROM top_lists l WHERE l.user_id = ${userId}), '[]'::json) AS lists,
+               coalesce((SELECT array_agg(v.review_id::text) FROM review_votes v JOIN reviews r ON r.id = v.review_id
+                          WHERE v.user_id = ${userId} AND r.tool_id = ref.id), '{}'::text[]) AS helpful,
+               coalesce((SELECT array_agg(p.review_id::text) FROM review_reports p JOIN reviews r ON r.id = p.review_id
+                          WHERE p.user_id = ${userId} AND r.tool_id = ref.id), '{}'::text[]) AS reported,
+               ${
+                 limit === null
+                   ? sql`NULL::int`
+                   : sql`(SELECT count(*)::int FROM daily_tool_views
+                           WHERE subject = ${`user:${userId}`} AND day = ${utcDay(new Date())}::date)`
+               } AS used,
+               (SELECT frequency::text FROM tool_change_alerts WHERE user_id = ${userId} AND tool_id = ref.id) AS frequency
+        FROM (SELECT 1) AS one LEFT JOIN ref ON true`,
+    ToolStateRow,
+  );
+  const newBadges = (row?.badges ?? []).map((b) => badgeById(b)?.name ?? b);
+  // A tool the member may not open shows no personal parts (its page is the locked one, rendered per request).
+  if (!row?.tool_id || !row.tier || !canAccessTier(viewer.tier, row.tier)) return { newBadges, tool: null };
+  const mine = await getMyReview(db, userId, row.tool_id);
+  const kinds = new Set(row.saved);
+  const saved = { saved: kinds.has("saved"), favorite: kinds.has("favorite") };
   return {
-    id: ref.id,
-    saved,
-    listChoices,
-    views: limit === null || used === null ? null : { used, limit },
-    mine,
-    marks,
-    alert: { entitled: viewer.can(CHANGE_ALERT_FEATURE), saved: saved.saved || saved.favorite, frequency },
+    newBadges,
+    tool: {
+      id: row.tool_id,
+      saved,
+      listChoices: listChoicesOf(viewer, row.lists),
+      views: limit === null || row.used === null ? null : { used: row.used, limit },
+      mine,
+      marks: { helpful: row.helpful, reported: row.reported },
+      alert: {
+        entitled: viewer.can(CHANGE_ALERT_FEATURE),
+        saved: saved.saved || saved.favorite,
+        frequency: row.frequency,
+      },
+    },
   };
 }
 

@@ -5,6 +5,10 @@ import { readVersions } from "./versions.ts";
  * The database's content version (bumped by triggers on every change a public page shows; see
  * migration 0003). Values derived from the catalogue can be memoised against it: one tiny query
  * decides whether a cached value is still true, on every app instance.
+ *
+ * The triggers are statement triggers: an UPDATE of a watched column moves the version even when it
+ * changes no row, and empties every page cache. A job that rewrites derived figures (the rating
+ * recount) checks first whether anything differs and skips the UPDATE when nothing does (ADR 0052).
  */
 export async function contentVersion(db: Db): Promise<number> {
   // Read with the viewer version, concurrent callers sharing reads (versions.ts).
