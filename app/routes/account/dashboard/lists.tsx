@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { FormAlert } from "~/components/account/form-parts";
 import { safeRedirect, viewerOf } from "~/lib/accounts.server";
@@ -17,19 +17,18 @@ import {
 } from "~/lib/community.server";
 import { failureOf } from "~/lib/form-action";
 import { formAction } from "~/lib/form-action.server";
-import type { Route } from "./+types/top-lists";
+import { TIER_LABELS, TIERS } from "~/lib/tiers";
+import type { Route } from "./+types/lists";
+import { memberOf, privateHeaders } from "./intents.server";
 
 export function meta() {
   return [{ title: "My top lists | Toolscape" }, { name: "robots", content: "noindex" }];
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privateHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await viewerOf(context, request);
-  if (!viewer) return data({ signedIn: false as const }, { status: 401 });
+  const viewer = await memberOf(context, request);
   const { db } = context.services;
   const [lists, allowance] = await Promise.all([listMyTopLists(db, viewer.user.id), topListAllowance(db, viewer)]);
   const url = new URL(request.url);
@@ -37,8 +36,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const into = lists.find((l) => l.id === url.searchParams.get("list"));
   const tool = into?.tools.find((t) => t.slug === added);
   return {
-    signedIn: true as const,
     lists,
+    // Who may keep lists, as the entitlements data says (for a member whose plan has none).
+    listTiers: TIERS.filter((t) => viewer.entitlements.limitFor(t, "saved_collections") !== 0).map(
+      (t) => TIER_LABELS[t],
+    ),
     allowance,
     rules: { titleMax: TOP_LIST_RULES.titleMax, descriptionMax: TOP_LIST_RULES.descriptionMax },
     // The tool page's Add to list lands here (it works without JavaScript): say what happened.
@@ -150,34 +152,18 @@ function WithPricingLink({ text }: { text: string }) {
 }
 
 export default function MyTopLists({ loaderData, actionData }: Route.ComponentProps) {
-  if (!loaderData.signedIn) {
-    return (
-      <div className="mx-auto max-w-lg py-16 text-center">
-        <h1 className="text-3xl font-bold">Please log in</h1>
-        <p className="mt-3 text-slate-600 dark:text-slate-400">Sign in to curate your top lists.</p>
-        <Link to="/sign-in?redirectTo=%2Fdashboard%2Flists" className={`${primary} mt-6`}>
-          Sign In
-        </Link>
-      </div>
-    );
-  }
-  const { lists, allowance, notice, rules } = loaderData;
+  const { lists, allowance, notice, rules, listTiers } = loaderData;
   const failed = failureOf(actionData);
   const result = actionData?.ok ? actionData : null;
   const allowed = allowance.limit === null ? "unlimited" : String(allowance.limit);
   return (
-    <div className="mx-auto max-w-4xl space-y-6">
+    <>
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <p className="text-sm">
-            <Link to="/dashboard" className="underline">
-              Dashboard
-            </Link>
-          </p>
-          <h1 className="text-3xl font-bold">My top lists</h1>
+          <h2 className="text-2xl font-bold">My top lists</h2>
           <p className="mt-1 text-slate-600 dark:text-slate-400" data-testid="list-allowance">
             {allowance.limit === 0
-              ? "Top lists come with Standard and Expert membership. "
+              ? `Top lists come with ${listTiers.join(" and ")} membership. `
               : `${allowance.used} of ${allowed} ${allowance.limit === 1 ? "list" : "lists"} used. `}
             Public lists appear on{" "}
             <Link to="/top-lists" className="underline">
@@ -197,9 +183,9 @@ export default function MyTopLists({ loaderData, actionData }: Route.ComponentPr
       ) : null}
 
       <section aria-labelledby="new-list" className={card}>
-        <h2 id="new-list" className="text-lg font-semibold">
+        <h3 id="new-list" className="text-lg font-semibold">
           New list
-        </h2>
+        </h3>
         {allowance.message ? (
           <p className="mt-2 text-sm text-slate-700 dark:text-slate-300" data-testid="list-refusal">
             <WithPricingLink text={allowance.message} />
@@ -231,13 +217,13 @@ export default function MyTopLists({ loaderData, actionData }: Route.ComponentPr
         lists.map((list) => (
           <section key={list.id} id={`list-${list.id}`} aria-labelledby={`t-${list.id}`} className={card}>
             <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <h2 id={`t-${list.id}`} className="text-lg font-semibold">
+              <h3 id={`t-${list.id}`} className="text-lg font-semibold">
                 {list.title}{" "}
                 <span className="text-xs font-medium text-slate-600 dark:text-slate-400">
                   {list.isPublic ? "Public" : "Private"}
                   {list.editorial ? " · Editorial" : ""}
                 </span>
-              </h2>
+              </h3>
               <Link to={`/top-lists/${list.slug}`} className="text-sm underline">
                 View list
               </Link>
@@ -311,6 +297,6 @@ export default function MyTopLists({ loaderData, actionData }: Route.ComponentPr
       ) : (
         <p className="text-slate-600 dark:text-slate-400">You have no lists yet.</p>
       )}
-    </div>
+    </>
   );
 }

@@ -1,8 +1,10 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
+import { card } from "~/components/account/dashboard-parts";
 import { ApiKeyInput, createApiKey, listApiKeys, revokeApiKey, viewerOf } from "~/lib/accounts.server";
 import { failureOf } from "~/lib/form-action";
 import { formAction, refuse } from "~/lib/form-action.server";
+import { TIER_LABELS } from "~/lib/tiers";
 import type { Route } from "./+types/api-keys";
 
 export function meta() {
@@ -15,7 +17,12 @@ export function headers() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await viewerOf(context, request);
   if (!viewer) throw data({ message: "Please log in" }, { status: 401 });
-  return { keys: await listApiKeys(context.services.db, viewer), apiAccess: viewer.can("api_access") };
+  return {
+    keys: await listApiKeys(context.services.db, viewer),
+    apiAccess: viewer.can("api_access"),
+    // The plan that brings the API, as the entitlements data says.
+    apiTier: viewer.entitlements.lowestTierWith("api_access"),
+  };
 }
 
 // The create form sends no intent (older clients neither): it is the default.
@@ -49,19 +56,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 const when = (iso: string | null) => (iso ? new Date(iso).toUTCString().slice(5, 22) : "Never");
 
 export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps) {
-  const { keys, apiAccess } = loaderData;
+  const { keys, apiAccess, apiTier } = loaderData;
+  const plan = apiTier ? TIER_LABELS[apiTier] : null;
   const failed = failureOf(actionData);
   const created = actionData && "secret" in actionData ? actionData : null;
   const busy = useNavigation().state === "submitting";
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10">
-      <p className="text-sm">
-        <Link to="/dashboard#api-keys" className="underline">
-          Dashboard
-        </Link>{" "}
-        / API keys
-      </p>
-      <h1 className="mt-2 text-2xl font-bold">API keys</h1>
+    <section aria-labelledby="api-keys-heading" className={card}>
+      <h2 id="api-keys-heading" className="text-2xl font-bold">
+        API keys
+      </h2>
       <p className="mt-2 text-slate-600 dark:text-slate-400">
         Send a key as <code>Authorization: Bearer &lt;key&gt;</code> to the read API. See the{" "}
         <Link to="/documentation/api" className="underline">
@@ -113,11 +117,17 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
         </Form>
       ) : (
         <p className="mt-6 rounded-lg bg-amber-50 p-4 text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-          API access is available for Expert members.{" "}
-          <Link to="/pricing" className="font-semibold underline">
-            Upgrade to Expert
-          </Link>{" "}
-          to create keys.
+          {plan ? (
+            <>
+              API access is available for {plan} members.{" "}
+              <Link to="/pricing" className="font-semibold underline">
+                Upgrade to {plan}
+              </Link>{" "}
+              to create keys.
+            </>
+          ) : (
+            "API access is not available on any plan right now."
+          )}
         </p>
       )}
       <table className="mt-8 w-full text-left text-sm">
@@ -173,6 +183,6 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
           )}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

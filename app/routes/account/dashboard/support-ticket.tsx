@@ -1,10 +1,11 @@
 import { data, Link, useNavigation } from "react-router";
+import { card } from "~/components/account/dashboard-parts";
 import { TicketReplyForm, TicketThread } from "~/components/support/ticket-thread";
 import { AppError, viewerOf } from "~/lib/accounts.server";
 import { getTicketFor, ReplyInput, replyAsRequester, supportDepsFrom } from "~/lib/content.server";
 import { failureOf } from "~/lib/form-action";
 import { formAction } from "~/lib/form-action.server";
-import type { Route } from "./+types/ticket";
+import type { Route } from "./+types/support-ticket";
 
 export function meta() {
   return [{ title: "Support ticket | Toolscape" }, { name: "robots", content: "noindex" }];
@@ -42,16 +43,16 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
   const t = loaderData.ticket;
   const busy = useNavigation().state === "submitting";
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10">
+    <section aria-labelledby="ticket-heading" className={card}>
       <p className="text-sm">
-        <Link to="/dashboard#support" className="underline">
-          Dashboard
+        <Link to="/dashboard/support" className="underline">
+          Support
         </Link>{" "}
-        / Support
+        / {t.ref}
       </p>
-      <h1 className="mt-2 text-2xl font-bold">
+      <h2 id="ticket-heading" className="mt-2 text-2xl font-bold">
         {t.ref}: {t.subject}
-      </h1>
+      </h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         Status:{" "}
         <strong className="capitalize" data-testid="ticket-status">
@@ -77,6 +78,6 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
           busy={busy}
         />
       )}
-    </div>
+    </section>
   );
 }
