@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { FormAlert } from "~/components/account/form-parts";
-import { BillingSection } from "~/components/billing/billing-section";
+import { SectionIsland } from "~/components/account/dashboard-parts";
 import { viewerOf } from "~/lib/accounts.server";
 import { overview } from "~/lib/billing.server";
-import { failureOf, formMessage } from "~/lib/form-action";
 import { formAction, refuse } from "~/lib/form-action.server";
+import { splitComponent } from "~/lib/split";
 import type { Route } from "./+types/billing";
 import { BillingIntent, memberOf, privateHeaders, runIntent } from "./intents.server";
 
@@ -31,18 +30,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return formAction(request, BillingSectionIntent, (input) => runIntent(context, viewer, input));
 }
 
+const Body = splitComponent(() => import("~/components/account/dashboard/billing").then((m) => m.BillingBody));
+
 export default function Billing({ loaderData, actionData }: Route.ComponentProps) {
-  const failed = failureOf(actionData);
-  const result = actionData && "ok" in actionData && actionData.ok ? actionData : null;
-  return (
-    <>
-      {result?.message ? <FormAlert tone="success">{result.message}</FormAlert> : null}
-      {formMessage(failed) ? <FormAlert>{formMessage(failed)}</FormAlert> : null}
-      {/* After a refund the confirmation is gone. */}
-      <BillingSection
-        billing={loaderData.billing}
-        confirmRefund={loaderData.confirmRefund && result?.intent !== "billing-refund"}
-      />
-    </>
-  );
+  return <SectionIsland id="dashboard-billing" component={Body} props={{ ...loaderData, answer: actionData }} />;
 }

@@ -1,8 +1,7 @@
-import { BetaPanel } from "~/components/account/beta-panel";
-import { card } from "~/components/account/dashboard-parts";
-import { CommunityPanel } from "~/components/community/dashboard-panel";
+import { SectionIsland } from "~/components/account/dashboard-parts";
 import { badgeProgress, leaderboard, memberRank, reviewData } from "~/lib/community.server";
 import { listMyBetaApplications } from "~/lib/content.server";
+import { splitComponent } from "~/lib/split";
 import type { Route } from "./+types/community";
 import { memberOf, privateHeaders } from "./intents.server";
 
@@ -27,12 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { userId: viewer.user.id, community: { progress, leaders, rank, review }, betaApplications };
 }
 
-export default function Community({ loaderData }: Route.ComponentProps) {
-  const d = loaderData;
-  return (
-    <>
-      <CommunityPanel {...d.community} userId={d.userId} className={card} />
-      <BetaPanel applications={d.betaApplications} className={card} />
-    </>
-  );
+const Body = splitComponent(() => import("~/components/account/dashboard/community").then((m) => m.CommunityBody));
+
+export default function Section({ loaderData }: Route.ComponentProps) {
+  return <SectionIsland id="dashboard-community" component={Body} props={loaderData} />;
 }

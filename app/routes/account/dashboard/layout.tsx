@@ -1,17 +1,9 @@
-import { Form, isRouteErrorResponse, Link, Outlet, useLocation, useRouteError } from "react-router";
-import {
-  AccessDenied,
-  DashboardNav,
-  primary,
-  secondary,
-  useForgetRemovedTool,
-} from "~/components/account/dashboard-parts";
-import { FormAlert } from "~/components/account/form-parts";
+import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from "react-router";
+import { DashboardNav, SectionIsland, useForgetRemovedTool } from "~/components/account/dashboard-parts";
 import { viewerOf } from "~/lib/accounts.server";
-import { failureOf } from "~/lib/form-action";
 import { formAction, refuse } from "~/lib/form-action.server";
-import { initials } from "~/lib/format";
-import { TIER_LABELS } from "~/lib/tiers";
+import { Island } from "~/lib/island";
+import { splitComponent } from "~/lib/split";
 import type { Route } from "./+types/layout";
 import { AnyDashboardIntent, memberOf, privateHeaders, runIntent } from "./intents.server";
 
@@ -41,62 +33,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   return formAction(request, AnyDashboardIntent, (input) => runIntent(context, viewer, input));
 }
 
+const Header = splitComponent(() => import("~/components/account/dashboard/header").then((m) => m.DashboardHeader));
+const Denied = splitComponent(() => import("~/components/account/dashboard/access-denied").then((m) => m.AccessDenied));
+
 /** The member's dashboard: who they are, the section nav, and the open section. */
 export default function DashboardLayout({ loaderData, actionData }: Route.ComponentProps) {
-  const m = loaderData.member;
   useForgetRemovedTool(actionData);
-  const failed = failureOf(actionData);
-  const done = actionData && "ok" in actionData && actionData.ok ? actionData : null;
   return (
     <div className="space-y-6">
-      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div className="flex items-center gap-4">
-          {m.image ? (
-            <img src={m.image} alt="" width={56} height={56} className="h-14 w-14 rounded-full object-cover" />
-          ) : (
-            <span
-              aria-hidden="true"
-              className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-bold text-brand-900 dark:bg-brand-900 dark:text-brand-100"
-            >
-              {initials(m.name)}
-            </span>
-          )}
-          <div className="min-w-0">
-            <h1 className="text-3xl font-bold">Dashboard</h1>
-            <p className="mt-1 text-slate-700 dark:text-slate-300">
-              <span className="font-semibold" data-testid="dashboard-name">
-                {m.name}
-              </span>{" "}
-              ·{" "}
-              <strong className="break-all font-normal" data-testid="dashboard-email">
-                {m.email}
-              </strong>{" "}
-              ·{" "}
-              <span
-                data-testid="dashboard-tier"
-                className="rounded-full bg-brand-100 px-2 py-0.5 text-sm font-semibold text-brand-900 dark:bg-brand-900 dark:text-brand-100"
-              >
-                {TIER_LABELS[m.tier]}
-              </span>
-            </p>
-          </div>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Link to="/submit-tool" className={primary}>
-            Add New Tool
-          </Link>
-          <Form method="post" action="/sign-out">
-            <button type="submit" className={secondary}>
-              Logout
-            </button>
-          </Form>
-        </div>
-      </header>
-
-      {done?.message ? <FormAlert tone="success">{done.message}</FormAlert> : null}
-      {/* No form of the frame has fields: a refusal of an old client's post is shown whole. */}
-      {failed ? <FormAlert>{failed.error}</FormAlert> : null}
-
+      <SectionIsland
+        id="dashboard-header"
+        component={Header}
+        props={{ member: loaderData.member, answer: actionData }}
+      />
       <div className="lg:grid lg:grid-cols-[11rem_minmax(0,1fr)] lg:gap-8">
         <DashboardNav />
         <div className="mt-6 min-w-0 space-y-6 lg:mt-0">
@@ -111,6 +60,8 @@ export default function DashboardLayout({ loaderData, actionData }: Route.Compon
 export function ErrorBoundary() {
   const error = useRouteError();
   const { pathname, search } = useLocation();
-  if (isRouteErrorResponse(error) && error.status === 401) return <AccessDenied path={`${pathname}${search}`} />;
+  if (isRouteErrorResponse(error) && error.status === 401) {
+    return <Island id="dashboard-denied" component={Denied} props={{ path: `${pathname}${search}` }} />;
+  }
   throw error;
 }

@@ -1,5 +1,5 @@
-import { card } from "~/components/account/dashboard-parts";
-import { SubmissionsPanel } from "~/components/account/submissions-panel";
+import { SectionIsland } from "~/components/account/dashboard-parts";
+import { splitComponent } from "~/lib/split";
 import { listMySubmissions } from "~/lib/submissions.server";
 import { siteOrigin } from "~/lib/syndication.server";
 import type { Route } from "./+types/submissions";
@@ -21,6 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export default function Submissions({ loaderData }: Route.ComponentProps) {
-  return <SubmissionsPanel submissions={loaderData.submissions} className={card} origin={loaderData.siteOrigin} />;
+const Body = splitComponent(() => import("~/components/account/dashboard/submissions").then((m) => m.SubmissionsBody));
+
+export default function Section({ loaderData }: Route.ComponentProps) {
+  return <SectionIsland id="dashboard-submissions" component={Body} props={loaderData} />;
 }

@@ -1,10 +1,9 @@
-import { data, Link, useNavigation } from "react-router";
-import { card } from "~/components/account/dashboard-parts";
-import { TicketReplyForm, TicketThread } from "~/components/support/ticket-thread";
+import { data } from "react-router";
+import { SectionIsland } from "~/components/account/dashboard-parts";
 import { AppError, viewerOf } from "~/lib/accounts.server";
 import { getTicketFor, ReplyInput, replyAsRequester, supportDepsFrom } from "~/lib/content.server";
-import { failureOf } from "~/lib/form-action";
 import { formAction } from "~/lib/form-action.server";
+import { splitComponent } from "~/lib/split";
 import type { Route } from "./+types/support-ticket";
 
 export function meta() {
@@ -39,45 +38,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   });
 }
 
-export default function TicketPage({ loaderData, actionData }: Route.ComponentProps) {
-  const t = loaderData.ticket;
-  const busy = useNavigation().state === "submitting";
-  return (
-    <section aria-labelledby="ticket-heading" className={card}>
-      <p className="text-sm">
-        <Link to="/dashboard/support" className="underline">
-          Support
-        </Link>{" "}
-        / {t.ref}
-      </p>
-      <h2 id="ticket-heading" className="mt-2 text-2xl font-bold">
-        {t.ref}: {t.subject}
-      </h2>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-        Status:{" "}
-        <strong className="capitalize" data-testid="ticket-status">
-          {t.status}
-        </strong>
-        {t.priority ? " · Priority" : ""}
-      </p>
-      <TicketThread messages={t.messages} />
-      {t.status === "closed" ? (
-        <p className="mt-6 text-sm">
-          This ticket is closed.{" "}
-          <Link to="/support#ticket" className="underline">
-            Open a new ticket
-          </Link>
-          .
-        </p>
-      ) : (
-        <TicketReplyForm
-          id="reply"
-          label="Your reply"
-          length={t.messages.length}
-          error={failureOf(actionData)?.error}
-          busy={busy}
-        />
-      )}
-    </section>
-  );
+const Body = splitComponent(() => import("~/components/account/dashboard/support-ticket").then((m) => m.TicketBody));
+
+export default function Section({ loaderData, actionData }: Route.ComponentProps) {
+  return <SectionIsland id="dashboard-support-ticket" component={Body} props={{ ...loaderData, answer: actionData }} />;
 }

@@ -1,6 +1,6 @@
-import { card } from "~/components/account/dashboard-parts";
-import { SupportPanel } from "~/components/account/support-panel";
+import { SectionIsland } from "~/components/account/dashboard-parts";
 import { listMyTickets } from "~/lib/content.server";
+import { splitComponent } from "~/lib/split";
 import type { Route } from "./+types/support";
 import { memberOf, privateHeaders } from "./intents.server";
 
@@ -16,6 +16,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { tickets: await listMyTickets(context.services.db, viewer) };
 }
 
-export default function Support({ loaderData }: Route.ComponentProps) {
-  return <SupportPanel tickets={loaderData.tickets} className={card} />;
+const Body = splitComponent(() => import("~/components/account/dashboard/support").then((m) => m.SupportBody));
+
+export default function Section({ loaderData }: Route.ComponentProps) {
+  return <SectionIsland id="dashboard-support" component={Body} props={loaderData} />;
 }
