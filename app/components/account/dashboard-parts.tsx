@@ -71,7 +71,7 @@ export function SectionIsland<P extends object>({
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     submit(submitter instanceof HTMLButtonElement && submitter.name ? submitter : form);
   };
-  return <Island id={id} component={component} props={props} onSubmit={onSubmit} />;
+  return <Island id={id} className="space-y-6" component={component} props={props} onSubmit={onSubmit} />;
 }
 
 /** After a tool is removed from the account, the browser's local copy (merged at sign-in) forgets it too. */
