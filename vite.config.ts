@@ -2,7 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 // react-router's package exports always resolve to its development build
 // (remix-run/react-router#14102), which keeps dev-only warnings in the browser
@@ -46,6 +46,7 @@ const ACCOUNT_FORMS = [
   "app/components/account/other-sign-in.tsx",
   "server/modules/accounts/form-checks.ts",
 ].map((f) => fileURLToPath(new URL(`./${f}`, import.meta.url)));
+const FRAMEWORK = /\/node_modules\/(react-dom|scheduler)\//;
 const MODULE_DOOR = /\/server\/modules\/[^/]+\/shared\.ts$/;
 type ModuleInfo = { importers: readonly string[]; isEntry: boolean } | null;
 
@@ -56,6 +57,9 @@ type ModuleInfo = { importers: readonly string[]; isEntry: boolean } | null;
  * loaded code keep theirs.
  */
 function chunkOf(id: string, api: { getModuleInfo: (id: string) => ModuleInfo }): string | undefined {
+  // React DOM and the scheduler join React and React Router in the frame: one file and one gzip
+  // stream for the framework every page loads (two streams cost ~650 B more; ADR 0051).
+  if (FRAMEWORK.test(id)) return "frame";
   if (id.includes("/node_modules/") || id.startsWith("\0")) return undefined;
   if (CARDS.includes(id)) return "cards";
   if (TIER_LABELS.includes(id)) return "tiers";
@@ -83,8 +87,54 @@ function chunkOf(id: string, api: { getModuleInfo: (id: string) => ModuleInfo })
   return undefined;
 }
 
+/**
+ * React Router's browser build carries its React Server Components branches (an error handler for
+ * RSC redirects, RSC link prefetching), chosen at run time by a context only an RSC router sets.
+ * This app uses neither RSC nor `unstable_instrumentations`: the checks are made constants so the
+ * minifier drops those branches from every page's first load (ADR 0051). Each replacement must match
+ * (and the file must be found), or the build stops: a React Router upgrade that changes these lines
+ * is then looked at rather than silently kept.
+ */
+const WITHOUT_RSC: [string, string][] = [
+  [
+    "function useIsRSCRouterContext() {\n  return React.useContext(RSCRouterContext);\n}",
+    "function useIsRSCRouterContext() {\n  return false;\n}",
+  ],
+  [
+    "    if (this.context) {\n      return /* @__PURE__ */ React2.createElement(RSCErrorHandler",
+    "    if (false) {\n      return /* @__PURE__ */ React2.createElement(RSCErrorHandler",
+  ],
+  ["RenderErrorBoundary.contextType = RSCRouterContext;\n", ""],
+  // Nor React Router's (unstable) instrumentation hooks: both places that would wrap the router.
+  ["  if (init.instrumentations) {", "  if (false) {"],
+];
+function reactRouterWithoutRsc(): Plugin {
+  let applied = false;
+  return {
+    name: "react-router-without-rsc",
+    apply: "build",
+    // The browser build only: the server renders with React Router as it is.
+    applyToEnvironment: (environment) => environment.name === "client",
+    buildEnd(error) {
+      if (!error && !applied)
+        throw new Error("react-router-without-rsc: React Router changed; its router chunk was not found");
+    },
+    transform(code, id) {
+      if (!/\/node_modules\/react-router\/dist\/production\/chunk-[^/]+\.mjs$/.test(id)) return null;
+      if (!code.includes("function useIsRSCRouterContext()")) return null;
+      let out = code;
+      for (const [from, to] of WITHOUT_RSC) {
+        if (!out.includes(from)) throw new Error(`react-router-without-rsc: React Router changed; not found: ${from}`);
+        out = out.replaceAll(from, to);
+      }
+      applied = true;
+      return { code: out, map: null };
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), reactRouterWithoutRsc()],
   resolve: {
     alias: [
       { find: "~", replacement: fileURLToPath(new URL("./app", import.meta.url)) },

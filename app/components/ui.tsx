@@ -14,24 +14,28 @@ import { Children, cloneElement, isValidElement } from "react";
 
 const cx = (...parts: (string | false | null | undefined)[]) => parts.filter(Boolean).join(" ");
 
-export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost";
-export type ButtonSize = "sm" | "md";
+export type ButtonVariant = "primary" | "secondary" | "danger" | "success" | "ghost" | "link";
+/** `xs` is the tight size of a row's actions inside a table. */
+export type ButtonSize = "xs" | "sm" | "md";
 
 const VARIANT: Record<ButtonVariant, string> = {
   primary: "bg-brand-600 text-white hover:bg-brand-700",
   secondary:
     "border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800",
   danger: "bg-red-700 text-white hover:bg-red-800",
+  success: "bg-emerald-700 text-white hover:bg-emerald-800",
   ghost: "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800",
+  // A button that reads as a link (an action inside a sentence or a row); no padding of its own.
+  link: "text-brand-700 underline hover:text-brand-800 dark:text-brand-100",
 };
-const SIZE: Record<ButtonSize, string> = { sm: "px-2.5 py-1 text-sm", md: "px-4 py-2" };
+const SIZE: Record<ButtonSize, string> = { xs: "px-2 py-1 text-xs", sm: "px-2.5 py-1 text-sm", md: "px-4 py-2" };
 
 /** The class string of a button, for links that look like one (`<Link className={buttonClass()}>`). */
 export function buttonClass(variant: ButtonVariant = "primary", size: ButtonSize = "md", extra?: string): string {
   return cx(
     "inline-flex items-center justify-center gap-1 rounded-lg font-medium focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-60",
     VARIANT[variant],
-    SIZE[size],
+    variant === "link" ? "text-sm" : SIZE[size],
     extra,
   );
 }
@@ -46,25 +50,59 @@ export function Button({
   return <button type={type} className={buttonClass(variant, size, className)} {...rest} />;
 }
 
-export const cardClass = "rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900";
+/** `lg` is the roomier panel of the account and payment pages. */
+export type CardSize = "md" | "lg";
+const CARD_SIZE: Record<CardSize, string> = { md: "p-4", lg: "p-5 shadow-sm sm:p-6" };
 
-export function Card({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cx(cardClass, className)} {...rest} />;
+/** The class string of a card, for elements that are not a div (`<section className={cardClassOf("lg")}>`). */
+export function cardClassOf(size: CardSize = "md", extra?: string): string {
+  return cx(
+    "rounded-xl border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900",
+    CARD_SIZE[size],
+    extra,
+  );
 }
 
-export const inputClass =
-  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";
+export const cardClass = cardClassOf();
 
-export function Input({ className, ...rest }: InputHTMLAttributes<HTMLInputElement>) {
-  return <input className={cx(inputClass, className)} {...rest} />;
+export function Card({ className, size, ...rest }: HTMLAttributes<HTMLDivElement> & { size?: CardSize }) {
+  return <div className={cardClassOf(size, className)} {...rest} />;
 }
 
-export function Select({ className, ...rest }: SelectHTMLAttributes<HTMLSelectElement>) {
-  return <select className={cx(inputClass, className)} {...rest} />;
+const INPUT_BASE =
+  "rounded-lg border border-slate-300 bg-white text-slate-900 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";
+
+/**
+ * A control's layout: by default a form's full-width field; `inline="sm"` sits in a row of filters at
+ * its own width, `inline="xs"` is the tight control inside a table row. (Tailwind orders utilities
+ * by itself, so a `className` like "w-auto py-1" cannot override "w-full py-2": ask for the layout.)
+ */
+export type InlineControl = "sm" | "xs";
+const INLINE: Record<InlineControl | "block", string> = {
+  block: "block w-full px-3 py-2",
+  sm: "px-3 py-2 text-sm",
+  xs: "px-2 py-1 text-sm",
+};
+
+/** The class string of a text field, select or textarea (`inline` as for `<Input inline>`). */
+export function controlClass(inline?: InlineControl, extra?: string): string {
+  return cx(INPUT_BASE, INLINE[inline ?? "block"], extra);
 }
 
-export function Textarea({ className, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return <textarea className={cx(inputClass, className)} {...rest} />;
+export const inputClass = controlClass();
+
+type Inline = { inline?: InlineControl };
+
+export function Input({ className, inline, ...rest }: InputHTMLAttributes<HTMLInputElement> & Inline) {
+  return <input className={controlClass(inline, className)} {...rest} />;
+}
+
+export function Select({ className, inline, ...rest }: SelectHTMLAttributes<HTMLSelectElement> & Inline) {
+  return <select className={controlClass(inline, className)} {...rest} />;
+}
+
+export function Textarea({ className, inline, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & Inline) {
+  return <textarea className={controlClass(inline, className)} {...rest} />;
 }
 
 /**

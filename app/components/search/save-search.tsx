@@ -1,4 +1,10 @@
+import { Suspense } from "react";
 import { Link, useActionData, useFetcher } from "react-router";
+import { splitComponent } from "~/lib/split";
+
+// The message after a save (or a refusal) shows only after a post: its code is not in the search
+// page's first load (ADR 0051). Without JavaScript the server renders it as part of the page.
+const Outcome = splitComponent(() => import("./save-search-outcome").then((m) => m.Outcome));
 
 /**
  * What the page knows before the click (members only; visitors are asked to sign in on click). The
@@ -57,51 +63,13 @@ export function SaveSearch({ name, query, state }: { name: string; query: string
           </span>
         ) : null}
       </fetcher.Form>
-      <div aria-live="polite">{result && !busy ? <Outcome result={result} query={query} /> : null}</div>
-    </div>
-  );
-}
-
-function Outcome({ result, query }: { result: SaveSearchResult; query: string }) {
-  const box = "max-w-xl rounded-lg border px-4 py-3 text-sm";
-  if (result.ok) {
-    return (
-      <p
-        data-testid="save-search-message"
-        className={`${box} border-emerald-200 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100`}
-      >
-        {result.message}
-      </p>
-    );
-  }
-  const here = `/search?${query}`;
-  return (
-    <div
-      data-testid="save-search-message"
-      className={`${box} border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50`}
-    >
-      <p>{result.error}</p>
-      {result.reason === "sign-in" ? (
-        <p className="mt-2 flex flex-wrap gap-3">
-          <Link to={`/sign-in?redirectTo=${encodeURIComponent(here)}`} className="font-semibold underline">
-            Sign In
-          </Link>
-          <Link to={`/sign-up?redirectTo=${encodeURIComponent(here)}`} className="font-semibold underline">
-            Join Free
-          </Link>
-        </p>
-      ) : result.reason === "upgrade" || result.reason === "limit" ? (
-        <p className="mt-2 flex flex-wrap gap-3">
-          <Link to="/pricing" className="font-semibold underline">
-            {result.reason === "upgrade" ? "Upgrade to save searches" : "See plans"}
-          </Link>
-          {result.reason === "limit" ? (
-            <Link to="/dashboard#searches-heading" className="font-semibold underline">
-              Manage saved searches
-            </Link>
-          ) : null}
-        </p>
-      ) : null}
+      <div aria-live="polite">
+        {result && !busy ? (
+          <Suspense fallback={null}>
+            <Outcome result={result} query={query} />
+          </Suspense>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { cardClass } from "~/components/ui";
 import { listOutbox } from "~/lib/accounts.server";
 import type { Route } from "./+types/dev-mail";
 
@@ -54,11 +55,7 @@ export default function DevMail({ loaderData }: Route.ComponentProps) {
       {messages.length ? (
         <ol className="mt-6 space-y-4">
           {messages.map((m) => (
-            <li
-              key={m.id}
-              data-testid="outbox-message"
-              className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-            >
+            <li key={m.id} data-testid="outbox-message" className={cardClass}>
               <h2 className="font-semibold">{m.subject}</h2>
               <p className="text-xs text-slate-600 dark:text-slate-400">
                 To {m.to} · {new Date(m.createdAt).toLocaleString("en-US", { timeZone: "UTC" })} UTC · {m.tag}

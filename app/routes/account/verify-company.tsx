@@ -1,5 +1,6 @@
 import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
+import { Button, Field, Input } from "~/components/ui";
 import { viewerOf } from "~/lib/accounts.server";
 import {
   CompanyEmailInput,
@@ -102,9 +103,7 @@ export default function VerifyCompany({ loaderData, actionData }: Route.Componen
           <input type="hidden" name="intent" value="confirm" />
           <input type="hidden" name="token" value={token} />
           <p>Confirm this address to get the Company badge on your profile and reviews.</p>
-          <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
-            Confirm my company e-mail
-          </button>
+          <Button type="submit">Confirm my company e-mail</Button>
         </Form>
       ) : null}
       {state && !token ? (
@@ -129,23 +128,18 @@ export default function VerifyCompany({ loaderData, actionData }: Route.Componen
           ) : null}
           <Form method="post" noValidate className="flex flex-wrap items-end gap-2">
             <input type="hidden" name="intent" value="start" />
-            <label className="block text-sm font-medium">
-              Work e-mail
-              <input
+            <Field id="work-email" label="Work e-mail">
+              <Input
                 name="email"
                 type="text"
                 inputMode="email"
                 autoComplete="email"
                 defaultValue={failed?.values.email ?? ""}
-                className="mt-1 block w-72 rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-600 dark:bg-slate-950"
+                inline="sm"
+                className="w-72 max-w-full"
               />
-            </label>
-            <button
-              type="submit"
-              className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
-            >
-              Send link
-            </button>
+            </Field>
+            <Button type="submit">Send link</Button>
           </Form>
         </>
       ) : null}

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { Button, buttonClass, cardClass, Field, Input } from "~/components/ui";
 import { AnalyticsQuery, analytics, requireAdminPage, resolvePeriod } from "~/lib/admin.server";
 import type { Route } from "./+types/analytics";
 
@@ -31,7 +32,7 @@ function Bars({ title, points, color }: { title: string; points: { day: string; 
   const bar = Math.max(1, step - (points.length > 60 ? 0.5 : 2));
   const total = points.reduce((a, p) => a + p.value, 0);
   return (
-    <figure className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
+    <figure className={cardClass}>
       <figcaption className="flex items-baseline justify-between text-sm">
         <span className="font-semibold">{title}</span>
         <span className="text-slate-600 dark:text-slate-400">
@@ -72,38 +73,22 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
               key={d}
               to={`?days=${d}`}
               aria-current={selectedDays === d ? "page" : undefined}
-              className={`rounded-md border px-3 py-1.5 text-sm ${
-                selectedDays === d
-                  ? "border-brand-600 bg-brand-600 text-white"
-                  : "border-slate-300 dark:border-slate-600"
-              }`}
+              className={buttonClass(selectedDays === d ? "primary" : "secondary", "sm", "py-1.5")}
             >
               {d} days
             </Link>
           ))}
         </nav>
         <Form method="get" className="flex flex-wrap items-end gap-2">
-          <label className="flex flex-col text-sm">
-            From
-            <input
-              type="date"
-              name="from"
-              defaultValue={period.from}
-              className="rounded-md border border-slate-300 px-2 py-1 dark:border-slate-600 dark:bg-slate-800"
-            />
-          </label>
-          <label className="flex flex-col text-sm">
-            To
-            <input
-              type="date"
-              name="to"
-              defaultValue={period.to}
-              className="rounded-md border border-slate-300 px-2 py-1 dark:border-slate-600 dark:bg-slate-800"
-            />
-          </label>
-          <button type="submit" className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white">
+          <Field id="period-from" label="From">
+            <Input type="date" name="from" defaultValue={period.from} inline="xs" />
+          </Field>
+          <Field id="period-to" label="To">
+            <Input type="date" name="to" defaultValue={period.to} inline="xs" />
+          </Field>
+          <Button type="submit" size="sm" className="py-1.5">
             Show
-          </button>
+          </Button>
         </Form>
       </div>
       {error ? (

@@ -2,7 +2,7 @@ import { data, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { CrudEditor, fieldError } from "~/components/admin/crud";
 import { SanitizedHtml } from "~/components/sanitized-html";
-import { Button, Field, Input, Notice, Select, Textarea } from "~/components/ui";
+import { Button, cardClass, Field, Input, Notice, Select, Textarea } from "~/components/ui";
 import { adminActor, requireAdminPage } from "~/lib/admin.server";
 import { BLOG_CATEGORIES, FIGURE_TOKENS } from "~/lib/blog";
 import { createPost, getPostForEdit, PostSaveForm, previewPost, updatePost } from "~/lib/content.server";
@@ -107,7 +107,7 @@ export default function AdminBlogEdit({ loaderData, actionData }: Route.Componen
           </>
         }
         aside={
-          <section aria-label="Preview" className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+          <section aria-label="Preview" className={cardClass}>
             <h3 className="text-sm font-semibold text-slate-500 uppercase">Preview</h3>
             {preview ? (
               <>

@@ -1,6 +1,6 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { buttonClass, Notice } from "~/components/ui";
+import { Button, buttonClass, cardClass, Notice } from "~/components/ui";
 import { adminActor, requireAdminPage } from "~/lib/admin.server";
 import {
   DismissInput,
@@ -94,8 +94,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-const button = "rounded-lg px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 disabled:opacity-60";
-
 function Side({ tool }: { tool: DuplicateSide }) {
   return (
     <div className="min-w-0 flex-1 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
@@ -156,9 +154,9 @@ export default function AdminDuplicates({ loaderData, actionData }: Route.Compon
             ? `Candidates computed ${computedAt.slice(0, 16).replace("T", " ")} UTC; refreshed every 6 hours and after imports and merges.`
             : "Candidates not computed yet: the refresh job runs at start-up and every 6 hours."}
         </span>
-        <button type="submit" name="intent" value="refresh" disabled={busy} className={buttonClass("secondary", "sm")}>
+        <Button type="submit" name="intent" value="refresh" disabled={busy} variant="secondary" size="sm">
           Refresh now
-        </button>
+        </Button>
       </Form>
       {failed ? <Notice tone="error">{failed.error}</Notice> : null}
       {refreshing ? <Notice tone="info">A refresh was asked for: reload in a minute.</Notice> : null}
@@ -181,10 +179,10 @@ export default function AdminDuplicates({ loaderData, actionData }: Route.Compon
             <input type="hidden" name="intent" value="merge" />
             <input type="hidden" name="from" value={confirm.from.id} />
             <input type="hidden" name="into" value={confirm.into.id} />
-            <button type="submit" disabled={busy} className={`${button} bg-amber-600 text-white`}>
+            <Button type="submit" disabled={busy} variant="danger" size="sm">
               Confirm merge
-            </button>
-            <Link to="/admin/duplicates" className={`${button} border border-slate-300 dark:border-slate-600`}>
+            </Button>
+            <Link to="/admin/duplicates" className={buttonClass("secondary", "sm")}>
               Cancel
             </Link>
           </Form>
@@ -200,7 +198,7 @@ export default function AdminDuplicates({ loaderData, actionData }: Route.Compon
             const keep = c.suggestedKeep === c.a.id ? c.a : c.b;
             const drop = keep === c.a ? c.b : c.a;
             return (
-              <li key={`${c.a.id}-${c.b.id}`} className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+              <li key={`${c.a.id}-${c.b.id}`} className={cardClass}>
                 <div className="flex flex-wrap items-center gap-2 text-sm">
                   <span className="font-semibold">Score {Math.round(c.score * 100)}</span>
                   {c.reasons.map((r) => (
@@ -214,26 +212,19 @@ export default function AdminDuplicates({ loaderData, actionData }: Route.Compon
                   <Side tool={c.b} />
                 </div>
                 <div className="mt-3 flex flex-wrap gap-2">
-                  <Link to={`?merge=${drop.id}&into=${keep.id}`} className={`${button} bg-brand-600 text-white`}>
+                  <Link to={`?merge=${drop.id}&into=${keep.id}`} className={buttonClass("primary", "sm")}>
                     Keep {keep.name} (/{keep.slug}), merge the other into it
                   </Link>
-                  <Link
-                    to={`?merge=${keep.id}&into=${drop.id}`}
-                    className={`${button} border border-slate-300 dark:border-slate-600`}
-                  >
+                  <Link to={`?merge=${keep.id}&into=${drop.id}`} className={buttonClass("secondary", "sm")}>
                     Keep /{drop.slug} instead
                   </Link>
                   <Form method="post">
                     <input type="hidden" name="intent" value="dismiss" />
                     <input type="hidden" name="a" value={c.a.id} />
                     <input type="hidden" name="b" value={c.b.id} />
-                    <button
-                      type="submit"
-                      disabled={busy}
-                      className={`${button} text-slate-700 underline dark:text-slate-300`}
-                    >
+                    <Button type="submit" disabled={busy} variant="ghost" size="sm" className="underline">
                       Not duplicates
-                    </button>
+                    </Button>
                   </Form>
                 </div>
               </li>

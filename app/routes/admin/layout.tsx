@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, Outlet, useRouteError } from "react-router";
 import { AdminMenu, AdminSidebar } from "~/components/admin/admin-nav";
+import { buttonClass } from "~/components/ui";
 import { adminPendingCounts, requireAdminPage } from "~/lib/admin.server";
 import type { Route } from "./+types/layout";
 
@@ -58,14 +59,11 @@ export function ErrorBoundary() {
         </p>
         <div className="mt-6 flex justify-center gap-3">
           {signin ? (
-            <Link
-              to="/sign-in?redirectTo=%2Fadmin"
-              className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white"
-            >
+            <Link to="/sign-in?redirectTo=%2Fadmin" className={buttonClass()}>
               Sign In
             </Link>
           ) : (
-            <Link to="/dashboard" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white">
+            <Link to="/dashboard" className={buttonClass()}>
               Go to your dashboard
             </Link>
           )}

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { FormAlert } from "~/components/account/form-parts";
+import { Button, cardClass, Field, Input } from "~/components/ui";
 import { AppError } from "~/lib/accounts.server";
 import { requireAdminPage } from "~/lib/admin.server";
 import { findToolId } from "~/lib/catalog.server";
@@ -86,10 +87,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-const button = "rounded-lg px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 disabled:opacity-60";
-const inputCls =
-  "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-1.5 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";
-
 export default function AdminLinks({ loaderData, actionData }: Route.ComponentProps) {
   const { items, alert, counts } = loaderData;
   const failed = failureOf(actionData);
@@ -109,13 +106,12 @@ export default function AdminLinks({ loaderData, actionData }: Route.ComponentPr
         </div>
         <Form method="post" className="flex items-end gap-2">
           <input type="hidden" name="intent" value="check" />
-          <label className="text-sm">
-            Tool slug or id
-            <input name="tool" required maxLength={200} className={inputCls} placeholder="midjourney" />
-          </label>
-          <button type="submit" disabled={busy} className={`${button} bg-brand-600 text-white hover:bg-brand-700`}>
+          <Field id="check-tool" label="Tool slug or id">
+            <Input name="tool" required maxLength={200} placeholder="midjourney" />
+          </Field>
+          <Button type="submit" disabled={busy}>
             Check now
-          </button>
+          </Button>
         </Form>
       </div>
       {alert ? (
@@ -136,11 +132,7 @@ export default function AdminLinks({ loaderData, actionData }: Route.ComponentPr
       ) : (
         <ul className="space-y-3">
           {items.map((item) => (
-            <li
-              key={item.id}
-              data-testid="link-item"
-              className="rounded-xl border border-slate-200 p-4 dark:border-slate-800"
-            >
+            <li key={item.id} data-testid="link-item" className={cardClass}>
               <p className="font-semibold">
                 <Link to={`/tools/${item.tool.slug}`} className="hover:underline">
                   {item.tool.name}
@@ -168,59 +160,35 @@ export default function AdminLinks({ loaderData, actionData }: Route.ComponentPr
                 <Form method="post">
                   <input type="hidden" name="intent" value="decide" />
                   <input type="hidden" name="id" value={item.id} />
-                  <button
-                    type="submit"
-                    name="decision"
-                    value="archive"
-                    disabled={busy}
-                    className={`${button} bg-red-600 text-white hover:bg-red-700`}
-                  >
+                  <Button type="submit" name="decision" value="archive" disabled={busy} variant="danger" size="sm">
                     Archive tool
-                  </button>{" "}
+                  </Button>{" "}
                   {item.kind === "parked" ? (
                     <>
-                      <button
-                        type="submit"
-                        name="decision"
-                        value="gone"
-                        disabled={busy}
-                        className={`${button} border border-slate-400 bg-slate-700 text-white hover:bg-slate-800`}
-                      >
+                      <Button type="submit" name="decision" value="gone" disabled={busy} variant="secondary" size="sm">
                         Confirm parked: move to the graveyard
-                      </button>{" "}
+                      </Button>{" "}
                     </>
                   ) : null}
-                  <button
-                    type="submit"
-                    name="decision"
-                    value="dismiss"
-                    disabled={busy}
-                    className={`${button} border border-slate-300 dark:border-slate-600`}
-                  >
+                  <Button type="submit" name="decision" value="dismiss" disabled={busy} variant="secondary" size="sm">
                     Dismiss
-                  </button>
+                  </Button>
                 </Form>
                 <Form method="post" className="flex items-end gap-2">
                   <input type="hidden" name="intent" value="decide" />
                   <input type="hidden" name="id" value={item.id} />
                   <input type="hidden" name="decision" value="fix_url" />
-                  <label className="text-sm">
-                    New address
-                    <input
+                  <Field id={`address-${item.id}`} label="New address">
+                    <Input
                       name="website_url"
                       type="url"
                       required
                       defaultValue={item.kind === "redirect" ? (item.link.final_url ?? "") : item.tool.website_url}
-                      className={inputCls}
                     />
-                  </label>
-                  <button
-                    type="submit"
-                    disabled={busy}
-                    className={`${button} bg-brand-600 text-white hover:bg-brand-700`}
-                  >
+                  </Field>
+                  <Button type="submit" disabled={busy}>
                     Fix URL
-                  </button>
+                  </Button>
                 </Form>
               </div>
             </li>

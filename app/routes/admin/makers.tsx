@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { FormAlert } from "~/components/account/form-parts";
+import { Button, cardClass, Field, Input, Table } from "~/components/ui";
 import { requireAdminPage } from "~/lib/admin.server";
 import { failureOf } from "~/lib/form-action";
 import { formAction } from "~/lib/form-action.server";
@@ -60,9 +61,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-const button = "rounded-lg px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 disabled:opacity-60";
-const field =
-  "rounded-lg border border-slate-300 px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";
 const show = (v: unknown) => (Array.isArray(v) ? v.join(", ") : v === null || v === "" ? "—" : String(v));
 
 export default function AdminMakers({ loaderData, actionData }: Route.ComponentProps) {
@@ -83,11 +81,7 @@ export default function AdminMakers({ loaderData, actionData }: Route.ComponentP
         ) : (
           <ul className="space-y-3">
             {edits.map((e) => (
-              <li
-                key={e.id}
-                data-testid="maker-edit"
-                className="rounded-xl border border-slate-200 p-4 dark:border-slate-700"
-              >
+              <li key={e.id} data-testid="maker-edit" className={cardClass}>
                 <p className="font-medium">
                   <Link to={`/tools/${e.tool_slug}`} className="underline">
                     {e.tool_name}
@@ -100,31 +94,18 @@ export default function AdminMakers({ loaderData, actionData }: Route.ComponentP
                 <div className="mt-3 flex flex-wrap items-end gap-3">
                   <Form method="post">
                     <input type="hidden" name="editId" value={e.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="approve"
-                      disabled={busy}
-                      className={`${button} bg-brand-600 text-white hover:bg-brand-700`}
-                    >
+                    <Button type="submit" name="intent" value="approve" disabled={busy} size="sm">
                       Approve
-                    </button>
+                    </Button>
                   </Form>
                   <Form method="post" className="flex flex-wrap items-end gap-2">
                     <input type="hidden" name="editId" value={e.id} />
-                    <label className="text-sm">
-                      Reason
-                      <input name="reason" className={`ml-2 ${field}`} />
-                    </label>
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="reject"
-                      disabled={busy}
-                      className={`${button} border border-slate-300 dark:border-slate-600`}
-                    >
+                    <Field id={`reject-reason-${e.id}`} label="Reason">
+                      <Input name="reason" inline="xs" />
+                    </Field>
+                    <Button type="submit" name="intent" value="reject" disabled={busy} variant="secondary" size="sm">
                       Reject
-                    </button>
+                    </Button>
                   </Form>
                 </div>
               </li>
@@ -137,56 +118,53 @@ export default function AdminMakers({ loaderData, actionData }: Route.ComponentP
         {claims.length === 0 ? (
           <p className="text-slate-600 dark:text-slate-400">No verified makers yet.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead>
-                <tr>
-                  <th className="p-2">Tool</th>
-                  <th className="p-2">Maker</th>
-                  <th className="p-2">Proof</th>
-                  <th className="p-2">Verified</th>
-                  <th className="p-2">
-                    <span className="sr-only">Actions</span>
-                  </th>
+          <Table>
+            <thead>
+              <tr>
+                <th className="p-2">Tool</th>
+                <th className="p-2">Maker</th>
+                <th className="p-2">Proof</th>
+                <th className="p-2">Verified</th>
+                <th className="p-2">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {claims.map((c) => (
+                <tr key={c.id} className="border-t border-slate-200 dark:border-slate-700">
+                  <td className="p-2">
+                    <Link to={`/tools/${c.tool_slug}`} className="underline">
+                      {c.tool_name}
+                    </Link>
+                  </td>
+                  <td className="p-2">
+                    {c.user_name} ({c.user_email})
+                  </td>
+                  <td className="p-2">
+                    {c.method === "email" ? "E-mail" : c.method === "meta_tag" ? "Meta tag" : "Well-known file"} at{" "}
+                    {c.domain}
+                  </td>
+                  <td className="p-2">{c.verified_at ? c.verified_at.slice(0, 10) : ""}</td>
+                  <td className="p-2">
+                    <details>
+                      <summary className="cursor-pointer underline">Revoke</summary>
+                      <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
+                        <input type="hidden" name="intent" value="revoke" />
+                        <input type="hidden" name="claimId" value={c.id} />
+                        <Field id={`revoke-reason-${c.id}`} label="Reason">
+                          <Input name="reason" inline="xs" />
+                        </Field>
+                        <Button type="submit" disabled={busy} variant="secondary" size="sm">
+                          Revoke claim
+                        </Button>
+                      </Form>
+                    </details>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {claims.map((c) => (
-                  <tr key={c.id} className="border-t border-slate-200 dark:border-slate-700">
-                    <td className="p-2">
-                      <Link to={`/tools/${c.tool_slug}`} className="underline">
-                        {c.tool_name}
-                      </Link>
-                    </td>
-                    <td className="p-2">
-                      {c.user_name} ({c.user_email})
-                    </td>
-                    <td className="p-2">
-                      {c.method === "email" ? "E-mail" : c.method === "meta_tag" ? "Meta tag" : "Well-known file"} at{" "}
-                      {c.domain}
-                    </td>
-                    <td className="p-2">{c.verified_at ? c.verified_at.slice(0, 10) : ""}</td>
-                    <td className="p-2">
-                      <details>
-                        <summary className="cursor-pointer underline">Revoke</summary>
-                        <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
-                          <input type="hidden" name="intent" value="revoke" />
-                          <input type="hidden" name="claimId" value={c.id} />
-                          <label className="text-sm">
-                            Reason
-                            <input name="reason" className={`ml-2 ${field}`} />
-                          </label>
-                          <button type="submit" disabled={busy} className={`${button} border border-slate-300`}>
-                            Revoke claim
-                          </button>
-                        </Form>
-                      </details>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </Table>
         )}
       </section>
     </div>

@@ -3,7 +3,7 @@ import { Form, Link, useLocation, useNavigation } from "react-router";
 import { z } from "zod";
 import { FormAlert } from "~/components/account/form-parts";
 import { Pagination } from "~/components/pagination";
-import { Button, Field, Input } from "~/components/ui";
+import { Button, cardClass, Field, Input, Select, Textarea } from "~/components/ui";
 import { requireAdminPage } from "~/lib/admin.server";
 import { failureOf } from "~/lib/form-action";
 import { formAction } from "~/lib/form-action.server";
@@ -113,10 +113,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-const button = "rounded-lg px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 disabled:opacity-60";
-const inputCls =
-  "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-1.5 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";
-
 /** Select all: ticks every item's box (they belong to the bulk form through its id). */
 function toggleAll(event: ChangeEvent<HTMLInputElement>) {
   const boxes = document.querySelectorAll<HTMLInputElement>('input[name="submissionIds"][form="bulk-form"]');
@@ -143,30 +139,28 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
           </p>
         </div>
         <Form method="get" className="flex flex-wrap items-end gap-2">
-          <label className="text-sm">
-            Status
-            <select name="status" defaultValue={query.status} className={inputCls}>
+          <Field id="queue-status" label="Status">
+            <Select name="status" defaultValue={query.status} inline="sm">
               {STATUSES.map((s) => (
                 <option key={s.value} value={s.value}>
                   {s.label}
                 </option>
               ))}
-            </select>
-          </label>
-          <label className="text-sm">
-            Category
-            <select name="category" defaultValue={query.category} className={inputCls}>
+            </Select>
+          </Field>
+          <Field id="queue-category" label="Category">
+            <Select name="category" defaultValue={query.category} inline="sm">
               <option value="">All categories</option>
               {categories.map((c) => (
                 <option key={c.id} value={String(c.id)}>
                   {c.name}
                 </option>
               ))}
-            </select>
-          </label>
-          <button type="submit" className={`${button} border border-slate-300 dark:border-slate-600`}>
+            </Select>
+          </Field>
+          <Button type="submit" variant="secondary" size="sm" className="py-2">
             Filter
-          </button>
+          </Button>
         </Form>
       </div>
 
@@ -190,45 +184,41 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
         ) : null}
       </div>
 
-      <Form
-        method="post"
-        id="bulk-form"
-        className="mt-4 grid gap-3 rounded-xl border border-slate-200 p-4 sm:grid-cols-2 dark:border-slate-800"
-      >
-        <label className="text-sm">
-          Rejection reason <span className="text-slate-500">(required to reject)</span>
-          <textarea name="rejection_reason" rows={2} className={inputCls} />
-        </label>
-        <label className="text-sm">
-          Admin notes <span className="text-slate-500">(optional)</span>
-          <textarea name="admin_notes" rows={2} className={inputCls} />
-        </label>
+      <Form method="post" id="bulk-form" className={`${cardClass} mt-4 grid gap-3 sm:grid-cols-2`}>
+        <Field
+          id="bulk-rejection-reason"
+          label={
+            <>
+              Rejection reason <span className="font-normal text-slate-500">(required to reject)</span>
+            </>
+          }
+        >
+          <Textarea name="rejection_reason" rows={2} />
+        </Field>
+        <Field
+          id="bulk-admin-notes"
+          label={
+            <>
+              Admin notes <span className="font-normal text-slate-500">(optional)</span>
+            </>
+          }
+        >
+          <Textarea name="admin_notes" rows={2} />
+        </Field>
         <div className="flex flex-wrap items-center gap-2 sm:col-span-2">
           <label className="mr-2 flex items-center gap-2 text-sm">
             <input type="checkbox" onChange={toggleAll} aria-controls="queue" data-testid="select-all" />
             Select all on this page
           </label>
-          <button
-            type="submit"
-            name="intent"
-            value="bulk-approve"
-            disabled={busy}
-            className={`${button} bg-emerald-600 text-white hover:bg-emerald-700`}
-          >
+          <Button type="submit" name="intent" value="bulk-approve" disabled={busy} variant="success" size="sm">
             Bulk approve
-          </button>
-          <button
-            type="submit"
-            name="intent"
-            value="bulk-reject"
-            disabled={busy}
-            className={`${button} bg-red-600 text-white hover:bg-red-700`}
-          >
+          </Button>
+          <Button type="submit" name="intent" value="bulk-reject" disabled={busy} variant="danger" size="sm">
             Bulk reject
-          </button>
-          <button type="reset" className={`${button} border border-slate-300 dark:border-slate-600`}>
+          </Button>
+          <Button type="reset" variant="secondary" size="sm">
             Clear
-          </button>
+          </Button>
         </div>
       </Form>
 
@@ -239,11 +229,7 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
           {submissions.map((s) => {
             const open = s.status === "pending" || s.status === "needs_revision";
             return (
-              <li
-                key={s.id}
-                data-testid="queue-item"
-                className="rounded-xl border border-slate-200 p-4 dark:border-slate-800"
-              >
+              <li key={s.id} data-testid="queue-item" className={cardClass}>
                 <div className="flex flex-wrap items-start gap-3">
                   {open ? (
                     <input
@@ -297,42 +283,36 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
                   <Form method="post" className="mt-3 grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
                     <input type="hidden" name="intent" value="decide" />
                     <input type="hidden" name="id" value={s.id} />
-                    <label className="text-sm">
-                      Reason <span className="text-slate-500">(for reject / revision)</span>
-                      <input name="reason" className={inputCls} />
-                    </label>
-                    <label className="text-sm">
-                      Admin notes
-                      <input name="admin_notes" className={inputCls} />
-                    </label>
+                    <Field
+                      id={`reason-${s.id}`}
+                      label={
+                        <>
+                          Reason <span className="font-normal text-slate-500">(for reject / revision)</span>
+                        </>
+                      }
+                    >
+                      <Input name="reason" />
+                    </Field>
+                    <Field id={`notes-${s.id}`} label="Admin notes">
+                      <Input name="admin_notes" />
+                    </Field>
                     <div className="flex flex-wrap gap-1.5">
-                      <button
-                        type="submit"
-                        name="decision"
-                        value="approve"
-                        disabled={busy}
-                        className={`${button} bg-emerald-600 text-white`}
-                      >
+                      <Button type="submit" name="decision" value="approve" disabled={busy} variant="success" size="sm">
                         Approve<span className="sr-only"> {s.name}</span>
-                      </button>
-                      <button
-                        type="submit"
-                        name="decision"
-                        value="reject"
-                        disabled={busy}
-                        className={`${button} bg-red-600 text-white`}
-                      >
+                      </Button>
+                      <Button type="submit" name="decision" value="reject" disabled={busy} variant="danger" size="sm">
                         Reject<span className="sr-only"> {s.name}</span>
-                      </button>
-                      <button
+                      </Button>
+                      <Button
                         type="submit"
                         name="decision"
                         value="needs_revision"
                         disabled={busy}
-                        className={`${button} border border-slate-300 dark:border-slate-600`}
+                        variant="secondary"
+                        size="sm"
                       >
                         Needs revision<span className="sr-only"> {s.name}</span>
-                      </button>
+                      </Button>
                     </div>
                   </Form>
                 ) : null}
@@ -348,7 +328,7 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
                         </>
                       }
                     >
-                      <Input name="reason" maxLength={1000} className="py-1.5 text-sm" />
+                      <Input name="reason" maxLength={1000} inline="sm" />
                     </Field>
                     <Button type="submit" size="sm" variant="secondary" disabled={busy}>
                       Reopen decision<span className="sr-only"> on {s.name}</span>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Card } from "~/components/ui";
 import { dashboardStats, recentActivity, requireAdminPage, systemAlerts } from "~/lib/admin.server";
 import type { Route } from "./+types/overview";
 
@@ -34,13 +35,13 @@ function Growth({ value }: { value: number | null }) {
   );
 }
 
-function Card({ label, value, note }: { label: string; value: string; note?: React.ReactNode }) {
+function StatCard({ label, value, note }: { label: string; value: string; note?: React.ReactNode }) {
   return (
-    <div className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
+    <Card>
       <p className="text-sm text-slate-600 dark:text-slate-400">{label}</p>
       <p className="mt-1 text-2xl font-bold">{value}</p>
       {note ? <p className="mt-1">{note}</p> : null}
-    </div>
+    </Card>
   );
 }
 
@@ -56,16 +57,16 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
           Figures
         </h2>
         <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-          <Card label="Tools" value={number.format(stats.toolCount)} note={<Growth value={stats.growth.tools} />} />
-          <Card label="Active tools" value={number.format(stats.activeTools)} />
-          <Card label="Featured tools" value={number.format(stats.featuredTools)} />
-          <Card label="Users" value={number.format(stats.userCount)} note={<Growth value={stats.growth.users} />} />
-          <Card
+          <StatCard label="Tools" value={number.format(stats.toolCount)} note={<Growth value={stats.growth.tools} />} />
+          <StatCard label="Active tools" value={number.format(stats.activeTools)} />
+          <StatCard label="Featured tools" value={number.format(stats.featuredTools)} />
+          <StatCard label="Users" value={number.format(stats.userCount)} note={<Growth value={stats.growth.users} />} />
+          <StatCard
             label="Subscriptions"
             value={number.format(stats.subscriptionCount)}
             note={missing.has("subscriptionCount") ? NOT_YET : undefined}
           />
-          <Card
+          <StatCard
             label="Pending submissions"
             value={number.format(stats.pendingSubmissions)}
             note={
@@ -78,7 +79,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
               )
             }
           />
-          <Card
+          <StatCard
             label="Support tickets"
             value={number.format(stats.supportTickets)}
             note={
@@ -87,13 +88,13 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
               </a>
             }
           />
-          <Card label="Newsletter subscribers (confirmed)" value={number.format(stats.newsletterSubscribers)} />
-          <Card
+          <StatCard label="Newsletter subscribers (confirmed)" value={number.format(stats.newsletterSubscribers)} />
+          <StatCard
             label="Revenue this month"
             value={money.format(stats.revenue.monthly)}
             note={missing.has("revenue") ? NOT_YET : <Growth value={stats.growth.revenue} />}
           />
-          <Card label="Revenue, all time" value={money.format(stats.revenue.total)} />
+          <StatCard label="Revenue, all time" value={money.format(stats.revenue.total)} />
         </div>
       </section>
 

@@ -168,7 +168,8 @@ export default function AdminPayouts({ loaderData, actionData }: Route.Component
                             maxLength={500}
                             placeholder="Reason"
                             aria-label={`Reason to suspend ${a.name}`}
-                            className="max-w-40 py-1 text-sm"
+                            inline="xs"
+                            className="w-40"
                           />
                           <Button type="submit" size="sm" variant="secondary" disabled={busy}>
                             Suspend
@@ -247,7 +248,8 @@ export default function AdminPayouts({ loaderData, actionData }: Route.Component
                           maxLength={200}
                           placeholder="Transfer reference"
                           aria-label={`Transfer reference for ${p.name}`}
-                          className="max-w-44 py-1 text-sm"
+                          inline="xs"
+                          className="w-44"
                         />
                         <Button type="submit" size="sm" variant="secondary" disabled={busy}>
                           Mark paid

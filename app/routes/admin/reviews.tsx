@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { ToolPicker } from "~/components/admin/tool-picker";
-import { Button, Field, Input, Notice } from "~/components/ui";
+import { Button, cardClass, Field, Input, Notice } from "~/components/ui";
 import { adminActor, requireAdminPage, uuidSchema } from "~/lib/admin.server";
 import { pickTool } from "~/lib/catalog.server";
 import {
@@ -85,8 +85,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-const btn = "rounded-lg border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-600";
-
 export default function AdminCommunity({ loaderData, actionData }: Route.ComponentProps) {
   const { reported, hidden, polls, maxOptions } = loaderData;
   const busy = useNavigation().state === "submitting";
@@ -109,11 +107,7 @@ export default function AdminCommunity({ loaderData, actionData }: Route.Compone
         ) : (
           <ul className="mt-3 space-y-4">
             {reported.map((r) => (
-              <li
-                key={r.id}
-                className="rounded-lg border border-slate-200 p-4 dark:border-slate-700"
-                data-testid="reported-review"
-              >
+              <li key={r.id} className={cardClass} data-testid="reported-review">
                 <p className="text-sm">
                   <Link to={`/tools/${r.tool.slug}?tab=reviews`} className="font-medium underline">
                     {r.tool.name}
@@ -131,20 +125,15 @@ export default function AdminCommunity({ loaderData, actionData }: Route.Compone
                 <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
                   <input type="hidden" name="intent" value="moderate" />
                   <input type="hidden" name="reviewId" value={r.id} />
-                  <label className="text-sm">
-                    Note
-                    <input
-                      name="note"
-                      maxLength={500}
-                      className="ml-1 rounded border border-slate-300 px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
-                    />
-                  </label>
-                  <button type="submit" name="decision" value="hide" disabled={busy} className={btn}>
+                  <Field id={`moderate-note-${r.id}`} label="Note">
+                    <Input name="note" maxLength={500} inline="xs" />
+                  </Field>
+                  <Button type="submit" name="decision" value="hide" disabled={busy} variant="secondary" size="sm">
                     Hide
-                  </button>
-                  <button type="submit" name="decision" value="keep" disabled={busy} className={btn}>
+                  </Button>
+                  <Button type="submit" name="decision" value="keep" disabled={busy} variant="secondary" size="sm">
                     Keep
-                  </button>
+                  </Button>
                 </Form>
               </li>
             ))}
@@ -164,11 +153,7 @@ export default function AdminCommunity({ loaderData, actionData }: Route.Compone
         ) : (
           <ul className="mt-3 space-y-4">
             {hidden.map((r) => (
-              <li
-                key={r.id}
-                className="rounded-lg border border-slate-200 p-4 dark:border-slate-700"
-                data-testid="hidden-review"
-              >
+              <li key={r.id} className={cardClass} data-testid="hidden-review">
                 <p className="text-sm">
                   <Link to={`/tools/${r.tool.slug}?tab=reviews`} className="font-medium underline">
                     {r.tool.name}
@@ -180,7 +165,7 @@ export default function AdminCommunity({ loaderData, actionData }: Route.Compone
                   <input type="hidden" name="intent" value="restore" />
                   <input type="hidden" name="reviewId" value={r.id} />
                   <Field id={`restore-note-${r.id}`} label="Note">
-                    <Input name="note" maxLength={500} className="py-1 text-sm" />
+                    <Input name="note" maxLength={500} inline="xs" />
                   </Field>
                   <Button type="submit" size="sm" variant="secondary" disabled={busy}>
                     Restore
@@ -200,48 +185,25 @@ export default function AdminCommunity({ loaderData, actionData }: Route.Compone
         <h2 id="polls-title" className="text-xl font-semibold">
           Tool polls
         </h2>
-        <Form
-          method="post"
-          noValidate
-          className="mt-3 grid max-w-xl gap-2 rounded-lg border border-slate-200 p-4 dark:border-slate-700"
-        >
+        <Form method="post" noValidate className={`${cardClass} mt-3 grid max-w-xl gap-2`}>
           <input type="hidden" name="intent" value="poll-create" />
           <ToolPicker id="poll-tool" />
-          <label className="text-sm font-medium">
-            Question
-            <input
-              name="question"
-              maxLength={200}
-              className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
-            />
-          </label>
-          {Array.from({ length: maxOptions }, (_, i) => `option-${i + 1}`).map((key, i) => (
-            <label key={key} className="text-sm">
-              Option {i + 1}
-              {i < 2 ? "" : " (optional)"}
-              <input
-                name="options"
-                maxLength={100}
-                className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
-              />
-            </label>
+          <Field id="poll-question" label="Question">
+            <Input name="question" maxLength={200} />
+          </Field>
+          {Array.from({ length: maxOptions }, (_, i) => `poll-option-${i + 1}`).map((key, i) => (
+            <Field key={key} id={key} label={`Option ${i + 1}${i < 2 ? "" : " (optional)"}`}>
+              <Input name="options" maxLength={100} />
+            </Field>
           ))}
           <p className="text-xs text-slate-600 dark:text-slate-400">A new poll closes the tool's current one.</p>
-          <button
-            type="submit"
-            disabled={busy}
-            className="justify-self-start rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white"
-          >
+          <Button type="submit" disabled={busy} className="justify-self-start">
             Attach poll
-          </button>
+          </Button>
         </Form>
         <ul className="mt-4 space-y-3">
           {polls.map((p) => (
-            <li
-              key={p.id}
-              className="rounded-lg border border-slate-200 p-4 dark:border-slate-700"
-              data-testid="admin-poll"
-            >
+            <li key={p.id} className={cardClass} data-testid="admin-poll">
               <p className="text-sm">
                 <Link to={`/tools/${p.tool.slug}`} className="underline">
                   {p.tool.name}
@@ -257,15 +219,16 @@ export default function AdminCommunity({ loaderData, actionData }: Route.Compone
               <Form method="post" className="mt-2">
                 <input type="hidden" name="intent" value="poll-status" />
                 <input type="hidden" name="pollId" value={p.id} />
-                <button
+                <Button
                   type="submit"
                   name="status"
                   value={p.status === "active" ? "closed" : "active"}
                   disabled={busy}
-                  className={btn}
+                  variant="secondary"
+                  size="sm"
                 >
                   {p.status === "active" ? "Close poll" : "Reopen poll"}
-                </button>
+                </Button>
               </Form>
             </li>
           ))}

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { FormAlert } from "~/components/account/form-parts";
+import { Button, cardClass } from "~/components/ui";
 import { requireAdminPage } from "~/lib/admin.server";
 import { failureOf } from "~/lib/form-action";
 import { formAction } from "~/lib/form-action.server";
@@ -42,8 +43,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-const button = "rounded-lg px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 disabled:opacity-60";
-
 export default function AdminSuggestions({ loaderData, actionData }: Route.ComponentProps) {
   const { suggestions } = loaderData;
   const failed = failureOf(actionData);
@@ -73,11 +72,7 @@ export default function AdminSuggestions({ loaderData, actionData }: Route.Compo
       ) : (
         <ul className="space-y-3">
           {suggestions.map((s) => (
-            <li
-              key={s.id}
-              data-testid="suggestion"
-              className="rounded-xl border border-slate-200 p-4 dark:border-slate-800"
-            >
+            <li key={s.id} data-testid="suggestion" className={cardClass}>
               <p className="font-semibold">
                 <Link to={`/tools/${s.tool.slug}`} className="hover:underline">
                   {s.tool.name}
@@ -99,24 +94,12 @@ export default function AdminSuggestions({ loaderData, actionData }: Route.Compo
               <Form method="post" className="mt-3 flex gap-2">
                 <input type="hidden" name="intent" value="decide" />
                 <input type="hidden" name="id" value={s.id} />
-                <button
-                  type="submit"
-                  name="decision"
-                  value="accept"
-                  disabled={busy}
-                  className={`${button} bg-emerald-600 text-white hover:bg-emerald-700`}
-                >
+                <Button type="submit" name="decision" value="accept" disabled={busy} variant="success" size="sm">
                   Accept
-                </button>
-                <button
-                  type="submit"
-                  name="decision"
-                  value="dismiss"
-                  disabled={busy}
-                  className={`${button} border border-slate-300 dark:border-slate-600`}
-                >
+                </Button>
+                <Button type="submit" name="decision" value="dismiss" disabled={busy} variant="secondary" size="sm">
                   Dismiss
-                </button>
+                </Button>
               </Form>
             </li>
           ))}

@@ -79,7 +79,7 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
         rows={5}
       >
         <label htmlFor="staff-status">Then set status</label>
-        <Select id="staff-status" name="status" defaultValue="answered" className="w-auto py-1">
+        <Select id="staff-status" name="status" defaultValue="answered" inline="xs">
           {TICKET_STATUSES.map((s) => (
             <option key={s} value={s}>
               {s}

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { Button, cardClass, Select } from "~/components/ui";
 import { requireAdminPage } from "~/lib/admin.server";
 import { listContactMessages, listInbox } from "~/lib/content.server";
 import { TICKET_STATUS_OPTIONS } from "~/lib/support-labels";
@@ -37,21 +38,16 @@ export default function AdminSupport({ loaderData }: Route.ComponentProps) {
           </h2>
           <Form method="get" className="flex items-center gap-2 text-sm">
             <label htmlFor="inbox-status">Status</label>
-            <select
-              id="inbox-status"
-              name="status"
-              defaultValue={status}
-              className="rounded border px-2 py-1 dark:bg-slate-900"
-            >
+            <Select id="inbox-status" name="status" defaultValue={status} inline="xs">
               {FILTERS.map((f) => (
                 <option key={f} value={f} className="capitalize">
                   {f}
                 </option>
               ))}
-            </select>
-            <button type="submit" className="rounded border px-3 py-1">
+            </Select>
+            <Button type="submit" variant="secondary" size="sm">
               Filter
-            </button>
+            </Button>
           </Form>
         </div>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
@@ -102,7 +98,7 @@ export default function AdminSupport({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="mt-3 space-y-3">
             {messages.map((m) => (
-              <li key={m.id} className="rounded-lg border p-3 dark:border-slate-700">
+              <li key={m.id} className={cardClass}>
                 <p className="text-sm font-semibold">
                   {m.name} &lt;{m.email}&gt; <span className="font-normal text-slate-500">· {day(m.createdAt)}</span>
                 </p>

@@ -5,7 +5,7 @@ import { SortHeader } from "~/components/admin/sort-header";
 import { EMPTY_TOOL, STATUS_OPTIONS, TIER_OPTIONS, ToolForm } from "~/components/admin/tool-form";
 import { Modal, ModalCloseButton } from "~/components/modal";
 import { Pagination } from "~/components/pagination";
-import { Button, buttonClass, Notice, Select } from "~/components/ui";
+import { Button, buttonClass, Card, cardClass, Field, Input, Notice, Select } from "~/components/ui";
 import { AppError } from "~/lib/accounts.server";
 import { requireAdminPage } from "~/lib/admin.server";
 import {
@@ -162,11 +162,6 @@ function changed(result: Awaited<ReturnType<typeof quickChange>>, what: string) 
 /** The page forms' body limit (platform/page-methods.ts MAX_FORM_BYTES), less room for the other fields. */
 const PAGE_UPLOAD_BYTES = 1024 * 1024 - 4 * 1024;
 
-const card = "rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900";
-const button =
-  "rounded-md border border-slate-300 px-2 py-1 text-xs hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800";
-const field = "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900";
-
 export default function AdminTools({ loaderData, actionData }: Route.ComponentProps) {
   const { list, stats, categories, editing, query, notice, filterError } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
@@ -228,41 +223,38 @@ export default function AdminTools({ loaderData, actionData }: Route.ComponentPr
             ["Featured", stats.featuredTools],
           ] as const
         ).map(([label, value]) => (
-          <div key={label} className={card}>
+          <Card key={label}>
             <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
             <dd className="mt-1 text-2xl font-bold">{value.toLocaleString("en")}</dd>
-          </div>
+          </Card>
         ))}
       </dl>
 
       <div className="flex flex-wrap items-end justify-between gap-3">
         <Form method="get" className="flex flex-wrap items-end gap-2" role="search" aria-label="Filter tools">
-          <label className="text-sm">
-            <span className="block">Search</span>
-            <input type="search" name="search" defaultValue={query.search ?? ""} className={field} />
-          </label>
-          <label className="text-sm">
-            <span className="block">Status</span>
-            <select name="status" defaultValue={query.status ?? ""} className={field}>
+          <Field id="tools-search" label="Search">
+            <Input type="search" name="search" defaultValue={query.search ?? ""} inline="sm" />
+          </Field>
+          <Field id="tools-status" label="Status">
+            <Select name="status" defaultValue={query.status ?? ""} inline="sm">
               <option value="">All statuses</option>
               {STATUS_OPTIONS.map((s) => (
                 <option key={s} value={s}>
                   {s}
                 </option>
               ))}
-            </select>
-          </label>
-          <label className="text-sm">
-            <span className="block">Category</span>
-            <select name="category" defaultValue={query.category ?? ""} className={field}>
+            </Select>
+          </Field>
+          <Field id="tools-category" label="Category">
+            <Select name="category" defaultValue={query.category ?? ""} inline="sm">
               <option value="">All categories</option>
               {categories.map((c) => (
                 <option key={c.id} value={String(c.id)}>
                   {c.name}
                 </option>
               ))}
-            </select>
-          </label>
+            </Select>
+          </Field>
           {sort ? <input type="hidden" name="sort" value={sort} /> : null}
           {dir ? <input type="hidden" name="dir" value={dir} /> : null}
           <Button type="submit" size="sm" className="py-2">
@@ -308,7 +300,7 @@ export default function AdminTools({ loaderData, actionData }: Route.ComponentPr
           name="action"
           value={bulkAction}
           onChange={(e) => setBulkAction(e.currentTarget.value)}
-          className="py-1.5"
+          inline="sm"
           aria-invalid={failed?.fields.action ? true : undefined}
         >
           <option value="">Choose an action</option>
@@ -321,7 +313,7 @@ export default function AdminTools({ loaderData, actionData }: Route.ComponentPr
           aria-label="Category for the selected tools"
           name="category"
           defaultValue={failed?.values.category ?? ""}
-          className="py-1.5"
+          inline="sm"
           aria-invalid={failed?.fields.category ? true : undefined}
         >
           <option value="">Category (for Set category)</option>
@@ -400,42 +392,49 @@ export default function AdminTools({ loaderData, actionData }: Route.ComponentPr
                     <input type="hidden" name="intent" value="feature" />
                     <input type="hidden" name="id" value={t.id} />
                     {t.is_featured ? null : <input type="hidden" name="featured" value="on" />}
-                    <button
+                    <Button
                       type="submit"
-                      className={button}
+                      variant="secondary"
+                      size="xs"
                       aria-pressed={t.is_featured}
                       aria-label={`Featured: ${t.name}`}
                     >
                       {t.is_featured ? "★ Yes" : "☆ No"}
-                    </button>
+                    </Button>
                   </Form>
                 </td>
                 <td className="py-2 pr-3">
                   <Form method="post" preventScrollReset className="flex gap-1">
                     <input type="hidden" name="intent" value="tier" />
                     <input type="hidden" name="id" value={t.id} />
-                    <select
+                    <Select
                       name="tier"
                       defaultValue={t.tier}
                       aria-label={`Tier of ${t.name}`}
-                      className="rounded border border-slate-300 px-1 text-xs dark:border-slate-600 dark:bg-slate-900"
+                      inline="xs"
+                      className="text-xs"
                     >
                       {TIER_OPTIONS.map((tier) => (
                         <option key={tier} value={tier}>
                           {tier}
                         </option>
                       ))}
-                    </select>
-                    <button type="submit" className={button}>
+                    </Select>
+                    <Button type="submit" variant="secondary" size="xs">
                       Set
-                    </button>
+                    </Button>
                   </Form>
                 </td>
                 <td className="py-2 pr-3">{t.rating.toFixed(1)}</td>
                 <td className="py-2 pr-3 whitespace-nowrap">{t.created_at.slice(0, 10)}</td>
                 <td className="py-2">
                   <div className="flex flex-wrap gap-1">
-                    <a href={`/tools/${t.slug}`} className={button} target="_blank" rel="noreferrer">
+                    <a
+                      href={`/tools/${t.slug}`}
+                      className={buttonClass("secondary", "xs")}
+                      target="_blank"
+                      rel="noreferrer"
+                    >
                       View
                     </a>
                     <Link
@@ -444,7 +443,7 @@ export default function AdminTools({ loaderData, actionData }: Route.ComponentPr
                         e.preventDefault();
                         openDialog("edit", t.id);
                       }}
-                      className={button}
+                      className={buttonClass("secondary", "xs")}
                       aria-label={`Edit ${t.name}`}
                     >
                       Edit
@@ -452,9 +451,9 @@ export default function AdminTools({ loaderData, actionData }: Route.ComponentPr
                     <Form method="post" preventScrollReset>
                       <input type="hidden" name="intent" value={t.status === "archived" ? "restore" : "archive"} />
                       <input type="hidden" name="id" value={t.id} />
-                      <button type="submit" className={button}>
+                      <Button type="submit" variant="secondary" size="xs">
                         {t.status === "archived" ? "Restore" : "Archive"}
-                      </button>
+                      </Button>
                     </Form>
                   </div>
                 </td>
@@ -532,7 +531,7 @@ function CsvImport({ importing, actionData }: { importing: boolean; actionData: 
   const [clientError, setClientError] = useState<string | null>(null);
   const report = result.report;
   return (
-    <section aria-labelledby="csv-import-title" className={card}>
+    <section aria-labelledby="csv-import-title" className={cardClass}>
       <h2 id="csv-import-title" className="text-lg font-semibold">
         Import tools from CSV
       </h2>
@@ -560,24 +559,20 @@ function CsvImport({ importing, actionData }: { importing: boolean; actionData: 
           <span className="sr-only">CSV file</span>
           <input type="file" name="file" accept=".csv,text/csv" className="text-sm" data-testid="csv-file" />
         </label>
-        <button
+        <Button
           type="submit"
           name="intent"
           value="dry-run"
           disabled={importing}
-          className="rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-600"
+          variant="secondary"
+          size="sm"
+          className="py-2"
         >
           Dry run
-        </button>
-        <button
-          type="submit"
-          name="intent"
-          value="import"
-          disabled={importing}
-          className="rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white"
-        >
+        </Button>
+        <Button type="submit" name="intent" value="import" disabled={importing} size="sm" className="py-2">
           Import
-        </button>
+        </Button>
       </Form>
       {clientError || importError ? (
         <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-300">

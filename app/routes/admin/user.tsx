@@ -216,7 +216,8 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
                           maxLength={500}
                           placeholder="Reason"
                           aria-label={`Reason to refund the payment of ${day(p.at)}`}
-                          className="max-w-44 py-1 text-sm"
+                          inline="xs"
+                          className="w-44"
                         />
                         <Button type="submit" size="sm" variant="danger" disabled={busy}>
                           Refund {usd(p.amountCents)}

@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { SortHeader } from "~/components/admin/sort-header";
 import { Pagination } from "~/components/pagination";
-import { Notice } from "~/components/ui";
+import { Button, Field, Input, Notice, Select } from "~/components/ui";
 import {
   adminActor,
   UserChangeForm as Change,
@@ -77,10 +77,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-const select = "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-800";
-const button =
-  "rounded-md border border-slate-300 px-2 py-1 text-sm font-medium hover:bg-slate-50 dark:border-slate-600";
-
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { users, total, page, pageSize, query, error, search, selfId, sort, dir } = loaderData;
   const busy = useNavigation().state === "submitting";
@@ -88,39 +84,35 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
   return (
     <div>
       <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
-        <label className="flex flex-col text-sm">
-          Search name or e-mail
-          <input name="q" defaultValue={query.q} className={`${select} w-64`} maxLength={200} />
-        </label>
-        <label className="flex flex-col text-sm">
-          Tier
-          <select name="tier" defaultValue={query.tier} className={select}>
+        <Field id="users-q" label="Search name or e-mail">
+          <Input name="q" defaultValue={query.q} inline="xs" className="w-64" maxLength={200} />
+        </Field>
+        <Field id="users-tier" label="Tier">
+          <Select name="tier" defaultValue={query.tier} inline="xs">
             <option value="">All</option>
             {TIERS.map((t) => (
               <option key={t}>{t}</option>
             ))}
-          </select>
-        </label>
-        <label className="flex flex-col text-sm">
-          Role
-          <select name="role" defaultValue={query.role} className={select}>
+          </Select>
+        </Field>
+        <Field id="users-role" label="Role">
+          <Select name="role" defaultValue={query.role} inline="xs">
             <option value="">All</option>
             {ROLES.map((r) => (
               <option key={r}>{r}</option>
             ))}
-          </select>
-        </label>
-        <label className="flex flex-col text-sm">
-          Status
-          <select name="status" defaultValue={query.status} className={select}>
+          </Select>
+        </Field>
+        <Field id="users-status" label="Status">
+          <Select name="status" defaultValue={query.status} inline="xs">
             <option value="">All</option>
             <option value="active">active</option>
             <option value="suspended">suspended</option>
-          </select>
-        </label>
-        <button type="submit" className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white">
+          </Select>
+        </Field>
+        <Button type="submit" size="sm" className="py-1.5">
           Search
-        </button>
+        </Button>
         {sort ? <input type="hidden" name="sort" value={sort} /> : null}
         {dir ? <input type="hidden" name="dir" value={dir} /> : null}
       </Form>
@@ -166,11 +158,11 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                     <Form method="post" className="flex flex-wrap items-center gap-1">
                       <input type="hidden" name="intent" value="change" />
                       <input type="hidden" name="userId" value={u.id} />
-                      <select name="tier" defaultValue={u.tier} aria-label={`Tier of ${u.email}`} className={select}>
+                      <Select name="tier" defaultValue={u.tier} aria-label={`Tier of ${u.email}`} inline="xs">
                         {TIERS.map((t) => (
                           <option key={t}>{t}</option>
                         ))}
-                      </select>
+                      </Select>
                       {self ? (
                         // The server refuses self-demotion too; the page does not offer it.
                         <>
@@ -178,15 +170,15 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                           <span className="px-2 text-slate-600 dark:text-slate-400">{u.role}</span>
                         </>
                       ) : (
-                        <select name="role" defaultValue={u.role} aria-label={`Role of ${u.email}`} className={select}>
+                        <Select name="role" defaultValue={u.role} aria-label={`Role of ${u.email}`} inline="xs">
                           {ROLES.map((r) => (
                             <option key={r}>{r}</option>
                           ))}
-                        </select>
+                        </Select>
                       )}
-                      <button type="submit" disabled={busy} className={button}>
+                      <Button type="submit" disabled={busy} variant="secondary" size="sm">
                         Save
-                      </button>
+                      </Button>
                     </Form>
                   </td>
                   <td className="py-2 pr-3 whitespace-nowrap">{u.createdAt.slice(0, 10)}</td>
@@ -201,9 +193,9 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                         ) : null}
                         <input type="hidden" name="intent" value="reactivate" />
                         <input type="hidden" name="userId" value={u.id} />
-                        <button type="submit" disabled={busy} className={button}>
+                        <Button type="submit" disabled={busy} variant="secondary" size="sm">
                           Reactivate
-                        </button>
+                        </Button>
                       </Form>
                     ) : self ? (
                       <span className="text-emerald-700 dark:text-emerald-300">Active</span>
@@ -212,16 +204,17 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                         <span className="text-emerald-700 dark:text-emerald-300">Active</span>
                         <input type="hidden" name="intent" value="suspend" />
                         <input type="hidden" name="userId" value={u.id} />
-                        <input
+                        <Input
                           name="reason"
                           placeholder="Reason"
                           aria-label={`Reason to suspend ${u.email}`}
                           maxLength={500}
-                          className={`${select} w-36`}
+                          inline="xs"
+                          className="w-36"
                         />
-                        <button type="submit" disabled={busy} className={button}>
+                        <Button type="submit" disabled={busy} variant="secondary" size="sm">
                           Suspend
-                        </button>
+                        </Button>
                       </Form>
                     )}
                   </td>

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { FormAlert } from "~/components/account/form-parts";
-import { Button, Field, Input } from "~/components/ui";
+import { Button, cardClassOf, Field, Input } from "~/components/ui";
 import { AppError, viewerOf } from "~/lib/accounts.server";
 import { failureOf } from "~/lib/form-action";
 import { formAction, refuse } from "~/lib/form-action.server";
@@ -108,7 +108,7 @@ export default function ClaimListing({ loaderData, actionData }: Route.Component
         </FormAlert>
       ) : null}
       {state.methods.email ? (
-        <section className="space-y-3 rounded-xl border border-slate-200 p-5 dark:border-slate-700">
+        <section className={cardClassOf("md", "space-y-3")}>
           <h2 className="text-xl font-semibold">With an e-mail at {tool.domain}</h2>
           {state.pending ? (
             <p className="text-sm text-slate-600 dark:text-slate-400">
@@ -139,7 +139,7 @@ export default function ClaimListing({ loaderData, actionData }: Route.Component
         </section>
       ) : null}
       {state.methods.site ? (
-        <section className="space-y-3 rounded-xl border border-slate-200 p-5 dark:border-slate-700">
+        <section className={cardClassOf("md", "space-y-3")}>
           <h2 className="text-xl font-semibold">With a token on the site</h2>
           {state.siteToken ? (
             <>

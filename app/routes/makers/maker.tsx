@@ -231,9 +231,9 @@ export default function MakerPage({ loaderData, actionData }: Route.ComponentPro
                 <Form method="post">
                   <input type="hidden" name="intent" value="reply-delete" />
                   <input type="hidden" name="reviewId" value={r.id} />
-                  <button type="submit" className="text-sm underline">
+                  <Button type="submit" variant="link">
                     Remove reply
-                  </button>
+                  </Button>
                 </Form>
               ) : null}
             </li>

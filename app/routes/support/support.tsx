@@ -1,5 +1,5 @@
 import { Form, redirect, useNavigation } from "react-router";
-import { Button, Field, Input, Select, Textarea } from "~/components/ui";
+import { Button, cardClass, cardClassOf, Field, Input, Select, Textarea } from "~/components/ui";
 import { viewerOf } from "~/lib/accounts.server";
 import {
   FAQ_GROUPS,
@@ -91,7 +91,7 @@ export default function Support({ loaderData, actionData }: Route.ComponentProps
           Support channels
         </h2>
         <ul className="mt-3 grid gap-4 sm:grid-cols-3">
-          <li className="rounded-xl border p-4 dark:border-slate-700">
+          <li className={cardClass}>
             <p className="font-semibold text-slate-900 dark:text-white">Ticket</p>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Follow the answer in your dashboard</p>
             <p className="mt-2 text-sm">
@@ -103,7 +103,7 @@ export default function Support({ loaderData, actionData }: Route.ComponentProps
           {channels.map((c) => (
             <li
               key={c.id}
-              className={`rounded-xl border p-4 dark:border-slate-700 ${c.enabled ? "" : "opacity-60"}`}
+              className={cardClassOf("md", c.enabled ? "" : "opacity-60")}
               aria-disabled={!c.enabled || undefined}
             >
               <p className="font-semibold text-slate-900 dark:text-white">
