@@ -49,14 +49,11 @@ export const PaymentFormInput = z.object({
 
 /** The paid plans with their prices, from billing's plans table. */
 export async function paidPlans(context: AppLoadContext): Promise<PlanView[]> {
-  const plans = await listPlans(context.services.db);
-  return plans.map((p) => ({
-    tier: p.tier,
-    name: p.name,
-    amountCents: p.amountCents,
-    currency: p.currency,
-    periodDays: p.periodDays,
-  }));
+  return (await listPlans(context.services.db)).map(planView);
+}
+
+function planView(p: Awaited<ReturnType<typeof listPlans>>[number]): PlanView {
+  return { tier: p.tier, name: p.name, amountCents: p.amountCents, currency: p.currency, periodDays: p.periodDays };
 }
 
 /** The money-back guarantee in billing's words ("30-day money-back guarantee, once per member in any 12 months"). */
@@ -258,10 +255,16 @@ function historyRow(e: BillingSummary["history"][number], plans: PlanView[]): Bi
 
 /** The dashboard's billing section. */
 export async function overview(context: AppLoadContext, viewer: Viewer): Promise<BillingOverview> {
-  const [summary, plans] = await Promise.all([getBillingSummary(context.services, viewer.user.id), paidPlans(context)]);
+  const [summary, rows] = await Promise.all([
+    getBillingSummary(context.services, viewer.user.id),
+    listPlans(context.services.db),
+  ]);
+  const plans = rows.map(planView);
   const sub = summary.subscription;
   const live = sub && (sub.status === "active" || sub.status === "past_due") ? sub : null;
   const grant = summary.grants.at(-1);
+  // The plan's own terms, for the section's words (grace after a failed renewal, the refund window).
+  const terms = rows.find((p) => p.tier === (live ?? grant)?.tier);
   const planName = (tier: PaidTier) => plans.find((p) => p.tier === tier)?.name ?? tier;
   const expert = plans.find((p) => p.tier === "expert");
   const refundable = summary.history
@@ -290,6 +293,9 @@ export async function overview(context: AppLoadContext, viewer: Viewer): Promise
             provider: null,
           }
         : null,
+    terms: terms
+      ? { graceDays: terms.graceDays, refundWindowDays: terms.refundWindowDays, periodDays: terms.periodDays }
+      : null,
     refundableUntil: summary.refundableUntil?.toISOString() ?? null,
     refundAmountCents: summary.refundableUntil && refundable > 0 ? refundable : null,
     upgrade:

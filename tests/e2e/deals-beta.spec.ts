@@ -109,7 +109,7 @@ test("an admin's deal and beta programme appear on /deals and /beta; a member ap
   await mine.getByRole("button", { name: "Apply Now" }).click();
   await expect(mine.getByText("Application sent!")).toBeVisible();
   await expect(mine.getByText("2 of 3 spots left")).toBeVisible();
-  await member.goto("/dashboard");
+  await member.goto("/dashboard/community");
   await expect(member.getByRole("heading", { name: "Your beta programs" })).toBeVisible();
   await expect(member.getByText("Spot reserved")).toBeVisible();
 });

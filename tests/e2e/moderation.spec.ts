@@ -114,7 +114,7 @@ test("a submission goes through the moderation queue to the maker's dashboard, s
   await expect(item(approveName)).toHaveCount(0);
 
   // The maker's dashboard shows both decisions; the approved tool is live in search.
-  await maker.goto("/dashboard");
+  await maker.goto("/dashboard/submissions");
   const mine = (name: string) => maker.getByTestId("my-submission").filter({ hasText: name });
   await expect(mine(rejectName)).toContainText("Rejected");
   await expect(mine(rejectName)).toContainText("Not an AI tool");

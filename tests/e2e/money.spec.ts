@@ -150,7 +150,7 @@ test.describe("money", () => {
       await expect(page.getByRole("main").getByText(text)).toBeVisible();
       await expect(page.getByTestId("test-mode")).toBeVisible();
       await expectAccessible(page);
-      await page.goto("/dashboard");
+      await page.goto("/dashboard/billing");
       await expect(page.getByTestId("dashboard-tier")).toHaveText("Free");
       await expect(page.getByText("No payments yet.")).toBeVisible();
     });

@@ -195,7 +195,7 @@ describe("reopening a moderation decision", () => {
       expect.stringContaining("is being reviewed again"),
     ]);
     expect(mails[1]?.text).toContain("Mis-ticked");
-    expect(mails[1]?.text).toContain(`${siteOrigin(server.services.env)}/dashboard#submissions`);
+    expect(mails[1]?.text).toContain(`${siteOrigin(server.services.env)}/dashboard/submissions`);
     expect(await auditCount("submission.reopen", sub.id)).toBe(1);
     // Open already: nothing to reopen.
     const again = await admin.client.form("/admin/moderation", { intent: "reopen", id: sub.id });

@@ -231,7 +231,7 @@ describe("the money-back refund, once per member in any 12 months", () => {
     );
     expect(await money(member.id)).toEqual({ captured: 299, capturedCount: 1, refunded: 299 });
     // The dashboard offers no refund button meanwhile.
-    const dashboard = await (await member.client.fetch("/dashboard")).text();
+    const dashboard = await (await member.client.fetch("/dashboard/billing")).text();
     expect(dashboard).not.toContain("money-back guarantee runs until");
 
     // A year after the first refund, the guarantee applies again.

@@ -257,7 +257,7 @@ describe("beta programmes", () => {
     const acks = outbox("beta-application");
     expect(acks).toHaveLength(5);
     const winner = applicants.find((a) => acks.some((m) => m.to === a.email)) as Member;
-    const dashboard = await (await winner.client.fetch("/dashboard")).text();
+    const dashboard = await (await winner.client.fetch("/dashboard/community")).text();
     expect(dashboard).toContain("Your beta programs");
     expect(dashboard).toContain("Spot reserved");
   }, 120_000);

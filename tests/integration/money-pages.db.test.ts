@@ -175,7 +175,7 @@ describe("the test provider's page and the return", () => {
     expect(cancelPage).toContain('href="/checkout/expert"');
     expect(await payments(member.id)).toBe(0);
     expect(await tierOf(member.id)).toBe("free");
-    expect(await html(await member.client.fetch("/dashboard"))).toContain("No payments yet.");
+    expect(await html(await member.client.fetch("/dashboard/billing"))).toContain("No payments yet.");
   });
 });
 
@@ -183,7 +183,7 @@ describe("dashboard billing", () => {
   it("shows the plan and history; cancel at period end, resume, and the refund's confirm step", async () => {
     const member = await createMember(server, { name: "Billing Member" });
     await pay(member, "standard", "approve");
-    const dash = await html(await member.client.fetch("/dashboard"));
+    const dash = await html(await member.client.fetch("/dashboard/billing"));
     expect(dash).toContain('data-testid="billing-plan">Standard');
     expect(dash).toContain("Next billing date");
     expect(dash).toContain("Payment Standard");
@@ -191,19 +191,19 @@ describe("dashboard billing", () => {
 
     const cancel = await member.client.form("/dashboard", { intent: "billing-cancel" });
     expect(cancel.status).toBe(200);
-    expect(await html(await member.client.fetch("/dashboard"))).toContain("Cancels at period end");
+    expect(await html(await member.client.fetch("/dashboard/billing"))).toContain("Cancels at period end");
     const resume = await member.client.form("/dashboard", { intent: "billing-resume" });
     expect(resume.status).toBe(200);
-    expect(await html(await member.client.fetch("/dashboard"))).toContain("Cancel at period end");
+    expect(await html(await member.client.fetch("/dashboard/billing"))).toContain("Cancel at period end");
 
     // The refund is a second step: the link shows the confirmation, the form there refunds.
-    const confirm = await html(await member.client.fetch("/dashboard?confirm=refund"));
+    const confirm = await html(await member.client.fetch("/dashboard/billing?confirm=refund"));
     expect(confirm).toContain("Yes, refund and return to Free");
     expect(confirm).toContain("$2.99");
     const refunded = await member.client.form("/dashboard", { intent: "billing-refund" });
     expect(refunded.status).toBe(200);
     expect(await tierOf(member.id)).toBe("free");
-    const after = await html(await member.client.fetch("/dashboard"));
+    const after = await html(await member.client.fetch("/dashboard/billing"));
     expect(after).toContain("You are on the Free plan");
     expect(after).toContain("Refunded");
   });
@@ -219,10 +219,10 @@ describe("dashboard billing", () => {
     expect(Number(due)).toBeGreaterThan(26);
     expect(Number(due)).toBeLessThan(29.99);
     // The same figure on the dashboard's upgrade quote.
-    expect(await html(await member.client.fetch("/dashboard"))).toContain(`data-testid="upgrade-due">$${due}<`);
+    expect(await html(await member.client.fetch("/dashboard/billing"))).toContain(`data-testid="upgrade-due">$${due}<`);
     await pay(member, "expert", "approve");
     expect(await tierOf(member.id)).toBe("expert");
-    const dash = await html(await member.client.fetch("/dashboard"));
+    const dash = await html(await member.client.fetch("/dashboard/billing"));
     expect(dash).toContain('data-testid="billing-plan">Expert');
     expect(dash).toContain("Tool credits:");
     expect(dash).toContain(`$${due}`);
@@ -234,9 +234,9 @@ describe("dashboard billing", () => {
     const member = await createMember(server, { name: "Late Refund" });
     await pay(member, "standard", "approve");
     clock.advance(29 * DAY);
-    expect(await html(await member.client.fetch("/dashboard"))).toContain("Request a refund");
+    expect(await html(await member.client.fetch("/dashboard/billing"))).toContain("Request a refund");
     clock.advance(2 * DAY);
-    expect(await html(await member.client.fetch("/dashboard?confirm=refund"))).not.toContain(
+    expect(await html(await member.client.fetch("/dashboard/billing?confirm=refund"))).not.toContain(
       "Yes, refund and return to Free",
     );
     const refused = await member.client.form("/dashboard", { intent: "billing-refund" });

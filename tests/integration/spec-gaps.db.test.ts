@@ -123,7 +123,7 @@ describe("money pages", () => {
   it("cancel asks first (no JavaScript needed), and cancel and resume each send an e-mail", async () => {
     const member = await createMember(server, { name: "Cara Cancel" });
     await buy(server, member, "standard");
-    const dashboard = await html(await member.client.fetch("/dashboard"));
+    const dashboard = await html(await member.client.fetch("/dashboard/billing"));
     expect(dashboard).toMatch(/<details[^>]*data-testid="cancel-confirm"/);
     expect(dashboard).toContain("Yes, cancel at period end");
     const cancelled = await member.client.form("/dashboard", { intent: "billing-cancel" });
@@ -140,7 +140,7 @@ describe("money pages", () => {
   it("billing history shows amount and status; credit rows are never 'Paid'", async () => {
     const member = await createMember(server, { name: "Hal History" });
     await buy(server, member, "expert");
-    const page = await html(await member.client.fetch("/dashboard"));
+    const page = await html(await member.client.fetch("/dashboard/billing"));
     const table = /<table[^>]*data-testid="billing-history"[\s\S]*?<\/table>/.exec(page)?.[0] ?? "";
     expect(table).toContain("Amount");
     expect(table).toContain("Status");

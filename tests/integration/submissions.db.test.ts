@@ -359,7 +359,7 @@ describe("pages", () => {
     const sent = await maker.client.form("/submit-tool", typed as Record<string, string>);
     expect(sent.status).toBe(200);
     expect(await sent.text()).toContain("in the moderation queue");
-    const dashboard = await (await maker.client.fetch("/dashboard")).text();
+    const dashboard = await (await maker.client.fetch("/dashboard/submissions")).text();
     expect(dashboard).toContain("Your tool submissions");
     expect(dashboard).toContain(typed.name);
     expect(dashboard).toContain("Pending review");

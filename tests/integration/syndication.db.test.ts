@@ -472,7 +472,7 @@ describe("makers' dashboard", () => {
     });
     expect(decided.status).toBe(200);
     const { submission: approved } = (await decided.json()) as { submission: { tool_slug: string } };
-    const page = await (await maker.client.fetch("/dashboard")).text();
+    const page = await (await maker.client.fetch("/dashboard/submissions")).text();
     expect(page).toContain("Badge and embeds for your site");
     expect(page).toContain(`/embed/tools/${approved.tool_slug}/badge.svg`);
     expect(page).toContain(`/embed/tools/${approved.tool_slug}&quot;`);

@@ -2,18 +2,8 @@ import { Link } from "react-router";
 
 type Ticket = { id: string; ref: string; subject: string; status: string; updatedAt: string; messageCount: number };
 
-/** The dashboard's support and API section: the member's tickets and where their API keys live. */
-export function SupportPanel({
-  tickets,
-  apiAccess,
-  activeKeys,
-  className,
-}: {
-  tickets: Ticket[];
-  apiAccess: boolean;
-  activeKeys: number;
-  className: string;
-}) {
+/** The dashboard's support section: the member's tickets (API keys have a section of their own). */
+export function SupportPanel({ tickets, className }: { tickets: Ticket[]; className: string }) {
   return (
     <section id="support" aria-labelledby="support-heading" className={className}>
       <h2 id="support-heading" className="text-lg font-semibold">
@@ -41,31 +31,6 @@ export function SupportPanel({
           ))}
         </ul>
       )}
-      <h3 id="api-keys" className="mt-6 font-semibold">
-        API access
-      </h3>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-        {apiAccess ? (
-          <>
-            {activeKeys} active key{activeKeys === 1 ? "" : "s"}.{" "}
-            <Link to="/dashboard/api-keys" className="underline">
-              Manage API keys
-            </Link>{" "}
-            ·{" "}
-            <Link to="/documentation/api" className="underline">
-              API reference
-            </Link>
-          </>
-        ) : (
-          <>
-            The Toolscape API is part of the Expert plan.{" "}
-            <Link to="/pricing" className="underline">
-              Upgrade to Expert
-            </Link>{" "}
-            to create API keys.
-          </>
-        )}
-      </p>
     </section>
   );
 }

@@ -9,6 +9,11 @@ const primary = `${button} bg-brand-600 text-white hover:bg-brand-700`;
 const secondary = `${button} border border-slate-300 text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800`;
 const danger = `${button} bg-red-700 text-white hover:bg-red-800`;
 
+/** "a month" for a 30-day period, else "every N days". */
+function per(periodDays: number): string {
+  return periodDays === 30 ? "a month" : `every ${periodDays} days`;
+}
+
 const STATUS_LABEL: Record<NonNullable<BillingOverview["subscription"]>["status"], string> = {
   active: "Active",
   past_due: "Payment due",
@@ -20,7 +25,8 @@ const STATUS_LABEL: Record<NonNullable<BillingOverview["subscription"]>["status"
 /**
  * The dashboard's billing section: the plan and its dates, cancel at period end or resume, the
  * upgrade quote, the money-back refund (confirmed on a second step that needs no JavaScript), tool
- * credits and the billing history. Every button posts to the dashboard's action.
+ * credits and the billing history. Every button posts to the billing section's action
+ * (/dashboard/billing); prices, periods and the plan's terms come from the plans table.
  */
 export function BillingSection({ billing, confirmRefund }: { billing: BillingOverview; confirmRefund: boolean }) {
   const sub = billing.subscription;
@@ -56,7 +62,10 @@ export function BillingSection({ billing, confirmRefund }: { billing: BillingOve
           </dl>
           {sub.status === "past_due" ? (
             <p role="alert" className="text-sm text-red-800 dark:text-red-300">
-              Your last renewal did not go through. Your plan stays on for 3 days; after that it returns to Free.
+              Your last renewal did not go through.{" "}
+              {billing.terms
+                ? `Your plan stays on for ${billing.terms.graceDays} ${billing.terms.graceDays === 1 ? "day" : "days"}; after that it returns to Free.`
+                : "Your plan returns to Free after a short grace period."}
             </p>
           ) : null}
           {sub.granted ? (
@@ -95,7 +104,7 @@ export function BillingSection({ billing, confirmRefund }: { billing: BillingOve
                 </details>
               )}
               {billing.refundableUntil && !confirmRefund ? (
-                <Link to="/dashboard?confirm=refund#billing" className={secondary}>
+                <Link to="/dashboard/billing?confirm=refund" className={secondary}>
                   Request a refund
                 </Link>
               ) : null}
@@ -111,17 +120,18 @@ export function BillingSection({ billing, confirmRefund }: { billing: BillingOve
                 Refund {billing.refundAmountCents !== null ? money(billing.refundAmountCents) : "your payment"}?
               </h3>
               <p className="mt-1 text-sm">
-                The 30-day money-back guarantee runs until {longDate(billing.refundableUntil)}. The refund goes back to
-                how you paid and your plan returns to Free at once.
+                The {billing.terms ? `${billing.terms.refundWindowDays}-day ` : ""}money-back guarantee runs until{" "}
+                {longDate(billing.refundableUntil)}. The refund goes back to how you paid and your plan returns to Free
+                at once.
               </p>
               <div className="mt-3 flex flex-wrap gap-2">
-                <Form method="post" action="/dashboard#billing">
+                <Form method="post">
                   <input type="hidden" name="intent" value="billing-refund" />
                   <button type="submit" className={danger}>
                     Yes, refund and return to Free
                   </button>
                 </Form>
-                <Link to="/dashboard#billing" className={secondary}>
+                <Link to="/dashboard/billing" className={secondary}>
                   Keep my plan
                 </Link>
               </div>
@@ -131,7 +141,7 @@ export function BillingSection({ billing, confirmRefund }: { billing: BillingOve
             <div className="rounded-xl border border-brand-200 p-4 dark:border-brand-900">
               <h3 className="font-semibold">Upgrade to {billing.upgrade.plan.name}</h3>
               <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-                {money(billing.upgrade.plan.amountCents)} a month, starting at once.{" "}
+                {money(billing.upgrade.plan.amountCents)} {per(billing.upgrade.plan.periodDays)}, starting at once.{" "}
                 {billing.upgrade.credits.map((c) => `${c.label}: −${money(c.amountCents)}.`).join(" ")} You pay{" "}
                 <strong data-testid="upgrade-due">{money(billing.upgrade.payableCents)}</strong> today.
               </p>

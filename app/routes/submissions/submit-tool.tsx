@@ -214,7 +214,7 @@ export default function SubmitTool({ loaderData, actionData }: Route.ComponentPr
           moderator has decided.
         </FormAlert>
         <div className="mt-6 flex gap-3">
-          <Link to="/dashboard#submissions" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white">
+          <Link to="/dashboard/submissions" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white">
             Your submissions
           </Link>
           <Link

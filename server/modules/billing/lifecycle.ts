@@ -260,7 +260,7 @@ export async function cancelAtPeriodEnd(services: BillingServices, userId: strin
       services,
       userId,
       "Your Toolscape plan will not renew",
-      `You cancelled ${view.tier === "expert" ? "Expert" : "Standard"}. You keep it until ${day(view.currentPeriodEnd)} and will not be charged again; after that your account is on the Free plan.\n\nChanged your mind? Resume before then from ${siteUrl(services.env, "/dashboard#billing")}.`,
+      `You cancelled ${view.tier === "expert" ? "Expert" : "Standard"}. You keep it until ${day(view.currentPeriodEnd)} and will not be charged again; after that your account is on the Free plan.\n\nChanged your mind? Resume before then from ${siteUrl(services.env, "/dashboard/billing")}.`,
     );
   }
   return view;
@@ -291,7 +291,7 @@ export async function resumeSubscription(services: BillingServices, userId: stri
       services,
       userId,
       "Your Toolscape plan will renew",
-      `You resumed ${view.tier === "expert" ? "Expert" : "Standard"}: it renews on ${day(view.currentPeriodEnd)}. Manage your plan at ${siteUrl(services.env, "/dashboard#billing")}.`,
+      `You resumed ${view.tier === "expert" ? "Expert" : "Standard"}: it renews on ${day(view.currentPeriodEnd)}. Manage your plan at ${siteUrl(services.env, "/dashboard/billing")}.`,
     );
   }
   return view;

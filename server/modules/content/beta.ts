@@ -306,7 +306,7 @@ export async function applicationMail(
       `Thank you for applying to the ${row.tool} beta program by ${row.provider}. Your spot is reserved.`,
       `${new Date(row.starts_at) <= now ? `The program started on ${start}` : `The program starts on ${start}`} and runs for ${row.duration_weeks} ${row.duration_weeks === 1 ? "week" : "weeks"}. The provider will contact you with access details.`,
       "",
-      `Your applications: ${origin}/dashboard#beta`,
+      `Your applications: ${origin}/dashboard/community`,
       "",
       "— The Toolscape team",
     ].join("\n"),

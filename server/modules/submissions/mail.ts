@@ -28,7 +28,7 @@ export function registerSubmissionJobs(deps: { db: Db; jobs: Jobs; mailer: Maile
     const message = decisionMessage(String(payload.status), name, reason, {
       was: typeof payload.was === "string" ? payload.was : null,
       tool: row.slug ? `${base}/tools/${row.slug}` : null,
-      dashboard: `${base}/dashboard#submissions`,
+      dashboard: `${base}/dashboard/submissions`,
       edit: `${base}/submit-tool?edit=${payload.submissionId}`,
     });
     if (!message) return;

@@ -1,68 +1,26 @@
-import { data, Form, Link, useNavigation } from "react-router";
-import { z } from "zod";
-import { Button, Field, Input } from "~/components/ui";
-import { ApiKeyInput, createApiKey, listApiKeys, revokeApiKey, viewerOf } from "~/lib/accounts.server";
+import { Form, Link, useNavigation } from "react-router";
 import { failureOf } from "~/lib/form-action";
-import { formAction, refuse } from "~/lib/form-action.server";
-import type { Route } from "./+types/api-keys";
-
-export function meta() {
-  return [{ title: "API keys | Toolscape" }, { name: "robots", content: "noindex" }];
-}
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await viewerOf(context, request);
-  if (!viewer) throw data({ message: "Please log in" }, { status: 401 });
-  return { keys: await listApiKeys(context.services.db, viewer), apiAccess: viewer.can("api_access") };
-}
-
-// The create form sends no intent (older clients neither): it is the default.
-const ApiKeyIntent = z.preprocess(
-  (form) => ({ intent: "create", ...(form as object) }),
-  z.discriminatedUnion("intent", [
-    ApiKeyInput.safeExtend({ intent: z.literal("create") }),
-    // The module answers a malformed or foreign id with "API key not found".
-    z.object({ intent: z.literal("revoke"), id: z.string().default("") }),
-  ]),
-);
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await viewerOf(context, request);
-  if (!viewer) return refuse(401, "Please log in");
-  const { db, clock } = context.services;
-  return formAction(request, ApiKeyIntent, async (input) => {
-    switch (input.intent) {
-      case "revoke":
-        await revokeApiKey(db, viewer, input.id, clock.now());
-        return { ok: true as const };
-      case "create": {
-        const created = await createApiKey(db, viewer, input, clock.now());
-        // The secret is in this one answer only; it is never stored or shown again.
-        return { ok: true as const, secret: created.key, name: created.apiKey.name };
-      }
-    }
-  });
-}
+import { TIER_LABELS } from "~/lib/tiers";
+import type { Route } from "../../../routes/account/dashboard/+types/api-keys";
+import { card } from "./styles";
 
 const when = (iso: string | null) => (iso ? new Date(iso).toUTCString().slice(5, 22) : "Never");
 
-export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps) {
-  const { keys, apiAccess } = loaderData;
+/** The section's markup (a static island on first load: see SectionIsland). */
+export function ApiKeysBody({
+  answer: actionData,
+  ...loaderData
+}: Route.ComponentProps["loaderData"] & { answer: Route.ComponentProps["actionData"] }) {
+  const { keys, apiAccess, apiTier } = loaderData;
+  const plan = apiTier ? TIER_LABELS[apiTier] : null;
   const failed = failureOf(actionData);
   const created = actionData && "secret" in actionData ? actionData : null;
   const busy = useNavigation().state === "submitting";
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10">
-      <p className="text-sm">
-        <Link to="/dashboard#api-keys" className="underline">
-          Dashboard
-        </Link>{" "}
-        / API keys
-      </p>
-      <h1 className="mt-2 text-2xl font-bold">API keys</h1>
+    <section aria-labelledby="api-keys-heading" className={card}>
+      <h2 id="api-keys-heading" className="text-2xl font-bold">
+        API keys
+      </h2>
       <p className="mt-2 text-slate-600 dark:text-slate-400">
         Send a key as <code>Authorization: Bearer &lt;key&gt;</code> to the read API. See the{" "}
         <Link to="/documentation/api" className="underline">
@@ -91,20 +49,40 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
       ) : null}
       {apiAccess ? (
         <Form method="post" className="mt-6 flex items-end gap-2">
-          <Field id="key-name" label="Key name" className="grow">
-            <Input name="name" required maxLength={60} placeholder="e.g. Reporting script" />
-          </Field>
-          <Button type="submit" disabled={busy}>
+          <div className="grow">
+            <label htmlFor="key-name" className="block text-sm font-medium">
+              Key name
+            </label>
+            <input
+              id="key-name"
+              name="name"
+              required
+              maxLength={60}
+              placeholder="e.g. Reporting script"
+              className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-600 dark:bg-slate-950"
+            />
+          </div>
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+          >
             Create key
-          </Button>
+          </button>
         </Form>
       ) : (
         <p className="mt-6 rounded-lg bg-amber-50 p-4 text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-          API access is available for Expert members.{" "}
-          <Link to="/pricing" className="font-semibold underline">
-            Upgrade to Expert
-          </Link>{" "}
-          to create keys.
+          {plan ? (
+            <>
+              API access is available for {plan} members.{" "}
+              <Link to="/pricing" className="font-semibold underline">
+                Upgrade to {plan}
+              </Link>{" "}
+              to create keys.
+            </>
+          ) : (
+            "API access is not available on any plan right now."
+          )}
         </p>
       )}
       <table className="mt-8 w-full text-left text-sm">
@@ -148,9 +126,9 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
                         <p>Apps using {k.prefix}… stop working at once.</p>
                         <input type="hidden" name="intent" value="revoke" />
                         <input type="hidden" name="id" value={k.id} />
-                        <Button type="submit" variant="danger" size="sm">
+                        <button type="submit" className="rounded bg-red-700 px-2 py-1 font-semibold text-white">
                           Yes, revoke this key
-                        </Button>
+                        </button>
                       </Form>
                     </details>
                   )}
@@ -160,6 +138,6 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
           )}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

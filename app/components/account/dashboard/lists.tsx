@@ -1,0 +1,182 @@
+import { Form, Link } from "react-router";
+import { FormAlert } from "~/components/account/form-parts";
+import { failureOf } from "~/lib/form-action";
+import type { Route } from "../../../routes/account/dashboard/+types/lists";
+
+const card =
+  "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900";
+const input =
+  "mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-950";
+const button =
+  "inline-flex items-center justify-center rounded-lg px-3 py-1.5 text-sm font-semibold focus-visible:outline-2";
+const primary = `${button} bg-brand-600 text-white hover:bg-brand-700`;
+const secondary = `${button} border border-slate-300 text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800`;
+
+/** Refusals carry '/pricing' in words; the page turns it into the link. */
+function WithPricingLink({ text }: { text: string }) {
+  const at = text.indexOf("/pricing");
+  if (at < 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at)}
+      <Link to="/pricing" className="font-semibold underline">
+        our pricing page
+      </Link>
+      {text.slice(at + "/pricing".length)}
+    </>
+  );
+}
+
+/** The section's markup (a static island on first load: see SectionIsland). */
+export function ListsBody({
+  answer: actionData,
+  ...loaderData
+}: Route.ComponentProps["loaderData"] & { answer: Route.ComponentProps["actionData"] }) {
+  const { lists, allowance, notice, rules, listTiers } = loaderData;
+  const failed = failureOf(actionData);
+  const result = actionData?.ok ? actionData : null;
+  const allowed = allowance.limit === null ? "unlimited" : String(allowance.limit);
+  return (
+    <>
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 className="text-2xl font-bold">My top lists</h2>
+          <p className="mt-1 text-slate-600 dark:text-slate-400" data-testid="list-allowance">
+            {allowance.limit === 0
+              ? `Top lists come with ${listTiers.join(" and ")} membership. `
+              : `${allowance.used} of ${allowed} ${allowance.limit === 1 ? "list" : "lists"} used. `}
+            Public lists appear on{" "}
+            <Link to="/top-lists" className="underline">
+              Top lists
+            </Link>{" "}
+            and on your profile.
+          </p>
+        </div>
+      </header>
+
+      {notice && !actionData ? <FormAlert tone="success">{notice}</FormAlert> : null}
+      {result?.message ? <FormAlert tone="success">{result.message}</FormAlert> : null}
+      {failed ? (
+        <FormAlert>
+          <WithPricingLink text={failed.error} />
+        </FormAlert>
+      ) : null}
+
+      <section aria-labelledby="new-list" className={card}>
+        <h3 id="new-list" className="text-lg font-semibold">
+          New list
+        </h3>
+        {allowance.message ? (
+          <p className="mt-2 text-sm text-slate-700 dark:text-slate-300" data-testid="list-refusal">
+            <WithPricingLink text={allowance.message} />
+          </p>
+        ) : (
+          <Form method="post" noValidate className="mt-3 grid gap-3 sm:grid-cols-2">
+            <input type="hidden" name="intent" value="create" />
+            <label className="text-sm font-medium">
+              Title
+              <input name="title" maxLength={rules.titleMax} className={input} />
+            </label>
+            <label className="text-sm font-medium">
+              Description (optional)
+              <input name="description" maxLength={rules.descriptionMax} className={input} />
+            </label>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="isPublic" /> Public (anyone can see it)
+            </label>
+            <div className="sm:text-right">
+              <button type="submit" className={primary}>
+                Create list
+              </button>
+            </div>
+          </Form>
+        )}
+      </section>
+
+      {lists.length ? (
+        lists.map((list) => (
+          <section key={list.id} id={`list-${list.id}`} aria-labelledby={`t-${list.id}`} className={card}>
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h3 id={`t-${list.id}`} className="text-lg font-semibold">
+                {list.title}{" "}
+                <span className="text-xs font-medium text-slate-600 dark:text-slate-400">
+                  {list.isPublic ? "Public" : "Private"}
+                  {list.editorial ? " · Editorial" : ""}
+                </span>
+              </h3>
+              <Link to={`/top-lists/${list.slug}`} className="text-sm underline">
+                View list
+              </Link>
+            </div>
+            <Form method="post" noValidate className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto_auto] sm:items-end">
+              <input type="hidden" name="intent" value="update" />
+              <input type="hidden" name="listId" value={list.id} />
+              <label className="text-sm font-medium">
+                Title
+                <input name="title" defaultValue={list.title} maxLength={rules.titleMax} className={input} />
+              </label>
+              <label className="text-sm font-medium">
+                Description
+                <input
+                  name="description"
+                  defaultValue={list.description}
+                  maxLength={rules.descriptionMax}
+                  className={input}
+                />
+              </label>
+              <label className="flex items-center gap-2 pb-2 text-sm">
+                <input type="checkbox" name="isPublic" defaultChecked={list.isPublic} /> Public
+              </label>
+              <button type="submit" className={secondary}>
+                Save<span className="sr-only"> {list.title}</span>
+              </button>
+            </Form>
+            {list.tools.length ? (
+              <ol className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
+                {list.tools.map((t, i) => (
+                  <li key={t.toolId} className="flex flex-wrap items-center gap-2 py-2">
+                    <span className="w-6 text-sm text-slate-500">{i + 1}.</span>
+                    <Link to={`/tools/${t.slug}`} className="min-w-0 flex-1 font-medium underline">
+                      {t.name}
+                    </Link>
+                    {t.note ? <span className="text-sm text-slate-600 dark:text-slate-400">{t.note}</span> : null}
+                    {(
+                      [
+                        ["move-up", "Up", i === 0],
+                        ["move-down", "Down", i === list.tools.length - 1],
+                        ["remove", "Remove", false],
+                      ] as const
+                    ).map(([intent, label, disabled]) => (
+                      <Form key={intent} method="post">
+                        <input type="hidden" name="intent" value={intent} />
+                        <input type="hidden" name="listId" value={list.id} />
+                        <input type="hidden" name="toolId" value={t.toolId} />
+                        <button type="submit" className={secondary} disabled={disabled}>
+                          {label}
+                          <span className="sr-only"> {t.name}</span>
+                        </button>
+                      </Form>
+                    ))}
+                  </li>
+                ))}
+              </ol>
+            ) : (
+              <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
+                No tools yet. Open a tool's page and choose Add to list.
+              </p>
+            )}
+            <Form method="post" className="mt-4">
+              <input type="hidden" name="intent" value="delete" />
+              <input type="hidden" name="listId" value={list.id} />
+              <button type="submit" className="text-sm text-red-700 underline dark:text-red-400">
+                Delete list<span className="sr-only"> {list.title}</span>
+              </button>
+            </Form>
+          </section>
+        ))
+      ) : (
+        <p className="text-slate-600 dark:text-slate-400">You have no lists yet.</p>
+      )}
+    </>
+  );
+}
