@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 import LongFirstSequencer from "./tests/helpers/sequencer.ts";
@@ -50,7 +51,10 @@ const dbProject = (engine: "pglite" | "postgres") => ({
 
 export default defineConfig({
   test: {
-    // Test files run in parallel, one per core (Vitest's default in a run); the long ones go first.
+    // Test files run in parallel, one per core; the long ones go first. Vitest's own default for a run
+    // is one core fewer (availableParallelism - 1): on the 2-core machine that was ONE file at a time
+    // (ADR 0053). VITEST_MAX_WORKERS still overrides this.
+    maxWorkers: os.availableParallelism(),
     sequence: { sequencer: LongFirstSequencer },
     projects: [
       {

@@ -4,7 +4,13 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app.ts";
 import type { AppServices } from "./context.ts";
-import { accountsMergeSteps, createAuth, registerChangeAlertJobs, seedDemoAccounts } from "./modules/accounts/index.ts";
+import {
+  accountsMergeSteps,
+  createAuth,
+  type PasswordHashing,
+  registerChangeAlertJobs,
+  seedDemoAccounts,
+} from "./modules/accounts/index.ts";
 import { createTallies } from "./modules/admin/index.ts";
 import { grantPlanDaysOn, paymentProviders, registerBillingJobs } from "./modules/billing/index.ts";
 import { catalogMergeSteps, registerDuplicateJobs, seedCatalog } from "./modules/catalog/index.ts";
@@ -54,6 +60,8 @@ export type StartOptions = {
   setup?: boolean;
   /** growth's outside parts (billing's grant, the payout provider); tests may pass their own */
   growth?: Partial<GrowthWiring>;
+  /** tests only: a cheaper password hash than better-auth's scrypt (ADR 0053) */
+  passwordHashing?: PasswordHashing;
 };
 
 export type RunningServer = {
@@ -109,6 +117,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     onEmailVerified: async (user) => {
       if (ready) await onMemberEmailVerified(ready, user);
     },
+    passwordHashing: options.passwordHashing,
   });
   database.configureQueue({ maxQueued: env.PGLITE_MAX_QUEUE, maxWaitMs: env.PGLITE_MAX_WAIT_MS });
   const clock = options.clock ?? systemClock;

@@ -51,10 +51,12 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({});
   await database.migrate();
   await seedCatalog(database.db);
-  const client = (database.db as unknown as { $client: { dumpDataDir(c: "gzip"): Promise<Blob> } }).$client;
-  const blob = await client.dumpDataDir("gzip");
+  // Uncompressed: every test file (and every server in it) loads this, and gunzipping ~120 MB each
+  // time cost more than reading it from the page cache (ADR 0053).
+  const client = (database.db as unknown as { $client: { dumpDataDir(c: "none"): Promise<Blob> } }).$client;
+  const blob = await client.dumpDataDir("none");
   await database.close();
-  const file = path.join(os.tmpdir(), `toolscape-test-${runId}.tar.gz`);
+  const file = path.join(os.tmpdir(), `toolscape-test-${runId}.tar`);
   writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
   project.provide("pgliteSnapshot", file);
   project.provide("pgTemplate", "");

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import type { PasswordHashing } from "../../server/modules/accounts/index.ts";
 import type { GrowthWiring } from "../../server/modules/growth/index.ts";
 import type { Clock } from "../../server/platform/clock.ts";
 import { loadEnv } from "../../server/platform/env.ts";
@@ -10,6 +11,7 @@ import { createLogger, type Logger } from "../../server/platform/logger.ts";
 import { BUILD_DIR } from "../../server/platform/paths.ts";
 import { type RunningServer, startServer } from "../../server/server.ts";
 import { createTestDatabase } from "./db.ts";
+import { testPasswordHashing } from "./password-hashing.ts";
 
 export type TestServer = RunningServer & {
   get(pathAndQuery: string, init?: RequestInit): Promise<Response>;
@@ -24,6 +26,15 @@ export async function startTestServer(
     logger?: Logger;
     clock?: Clock;
     growth?: Partial<GrowthWiring>;
+    /** the cheaper test hash by default; "production" keeps better-auth's own scrypt (ADR 0053) */
+    passwordHashing?: PasswordHashing | "production";
+    /**
+     * Recurring jobs this file's subject does not involve, put off for good (their one pending row is
+     * dated 9999), so a test that moves the clock by days does not rerun them on every `runDue()`:
+     * the open-data dump and the duplicate refresh read the whole catalogue each time (ADR 0053).
+     * They keep their own tests (syndication, duplicates, jobs).
+     */
+    deferJobs?: readonly string[];
   } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase();
@@ -54,8 +65,14 @@ export async function startTestServer(
     build,
     clock: options.clock,
     growth: options.growth,
+    passwordHashing:
+      options.passwordHashing === "production" ? undefined : (options.passwordHashing ?? testPasswordHashing),
     mode: "production",
   });
+  for (const type of options.deferJobs ?? []) {
+    // The runner adds a recurring job's row only when none with its key is pending: this one is.
+    await running.services.jobs.enqueue({ type, key: type, runAt: new Date("9999-01-01T00:00:00Z") });
+  }
   return {
     ...running,
     get: (p, init) => fetch(`${running.url}${p}`, init),

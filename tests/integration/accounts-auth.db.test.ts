@@ -7,7 +7,12 @@ import { startTestServer, type TestServer } from "../helpers/server.ts";
 /** Sign-up, sign-in, sign-out and password reset through the real pages (forms without JavaScript). */
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ pages: true, env: { TRUST_PROXY: "1", MAIL_OUTBOX_PAGE: "1" } });
+  // better-auth's own password hash, as in production; other files use the cheaper test hash (ADR 0053).
+  server = await startTestServer({
+    pages: true,
+    env: { TRUST_PROXY: "1", MAIL_OUTBOX_PAGE: "1" },
+    passwordHashing: "production",
+  });
 });
 afterAll(async () => {
   await server?.close();

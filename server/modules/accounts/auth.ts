@@ -31,6 +31,14 @@ export type AuthDeps = {
   ) => Promise<void>;
   /** after a member confirmed their e-mail address (the link in the confirmation mail): referral rewards */
   onEmailVerified?: (user: { id: string; email: string; name: string; emailVerified: boolean }) => Promise<void>;
+  /** how passwords are hashed and checked; better-auth's scrypt when absent (always, outside tests) */
+  passwordHashing?: PasswordHashing;
+};
+
+/** better-auth's `emailAndPassword.password`: tests pass a cheaper hash (tests/helpers/server.ts). */
+export type PasswordHashing = {
+  hash(password: string): Promise<string>;
+  verify(data: { hash: string; password: string }): Promise<boolean>;
 };
 
 /** Hosts accepted as the site's own when PUBLIC_URL is not set (development, tests, local runs). */
@@ -86,6 +94,7 @@ export function createAuth(deps: AuthDeps) {
       maxPasswordLength: PASSWORD_MAX,
       autoSignIn: true,
       resetPasswordTokenExpiresIn: 3600,
+      ...(deps.passwordHashing ? { password: deps.passwordHashing } : {}),
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
         // The site's one origin, never the request's (ADR 0025).

@@ -23,6 +23,7 @@ export {
   type AuthDeps,
   CLIENT_IP_HEADER,
   createAuth,
+  type PasswordHashing,
   resolveAuthSecret,
 } from "./auth.ts";
 export {
