@@ -104,10 +104,10 @@ export function judge(signals: Signals): { score: number; reason: TrendingReason
 const DAY_MS = 86_400_000;
 
 // Row schemas (issue 19): what the driver gives.
-const TrendingReason = z.enum(["saves", "views", "clicks", "reviews"]);
+const ReasonSchema = z.enum(["saves", "views", "clicks", "reviews"]);
 const SignalRow = z.object({
   tool_id: z.string(),
-  signal: TrendingReason,
+  signal: ReasonSchema,
   // sum() over no rows of the filter is NULL
   this_week: z.number().nullable(),
   last_week: z.number().nullable(),
@@ -116,7 +116,7 @@ const TrendingRow = z.object({
   tool_id: z.string(),
   slug: z.string(),
   name: z.string(),
-  reason: TrendingReason,
+  reason: ReasonSchema,
   context: z.string(),
   score: z.number(),
 });
