@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Db } from "../../platform/db/index.ts";
-import { queryRows, sql, transaction } from "../../platform/db/index.ts";
+import { queryRows, type RowSchema, sql, transaction } from "../../platform/db/index.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { reviewCountsBetween } from "./review-stats.ts";
@@ -105,7 +105,8 @@ const DAY_MS = 86_400_000;
 
 // Row schemas (issue 19): what the driver gives.
 const ReasonSchema = z.enum(["saves", "views", "clicks", "reviews"]);
-const SignalRow = z.object({
+type SignalRow = { tool_id: string; signal: TrendingReason; this_week: number | null; last_week: number | null };
+const SignalRow: RowSchema<SignalRow> = z.object({
   tool_id: z.string(),
   signal: ReasonSchema,
   // sum() over no rows of the filter is NULL
