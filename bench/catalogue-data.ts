@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { type EnrichReport, seedCatalog } from "../server/modules/catalog/index.ts";
 import { applyBundledLogos, type LogoReport } from "../server/modules/logos/index.ts";
 import { openDatabase, queryRows } from "../server/platform/db/index.ts";
@@ -30,7 +31,7 @@ export async function measureCatalogueData(): Promise<CatalogueData> {
     const seedMs = performance.now() - started;
     if (!seeded.enrichment) throw new Error("the catalogue was not seeded");
     const logos = await applyBundledLogos(database.db);
-    const [c] = await queryRows<Record<string, number>>(
+    const [c] = await queryRows(
       database.db,
       sql`SELECT count(*)::int AS total,
             count(*) FILTER (WHERE t.pricing_model = 'unknown')::int AS unknown_pricing,
@@ -42,11 +43,13 @@ export async function measureCatalogueData(): Promise<CatalogueData> {
             count(*) FILTER (WHERE t.is_featured AND t.pricing_model <> 'unknown')::int AS featured_pricing,
             count(*) FILTER (WHERE t.is_featured AND t.logo_url LIKE '/media/logos/%')::int AS featured_logo
           FROM tools t JOIN categories c ON c.id = t.category_id WHERE t.status = 'active'`,
+      z.record(z.string(), z.number()),
     );
-    const factsByKind = await queryRows<{ kind: string; field: string; n: number }>(
+    const factsByKind = await queryRows(
       database.db,
       sql`SELECT kind::text AS kind, field, count(*)::int AS n FROM tool_facts
           WHERE kind IN ('inferred', 'editor') GROUP BY kind, field ORDER BY kind, field`,
+      z.object({ kind: z.string(), field: z.string(), n: z.number() }),
     );
     const n = (k: string) => c?.[k] ?? 0;
     return {

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { z } from "zod";
 import { ensureCategories, importRows, resolveCategoryKeys, seedCatalog } from "../server/modules/catalog/index.ts";
 import { refreshTagCatalogue } from "../server/modules/catalog/tags.ts";
 import { type Database, type Db, openDatabase, queryRows, schema, sql } from "../server/platform/db/index.ts";
@@ -110,7 +111,11 @@ export async function seed(
   await seedCatalog(db);
   const realDone = performance.now();
 
-  const existing = await queryRows<{ name_key: string; slug: string }>(db, sql`SELECT name_key, slug FROM tools`);
+  const existing = await queryRows(
+    db,
+    sql`SELECT name_key, slug FROM tools`,
+    z.object({ name_key: z.string(), slug: z.string() }),
+  );
   const realTools = existing.length;
   const count = Math.max(0, options.total - realTools);
   const rng = createRng(options.seed);
@@ -131,7 +136,7 @@ export async function seed(
 
   await db.execute(sql`ANALYZE`);
   const finished = performance.now();
-  const [countRow] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM tools`);
+  const [countRow] = await queryRows(db, sql`SELECT count(*)::int AS n FROM tools`, z.object({ n: z.number() }));
   return {
     method: options.method,
     realTools,
@@ -156,7 +161,9 @@ async function seedWithInserts(db: Db, rows: SyntheticTool[], log: (msg: string)
   }
   // Synthetic tools reuse the real catalogue's providers, which its import has just created.
   const providerIds = new Map(
-    (await queryRows<{ id: number; name: string }>(db, sql`SELECT id, name FROM providers`)).map((p) => [p.name, p.id]),
+    (await queryRows(db, sql`SELECT id, name FROM providers`, z.object({ id: z.number(), name: z.string() }))).map(
+      (p) => [p.name, p.id],
+    ),
   );
 
   const started = performance.now();
@@ -167,10 +174,11 @@ async function seedWithInserts(db: Db, rows: SyntheticTool[], log: (msg: string)
     const deferred =
       process.env.BENCH_DEFER_INDEXES === "0"
         ? []
-        : await queryRows<{ name: string; def: string }>(
+        : await queryRows(
             tx,
             sql`SELECT indexname AS name, indexdef AS def FROM pg_indexes
           WHERE schemaname = 'public' AND tablename = 'tools' AND indexdef NOT LIKE 'CREATE UNIQUE%'`,
+            z.object({ name: z.string(), def: z.string() }),
           );
     for (const ix of deferred) await tx.execute(sql.raw(`DROP INDEX "${ix.name}"`));
     for (let i = 0; i < rows.length; i += INSERT_BATCH) {

@@ -17,6 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import { z } from "zod";
 import { getToolPage, listCategories, listTools, ToolListParams } from "../server/modules/catalog/index.ts";
 import { type Db, queryRows, sql } from "../server/platform/db/index.ts";
 import { loadEnv } from "../server/platform/env.ts";
@@ -126,7 +127,7 @@ async function main(): Promise<void> {
     log,
   });
   log(`seeded ${int(seeded.total)} tools in ${secs(seeded.totalMs)}`);
-  const [versionRow] = await queryRows<{ v: string }>(database.db, sql`SELECT version() AS v`);
+  const [versionRow] = await queryRows(database.db, sql`SELECT version() AS v`, z.object({ v: z.string() }));
   const engineVersion = versionRow?.v.split(/ on |,/)[0];
 
   // 2. The real app, in process, on an ephemeral port: as configured by default (page cache on), and
@@ -214,9 +215,10 @@ async function main(): Promise<void> {
     await fetch(`${app.url}/tools/${slug}`, { headers: { cookie: freeMember, "user-agent": BROWSER } });
   }
   const repeatQueries = loadQueries.slice(0, 100).map((q) => apiPath(q.q));
-  const [benchCategory] = await queryRows<{ slug: string }>(
+  const [benchCategory] = await queryRows(
     database.db,
     sql`SELECT slug FROM categories ORDER BY slug LIMIT 1`,
+    z.object({ slug: z.string() }),
   );
   const memberPairs: { page: string; paths: string[]; memberRatio?: number; visitorRatio?: number }[] = [
     { page: "/", paths: ["/"], memberRatio: 0.1, visitorRatio: 0.3 },
@@ -395,11 +397,12 @@ async function main(): Promise<void> {
       await explain(database.db, "listTools with no filters (/tools)", (d) => listTools(d, ToolListParams.parse({}))),
     );
     // The tool page's alternatives rank a whole category: explain it for a tool of the largest one.
-    const [bigCategoryTool] = await queryRows<{ slug: string }>(
+    const [bigCategoryTool] = await queryRows(
       database.db,
       sql`SELECT slug FROM tools WHERE category_id =
           (SELECT category_id FROM tools GROUP BY category_id ORDER BY count(*) DESC LIMIT 1)
         ORDER BY slug LIMIT 1`,
+      z.object({ slug: z.string() }),
     );
     if (bigCategoryTool) {
       explained.push(

@@ -1,5 +1,6 @@
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
+import { z } from "zod";
 import {
   countTools,
   getTool,
@@ -78,7 +79,7 @@ export async function explain(db: Db, title: string, run: (db: Db) => Promise<un
   const statements: Explained["statements"] = [];
   for (const query of await captureSql(db, run)) {
     const { sql: text, params } = dialect.sqlToQuery(query);
-    const rows = await queryRows<Record<string, string>>(db, sql`EXPLAIN (ANALYZE, BUFFERS) ${query}`);
+    const rows = await queryRows(db, sql`EXPLAIN (ANALYZE, BUFFERS) ${query}`, z.object({ "QUERY PLAN": z.string() }));
     statements.push({
       sql: text.replace(/\s+/g, " ").trim(),
       params,

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { type Db, queryRows, sql } from "./db/index.ts";
 
 /**
@@ -8,8 +9,11 @@ import { type Db, queryRows, sql } from "./db/index.ts";
 export type RateRule = { max: number; windowSec: number };
 export type RateResult = { allowed: boolean; count: number; retryAfterSec: number };
 
+// Every rate-limited request runs this statement: the row schema is built once (issue 19).
+const CounterRow = z.object({ count: z.number(), window_start: z.string() });
+
 export async function consumeRateLimit(db: Db, key: string, rule: RateRule, now = new Date()): Promise<RateResult> {
-  const [row] = await queryRows<{ count: number; window_start: string | Date }>(
+  const [row] = await queryRows(
     db,
     sql`INSERT INTO rate_limits AS r (key, window_start, count) VALUES (${key}, ${now.toISOString()}::timestamptz, 1)
         ON CONFLICT (key) DO UPDATE SET
@@ -18,6 +22,7 @@ export async function consumeRateLimit(db: Db, key: string, rule: RateRule, now 
           count = CASE WHEN r.window_start <= ${now.toISOString()}::timestamptz - make_interval(secs => ${rule.windowSec})
                        THEN 1 ELSE r.count + 1 END
         RETURNING count, window_start`,
+    CounterRow,
   );
   const count = Number(row?.count ?? 1);
   const started = new Date(row?.window_start ?? now).getTime();

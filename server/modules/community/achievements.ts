@@ -1,6 +1,17 @@
+import { z } from "zod";
 import type { ActivityEvent, ActivityType } from "../../platform/activity.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
+
+// Row schemas (issue 19): what the driver gives (day::text, timestamps as PostgreSQL's text).
+const DayRow = z.object({ day: z.string() });
+const LeaderRow = z.object({
+  user_id: z.string(),
+  name: z.string(),
+  points: z.number(),
+  badges: z.number(),
+  rank: z.number(),
+});
 
 /**
  * Badges and points from members' real activity (issue 11, spec §3 Achievement/Badge/Leaderboard,
@@ -161,10 +172,11 @@ export function streakFrom(days: string[], today: string): number {
 }
 
 export async function currentStreak(db: Db, userId: string, now: Date): Promise<number> {
-  const rows = await queryRows<{ day: string }>(
+  const rows = await queryRows(
     db,
     sql`SELECT day::text AS day FROM member_active_days WHERE user_id = ${userId} AND day <= ${dayOf(now)}::date
         ORDER BY day DESC LIMIT 400`,
+    DayRow,
   );
   return streakFrom(
     rows.map((r) => r.day),
@@ -174,9 +186,10 @@ export async function currentStreak(db: Db, userId: string, now: Date): Promise<
 
 /** Every metric of one member (progress toward badges, admin stats). */
 export async function memberMetrics(db: Db, userId: string, now: Date): Promise<Record<BadgeMetric, number>> {
-  const rows = await queryRows<{ kind: string; n: number }>(
+  const rows = await queryRows(
     db,
     sql`SELECT kind, count(*)::int AS n FROM member_contributions WHERE user_id = ${userId} GROUP BY kind`,
+    z.object({ kind: z.string(), n: z.number() }),
   );
   const byKind = new Map(rows.map((r) => [r.kind, r.n]));
   const out = { streak: await currentStreak(db, userId, now) } as Record<BadgeMetric, number>;
@@ -212,9 +225,10 @@ export async function onActivity(tx: Db, event: ActivityEvent, at: Date): Promis
   let value: number;
   if (metric === "streak") value = await currentStreak(tx, event.userId, at);
   else {
-    const [row] = await queryRows<{ n: number }>(
+    const [row] = await queryRows(
       tx,
       sql`SELECT count(*)::int AS n FROM member_contributions WHERE user_id = ${event.userId} AND kind = ${METRIC_KIND[metric]}`,
+      z.object({ n: z.number() }),
     );
     value = row?.n ?? 0;
   }
@@ -246,10 +260,11 @@ export async function touchMember(
   const key = `${userId}`;
   if (activeToday.get(key) === day) return;
   await transaction(deps.db, async (tx) => {
-    const inserted = await queryRows<{ day: string }>(
+    const inserted = await queryRows(
       tx,
       sql`INSERT INTO member_active_days (user_id, day) VALUES (${userId}, ${day}::date)
           ON CONFLICT DO NOTHING RETURNING day::text AS day`,
+      DayRow,
     );
     if (inserted.length) await deps.activity.emit(tx, { type: "member.active", userId, day }, now);
   });
@@ -259,9 +274,10 @@ export async function touchMember(
 
 /** Badges earned but not yet announced; marks them seen (the toast shows each once). */
 export async function takeUnseenBadges(db: Db, userId: string, now: Date): Promise<string[]> {
-  const rows = await queryRows<{ badge: string }>(
+  const rows = await queryRows(
     db,
     sql`UPDATE member_badges SET seen_at = ${now} WHERE user_id = ${userId} AND seen_at IS NULL RETURNING badge`,
+    z.object({ badge: z.string() }),
   );
   return rows.map((r) => badgeById(r.badge)?.name ?? r.badge);
 }
@@ -275,9 +291,10 @@ export type Achievement = {
 };
 
 export async function listAchievements(db: Db, userId: string): Promise<Achievement[]> {
-  const rows = await queryRows<{ badge: string; earned_at: string | Date }>(
+  const rows = await queryRows(
     db,
     sql`SELECT badge, earned_at FROM member_badges WHERE user_id = ${userId} ORDER BY earned_at, badge`,
+    z.object({ badge: z.string(), earned_at: z.string() }),
   );
   return rows.flatMap((r) => {
     const def = badgeById(r.badge);
@@ -310,9 +327,10 @@ export type BadgeSummary = BadgeDefinition & { earnedBy: number };
 
 /** Every badge with how many members earned it (/achievements, the public API). */
 export async function listBadges(db: Db): Promise<BadgeSummary[]> {
-  const rows = await queryRows<{ badge: string; n: number }>(
+  const rows = await queryRows(
     db,
     sql`SELECT badge, count(*)::int AS n FROM member_badges GROUP BY badge`,
+    z.object({ badge: z.string(), n: z.number() }),
   );
   const counts = new Map(rows.map((r) => [r.badge, r.n]));
   return BADGES.map((b) => ({ ...b, earnedBy: counts.get(b.id) ?? 0 }));
@@ -323,7 +341,7 @@ export type LeaderboardEntry = { rank: number; userId: string; name: string; bad
 
 /** Top members by points (ties: more badges, then who got there first). Suspended members are left out. */
 export async function leaderboard(db: Db, limit = 10): Promise<LeaderboardEntry[]> {
-  const rows = await queryRows<{ user_id: string; name: string; points: number; badges: number; rank: number }>(
+  const rows = await queryRows(
     db,
     sql`WITH p AS (
           SELECT user_id, sum(points)::int AS points, max(at) AS last_at FROM member_contributions GROUP BY user_id
@@ -334,6 +352,7 @@ export async function leaderboard(db: Db, limit = 10): Promise<LeaderboardEntry[
         WHERE u.suspended_at IS NULL AND p.points > 0
         ORDER BY p.points DESC, coalesce(b.badges, 0) DESC, p.last_at, p.user_id
         LIMIT ${limit}`,
+    LeaderRow,
   );
   return rows.map((r) => ({ rank: r.rank, userId: r.user_id, name: r.name, badges: r.badges, points: r.points }));
 }
@@ -343,7 +362,7 @@ export async function memberRank(
   db: Db,
   userId: string,
 ): Promise<{ rank: number | null; points: number; members: number }> {
-  const [row] = await queryRows<{ points: number | null; rank: number | null; members: number }>(
+  const [row] = await queryRows(
     db,
     sql`WITH p AS (
           SELECT c.user_id, sum(c.points)::int AS points FROM member_contributions c
@@ -352,6 +371,7 @@ export async function memberRank(
         SELECT (SELECT points FROM p WHERE user_id = ${userId}) AS points,
                (SELECT count(*)::int + 1 FROM p WHERE points > (SELECT points FROM p WHERE user_id = ${userId})) AS rank,
                (SELECT count(*)::int FROM p) AS members`,
+    z.object({ points: z.number().nullable(), rank: z.number().nullable(), members: z.number() }),
   );
   const points = row?.points ?? 0;
   return { rank: row?.points == null ? null : (row?.rank ?? null), points, members: row?.members ?? 0 };

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { Activity } from "../../platform/activity.ts";
 import { type Actor, recordAudit } from "../../platform/audit.ts";
 import { type Db, isUniqueViolation, queryRows, sql, transaction } from "../../platform/db/index.ts";
@@ -9,7 +10,12 @@ import { applyToolFacts, domainKey, type FactPatch, PRICING_LABELS, resolveCateg
 type PricingModel = keyof typeof PRICING_LABELS;
 
 import type { ToolMergeStep } from "../catalog/index.ts";
-import { CORRECTION_FIELD_LABELS, type CorrectionField, type CorrectionInput } from "./correction-forms.ts";
+import {
+  CORRECTION_FIELD_LABELS,
+  CORRECTION_FIELDS,
+  type CorrectionField,
+  type CorrectionInput,
+} from "./correction-forms.ts";
 
 /**
  * Corrections (issue 11, spec §3 Correction): a signed-in member proposes the right value of one
@@ -51,19 +57,29 @@ export type { Actor };
 
 const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
 
-type ToolFacts = {
-  id: string;
-  slug: string;
-  name: string;
-  status: string;
-  pricing_model: string;
-  price: string | null;
-  website_url: string;
-  category: string;
-  category_id: number;
-  description: string;
-  features: string[];
-};
+// Row schemas (issue 19): what the driver gives; timestamps come back as PostgreSQL's text.
+const ToolFacts = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  status: z.string(),
+  pricing_model: z.string(),
+  price: z.string().nullable(),
+  website_url: z.string(),
+  category: z.string(),
+  category_id: z.number(),
+  description: z.string(),
+  features: z.array(z.string()),
+});
+type ToolFacts = z.infer<typeof ToolFacts>;
+const IdRow = z.object({ id: z.string() });
+const PriceInfoSchema: z.ZodType<PriceInfo, PriceInfo> = z.object({
+  original: z.string().optional(),
+  discounted: z.string().optional(),
+  discount: z.string().optional(),
+  dealEnds: z.string().optional(),
+});
+const PricingRow = z.object({ pricing: PriceInfoSchema.nullable() });
 
 /** The tool's current value of a field, as the proposer sees and types it. */
 function currentOf(tool: ToolFacts, field: CorrectionField): string {
@@ -89,11 +105,12 @@ const TOOL_FACTS = sql`SELECT t.id, t.slug, t.name, t.status, t.pricing_model, t
 
 async function findTool(db: Db, idOrSlug: string): Promise<ToolFacts | null> {
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(idOrSlug);
-  const [row] = await queryRows<ToolFacts>(
+  const [row] = await queryRows(
     db,
     uuid
       ? sql`${TOOL_FACTS} WHERE t.id = ${idOrSlug}::uuid AND t.status = 'active'`
       : sql`${TOOL_FACTS} WHERE t.slug = ${idOrSlug.slice(0, 200)} AND t.status = 'active'`,
+    ToolFacts,
   );
   return row ?? null;
 }
@@ -117,7 +134,7 @@ async function canonicalValue(db: Db, field: CorrectionField, value: string): Pr
   const [row] =
     ids[0] === undefined
       ? []
-      : await queryRows<{ name: string }>(db, sql`SELECT name FROM categories WHERE id = ${ids[0]}`);
+      : await queryRows(db, sql`SELECT name FROM categories WHERE id = ${ids[0]}`, z.object({ name: z.string() }));
   if (!row) throw new AppError("bad_request", "Unknown category", { field: "value" });
   return row.name;
 }
@@ -138,10 +155,11 @@ export async function createCorrection(
   ) {
     throw new AppError("bad_request", "That is already the tool's value", { field: "value" });
   }
-  const [dup] = await queryRows<{ id: string }>(
+  const [dup] = await queryRows(
     db,
     sql`SELECT id FROM corrections WHERE tool_id = ${tool.id}::uuid AND field = ${input.field}
           AND lower(proposed_value) = lower(${value}) AND status = 'open' LIMIT 1`,
+    IdRow,
   );
   if (dup) throw new AppError("conflict", "This correction is already proposed: vote for it on the corrections page");
   // Counted only for corrections that would be stored: a typo does not use up the day.
@@ -161,11 +179,12 @@ export async function createCorrection(
     );
   }
   const id = await transaction(db, async (tx) => {
-    const [row] = await queryRows<{ id: string }>(
+    const [row] = await queryRows(
       tx,
       sql`INSERT INTO corrections (tool_id, user_id, field, proposed_value, evidence_url, message, created_at)
           VALUES (${tool.id}::uuid, ${userId}, ${input.field}, ${value}, ${input.evidence_url}, ${input.message}, ${now})
           RETURNING id`,
+      IdRow,
     );
     if (!row) throw new Error("correction insert returned nothing");
     await activity.emit(tx, { type: "correction.submitted", userId, correctionId: row.id, toolId: tool.id }, now);
@@ -176,33 +195,43 @@ export async function createCorrection(
   return view;
 }
 
-type Row = {
-  id: string;
-  tool_id: string;
-  slug: string;
-  tool_name: string;
-  field: CorrectionField;
-  proposed_value: string;
-  previous_value: string | null;
-  evidence_url: string | null;
-  message: string;
-  votes: number;
-  status: CorrectionStatus;
-  reject_reason: string | null;
-  user_id: string;
-  user_name: string;
-  created_at: string | Date;
-  decided_at: string | Date | null;
-  voted: boolean;
-  pricing_model: string;
-  price: string | null;
-  website_url: string;
-  category: string;
-  category_id: number;
-  description: string;
-  features: string[];
-  total: number;
-};
+const CorrectionStatus = z.enum(["open", "verified", "rejected"]);
+const Row = z.object({
+  id: z.string(),
+  tool_id: z.string(),
+  slug: z.string(),
+  tool_name: z.string(),
+  field: z.enum(CORRECTION_FIELDS),
+  proposed_value: z.string(),
+  previous_value: z.string().nullable(),
+  evidence_url: z.string().nullable(),
+  message: z.string(),
+  votes: z.number(),
+  status: CorrectionStatus,
+  reject_reason: z.string().nullable(),
+  user_id: z.string(),
+  user_name: z.string(),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+  voted: z.boolean(),
+  pricing_model: z.string(),
+  price: z.string().nullable(),
+  website_url: z.string(),
+  category: z.string(),
+  category_id: z.number(),
+  description: z.string(),
+  features: z.array(z.string()),
+  total: z.number(),
+});
+type Row = z.infer<typeof Row>;
+const LockedRow = z.object({
+  user_id: z.string(),
+  tool_id: z.string(),
+  field: z.enum(CORRECTION_FIELDS),
+  proposed_value: z.string(),
+  evidence_url: z.string().nullable(),
+  status: z.string(),
+});
 
 function select(viewerId: string | null) {
   return sql`SELECT k.id, k.tool_id, t.slug, t.name AS tool_name, k.field, k.proposed_value, k.previous_value,
@@ -254,7 +283,7 @@ function toView(r: Row, viewerId: string | null): CorrectionView {
 }
 
 export async function getCorrection(db: Db, id: string, viewerId: string | null): Promise<CorrectionView | null> {
-  const [row] = await queryRows<Row>(db, sql`${select(viewerId)} WHERE k.id = ${id}::uuid`);
+  const [row] = await queryRows(db, sql`${select(viewerId)} WHERE k.id = ${id}::uuid`, Row);
   return row ? toView(row, viewerId) : null;
 }
 
@@ -274,10 +303,11 @@ export async function listCorrections(
     options.status === "open"
       ? sql`k.votes DESC, k.created_at DESC, k.id`
       : sql`coalesce(k.decided_at, k.created_at) DESC, k.id`;
-  const rows = await queryRows<Row>(
+  const rows = await queryRows(
     db,
     sql`${select(options.viewerId)} WHERE ${sql.join(where, sql` AND `)} ORDER BY ${order}
         LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+    Row,
   );
   return { corrections: rows.map((r) => toView(r, options.viewerId)), total: rows[0]?.total ?? 0 };
 }
@@ -294,25 +324,28 @@ export async function voteCorrection(deps: Deps, userId: string, id: string): Pr
   if (!rate.allowed)
     throw new AppError("rate_limited", "Too many votes. Try again later.", { retryAfterSec: rate.retryAfterSec });
   return transaction(db, async (tx) => {
-    const [row] = await queryRows<{ user_id: string; status: string }>(
+    const [row] = await queryRows(
       tx,
       // Votes on one correction take turns (the row lock), so the count below sees every committed vote.
       sql`SELECT user_id, status FROM corrections WHERE id = ${id}::uuid FOR UPDATE`,
+      z.object({ user_id: z.string(), status: z.string() }),
     );
     if (!row) throw new AppError("not_found", "Correction not found");
     if (row.user_id === userId) throw new AppError("forbidden", "You cannot vote for your own correction");
     if (row.status !== "open") throw new AppError("conflict", "Voting is closed: this correction was already reviewed");
-    const inserted = await queryRows<{ user_id: string }>(
+    const inserted = await queryRows(
       tx,
       sql`INSERT INTO correction_votes (correction_id, user_id, created_at) VALUES (${id}::uuid, ${userId}, ${now})
           ON CONFLICT DO NOTHING RETURNING user_id`,
+      z.object({ user_id: z.string() }),
     );
     if (!inserted.length) throw new AppError("conflict", "You already voted for this correction");
     // Counted from the votes themselves, so concurrent votes can never leave a wrong figure.
-    const [updated] = await queryRows<{ votes: number }>(
+    const [updated] = await queryRows(
       tx,
       sql`UPDATE corrections SET votes = (SELECT count(*)::int FROM correction_votes WHERE correction_id = ${id}::uuid)
           WHERE id = ${id}::uuid RETURNING votes`,
+      z.object({ votes: z.number() }),
     );
     return { votes: updated?.votes ?? 0 };
   });
@@ -328,16 +361,10 @@ async function lockOpen(
   proposed_value: string;
   evidence_url: string | null;
 }> {
-  const [row] = await queryRows<{
-    user_id: string;
-    tool_id: string;
-    field: CorrectionField;
-    proposed_value: string;
-    evidence_url: string | null;
-    status: string;
-  }>(
+  const [row] = await queryRows(
     tx,
     sql`SELECT user_id, tool_id, field, proposed_value, evidence_url, status FROM corrections WHERE id = ${id}::uuid FOR UPDATE`,
+    LockedRow,
   );
   if (!row) throw new AppError("not_found", "Correction not found");
   if (row.status !== "open") throw new AppError("conflict", `This correction was already ${row.status}`);
@@ -354,7 +381,7 @@ export async function verifyCorrection(deps: Deps, actor: Actor, id: string): Pr
   try {
     await transaction(db, async (tx) => {
       const c = await lockOpen(tx, id);
-      const [tool] = await queryRows<ToolFacts>(tx, sql`${TOOL_FACTS} WHERE t.id = ${c.tool_id}::uuid FOR UPDATE OF t`);
+      const [tool] = await queryRows(tx, sql`${TOOL_FACTS} WHERE t.id = ${c.tool_id}::uuid FOR UPDATE OF t`, ToolFacts);
       if (!tool) throw new AppError("not_found", "Tool not found");
       const before = currentOf(tool, c.field);
       // The fact changes through the catalogue's one recorded path: provenance `community` (issue 20).
@@ -415,17 +442,18 @@ async function changeFor(tx: Db, field: CorrectionField, value: string, toolId: 
     case "pricing_model":
       return { pricingModel: value as PricingModel };
     case "price": {
-      const [row] = await queryRows<{ pricing: PriceInfo | null }>(
-        tx,
-        sql`SELECT pricing FROM tools WHERE id = ${toolId}::uuid`,
-      );
+      const [row] = await queryRows(tx, sql`SELECT pricing FROM tools WHERE id = ${toolId}::uuid`, PricingRow);
       return { pricing: { ...(row?.pricing ?? {}), original: value } };
     }
     case "website":
       if (!domainKey(value)) throw new AppError("bad_request", "Valid URL is required");
       return { websiteUrl: value };
     case "category": {
-      const [row] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM categories WHERE name = ${value}`);
+      const [row] = await queryRows(
+        tx,
+        sql`SELECT id FROM categories WHERE name = ${value}`,
+        z.object({ id: z.number() }),
+      );
       if (!row) throw new AppError("bad_request", "Unknown category");
       return { categoryId: row.id };
     }
@@ -468,10 +496,11 @@ export async function rejectCorrection(deps: Deps, actor: Actor, id: string, rea
 
 /** Figures for admin user stats and /community. */
 export async function correctionCounts(db: Db, userId?: string): Promise<{ submitted: number; verified: number }> {
-  const [row] = await queryRows<{ submitted: number; verified: number }>(
+  const [row] = await queryRows(
     db,
     sql`SELECT count(*)::int AS submitted, count(*) FILTER (WHERE status = 'verified')::int AS verified
         FROM corrections ${userId ? sql`WHERE user_id = ${userId}` : sql``}`,
+    z.object({ submitted: z.number(), verified: z.number() }),
   );
   return { submitted: row?.submitted ?? 0, verified: row?.verified ?? 0 };
 }
@@ -484,13 +513,14 @@ export const correctionsMergeStep: ToolMergeStep = {
   name: "community.corrections",
   tables: ["corrections"],
   async run(tx, fromToolId, intoToolId) {
-    const [row] = await queryRows<{ corrections: number; votes: number }>(
+    const [row] = await queryRows(
       tx,
       sql`WITH moved AS (
             UPDATE corrections SET tool_id = ${intoToolId}::uuid WHERE tool_id = ${fromToolId}::uuid RETURNING id
           )
           SELECT (SELECT count(*)::int FROM moved) AS corrections,
                  (SELECT count(*)::int FROM correction_votes WHERE correction_id IN (SELECT id FROM moved)) AS votes`,
+      z.object({ corrections: z.number(), votes: z.number() }),
     );
     return { moved: (row?.corrections ?? 0) + (row?.votes ?? 0) };
   },

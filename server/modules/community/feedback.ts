@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
@@ -25,10 +26,11 @@ export async function createFeedback(
     });
   }
   const userId = input.anonymous ? null : sender.userId;
-  const [row] = await queryRows<{ id: string }>(
+  const [row] = await queryRows(
     db,
     sql`INSERT INTO feedback (user_id, type, message, created_at) VALUES (${userId}, ${input.type}, ${input.message}, ${now})
         RETURNING id`,
+    z.object({ id: z.string() }),
   );
   if (!row) throw new Error("feedback insert returned nothing");
   return { id: row.id, anonymous: userId === null };

@@ -1,8 +1,11 @@
+import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import type { ToolMergeStep } from "../catalog/index.ts";
 import { correctionsMergeStep } from "./corrections.ts";
 import { lockTool, recomputeToolRating } from "./reviews.ts";
 import { topListsMergeStep } from "./top-lists.ts";
+
+const IdRow = z.object({ id: z.string() });
 
 /**
  * Merging duplicate tool A into B (issue 13) moves A's reviews (with their votes and reports, which
@@ -17,7 +20,7 @@ export async function mergeToolReviews(
   // Lock both tool rows in a fixed order so two merges cannot deadlock.
   for (const id of [fromId, intoId].sort()) await lockTool(tx, id);
   // Of a member's two reviews the older goes (its votes and reports with it, by cascade).
-  const dropped = await queryRows<{ id: string }>(
+  const dropped = await queryRows(
     tx,
     sql`DELETE FROM reviews old USING reviews newer
         WHERE old.user_id = newer.user_id AND old.id <> newer.id
@@ -25,10 +28,12 @@ export async function mergeToolReviews(
           AND old.tool_id <> newer.tool_id
           AND (old.updated_at, old.id) < (newer.updated_at, newer.id)
         RETURNING old.id::text AS id`,
+    IdRow,
   );
-  const moved = await queryRows<{ id: string }>(
+  const moved = await queryRows(
     tx,
     sql`UPDATE reviews SET tool_id = ${intoId}::uuid WHERE tool_id = ${fromId}::uuid RETURNING id::text AS id`,
+    IdRow,
   );
   await recomputeToolRating(tx, fromId);
   await recomputeToolRating(tx, intoId);
@@ -37,16 +42,18 @@ export async function mergeToolReviews(
 
 /** Polls move whole (votes hang off the poll); B keeps its own active poll, A's moves in closed. */
 export async function mergeToolPolls(tx: Db, fromId: string, intoId: string): Promise<{ moved: number }> {
-  const [active] = await queryRows<{ n: number }>(
+  const [active] = await queryRows(
     tx,
     sql`SELECT count(*)::int AS n FROM polls WHERE tool_id = ${intoId}::uuid AND status = 'active'`,
+    z.object({ n: z.number() }),
   );
   if (Number(active?.n ?? 0) > 0) {
     await tx.execute(sql`UPDATE polls SET status = 'closed' WHERE tool_id = ${fromId}::uuid AND status = 'active'`);
   }
-  const moved = await queryRows<{ id: string }>(
+  const moved = await queryRows(
     tx,
     sql`UPDATE polls SET tool_id = ${intoId}::uuid WHERE tool_id = ${fromId}::uuid RETURNING id::text AS id`,
+    IdRow,
   );
   return { moved: moved.length };
 }

@@ -91,7 +91,18 @@ export type Poll = {
 /** The question without counts: what the cached public page carries (counts are fetched live). */
 export type PollQuestion = Pick<Poll, "id" | "toolId" | "question" | "options" | "status">;
 
-type PollRow = { id: string; tool_id: string; question: string; options: string[]; status: "active" | "closed" };
+// Row schemas (issue 19): what the driver gives; timestamps come back as PostgreSQL's text.
+const PollRow = z.object({
+  id: z.string(),
+  tool_id: z.string(),
+  question: z.string(),
+  options: z.array(z.string()),
+  status: z.enum(["active", "closed"]),
+});
+type PollRow = z.infer<typeof PollRow>;
+const ActivePollRow = PollRow.extend({ tool_name: z.string(), tool_slug: z.string() });
+const AdminPollRow = ActivePollRow.extend({ created_at: z.string() });
+const OptionCountRow = z.object({ option_index: z.number(), n: z.number() });
 
 function questionOf(row: PollRow): PollQuestion {
   return { id: row.id, toolId: row.tool_id, question: row.question, options: row.options, status: row.status };
@@ -99,9 +110,10 @@ function questionOf(row: PollRow): PollQuestion {
 
 /** Counted in the database from the vote rows (exact under concurrency: one row per voter). */
 async function countsFor(db: Db, poll: PollQuestion): Promise<Poll> {
-  const rows = await queryRows<{ option_index: number; n: number }>(
+  const rows = await queryRows(
     db,
     sql`SELECT option_index, count(*)::int AS n FROM poll_votes WHERE poll_id = ${poll.id}::uuid GROUP BY option_index`,
+    OptionCountRow,
   );
   const votes = poll.options.map((_, i) => Number(rows.find((r) => Number(r.option_index) === i)?.n ?? 0));
   return { ...poll, votes, totalVotes: votes.reduce((a, b) => a + b, 0) };
@@ -109,11 +121,12 @@ async function countsFor(db: Db, poll: PollQuestion): Promise<Poll> {
 
 /** The tool's poll: the active one, else the latest closed one (results only); null when none. */
 export async function getToolPollQuestion(db: Db, toolId: string): Promise<PollQuestion | null> {
-  const [row] = await queryRows<PollRow>(
+  const [row] = await queryRows(
     db,
     sql`SELECT id::text AS id, tool_id::text AS tool_id, question, options, status::text AS status
         FROM polls WHERE tool_id = ${toolId}::uuid
         ORDER BY (status = 'active') DESC, created_at DESC LIMIT 1`,
+    PollRow,
   );
   return row ? questionOf(row) : null;
 }
@@ -145,11 +158,12 @@ export async function pollVoteStatus(
   const question = await getToolPollQuestion(db, toolId);
   if (!question || (pollId && pollId !== question.id)) throw new AppError("not_found", POLL_MESSAGES.noPoll);
   if (!voter) return { pollId: question.id, optionIndex: null };
-  const [row] = await queryRows<{ option_index: number }>(
+  const [row] = await queryRows(
     db,
     sql`SELECT option_index FROM poll_votes WHERE poll_id = ${question.id}::uuid
           AND (voter = ${voterKey(voter)} OR browser_id = ${browserOf(voter)})
         ORDER BY (voter = ${voterKey(voter)}) DESC LIMIT 1`,
+    z.object({ option_index: z.number() }),
   );
   return { pollId: question.id, optionIndex: row ? Number(row.option_index) : null };
 }
@@ -168,10 +182,11 @@ export async function votePoll(
   const { db, activity, clock } = deps;
   const now = clock.now();
   const toolId = await resolveToolId(db, toolIdOrSlug);
-  const [row] = await queryRows<PollRow>(
+  const [row] = await queryRows(
     db,
     sql`SELECT id::text AS id, tool_id::text AS tool_id, question, options, status::text AS status
         FROM polls WHERE id = ${input.pollId}::uuid AND tool_id = ${toolId}::uuid`,
+    PollRow,
   );
   if (!row) throw new AppError("not_found", POLL_MESSAGES.pollNotFound);
   if (row.status !== "active") throw new AppError("conflict", POLL_MESSAGES.closed);
@@ -179,12 +194,13 @@ export async function votePoll(
   const rate = await consumeRateLimit(db, `poll-vote:ip:${clientIp}`, POLL_VOTE_RULE, now);
   if (!rate.allowed) throw new AppError("rate_limited", POLL_MESSAGES.tooMany, { retryAfterSec: rate.retryAfterSec });
   await db.transaction(async (tx) => {
-    const inserted = await queryRows<{ poll_id: string }>(
+    const inserted = await queryRows(
       tx,
       sql`INSERT INTO poll_votes (poll_id, voter, user_id, browser_id, option_index, created_at)
           VALUES (${row.id}::uuid, ${voterKey(voter)}, ${"userId" in voter ? voter.userId : null}, ${browserOf(voter)},
                   ${input.optionIndex}, ${now.toISOString()}::timestamptz)
           ON CONFLICT DO NOTHING RETURNING poll_id::text AS poll_id`,
+      z.object({ poll_id: z.string() }),
     );
     if (!inserted.length) throw new AppError("conflict", POLL_MESSAGES.alreadyVoted);
     if ("userId" in voter) {
@@ -198,13 +214,14 @@ export type ActivePoll = Poll & { tool: { name: string; slug: string } };
 
 /** Active polls of published tools with their counts, newest first (/polls). */
 export async function listActivePolls(db: Db, max = 50): Promise<ActivePoll[]> {
-  const rows = await queryRows<PollRow & { tool_name: string; tool_slug: string }>(
+  const rows = await queryRows(
     db,
     sql`SELECT p.id::text AS id, p.tool_id::text AS tool_id, p.question, p.options, p.status::text AS status,
                t.name AS tool_name, t.slug AS tool_slug
         FROM polls p JOIN tools t ON t.id = p.tool_id
         WHERE p.status = 'active' AND t.status = 'active'
         ORDER BY p.created_at DESC LIMIT ${max}`,
+    ActivePollRow,
   );
   const out: ActivePoll[] = [];
   for (const row of rows) {
@@ -219,12 +236,13 @@ export async function listActivePolls(db: Db, max = 50): Promise<ActivePoll[]> {
 export type AdminPoll = ActivePoll & { createdAt: string };
 
 export async function listPollsForAdmin(db: Db, max = 200): Promise<AdminPoll[]> {
-  const rows = await queryRows<PollRow & { tool_name: string; tool_slug: string; created_at: string | Date }>(
+  const rows = await queryRows(
     db,
     sql`SELECT p.id::text AS id, p.tool_id::text AS tool_id, p.question, p.options, p.status::text AS status,
                t.name AS tool_name, t.slug AS tool_slug, p.created_at
         FROM polls p JOIN tools t ON t.id = p.tool_id
         ORDER BY (p.status = 'active') DESC, p.created_at DESC LIMIT ${max}`,
+    AdminPollRow,
   );
   const out: AdminPoll[] = [];
   for (const row of rows) {
@@ -250,21 +268,23 @@ export async function createPoll(
   const toolId = await resolveToolId(db, toolIdOrSlug);
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT id FROM tools WHERE id = ${toolId}::uuid FOR UPDATE`);
-    const closed = await queryRows<{ id: string }>(
+    const closed = await queryRows(
       tx,
       sql`UPDATE polls SET status = 'closed', updated_at = ${now.toISOString()}::timestamptz
           WHERE tool_id = ${toolId}::uuid AND status = 'active' RETURNING id::text AS id`,
+      z.object({ id: z.string() }),
     );
     const options = sql`ARRAY[${sql.join(
       input.options.map((o) => sql`${o}`),
       sql`, `,
     )}]::text[]`;
-    const [row] = await queryRows<PollRow>(
+    const [row] = await queryRows(
       tx,
       sql`INSERT INTO polls (tool_id, question, options, status, created_by, created_at, updated_at)
           VALUES (${toolId}::uuid, ${input.question}, ${options}, 'active', ${actor.id},
                   ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
           RETURNING id::text AS id, tool_id::text AS tool_id, question, options, status::text AS status`,
+      PollRow,
     );
     if (!row) throw new AppError("internal", "The poll was not saved");
     await recordAudit(tx, {
@@ -290,9 +310,10 @@ export async function setPollStatus(
 ): Promise<void> {
   const { db, clock } = deps;
   const now = clock.now();
-  const [found] = await queryRows<{ tool_id: string; status: string }>(
+  const [found] = await queryRows(
     db,
     sql`SELECT tool_id::text AS tool_id, status::text AS status FROM polls WHERE id = ${pollId}::uuid`,
+    z.object({ tool_id: z.string(), status: z.string() }),
   );
   if (!found) throw new AppError("not_found", POLL_MESSAGES.pollNotFound);
   if (found.status === status) return;

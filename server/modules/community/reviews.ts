@@ -88,24 +88,56 @@ export type ReviewItem = {
   makerReply: { body: string; makerName: string; updatedAt: string } | null;
 };
 
-type ReviewRow = {
-  id: string;
-  tool_id: string;
-  rating: number;
-  comment: string;
-  helpful_count: number;
-  created_at: string | Date;
-  updated_at: string | Date;
-  user_id: string;
-  name: string;
-  username: string | null;
-  image: string | null;
-  is_verified: boolean | null;
-  verification_type: "linkedin" | "company_email" | null;
-  reply_body: string | null;
-  reply_name: string | null;
-  reply_updated_at: string | Date | null;
-};
+// Row schemas (issue 19): what the driver gives; timestamps come back as PostgreSQL's text.
+const ReviewRow = z.object({
+  id: z.string(),
+  tool_id: z.string(),
+  rating: z.number(),
+  comment: z.string(),
+  helpful_count: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  user_id: z.string(),
+  name: z.string(),
+  username: z.string().nullable(),
+  image: z.string().nullable(),
+  is_verified: z.boolean().nullable(),
+  verification_type: z.enum(["linkedin", "company_email"]).nullable(),
+  reply_body: z.string().nullable(),
+  reply_name: z.string().nullable(),
+  reply_updated_at: z.string().nullable(),
+});
+type ReviewRow = z.infer<typeof ReviewRow>;
+const IdRow = z.object({ id: z.string() });
+const StaleRow = z.object({ stale: z.boolean() });
+const ToolIdRow = z.object({ tool_id: z.string() });
+const AuthorRow = z.object({ tool_id: z.string(), user_id: z.string() });
+const PriorRow = z.object({ mean: z.number(), reviews: z.number(), computed_at: z.string() });
+const FiguresRow = z.object({ rating: z.number(), review_count: z.number() });
+const MeanRow = z.object({ mean: z.number().nullable(), n: z.number() });
+const SavedRow = z.object({ id: z.string(), created: z.boolean() });
+const CountRow = z.object({ n: z.number() });
+const ReviewStatus = z.enum(["published", "hidden"]);
+const OwnReviewRow = ReviewRow.extend({ status: ReviewStatus, counted: z.boolean() });
+const CountedReviewRow = ReviewRow.extend({ counted: z.boolean() });
+const MarkRow = z.object({ id: z.string(), kind: z.enum(["helpful", "reported"]) });
+const ProfileReviewRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  comment: z.string(),
+  rating: z.number(),
+  created_at: z.string(),
+});
+const ReportedReviewRow = ReviewRow.extend({ status: ReviewStatus, tool_name: z.string(), tool_slug: z.string() });
+const ReportRow = z.object({ review_id: z.string(), reason: z.string(), created_at: z.string(), reporter: z.string() });
+const ModerationTargetRow = z.object({ tool_id: z.string(), status: ReviewStatus, open_reports: z.number() });
+const HiddenReviewRow = ReviewRow.extend({
+  tool_name: z.string(),
+  tool_slug: z.string(),
+  moderated_at: z.string().nullable(),
+});
+const LockedStatusRow = z.object({ status: ReviewStatus, withdrawn: z.boolean() });
 
 const REVIEW_COLUMNS = sql`r.id::text AS id, r.tool_id::text AS tool_id, r.rating, r.comment, r.helpful_count,
   r.created_at, r.updated_at, u.id AS user_id, u.name, u.username, u.image, p.is_verified,
@@ -146,9 +178,10 @@ export async function resolveToolId(db: Db, idOrSlug: string): Promise<string> {
   const key = idOrSlug.trim().toLowerCase();
   if (key && key.length <= 200) {
     const match = UUID.test(key) ? sql`id = ${key}::uuid` : sql`slug = ${key}`;
-    const [row] = await queryRows<{ id: string }>(
+    const [row] = await queryRows(
       db,
       sql`SELECT id::text AS id FROM tools WHERE ${match} AND status = 'active' LIMIT 1`,
+      IdRow,
     );
     if (row) return row.id;
   }
@@ -177,10 +210,7 @@ export function countedReview(now: Date) {
 
 /** The stored prior (rating_prior); RATING_PRIOR_DEFAULT before the first refresh. */
 export async function ratingPrior(db: Db): Promise<{ mean: number; reviews: number; computedAt: string | null }> {
-  const [row] = await queryRows<{ mean: number; reviews: number; computed_at: string | Date }>(
-    db,
-    sql`SELECT mean, reviews, computed_at FROM rating_prior WHERE id = 1`,
-  );
+  const [row] = await queryRows(db, sql`SELECT mean, reviews, computed_at FROM rating_prior WHERE id = 1`, PriorRow);
   return row
     ? { mean: Number(row.mean), reviews: Number(row.reviews), computedAt: new Date(row.computed_at).toISOString() }
     : { mean: RATING_PRIOR_DEFAULT, reviews: 0, computedAt: null };
@@ -199,7 +229,7 @@ export async function recomputeToolRating(
   toolId: string,
   now: Date = new Date(),
 ): Promise<{ rating: number; reviewCount: number }> {
-  const [row] = await queryRows<{ rating: number; review_count: number }>(
+  const [row] = await queryRows(
     tx,
     sql`UPDATE tools t SET rating = s.rating, review_count = s.n,
           rating_score = CASE WHEN s.n > 0 THEN ((s.avg * s.n + ${PRIOR} * ${RATING_PRIOR_WEIGHT}) / (s.n + ${RATING_PRIOR_WEIGHT}))::real END
@@ -208,6 +238,7 @@ export async function recomputeToolRating(
                 FROM reviews r WHERE r.tool_id = ${toolId}::uuid AND ${countedReview(now)}) s
         WHERE t.id = ${toolId}::uuid
         RETURNING t.rating, t.review_count`,
+    FiguresRow,
   );
   return { rating: Number(row?.rating ?? 0), reviewCount: Number(row?.review_count ?? 0) };
 }
@@ -220,10 +251,11 @@ export async function recomputeToolRating(
  */
 export async function refreshRatings(db: Db, now: Date): Promise<{ changed: number; prior: number }> {
   return db.transaction(async (tx) => {
-    const [mean] = await queryRows<{ mean: number | null; n: number }>(
+    const [mean] = await queryRows(
       tx,
       sql`SELECT avg(r.rating)::float8 AS mean, count(*)::int AS n FROM reviews r JOIN tools t ON t.id = r.tool_id
           WHERE t.status = 'active' AND ${countedReview(now)}`,
+      MeanRow,
     );
     const prior = mean?.mean == null ? RATING_PRIOR_DEFAULT : Number(mean.mean);
     await tx.execute(
@@ -243,7 +275,7 @@ export async function refreshRatings(db: Db, now: Date): Promise<{ changed: numb
     const [stale] = await queryRows(
       tx,
       sql`WITH ${figures} SELECT EXISTS (SELECT 1 FROM tools t JOIN v ON v.id = t.id WHERE ${differs}) AS stale`,
-      z.object({ stale: z.boolean() }),
+      StaleRow,
     );
     if (!stale?.stale) return { changed: 0, prior };
     const changed = await queryRows(
@@ -252,7 +284,7 @@ export async function refreshRatings(db: Db, now: Date): Promise<{ changed: numb
           UPDATE tools t SET rating = v.rating, review_count = v.n, rating_score = v.score
             FROM v WHERE t.id = v.id AND ${differs}
           RETURNING t.id::text AS id`,
-      z.object({ id: z.string() }),
+      IdRow,
     );
     return { changed: changed.length, prior };
   });
@@ -275,7 +307,7 @@ export async function saveReview(
   await limit(db, "write", userId, now);
   const { id, created } = await db.transaction(async (tx) => {
     await lockTool(tx, toolId);
-    const [row] = await queryRows<{ id: string; created: boolean }>(
+    const [row] = await queryRows(
       tx,
       sql`INSERT INTO reviews (tool_id, user_id, rating, comment, created_at, updated_at)
           VALUES (${toolId}::uuid, ${userId}, ${input.rating}, ${input.comment}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
@@ -285,6 +317,7 @@ export async function saveReview(
             -- author deleted it): it goes back to the moderation queue instead (ADR 0029).
             resubmitted_at = CASE WHEN reviews.status = 'hidden' THEN EXCLUDED.updated_at ELSE reviews.resubmitted_at END
           RETURNING id::text AS id, (xmax = 0) AS created`,
+      SavedRow,
     );
     if (!row) throw new AppError("internal", "The review was not saved");
     await recomputeToolRating(tx, toolId, now);
@@ -303,16 +336,17 @@ export async function deleteReview(deps: CommunityDeps, userId: string, reviewId
   const { db, activity, clock } = deps;
   const now = clock.now();
   await limit(db, "write", userId, now);
-  const [found] = await queryRows<{ tool_id: string; user_id: string }>(
+  const [found] = await queryRows(
     db,
     sql`SELECT tool_id::text AS tool_id, user_id FROM reviews WHERE id = ${reviewId}::uuid`,
+    AuthorRow,
   );
   if (!found || found.user_id !== userId) throw new AppError("not_found", REVIEW_MESSAGES.reviewNotFound);
   await db.transaction(async (tx) => {
     await lockTool(tx, found.tool_id);
     // A hidden review is withdrawn, not deleted: the moderator's decision stays with the row, so
     // writing the review again cannot publish it unmoderated (ADR 0029).
-    const deleted = await queryRows<{ id: string }>(
+    const deleted = await queryRows(
       tx,
       sql`WITH w AS (UPDATE reviews SET withdrawn_at = ${now.toISOString()}::timestamptz
                       WHERE id = ${reviewId}::uuid AND user_id = ${userId} AND status = 'hidden' AND withdrawn_at IS NULL
@@ -320,6 +354,7 @@ export async function deleteReview(deps: CommunityDeps, userId: string, reviewId
                d AS (DELETE FROM reviews WHERE id = ${reviewId}::uuid AND user_id = ${userId} AND status <> 'hidden'
                       RETURNING id)
           SELECT id::text AS id FROM w UNION ALL SELECT id::text AS id FROM d`,
+      IdRow,
     );
     if (!deleted.length) throw new AppError("not_found", REVIEW_MESSAGES.reviewNotFound);
     await recomputeToolRating(tx, found.tool_id, now);
@@ -331,9 +366,10 @@ export async function deleteReview(deps: CommunityDeps, userId: string, reviewId
 export async function markHelpful(deps: CommunityDeps, voterId: string, reviewId: string): Promise<number> {
   const { db, activity, clock } = deps;
   const now = clock.now();
-  const [found] = await queryRows<{ tool_id: string; user_id: string }>(
+  const [found] = await queryRows(
     db,
     sql`SELECT tool_id::text AS tool_id, user_id FROM reviews WHERE id = ${reviewId}::uuid AND status = 'published'`,
+    AuthorRow,
   );
   if (!found) throw new AppError("not_found", REVIEW_MESSAGES.reviewNotFound);
   if (found.user_id === voterId) throw new AppError("forbidden", REVIEW_MESSAGES.ownHelpful);
@@ -342,17 +378,19 @@ export async function markHelpful(deps: CommunityDeps, voterId: string, reviewId
     // Votes on one review queue on its row; each statement after the lock sees the votes committed
     // before it (on PostgreSQL an UPDATE's sub-select would otherwise keep its older snapshot).
     await tx.execute(sql`SELECT id FROM reviews WHERE id = ${reviewId}::uuid FOR UPDATE`);
-    const inserted = await queryRows<{ review_id: string }>(
+    const inserted = await queryRows(
       tx,
       sql`INSERT INTO review_votes (review_id, user_id, created_at) VALUES (${reviewId}::uuid, ${voterId}, ${now.toISOString()}::timestamptz)
           ON CONFLICT DO NOTHING RETURNING review_id::text AS review_id`,
+      z.object({ review_id: z.string() }),
     );
     if (!inserted.length) throw new AppError("conflict", REVIEW_MESSAGES.alreadyHelpful);
     // Counted from the rows, not incremented: exact however many votes arrive at once.
-    const [row] = await queryRows<{ helpful_count: number }>(
+    const [row] = await queryRows(
       tx,
       sql`UPDATE reviews SET helpful_count = (SELECT count(*)::int FROM review_votes WHERE review_id = ${reviewId}::uuid)
           WHERE id = ${reviewId}::uuid RETURNING helpful_count`,
+      z.object({ helpful_count: z.number() }),
     );
     await activity.emit(
       tx,
@@ -372,20 +410,22 @@ export async function reportReview(
 ): Promise<void> {
   const { db, clock } = deps;
   const now = clock.now();
-  const [found] = await queryRows<{ user_id: string }>(
+  const [found] = await queryRows(
     db,
     sql`SELECT user_id FROM reviews WHERE id = ${reviewId}::uuid AND status = 'published'`,
+    z.object({ user_id: z.string() }),
   );
   if (!found) throw new AppError("not_found", REVIEW_MESSAGES.reviewNotFound);
   if (found.user_id === reporterId) throw new AppError("forbidden", REVIEW_MESSAGES.ownReport);
   await limit(db, "report", reporterId, now);
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT id FROM reviews WHERE id = ${reviewId}::uuid FOR UPDATE`);
-    const inserted = await queryRows<{ id: string }>(
+    const inserted = await queryRows(
       tx,
       sql`INSERT INTO review_reports (review_id, user_id, reason, created_at)
           VALUES (${reviewId}::uuid, ${reporterId}, ${reason}, ${now.toISOString()}::timestamptz)
           ON CONFLICT DO NOTHING RETURNING id::text AS id`,
+      IdRow,
     );
     if (!inserted.length) throw new AppError("conflict", REVIEW_MESSAGES.alreadyReported);
     await tx.execute(
@@ -396,9 +436,10 @@ export async function reportReview(
 }
 
 export async function getReview(db: Db, reviewId: string): Promise<ReviewItem | null> {
-  const [row] = await queryRows<ReviewRow>(
+  const [row] = await queryRows(
     db,
     sql`SELECT ${REVIEW_COLUMNS} FROM ${REVIEW_FROM} WHERE r.id = ${reviewId}::uuid`,
+    ReviewRow,
   );
   return row ? toItem(row) : null;
 }
@@ -410,10 +451,11 @@ export async function getMyReview(
   toolId: string,
   now: Date = new Date(),
 ): Promise<(ReviewItem & { hidden: boolean; counted: boolean }) | null> {
-  const [row] = await queryRows<ReviewRow & { status: string; counted: boolean }>(
+  const [row] = await queryRows(
     db,
     sql`SELECT ${REVIEW_COLUMNS}, r.status::text AS status, ${countedReview(now)} AS counted FROM ${REVIEW_FROM}
         WHERE r.tool_id = ${toolId}::uuid AND r.user_id = ${userId} AND r.withdrawn_at IS NULL`,
+    OwnReviewRow,
   );
   return row ? { ...toItem(row), hidden: row.status === "hidden", counted: row.counted === true } : null;
 }
@@ -441,19 +483,21 @@ export async function listToolReviews(
 ): Promise<ReviewPage> {
   const order =
     query.sort === "helpful" ? sql`r.helpful_count DESC, r.created_at DESC, r.id` : sql`r.created_at DESC, r.id`;
-  const [count] = await queryRows<{ n: number }>(
+  const [count] = await queryRows(
     db,
     sql`SELECT count(*)::int AS n FROM reviews r WHERE r.tool_id = ${toolId}::uuid AND r.status = 'published'
           AND r.withdrawn_at IS NULL`,
+    CountRow,
   );
   const total = Number(count?.n ?? 0);
   const totalPages = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(query.page, totalPages);
-  const rows = await queryRows<ReviewRow & { counted: boolean }>(
+  const rows = await queryRows(
     db,
     sql`SELECT ${REVIEW_COLUMNS}, ${countedReview(now)} AS counted FROM ${REVIEW_FROM}
         WHERE r.tool_id = ${toolId}::uuid AND r.status = 'published' AND r.withdrawn_at IS NULL
         ORDER BY ${order} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+    CountedReviewRow,
   );
   return {
     items: rows.map((row) => ({ ...toItem(row), counted: row.counted === true })),
@@ -476,13 +520,15 @@ export async function myReviewMarks(
     reviewIds.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
-  const helpful = await queryRows<{ id: string }>(
+  const helpful = await queryRows(
     db,
     sql`SELECT review_id::text AS id FROM review_votes WHERE user_id = ${userId} AND review_id IN (${ids})`,
+    IdRow,
   );
-  const reported = await queryRows<{ id: string }>(
+  const reported = await queryRows(
     db,
     sql`SELECT review_id::text AS id FROM review_reports WHERE user_id = ${userId} AND review_id IN (${ids})`,
+    IdRow,
   );
   return { helpful: helpful.map((r) => r.id), reported: reported.map((r) => r.id) };
 }
@@ -496,13 +542,14 @@ export async function myReviewMarksOnTool(
   userId: string,
   toolId: string,
 ): Promise<{ helpful: string[]; reported: string[] }> {
-  const rows = await queryRows<{ id: string; kind: "helpful" | "reported" }>(
+  const rows = await queryRows(
     db,
     sql`SELECT v.review_id::text AS id, 'helpful' AS kind FROM review_votes v JOIN reviews r ON r.id = v.review_id
         WHERE v.user_id = ${userId} AND r.tool_id = ${toolId}::uuid
         UNION ALL
         SELECT p.review_id::text, 'reported' FROM review_reports p JOIN reviews r ON r.id = p.review_id
         WHERE p.user_id = ${userId} AND r.tool_id = ${toolId}::uuid`,
+    MarkRow,
   );
   return {
     helpful: rows.filter((r) => r.kind === "helpful").map((r) => r.id),
@@ -520,19 +567,13 @@ export type ProfileReview = {
 
 /** A member's published reviews of published tools, for the public profile (spec §2). */
 export async function listUserReviews(db: Db, userId: string, max = 50): Promise<ProfileReview[]> {
-  const rows = await queryRows<{
-    id: string;
-    name: string;
-    slug: string;
-    comment: string;
-    rating: number;
-    created_at: string | Date;
-  }>(
+  const rows = await queryRows(
     db,
     sql`SELECT r.id::text AS id, t.name, t.slug, r.comment, r.rating, r.created_at
         FROM reviews r JOIN tools t ON t.id = r.tool_id
         WHERE r.user_id = ${userId} AND r.status = 'published' AND t.status = 'active'
         ORDER BY r.created_at DESC LIMIT ${max}`,
+    ProfileReviewRow,
   );
   return rows.map((r) => ({
     id: r.id,
@@ -559,23 +600,25 @@ export const ModerationDecision = z.object({
 
 /** Reviews with open reports, most reported first. */
 export async function listReportedReviews(db: Db, max = 100): Promise<ReportedReview[]> {
-  const rows = await queryRows<ReviewRow & { status: "published" | "hidden"; tool_name: string; tool_slug: string }>(
+  const rows = await queryRows(
     db,
     sql`SELECT ${REVIEW_COLUMNS}, r.status::text AS status, t.name AS tool_name, t.slug AS tool_slug
         FROM ${REVIEW_FROM} JOIN tools t ON t.id = r.tool_id
         WHERE (r.open_reports > 0 OR (r.status = 'hidden' AND r.resubmitted_at IS NOT NULL AND r.withdrawn_at IS NULL))
         ORDER BY r.open_reports DESC, r.created_at DESC LIMIT ${max}`,
+    ReportedReviewRow,
   );
   if (!rows.length) return [];
   const ids = sql.join(
     rows.map((r) => sql`${r.id}::uuid`),
     sql`, `,
   );
-  const reports = await queryRows<{ review_id: string; reason: string; created_at: string | Date; reporter: string }>(
+  const reports = await queryRows(
     db,
     sql`SELECT rr.review_id::text AS review_id, rr.reason, rr.created_at, u.name AS reporter
         FROM review_reports rr JOIN users u ON u.id = rr.user_id
         WHERE rr.resolution IS NULL AND rr.review_id IN (${ids}) ORDER BY rr.created_at`,
+    ReportRow,
   );
   return rows.map((row) => ({
     ...toItem(row),
@@ -601,9 +644,10 @@ export async function moderateReview(
 ): Promise<void> {
   const { db, clock } = deps;
   const now = clock.now();
-  const [found] = await queryRows<{ tool_id: string; status: string; open_reports: number }>(
+  const [found] = await queryRows(
     db,
     sql`SELECT tool_id::text AS tool_id, status::text AS status, open_reports FROM reviews WHERE id = ${reviewId}::uuid`,
+    ModerationTargetRow,
   );
   if (!found) throw new AppError("not_found", REVIEW_MESSAGES.reviewNotFound);
   await db.transaction(async (tx) => {
@@ -642,14 +686,13 @@ export type HiddenReview = ReviewItem & { tool: { name: string; slug: string }; 
  * reported list instead.
  */
 export async function listHiddenReviews(db: Db, max = 100): Promise<HiddenReview[]> {
-  const rows = await queryRows<
-    ReviewRow & { tool_name: string; tool_slug: string; moderated_at: string | Date | null }
-  >(
+  const rows = await queryRows(
     db,
     sql`SELECT ${REVIEW_COLUMNS}, t.name AS tool_name, t.slug AS tool_slug, r.moderated_at
         FROM ${REVIEW_FROM} JOIN tools t ON t.id = r.tool_id
         WHERE r.status = 'hidden' AND r.withdrawn_at IS NULL AND r.resubmitted_at IS NULL AND r.open_reports = 0
         ORDER BY r.moderated_at DESC NULLS LAST, r.created_at DESC LIMIT ${max}`,
+    HiddenReviewRow,
   );
   return rows.map((row) => ({
     ...toItem(row),
@@ -673,17 +716,19 @@ export async function restoreReview(
 ): Promise<void> {
   const { db, clock } = deps;
   const now = clock.now();
-  const [found] = await queryRows<{ tool_id: string }>(
+  const [found] = await queryRows(
     db,
     sql`SELECT tool_id::text AS tool_id FROM reviews WHERE id = ${reviewId}::uuid`,
+    ToolIdRow,
   );
   if (!found) throw new AppError("not_found", REVIEW_MESSAGES.reviewNotFound);
   await db.transaction(async (tx) => {
     await lockTool(tx, found.tool_id);
-    const [row] = await queryRows<{ status: string; withdrawn: boolean }>(
+    const [row] = await queryRows(
       tx,
       sql`SELECT status::text AS status, withdrawn_at IS NOT NULL AS withdrawn FROM reviews
           WHERE id = ${reviewId}::uuid FOR UPDATE`,
+      LockedStatusRow,
     );
     if (!row) throw new AppError("not_found", REVIEW_MESSAGES.reviewNotFound);
     if (row.withdrawn) throw new AppError("conflict", WITHDRAWN_STAYS_HIDDEN);

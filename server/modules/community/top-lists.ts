@@ -108,21 +108,40 @@ export type ListDeps = { db: Db; activity: Activity };
 const SLUG = /^[a-z0-9-]{1,120}$/;
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-type SummaryRow = {
-  id: string;
-  slug: string;
-  title: string;
-  description: string;
-  editorial: boolean;
-  is_public: boolean;
-  user_id: string;
-  author_name: string;
-  author_handle: string | null;
-  tool_count: number;
-  updated_at: Date | string;
-  created_at: Date | string;
-  published_at: Date | string | null;
-};
+// Row schemas (issue 19): what the driver gives; timestamps come back as PostgreSQL's text.
+const SummaryRow = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  editorial: z.boolean(),
+  is_public: z.boolean(),
+  user_id: z.string(),
+  author_name: z.string(),
+  author_handle: z.string().nullable(),
+  tool_count: z.number(),
+  updated_at: z.string(),
+  created_at: z.string(),
+  published_at: z.string().nullable(),
+});
+type SummaryRow = z.infer<typeof SummaryRow>;
+const CountRow = z.object({ n: z.number() });
+const IdRow = z.object({ id: z.string() });
+const ListIdRow = z.object({ list_id: z.string() });
+const ItemRow = z.object({
+  list_id: z.string(),
+  tool_id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  logo_url: z.string().nullable(),
+  category: z.string(),
+  note: z.string().nullable(),
+  position: z.number(),
+});
+const OwnListRow = z.object({ id: z.string(), is_public: z.boolean(), published_at: z.string().nullable() });
+// bool_or over no items is NULL
+const AddStatsRow = z.object({ n: z.number(), next: z.number(), has: z.boolean().nullable(), title: z.string() });
 
 // Public reads count only tools that are live: an archived tool silently leaves every list.
 const SUMMARY_SELECT = sql`SELECT l.id, l.slug, l.title, l.description, l.editorial, l.is_public, l.user_id,
@@ -152,12 +171,13 @@ export async function listPublicTopLists(
   const limit = Math.max(1, Math.min(100, Math.trunc(options.limit) || 20));
   const offset = Math.max(0, Math.trunc(options.offset) || 0);
   const [rows, [count]] = await Promise.all([
-    queryRows<SummaryRow>(
+    queryRows(
       db,
       sql`${SUMMARY_SELECT} WHERE l.is_public
           ORDER BY l.editorial DESC, l.updated_at DESC, l.id LIMIT ${limit} OFFSET ${offset}`,
+      SummaryRow,
     ),
-    queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM top_lists WHERE is_public`),
+    queryRows(db, sql`SELECT count(*)::int AS n FROM top_lists WHERE is_public`, CountRow),
   ]);
   return { items: rows.map(toSummary), total: count?.n ?? 0 };
 }
@@ -171,17 +191,7 @@ export async function toolNamesOf(db: Db, listIds: string[]): Promise<Map<string
 async function itemsOf(db: Db, listIds: string[], activeOnly: boolean): Promise<Map<string, TopListTool[]>> {
   const out = new Map<string, TopListTool[]>();
   if (!listIds.length) return out;
-  const rows = await queryRows<{
-    list_id: string;
-    tool_id: string;
-    slug: string;
-    name: string;
-    description: string;
-    logo_url: string | null;
-    category: string;
-    note: string | null;
-    position: number;
-  }>(
+  const rows = await queryRows(
     db,
     sql`SELECT i.list_id, i.tool_id, t.slug, t.name, t.description, t.logo_url, c.name AS category, i.note, i.position
         FROM top_list_items i JOIN tools t ON t.id = i.tool_id JOIN categories c ON c.id = t.category_id
@@ -190,6 +200,7 @@ async function itemsOf(db: Db, listIds: string[], activeOnly: boolean): Promise<
           sql`, `,
         )}) ${activeOnly ? sql`AND t.status = 'active'` : sql``}
         ORDER BY i.list_id, i.position, i.added_at`,
+    ItemRow,
   );
   for (const r of rows) {
     const list = out.get(r.list_id) ?? [];
@@ -227,9 +238,10 @@ function toDetail(r: SummaryRow, tools: TopListTool[], viewerId: string | null):
 export async function getTopList(db: Db, slugOrId: string, viewerId: string | null): Promise<TopListDetail | null> {
   const key = slugOrId.trim().toLowerCase();
   if (!SLUG.test(key)) return null;
-  const [row] = await queryRows<SummaryRow>(
+  const [row] = await queryRows(
     db,
     sql`${SUMMARY_SELECT} WHERE ${UUID.test(key) ? sql`l.id = ${key}::uuid` : sql`l.slug = ${key}`} LIMIT 1`,
+    SummaryRow,
   );
   if (!row) return null;
   const owner = viewerId !== null && row.user_id === viewerId;
@@ -240,9 +252,10 @@ export async function getTopList(db: Db, slugOrId: string, viewerId: string | nu
 
 /** A member's own lists, public and private, with their tools (the dashboard). */
 export async function listMyTopLists(db: Db, userId: string): Promise<TopListDetail[]> {
-  const rows = await queryRows<SummaryRow>(
+  const rows = await queryRows(
     db,
     sql`${SUMMARY_SELECT} WHERE l.user_id = ${userId} ORDER BY l.created_at, l.id`,
+    SummaryRow,
   );
   const items = await itemsOf(
     db,
@@ -257,9 +270,10 @@ export async function listPublicTopListsByUser(
   db: Db,
   userId: string,
 ): Promise<{ title: string; slug: string; tools: string[] }[]> {
-  const rows = await queryRows<SummaryRow>(
+  const rows = await queryRows(
     db,
     sql`${SUMMARY_SELECT} WHERE l.user_id = ${userId} AND l.is_public ORDER BY l.editorial DESC, l.updated_at DESC`,
+    SummaryRow,
   );
   const items = await itemsOf(
     db,
@@ -301,9 +315,10 @@ export function topListRefusal(viewer: Viewer, used: number): string | null {
 }
 
 export async function topListAllowance(db: Db, viewer: Viewer): Promise<TopListAllowance> {
-  const [row] = await queryRows<{ n: number }>(
+  const [row] = await queryRows(
     db,
     sql`SELECT count(*)::int AS n FROM top_lists WHERE user_id = ${viewer.user.id}`,
+    CountRow,
   );
   const used = row?.n ?? 0;
   return { used, limit: viewer.limit("saved_collections"), message: topListRefusal(viewer, used) };
@@ -335,9 +350,10 @@ async function lockOwnList(
   listId: string,
 ): Promise<{ id: string; is_public: boolean; published_at: Date | string | null }> {
   if (!UUID.test(listId)) throw new AppError("not_found", TOP_LIST_MESSAGES.notFound);
-  const [row] = await queryRows<{ id: string; is_public: boolean; published_at: Date | string | null }>(
+  const [row] = await queryRows(
     tx,
     sql`SELECT id, is_public, published_at FROM top_lists WHERE id = ${listId}::uuid AND user_id = ${userId} FOR UPDATE`,
+    OwnListRow,
   );
   if (!row) throw new AppError("not_found", TOP_LIST_MESSAGES.notFound);
   return row;
@@ -379,18 +395,20 @@ export async function createTopList(
   await limitWrites(deps.db, viewer.user.id, now);
   const id = await inTx(deps.db, async (tx) => {
     await tx.execute(sql`SELECT 1 FROM user_profiles WHERE user_id = ${viewer.user.id} FOR UPDATE`);
-    const [row] = await queryRows<{ n: number }>(
+    const [row] = await queryRows(
       tx,
       sql`SELECT count(*)::int AS n FROM top_lists WHERE user_id = ${viewer.user.id}`,
+      CountRow,
     );
     const refusal = topListRefusal(viewer, row?.n ?? 0);
     if (refusal) throw new AppError("forbidden", refusal, { upgradeUrl: "/pricing", limit: gate });
-    const [created] = await queryRows<{ id: string; published_at: null }>(
+    const [created] = await queryRows(
       tx,
       sql`INSERT INTO top_lists (user_id, slug, title, description, is_public, created_at, updated_at)
           VALUES (${viewer.user.id}, ${newSlug(input.title)}, ${input.title}, ${input.description},
                   ${input.isPublic}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
           RETURNING id, published_at`,
+      z.object({ id: z.string(), published_at: z.null() }),
     );
     if (!created) throw new AppError("internal", "Could not create the list");
     if (input.isPublic) await publishedOnce(tx, deps, created, viewer.user.id, now);
@@ -435,9 +453,10 @@ export async function deleteTopList(deps: ListDeps, viewer: Viewer, listId: stri
 
 async function activeToolId(db: Db, idOrSlug: string): Promise<string> {
   const key = idOrSlug.trim();
-  const [row] = await queryRows<{ id: string }>(
+  const [row] = await queryRows(
     db,
     sql`SELECT id FROM tools WHERE status = 'active' AND ${UUID.test(key) ? sql`id = ${key}::uuid` : sql`slug = ${key.toLowerCase()}`} LIMIT 1`,
+    IdRow,
   );
   if (!row) throw new AppError("not_found", TOP_LIST_MESSAGES.toolNotFound);
   return row.id;
@@ -458,12 +477,13 @@ export async function addToolToList(
   const toolId = await activeToolId(deps.db, input.toolId);
   return inTx(deps.db, async (tx) => {
     const row = await lockOwnList(tx, viewer.user.id, listId);
-    const [stats] = await queryRows<{ n: number; next: number; has: boolean; title: string }>(
+    const [stats] = await queryRows(
       tx,
       sql`SELECT count(*)::int AS n, COALESCE(max(position), 0)::int + 1 AS next,
                  bool_or(tool_id = ${toolId}::uuid) AS has,
                  (SELECT title FROM top_lists WHERE id = ${row.id}::uuid) AS title
           FROM top_list_items WHERE list_id = ${row.id}::uuid`,
+      AddStatsRow,
     );
     const note = input.note ? input.note : null;
     if (stats?.has) {
@@ -495,9 +515,10 @@ export async function removeToolFromList(
   if (!UUID.test(toolId)) throw new AppError("not_found", TOP_LIST_MESSAGES.toolNotFound);
   await inTx(deps.db, async (tx) => {
     const row = await lockOwnList(tx, viewer.user.id, listId);
-    const gone = await queryRows<{ tool_id: string }>(
+    const gone = await queryRows(
       tx,
       sql`DELETE FROM top_list_items WHERE list_id = ${row.id}::uuid AND tool_id = ${toolId}::uuid RETURNING tool_id`,
+      z.object({ tool_id: z.string() }),
     );
     if (!gone.length) throw new AppError("not_found", TOP_LIST_MESSAGES.toolNotFound);
     await tx.execute(
@@ -519,9 +540,10 @@ export async function moveToolInList(
   if (!UUID.test(toolId)) throw new AppError("not_found", TOP_LIST_MESSAGES.toolNotFound);
   await inTx(deps.db, async (tx) => {
     const row = await lockOwnList(tx, viewer.user.id, listId);
-    const items = await queryRows<{ tool_id: string; position: number }>(
+    const items = await queryRows(
       tx,
       sql`SELECT tool_id, position FROM top_list_items WHERE list_id = ${row.id}::uuid ORDER BY position, added_at`,
+      z.object({ tool_id: z.string(), position: z.number() }),
     );
     const at = items.findIndex((i) => i.tool_id === toolId);
     if (at < 0) throw new AppError("not_found", TOP_LIST_MESSAGES.toolNotFound);
@@ -551,9 +573,10 @@ export async function setTopListEditorial(
 ): Promise<TopListSummary> {
   if (!UUID.test(listId)) throw new AppError("not_found", TOP_LIST_MESSAGES.notFound);
   await inTx(db, async (tx) => {
-    const [row] = await queryRows<{ editorial: boolean; is_public: boolean; title: string }>(
+    const [row] = await queryRows(
       tx,
       sql`SELECT editorial, is_public, title FROM top_lists WHERE id = ${listId}::uuid FOR UPDATE`,
+      z.object({ editorial: z.boolean(), is_public: z.boolean(), title: z.string() }),
     );
     if (!row) throw new AppError("not_found", TOP_LIST_MESSAGES.notFound);
     if (!row.is_public && editorial) {
@@ -572,7 +595,7 @@ export async function setTopListEditorial(
       at: options.now,
     });
   });
-  const [row] = await queryRows<SummaryRow>(db, sql`${SUMMARY_SELECT} WHERE l.id = ${listId}::uuid`);
+  const [row] = await queryRows(db, sql`${SUMMARY_SELECT} WHERE l.id = ${listId}::uuid`, SummaryRow);
   if (!row) throw new AppError("not_found", TOP_LIST_MESSAGES.notFound);
   return toSummary(row);
 }
@@ -588,7 +611,7 @@ export const topListsMergeStep: ToolMergeStep = {
   name: "community.top-list-items",
   tables: ["top_list_items"],
   async run(tx, fromId, intoId) {
-    const both = await queryRows<{ list_id: string }>(
+    const both = await queryRows(
       tx,
       sql`UPDATE top_list_items AS keep SET
             position = LEAST(keep.position, gone.position),
@@ -596,15 +619,18 @@ export const topListsMergeStep: ToolMergeStep = {
           FROM top_list_items AS gone
           WHERE keep.list_id = gone.list_id AND keep.tool_id = ${intoId}::uuid AND gone.tool_id = ${fromId}::uuid
           RETURNING keep.list_id`,
+      ListIdRow,
     );
-    const dropped = await queryRows<{ list_id: string }>(
+    const dropped = await queryRows(
       tx,
       sql`DELETE FROM top_list_items WHERE tool_id = ${fromId}::uuid
           AND list_id IN (SELECT list_id FROM top_list_items WHERE tool_id = ${intoId}::uuid) RETURNING list_id`,
+      ListIdRow,
     );
-    const moved = await queryRows<{ list_id: string }>(
+    const moved = await queryRows(
       tx,
       sql`UPDATE top_list_items SET tool_id = ${intoId}::uuid WHERE tool_id = ${fromId}::uuid RETURNING list_id`,
+      ListIdRow,
     );
     return { moved: moved.length, dropped: Math.max(both.length, dropped.length) };
   },
@@ -620,11 +646,12 @@ export async function listChoicesFor(
   refusal: string | null;
   rules: { titleMax: number; noteMax: number };
 }> {
-  const rows = await queryRows<{ id: string; title: string; has: boolean }>(
+  const rows = await queryRows(
     db,
     sql`SELECT l.id, l.title,
                EXISTS (SELECT 1 FROM top_list_items i WHERE i.list_id = l.id AND i.tool_id = ${toolId}::uuid) AS has
         FROM top_lists l WHERE l.user_id = ${viewer.user.id} ORDER BY l.created_at, l.id`,
+    z.object({ id: z.string(), title: z.string(), has: z.boolean() }),
   );
   return listChoicesOf(viewer, rows);
 }

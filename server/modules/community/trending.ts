@@ -1,5 +1,6 @@
+import { z } from "zod";
 import type { Db } from "../../platform/db/index.ts";
-import { queryRows, sql, transaction } from "../../platform/db/index.ts";
+import { queryRows, type RowSchema, sql, transaction } from "../../platform/db/index.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { reviewCountsBetween } from "./review-stats.ts";
@@ -102,6 +103,25 @@ export function judge(signals: Signals): { score: number; reason: TrendingReason
 
 const DAY_MS = 86_400_000;
 
+// Row schemas (issue 19): what the driver gives.
+const ReasonSchema = z.enum(["saves", "views", "clicks", "reviews"]);
+type SignalRow = { tool_id: string; signal: TrendingReason; this_week: number | null; last_week: number | null };
+const SignalRow: RowSchema<SignalRow> = z.object({
+  tool_id: z.string(),
+  signal: ReasonSchema,
+  // sum() over no rows of the filter is NULL
+  this_week: z.number().nullable(),
+  last_week: z.number().nullable(),
+});
+const TrendingRow = z.object({
+  tool_id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  reason: ReasonSchema,
+  context: z.string(),
+  score: z.number(),
+});
+
 /** Counts per tool for the four signals over [now-14d, now-7d) and [now-7d, now). */
 export async function collectSignals(db: Db, now: Date): Promise<Map<string, Signals>> {
   const mid = new Date(now.getTime() - TRENDING_RULES.windowDays * DAY_MS);
@@ -109,7 +129,7 @@ export async function collectSignals(db: Db, now: Date): Promise<Map<string, Sig
   const [n, m, s] = [now.toISOString(), mid.toISOString(), start.toISOString()];
   // Views are kept per UTC day: this week is the 7 days up to today, last week the 7 before.
   const today = n.slice(0, 10);
-  const rows = await queryRows<{ tool_id: string; signal: TrendingReason; this_week: number; last_week: number }>(
+  const rows = await queryRows(
     db,
     sql`SELECT tool_id, 'views' AS signal,
                sum(count) FILTER (WHERE day > ${today}::date - 7)::int AS this_week,
@@ -126,6 +146,7 @@ export async function collectSignals(db: Db, now: Date): Promise<Map<string, Sig
                count(DISTINCT user_id) FILTER (WHERE created_at >= ${m}::timestamptz)::int,
                count(DISTINCT user_id) FILTER (WHERE created_at < ${m}::timestamptz)::int
           FROM saved_tools WHERE created_at >= ${s}::timestamptz AND created_at < ${n}::timestamptz GROUP BY tool_id`,
+    SignalRow,
   );
   const empty = (): Signals => ({
     saves: { thisWeek: 0, lastWeek: 0 },
@@ -161,12 +182,13 @@ export async function recomputeTrending(db: Db, now: Date): Promise<number> {
   const active = new Set(
     signals.size
       ? (
-          await queryRows<{ id: string }>(
+          await queryRows(
             db,
             sql`SELECT id FROM tools WHERE status = 'active' AND id IN (${sql.join(
               [...signals.keys()].map((id) => sql`${id}::uuid`),
               sql`, `,
             )})`,
+            z.object({ id: z.string() }),
           )
         ).map((r) => r.id)
       : [],
@@ -178,7 +200,7 @@ export async function recomputeTrending(db: Db, now: Date): Promise<number> {
     .sort((a, b) => b.verdict.score - a.verdict.score || a.toolId.localeCompare(b.toolId))
     .slice(0, TRENDING_RULES.maxTools);
   // Nothing trended and nothing trends: leave the table (and the page cache's version) alone.
-  const [stored] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM trending_tools`);
+  const [stored] = await queryRows(db, sql`SELECT count(*)::int AS n FROM trending_tools`, z.object({ n: z.number() }));
   if (!ranked.length && !stored?.n) return 0;
   await transaction(db, async (tx) => {
     await tx.execute(sql`DELETE FROM trending_tools`);
@@ -193,18 +215,12 @@ export async function recomputeTrending(db: Db, now: Date): Promise<number> {
 
 /** The stored ranking (the last run), best first; tools archived since then drop out. */
 export async function listTrending(db: Db, limit = 20): Promise<TrendingEntry[]> {
-  const rows = await queryRows<{
-    tool_id: string;
-    slug: string;
-    name: string;
-    reason: TrendingReason;
-    context: string;
-    score: number;
-  }>(
+  const rows = await queryRows(
     db,
     sql`SELECT tt.tool_id, t.slug, t.name, tt.reason, tt.context, tt.score
         FROM trending_tools tt JOIN tools t ON t.id = tt.tool_id
         WHERE t.status = 'active' ORDER BY tt.rank LIMIT ${Math.max(1, Math.min(100, Math.trunc(limit) || 20))}`,
+    TrendingRow,
   );
   return rows.map((r) => ({
     toolId: r.tool_id,
@@ -218,9 +234,10 @@ export async function listTrending(db: Db, limit = 20): Promise<TrendingEntry[]>
 
 /** When the stored ranking was computed (null before the first run). */
 export async function trendingComputedAt(db: Db): Promise<string | null> {
-  const [row] = await queryRows<{ at: Date | string | null }>(
+  const [row] = await queryRows(
     db,
     sql`SELECT max(computed_at) AS at FROM trending_tools`,
+    z.object({ at: z.string().nullable() }),
   );
   return row?.at ? new Date(row.at).toISOString() : null;
 }

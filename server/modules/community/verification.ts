@@ -69,11 +69,12 @@ export async function confirmCompanyVerification(
   const { db, clock } = deps;
   const now = clock.now();
   return db.transaction(async (tx) => {
-    const [row] = await queryRows<{ id: string; user_id: string; domain: string }>(
+    const [row] = await queryRows(
       tx,
       sql`UPDATE company_email_verifications SET confirmed_at = ${now.toISOString()}::timestamptz
           WHERE token_hash = ${hash(token)} AND confirmed_at IS NULL AND expires_at > ${now.toISOString()}::timestamptz
           RETURNING id::text AS id, user_id, domain`,
+      z.object({ id: z.string(), user_id: z.string(), domain: z.string() }),
     );
     if (!row) throw new AppError("bad_request", VERIFY_MESSAGES.invalidLink);
     // A LinkedIn verification stays: both prove a real person; the company one is not weaker.
@@ -94,20 +95,23 @@ export type VerificationState = {
 };
 
 export async function verificationState(db: Db, userId: string, now: Date): Promise<VerificationState> {
-  const [profile] = await queryRows<{ is_verified: boolean; verification_type: "linkedin" | "company_email" | null }>(
+  const [profile] = await queryRows(
     db,
     sql`SELECT is_verified, verification_type::text AS verification_type FROM user_profiles WHERE user_id = ${userId}`,
+    z.object({ is_verified: z.boolean(), verification_type: z.enum(["linkedin", "company_email"]).nullable() }),
   );
-  const [confirmed] = await queryRows<{ domain: string }>(
+  const [confirmed] = await queryRows(
     db,
     sql`SELECT domain FROM company_email_verifications WHERE user_id = ${userId} AND confirmed_at IS NOT NULL
         ORDER BY confirmed_at DESC LIMIT 1`,
+    z.object({ domain: z.string() }),
   );
-  const [pending] = await queryRows<{ email: string; expires_at: string | Date }>(
+  const [pending] = await queryRows(
     db,
     sql`SELECT email, expires_at FROM company_email_verifications
         WHERE user_id = ${userId} AND confirmed_at IS NULL AND expires_at > ${now.toISOString()}::timestamptz
         ORDER BY created_at DESC LIMIT 1`,
+    z.object({ email: z.string(), expires_at: z.string() }),
   );
   return {
     verified: profile?.is_verified ? profile.verification_type : null,

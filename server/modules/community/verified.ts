@@ -1,5 +1,20 @@
+import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { countActivePolls, countReviews } from "./review-stats.ts";
+
+// Row schema (issue 19): what the driver gives; timestamps come back as PostgreSQL's text.
+const VerifiedRow = z.object({
+  tool_id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  verified_by: z.string(),
+  source: z.enum(["correction", "maker"]),
+  label: z.string(),
+  url: z.string().nullable(),
+  correction_id: z.string().nullable(),
+  at: z.string().nullable(),
+  total: z.number(),
+});
 
 /**
  * Community-verified tools (spec §3 Verified tool: name, verifiedBy, proof): tools whose facts a
@@ -21,18 +36,7 @@ export async function listCommunityVerified(
   db: Db,
   options: { limit: number; offset: number },
 ): Promise<{ verifiedTools: VerifiedTool[]; total: number }> {
-  const rows = await queryRows<{
-    tool_id: string;
-    slug: string;
-    name: string;
-    verified_by: string;
-    source: "correction" | "maker";
-    label: string;
-    url: string | null;
-    correction_id: string | null;
-    at: string | Date;
-    total: number;
-  }>(
+  const rows = await queryRows(
     db,
     sql`WITH proofs AS (
           SELECT k.tool_id, u.name AS verified_by, 'correction' AS source,
@@ -52,6 +56,7 @@ export async function listCommunityVerified(
                count(*) OVER ()::int AS total
         FROM latest l JOIN tools t ON t.id = l.tool_id AND t.status = 'active'
         ORDER BY l.at DESC NULLS LAST, t.name LIMIT ${options.limit} OFFSET ${options.offset}`,
+    VerifiedRow,
   );
   return {
     verifiedTools: rows.map((r) => ({
@@ -71,11 +76,12 @@ export async function listCommunityVerified(
 export async function communityFigures(
   db: Db,
 ): Promise<{ members: number; reviews: number; corrections: number; verifiedCorrections: number; polls: number }> {
-  const [row] = await queryRows<{ members: number; corrections: number; verified: number }>(
+  const [row] = await queryRows(
     db,
     sql`SELECT (SELECT count(*)::int FROM users WHERE suspended_at IS NULL) AS members,
                (SELECT count(*)::int FROM corrections) AS corrections,
                (SELECT count(*)::int FROM corrections WHERE status = 'verified') AS verified`,
+    z.object({ members: z.number(), corrections: z.number(), verified: z.number() }),
   );
   const [reviews, polls] = await Promise.all([countReviews(db), countActivePolls(db)]);
   return {

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, queryRows, transaction } from "../../platform/db/index.ts";
 import { toolImages, tools } from "../../platform/db/schema.ts";
 import { type Editorial, loadEditorial, type Provenance, recordFactChanges } from "../catalog/index.ts";
@@ -23,15 +24,17 @@ export type LogoReport = {
   ms: number;
 };
 
-type Row = {
-  id: string;
-  slug: string;
-  name: string;
-  website_url: string;
-  logo_url: string | null;
-  image_source: string | null;
-  image_hash: string | null;
-};
+// Row schema (issue 19): what the driver gives (the image columns come from a LEFT JOIN).
+const Row = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  website_url: z.string(),
+  logo_url: z.string().nullable(),
+  image_source: z.string().nullable(),
+  image_hash: z.string().nullable(),
+});
+type Row = z.infer<typeof Row>;
 
 const sha256 = (b: Uint8Array | string) => createHash("sha256").update(b).digest("hex");
 
@@ -51,11 +54,12 @@ export async function applyBundledLogos(
   const editorial = options.editorial ?? loadEditorial();
   const reviewed = new Date(`${editorial.reviewed}T00:00:00Z`);
   const chosen = new Map(editorial.tools.filter((e) => e.icon).map((e) => [e.slug, e]));
-  const rows = await queryRows<Row>(
+  const rows = await queryRows(
     db,
     sql`SELECT t.id, t.slug, t.name, t.website_url, t.logo_url, i.source_url AS image_source, i.source_hash AS image_hash
         FROM tools t LEFT JOIN tool_images i ON i.tool_id = t.id AND i.kind = 'logo' AND i.size = 128
         WHERE t.merged_into_id IS NULL ORDER BY t.slug`,
+    Row,
   );
   const report: LogoReport = {
     tools: rows.length,

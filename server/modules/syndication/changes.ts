@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { memoByVersion } from "../../platform/db/content-version.ts";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import type { Env } from "../../platform/env.ts";
@@ -29,17 +30,18 @@ export const CHANGE_LABELS: Record<ChangeKind, string> = {
 };
 export const CHANGES_LIMIT = 50;
 
-type Row = {
-  id: string;
-  kind: ChangeKind;
-  at: Date | string;
-  slug: string;
-  name: string;
-  field: string | null;
-  old_value: string | null;
-  new_value: string | null;
-  source: string | null;
-};
+// Row schema (issue 19): what the driver gives; timestamps come back as PostgreSQL's text.
+const Row = z.object({
+  id: z.string(),
+  kind: z.enum(["new", "pricing", "gone", "revived"]),
+  at: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  field: z.string().nullable(),
+  old_value: z.string().nullable(),
+  new_value: z.string().nullable(),
+  source: z.string().nullable(),
+});
 
 const label = (field: string | null, v: string | null): string => {
   if (v === null || v === "") return "not listed";
@@ -63,7 +65,7 @@ export async function listChanges(
   limit = CHANGES_LIMIT,
 ): Promise<ChangeEntry[]> {
   const rows = await memoByVersion(db, `syndication:changes:${limit}`, () =>
-    queryRows<Row>(
+    queryRows(
       db,
       // Price text is a gated field: only free-tier tools' price changes are public; the model is public.
       sql`(SELECT 'h' || h.id AS id,
@@ -88,6 +90,7 @@ export async function listChanges(
             WHERE t.status = 'active' AND (ci.source IS NULL OR ci.source NOT LIKE 'seed:%')
             ORDER BY COALESCE(t.published_at, t.created_at) DESC, t.id LIMIT ${limit})
           ORDER BY at DESC, id DESC LIMIT ${limit}`,
+      Row,
     ),
   );
   return rows.map((r) => {

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import type { Env } from "../../platform/env.ts";
 import { siteUrl } from "../../platform/site-origin.ts";
-import type { FactKind } from "../catalog/index.ts";
+import { FACT_KINDS, type FactKind } from "../catalog/index.ts";
 
 /**
  * What an assistant needs to cite a tool: its canonical page on Toolscape, when a fact of it was last
@@ -24,13 +25,7 @@ export async function citationsFor(
   if (!tools.length) return out;
   for (const t of tools) out.set(t.id, { url: siteUrl(env, `/tools/${t.slug}`), last_verified: null, provenance: {} });
   const ids = tools.map((t) => t.id);
-  const rows = await queryRows<{
-    id: string;
-    last_verified_at: Date | string | null;
-    field: string | null;
-    kind: FactKind | null;
-    verified_at: Date | string | null;
-  }>(
+  const rows = await queryRows(
     db,
     sql`SELECT t.id, t.last_verified_at, f.field, f.kind, f.verified_at
         FROM tools t LEFT JOIN tool_facts f ON f.tool_id = t.id
@@ -38,6 +33,13 @@ export async function citationsFor(
           ids.map((id) => sql`${id}::uuid`),
           sql`, `,
         )})`,
+    z.object({
+      id: z.string(),
+      last_verified_at: z.string().nullable(),
+      field: z.string().nullable(),
+      kind: z.enum(FACT_KINDS).nullable(),
+      verified_at: z.string().nullable(),
+    }),
   );
   for (const r of rows) {
     const c = out.get(r.id);

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { stringify } from "csv-stringify/sync";
 import { desc, lt, sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import { openDataDumps } from "../../platform/db/schema.ts";
 import type { Env } from "../../platform/env.ts";
@@ -9,7 +10,14 @@ import type { Jobs } from "../../platform/jobs/index.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { siteUrl } from "../../platform/site-origin.ts";
 import { canAccessTier } from "../accounts/index.ts";
-import { FACT_FIELDS, type FactKind, PRICING_LABELS } from "../catalog/index.ts";
+import {
+  FACT_FIELDS,
+  FACT_KINDS,
+  type FactKind,
+  PRICING_LABELS,
+  PRICING_MODELS,
+  TOOL_TIERS,
+} from "../catalog/index.ts";
 import {
   CHANGE_NOTE,
   type DataSource,
@@ -69,44 +77,62 @@ export type DumpRecord = {
   attribution: string[];
 };
 
-type ToolRow = {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  full_description: string;
-  website_url: string;
-  pricing_model: keyof typeof PRICING_LABELS;
-  pricing: { original?: string } | null;
-  tags: string[];
-  features: string[];
-  use_cases: string[];
-  rating: number;
-  review_count: number;
-  tier: "free" | "standard" | "expert";
-  created_at: Date | string;
-  facts_changed_at: Date | string | null;
-  last_verified_at: Date | string | null;
-  category_name: string;
-  category_slug: string;
-  provider_name: string | null;
-  import_source: string | null;
-};
-type FactRow = {
-  tool_id: string;
-  field: string;
-  kind: FactKind;
-  source: string;
-  source_url: string | null;
-  licence: string | null;
-  verified_at: Date | string | null;
-};
+// Row schemas (issue 19): what the driver gives; timestamps come back as PostgreSQL's text.
+const ToolRow = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  full_description: z.string(),
+  website_url: z.string(),
+  pricing_model: z.enum(PRICING_MODELS),
+  pricing: z.object({ original: z.string().optional() }).nullable(),
+  tags: z.array(z.string()),
+  features: z.array(z.string()),
+  use_cases: z.array(z.string()),
+  rating: z.number(),
+  review_count: z.number(),
+  tier: z.enum(TOOL_TIERS),
+  created_at: z.string(),
+  facts_changed_at: z.string().nullable(),
+  last_verified_at: z.string().nullable(),
+  category_name: z.string(),
+  category_slug: z.string(),
+  provider_name: z.string().nullable(),
+  import_source: z.string().nullable(),
+});
+type ToolRow = z.infer<typeof ToolRow>;
+const FactRow = z.object({
+  tool_id: z.string(),
+  field: z.string(),
+  kind: z.enum(FACT_KINDS),
+  source: z.string(),
+  source_url: z.string().nullable(),
+  licence: z.string().nullable(),
+  verified_at: z.string().nullable(),
+});
+type FactRow = z.infer<typeof FactRow>;
+const DumpRow = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  tool_count: z.number(),
+  jsonl_bytes: z.number(),
+  csv_bytes: z.number(),
+  jsonl_sha: z.string(),
+  csv_sha: z.string(),
+  changes: z.object({
+    added: z.array(z.string()),
+    removed: z.array(z.string()),
+    changed: z.array(z.string()),
+    hasPrevious: z.boolean().optional(),
+  }),
+});
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 /** Every active tool as a dump record, ordered by slug. */
 export async function buildDumpRecords(db: Db, env: Pick<Env, "PUBLIC_URL" | "HOST" | "PORT">): Promise<DumpRecord[]> {
-  const tools = await queryRows<ToolRow>(
+  const tools = await queryRows(
     db,
     sql`SELECT t.id, t.slug, t.name, t.description, t.full_description, t.website_url, t.pricing_model, t.pricing,
           t.tags, t.features, t.use_cases, t.rating, t.review_count, t.tier, t.created_at, t.facts_changed_at,
@@ -115,11 +141,13 @@ export async function buildDumpRecords(db: Db, env: Pick<Env, "PUBLIC_URL" | "HO
         FROM tools t JOIN categories c ON c.id = t.category_id LEFT JOIN providers p ON p.id = t.provider_id
         LEFT JOIN catalog_imports ci ON ci.id = t.import_id
         WHERE t.status = 'active' ORDER BY t.slug`,
+    ToolRow,
   );
-  const facts = await queryRows<FactRow>(
+  const facts = await queryRows(
     db,
     sql`SELECT f.tool_id, f.field, f.kind, f.source, f.source_url, f.licence, f.verified_at
         FROM tool_facts f JOIN tools t ON t.id = f.tool_id WHERE t.status = 'active'`,
+    FactRow,
   );
   const byTool = new Map<string, FactRow[]>();
   for (const f of facts) {
@@ -337,19 +365,11 @@ export async function writeDump(
 
 /** The newest dump's description (no file bytes), or null before the first. */
 export async function latestDump(db: Db): Promise<DumpSummary | null> {
-  const [row] = await queryRows<{
-    id: number;
-    created_at: Date | string;
-    tool_count: number;
-    jsonl_bytes: number;
-    csv_bytes: number;
-    jsonl_sha: string;
-    csv_sha: string;
-    changes: DumpChanges & { hasPrevious?: boolean };
-  }>(
+  const [row] = await queryRows(
     db,
     sql`SELECT id, created_at, tool_count, octet_length(jsonl_gz) AS jsonl_bytes, octet_length(csv_gz) AS csv_bytes,
           jsonl_sha, csv_sha, changes FROM open_data_dumps ORDER BY created_at DESC, id DESC LIMIT 1`,
+    DumpRow,
   );
   if (!row) return null;
   return {

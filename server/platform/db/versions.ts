@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, queryRows } from "./index.ts";
 
 /**
@@ -60,11 +61,16 @@ function startNext(db: Db, s: Coalescing): void {
     });
 }
 
+// Both counters are bigint: node-postgres gives a bigint as a string, PGlite as a number, so they are
+// read as text (one shape on both engines) and Number() below. Built once: every request reads them.
+const VersionsRow = z.object({ content: z.string().nullable(), viewer: z.string().nullable() });
+
 async function queryVersions(db: Db): Promise<Versions> {
-  const [row] = await queryRows<{ content: string | number | null; viewer: string | number | null }>(
+  const [row] = await queryRows(
     db,
-    sql`SELECT (SELECT version FROM content_version WHERE id = 1) AS content,
-               (SELECT version FROM viewer_version WHERE id = 1) AS viewer`,
+    sql`SELECT (SELECT version::text FROM content_version WHERE id = 1) AS content,
+               (SELECT version::text FROM viewer_version WHERE id = 1) AS viewer`,
+    VersionsRow,
   );
   return { content: Number(row?.content ?? 0), viewer: Number(row?.viewer ?? 0) };
 }

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes, randomUUID } from "node:crypto";
 import os from "node:os";
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Clock, DAY_MS } from "../clock.ts";
 import { type Db, queryRows, transaction } from "../db/index.ts";
 import { jobs as jobsTable } from "../db/schema.ts";
@@ -36,14 +37,17 @@ export type JobsOptions = {
   stopTimeoutMs?: number;
 };
 
-type Claimed = {
-  id: string;
-  type: string;
-  key: string | null;
-  payload: Record<string, unknown>;
-  attempts: number;
-  max_attempts: number;
-};
+// Row schemas (issue 19): what the driver gives.
+const Claimed = z.object({
+  id: z.string(),
+  type: z.string(),
+  key: z.string().nullable(),
+  payload: z.record(z.string(), z.unknown()),
+  attempts: z.number(),
+  max_attempts: z.number(),
+});
+type Claimed = z.infer<typeof Claimed>;
+const StatusCountRow = z.object({ status: z.string(), n: z.number() });
 
 /**
  * The job a handler runs for. A handler that enqueues its own (type, key) again (the next renewal)
@@ -135,7 +139,7 @@ export function createJobs(options: JobsOptions): JobRunner {
   async function claim(limit: number): Promise<Claimed[]> {
     const now = clock.now();
     // Due pending jobs, and running ones whose instance let the lease lapse (it died or hung).
-    return queryRows<Claimed>(
+    return queryRows(
       db,
       sql`update jobs set status = 'running', attempts = attempts + 1, locked_by = ${instanceId},
             locked_until = ${iso(new Date(now.getTime() + leaseMs))}::timestamptz, updated_at = ${iso(now)}::timestamptz
@@ -148,6 +152,7 @@ export function createJobs(options: JobsOptions): JobRunner {
             for update skip locked
           )
           returning id, type, key, payload, attempts, max_attempts`,
+      Claimed,
     );
   }
 
@@ -373,9 +378,10 @@ export function createJobs(options: JobsOptions): JobRunner {
     },
 
     async counts() {
-      const rows = await queryRows<{ status: string; n: number | string }>(
+      const rows = await queryRows(
         db,
         sql`select status, count(*)::int as n from jobs where status in ('pending', 'running', 'failed') group by status`,
+        StatusCountRow,
       );
       const counts: JobCounts = { pending: 0, running: 0, failed: 0 };
       for (const r of rows) counts[r.status as keyof JobCounts] = Number(r.n);
