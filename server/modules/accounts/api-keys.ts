@@ -43,6 +43,19 @@ export type ApiKeySummary = {
   revokedAt: string | null;
 };
 
+const CountRow = z.object({ n: z.number() });
+const IdRow = z.object({ id: z.string() });
+/** timestamptz columns as the server's text */
+const ApiKeyRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+});
+const KeyOwnerRow = z.object({ id: z.string(), user_id: z.string(), revoked_at: z.string().nullable() });
+
 const hashKey = (key: string) => createHash("sha256").update(key).digest("hex");
 const iso = (v: string | Date | null) => (v ? new Date(v).toISOString() : null);
 
@@ -65,15 +78,17 @@ export async function createApiKey(
   return transaction(db, async (tx) => {
     // The member row is locked so two concurrent creations cannot both pass the cap.
     await tx.execute(sql`SELECT id FROM users WHERE id = ${v.user.id} FOR UPDATE`);
-    const [count] = await queryRows<{ n: number | string }>(
+    const [count] = await queryRows(
       tx,
-      sql`SELECT count(*) AS n FROM api_keys WHERE user_id = ${v.user.id} AND revoked_at IS NULL`,
+      sql`SELECT count(*)::int AS n FROM api_keys WHERE user_id = ${v.user.id} AND revoked_at IS NULL`,
+      CountRow,
     );
     if (Number(count?.n ?? 0) >= MAX_KEYS_PER_MEMBER) throw new AppError("conflict", API_KEY_MESSAGES.tooMany);
-    const [row] = await queryRows<{ id: string }>(
+    const [row] = await queryRows(
       tx,
       sql`INSERT INTO api_keys (user_id, name, prefix, key_hash, created_at)
           VALUES (${v.user.id}, ${input.name}, ${prefix}, ${hashKey(key)}, ${now.toISOString()}::timestamptz) RETURNING id`,
+      IdRow,
     );
     return {
       key,
@@ -90,17 +105,11 @@ export async function createApiKey(
 }
 
 export async function listApiKeys(db: Db, viewer: Viewer): Promise<ApiKeySummary[]> {
-  const rows = await queryRows<{
-    id: string;
-    name: string;
-    prefix: string;
-    created_at: string | Date;
-    last_used_at: string | Date | null;
-    revoked_at: string | Date | null;
-  }>(
+  const rows = await queryRows(
     db,
     sql`SELECT id, name, prefix, created_at, last_used_at, revoked_at FROM api_keys
         WHERE user_id = ${viewer.user.id} ORDER BY revoked_at IS NOT NULL, created_at DESC LIMIT 50`,
+    ApiKeyRow,
   );
   return rows.map((r) => ({
     id: r.id,
@@ -115,10 +124,11 @@ export async function listApiKeys(db: Db, viewer: Viewer): Promise<ApiKeySummary
 /** Revokes one of the member's own keys (any member: a former Expert can still revoke). */
 export async function revokeApiKey(db: Db, viewer: Viewer, id: string, now: Date): Promise<void> {
   if (!UUID.test(id)) throw new AppError("not_found", "API key not found");
-  const rows = await queryRows<{ id: string }>(
+  const rows = await queryRows(
     db,
     sql`UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ${now.toISOString()}::timestamptz)
         WHERE id = ${id} AND user_id = ${viewer.user.id} RETURNING id`,
+    IdRow,
   );
   if (!rows.length) throw new AppError("not_found", "API key not found");
 }
@@ -132,9 +142,10 @@ export type ApiKeyAuth = { viewer: Viewer; keyId: string; limit: RateResult & { 
  */
 export async function authenticateApiKey(db: Db, key: string, now: Date): Promise<ApiKeyAuth> {
   if (!KEY_SHAPE.test(key)) throw new AppError("unauthorized", API_KEY_MESSAGES.invalid);
-  const [row] = await queryRows<{ id: string; user_id: string; revoked_at: string | Date | null }>(
+  const [row] = await queryRows(
     db,
     sql`SELECT id, user_id, revoked_at FROM api_keys WHERE key_hash = ${hashKey(key)}`,
+    KeyOwnerRow,
   );
   if (!row || row.revoked_at) throw new AppError("unauthorized", API_KEY_MESSAGES.invalid);
   const viewer = await loadViewer(db, row.user_id);

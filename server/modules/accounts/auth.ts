@@ -5,6 +5,7 @@ import { APIError, betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware } from "better-auth/api";
 import { bearer } from "better-auth/plugins/bearer";
+import { z } from "zod";
 import type { Db } from "../../platform/db/index.ts";
 import { queryRows, schema, sql } from "../../platform/db/index.ts";
 import type { Env } from "../../platform/env.ts";
@@ -229,10 +230,13 @@ export type Auth = ReturnType<typeof createAuth>;
 export const ACCOUNT_SUSPENDED =
   "This account is suspended. If you think this is a mistake, contact support@toolscape.dev.";
 
+const SuspendedRow = z.object({ suspended: z.boolean() });
+
 async function isSuspended(db: Db, userId: string): Promise<boolean> {
-  const [row] = await queryRows<{ suspended: boolean }>(
+  const [row] = await queryRows(
     db,
     sql`SELECT suspended_at IS NOT NULL AS suspended FROM users WHERE id = ${userId}`,
+    SuspendedRow,
   );
   return row?.suspended ?? false;
 }

@@ -40,9 +40,10 @@ export const CHANGE_ALERT_TEXT = {
 } as const;
 
 export async function changeAlertFor(db: Db, userId: string, toolId: string): Promise<ChangeAlertFrequency | null> {
-  const [row] = await queryRows<{ frequency: ChangeAlertFrequency }>(
+  const [row] = await queryRows(
     db,
     sql`SELECT frequency::text AS frequency FROM tool_change_alerts WHERE user_id = ${userId} AND tool_id = ${toolId}::uuid`,
+    FrequencyRow,
   );
   return row?.frequency ?? null;
 }
@@ -61,9 +62,10 @@ export async function setChangeAlert(
     await db.execute(sql`DELETE FROM tool_change_alerts WHERE user_id = ${v.user.id} AND tool_id = ${toolId}::uuid`);
     return null;
   }
-  const saved = await queryRows<{ n: number }>(
+  const saved = await queryRows(
     db,
     sql`SELECT 1 AS n FROM saved_tools WHERE user_id = ${v.user.id} AND tool_id = ${toolId}::uuid LIMIT 1`,
+    OneRow,
   );
   if (!saved.length) throw new AppError("conflict", CHANGE_ALERT_TEXT.needsSave);
   await db.execute(
@@ -74,18 +76,27 @@ export async function setChangeAlert(
   return frequency;
 }
 
-type Due = {
-  history_id: number;
-  user_id: string;
-  email: string;
-  tool_name: string;
-  tool_slug: string;
-  field: string;
-  old_value: unknown;
-  new_value: unknown;
-  source: string;
-  at: Date | string;
-};
+/**
+ * A change due to a member. history_id is a bigint, read as text (node-postgres gives bigint as a
+ * string, PGlite as a number); `at` is timestamptz as the server's text; the values are jsonb.
+ */
+const Due = z.object({
+  history_id: z.string(),
+  user_id: z.string(),
+  email: z.string(),
+  tool_name: z.string(),
+  tool_slug: z.string(),
+  field: z.string(),
+  old_value: z.unknown(),
+  new_value: z.unknown(),
+  source: z.string(),
+  at: z.string(),
+});
+type Due = z.infer<typeof Due>;
+const FrequencyRow = z.object({ frequency: z.enum(CHANGE_ALERT_FREQUENCIES) });
+const OneRow = z.object({ n: z.number() });
+const ClaimRow = z.object({ history_id: z.string() });
+const UserIdRow = z.object({ user_id: z.string() });
 
 const FIELD_LABELS: Record<string, string> = { pricing_model: "Pricing", pricing: "Price", status: "Status" };
 
@@ -142,9 +153,9 @@ export async function runChangeAlerts(
     ALERT_FIELDS.map((f) => sql`${f}`),
     sql`, `,
   );
-  const due = await queryRows<Due>(
+  const due = await queryRows(
     deps.db,
-    sql`SELECT h.id AS history_id, a.user_id, u.email, t.name AS tool_name, t.slug AS tool_slug, h.field,
+    sql`SELECT h.id::text AS history_id, a.user_id, u.email, t.name AS tool_name, t.slug AS tool_slug, h.field,
                h.old_value, h.new_value, h.source, h.created_at AS at
           FROM tool_change_alerts a
           JOIN tool_fact_history h ON h.tool_id = a.tool_id AND h.created_at >= a.created_at
@@ -157,6 +168,7 @@ export async function runChangeAlerts(
            AND NOT EXISTS (SELECT 1 FROM tool_change_alert_sends x WHERE x.history_id = h.id AND x.user_id = a.user_id)
          ORDER BY a.user_id, h.created_at, h.id
          LIMIT 2000`,
+    Due,
   );
   const byUser = new Map<string, Due[]>();
   for (const d of due) byUser.set(d.user_id, [...(byUser.get(d.user_id) ?? []), d]);
@@ -166,10 +178,11 @@ export async function runChangeAlerts(
     // Claim first: a second runner (or a retry after a crash past the send) finds them taken.
     const claimed: Due[] = [];
     for (const r of rows) {
-      const [claim] = await queryRows<{ history_id: number }>(
+      const [claim] = await queryRows(
         deps.db,
         sql`INSERT INTO tool_change_alert_sends (history_id, user_id, sent_at) VALUES (${r.history_id}, ${userId}, now())
-            ON CONFLICT DO NOTHING RETURNING history_id`,
+            ON CONFLICT DO NOTHING RETURNING history_id::text AS history_id`,
+        ClaimRow,
       );
       if (claim) claimed.push(r);
     }
@@ -213,15 +226,17 @@ const changeAlertsStep: ToolMergeStep = {
   name: "accounts.change_alerts",
   tables: ["tool_change_alerts"],
   async run(tx, fromToolId, intoToolId) {
-    const moved = await queryRows<{ user_id: string }>(
+    const moved = await queryRows(
       tx,
       sql`INSERT INTO tool_change_alerts (user_id, tool_id, frequency, created_at)
           SELECT user_id, ${intoToolId}::uuid, frequency, created_at FROM tool_change_alerts WHERE tool_id = ${fromToolId}::uuid
           ON CONFLICT DO NOTHING RETURNING user_id`,
+      UserIdRow,
     );
-    const dropped = await queryRows<{ user_id: string }>(
+    const dropped = await queryRows(
       tx,
       sql`DELETE FROM tool_change_alerts WHERE tool_id = ${fromToolId}::uuid RETURNING user_id`,
+      UserIdRow,
     );
     return { moved: moved.length, dropped: dropped.length - moved.length };
   },

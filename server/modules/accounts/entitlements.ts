@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { TIER_LABELS, TIERS, type Tier } from "./tiers.ts";
 
@@ -111,18 +112,20 @@ export class Entitlements {
   }
 }
 
-type Row = {
-  key: string;
-  label: string;
-  description: string;
-  kind: FeatureKind;
-  listed: boolean;
-  sort_order: number;
-  tier: Tier | null;
-  allowed: boolean | null;
-  limit_value: number | null;
-  text_value: string | null;
-};
+/** A feature and one of its grants (LEFT JOIN: the grant's columns are null for a feature without any). */
+const Row = z.object({
+  key: z.string(),
+  label: z.string(),
+  description: z.string(),
+  kind: z.enum(["flag", "limit", "text"]),
+  listed: z.boolean(),
+  sort_order: z.number(),
+  tier: z.enum(TIERS).nullable(),
+  allowed: z.boolean().nullable(),
+  limit_value: z.number().nullable(),
+  text_value: z.string().nullable(),
+});
+type Row = z.infer<typeof Row>;
 
 export function entitlementsFromRows(rows: Row[]): Entitlements {
   const map = new Map<string, Feature>();
@@ -156,12 +159,13 @@ const cache = new WeakMap<object, { at: number; value: Promise<Entitlements> }>(
 export function loadEntitlements(db: Db, options: { fresh?: boolean } = {}): Promise<Entitlements> {
   const hit = cache.get(db);
   if (hit && !options.fresh && Date.now() - hit.at < CACHE_MS) return hit.value;
-  const value = queryRows<Row>(
+  const value = queryRows(
     db,
     sql`SELECT f.key, f.label, f.description, f.kind::text AS kind, f.listed, f.sort_order,
                e.tier::text AS tier, e.allowed, e.limit_value, e.text_value
         FROM features f LEFT JOIN entitlements e ON e.feature_key = f.key
         ORDER BY f.sort_order, f.key`,
+    Row,
   ).then(entitlementsFromRows);
   cache.set(db, { at: Date.now(), value });
   value.catch(() => cache.delete(db));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { createTestDatabase } from "../../../tests/helpers/db.ts";
 import { type Database, queryRows, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -10,9 +11,9 @@ let database: Database;
 let toolIds: string[];
 beforeAll(async () => {
   database = await createTestDatabase();
-  toolIds = (await queryRows<{ id: string }>(database.db, sql`SELECT id FROM tools ORDER BY name LIMIT 13`)).map(
-    (r) => r.id,
-  );
+  toolIds = (
+    await queryRows(database.db, sql`SELECT id FROM tools ORDER BY name LIMIT 13`, z.object({ id: z.string() }))
+  ).map((r) => r.id);
 });
 afterAll(async () => {
   await database?.close();
@@ -97,9 +98,10 @@ describe("daily tool views", () => {
     const day = new Date("2030-06-01T08:00:00Z");
     await recordToolView(database.db, "user:usage-user", toolIds[0] as string, "free", day);
     await recordToolView(database.db, "user:usage-user", toolIds[1] as string, "free", day);
-    const [p] = await queryRows<{ daily_usage: number; last_reset: string }>(
+    const [p] = await queryRows(
       database.db,
       sql`SELECT daily_usage, last_reset::text AS last_reset FROM user_profiles WHERE user_id = 'usage-user'`,
+      z.object({ daily_usage: z.number(), last_reset: z.string() }),
     );
     expect(p).toEqual({ daily_usage: 2, last_reset: "2030-06-01" });
   });

@@ -1,8 +1,9 @@
+import { z } from "zod";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, isUniqueViolation, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { MESSAGES, type ProfileInput } from "./forms.ts";
-import type { Role, Tier } from "./tiers.ts";
+import { ROLES, type Role, TIERS, type Tier } from "./tiers.ts";
 import type { Viewer } from "./viewer.ts";
 
 /** Edits the member's own profile (name, username, bio, avatar URL). */
@@ -31,19 +32,42 @@ export async function setDarkMode(db: Db, viewer: Viewer, on: boolean): Promise<
   );
 }
 
-export type AccountSummary = { id: string; email: string; name: string; role: Role; tier: Tier };
+export const AccountSummary = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  tier: z.enum(TIERS),
+});
+export type AccountSummary = z.infer<typeof AccountSummary>;
+
+const IdRow = z.object({ id: z.string() });
+const UserRoleRow = z.object({ id: z.string(), role: z.enum(ROLES) });
+const CountRow = z.object({ n: z.number() });
+/** The user and their profile (LEFT JOIN: null without one); created_at as the server's text. */
+const PublicProfileRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  username: z.string().nullable(),
+  image: z.string().nullable(),
+  bio: z.string().nullable(),
+  created_at: z.string(),
+  is_verified: z.boolean().nullable(),
+  verification_type: z.enum(["linkedin", "company_email"]).nullable(),
+});
 
 async function accountById(db: Db, userId: string): Promise<AccountSummary | null> {
-  const [row] = await queryRows<AccountSummary>(
+  const [row] = await queryRows(
     db,
     sql`SELECT u.id, u.email, u.name, u.role::text AS role, COALESCE(p.tier, 'free')::text AS tier
         FROM users u LEFT JOIN user_profiles p ON p.user_id = u.id WHERE u.id = ${userId}`,
+    AccountSummary,
   );
   return row ?? null;
 }
 
 export async function findAccountByEmail(db: Db, email: string): Promise<AccountSummary | null> {
-  const [row] = await queryRows<{ id: string }>(db, sql`SELECT id FROM users WHERE email = ${email.toLowerCase()}`);
+  const [row] = await queryRows(db, sql`SELECT id FROM users WHERE email = ${email.toLowerCase()}`, IdRow);
   return row ? accountById(db, row.id) : null;
 }
 
@@ -65,16 +89,18 @@ export async function updateAccount(
   audit?: AccountAudit,
 ): Promise<AccountSummary> {
   return transaction(db, async (tx) => {
-    const [user] = await queryRows<{ id: string; role: Role }>(
+    const [user] = await queryRows(
       tx,
       sql`SELECT id, role::text AS role FROM users WHERE id = ${userId} FOR UPDATE`,
+      UserRoleRow,
     );
     if (!user) throw new AppError("not_found", "User not found");
     const before = audit ? await accountById(tx, userId) : null;
     if (change.role && change.role !== "admin" && user.role === "admin") {
-      const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(
+      const [{ n } = { n: 0 }] = await queryRows(
         tx,
         sql`SELECT count(*)::int AS n FROM users WHERE role = 'admin'`,
+        CountRow,
       );
       if (n <= 1) throw new AppError("conflict", "This is the last administrator; make someone else an admin first.");
     }
@@ -136,22 +162,14 @@ const USER_ID = /^[\w-]{1,64}$/;
 export async function getPublicProfile(db: Db, idOrUsername: string): Promise<PublicProfile | null> {
   const key = idOrUsername.replace(/^@/, "");
   if (!USER_ID.test(key)) return null;
-  const [row] = await queryRows<{
-    id: string;
-    name: string;
-    username: string | null;
-    image: string | null;
-    bio: string | null;
-    created_at: string | Date;
-    is_verified: boolean | null;
-    verification_type: "linkedin" | "company_email" | null;
-  }>(
+  const [row] = await queryRows(
     db,
     sql`SELECT u.id, u.name, u.username, u.image, u.bio, u.created_at, p.is_verified,
                p.verification_type::text AS verification_type
         FROM users u LEFT JOIN user_profiles p ON p.user_id = u.id
         WHERE u.id = ${key} OR lower(u.username) = lower(${key})
         ORDER BY (u.id = ${key}) DESC LIMIT 1`,
+    PublicProfileRow,
   );
   if (!row) return null;
   return {
@@ -170,6 +188,6 @@ export async function getPublicProfile(db: Db, idOrUsername: string): Promise<Pu
 
 /** How many member accounts exist (for honest figures on marketing pages). */
 export async function countMembers(db: Db): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM users`);
+  const [row] = await queryRows(db, sql`SELECT count(*)::int AS n FROM users`, CountRow);
   return row?.n ?? 0;
 }

@@ -10,6 +10,21 @@ import { UUID } from "../../platform/ids.ts";
 export const SAVED_TOOL_KINDS = ["saved", "favorite"] as const;
 export type SavedToolKind = (typeof SAVED_TOOL_KINDS)[number];
 
+const SavedToolRow = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  logo_url: z.string().nullable(),
+  tier: z.string(),
+  kind: z.enum(SAVED_TOOL_KINDS),
+  /** timestamptz, as the server's text */
+  created_at: z.string(),
+});
+const ToolRefRow = z.object({ id: z.string(), slug: z.string() });
+const ToolIdRow = z.object({ tool_id: z.string() });
+const KindRow = z.object({ kind: z.enum(SAVED_TOOL_KINDS) });
+
 export type SavedTool = {
   id: string;
   slug: string;
@@ -38,21 +53,13 @@ export const MergeInput = z.object({
 });
 
 export async function listSavedTools(db: Db, userId: string, kind?: SavedToolKind): Promise<SavedTool[]> {
-  const rows = await queryRows<{
-    id: string;
-    slug: string;
-    name: string;
-    description: string;
-    logo_url: string | null;
-    tier: string;
-    kind: SavedToolKind;
-    created_at: string | Date;
-  }>(
+  const rows = await queryRows(
     db,
     sql`SELECT t.id, t.slug, t.name, t.description, t.logo_url, t.tier::text AS tier, s.kind::text AS kind, s.created_at
         FROM saved_tools s JOIN tools t ON t.id = s.tool_id
         WHERE s.user_id = ${userId} AND t.status = 'active' ${kind ? sql`AND s.kind = ${kind}` : sql``}
         ORDER BY s.created_at DESC, t.name`,
+    SavedToolRow,
   );
   return rows.map(({ created_at, ...r }) => ({ ...r, savedAt: new Date(created_at).toISOString() }));
 }
@@ -74,10 +81,11 @@ async function resolveTools(db: Db, refs: string[]): Promise<Map<string, string>
         sql`, `,
       )
     : sql`NULL`;
-  const rows = await queryRows<{ id: string; slug: string }>(
+  const rows = await queryRows(
     db,
     sql`SELECT id::text AS id, slug FROM tools
         WHERE status = 'active' AND (id IN (${idList}) OR slug IN (${slugList}))`,
+    ToolRefRow,
   );
   for (const r of rows) {
     map.set(r.id, r.id);
@@ -94,10 +102,11 @@ export async function addSavedTool(
 ): Promise<{ toolId: string; added: boolean }> {
   const toolId = (await resolveTools(db, [toolRef])).get(toolRef.toLowerCase());
   if (!toolId) throw new AppError("not_found", "Tool not found");
-  const rows = await queryRows<{ tool_id: string }>(
+  const rows = await queryRows(
     db,
     sql`INSERT INTO saved_tools (user_id, tool_id, kind) VALUES (${userId}, ${toolId}::uuid, ${kind})
         ON CONFLICT DO NOTHING RETURNING tool_id`,
+    ToolIdRow,
   );
   return { toolId, added: rows.length > 0 };
 }
@@ -105,10 +114,11 @@ export async function addSavedTool(
 export async function removeSavedTool(db: Db, userId: string, toolRef: string, kind: SavedToolKind): Promise<void> {
   const toolId = (await resolveTools(db, [toolRef])).get(toolRef.toLowerCase());
   if (!toolId) throw new AppError("not_found", "Tool not found");
-  const rows = await queryRows<{ tool_id: string }>(
+  const rows = await queryRows(
     db,
     sql`DELETE FROM saved_tools WHERE user_id = ${userId} AND tool_id = ${toolId}::uuid AND kind = ${kind}
         RETURNING tool_id`,
+    ToolIdRow,
   );
   if (!rows.length) throw new AppError("not_found", "That tool is not in your list");
 }
@@ -138,10 +148,11 @@ export async function mergeSavedTools(
   }
   let added = 0;
   for (const p of pairs) {
-    const rows = await queryRows<{ tool_id: string }>(
+    const rows = await queryRows(
       db,
       sql`INSERT INTO saved_tools (user_id, tool_id, kind) VALUES (${userId}, ${p.toolId}::uuid, ${p.kind})
           ON CONFLICT DO NOTHING RETURNING tool_id`,
+      ToolIdRow,
     );
     added += rows.length;
   }
@@ -156,9 +167,10 @@ export async function mergeSavedTools(
 
 /** Whether one tool is in the member's saved list and favourites (for the tool page's toggles). */
 export async function savedToolState(db: Db, userId: string, toolId: string): Promise<Record<SavedToolKind, boolean>> {
-  const rows = await queryRows<{ kind: SavedToolKind }>(
+  const rows = await queryRows(
     db,
     sql`SELECT kind::text AS kind FROM saved_tools WHERE user_id = ${userId} AND tool_id = ${toolId}::uuid`,
+    KindRow,
   );
   const kinds = new Set(rows.map((r) => r.kind));
   return { saved: kinds.has("saved"), favorite: kinds.has("favorite") };

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { isbot } from "isbot";
+import { z } from "zod";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { loadEntitlements } from "./entitlements.ts";
 import { canAccessTier, requiresLabel, type Tier } from "./tiers.ts";
@@ -12,6 +13,11 @@ import { utcDay, type Viewer } from "./viewer.ts";
  * in step for the dashboard); visitors by a first-party cookie. Opening a tool already counted today
  * is always allowed; past the limit a new tool is refused and not counted.
  */
+const KnownRow = z.object({ used: z.number(), seen: z.boolean() });
+/** bool_or over no rows is null */
+const StateRow = z.object({ used: z.number(), seen: z.boolean().nullable() });
+const UsedRow = z.object({ used: z.number() });
+
 export type ViewSubject = `user:${string}` | `visitor:${string}`;
 export type ViewResult = { used: number; limit: number | null; allowed: boolean };
 
@@ -29,20 +35,22 @@ export async function recordToolView(
   const day = utcDay(now);
   // Re-opening a tool counted today (the usual case) changes nothing: one read, no transaction.
   // (The profile's counter was brought in step when the tool was counted.)
-  const [known] = await queryRows<{ used: number; seen: boolean }>(
+  const [known] = await queryRows(
     db,
     sql`SELECT count(*)::int AS used, coalesce(bool_or(tool_id = ${toolId}::uuid), false) AS seen
         FROM daily_tool_views WHERE subject = ${subject} AND day = ${day}::date`,
+    KnownRow,
   );
   if (known?.seen === true) return { used: known.used, limit, allowed: true };
   if (limit !== null && (known?.used ?? 0) >= limit) return { used: known?.used ?? 0, limit, allowed: false };
   const result = await transaction(db, async (tx) => {
     // One subject at a time: concurrent views cannot both take the last free slot.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${subject}))`);
-    const [state] = await queryRows<{ used: number; seen: boolean }>(
+    const [state] = await queryRows(
       tx,
       sql`SELECT count(*)::int AS used, bool_or(tool_id = ${toolId}::uuid) AS seen
           FROM daily_tool_views WHERE subject = ${subject} AND day = ${day}::date`,
+      StateRow,
     );
     let used = state?.used ?? 0;
     const seen = state?.seen === true;
@@ -68,9 +76,10 @@ export async function recordToolView(
 
 /** How many distinct tools a subject opened today (without counting a new one). */
 export async function dailyViews(db: Db, subject: ViewSubject, now = new Date()): Promise<number> {
-  const [row] = await queryRows<{ used: number }>(
+  const [row] = await queryRows(
     db,
     sql`SELECT count(*)::int AS used FROM daily_tool_views WHERE subject = ${subject} AND day = ${utcDay(now)}::date`,
+    UsedRow,
   );
   return row?.used ?? 0;
 }

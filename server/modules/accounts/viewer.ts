@@ -1,9 +1,10 @@
+import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { readVersions, type Versions, versionsFor } from "../../platform/db/versions.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Auth } from "./auth.ts";
 import { type Entitlements, type LimitKey, loadEntitlements } from "./entitlements.ts";
-import { isTier, type Role, TIER_LABELS, type Tier } from "./tiers.ts";
+import { isTier, ROLES, type Role, TIER_LABELS, type Tier } from "./tiers.ts";
 
 /** Who is asking: the signed-in member with their tier (server-side truth) and role. */
 export type ViewerUser = {
@@ -171,33 +172,35 @@ export async function viewerFromHeaders(
   return viewer;
 }
 
-type ViewerRow = {
-  id: string;
-  name: string;
-  email: string;
-  image: string | null;
-  username: string | null;
-  bio: string | null;
-  role: Role;
-  created_at: string | Date;
-  suspended_at: string | Date | null;
-  tier: string | null;
-  daily_usage: number | null;
-  last_reset: string | Date | null;
-  is_verified: boolean | null;
-  verification_type: "linkedin" | "company_email" | null;
-  dark_mode: boolean | null;
-};
+/** The user and their profile (LEFT JOIN: the profile's columns are null without one); timestamps as text. */
+const ViewerRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  image: z.string().nullable(),
+  username: z.string().nullable(),
+  bio: z.string().nullable(),
+  role: z.enum(ROLES),
+  created_at: z.string(),
+  suspended_at: z.string().nullable(),
+  tier: z.string().nullable(),
+  daily_usage: z.number().nullable(),
+  last_reset: z.string().nullable(),
+  is_verified: z.boolean().nullable(),
+  verification_type: z.enum(["linkedin", "company_email"]).nullable(),
+  dark_mode: z.boolean().nullable(),
+});
 
 /** The viewer for a user id (their tier is free when the profile row is missing, as the spec says). */
 export async function loadViewer(db: Db, userId: string): Promise<Viewer | null> {
-  const [row] = await queryRows<ViewerRow>(
+  const [row] = await queryRows(
     db,
     sql`SELECT u.id, u.name, u.email, u.image, u.username, u.bio, u.role::text AS role, u.created_at, u.suspended_at,
                p.tier::text AS tier, p.daily_usage, p.last_reset::text AS last_reset, p.is_verified,
                p.verification_type::text AS verification_type, p.dark_mode
         FROM users u LEFT JOIN user_profiles p ON p.user_id = u.id
         WHERE u.id = ${userId}`,
+    ViewerRow,
   );
   if (!row) return null;
   const entitlements = await loadEntitlements(db);

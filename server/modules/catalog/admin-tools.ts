@@ -105,7 +105,13 @@ export type AdminToolRow = {
   updated_at: string;
 };
 
-export type AdminToolStats = { totalTools: number; pendingTools: number; approvedTools: number; featuredTools: number };
+export const AdminToolStats = z.object({
+  totalTools: z.number(),
+  pendingTools: z.number(),
+  approvedTools: z.number(),
+  featuredTools: z.number(),
+});
+export type AdminToolStats = z.infer<typeof AdminToolStats>;
 
 /** Filters shared by the table and the CSV export. */
 export async function adminToolFilters(
@@ -132,10 +138,25 @@ const ADMIN_FROM = sql.raw(
   "tools t JOIN categories c ON c.id = t.category_id LEFT JOIN providers p ON p.id = t.provider_id",
 );
 
-type AdminRowDb = Omit<AdminToolRow, "created_at" | "updated_at"> & {
-  created_at: Date | string;
-  updated_at: Date | string;
-};
+/** AdminToolRow as the driver gives it: timestamps as the server's text, reformatted as ISO by iso(). */
+const AdminRowDb = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  category: z.string(),
+  category_id: z.number(),
+  provider: z.string().nullable(),
+  status: z.enum(TOOL_STATUSES),
+  is_featured: z.boolean(),
+  tier: z.enum(TOOL_TIERS),
+  one_line_description: z.string(),
+  website_url: z.string(),
+  rating: z.number(),
+  review_count: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+const CountRow = z.object({ n: z.number() });
 const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 
 /** The admin table: every status, newest first, paged. */
@@ -148,7 +169,7 @@ export async function listAdminTools(
 }> {
   const where = await adminToolFilters(db, query);
   const [rows, [count]] = await Promise.all([
-    queryRows<AdminRowDb>(
+    queryRows(
       db,
       sql`SELECT t.id, t.slug, t.name, c.name AS category, t.category_id, p.name AS provider, t.status,
             t.is_featured, t.tier, t.description AS one_line_description, t.website_url, t.rating,
@@ -156,8 +177,9 @@ export async function listAdminTools(
           FROM ${ADMIN_FROM} WHERE ${where}
           ORDER BY ${orderBy(TOOL_SORT_SQL, query, sql`t.created_at DESC, lower(t.name), t.id`, sql`t.id`)}
           LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`,
+      AdminRowDb,
     ),
-    queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${ADMIN_FROM} WHERE ${where}`),
+    queryRows(db, sql`SELECT count(*)::int AS n FROM ${ADMIN_FROM} WHERE ${where}`, CountRow),
   ]);
   const total = Number(count?.n ?? 0);
   const totalPages = Math.max(1, Math.ceil(total / query.limit));
@@ -175,13 +197,14 @@ export async function listAdminTools(
 
 /** The stat cards: approved = active (published); featured counts published tools only. */
 export async function adminToolStats(db: Db): Promise<AdminToolStats> {
-  const [row] = await queryRows<AdminToolStats>(
+  const [row] = await queryRows(
     db,
     sql`SELECT count(*)::int AS "totalTools",
           count(*) FILTER (WHERE status = 'pending')::int AS "pendingTools",
           count(*) FILTER (WHERE status = 'active')::int AS "approvedTools",
           count(*) FILTER (WHERE status = 'active' AND is_featured)::int AS "featuredTools"
         FROM tools`,
+    AdminToolStats,
   );
   return row ?? { totalTools: 0, pendingTools: 0, approvedTools: 0, featuredTools: 0 };
 }

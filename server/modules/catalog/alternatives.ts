@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import { nameKey, slugify } from "./normalize.ts";
-import { CARD_COLUMNS, type CardRow, type ToolCard, toToolCard } from "./tool-shapes.ts";
+import { CARD_COLUMNS, CardRow, type ToolCard, toToolCard } from "./tool-shapes.ts";
 
 /**
  * Alternatives to a tool, all from the live catalogue:
@@ -23,17 +24,20 @@ export type Alternative = ToolCard & {
   named: boolean;
 };
 
-type AltRow = CardRow & { shared_tags: string[] | null };
+const AltRow = CardRow.extend({ shared_tags: z.array(z.string()).nullable() });
+const SourceRow = z.object({ id: z.string(), tags: z.array(z.string()), alternatives: z.array(z.string()) });
+const NamedRow = CardRow.extend({ name_key: z.string() });
 
 const FROM = sql.raw(`tools t JOIN categories c ON c.id = t.category_id LEFT JOIN providers p ON p.id = t.provider_id`);
 
 export async function getAlternatives(db: Db, toolId: string, limit = DEFAULT_ALTERNATIVES): Promise<Alternative[]> {
   const max = Math.max(0, Math.min(MAX_ALTERNATIVES, Math.floor(limit)));
   if (max === 0) return [];
-  const [source] = await queryRows<{ id: string; tags: string[]; alternatives: string[] }>(
+  const [source] = await queryRows(
     db,
     // A gone tool (the graveyard) keeps its alternatives: they are its successors (ADR 0029).
     sql`SELECT id, tags, alternatives FROM tools WHERE id = ${toolId}::uuid AND status IN ('active', 'gone')`,
+    SourceRow,
   );
   if (!source) return [];
 
@@ -43,7 +47,7 @@ export async function getAlternatives(db: Db, toolId: string, limit = DEFAULT_AL
 
   const exclude = [source.id, ...out.map((t) => t.id)];
   // Rank on the narrow columns first, then read card columns for the few winners only.
-  const rows = await queryRows<AltRow>(
+  const rows = await queryRows(
     db,
     sql`WITH src AS MATERIALIZED (
           SELECT id, category_id, search_name,
@@ -85,12 +89,13 @@ export async function getAlternatives(db: Db, toolId: string, limit = DEFAULT_AL
                ARRAY(SELECT x FROM unnest(t.tags) x WHERE lower(x) IN (SELECT tag FROM weights) ORDER BY x) AS shared_tags
         FROM ranked r JOIN ${FROM} ON t.id = r.id
         ORDER BY r.score DESC, t.rating DESC, lower(t.name) ASC, t.id`,
+    AltRow,
   );
   for (const row of rows) out.push({ ...toToolCard(row), shared_tags: row.shared_tags ?? [], named: false });
   if (out.length < max) {
     // Nothing similar enough: fill with the category's best-rated tools, still deterministic.
     const taken = [source.id, ...out.map((t) => t.id)];
-    const fill = await queryRows<CardRow>(
+    const fill = await queryRows(
       db,
       sql`SELECT ${sql.raw(CARD_COLUMNS)} FROM ${FROM}
           WHERE t.status = 'active' AND t.category_id = (SELECT category_id FROM tools WHERE id = ${source.id}::uuid)
@@ -100,6 +105,7 @@ export async function getAlternatives(db: Db, toolId: string, limit = DEFAULT_AL
             )})
           ORDER BY t.rating DESC, lower(t.name), t.id
           LIMIT ${max - out.length}`,
+      CardRow,
     );
     for (const row of fill) out.push({ ...toToolCard(row), shared_tags: [], named: false });
   }
@@ -112,7 +118,7 @@ async function namedAlternatives(db: Db, sourceId: string, sourceTags: string[],
   if (!wanted.length) return [];
   const keys = [...new Set(wanted.map((w) => w.key))];
   const slugs = [...new Set(wanted.map((w) => w.slug))];
-  const rows = await queryRows<CardRow & { name_key: string }>(
+  const rows = await queryRows(
     db,
     sql`SELECT ${sql.raw(CARD_COLUMNS)}, t.name_key
         FROM ${FROM}
@@ -125,6 +131,7 @@ async function namedAlternatives(db: Db, sourceId: string, sourceTags: string[],
             sql`, `,
           )}))
         ORDER BY t.rating DESC, lower(t.name), t.id`,
+    NamedRow,
   );
   const lowerTags = new Set(sourceTags.map((t) => t.toLowerCase()));
   const out: Alternative[] = [];
@@ -136,7 +143,7 @@ async function namedAlternatives(db: Db, sourceId: string, sourceTags: string[],
     seen.add(row.id);
     out.push({
       ...toToolCard(row),
-      shared_tags: row.tags.filter((t) => lowerTags.has(t.toLowerCase())),
+      shared_tags: row.tags.filter((t: string) => lowerTags.has(t.toLowerCase())),
       named: true,
     });
   }

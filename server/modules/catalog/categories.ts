@@ -1,20 +1,32 @@
 import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import { memoByVersion } from "../../platform/db/content-version.ts";
 import { type Db, queryRows, schema } from "../../platform/db/index.ts";
 import { aliasKey, CATEGORY_DEFINITIONS } from "./category-definitions.ts";
 
 const { categories, categoryAliases, tools } = schema;
 
-export type CategorySummary = {
-  id: number;
-  slug: string;
-  name: string;
-  icon: string;
-  description: string;
-  color: string | null;
-  featured: boolean;
-  toolCount: number;
-};
+export const CategorySummary = z.object({
+  id: z.number(),
+  slug: z.string(),
+  name: z.string(),
+  icon: z.string(),
+  description: z.string(),
+  color: z.string().nullable(),
+  featured: z.boolean(),
+  toolCount: z.number(),
+});
+export type CategorySummary = z.infer<typeof CategorySummary>;
+
+const CategoryKeyRow = z.object({
+  key: z.string(),
+  redirects: z.boolean(),
+  retired: z.boolean(),
+  name: z.string(),
+  id: z.number(),
+  slug: z.string(),
+  final_name: z.string(),
+});
 
 type Executor = Pick<Db, "select" | "insert" | "update" | "execute">;
 
@@ -82,15 +94,7 @@ export async function lookupCategoryKeys(db: Executor, keys: string[]): Promise<
   const numeric = [...new Set(keys.filter(isId).map(Number))];
   const wanted = [...new Set(keys.filter((k) => !isId(k)).map(aliasKey))];
   if (!numeric.length && !wanted.length) return out;
-  const rows = await queryRows<{
-    key: string;
-    redirects: boolean;
-    retired: boolean;
-    name: string;
-    id: number;
-    slug: string;
-    final_name: string;
-  }>(
+  const rows = await queryRows(
     db as Db,
     sql`SELECT k.key, k.redirects, c.retired_at IS NOT NULL AS retired, c.name,
           f.id, f.slug, f.name AS final_name
@@ -103,6 +107,7 @@ export async function lookupCategoryKeys(db: Executor, keys: string[]): Promise<
         ) k
         JOIN ${categories} c ON c.id = k.category_id
         JOIN ${categories} f ON f.id = CASE WHEN c.retired_at IS NOT NULL THEN coalesce(c.replaced_by_id, c.id) ELSE c.id END`,
+    CategoryKeyRow,
   );
   const byKey = new Map(rows.map((r) => [r.key, r]));
   for (const k of keys) {
@@ -125,7 +130,7 @@ export async function lookupCategoryKeys(db: Executor, keys: string[]): Promise<
  */
 export async function listCategories(db: Db): Promise<CategorySummary[]> {
   return memoByVersion(db, "catalog:categories", () =>
-    queryRows<CategorySummary>(
+    queryRows(
       db,
       sql`SELECT c.id, c.slug, c.name, c.icon, c.description, c.color, c.featured,
             coalesce(n.count, 0)::int AS "toolCount"
@@ -134,6 +139,7 @@ export async function listCategories(db: Db): Promise<CategorySummary[]> {
             ON n.category_id = c.id
           WHERE c.retired_at IS NULL
           ORDER BY c.sort_order, c.name`,
+      CategorySummary,
     ),
   );
 }

@@ -20,6 +20,22 @@ import { HTML_TAG } from "./normalize.ts";
 
 const { categories, categoryAliases, tools, toolSubmissions } = schema;
 
+const AdminCategoryRow = z.object({
+  id: z.number(),
+  slug: z.string(),
+  name: z.string(),
+  icon: z.string(),
+  description: z.string(),
+  featured: z.boolean(),
+  retired_at: z.string().nullable(),
+  replaced_slug: z.string().nullable(),
+  replaced_name: z.string().nullable(),
+  tool_count: z.number(),
+  active_count: z.number(),
+  aliases: z.array(z.object({ alias: z.string(), redirects: z.boolean() })).nullable(),
+});
+const CategoryOwnerRow = z.object({ id: z.number(), name: z.string() });
+
 export type AdminCategory = {
   id: number;
   slug: string;
@@ -38,20 +54,7 @@ export type AdminCategory = {
 
 /** Every category (retired ones last), with tool counts and aliases, for the admin. */
 export async function listCategoriesForAdmin(db: Db): Promise<AdminCategory[]> {
-  const rows = await queryRows<{
-    id: number;
-    slug: string;
-    name: string;
-    icon: string;
-    description: string;
-    featured: boolean;
-    retired_at: Date | string | null;
-    replaced_slug: string | null;
-    replaced_name: string | null;
-    tool_count: number;
-    active_count: number;
-    aliases: { alias: string; redirects: boolean }[] | null;
-  }>(
+  const rows = await queryRows(
     db,
     sql`SELECT c.id, c.slug, c.name, c.icon, c.description, c.featured, c.retired_at,
           r.slug AS replaced_slug, r.name AS replaced_name,
@@ -61,6 +64,7 @@ export async function listCategoriesForAdmin(db: Db): Promise<AdminCategory[]> {
              FROM ${categoryAliases} a WHERE a.category_id = c.id AND a.alias <> c.slug) AS aliases
         FROM ${categories} c LEFT JOIN ${categories} r ON r.id = c.replaced_by_id
         ORDER BY c.retired_at IS NOT NULL, c.sort_order, c.name`,
+    AdminCategoryRow,
   );
   return rows.map((r) => ({
     id: r.id,
@@ -116,12 +120,13 @@ export type CategoryChangeContext = { actor: AuditActor; requestId?: string | nu
 
 /** Which category (if any) a key already belongs to: a new name or slug must not shadow another's. */
 async function ownerOf(tx: Db, key: string): Promise<{ id: number; name: string } | null> {
-  const [row] = await queryRows<{ id: number; name: string }>(
+  const [row] = await queryRows(
     tx,
     sql`SELECT c.id, c.name FROM ${categoryAliases} a JOIN ${categories} c ON c.id = a.category_id
         WHERE a.alias = ${key}
         UNION ALL SELECT c.id, c.name FROM ${categories} c WHERE c.slug = ${key} OR lower(c.name) = lower(${key})
         LIMIT 1`,
+    CategoryOwnerRow,
   );
   return row ?? null;
 }
@@ -307,7 +312,8 @@ export function retireCategory(db: Db, ctx: CategoryChangeContext, sourceId: num
   return moveCategory(db, ctx, sourceId, targetId, "retire");
 }
 
-export type CategorySuggestion = { slug: string; name: string };
+export const CategorySuggestion = z.object({ slug: z.string(), name: z.string() });
+export type CategorySuggestion = z.infer<typeof CategorySuggestion>;
 
 /**
  * The closest active categories to an unknown name, by trigram similarity of its key against every
@@ -316,7 +322,7 @@ export type CategorySuggestion = { slug: string; name: string };
 export async function suggestCategories(db: Db, name: string, limit = 3): Promise<CategorySuggestion[]> {
   const key = aliasKey(name).replace(/-/g, " ");
   if (!key) return [];
-  return queryRows<CategorySuggestion>(
+  return queryRows(
     db,
     sql`SELECT c.slug, c.name FROM (
           SELECT a.category_id AS id,
@@ -325,5 +331,6 @@ export async function suggestCategories(db: Db, name: string, limit = 3): Promis
         ) s JOIN ${categories} c ON c.id = s.id AND c.retired_at IS NULL
         WHERE s.score > 0.2
         GROUP BY c.slug, c.name ORDER BY max(s.score) DESC, c.name LIMIT ${limit}`,
+    CategorySuggestion,
   );
 }

@@ -85,13 +85,14 @@ export const ToolClickInput = z
   }));
 export type ToolClick = z.output<typeof ToolClickInput>;
 
-type LinkRow = {
-  id: string;
-  slug: string;
-  website_url: string;
-  demo_url: string | null;
-  affiliate_url: string | null;
-};
+const LinkRow = z.object({
+  id: z.string(),
+  slug: z.string(),
+  website_url: z.string(),
+  demo_url: z.string().nullable(),
+  affiliate_url: z.string().nullable(),
+});
+type LinkRow = z.infer<typeof LinkRow>;
 
 export type ClickResult = { toolId: string; slug: string; target: ClickTarget; url: string; counted: boolean };
 
@@ -131,9 +132,10 @@ async function findLinks(db: Db, idOrSlug: string): Promise<LinkRow | null> {
   const key = idOrSlug.trim().toLowerCase();
   if (!key || key.length > 200) return null;
   const match = UUID.test(key) ? sql`id = ${key}::uuid` : sql`slug = ${key}`;
-  const [tool] = await queryRows<LinkRow>(
+  const [tool] = await queryRows(
     db,
     sql`SELECT id, slug, website_url, demo_url, affiliate_url FROM tools WHERE ${match} AND status = 'active' LIMIT 1`,
+    LinkRow,
   );
   return tool ?? null;
 }

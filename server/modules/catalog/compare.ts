@@ -6,7 +6,7 @@ import type { Tier } from "../accounts/index.ts";
 import { compareCapMessage } from "./compare-add.ts";
 import { MAX_COMPARE_TOOLS } from "./compare-rules.ts";
 import { cardsForTier } from "./tool-access.ts";
-import { CARD_COLUMNS, type CardRow, type ToolCard, toToolCard } from "./tool-shapes.ts";
+import { CARD_COLUMNS, CardRow, type ToolCard, toToolCard } from "./tool-shapes.ts";
 import { listTools } from "./tools.ts";
 
 const FROM = sql.raw(`tools t JOIN categories c ON c.id = t.category_id LEFT JOIN providers p ON p.id = t.provider_id`);
@@ -79,9 +79,10 @@ export async function getToolsForComparison(db: Db, keys: readonly string[]): Pr
         ]
       : []),
   ];
-  const rows = await queryRows<CardRow>(
+  const rows = await queryRows(
     db,
     sql`SELECT ${sql.raw(CARD_COLUMNS)} FROM ${FROM} WHERE t.status = 'active' AND (${sql.join(match, sql` OR `)})`,
+    CardRow,
   );
   const byKey = new Map<string, CardRow>();
   for (const row of rows) {

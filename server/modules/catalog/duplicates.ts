@@ -28,21 +28,23 @@ export const DUPLICATE_THRESHOLDS = {
   domainDescription: 0.5,
 } as const;
 
-export type DuplicateSide = {
-  id: string;
-  slug: string;
-  name: string;
-  websiteUrl: string;
-  finalUrl: string | null;
-  category: string;
-  description: string;
-  isFeatured: boolean;
-  reviewCount: number;
-  rating: number;
-  saves: number;
-  clicks: number;
-  createdAt: string;
-};
+export const DuplicateSide = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  websiteUrl: z.string(),
+  finalUrl: z.string().nullable(),
+  category: z.string(),
+  description: z.string(),
+  isFeatured: z.boolean(),
+  reviewCount: z.number(),
+  rating: z.number(),
+  saves: z.number(),
+  clicks: z.number(),
+  /** timestamptz, as the server's text */
+  createdAt: z.string(),
+});
+export type DuplicateSide = z.infer<typeof DuplicateSide>;
 
 export type DuplicateCandidate = {
   a: DuplicateSide;
@@ -54,17 +56,29 @@ export type DuplicateCandidate = {
   suggestedKeep: string;
 };
 
-type PairRow = {
-  a: string;
-  b: string;
-  name_sim: number;
-  desc_sim: number;
-  same_name: boolean;
-  same_domain: string | null;
-  same_final: boolean;
-};
+const PairRow = z.object({
+  a: z.string(),
+  b: z.string(),
+  name_sim: z.number(),
+  desc_sim: z.number(),
+  same_name: z.boolean(),
+  same_domain: z.string().nullable(),
+  same_final: z.boolean(),
+});
 
-type LiveTool = { id: string; name_key: string; site_key: string; description_key: string };
+const LiveTool = z.object({ id: z.string(), name_key: z.string(), site_key: z.string(), description_key: z.string() });
+type LiveTool = z.infer<typeof LiveTool>;
+
+const StoredCandidateRow = z.object({
+  a: z.string(),
+  b: z.string(),
+  score: z.number(),
+  reasons: z.array(z.string()),
+  computed_at: z.string(),
+});
+const LastComputedRow = z.object({ at: z.string().nullable() });
+const ToolNameRow = z.object({ id: z.string(), name: z.string() });
+const ReturnedRow = z.object({ n: z.number() });
 
 /** pg_trgm's trigrams of one word (lower-case alphanumerics, padded "  x "), so thresholds mean the same here. */
 export function trigrams(word: string): Set<string> {
@@ -138,19 +152,20 @@ type ScoredPair = { a: string; b: string; score: number; reasons: string[] };
 /** Every pair the finder proposes, best first (the expensive part: the whole live catalogue is read). */
 export async function scoreDuplicatePairs(db: Db): Promise<ScoredPair[]> {
   const T = DUPLICATE_THRESHOLDS;
-  const live = await queryRows<LiveTool>(
+  const live = await queryRows(
     db,
     sql`SELECT t.id::text AS id, t.name_key, coalesce(ls.final_domain_key, t.domain_key) AS site_key,
           left(regexp_replace(lower(t.description), '[^a-z0-9]+', '', 'g'), 80) AS description_key
         FROM tools t LEFT JOIN tool_link_status ls ON ls.tool_id = t.id
         WHERE t.status = 'active' AND t.merged_into_id IS NULL`,
+    LiveTool,
   );
   const candidatePairs = pairsToCompare(live);
   if (!candidatePairs.length) return [];
   const as = `{${candidatePairs.map((p) => p[0]).join(",")}}`;
   const bs = `{${candidatePairs.map((p) => p[1]).join(",")}}`;
   // Only the shortlisted pairs are measured in SQL (pg_trgm's similarity on names and descriptions).
-  const pairs = await queryRows<PairRow>(
+  const pairs = await queryRows(
     db,
     sql`WITH live AS (
           SELECT t.id, t.name_key, t.description, coalesce(ls.final_domain_key, t.domain_key) AS site_key,
@@ -167,6 +182,7 @@ export async function scoreDuplicatePairs(db: Db): Promise<ScoredPair[]> {
           (a.site_url = b.site_url) AS same_final
         FROM pairs p JOIN live a ON a.id = p.a JOIN live b ON b.id = p.b
         WHERE NOT EXISTS (SELECT 1 FROM tool_duplicate_dismissals d WHERE d.tool_a = p.a AND d.tool_b = p.b)`,
+    PairRow,
   );
 
   const scored: ScoredPair[] = [];
@@ -198,7 +214,7 @@ export async function scoreDuplicatePairs(db: Db): Promise<ScoredPair[]> {
 async function withSides(db: Db, top: ScoredPair[]): Promise<DuplicateCandidate[]> {
   if (!top.length) return [];
   const ids = [...new Set(top.flatMap((p) => [p.a, p.b]))];
-  const sides = await queryRows<DuplicateSide>(
+  const sides = await queryRows(
     db,
     sql`SELECT t.id::text AS id, t.slug, t.name, t.website_url AS "websiteUrl", ls.final_url AS "finalUrl",
           c.name AS category, t.description, t.is_featured AS "isFeatured", t.review_count AS "reviewCount",
@@ -210,6 +226,7 @@ async function withSides(db: Db, top: ScoredPair[]): Promise<DuplicateCandidate[
           ids.map((id) => sql`${id}::uuid`),
           sql`, `,
         )})`,
+    DuplicateSide,
   );
   const byId = new Map(sides.map((s) => [s.id, s]));
   const out: DuplicateCandidate[] = [];
@@ -262,7 +279,7 @@ export async function listStoredDuplicateCandidates(
   db: Db,
   options: { limit?: number } = {},
 ): Promise<{ candidates: DuplicateCandidate[]; computedAt: string | null }> {
-  const rows = await queryRows<{ a: string; b: string; score: number; reasons: string[]; computed_at: string | Date }>(
+  const rows = await queryRows(
     db,
     sql`SELECT d.tool_a::text AS a, d.tool_b::text AS b, d.score::float8 AS score, d.reasons, d.computed_at
         FROM tool_duplicate_candidates d
@@ -271,10 +288,12 @@ export async function listStoredDuplicateCandidates(
           AND NOT EXISTS (SELECT 1 FROM tool_duplicate_dismissals x WHERE x.tool_a = d.tool_a AND x.tool_b = d.tool_b)
         ORDER BY d.score DESC, d.tool_a
         LIMIT ${options.limit ?? 50}`,
+    StoredCandidateRow,
   );
-  const [last] = await queryRows<{ at: string | Date | null }>(
+  const [last] = await queryRows(
     db,
     sql`SELECT max(computed_at) AS at FROM tool_duplicate_candidates`,
+    LastComputedRow,
   );
   const candidates = await withSides(
     db,
@@ -325,15 +344,17 @@ export async function dismissDuplicate(
   if (parsed.a === parsed.b) throw new AppError("bad_request", "Choose two different tools");
   const [lo, hi] = [parsed.a, parsed.b].sort() as [string, string];
   await transaction(db, async (tx) => {
-    const found = await queryRows<{ id: string; name: string }>(
+    const found = await queryRows(
       tx,
       sql`SELECT id::text AS id, name FROM tools WHERE id IN (${lo}::uuid, ${hi}::uuid)`,
+      ToolNameRow,
     );
     if (found.length !== 2) throw notFound("Tool not found");
-    const inserted = await queryRows<{ n: number }>(
+    const inserted = await queryRows(
       tx,
       sql`INSERT INTO tool_duplicate_dismissals (tool_a, tool_b, dismissed_by) VALUES (${lo}::uuid, ${hi}::uuid, ${ctx.actor.label})
           ON CONFLICT DO NOTHING RETURNING 1 AS n`,
+      ReturnedRow,
     );
     if (!inserted.length) return;
     await recordAudit(tx, {

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import type { ToolListQuery } from "./query-schema.ts";
 import {
@@ -49,24 +50,27 @@ export type Explanation = {
   summary: string[];
 };
 
-type PartsRow = {
-  id: string;
-  name_pts: number;
-  text_pts: number;
-  intent_pts: number;
-  sim_pts: number;
-  facet_pts: number;
-  pop_pts: number;
-  facets: string[];
-  descriptive: boolean;
-  listings: number;
-  score: number;
-  text_match: boolean;
-  intent_match: boolean;
-  similarity: number;
-  clicks: number;
-  saves: number;
-};
+const PartsRow = z.object({
+  id: z.string(),
+  name_pts: z.number(),
+  text_pts: z.number(),
+  intent_pts: z.number(),
+  sim_pts: z.number(),
+  facet_pts: z.number(),
+  pop_pts: z.number(),
+  facets: z.array(z.string()),
+  descriptive: z.boolean(),
+  listings: z.number(),
+  score: z.number(),
+  text_match: z.boolean(),
+  intent_match: z.boolean(),
+  similarity: z.number(),
+  clicks: z.number(),
+  saves: z.number(),
+});
+type PartsRow = z.infer<typeof PartsRow>;
+
+const PriorRow = z.object({ mean: z.number() });
 
 const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
 const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -96,7 +100,7 @@ export async function explainTools(
   total: number,
   capped: boolean,
 ): Promise<Explanation[]> {
-  const [stored] = await queryRows<{ mean: number }>(db, sql`SELECT mean FROM rating_prior WHERE id = 1`);
+  const [stored] = await queryRows(db, sql`SELECT mean FROM rating_prior WHERE id = 1`, PriorRow);
   const prior = stored ? Number(stored.mean) : RATING_PRIOR_DEFAULT;
   const sort = query.sort ?? (search ? "relevance" : "rating-desc");
   const ranked = search && sort === "relevance" && !capped && total <= RANK_ALL_UP_TO;
@@ -111,7 +115,7 @@ export async function explainTools(
       (search.facets.length ? search.facets : [""]).map((f) => sql`${f}`),
       sql`, `,
     );
-    const rows = await queryRows<PartsRow>(
+    const rows = await queryRows(
       db,
       sql`SELECT t.id::text AS id, ${search.parts.name}::float8 AS name_pts, ${search.parts.text}::float8 AS text_pts,
                  ${search.parts.intent}::float8 AS intent_pts, ${search.parts.similarity}::float8 AS sim_pts,
@@ -121,6 +125,7 @@ export async function explainTools(
                  ${search.signals.textMatch} AS text_match, ${search.signals.intentMatch} AS intent_match,
                  ${search.signals.similarity}::float8 AS similarity, t.clicks, ${SAVES_OF_TOOL}::int AS saves
             FROM tools t WHERE t.id IN (${ids})`,
+      PartsRow,
     );
     parts = new Map(rows.map((r) => [r.id, r]));
   }

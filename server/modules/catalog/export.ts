@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import { type AdminToolQuery, adminToolFilters } from "./admin-tools.ts";
 
@@ -10,6 +11,9 @@ import { type AdminToolQuery, adminToolFilters } from "./admin-tools.ts";
  */
 
 export const EXPORT_MAX_ROWS = 50_000;
+
+/** The export's columns vary with COLUMNS; each cell is formatted by cellText, whatever its type. */
+const ExportRow = z.record(z.string(), z.unknown());
 
 const COLUMNS = [
   ["name", "t.name"],
@@ -86,13 +90,14 @@ export async function exportToolsCsv(
 ): Promise<{ csv: string; rows: number }> {
   const where = await adminToolFilters(db, query);
   const select = sql.raw(COLUMNS.map(([name, expr]) => `${expr} AS "${name}"`).join(", "));
-  const rows = await queryRows<Record<string, unknown>>(
+  const rows = await queryRows(
     db,
     sql`SELECT ${select}
         FROM tools t JOIN categories c ON c.id = t.category_id LEFT JOIN providers p ON p.id = t.provider_id
         WHERE ${where}
         ORDER BY t.created_at DESC, lower(t.name), t.id
         LIMIT ${EXPORT_MAX_ROWS}`,
+    ExportRow,
   );
   const lines = [COLUMNS.map(([name]) => quote(name)).join(",")];
   for (const row of rows) {

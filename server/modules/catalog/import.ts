@@ -1,5 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, schema, transaction } from "../../platform/db/index.ts";
 import { controlCharacterIn, controlCharacterMessage } from "../../platform/text.ts";
@@ -56,6 +57,8 @@ type Field = keyof typeof FIELD_ALIASES;
 
 /** A logo or preview we stored and serve ourselves (linkcheck/media.ts, logos/): not an outside URL. */
 const OWN_MEDIA = /^\/media\/(?:logos|previews)\/[A-Za-z0-9._-]{1,200}(?:\?v=[A-Za-z0-9_-]{1,128})?$/;
+
+const ExistingKeyRow = z.object({ name_key: z.string(), domain_key: z.string(), slug: z.string() });
 
 export const IMPORT_LIMITS = {
   maxRows: 20_000,
@@ -415,10 +418,7 @@ export async function importRows(
     }
 
     // De-duplicate against the catalogue and within the file, by normalised name + domain.
-    const existing = await queryRows<{ name_key: string; domain_key: string; slug: string }>(
-      tx,
-      sql`SELECT name_key, domain_key, slug FROM tools`,
-    );
+    const existing = await queryRows(tx, sql`SELECT name_key, domain_key, slug FROM tools`, ExistingKeyRow);
     const seenKeys = new Map(existing.map((e) => [`${e.name_key}|${e.domain_key}`, { slug: e.slug, row: 0 }]));
     const takenSlugs = new Set(existing.map((e) => e.slug));
     const fresh: CandidateTool[] = [];

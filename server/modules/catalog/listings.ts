@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { seedListings } from "./seed-sources.ts";
 
@@ -7,6 +8,8 @@ import { seedListings } from "./seed-sources.ts";
  * seed's per-row provenance (SOURCES.md section 9). Run by the seed and by `npm run enrich` for
  * databases seeded before; idempotent (only rows whose count differs are written).
  */
+const IdRow = z.object({ id: z.string() });
+
 export async function applySeedListings(db: Db): Promise<{ updated: number }> {
   const entries = [...seedListings()].filter(([, n]) => n > 0);
   if (!entries.length) return { updated: 0 };
@@ -14,10 +17,11 @@ export async function applySeedListings(db: Db): Promise<{ updated: number }> {
     entries.map(([slug, n]) => sql`(${slug}::text, ${n}::int)`),
     sql`, `,
   );
-  const rows = await queryRows<{ id: string }>(
+  const rows = await queryRows(
     db,
     sql`UPDATE tools t SET listings = v.n FROM (VALUES ${values}) AS v(slug, n)
         WHERE t.slug = v.slug AND t.listings IS DISTINCT FROM v.n RETURNING t.id`,
+    IdRow,
   );
   return { updated: rows.length };
 }

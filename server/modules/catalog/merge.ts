@@ -13,7 +13,8 @@ import { runnableSteps, type ToolMergeStep } from "./merge-steps.ts";
  * (tool_merges) and audited — all in one transaction.
  */
 
-export type MergeStepReport = { moved: number; dropped: number };
+export const MergeStepReport = z.object({ moved: z.number(), dropped: z.number() });
+export type MergeStepReport = z.infer<typeof MergeStepReport>;
 export type MergeReport = {
   from: { id: string; slug: string; name: string };
   into: { id: string; slug: string; name: string };
@@ -25,16 +26,20 @@ export const MergeInput = z.object({
   into: uuidSchema("Choose the tool to keep"),
 });
 
-type ToolRow = {
-  id: string;
-  slug: string;
-  name: string;
-  status: string;
-  merged_into_id: string | null;
-  views: number;
-  clicks: number;
-  upvotes: number;
-};
+const ToolRow = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  status: z.string(),
+  merged_into_id: z.string().nullable(),
+  views: z.number(),
+  clicks: z.number(),
+  upvotes: z.number(),
+});
+const RedirectRow = z.object({ id: z.string(), slug: z.string() });
+const CountRow = z.object({ n: z.number() });
+const MovedRow = z.object({ moved: z.number(), total: z.number() });
+const PreviewRow = z.object({ saves: z.number(), clicks: z.number(), views: z.number(), reviews: z.number() });
 
 export async function mergeTools(
   db: Db,
@@ -45,11 +50,12 @@ export async function mergeTools(
   if (from === into) throw new AppError("bad_request", "A tool cannot be merged into itself");
   return transaction(db, async (tx) => {
     // Both rows locked in id order: two admins merging the same pair the other way round wait, not deadlock.
-    const rows = await queryRows<ToolRow>(
+    const rows = await queryRows(
       tx,
       sql`SELECT id::text AS id, slug, name, status::text AS status, merged_into_id::text AS merged_into_id,
             views, clicks, upvotes
           FROM tools WHERE id IN (${from}::uuid, ${into}::uuid) ORDER BY id FOR UPDATE`,
+      ToolRow,
     );
     const a = rows.find((r) => r.id === from);
     const b = rows.find((r) => r.id === into);
@@ -100,43 +106,49 @@ export async function mergedTarget(db: Db, idOrSlug: string): Promise<{ id: stri
   if (!key || key.length > 200) return null;
   const isId = isUuid(key);
   const match = isId ? sql`a.id = ${key}::uuid` : sql`a.slug = ${key}`;
-  const [row] = await queryRows<{ id: string; slug: string }>(
+  const [row] = await queryRows(
     db,
     sql`SELECT b.id::text AS id, b.slug FROM tools a JOIN tools b ON b.id = a.merged_into_id
         WHERE ${match} AND b.status = 'active' LIMIT 1`,
+    RedirectRow,
   );
   return row ?? null;
 }
 
-export type MergeHistoryEntry = {
-  id: number;
-  fromSlug: string;
-  fromName: string;
-  intoSlug: string;
-  intoName: string;
-  report: Record<string, MergeStepReport>;
-  actor: string;
-  createdAt: string;
-};
+export const MergeHistoryEntry = z.object({
+  id: z.number(),
+  fromSlug: z.string(),
+  fromName: z.string(),
+  intoSlug: z.string(),
+  intoName: z.string(),
+  /** jsonb: the steps' report as the merge wrote it */
+  report: z.record(z.string(), MergeStepReport),
+  actor: z.string(),
+  /** timestamptz, as the server's text */
+  createdAt: z.string(),
+});
+export type MergeHistoryEntry = z.infer<typeof MergeHistoryEntry>;
 
 export async function listMerges(db: Db, limit = 20): Promise<MergeHistoryEntry[]> {
-  return queryRows<MergeHistoryEntry>(
+  return queryRows(
     db,
     sql`SELECT id::int AS id, from_slug AS "fromSlug", from_name AS "fromName", into_slug AS "intoSlug",
           into_name AS "intoName", report, actor_label AS actor, created_at AS "createdAt"
         FROM tool_merges ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
+    MergeHistoryEntry,
   );
 }
 
 /** What a merge of A would carry over, shown before the admin confirms (the same tables the core steps move). */
 export async function mergePreview(db: Db, toolId: string): Promise<Record<string, number>> {
-  const [row] = await queryRows<Record<string, number>>(
+  const [row] = await queryRows(
     db,
     sql`SELECT
       (SELECT count(*)::int FROM saved_tools WHERE tool_id = ${toolId}::uuid) AS saves,
       (SELECT count(*)::int FROM tool_events WHERE tool_id = ${toolId}::uuid AND kind = 'click') AS clicks,
       (SELECT coalesce(sum(count), 0)::int FROM tool_view_days WHERE tool_id = ${toolId}::uuid) AS views,
       (SELECT review_count FROM tools WHERE id = ${toolId}::uuid) AS reviews`,
+    PreviewRow,
   );
   return row ?? {};
 }
@@ -144,7 +156,7 @@ export async function mergePreview(db: Db, toolId: string): Promise<Record<strin
 // ---- the catalogue's own rows ----
 
 async function moved(tx: Db, query: ReturnType<typeof sql>): Promise<number> {
-  const rows = await queryRows<{ n: number }>(tx, sql`WITH m AS (${query}) SELECT count(*)::int AS n FROM m`);
+  const rows = await queryRows(tx, sql`WITH m AS (${query}) SELECT count(*)::int AS n FROM m`, CountRow);
   return rows[0]?.n ?? 0;
 }
 
@@ -163,13 +175,14 @@ export const catalogMergeSteps: readonly ToolMergeStep[] = [
     name: "saves",
     tables: ["saved_tools"],
     async run(tx, from, into) {
-      const [row] = await queryRows<{ moved: number; total: number }>(
+      const [row] = await queryRows(
         tx,
         sql`WITH gone AS (DELETE FROM saved_tools WHERE tool_id = ${from}::uuid RETURNING user_id, kind, created_at),
           ins AS (INSERT INTO saved_tools (user_id, tool_id, kind, created_at)
                   SELECT user_id, ${into}::uuid, kind, created_at FROM gone
                   ON CONFLICT DO NOTHING RETURNING 1)
           SELECT (SELECT count(*)::int FROM ins) AS moved, (SELECT count(*)::int FROM gone) AS total`,
+        MovedRow,
       );
       return { moved: row?.moved ?? 0, dropped: (row?.total ?? 0) - (row?.moved ?? 0) };
     },
@@ -193,12 +206,13 @@ export const catalogMergeSteps: readonly ToolMergeStep[] = [
     tables: ["tool_view_days"],
     async run(tx, from, into) {
       // Per-day view counts add up; nothing is dropped.
-      const [row] = await queryRows<{ n: number }>(
+      const [row] = await queryRows(
         tx,
         sql`WITH gone AS (DELETE FROM tool_view_days WHERE tool_id = ${from}::uuid RETURNING day, count),
           ins AS (INSERT INTO tool_view_days (day, tool_id, count) SELECT day, ${into}::uuid, count FROM gone
                   ON CONFLICT (day, tool_id) DO UPDATE SET count = tool_view_days.count + excluded.count RETURNING 1)
           SELECT count(*)::int AS n FROM ins`,
+        CountRow,
       );
       return { moved: row?.n ?? 0 };
     },
@@ -209,12 +223,13 @@ export const catalogMergeSteps: readonly ToolMergeStep[] = [
     tables: ["daily_tool_views"],
     async run(tx, from, into) {
       // A visitor who opened both on one day has seen one tool that day.
-      const [row] = await queryRows<{ moved: number; total: number }>(
+      const [row] = await queryRows(
         tx,
         sql`WITH gone AS (DELETE FROM daily_tool_views WHERE tool_id = ${from}::uuid RETURNING subject, day, created_at),
           ins AS (INSERT INTO daily_tool_views (subject, day, tool_id, created_at)
                   SELECT subject, day, ${into}::uuid, created_at FROM gone ON CONFLICT DO NOTHING RETURNING 1)
           SELECT (SELECT count(*)::int FROM ins) AS moved, (SELECT count(*)::int FROM gone) AS total`,
+        MovedRow,
       );
       return { moved: row?.moved ?? 0, dropped: (row?.total ?? 0) - (row?.moved ?? 0) };
     },

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 
 /**
@@ -34,18 +35,23 @@ type Stats = { at: number; lexemes: string[]; freqs: number[]; floor: number; ro
 const statsByDb = new WeakMap<Db, Stats>();
 const stemCache = new Map<string, string[]>();
 
+/** pg_stats on search_vector (no row before the first ANALYZE); reltuples is real. */
+const StatsRow = z.object({
+  elems: z.array(z.string()).nullable(),
+  freqs: z.array(z.number()).nullable(),
+  rows: z.number(),
+});
+const StemRow = z.object({ term: z.string(), lexemes: z.array(z.string()) });
+
 async function loadStats(db: Db): Promise<Stats> {
   const cached = statsByDb.get(db);
   if (cached && Date.now() - cached.at < STATS_TTL_MS) return cached;
-  const [row] = await queryRows<{
-    elems: string[] | string | null;
-    freqs: number[] | string | null;
-    rows: number | string | null;
-  }>(
+  const [row] = await queryRows(
     db,
     sql`SELECT s.most_common_elems::text::text[] AS elems, s.most_common_elem_freqs AS freqs,
                (SELECT c.reltuples FROM pg_class c WHERE c.oid = 'tools'::regclass) AS rows
         FROM pg_stats s WHERE s.schemaname = current_schema() AND s.tablename = 'tools' AND s.attname = 'search_vector'`,
+    StatsRow,
   );
   const lexemes = toArray(row?.elems).map(String);
   const freqs = toArray(row?.freqs).map(Number);
@@ -75,13 +81,14 @@ function toArray(value: unknown): unknown[] {
 async function stems(db: Db, terms: string[]): Promise<Map<string, string[]>> {
   const missing = [...new Set(terms.filter((t) => !stemCache.has(t)))];
   if (missing.length) {
-    const rows = await queryRows<{ term: string; lexemes: string[] | string | null }>(
+    const rows = await queryRows(
       db,
       sql`SELECT term, tsvector_to_array(to_tsvector('english', term)) AS lexemes
           FROM unnest(ARRAY[${sql.join(
             missing.map((t) => sql`${t}`),
             sql`, `,
           )}]::text[]) AS term`,
+      StemRow,
     );
     for (const row of rows) {
       if (stemCache.size >= MAX_STEMS) stemCache.delete(stemCache.keys().next().value as string);

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 
 export type SitemapEntry = { path: string; lastmod: string | null };
@@ -6,9 +7,12 @@ export type SitemapEntry = { path: string; lastmod: string | null };
 /** Indexable content pages (issue 12); their content changes with the clock, so no lastmod. */
 const CONTENT_PATHS = ["/deals", "/beta"];
 
+/** lastmod: timestamptz as the server's text; null for a list or ranking that has none yet */
+const SitemapRow = z.object({ path: z.string(), lastmod: z.string().nullable() });
+
 /** Every published tool and every category, plus the content pages, for /sitemap.xml. */
 export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
-  const rows = await queryRows<{ path: string; lastmod: Date | string | null }>(
+  const rows = await queryRows(
     db,
     sql`SELECT '/tools/' || slug AS path, updated_at AS lastmod FROM tools WHERE status = 'active'
         UNION ALL
@@ -21,6 +25,7 @@ export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
         UNION ALL
         SELECT '/top-lists/' || slug, updated_at FROM top_lists WHERE is_public
         ORDER BY 1`,
+    SitemapRow,
   );
   return [
     ...CONTENT_PATHS.map((path) => ({ path, lastmod: null })),

@@ -1,22 +1,31 @@
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { memoByVersion } from "../../platform/db/content-version.ts";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 
 /** Figures the site shows about itself — always counted, never typed in. */
-export type CatalogStats = {
-  tools: number;
-  categories: number;
-  providers: number;
-  freeToStart: number;
-  openSource: number;
-};
+export const CatalogStats = z.object({
+  tools: z.number(),
+  categories: z.number(),
+  providers: z.number(),
+  freeToStart: z.number(),
+  openSource: z.number(),
+});
+export type CatalogStats = z.infer<typeof CatalogStats>;
+
+const ToolNotesRow = z.object({
+  rank: z.number().nullable(),
+  context: z.string().nullable(),
+  total: z.number(),
+  free: z.number(),
+});
 
 export async function catalogStats(db: Db): Promise<CatalogStats> {
   return memoByVersion(db, "catalog:stats", () => countStats(db));
 }
 
 async function countStats(db: Db): Promise<CatalogStats> {
-  const [row] = await queryRows<CatalogStats>(
+  const [row] = await queryRows(
     db,
     sql`SELECT count(*)::int AS tools,
           count(DISTINCT category_id)::int AS categories,
@@ -24,6 +33,7 @@ async function countStats(db: Db): Promise<CatalogStats> {
           count(*) FILTER (WHERE pricing_model IN ('free', 'freemium', 'open_source'))::int AS "freeToStart",
           count(*) FILTER (WHERE pricing_model = 'open_source')::int AS "openSource"
         FROM tools WHERE status = 'active'`,
+    CatalogStats,
   );
   return row ?? { tools: 0, categories: 0, providers: 0, freeToStart: 0, openSource: 0 };
 }
@@ -36,7 +46,7 @@ export async function toolNotes(
   db: Db,
   tool: { id: string; category_id: number; category: string },
 ): Promise<{ trending: string | null; didYouKnow: string | null }> {
-  const [row] = await queryRows<{ rank: number | null; context: string | null; total: number; free: number }>(
+  const [row] = await queryRows(
     db,
     sql`SELECT
           (SELECT rank FROM trending_tools WHERE tool_id = ${tool.id}::uuid) AS rank,
@@ -44,6 +54,7 @@ export async function toolNotes(
           (SELECT count(*)::int FROM tools WHERE category_id = ${tool.category_id} AND status = 'active') AS total,
           (SELECT count(*)::int FROM tools WHERE category_id = ${tool.category_id} AND status = 'active'
              AND pricing_model IN ('free', 'freemium', 'open_source')) AS free`,
+    ToolNotesRow,
   );
   if (!row) return { trending: null, didYouKnow: null };
   const trending = row.rank && row.context ? `Trending #${row.rank} this week: ${row.context}.` : null;

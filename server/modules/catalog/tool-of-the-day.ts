@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import type { ToolDetail } from "./tool-shapes.ts";
 import { getTool } from "./tools.ts";
@@ -10,6 +11,9 @@ import { getTool } from "./tools.ts";
  */
 export const NO_REPEAT_DAYS = 30;
 
+const ChosenRow = z.object({ tool_id: z.string() });
+const CountRow = z.object({ n: z.number() });
+
 export type ToolOfTheDay = ToolDetail & { whyToday: string; challenge: string; day: string };
 
 export function utcDay(now = new Date()): string {
@@ -18,10 +22,7 @@ export function utcDay(now = new Date()): string {
 
 export async function getToolOfTheDay(db: Db, now = new Date()): Promise<ToolOfTheDay | null> {
   const day = utcDay(now);
-  let [chosen] = await queryRows<{ tool_id: string }>(
-    db,
-    sql`SELECT tool_id FROM tool_of_the_day WHERE day = ${day}::date`,
-  );
+  let [chosen] = await queryRows(db, sql`SELECT tool_id FROM tool_of_the_day WHERE day = ${day}::date`, ChosenRow);
   if (!chosen) {
     await db.execute(sql`
       INSERT INTO tool_of_the_day (day, tool_id)
@@ -33,17 +34,15 @@ export async function getToolOfTheDay(db: Db, now = new Date()): Promise<ToolOfT
       ORDER BY t.is_featured DESC, md5(${day} || t.id::text)
       LIMIT 1
       ON CONFLICT (day) DO NOTHING`);
-    [chosen] = await queryRows<{ tool_id: string }>(
-      db,
-      sql`SELECT tool_id FROM tool_of_the_day WHERE day = ${day}::date`,
-    );
+    [chosen] = await queryRows(db, sql`SELECT tool_id FROM tool_of_the_day WHERE day = ${day}::date`, ChosenRow);
   }
   if (!chosen) return null;
   const tool = await getTool(db, chosen.tool_id);
   if (!tool) return null;
-  const [peers] = await queryRows<{ n: number }>(
+  const [peers] = await queryRows(
     db,
     sql`SELECT count(*)::int AS n FROM tools WHERE category_id = ${tool.category_id} AND status = 'active'`,
+    CountRow,
   );
   return { ...tool, day, ...explain(tool, peers?.n ?? 0) };
 }

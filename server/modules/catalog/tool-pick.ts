@@ -26,13 +26,14 @@ export const ToolPickText = z
   .refine((v) => !/\p{Cc}/u.test(v), TOOL_PICK_MESSAGES.required);
 
 export type PickedTool = { id: string; slug: string; name: string; provider: string | null };
-export type ToolSuggestion = { slug: string; name: string };
+export const ToolSuggestion = z.object({ slug: z.string(), name: z.string() });
+export type ToolSuggestion = z.infer<typeof ToolSuggestion>;
 
 const SUGGESTIONS = 3;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/i;
 
-type Row = { id: string; slug: string; name: string; provider: string | null };
+const Row = z.object({ id: z.string(), slug: z.string(), name: z.string(), provider: z.string().nullable() });
 
 const SELECT = sql`SELECT t.id::text AS id, t.slug, t.name, p.name AS provider
   FROM tools t LEFT JOIN providers p ON p.id = t.provider_id`;
@@ -48,10 +49,11 @@ export function suggestionText(list: ToolSuggestion[]): string {
 export async function closestTools(db: Db, text: string, limit = SUGGESTIONS): Promise<ToolSuggestion[]> {
   const search = buildSearch(text);
   if (!search) return [];
-  return queryRows<ToolSuggestion>(
+  return queryRows(
     db,
     sql`SELECT t.slug, t.name FROM tools t WHERE t.status = 'active' AND ${search.where}
         ORDER BY ${search.rank} DESC, lower(t.name), t.slug LIMIT ${limit}`,
+    ToolSuggestion,
   );
 }
 
@@ -72,17 +74,18 @@ export async function pickTool(db: Db, typed: string): Promise<PickedTool> {
   if (UUID.test(text) || SLUG.test(text)) {
     const key = text.toLowerCase();
     const match = UUID.test(key) ? sql`t.id = ${key}::uuid` : sql`t.slug = ${key}`;
-    const [row] = await queryRows<Row>(db, sql`${SELECT} WHERE ${match} AND t.status = 'active' LIMIT 1`);
+    const [row] = await queryRows(db, sql`${SELECT} WHERE ${match} AND t.status = 'active' LIMIT 1`, Row);
     if (row) return row;
   }
   const terms = searchTerms(text);
   if (terms.length) {
     const whole = terms.join(" ");
     const compact = terms.join("");
-    const named = await queryRows<Row>(
+    const named = await queryRows(
       db,
       sql`${SELECT} WHERE t.status = 'active' AND (t.search_name = ${whole} OR t.name_key = ${compact})
           ORDER BY lower(t.name), t.slug LIMIT ${SUGGESTIONS}`,
+      Row,
     );
     if (named.length === 1 && named[0]) return named[0];
     if (named.length > 1) throw refusal(`More than one published tool is called “${text}”.`, text, named);

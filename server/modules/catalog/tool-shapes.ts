@@ -1,5 +1,5 @@
-import type { PriceInfo } from "../../platform/db/schema.ts";
-import { PRICING_LABELS, type PricingModel } from "./normalize.ts";
+import { z } from "zod";
+import { PRICING_LABELS, PRICING_MODELS } from "./normalize.ts";
 
 /**
  * The two public shapes of a tool: a card (lists, search, compare) and the detail page. Field
@@ -21,63 +21,80 @@ export const DETAIL_COLUMNS = `${CARD_COLUMNS}, t.full_description, t.use_cases,
   (SELECT f.verified_at FROM tool_facts f WHERE f.tool_id = t.id AND f.field = 'editorial_summary') AS editorial_summary_verified_at,
   t.gone_at`;
 
-export type CardRow = {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  website_url: string;
-  logo_url: string | null;
-  preview_image_url: string | null;
-  pricing_model: PricingModel;
-  tags: string[];
-  features: string[];
-  pros: string[];
-  cons: string[];
-  rating: number;
-  /** the Bayesian score rating sorts use (ranking.ts); null without counted reviews */
-  rating_score: number | null;
-  review_count: number;
-  upvotes: number;
-  is_featured: boolean;
-  is_verified: boolean;
-  tier: "free" | "standard" | "expert";
-  status: string;
-  created_at: Date | string;
-  updated_at: Date | string;
-  facts_changed_at: Date | string | null;
-  pricing: PriceInfo | null;
-  category_id: number;
-  category_name: string;
-  category_slug: string;
-  provider_name: string | null;
-  /** in the last trending run (community/trending.ts) */
-  is_trending?: boolean;
-};
+/**
+ * Timestamps and dates come back as the server's text ("2026-11-26 16:30:07.368+00"): drizzle's
+ * `db.execute` leaves timestamptz/date unparsed on both engines.
+ */
+const TS = z.string();
 
-export type DetailRow = CardRow & {
-  full_description: string;
-  use_cases: string[];
-  alternatives: string[];
-  screenshots: string[];
-  source_url: string | null;
-  affiliate_url: string | null;
-  demo_url: string | null;
-  views: number;
-  clicks: number;
-  needs_review: boolean;
-  last_verified_at: Date | string | null;
-  meta_title: string | null;
-  meta_description: string | null;
-  meta_keywords: string | null;
-  published_at: Date | string | null;
-  provider_slug: string | null;
-  category_icon: string;
+const PriceInfoSchema = z.object({
+  original: z.string().optional(),
+  discounted: z.string().optional(),
+  discount: z.string().optional(),
+  dealEnds: z.string().optional(),
+});
+
+/** A row of CARD_COLUMNS. */
+export const CardRow = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  website_url: z.string(),
+  logo_url: z.string().nullable(),
+  preview_image_url: z.string().nullable(),
+  pricing_model: z.enum(PRICING_MODELS),
+  tags: z.array(z.string()),
+  features: z.array(z.string()),
+  pros: z.array(z.string()),
+  cons: z.array(z.string()),
+  rating: z.number(),
+  /** the Bayesian score rating sorts use (ranking.ts); null without counted reviews */
+  rating_score: z.number().nullable(),
+  review_count: z.number(),
+  upvotes: z.number(),
+  is_featured: z.boolean(),
+  is_verified: z.boolean(),
+  tier: z.enum(["free", "standard", "expert"]),
+  status: z.string(),
+  created_at: TS,
+  updated_at: TS,
+  facts_changed_at: TS.nullable(),
+  pricing: PriceInfoSchema.nullable(),
+  category_id: z.number(),
+  category_name: z.string(),
+  category_slug: z.string(),
+  provider_name: z.string().nullable(),
+  /** in the last trending run (community/trending.ts) */
+  is_trending: z.boolean().optional(),
+});
+export type CardRow = z.infer<typeof CardRow>;
+
+/** A row of DETAIL_COLUMNS. */
+export const DetailRow = CardRow.extend({
+  full_description: z.string(),
+  use_cases: z.array(z.string()),
+  alternatives: z.array(z.string()),
+  screenshots: z.array(z.string()),
+  source_url: z.string().nullable(),
+  affiliate_url: z.string().nullable(),
+  demo_url: z.string().nullable(),
+  views: z.number(),
+  clicks: z.number(),
+  needs_review: z.boolean(),
+  last_verified_at: TS.nullable(),
+  meta_title: z.string().nullable(),
+  meta_description: z.string().nullable(),
+  meta_keywords: z.string().nullable(),
+  published_at: TS.nullable(),
+  provider_slug: z.string().nullable(),
+  category_icon: z.string(),
   /** issue 20: our editors' summary and when they checked it (ADR 0027) */
-  editorial_summary: string | null;
-  editorial_summary_verified_at: Date | string | null;
-  gone_at: Date | string | null;
-};
+  editorial_summary: z.string().nullable(),
+  editorial_summary_verified_at: TS.nullable(),
+  gone_at: TS.nullable(),
+});
+export type DetailRow = z.infer<typeof DetailRow>;
 
 const NEW_FOR_DAYS = 30;
 

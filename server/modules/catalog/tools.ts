@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 import { memoByVersion } from "../../platform/db/content-version.ts";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import { UUID } from "../../platform/ids.ts";
@@ -11,14 +12,25 @@ import { searchFacetVocabulary } from "./search-facets.ts";
 import { rarestTerm } from "./search-narrowing.ts";
 import {
   CARD_COLUMNS,
-  type CardRow,
+  CardRow,
   DETAIL_COLUMNS,
-  type DetailRow,
+  DetailRow,
   type ToolCard,
   type ToolDetail,
   toToolCard,
   toToolDetail,
 } from "./tool-shapes.ts";
+
+const CountRow = z.object({ n: z.number() });
+const ToolRefRow = DetailRow.pick({ id: true, tier: true });
+/**
+ * searchMatches: the count on every row, and the page's card columns — all null on the one row
+ * a LEFT JOIN LATERAL gives when the page is empty (gated off or past the end).
+ */
+const SearchMatchRow = z.union([
+  CardRow.extend({ search_total: z.number() }),
+  z.object({ search_total: z.number(), id: z.null() }),
+]);
 
 const FROM = sql.raw(`tools t JOIN categories c ON c.id = t.category_id LEFT JOIN providers p ON p.id = t.provider_id`);
 
@@ -119,19 +131,21 @@ export async function listTools(db: Db, query: ToolListQuery): Promise<ToolPage>
       rows =
         sort === "relevance"
           ? await broadSearchPage(db, where, search, offset, query.limit)
-          : await queryRows<CardRow>(
+          : await queryRows(
               db,
               sql`SELECT ${sql.raw(CARD_COLUMNS)} FROM ${FROM} WHERE ${where}
                   ORDER BY ${sql.raw(featuredFirst + ORDER[sort])} LIMIT ${query.limit} OFFSET ${offset}`,
+              CardRow,
             );
     }
   } else {
     counted = await countMatches(db, where, !filtered, COUNT_CAP);
     if (offset < counted.total) {
       const orderBy = sql.raw(featuredFirst + ORDER[sort === "relevance" ? "rating-desc" : sort]);
-      rows = await queryRows<CardRow>(
+      rows = await queryRows(
         db,
         sql`SELECT ${sql.raw(CARD_COLUMNS)} FROM ${FROM} WHERE ${where} ORDER BY ${orderBy} LIMIT ${query.limit} OFFSET ${offset}`,
+        CardRow,
       );
     }
   }
@@ -174,19 +188,21 @@ async function broadSearchPage(
   offset: number,
   limit: number,
 ): Promise<CardRow[]> {
-  const named = await queryRows<CardRow>(
+  const named = await queryRows(
     db,
     sql`SELECT ${sql.raw(CARD_COLUMNS)} FROM ${FROM} WHERE ${where} AND ${search.nameMatch}
         ORDER BY ${search.nameTier}, length(t.name), ${sql.raw(ORDER["rating-desc"])}
         LIMIT ${offset + limit}`,
+    CardRow,
   );
   const fromNamed = named.slice(offset, offset + limit);
   if (fromNamed.length === limit) return fromNamed;
   const restOffset = Math.max(0, offset - named.length);
-  const rest = await queryRows<CardRow>(
+  const rest = await queryRows(
     db,
     sql`SELECT ${sql.raw(CARD_COLUMNS)} FROM ${FROM} WHERE ${where} AND NOT ${search.nameMatch}
         ORDER BY ${sql.raw(ORDER["rating-desc"])} LIMIT ${limit - fromNamed.length} OFFSET ${restOffset}`,
+    CardRow,
   );
   return [...fromNamed, ...rest];
 }
@@ -232,14 +248,15 @@ async function searchMatches(
             (CASE WHEN ${named} THEN length(t.name) END), ${sql.raw(ORDER["rating-desc"])}`
       : sql.raw(featuredFirst + ORDER[sort]);
   const branches = page(sql`k.n <= ${cap}`, orderBy);
-  const found = await queryRows<CardRow & { search_total: number }>(
+  const found = await queryRows(
     db,
     sql`WITH search_matches AS MATERIALIZED (SELECT t.ctid AS tid FROM tools t WHERE ${where} LIMIT ${cap + 1}),
              k AS (SELECT count(*)::int AS n FROM search_matches)
         SELECT k.n AS search_total, page.* FROM k LEFT JOIN LATERAL (${branches}) page ON true`,
+    SearchMatchRow,
   );
   const n = found[0]?.search_total ?? 0;
-  const rows = found.filter((r) => r.id !== null);
+  const rows = found.filter((r): r is Extract<(typeof found)[number], CardRow> => r.id !== null);
   return n > cap ? { total: cap, capped: true, rows: [] } : { total: n, capped: false, rows };
 }
 
@@ -254,9 +271,10 @@ async function countMatches(
     const total = await memoByVersion(db, "catalog:count-active", () => countTools(db));
     return { total, capped: false };
   }
-  const [row] = await queryRows<{ n: number }>(
+  const [row] = await queryRows(
     db,
     sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM tools t WHERE ${where} LIMIT ${cap + 1}) x`,
+    CountRow,
   );
   const n = row?.n ?? 0;
   return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
@@ -270,9 +288,10 @@ export async function getTool(db: Db, idOrSlug: string): Promise<ToolDetail | nu
   const key = idOrSlug.trim().toLowerCase();
   if (!key || key.length > 200) return null;
   const match = UUID.test(key) ? sql`t.id = ${key}::uuid` : sql`t.slug = ${key}`;
-  const [row] = await queryRows<DetailRow>(
+  const [row] = await queryRows(
     db,
     sql`SELECT ${sql.raw(DETAIL_COLUMNS)} FROM ${FROM} WHERE ${match} AND t.status IN ('active', 'gone') LIMIT 1`,
+    DetailRow,
   );
   return row ? toToolDetail(row) : null;
 }
@@ -282,15 +301,16 @@ export async function getToolRef(db: Db, idOrSlug: string): Promise<{ id: string
   const key = idOrSlug.trim().toLowerCase();
   if (!key || key.length > 200) return null;
   const match = UUID.test(key) ? sql`id = ${key}::uuid` : sql`slug = ${key}`;
-  const [row] = await queryRows<{ id: string; tier: ToolDetail["tier"] }>(
+  const [row] = await queryRows(
     db,
     sql`SELECT id::text AS id, tier::text AS tier FROM tools WHERE ${match} AND status IN ('active', 'gone') LIMIT 1`,
+    ToolRefRow,
   );
   return row ?? null;
 }
 
 /** Counts for the health check and the site's own figures. */
 export async function countTools(db: Db): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM tools WHERE status = 'active'`);
+  const [row] = await queryRows(db, sql`SELECT count(*)::int AS n FROM tools WHERE status = 'active'`, CountRow);
   return row?.n ?? 0;
 }

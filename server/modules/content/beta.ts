@@ -66,25 +66,66 @@ export type BetaCard = {
   applied: boolean;
 };
 
-type Row = {
-  id: string;
-  tool_id: string;
-  slug: string;
-  name: string;
-  logo_url: string | null;
-  provider: string;
-  description: string;
-  category: BetaCategoryKey;
-  spots: number;
-  spots_taken: number;
-  starts_at: Date | string;
-  duration_weeks: number;
-  benefits: string[];
-  requirements: string[];
-  featured: boolean;
-  active: boolean;
-  applied: boolean;
-};
+/** Timestamps come back as the server's text (drizzle's db.execute leaves timestamptz unparsed). */
+const Row = z.object({
+  id: z.string(),
+  tool_id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  logo_url: z.string().nullable(),
+  provider: z.string(),
+  description: z.string(),
+  category: z.enum(CATEGORY_KEYS),
+  spots: z.number(),
+  spots_taken: z.number(),
+  starts_at: z.string(),
+  duration_weeks: z.number(),
+  benefits: z.array(z.string()),
+  requirements: z.array(z.string()),
+  featured: z.boolean(),
+  active: z.boolean(),
+  applied: z.boolean(),
+});
+type Row = z.infer<typeof Row>;
+
+const SpotsRow = z.object({ spots: z.number(), spots_taken: z.number() });
+const IdRow = z.object({ id: z.string() });
+const MyApplicationRow = z.object({
+  id: z.string(),
+  program_id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  provider: z.string(),
+  starts_at: z.string(),
+  duration_weeks: z.number(),
+  created_at: z.string(),
+});
+const ApplicationMailRow = z.object({
+  email: z.string(),
+  user_name: z.string(),
+  tool: z.string(),
+  provider: z.string(),
+  starts_at: z.string(),
+  duration_weeks: z.number(),
+});
+/** A whole beta_programs row (SELECT *), the audit's "before". */
+const BetaProgramRow = z.object({
+  id: z.string(),
+  tool_id: z.string(),
+  provider: z.string(),
+  description: z.string(),
+  category: z.enum(CATEGORY_KEYS),
+  spots: z.number(),
+  spots_taken: z.number(),
+  starts_at: z.string(),
+  duration_weeks: z.number(),
+  benefits: z.array(z.string()),
+  requirements: z.array(z.string()),
+  featured: z.boolean(),
+  active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
 
 const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 
@@ -131,10 +172,11 @@ export async function listBetaPrograms(
   options: { now: Date; category?: BetaCategoryKey | "all"; userId?: string | null },
 ): Promise<BetaCard[]> {
   const cat = options.category && options.category !== "all" ? sql`AND b.category = ${options.category}` : sql``;
-  const rows = await queryRows<Row>(
+  const rows = await queryRows(
     db,
     sql`${SELECT(options.userId ?? null)} WHERE ${listed(options.now)} ${cat}
         ORDER BY b.featured DESC, b.starts_at ASC, b.id LIMIT 200`,
+    Row,
   );
   return rows.map((r) => toCard(r, options.now));
 }
@@ -166,9 +208,10 @@ export async function applyToBeta(
   input: z.output<typeof BetaApplyForm>,
   now: Date,
 ): Promise<{ applicationId: string; spotsLeft: number }> {
-  const [program] = await queryRows<Row>(
+  const [program] = await queryRows(
     db,
     sql`${SELECT(applicant.userId)} WHERE b.id = ${input.programId}::uuid AND ${listed(now)}`,
+    Row,
   );
   if (!program) throw new AppError("not_found", BETA_MESSAGES.notFound);
   const card = toCard(program, now);
@@ -181,18 +224,20 @@ export async function applyToBeta(
   if (!rate.allowed) throw new AppError("rate_limited", BETA_MESSAGES.tooMany, { retryAfterSec: rate.retryAfterSec });
 
   return db.transaction(async (tx) => {
-    const [taken] = await queryRows<{ spots: number; spots_taken: number }>(
+    const [taken] = await queryRows(
       tx,
       sql`UPDATE beta_programs SET spots_taken = spots_taken + 1, updated_at = ${now.toISOString()}::timestamptz
           WHERE id = ${input.programId}::uuid AND active AND spots_taken < spots
           RETURNING spots, spots_taken`,
+      SpotsRow,
     );
     if (!taken) throw new AppError("conflict", BETA_MESSAGES.full);
-    const [application] = await queryRows<{ id: string }>(
+    const [application] = await queryRows(
       tx,
       sql`INSERT INTO beta_applications (program_id, user_id, motivation, created_at)
           VALUES (${input.programId}::uuid, ${applicant.userId}, ${input.motivation}, ${now.toISOString()}::timestamptz)
           ON CONFLICT (program_id, user_id) DO NOTHING RETURNING id`,
+      IdRow,
     );
     // Throwing rolls the spot back too.
     if (!application) throw new AppError("conflict", BETA_MESSAGES.already);
@@ -217,20 +262,12 @@ export type MyBetaApplication = {
 
 /** The member's applications for the dashboard, newest first. */
 export async function listMyBetaApplications(db: Db, userId: string): Promise<MyBetaApplication[]> {
-  const rows = await queryRows<{
-    id: string;
-    program_id: string;
-    name: string;
-    slug: string;
-    provider: string;
-    starts_at: Date | string;
-    duration_weeks: number;
-    created_at: Date | string;
-  }>(
+  const rows = await queryRows(
     db,
     sql`SELECT a.id, a.program_id, t.name, t.slug, b.provider, b.starts_at, b.duration_weeks, a.created_at
         FROM beta_applications a JOIN beta_programs b ON b.id = a.program_id JOIN tools t ON t.id = b.tool_id
         WHERE a.user_id = ${userId} ORDER BY a.created_at DESC LIMIT 100`,
+    MyApplicationRow,
   );
   return rows.map((r) => ({
     id: r.id,
@@ -251,18 +288,12 @@ export async function applicationMail(
   origin: string,
   now: Date,
 ): Promise<{ to: string; subject: string; text: string } | null> {
-  const [row] = await queryRows<{
-    email: string;
-    user_name: string;
-    tool: string;
-    provider: string;
-    starts_at: Date | string;
-    duration_weeks: number;
-  }>(
+  const [row] = await queryRows(
     db,
     sql`SELECT u.email, u.name AS user_name, t.name AS tool, b.provider, b.starts_at, b.duration_weeks
         FROM beta_applications a JOIN users u ON u.id = a.user_id JOIN beta_programs b ON b.id = a.program_id
         JOIN tools t ON t.id = b.tool_id WHERE a.id = ${applicationId}::uuid`,
+    ApplicationMailRow,
   );
   if (!row) return null;
   const start = iso(row.starts_at).slice(0, 10);
@@ -362,7 +393,7 @@ const textArray = (items: string[]) =>
 export async function createBeta(db: Db, actor: Actor, input: BetaFormData, now: Date): Promise<string> {
   const v = betaValues(input, await toolOf(db, input.tool));
   return db.transaction(async (tx) => {
-    const [row] = await queryRows<{ id: string }>(
+    const [row] = await queryRows(
       tx,
       sql`INSERT INTO beta_programs (tool_id, provider, description, category, spots, starts_at, duration_weeks,
             benefits, requirements, featured, created_at, updated_at)
@@ -370,6 +401,7 @@ export async function createBeta(db: Db, actor: Actor, input: BetaFormData, now:
             ${v.starts_at}::timestamptz, ${v.duration_weeks}, ${textArray(v.benefits)}, ${textArray(v.requirements)},
             ${v.featured}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
           RETURNING id`,
+      IdRow,
     );
     if (!row) throw new Error("beta program was not stored");
     await recordAudit(tx, {
@@ -386,10 +418,7 @@ export async function createBeta(db: Db, actor: Actor, input: BetaFormData, now:
 }
 
 async function lockBeta(tx: Db, id: string): Promise<Record<string, unknown>> {
-  const [row] = await queryRows<Record<string, unknown>>(
-    tx,
-    sql`SELECT * FROM beta_programs WHERE id = ${id}::uuid FOR UPDATE`,
-  );
+  const [row] = await queryRows(tx, sql`SELECT * FROM beta_programs WHERE id = ${id}::uuid FOR UPDATE`, BetaProgramRow);
   if (!row) throw new AppError("not_found", BETA_MESSAGES.notFound);
   return row;
 }
@@ -460,6 +489,6 @@ export async function deleteBeta(db: Db, actor: Actor, id: string, now: Date): P
 
 /** Every programme for the admin page (including inactive and past ones), newest first. */
 export async function listBetaForAdmin(db: Db, now: Date): Promise<BetaCard[]> {
-  const rows = await queryRows<Row>(db, sql`${SELECT(null)} ORDER BY b.created_at DESC, b.id LIMIT 500`);
+  const rows = await queryRows(db, sql`${SELECT(null)} ORDER BY b.created_at DESC, b.id LIMIT 500`, Row);
   return rows.map((r) => toCard(r, now));
 }

@@ -123,22 +123,29 @@ export type PostInput = z.output<typeof PostInput>;
 
 export const PostId = uuidSchema("Unknown post");
 
-type Row = {
-  id: string;
-  slug: string;
-  title: string;
-  excerpt: string;
-  author: string;
-  category: BlogCategory;
-  cover_image: string | null;
-  featured: boolean;
-  read_minutes: number;
-  published_at: Date | string | null;
-  updated_at: Date | string;
-  status: "draft" | "published";
-  body_md?: string;
-  body_html?: string;
-};
+/** A row of COLUMNS (timestamps as the server's text: drizzle's db.execute leaves timestamptz unparsed). */
+const Row = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  author: z.string(),
+  category: z.enum(BLOG_CATEGORIES),
+  cover_image: z.string().nullable(),
+  featured: z.boolean(),
+  read_minutes: z.number(),
+  published_at: z.string().nullable(),
+  updated_at: z.string(),
+  status: z.enum(["draft", "published"]),
+  body_md: z.string().optional(),
+  body_html: z.string().optional(),
+});
+type Row = z.infer<typeof Row>;
+const RowWithHtml = Row.extend({ body_html: z.string() });
+const RowWithMarkdown = Row.extend({ body_md: z.string() });
+const IdRow = z.object({ id: z.string() });
+const StatusRow = z.object({ status: z.string() });
+const SitemapRow = z.object({ slug: z.string(), updated_at: z.string() });
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 const COLUMNS = sql`id, slug, title, excerpt, author_name AS author, category, cover_image, featured, read_minutes,
@@ -185,13 +192,14 @@ export async function listPublishedPosts(
 ): Promise<{ featured: PostSummary | null; posts: PostSummary[] }> {
   const like = `%${escapeLike(query.q)}%`;
   const [rows, stats] = await Promise.all([
-    queryRows<Row>(
+    queryRows(
       db,
       sql`SELECT ${COLUMNS} FROM blog_posts
           WHERE status = 'published'
             ${query.category ? sql`AND category = ${query.category}` : sql``}
             ${query.q ? sql`AND (title ILIKE ${like} OR excerpt ILIKE ${like} OR author_name ILIKE ${like})` : sql``}
           ORDER BY published_at DESC, id`,
+      Row,
     ),
     catalogStats(db),
   ]);
@@ -204,9 +212,10 @@ export async function listPublishedPosts(
 /** One published post, or null (drafts are invisible to the public). */
 export async function getPublishedPost(db: Db, slug: string): Promise<Post | null> {
   if (!SLUG.test(slug) || slug.length > 80) return null;
-  const [row] = await queryRows<Row>(
+  const [row] = await queryRows(
     db,
     sql`SELECT ${COLUMNS}, body_html FROM blog_posts WHERE slug = ${slug} AND status = 'published'`,
+    RowWithHtml,
   );
   if (!row) return null;
   const stats = await catalogStats(db);
@@ -216,10 +225,11 @@ export async function getPublishedPost(db: Db, slug: string): Promise<Post | nul
 /** Up to `limit` other published posts, same category first, for "More from the blog". */
 export async function relatedPosts(db: Db, post: Pick<Post, "id" | "category">, limit = 3): Promise<PostSummary[]> {
   const [rows, stats] = await Promise.all([
-    queryRows<Row>(
+    queryRows(
       db,
       sql`SELECT ${COLUMNS} FROM blog_posts WHERE status = 'published' AND id <> ${post.id}::uuid
           ORDER BY (category = ${post.category}) DESC, published_at DESC LIMIT ${limit}`,
+      Row,
     ),
     catalogStats(db),
   ]);
@@ -228,7 +238,7 @@ export async function relatedPosts(db: Db, post: Pick<Post, "id" | "category">, 
 
 /** Every post, drafts included, for the admin list. */
 export async function listAllPosts(db: Db): Promise<AdminPost[]> {
-  const rows = await queryRows<Row>(db, sql`SELECT ${COLUMNS} FROM blog_posts ORDER BY updated_at DESC, id`);
+  const rows = await queryRows(db, sql`SELECT ${COLUMNS} FROM blog_posts ORDER BY updated_at DESC, id`, Row);
   return rows.map(adminPost);
 }
 
@@ -252,7 +262,11 @@ function adminPost(r: Row): AdminPost {
 
 export async function getPostForEdit(db: Db, id: string): Promise<AdminPost | null> {
   if (!PostId.safeParse(id).success) return null;
-  const [row] = await queryRows<Row>(db, sql`SELECT ${COLUMNS}, body_md FROM blog_posts WHERE id = ${id}::uuid`);
+  const [row] = await queryRows(
+    db,
+    sql`SELECT ${COLUMNS}, body_md FROM blog_posts WHERE id = ${id}::uuid`,
+    RowWithMarkdown,
+  );
   return row ? adminPost(row) : null;
 }
 
@@ -282,7 +296,7 @@ export async function createPost(
 ): Promise<{ id: string; slug: string }> {
   try {
     return await transaction(db, async (tx) => {
-      const [row] = await queryRows<{ id: string }>(
+      const [row] = await queryRows(
         tx,
         sql`INSERT INTO blog_posts (slug, title, excerpt, body_md, body_html, author_name, category, cover_image,
               featured, status, read_minutes, published_at, created_at, updated_at)
@@ -290,6 +304,7 @@ export async function createPost(
               ${input.author}, ${input.category}, ${input.coverImage || null}, ${input.featured}, ${input.status},
               ${readMinutes(input.body)}, ${input.status === "published" ? now : null}, ${now}, ${now})
             RETURNING id`,
+        IdRow,
       );
       if (!row) throw new Error("blog post was not stored");
       await recordAudit(tx, {
@@ -321,7 +336,7 @@ export async function updatePost(
   if (!before) throw new AppError("not_found", POST_NOT_FOUND);
   try {
     return await transaction(db, async (tx) => {
-      const [row] = await queryRows<{ id: string }>(
+      const [row] = await queryRows(
         tx,
         sql`UPDATE blog_posts SET slug = ${input.slug}, title = ${input.title}, excerpt = ${input.excerpt},
               body_md = ${input.body}, body_html = ${renderMarkdown(input.body)}, author_name = ${input.author},
@@ -330,6 +345,7 @@ export async function updatePost(
               published_at = CASE WHEN ${input.status} = 'published' THEN coalesce(published_at, ${now}) ELSE published_at END,
               updated_at = ${now}
             WHERE id = ${id}::uuid RETURNING id`,
+        IdRow,
       );
       if (!row) throw new AppError("not_found", POST_NOT_FOUND);
       await recordAudit(tx, {
@@ -360,9 +376,10 @@ export async function setPostStatus(
 ): Promise<{ changed: boolean }> {
   if (!PostId.safeParse(id).success) throw new AppError("not_found", POST_NOT_FOUND);
   return transaction(db, async (tx) => {
-    const [current] = await queryRows<{ status: string }>(
+    const [current] = await queryRows(
       tx,
       sql`SELECT status FROM blog_posts WHERE id = ${id}::uuid FOR UPDATE`,
+      StatusRow,
     );
     if (!current) throw new AppError("not_found", POST_NOT_FOUND);
     if (current.status === status) return { changed: false };
@@ -388,11 +405,12 @@ export async function setPostStatus(
 export async function deletePost(db: Db, actor: Actor, id: string, now: Date): Promise<void> {
   if (!PostId.safeParse(id).success) throw new AppError("not_found", POST_NOT_FOUND);
   await transaction(db, async (tx) => {
-    const [gone] = await queryRows<Row>(
+    const [gone] = await queryRows(
       tx,
       sql`DELETE FROM blog_posts WHERE id = ${id}::uuid
           RETURNING id, slug, title, excerpt, author_name AS author, category, cover_image, featured, read_minutes,
             published_at, updated_at, status`,
+      Row,
     );
     if (!gone) throw new AppError("not_found", POST_NOT_FOUND);
     await recordAudit(tx, {
@@ -409,9 +427,10 @@ export async function deletePost(db: Db, actor: Actor, id: string, now: Date): P
 
 /** Published posts for /sitemap.xml. */
 export async function blogSitemapEntries(db: Db): Promise<{ path: string; lastmod: string | null }[]> {
-  const rows = await queryRows<{ slug: string; updated_at: Date | string }>(
+  const rows = await queryRows(
     db,
     sql`SELECT slug, updated_at FROM blog_posts WHERE status = 'published' ORDER BY slug`,
+    SitemapRow,
   );
   return rows.map((r) => ({ path: `/blog/${r.slug}`, lastmod: new Date(r.updated_at).toISOString().slice(0, 10) }));
 }
@@ -421,10 +440,11 @@ const escapeXml = (s: string) =>
 
 /** The Atom feed of the 20 newest published posts (full sanitised content, absolute links). */
 export async function blogFeed(db: Db, origin: string): Promise<string> {
-  const rows = await queryRows<Row>(
+  const rows = await queryRows(
     db,
     sql`SELECT ${COLUMNS}, body_html FROM blog_posts WHERE status = 'published'
         ORDER BY published_at DESC, id LIMIT 20`,
+    RowWithHtml,
   );
   const stats = await catalogStats(db);
   const updated = new Date(rows.reduce((max, r) => Math.max(max, new Date(r.updated_at).getTime()), 0)).toISOString();

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, queryRows, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
@@ -11,6 +12,15 @@ export const CONTACT_RULE: RateRule = { max: 5, windowSec: 600 };
 export const CONTACT_RATE_LIMITED = "Too many messages. Please wait a few minutes and try again.";
 
 export type ContactMessage = { id: string; name: string; email: string; message: string; createdAt: string };
+
+const IdRow = z.object({ id: z.string() });
+const ContactRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  message: z.string(),
+  created_at: z.string(),
+});
 
 /**
  * Stores a contact message and e-mails it to support (a job, after the commit). A filled honeypot
@@ -26,11 +36,12 @@ export async function sendContactMessage(
   if (!limit.allowed) throw new AppError("rate_limited", CONTACT_RATE_LIMITED, { retryAfterSec: limit.retryAfterSec });
   if (input.website?.trim()) return { stored: false };
   await transaction(deps.db, async (tx) => {
-    const [row] = await queryRows<{ id: string }>(
+    const [row] = await queryRows(
       tx,
       sql`INSERT INTO contact_messages (user_id, name, email, message, created_at)
           VALUES (${who.viewer?.user.id ?? null}, ${input.name}, ${input.email}, ${input.message}, ${now.toISOString()}::timestamptz)
           RETURNING id`,
+      IdRow,
     );
     await deps.jobs.enqueue(
       {
@@ -51,9 +62,10 @@ export async function sendContactMessage(
 }
 
 export async function listContactMessages(db: Db, limit = 100): Promise<ContactMessage[]> {
-  const rows = await queryRows<{ id: string; name: string; email: string; message: string; created_at: string | Date }>(
+  const rows = await queryRows(
     db,
     sql`SELECT id, name, email, message, created_at FROM contact_messages ORDER BY created_at DESC, id LIMIT ${limit}`,
+    ContactRow,
   );
   return rows.map((r) => ({
     id: r.id,

@@ -38,25 +38,54 @@ export type DealCard = {
   expiresAt: string;
 };
 
-type CardRow = {
-  id: string;
-  tool_id: string;
-  slug: string;
-  name: string;
-  logo_url: string | null;
-  provider: string | null;
-  category: string;
-  rating: number;
-  review_count: number;
-  deal_type: DealType;
-  description: string;
-  original_price_cents: number | null;
-  deal_price_cents: number | null;
-  discount_percent: number | null;
-  coupon_code: string | null;
-  featured: boolean;
-  expires_at: Date | string;
-};
+/** A row of CARD_SELECT (timestamps as the server's text: drizzle's db.execute leaves timestamptz unparsed). */
+const CardRow = z.object({
+  id: z.string(),
+  tool_id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  logo_url: z.string().nullable(),
+  provider: z.string().nullable(),
+  category: z.string(),
+  rating: z.number(),
+  review_count: z.number(),
+  deal_type: z.enum(DEAL_TYPES),
+  description: z.string(),
+  original_price_cents: z.number().nullable(),
+  deal_price_cents: z.number().nullable(),
+  discount_percent: z.number().nullable(),
+  coupon_code: z.string().nullable(),
+  featured: z.boolean(),
+  expires_at: z.string(),
+});
+type CardRow = z.infer<typeof CardRow>;
+const AdminDealDbRow = CardRow.extend({
+  starts_at: z.string(),
+  ended_at: z.string().nullable(),
+  url: z.string().nullable(),
+  clicks: z.number(),
+});
+const DealLinkRow = z.object({ id: z.string(), url: z.string().nullable() });
+const IdRow = z.object({ id: z.string() });
+/** A whole deals row (SELECT *), the audit's "before". */
+const DealDbRow = z.object({
+  id: z.string(),
+  tool_id: z.string(),
+  deal_type: z.enum(DEAL_TYPES),
+  description: z.string(),
+  original_price_cents: z.number().nullable(),
+  deal_price_cents: z.number().nullable(),
+  discount_percent: z.number().nullable(),
+  coupon_code: z.string().nullable(),
+  url: z.string().nullable(),
+  featured: z.boolean(),
+  starts_at: z.string(),
+  expires_at: z.string(),
+  ended_at: z.string().nullable(),
+  clicks: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
 
 const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 
@@ -105,20 +134,22 @@ export async function listLiveDeals(
         sql`, `,
       )})`
     : sql``;
-  const rows = await queryRows<CardRow>(
+  const rows = await queryRows(
     db,
     sql`${CARD_SELECT} WHERE ${live(options.now)} ${inCategory}
         ORDER BY d.featured DESC, d.expires_at ASC, d.id LIMIT ${options.limit ?? 200}`,
+    CardRow,
   );
   return rows.map(toCard);
 }
 
 /** The tool page's side card: the tool's live deal (featured first, then the best discount). */
 export async function liveDealForTool(db: Db, toolId: string, now: Date): Promise<DealCard | null> {
-  const [row] = await queryRows<CardRow>(
+  const [row] = await queryRows(
     db,
     sql`${CARD_SELECT} WHERE d.tool_id = ${toolId}::uuid AND ${live(now)}
         ORDER BY d.featured DESC, d.discount_percent DESC NULLS LAST, d.expires_at ASC LIMIT 1`,
+    CardRow,
   );
   return row ? toCard(row) : null;
 }
@@ -132,11 +163,12 @@ export async function liveDealLink(
   toolId: string,
   now: Date,
 ): Promise<{ id: string; url: string | null } | null> {
-  const [row] = await queryRows<{ id: string; url: string | null }>(
+  const [row] = await queryRows(
     db,
     sql`SELECT d.id, d.url FROM deals d JOIN tools t ON t.id = d.tool_id
         WHERE d.tool_id = ${toolId}::uuid AND ${live(now)}
         ORDER BY d.featured DESC, d.discount_percent DESC NULLS LAST, d.expires_at ASC LIMIT 1`,
+    DealLinkRow,
   );
   return row ?? null;
 }
@@ -269,7 +301,7 @@ export async function createDeal(db: Db, actor: Actor, input: DealFormData, now:
   const toolId = await toolIdOf(db, input.tool);
   const v = values(input, toolId, now);
   return db.transaction(async (tx) => {
-    const [row] = await queryRows<{ id: string }>(
+    const [row] = await queryRows(
       tx,
       sql`INSERT INTO deals (tool_id, deal_type, description, original_price_cents, deal_price_cents, discount_percent,
             coupon_code, url, featured, starts_at, expires_at, created_at, updated_at)
@@ -277,6 +309,7 @@ export async function createDeal(db: Db, actor: Actor, input: DealFormData, now:
             ${v.discount_percent}, ${v.coupon_code}, ${v.url}, ${v.featured}, ${v.starts_at}::timestamptz,
             ${v.expires_at}::timestamptz, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
           RETURNING id`,
+      IdRow,
     );
     if (!row) throw new Error("deal was not stored");
     await recordAudit(tx, {
@@ -293,10 +326,7 @@ export async function createDeal(db: Db, actor: Actor, input: DealFormData, now:
 }
 
 async function lockDeal(tx: Db, id: string): Promise<Record<string, unknown>> {
-  const [row] = await queryRows<Record<string, unknown>>(
-    tx,
-    sql`SELECT * FROM deals WHERE id = ${id}::uuid FOR UPDATE`,
-  );
+  const [row] = await queryRows(tx, sql`SELECT * FROM deals WHERE id = ${id}::uuid FOR UPDATE`, DealDbRow);
   if (!row) throw new AppError("not_found", DEAL_MESSAGES.notFound);
   return row;
 }
@@ -374,9 +404,7 @@ export type AdminDealRow = DealCard & {
 
 /** Every deal for the admin page, newest first, with its state at `now`. */
 export async function listDealsForAdmin(db: Db, now: Date): Promise<AdminDealRow[]> {
-  const rows = await queryRows<
-    CardRow & { starts_at: Date | string; ended_at: Date | string | null; url: string | null; clicks: number }
-  >(
+  const rows = await queryRows(
     db,
     sql`SELECT d.id, d.tool_id, t.slug, t.name, t.logo_url, p.name AS provider, c.name AS category, t.rating,
           t.review_count, d.deal_type, d.description, d.original_price_cents, d.deal_price_cents, d.discount_percent,
@@ -384,6 +412,7 @@ export async function listDealsForAdmin(db: Db, now: Date): Promise<AdminDealRow
         FROM deals d JOIN tools t ON t.id = d.tool_id JOIN categories c ON c.id = t.category_id
         LEFT JOIN providers p ON p.id = t.provider_id
         ORDER BY d.created_at DESC, d.id LIMIT 500`,
+    AdminDealDbRow,
   );
   return rows.map((r) => {
     const startsAt = iso(r.starts_at);

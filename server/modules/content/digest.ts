@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { Mailer } from "../../platform/mail.ts";
@@ -29,6 +30,10 @@ export function isoWeek(date: Date): string {
   return `${d.getUTCFullYear()}-W${String(week).padStart(2, "0")}`;
 }
 
+const NewToolRow = z.object({ name: z.string(), slug: z.string(), description: z.string() });
+const SubscriberRow = z.object({ id: z.number(), email: z.string(), token: z.string() });
+const ClaimRow = z.object({ subscriber_id: z.number() });
+
 export type DigestContent = {
   week: string;
   newTools: { name: string; slug: string; description: string }[];
@@ -39,7 +44,7 @@ export type DigestContent = {
 export async function digestContent(db: Db, now: Date): Promise<DigestContent> {
   const since = new Date(now.getTime() - WEEK_MS).toISOString();
   const [newTools, trending, deals] = await Promise.all([
-    queryRows<{ name: string; slug: string; description: string }>(
+    queryRows(
       db,
       sql`SELECT name, slug, description FROM tools
           WHERE status = 'active' AND COALESCE(published_at, created_at) > ${since}::timestamptz
@@ -47,6 +52,7 @@ export async function digestContent(db: Db, now: Date): Promise<DigestContent> {
             AND (import_id IS NULL OR import_id NOT IN (SELECT id FROM catalog_imports WHERE source LIKE 'seed:%'))
             AND COALESCE(published_at, created_at) <= ${now.toISOString()}::timestamptz
           ORDER BY COALESCE(published_at, created_at) DESC, name LIMIT 10`,
+      NewToolRow,
     ),
     listTrending(db, 5),
     listLiveDeals(db, { now, limit: 5 }),
@@ -102,20 +108,22 @@ export async function runDigest(deps: DigestDeps, now: Date): Promise<{ week: st
   let sent = 0;
   let failed = 0;
   for (;;) {
-    const batch = await queryRows<{ id: number; email: string; token: string }>(
+    const batch = await queryRows(
       deps.db,
       sql`SELECT s.id, s.email, s.token FROM newsletter_subscribers s
           WHERE s.status = 'subscribed' AND s.confirmed_at IS NOT NULL
             AND NOT EXISTS (SELECT 1 FROM newsletter_digest_sends d WHERE d.subscriber_id = s.id AND d.week = ${content.week})
           ORDER BY s.id LIMIT 200`,
+      SubscriberRow,
     );
     const before = sent;
     for (const s of batch) {
-      const [claim] = await queryRows<{ subscriber_id: number }>(
+      const [claim] = await queryRows(
         deps.db,
         sql`INSERT INTO newsletter_digest_sends (subscriber_id, week, sent_at)
             VALUES (${s.id}, ${content.week}, ${now.toISOString()}::timestamptz)
             ON CONFLICT DO NOTHING RETURNING subscriber_id`,
+        ClaimRow,
       );
       if (!claim) continue; // another runner has it
       try {

@@ -1,16 +1,21 @@
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import type { ToolMergeStep } from "../catalog/index.ts";
 
+const IdRow = z.object({ id: z.string() });
+
 /** The tool-merge step for content rows that point at a tool (deals, beta programmes). */
 export async function moveToolRows(tx: Db, fromId: string, intoId: string): Promise<{ moved: number }> {
-  const deals = await queryRows<{ id: string }>(
+  const deals = await queryRows(
     tx,
     sql`UPDATE deals SET tool_id = ${intoId}::uuid WHERE tool_id = ${fromId}::uuid RETURNING id`,
+    IdRow,
   );
-  const betas = await queryRows<{ id: string }>(
+  const betas = await queryRows(
     tx,
     sql`UPDATE beta_programs SET tool_id = ${intoId}::uuid WHERE tool_id = ${fromId}::uuid RETURNING id`,
+    IdRow,
   );
   return { moved: deals.length + betas.length };
 }

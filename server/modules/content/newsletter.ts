@@ -8,6 +8,10 @@ import type { Mailer } from "../../platform/mail.ts";
 import { consumeRateLimit, type RateRule } from "../../platform/rate-limit.ts";
 import { type SiteEnv, siteOrigin } from "../../platform/site-origin.ts";
 
+const SubscribedRow = z.object({ id: z.number(), token: z.string(), confirmed: z.boolean() });
+const StatusRow = z.object({ status: z.string() });
+const IdRow = z.object({ id: z.number() });
+
 export { INVALID_EMAIL } from "../../platform/email-address.ts";
 /** Confirmation mails per address (a stranger's inbox is not ours to fill) and subscriptions per client. */
 export const NEWSLETTER_ADDRESS_RULE: RateRule = { max: 3, windowSec: 3600 };
@@ -48,7 +52,7 @@ export async function subscribe(
   if (who.ip) await limit([`newsletter:ip:${who.ip}`, NEWSLETTER_CLIENT_RULE]);
   const token = randomBytes(18).toString("base64url");
   // A re-subscription (after unsubscribing) is confirmed again.
-  const [row] = await queryRows<{ id: number; token: string; confirmed: boolean }>(
+  const [row] = await queryRows(
     db,
     sql`INSERT INTO newsletter_subscribers AS s (email, source, token)
         VALUES (${input.email}, ${input.source ?? "home"}, ${token})
@@ -58,6 +62,7 @@ export async function subscribe(
           confirmed_at = CASE WHEN s.status = 'subscribed' THEN s.confirmed_at END,
           updated_at = now()
         RETURNING id, token, confirmation_sent_at IS NOT NULL AS confirmed`,
+    SubscribedRow,
   );
   if (!row) throw new Error("newsletter subscription was not stored");
   if (row.confirmed) return { alreadySubscribed: true };
@@ -100,9 +105,10 @@ export function unsubscribeHeaders(siteUrl: string, token: string): Record<strin
 /** Whether a token names a current subscription (the unsubscribe page's question before its button). */
 export async function subscriptionByToken(db: Db, token: string): Promise<{ subscribed: boolean } | null> {
   if (!/^[\w-]{10,64}$/.test(token)) return null;
-  const [row] = await queryRows<{ status: string }>(
+  const [row] = await queryRows(
     db,
     sql`SELECT status::text AS status FROM newsletter_subscribers WHERE token = ${token}`,
+    StatusRow,
   );
   return row ? { subscribed: row.status === "subscribed" } : null;
 }
@@ -125,20 +131,22 @@ export function unsubscribeUrl(siteUrl: string, token: string): string {
  */
 export async function confirmSubscription(db: Db, token: string, now: Date): Promise<boolean> {
   if (!/^[\w-]{10,64}$/.test(token)) return false;
-  const rows = await queryRows<{ id: number }>(
+  const rows = await queryRows(
     db,
     sql`UPDATE newsletter_subscribers
         SET confirmed_at = COALESCE(confirmed_at, ${now.toISOString()}::timestamptz), updated_at = now()
         WHERE token = ${token} AND status = 'subscribed' RETURNING id`,
+    IdRow,
   );
   return rows.length > 0;
 }
 
 export async function unsubscribe(db: Db, token: string): Promise<boolean> {
   if (!/^[\w-]{10,64}$/.test(token)) return false;
-  const rows = await queryRows<{ id: number }>(
+  const rows = await queryRows(
     db,
     sql`UPDATE newsletter_subscribers SET status = 'unsubscribed', updated_at = now() WHERE token = ${token} RETURNING id`,
+    IdRow,
   );
   return rows.length > 0;
 }

@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
-import type { z } from "zod";
+import { z } from "zod";
 import { recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { UUID } from "../../platform/ids.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
 import { consumeRateLimit, type RateRule, type Viewer } from "../accounts/index.ts";
-import { type ReplyInput, type TicketInput, type TicketStatus, ticketRef } from "./support-forms.ts";
+import { type ReplyInput, TICKET_STATUSES, type TicketInput, type TicketStatus, ticketRef } from "./support-forms.ts";
 import { SUPPORT_MAIL_JOB } from "./support-mail.ts";
 
 export type TicketSummary = {
@@ -40,20 +40,30 @@ type Deps = { db: Db; jobs: Jobs; supportEmail: string; siteUrl: string; request
 
 const iso = (v: string | Date) => new Date(v).toISOString();
 
-type Row = {
-  id: string;
-  number: number;
-  user_id: string | null;
-  name: string;
-  email: string;
-  subject: string;
-  category: string;
-  priority: boolean;
-  status: TicketStatus;
-  created_at: string | Date;
-  updated_at: string | Date;
-  message_count: number | string;
-};
+/** Timestamps as the server's text (drizzle's db.execute leaves timestamptz unparsed). */
+const Row = z.object({
+  id: z.string(),
+  number: z.number(),
+  user_id: z.string().nullable(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  category: z.string(),
+  priority: z.boolean(),
+  status: z.enum(TICKET_STATUSES),
+  created_at: z.string(),
+  updated_at: z.string(),
+  message_count: z.number(),
+});
+type Row = z.infer<typeof Row>;
+const MessageRow = z.object({
+  id: z.string(),
+  author: z.enum(["requester", "staff"]),
+  author_name: z.string(),
+  body: z.string(),
+  created_at: z.string(),
+});
+const CountRow = z.object({ n: z.number() });
 const toSummary = (r: Row): TicketSummary => ({
   id: r.id,
   number: Number(r.number),
@@ -70,7 +80,7 @@ const toSummary = (r: Row): TicketSummary => ({
 });
 const SELECT = sql`SELECT t.id, t.number, t.user_id, t.name, t.email, t.subject, t.category, t.priority,
   t.status::text AS status, t.created_at, t.updated_at,
-  (SELECT count(*) FROM support_messages m WHERE m.ticket_id = t.id) AS message_count
+  (SELECT count(*)::int FROM support_messages m WHERE m.ticket_id = t.id) AS message_count
   FROM support_tickets t`;
 
 /**
@@ -91,13 +101,14 @@ export async function openTicket(
   // A member's ticket is answered at the account's own address: the form cannot send our mail elsewhere.
   const input = viewer ? { ...form, email: viewer.user.email } : form;
   return transaction(deps.db, async (tx) => {
-    const [row] = await queryRows<Row>(
+    const [row] = await queryRows(
       tx,
       sql`INSERT INTO support_tickets (user_id, name, email, subject, category, priority, status, created_at, updated_at)
           VALUES (${viewer?.user.id ?? null}, ${input.name}, ${input.email}, ${input.subject}, ${input.category},
                   ${priority}, 'open', ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
           RETURNING id, number, user_id, name, email, subject, category, priority, status::text AS status,
                     created_at, updated_at, 1 AS message_count`,
+      Row,
     );
     if (!row) throw new AppError("internal", "The ticket could not be stored");
     await insertMessage(tx, row.id, "requester", viewer?.user.id ?? null, input.name, input.message, now);
@@ -165,17 +176,12 @@ async function enqueueMail(
 
 async function loadThread(db: Db, id: string): Promise<TicketThread | null> {
   if (!UUID.test(id)) return null;
-  const [row] = await queryRows<Row>(db, sql`${SELECT} WHERE t.id = ${id}`);
+  const [row] = await queryRows(db, sql`${SELECT} WHERE t.id = ${id}`, Row);
   if (!row) return null;
-  const messages = await queryRows<{
-    id: string;
-    author: "requester" | "staff";
-    author_name: string;
-    body: string;
-    created_at: string | Date;
-  }>(
+  const messages = await queryRows(
     db,
     sql`SELECT id, author, author_name, body, created_at FROM support_messages WHERE ticket_id = ${id} ORDER BY created_at, id`,
+    MessageRow,
   );
   return {
     ...toSummary(row),
@@ -192,9 +198,10 @@ async function loadThread(db: Db, id: string): Promise<TicketThread | null> {
 
 /** The member's own tickets, newest first. */
 export async function listMyTickets(db: Db, viewer: Viewer): Promise<TicketSummary[]> {
-  const rows = await queryRows<Row>(
+  const rows = await queryRows(
     db,
     sql`${SELECT} WHERE t.user_id = ${viewer.user.id} ORDER BY t.created_at DESC LIMIT 100`,
+    Row,
   );
   return rows.map(toSummary);
 }
@@ -244,7 +251,7 @@ export async function replyAsRequester(
 /** The inbox: priority first, then the oldest waiting; filter by status (default: open). */
 export async function listInbox(db: Db, filter: { status: TicketStatus | "all" }): Promise<TicketSummary[]> {
   const where = filter.status === "all" ? sql`` : sql` WHERE t.status = ${filter.status}`;
-  const rows = await queryRows<Row>(db, sql`${SELECT}${where} ORDER BY t.priority DESC, t.created_at ASC LIMIT 200`);
+  const rows = await queryRows(db, sql`${SELECT}${where} ORDER BY t.priority DESC, t.created_at ASC LIMIT 200`, Row);
   return rows.map(toSummary);
 }
 
@@ -326,9 +333,10 @@ export async function setTicketStatus(
 
 /** The admin overview's figure: tickets waiting for an answer. */
 export async function countOpenTickets(db: Db): Promise<number> {
-  const [row] = await queryRows<{ n: number | string }>(
+  const [row] = await queryRows(
     db,
-    sql`SELECT count(*) AS n FROM support_tickets WHERE status = 'open'`,
+    sql`SELECT count(*)::int AS n FROM support_tickets WHERE status = 'open'`,
+    CountRow,
   );
   return Number(row?.n ?? 0);
 }

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, queryRows, schema, transaction } from "../../../platform/db/index.ts";
 import { type FactChange, type Provenance, recordFactChanges } from "../facts.ts";
-import { type PricingModel, slugify } from "../normalize.ts";
+import { PRICING_MODELS, slugify } from "../normalize.ts";
 import { type Evaluation, evaluate, type LabelledExample, predict, trainLogistic } from "./classifier.ts";
 import { type Editorial, loadEditorial } from "./editorial.ts";
 import { inferPricing } from "./pricing.ts";
@@ -36,25 +37,26 @@ export type EnrichReport = {
   phases: { classifierMs: number; factsMs: number };
 };
 
-type Row = {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  full_description: string;
-  category_id: number;
-  category_name: string;
-  provider_name: string | null;
-  website_url: string;
-  pricing_model: PricingModel;
-  tags: string[];
-  features: string[];
-  editorial_summary: string | null;
-  description_kind: string | null;
-  description_source: string | null;
-  description_licence: string | null;
-  category_kind: string | null;
-};
+const Row = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  full_description: z.string(),
+  category_id: z.number(),
+  category_name: z.string(),
+  provider_name: z.string().nullable(),
+  website_url: z.string(),
+  pricing_model: z.enum(PRICING_MODELS),
+  tags: z.array(z.string()),
+  features: z.array(z.string()),
+  editorial_summary: z.string().nullable(),
+  description_kind: z.string().nullable(),
+  description_source: z.string().nullable(),
+  description_licence: z.string().nullable(),
+  category_kind: z.string().nullable(),
+});
+type Row = z.infer<typeof Row>;
 
 type Pending = {
   set: Partial<typeof schema.tools.$inferInsert>;
@@ -76,7 +78,7 @@ export async function enrichCatalog(db: Db, options: { at?: Date; editorial?: Ed
   });
   const inferred = (rule: string, confidence: number): Provenance => ({ kind: "inferred", source: rule, confidence });
 
-  const rows = await queryRows<Row>(
+  const rows = await queryRows(
     db,
     sql`SELECT t.id, t.slug, t.name, t.description, t.full_description, t.category_id, c.name AS category_name,
           p.name AS provider_name, t.website_url, t.pricing_model, t.tags, t.features, t.editorial_summary,
@@ -86,6 +88,7 @@ export async function enrichCatalog(db: Db, options: { at?: Date; editorial?: Ed
         LEFT JOIN tool_facts f ON f.tool_id = t.id AND f.field = 'description'
         LEFT JOIN tool_facts cf ON cf.tool_id = t.id AND cf.field = 'category'
         WHERE t.merged_into_id IS NULL ORDER BY t.slug`,
+    Row,
   );
   const categories = await db
     .select({ id: schema.categories.id, name: schema.categories.name })
