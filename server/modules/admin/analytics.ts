@@ -58,9 +58,25 @@ export type Analytics = {
   topTools: { id: string; name: string; slug: string; views: number; clicks: number }[];
 };
 
+const DailyRow = z.object({
+  day: z.string(),
+  views: z.number(),
+  clicks: z.number(),
+  signups: z.number(),
+  misses: z.number(),
+});
+const MissedRow = z.object({ query: z.string(), count: z.number(), last_at: z.string() });
+const TopToolRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  views: z.number(),
+  clicks: z.number(),
+});
+
 export async function analytics(db: Db, period: Period, top = 20): Promise<Analytics> {
   const { from, to } = period;
-  const daily = await queryRows<{ day: string; views: number; clicks: number; signups: number; misses: number }>(
+  const daily = await queryRows(
     db,
     sql`WITH days AS (SELECT d::date AS day FROM generate_series(${from}::date, ${to}::date, interval '1 day') d)
         SELECT days.day::text AS day,
@@ -70,14 +86,16 @@ export async function analytics(db: Db, period: Period, top = 20): Promise<Analy
           (SELECT count(*) FROM users u WHERE u.created_at >= days.day AND u.created_at < days.day + 1)::int AS signups,
           COALESCE((SELECT sum(count) FROM search_misses m WHERE m.day = days.day), 0)::int AS misses
         FROM days ORDER BY days.day`,
+    DailyRow,
   );
-  const missed = await queryRows<{ query: string; count: number; last_at: string | Date }>(
+  const missed = await queryRows(
     db,
     sql`SELECT query, sum(count)::int AS count, max(last_at) AS last_at FROM search_misses
         WHERE day BETWEEN ${from}::date AND ${to}::date
         GROUP BY query ORDER BY count DESC, query LIMIT ${top * 2}`,
+    MissedRow,
   );
-  const topTools = await queryRows<{ id: string; name: string; slug: string; views: number; clicks: number }>(
+  const topTools = await queryRows(
     db,
     sql`WITH v AS (SELECT tool_id, sum(count)::int AS views FROM tool_view_days
                    WHERE day BETWEEN ${from}::date AND ${to}::date GROUP BY tool_id),
@@ -86,6 +104,7 @@ export async function analytics(db: Db, period: Period, top = 20): Promise<Analy
         SELECT t.id, t.name, t.slug, COALESCE(v.views, 0) AS views, COALESCE(c.clicks, 0) AS clicks
         FROM v FULL JOIN c ON c.tool_id = v.tool_id JOIN tools t ON t.id = COALESCE(v.tool_id, c.tool_id)
         ORDER BY COALESCE(v.views, 0) + COALESCE(c.clicks, 0) DESC, t.name LIMIT ${top}`,
+    TopToolRow,
   );
   const points = daily.map((d) => ({
     day: d.day,

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { type AuditQuery, type AuditRecord, auditActions, listAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 
@@ -10,35 +11,40 @@ export type NamedRef = { label: string; href: string | null };
 export type AuditRow = AuditRecord & { actor: NamedRef; target: NamedRef };
 
 type Lookup = { id: string; label: string; href: string | null };
+const LookupRow = z.object({ id: z.string(), label: z.string(), href: z.string() });
+const IdRow = z.object({ id: z.string() });
 
 /** Per target type: how to name its ids, and where its page is. */
 const TARGETS: Record<string, (db: Db, ids: string[]) => Promise<Lookup[]>> = {
   user: (db, ids) =>
-    queryRows<Lookup>(
+    queryRows(
       db,
       sql`SELECT id, coalesce(nullif(name, ''), email) || ' <' || email || '>' AS label, '/admin/users/' || id AS href
           FROM users WHERE id IN (${sql.join(
             ids.map((id) => sql`${id}`),
             sql`, `,
           )})`,
+      LookupRow,
     ),
   tool: (db, ids) =>
-    queryRows<Lookup>(
+    queryRows(
       db,
       sql`SELECT id::text AS id, name AS label, '/tools/' || slug AS href FROM tools
           WHERE id::text IN (${sql.join(
             ids.map((id) => sql`${id}`),
             sql`, `,
           )})`,
+      LookupRow,
     ),
   category: (db, ids) =>
-    queryRows<Lookup>(
+    queryRows(
       db,
       sql`SELECT id::text AS id, name AS label, '/category/' || slug AS href FROM categories
           WHERE id::text IN (${sql.join(
             ids.map((id) => sql`${id}`),
             sql`, `,
           )})`,
+      LookupRow,
     ),
   support_ticket: async (_db, ids) =>
     ids.map((id) => ({ id, label: `Ticket ${id.slice(0, 8)}`, href: `/admin/support/${id}` })),
@@ -78,11 +84,12 @@ export async function listAuditView(
  * audit log records by id.
  */
 export async function resolveAuditTarget(db: Db, text: string): Promise<string> {
-  const [hit] = await queryRows<{ id: string }>(
+  const [hit] = await queryRows(
     db,
     sql`SELECT id::text AS id FROM tools WHERE slug = ${text.toLowerCase()}
         UNION ALL SELECT id FROM users WHERE lower(email) = ${text.toLowerCase()}
         LIMIT 1`,
+    IdRow,
   );
   return hit?.id ?? text;
 }

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { Clock } from "../../platform/clock.ts";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 
@@ -35,6 +36,50 @@ export type SystemAlert = {
 
 const n = (v: unknown) => Number(v ?? 0);
 
+// Counts cast to int and revenue to float8: uncast they are bigint, which node-postgres gives as a
+// string and PGlite as a number. float8 is exact for whole cents below 2^53 (int would overflow at
+// $21M of revenue).
+const BaseRow = z.object({
+  tools: z.number(),
+  active: z.number(),
+  featured: z.number(),
+  tools_this: z.number(),
+  tools_last: z.number(),
+  users: z.number(),
+  users_this: z.number(),
+  users_last: z.number(),
+  newsletter: z.number(),
+  support_open: z.number(),
+});
+const CountRow = z.object({ n: z.number() });
+const RevenueRow = z.object({ total: z.number(), this_month: z.number(), last_month: z.number() });
+const UserRow = z.object({ id: z.string(), name: z.string(), email: z.string(), created_at: z.string() });
+const SubmissionRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.string(),
+  submitted_at: z.string(),
+  /** an anonymous submission has no member (LEFT JOIN) */
+  email: z.string().nullable(),
+});
+const SubscriptionRow = z.object({
+  id: z.string(),
+  email: z.string(),
+  tier: z.string(),
+  status: z.string(),
+  created_at: z.string(),
+});
+const AlertsRow = z.object({
+  jobs: z.number(),
+  jobs_latest: z.string().nullable(),
+  mail: z.number(),
+  mail_latest: z.string().nullable(),
+  imports: z.number(),
+  imports_latest: z.string().nullable(),
+  link_alert: z.string().nullable(),
+  link_alert_since: z.string().nullable(),
+});
+
 /** % change, one decimal; null when there is no base (0 last month). */
 export function growthPct(thisMonth: number, lastMonth: number): number | null {
   if (lastMonth === 0) return null;
@@ -49,52 +94,56 @@ function monthStarts(now: Date): { thisMonth: Date; lastMonth: Date } {
 
 export async function dashboardStats(db: Db, clock: Clock): Promise<DashboardStats> {
   const { thisMonth, lastMonth } = monthStarts(clock.now());
-  const [base] = await queryRows<Record<string, unknown>>(
+  const [base] = await queryRows(
     db,
     sql`SELECT
-          (SELECT count(*) FROM tools) AS tools,
-          (SELECT count(*) FROM tools WHERE status = 'active') AS active,
-          (SELECT count(*) FROM tools WHERE status = 'active' AND is_featured) AS featured,
-          (SELECT count(*) FROM tools WHERE created_at >= ${thisMonth.toISOString()}::timestamptz) AS tools_this,
-          (SELECT count(*) FROM tools WHERE created_at >= ${lastMonth.toISOString()}::timestamptz AND created_at < ${thisMonth.toISOString()}::timestamptz) AS tools_last,
-          (SELECT count(*) FROM users) AS users,
-          (SELECT count(*) FROM users WHERE created_at >= ${thisMonth.toISOString()}::timestamptz) AS users_this,
-          (SELECT count(*) FROM users WHERE created_at >= ${lastMonth.toISOString()}::timestamptz AND created_at < ${thisMonth.toISOString()}::timestamptz) AS users_last,
-          (SELECT count(*) FROM newsletter_subscribers WHERE status = 'subscribed' AND confirmed_at IS NOT NULL) AS newsletter,
-          (SELECT count(*) FROM support_tickets WHERE status = 'open') AS support_open`,
+          (SELECT count(*)::int FROM tools) AS tools,
+          (SELECT count(*)::int FROM tools WHERE status = 'active') AS active,
+          (SELECT count(*)::int FROM tools WHERE status = 'active' AND is_featured) AS featured,
+          (SELECT count(*)::int FROM tools WHERE created_at >= ${thisMonth.toISOString()}::timestamptz) AS tools_this,
+          (SELECT count(*)::int FROM tools WHERE created_at >= ${lastMonth.toISOString()}::timestamptz AND created_at < ${thisMonth.toISOString()}::timestamptz) AS tools_last,
+          (SELECT count(*)::int FROM users) AS users,
+          (SELECT count(*)::int FROM users WHERE created_at >= ${thisMonth.toISOString()}::timestamptz) AS users_this,
+          (SELECT count(*)::int FROM users WHERE created_at >= ${lastMonth.toISOString()}::timestamptz AND created_at < ${thisMonth.toISOString()}::timestamptz) AS users_last,
+          (SELECT count(*)::int FROM newsletter_subscribers WHERE status = 'subscribed' AND confirmed_at IS NOT NULL) AS newsletter,
+          (SELECT count(*)::int FROM support_tickets WHERE status = 'open') AS support_open`,
+    BaseRow,
   );
   let subscriptionCount = 0;
   let pendingSubmissions = 0;
   let revenue = { total: 0, thisMonth: 0, lastMonth: 0 };
   {
-    const [r] = await queryRows<{ n: number }>(
+    const [r] = await queryRows(
       db,
       sql`SELECT count(*)::int AS n FROM subscriptions WHERE status IN ('active', 'past_due')`,
+      CountRow,
     );
     subscriptionCount = n(r?.n);
   }
   {
-    const [r] = await queryRows<{ n: number }>(
+    const [r] = await queryRows(
       db,
       sql`SELECT count(*)::int AS n FROM tool_submissions WHERE status = 'pending'`,
+      CountRow,
     );
     pendingSubmissions = n(r?.n);
   }
   {
     // Net of refunds: a payment counts in the month it was taken, its refund in the month it was
     // returned (billing refunds whole payments and charges in USD only).
-    const [r] = await queryRows<{ total: unknown; this_month: unknown; last_month: unknown }>(
+    const [r] = await queryRows(
       db,
       sql`WITH flows AS (
             SELECT created_at AS at, amount_cents AS cents FROM payments WHERE currency = 'USD'
             UNION ALL
             SELECT refunded_at, -amount_cents FROM payments
             WHERE currency = 'USD' AND status = 'refunded' AND refunded_at IS NOT NULL)
-          SELECT COALESCE(sum(cents), 0) AS total,
-                 COALESCE(sum(cents) FILTER (WHERE at >= ${thisMonth.toISOString()}::timestamptz), 0) AS this_month,
+          SELECT COALESCE(sum(cents), 0)::float8 AS total,
+                 COALESCE(sum(cents) FILTER (WHERE at >= ${thisMonth.toISOString()}::timestamptz), 0)::float8 AS this_month,
                  COALESCE(sum(cents) FILTER (WHERE at >= ${lastMonth.toISOString()}::timestamptz
-                                               AND at < ${thisMonth.toISOString()}::timestamptz), 0) AS last_month
+                                               AND at < ${thisMonth.toISOString()}::timestamptz), 0)::float8 AS last_month
           FROM flows`,
+      RevenueRow,
     );
     revenue = { total: n(r?.total), thisMonth: n(r?.this_month), lastMonth: n(r?.last_month) };
   }
@@ -118,36 +167,27 @@ export async function dashboardStats(db: Db, clock: Clock): Promise<DashboardSta
   };
 }
 
-const iso = (v: string | Date) => new Date(v).toISOString();
+const iso = (v: string) => new Date(v).toISOString();
 
 export async function recentActivity(db: Db, limit = 5): Promise<RecentActivity> {
-  const users = await queryRows<{ id: string; name: string; email: string; created_at: string | Date }>(
+  const users = await queryRows(
     db,
     sql`SELECT id, name, email, created_at FROM users ORDER BY created_at DESC, id LIMIT ${limit}`,
+    UserRow,
   );
-  const submissions = await queryRows<{
-    id: string;
-    name: string;
-    status: string;
-    submitted_at: string | Date;
-    email: string | null;
-  }>(
+  const submissions = await queryRows(
     db,
     sql`SELECT s.id, s.name, s.status::text AS status, s.submitted_at, u.email
             FROM tool_submissions s LEFT JOIN users u ON u.id = s.user_id
             ORDER BY s.submitted_at DESC, s.id LIMIT ${limit}`,
+    SubmissionRow,
   );
-  const subscriptions = await queryRows<{
-    id: string;
-    email: string;
-    tier: string;
-    status: string;
-    created_at: string | Date;
-  }>(
+  const subscriptions = await queryRows(
     db,
     sql`SELECT s.id, u.email, s.tier::text AS tier, s.status, s.created_at
             FROM subscriptions s JOIN users u ON u.id = s.user_id
             ORDER BY s.created_at DESC, s.id LIMIT ${limit}`,
+    SubscriptionRow,
   );
   return {
     submissions: submissions.map((s) => ({
@@ -173,19 +213,20 @@ export async function systemAlerts(db: Db, clock: Clock): Promise<SystemAlert[]>
   const now = clock.now().getTime();
   const week = new Date(now - 7 * 86_400_000);
   const month = new Date(now - 30 * 86_400_000);
-  const [r] = await queryRows<Record<string, unknown>>(
+  const [r] = await queryRows(
     db,
     sql`SELECT
-          (SELECT count(*) FROM jobs WHERE status = 'failed') AS jobs,
+          (SELECT count(*)::int FROM jobs WHERE status = 'failed') AS jobs,
           (SELECT max(finished_at) FROM jobs WHERE status = 'failed') AS jobs_latest,
-          (SELECT count(*) FROM mail_failures WHERE at >= ${week.toISOString()}::timestamptz) AS mail,
+          (SELECT count(*)::int FROM mail_failures WHERE at >= ${week.toISOString()}::timestamptz) AS mail,
           (SELECT max(at) FROM mail_failures WHERE at >= ${week.toISOString()}::timestamptz) AS mail_latest,
-          (SELECT count(*) FROM catalog_imports WHERE failed > 0 AND created_at >= ${month.toISOString()}::timestamptz) AS imports,
+          (SELECT count(*)::int FROM catalog_imports WHERE failed > 0 AND created_at >= ${month.toISOString()}::timestamptz) AS imports,
           (SELECT max(created_at) FROM catalog_imports WHERE failed > 0 AND created_at >= ${month.toISOString()}::timestamptz) AS imports_latest,
           (SELECT alert FROM link_check_state WHERE id = 1) AS link_alert,
           (SELECT alert_since FROM link_check_state WHERE id = 1) AS link_alert_since`,
+    AlertsRow,
   );
-  const latest = (v: unknown) => (v ? iso(v as string | Date) : null);
+  const latest = (v: string | null | undefined) => (v ? iso(v) : null);
   const alerts: SystemAlert[] = [];
   const jobs = n(r?.jobs);
   if (jobs) {

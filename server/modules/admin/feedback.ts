@@ -27,6 +27,19 @@ export type FeedbackQuery = z.infer<typeof FeedbackQuery>;
 
 export const FeedbackId = uuidSchema("Unknown feedback");
 
+const FeedbackRow = z.object({
+  id: z.string(),
+  user_id: z.string().nullable(),
+  /** anonymous feedback has no member (LEFT JOIN) */
+  name: z.string().nullable(),
+  type: z.string(),
+  message: z.string(),
+  verified: z.boolean(),
+  created_at: z.string(),
+  total: z.number(),
+});
+const VerifyRow = z.object({ verified: z.boolean(), user_id: z.string().nullable() });
+
 export async function listFeedback(
   db: Db,
   query: Partial<FeedbackQuery>,
@@ -34,21 +47,13 @@ export async function listFeedback(
   const page = query.page ?? 1;
   const limit = query.limit ?? 50;
   const filter = query.verified === undefined ? sql`true` : sql`f.verified = ${query.verified === "true"}`;
-  const rows = await queryRows<{
-    id: string;
-    user_id: string | null;
-    name: string | null;
-    type: string;
-    message: string;
-    verified: boolean;
-    created_at: string | Date;
-    total: number;
-  }>(
+  const rows = await queryRows(
     db,
     sql`SELECT f.id, f.user_id, u.name, f.type, f.message, f.verified, f.created_at, count(*) OVER ()::int AS total
         FROM feedback f LEFT JOIN users u ON u.id = f.user_id
         WHERE ${filter}
         ORDER BY f.created_at DESC, f.id LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+    FeedbackRow,
   );
   return {
     feedback: rows.map((r) => ({
@@ -74,9 +79,10 @@ export async function verifyFeedback(
   credit?: { activity: Activity; now: Date },
 ): Promise<{ changed: boolean }> {
   return transaction(db, async (tx) => {
-    const [row] = await queryRows<{ verified: boolean; user_id: string | null }>(
+    const [row] = await queryRows(
       tx,
       sql`SELECT verified, user_id FROM feedback WHERE id = ${id}::uuid FOR UPDATE`,
+      VerifyRow,
     );
     if (!row) throw new AppError("not_found", "Feedback not found");
     if (row.verified) return { changed: false };

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 
 /**
@@ -24,8 +25,19 @@ export type AdminPending = {
   support: number;
 };
 
+const PendingRow = z.object({
+  moderation: z.number(),
+  reviews: z.number(),
+  corrections: z.number(),
+  makers: z.number(),
+  links: z.number(),
+  suggestions: z.number(),
+  duplicates: z.number(),
+  support: z.number(),
+}) satisfies z.ZodType<AdminPending>;
+
 export async function adminPendingCounts(db: Db): Promise<AdminPending> {
-  const [r] = await queryRows<Record<keyof AdminPending, number>>(
+  const [r] = await queryRows(
     db,
     sql`SELECT
           (SELECT count(*)::int FROM tool_submissions WHERE status = 'pending') AS moderation,
@@ -37,6 +49,7 @@ export async function adminPendingCounts(db: Db): Promise<AdminPending> {
           (SELECT count(*)::int FROM tool_duplicate_candidates d
              WHERE NOT EXISTS (SELECT 1 FROM tool_duplicate_dismissals x WHERE x.tool_a = d.tool_a AND x.tool_b = d.tool_b)) AS duplicates,
           (SELECT count(*)::int FROM support_tickets WHERE status = 'open') AS support`,
+    PendingRow,
   );
   const n = (v: unknown) => Number(v ?? 0);
   return {

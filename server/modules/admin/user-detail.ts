@@ -4,7 +4,7 @@ import type { Clock } from "../../platform/clock.ts";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { cleanLine, controlCharacterIn } from "../../platform/text.ts";
-import type { Role, Tier } from "../accounts/index.ts";
+import { ROLES, type Role, TIERS, type Tier } from "../accounts/index.ts";
 import { type MemberPayment, memberPayments, type TierSource, tierSources } from "../billing/index.ts";
 import { type UserStats, userStats } from "./user-stats.ts";
 
@@ -45,29 +45,73 @@ export type UserDetail = {
   affiliate: { id: string; code: string; status: string } | null;
 };
 
-const iso = (v: string | Date) => new Date(v).toISOString();
-const isoOrNull = (v: string | Date | null) => (v ? iso(v) : null);
+const iso = (v: string) => new Date(v).toISOString();
+const isoOrNull = (v: string | null) => (v ? iso(v) : null);
+
+const ProfileRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  email_verified: z.boolean(),
+  role: z.enum(ROLES),
+  username: z.string().nullable(),
+  created_at: z.string(),
+  suspended_at: z.string().nullable(),
+  suspended_reason: z.string().nullable(),
+  /** no profile row yet (LEFT JOIN) */
+  tier: z.enum(TIERS).nullable(),
+});
+const SubmissionRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.string(),
+  submitted_at: z.string(),
+  decided_at: z.string().nullable(),
+});
+const ReviewRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  rating: z.number(),
+  status: z.string(),
+  withdrawn_at: z.string().nullable(),
+  created_at: z.string(),
+});
+const CorrectionRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  field: z.string(),
+  status: z.string(),
+  created_at: z.string(),
+});
+const TicketRow = z.object({
+  id: z.string(),
+  number: z.number(),
+  subject: z.string(),
+  status: z.string(),
+  created_at: z.string(),
+});
+const SessionRow = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  ip_address: z.string().nullable(),
+  user_agent: z.string().nullable(),
+});
+const AffiliateRow = z.object({ id: z.string(), code: z.string(), status: z.string() });
+const IdRow = z.object({ id: z.string() });
 
 export const UserIdParam = z.string().regex(/^[\w-]{1,64}$/, "User not found");
 
 export async function userDetail(db: Db, clock: Clock, userId: string): Promise<UserDetail | null> {
   if (!UserIdParam.safeParse(userId).success) return null;
-  const [u] = await queryRows<{
-    id: string;
-    name: string;
-    email: string;
-    email_verified: boolean;
-    role: Role;
-    username: string | null;
-    created_at: string | Date;
-    suspended_at: string | Date | null;
-    suspended_reason: string | null;
-    tier: Tier | null;
-  }>(
+  const [u] = await queryRows(
     db,
     sql`SELECT u.id, u.name, u.email, u.email_verified, u.role::text AS role, u.username, u.created_at,
                u.suspended_at, u.suspended_reason, p.tier::text AS tier
           FROM users u LEFT JOIN user_profiles p ON p.user_id = u.id WHERE u.id = ${userId}`,
+    ProfileRow,
   );
   if (!u) return null;
   const now = clock.now();
@@ -75,59 +119,45 @@ export async function userDetail(db: Db, clock: Clock, userId: string): Promise<
     await Promise.all([
       tierSources(db, userId, now),
       memberPayments(db, userId),
-      queryRows<{
-        id: string;
-        name: string;
-        status: string;
-        submitted_at: string | Date;
-        decided_at: string | Date | null;
-      }>(
+      queryRows(
         db,
         sql`SELECT id, name, status::text AS status, submitted_at, decided_at FROM tool_submissions
              WHERE user_id = ${userId} ORDER BY submitted_at DESC LIMIT 50`,
+        SubmissionRow,
       ),
-      queryRows<{
-        id: string;
-        name: string;
-        slug: string;
-        rating: number;
-        status: string;
-        withdrawn_at: string | Date | null;
-        created_at: string | Date;
-      }>(
+      queryRows(
         db,
         sql`SELECT r.id::text AS id, t.name, t.slug, r.rating, r.status::text AS status, r.withdrawn_at, r.created_at
               FROM reviews r JOIN tools t ON t.id = r.tool_id WHERE r.user_id = ${userId}
              ORDER BY r.created_at DESC LIMIT 50`,
+        ReviewRow,
       ),
-      queryRows<{ id: string; name: string; slug: string; field: string; status: string; created_at: string | Date }>(
+      queryRows(
         db,
         sql`SELECT c.id::text AS id, t.name, t.slug, c.field, c.status, c.created_at
               FROM corrections c JOIN tools t ON t.id = c.tool_id WHERE c.user_id = ${userId}
              ORDER BY c.created_at DESC LIMIT 50`,
+        CorrectionRow,
       ),
-      queryRows<{ id: string; number: number; subject: string; status: string; created_at: string | Date }>(
+      queryRows(
         db,
         sql`SELECT id::text AS id, number, subject, status::text AS status, created_at FROM support_tickets
              WHERE user_id = ${userId} ORDER BY created_at DESC LIMIT 50`,
+        TicketRow,
       ),
       userStats(db, clock, userId),
-      queryRows<{
-        id: string;
-        created_at: string | Date;
-        expires_at: string | Date;
-        ip_address: string | null;
-        user_agent: string | null;
-      }>(
+      queryRows(
         db,
         sql`SELECT id, created_at, expires_at, ip_address, user_agent FROM sessions
              WHERE user_id = ${userId} AND expires_at > ${now.toISOString()}::timestamptz
              ORDER BY created_at DESC LIMIT 50`,
+        SessionRow,
       ),
       listAudit(db, { target_type: "user", target_id: userId, limit: 50 }),
-      queryRows<{ id: string; code: string; status: string }>(
+      queryRows(
         db,
         sql`SELECT id::text AS id, code, status::text AS status FROM affiliates WHERE user_id = ${userId}`,
+        AffiliateRow,
       ),
     ]);
   return {
@@ -207,9 +237,9 @@ export async function revokeSessions(
 ): Promise<{ ended: number }> {
   if (actor.id === userId) throw new AppError("bad_request", "End your own sessions by signing out.");
   return transaction(db, async (tx) => {
-    const [user] = await queryRows<{ id: string }>(tx, sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
+    const [user] = await queryRows(tx, sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`, IdRow);
     if (!user) throw new AppError("not_found", "User not found");
-    const ended = await queryRows<{ id: string }>(tx, sql`DELETE FROM sessions WHERE user_id = ${userId} RETURNING id`);
+    const ended = await queryRows(tx, sql`DELETE FROM sessions WHERE user_id = ${userId} RETURNING id`, IdRow);
     await recordAudit(tx, {
       actor: { id: actor.id, label: actor.label },
       action: "user.sessions_revoke",

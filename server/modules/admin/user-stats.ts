@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { Clock } from "../../platform/clock.ts";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 
@@ -31,12 +32,25 @@ export function consecutiveDays(days: string[], today: string): number {
   return n;
 }
 
+const IdRow = z.object({ id: z.string() });
+const CountsRow = z.object({
+  searches: z.number(),
+  saved: z.number(),
+  favorites: z.number(),
+  views: z.number(),
+  feedback: z.number(),
+  corrections: z.number(),
+  verified: z.number(),
+});
+const DayRow = z.object({ day: z.string() });
+const CountRow = z.object({ n: z.number() });
+
 export async function userStats(db: Db, clock: Clock, userId: string): Promise<UserStats | null> {
-  const [exists] = await queryRows<{ id: string }>(db, sql`SELECT id FROM users WHERE id = ${userId}`);
+  const [exists] = await queryRows(db, sql`SELECT id FROM users WHERE id = ${userId}`, IdRow);
   if (!exists) return null;
   const today = clock.now().toISOString().slice(0, 10);
   const subject = `user:${userId}`;
-  const [r] = await queryRows<Record<string, number>>(
+  const [r] = await queryRows(
     db,
     sql`SELECT
           (SELECT count(*)::int FROM saved_searches WHERE user_id = ${userId}) AS searches,
@@ -46,16 +60,19 @@ export async function userStats(db: Db, clock: Clock, userId: string): Promise<U
           (SELECT count(*)::int FROM feedback WHERE user_id = ${userId}) AS feedback,
           (SELECT count(*)::int FROM corrections WHERE user_id = ${userId}) AS corrections,
           (SELECT count(*)::int FROM corrections WHERE user_id = ${userId} AND status = 'verified') AS verified`,
+    CountsRow,
   );
-  const days = await queryRows<{ day: string }>(
+  const days = await queryRows(
     db,
     sql`SELECT DISTINCT day::text AS day FROM daily_tool_views WHERE subject = ${subject} ORDER BY 1 DESC LIMIT 400`,
+    DayRow,
   );
   let submissions = 0;
   {
-    const [s] = await queryRows<{ n: number }>(
+    const [s] = await queryRows(
       db,
       sql`SELECT count(*)::int AS n FROM tool_submissions WHERE user_id = ${userId}`,
+      CountRow,
     );
     submissions = s?.n ?? 0;
   }

@@ -45,6 +45,19 @@ export type AdminUserRow = {
   suspendedReason: string | null;
 };
 
+const UserListRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  tier: z.enum(TIERS),
+  role: z.enum(ROLES),
+  created_at: z.string(),
+  suspended_at: z.string().nullable(),
+  suspended_reason: z.string().nullable(),
+  total: z.number(),
+});
+const CountRow = z.object({ n: z.number() });
+
 /** `%` and `_` are literal in a member's search. */
 export function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -63,17 +76,7 @@ export async function listUsers(
   if (query.status === "suspended") conds.push(sql`u.suspended_at IS NOT NULL`);
   if (query.status === "active") conds.push(sql`u.suspended_at IS NULL`);
   const where = sql.join(conds, sql` AND `);
-  const rows = await queryRows<{
-    id: string;
-    name: string;
-    email: string;
-    tier: Tier;
-    role: Role;
-    created_at: string | Date;
-    suspended_at: string | Date | null;
-    suspended_reason: string | null;
-    total: number;
-  }>(
+  const rows = await queryRows(
     db,
     sql`SELECT u.id, u.name, u.email, COALESCE(p.tier, 'free')::text AS tier, u.role::text AS role, u.created_at,
                u.suspended_at, u.suspended_reason, count(*) OVER ()::int AS total
@@ -81,12 +84,14 @@ export async function listUsers(
         WHERE ${where}
         ORDER BY ${orderBy(USER_SORT_SQL, query, sql`u.created_at DESC, u.id`, sql`u.id`)}
         LIMIT ${USERS_PAGE_SIZE} OFFSET ${(page - 1) * USERS_PAGE_SIZE}`,
+    UserListRow,
   );
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && page > 1) {
-    const [c] = await queryRows<{ n: number }>(
+    const [c] = await queryRows(
       db,
       sql`SELECT count(*)::int AS n FROM users u LEFT JOIN user_profiles p ON p.user_id = u.id WHERE ${where}`,
+      CountRow,
     );
     total = c?.n ?? 0;
   }
@@ -125,6 +130,9 @@ export const SELF_SUSPEND = "You cannot suspend your own account.";
 export const SUSPEND_ADMIN = "Remove the administrator role before suspending this account.";
 export const PROMOTE_SUSPENDED = "Reactivate this account before making it an administrator.";
 
+/** No profile row yet: no tier (LEFT JOIN). */
+const CurrentRow = z.object({ tier: z.enum(TIERS).nullable(), suspended: z.boolean() });
+
 /**
  * Tier and/or role, by an operator (the admin API and the Users tab). The tier is an operator
  * override (billing derives tiers from subscriptions; this stays the manual lever). Not on oneself
@@ -140,10 +148,11 @@ export async function changeUser(
 ): Promise<AccountSummary> {
   if (userId === actor.id && change.role && change.role !== "admin") throw new AppError("bad_request", SELF_DEMOTE);
   return transaction(db, async (tx) => {
-    const [current] = await queryRows<{ tier: Tier; suspended: boolean }>(
+    const [current] = await queryRows(
       tx,
       sql`SELECT p.tier, u.suspended_at IS NOT NULL AS suspended
             FROM users u LEFT JOIN user_profiles p ON p.user_id = u.id WHERE u.id = ${userId}`,
+      CurrentRow,
     );
     if (current?.suspended && change.role === "admin") throw new AppError("bad_request", PROMOTE_SUSPENDED);
     // The Users form always sends the tier it shows: the same tier again is no change, not an
@@ -171,12 +180,19 @@ export const SuspendInput = z.object({
     .transform((v) => cleanLine(v)),
 });
 
-type SuspensionState = { suspended_at: string | Date | null; suspended_reason: string | null; role: Role };
+const SuspensionState = z.object({
+  suspended_at: z.string().nullable(),
+  suspended_reason: z.string().nullable(),
+  role: z.enum(ROLES),
+});
+type SuspensionState = z.infer<typeof SuspensionState>;
+const IdRow = z.object({ id: z.string() });
 
 async function lockUser(tx: Db, userId: string): Promise<SuspensionState> {
-  const [row] = await queryRows<SuspensionState>(
+  const [row] = await queryRows(
     tx,
     sql`SELECT suspended_at, suspended_reason, role::text AS role FROM users WHERE id = ${userId} FOR UPDATE`,
+    SuspensionState,
   );
   if (!row) throw new AppError("not_found", "User not found");
   return row;
@@ -200,7 +216,7 @@ export async function suspendUser(
     await tx.execute(
       sql`UPDATE users SET suspended_at = now(), suspended_reason = ${reason}, updated_at = now() WHERE id = ${userId}`,
     );
-    const ended = await queryRows<{ id: string }>(tx, sql`DELETE FROM sessions WHERE user_id = ${userId} RETURNING id`);
+    const ended = await queryRows(tx, sql`DELETE FROM sessions WHERE user_id = ${userId} RETURNING id`, IdRow);
     await recordAudit(tx, {
       actor: auditActor(actor),
       action: "user.suspend",

@@ -1,9 +1,15 @@
+import { z } from "zod";
 import { type Clock, DAY_MS } from "../../platform/clock.ts";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import type { GrantInput, GrantResult } from "./contracts.ts";
 import { lockMember, recomputeTier, recordEvent } from "./tier.ts";
 
 const iso = (d: Date) => d.toISOString();
+
+const ExistingGrantRow = z.object({ ends_at: z.string() });
+const LiveSubscriptionRow = z.object({ id: z.string(), tier: z.string(), current_period_end: z.string() });
+/** max() over no rows: null */
+const LatestRow = z.object({ latest: z.string().nullable() });
 
 /**
  * Days of a tier without payment (a referral reward, an operator's gift), once per (source,
@@ -16,17 +22,19 @@ export async function grantPlanDays(tx: Db, input: GrantInput, now: Date = new D
     throw new Error(`grantPlanDays: days must be 1..366, got ${input.days}`);
   }
   await lockMember(tx, input.userId);
-  const [existing] = await queryRows<{ ends_at: string | Date }>(
+  const [existing] = await queryRows(
     tx,
     sql`SELECT ends_at FROM access_grants WHERE source = ${input.source} AND reference = ${input.reference}`,
+    ExistingGrantRow,
   );
   if (existing) return { created: false, endsAt: new Date(existing.ends_at) };
 
   const span = input.days * DAY_MS;
-  const [live] = await queryRows<{ id: string; tier: string; current_period_end: string | Date }>(
+  const [live] = await queryRows(
     tx,
     sql`SELECT id, tier::text AS tier, current_period_end FROM subscriptions
         WHERE user_id = ${input.userId} AND status = 'active' AND NOT cancel_at_period_end`,
+    LiveSubscriptionRow,
   );
   let startsAt: Date;
   let endsAt: Date;
@@ -39,7 +47,7 @@ export async function grantPlanDays(tx: Db, input: GrantInput, now: Date = new D
     );
   } else {
     // After the latest covering period of this tier or above: grants, and any paid period.
-    const [row] = await queryRows<{ latest: string | Date | null }>(
+    const [row] = await queryRows(
       tx,
       sql`SELECT max(e) AS latest FROM (
             SELECT ends_at AS e FROM access_grants
@@ -48,6 +56,7 @@ export async function grantPlanDays(tx: Db, input: GrantInput, now: Date = new D
             SELECT current_period_end FROM subscriptions
               WHERE user_id = ${input.userId} AND status = 'active'
                 AND (tier = ${input.tier} OR tier = 'expert')) periods`,
+      LatestRow,
     );
     const latest = row?.latest ? new Date(row.latest).getTime() : 0;
     startsAt = new Date(Math.max(now.getTime(), latest));

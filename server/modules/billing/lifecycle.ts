@@ -1,4 +1,5 @@
 import { and, sql as dsql, eq, gte, inArray } from "drizzle-orm";
+import { z } from "zod";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { DAY_MS } from "../../platform/clock.ts";
 import { type Db, queryRows, schema, sql, transaction } from "../../platform/db/index.ts";
@@ -314,6 +315,9 @@ export async function quoteUpgrade(
   };
 }
 
+/** max() over no rows: null */
+const LastRefundRow = z.object({ at: z.string().nullable() });
+
 /**
  * When the member last had the money-back refund within the last MONEY_BACK_ONCE_PER_DAYS (null:
  * none). Only refunds they asked for count: a refund made at the provider (a dispute) or of a
@@ -321,11 +325,12 @@ export async function quoteUpgrade(
  */
 export async function lastMoneyBackRefund(db: Db, userId: string, now: Date): Promise<Date | null> {
   const since = new Date(now.getTime() - MONEY_BACK_ONCE_PER_DAYS * DAY_MS);
-  const [row] = await queryRows<{ at: string | Date | null }>(
+  const [row] = await queryRows(
     db,
     sql`SELECT max(at) AS at FROM billing_events
          WHERE user_id = ${userId} AND type = 'refunded' AND detail->>'how' = 'requested'
            AND at > ${since.toISOString()}::timestamptz`,
+    LastRefundRow,
   );
   return row?.at ? new Date(row.at) : null;
 }
@@ -486,24 +491,27 @@ export type MemberPayment = {
   refundedAt: string | null;
 };
 
+const MemberPaymentRow = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  provider: z.string(),
+  provider_payment_id: z.string(),
+  tier: z.string(),
+  kind: z.string(),
+  amount_cents: z.number(),
+  currency: z.string(),
+  status: z.enum(["captured", "refunded"]),
+  refunded_at: z.string().nullable(),
+});
+
 export async function memberPayments(db: Db, userId: string, limit = 100): Promise<MemberPayment[]> {
-  const rows = await queryRows<{
-    id: string;
-    created_at: string | Date;
-    provider: string;
-    provider_payment_id: string;
-    tier: string;
-    kind: string;
-    amount_cents: number;
-    currency: string;
-    status: "captured" | "refunded";
-    refunded_at: string | Date | null;
-  }>(
+  const rows = await queryRows(
     db,
     sql`SELECT p.id::text AS id, p.created_at, p.provider, p.provider_payment_id, o.tier::text AS tier, p.kind,
                p.amount_cents, p.currency, p.status, p.refunded_at
           FROM payments p JOIN payment_orders o ON o.id = p.order_id
          WHERE p.user_id = ${userId} ORDER BY p.created_at DESC LIMIT ${limit}`,
+    MemberPaymentRow,
   );
   return rows.map((r) => ({
     id: r.id,
@@ -614,11 +622,13 @@ export async function runBillingSweep(services: BillingServices): Promise<{ subs
     }
   }
   // Grants and overrides end (or stacked grants start) without an event: recompute those members.
-  const members = await queryRows<{ user_id: string }>(
+  const MemberIdRow = z.object({ user_id: z.string() });
+  const members = await queryRows(
     services.db,
     sql`SELECT user_id FROM user_profiles WHERE tier <> 'free' OR tier_override IS NOT NULL
         UNION
         SELECT user_id FROM access_grants WHERE ends_at > ${new Date(now.getTime() - 2 * DAY_MS).toISOString()}::timestamptz`,
+    MemberIdRow,
   );
   for (const { user_id } of members) {
     await inTx(services.db, async (tx) => {

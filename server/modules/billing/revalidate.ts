@@ -1,4 +1,5 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, queryRows, schema, sql, transaction } from "../../platform/db/index.ts";
 import { getPlan, unusedValueCents } from "./plans.ts";
 import { ProviderError } from "./providers/types.ts";
@@ -199,14 +200,17 @@ export async function refundPendingVoidedPayments(services: BillingServices): Pr
   return n;
 }
 
+const VoidedOrderRow = z.object({ reason: z.string().nullable(), paid: z.boolean() });
+
 /** Why an order was voided and whether a payment for it was (or is being) refunded: for the buyer's page. */
 export async function voidedOrderInfo(db: Db, orderId: string): Promise<{ reason: StaleReason; refunded: boolean }> {
-  const [row] = await queryRows<{ reason: string | null; paid: boolean }>(
+  const [row] = await queryRows(
     db,
     sql`SELECT (SELECT detail->>'reason' FROM billing_events
                  WHERE type = 'order_voided' AND detail->>'orderId' = ${orderId}
                  ORDER BY at LIMIT 1) AS reason,
                EXISTS (SELECT 1 FROM payments WHERE order_id = ${orderId}::uuid) AS paid`,
+    VoidedOrderRow,
   );
   return { reason: row?.reason === "changed" ? "changed" : "replaced", refunded: row?.paid === true };
 }

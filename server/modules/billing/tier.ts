@@ -1,16 +1,29 @@
+import { z } from "zod";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
-import { type Tier, tierRank } from "../accounts/index.ts";
+import { TIERS, type Tier, tierRank } from "../accounts/index.ts";
+
+const MemberRow = z.object({ user_id: z.string() });
+const TierRow = z.object({ tier: z.enum(TIERS) });
+const OverrideRow = z.object({ tier_override: z.enum(TIERS).nullable() });
+const TierSourceRow = z.object({
+  tier: z.enum(TIERS),
+  kind: z.enum(["subscription", "grant", "override"]),
+  source: z.string(),
+  until: z.string().nullable(),
+  reference: z.string().nullable(),
+});
 
 /**
  * Serialises billing changes of one member: every billing transaction takes this lock first, so a
  * webhook, a verify call and a job for the same member queue instead of interleaving.
  */
 export async function lockMember(tx: Db, userId: string): Promise<void> {
-  const rows = await queryRows<{ user_id: string }>(
+  const rows = await queryRows(
     tx,
     sql`SELECT user_id FROM user_profiles WHERE user_id = ${userId} FOR UPDATE`,
+    MemberRow,
   );
   if (!rows.length) throw new AppError("not_found", "User not found");
 }
@@ -22,7 +35,7 @@ export async function lockMember(tx: Db, userId: string): Promise<void> {
  */
 export async function recomputeTier(tx: Db, userId: string, now: Date): Promise<Tier> {
   const at = now.toISOString();
-  const rows = await queryRows<{ tier: Tier }>(
+  const rows = await queryRows(
     tx,
     sql`SELECT tier::text AS tier FROM subscriptions
           WHERE user_id = ${userId}
@@ -35,6 +48,7 @@ export async function recomputeTier(tx: Db, userId: string, now: Date): Promise<
         SELECT tier_override::text FROM user_profiles
           WHERE user_id = ${userId} AND tier_override IS NOT NULL
             AND (tier_override_until IS NULL OR tier_override_until > ${at}::timestamptz)`,
+    TierRow,
   );
   const tier = rows.reduce<Tier>((best, r) => (tierRank(r.tier) > tierRank(best) ? r.tier : best), "free");
   await tx.execute(
@@ -82,9 +96,10 @@ export async function setTierOverride(
 ): Promise<Tier> {
   return transaction(db, async (tx) => {
     await lockMember(tx, input.userId);
-    const [before] = await queryRows<{ tier_override: Tier | null }>(
+    const [before] = await queryRows(
       tx,
       sql`SELECT tier_override::text AS tier_override FROM user_profiles WHERE user_id = ${input.userId}`,
+      OverrideRow,
     );
     const override = input.tier === "free" ? null : input.tier;
     const until = override && input.until ? input.until : null;
@@ -130,13 +145,7 @@ export type TierSource = {
  */
 export async function tierSources(db: Db, userId: string, now: Date): Promise<{ tier: Tier; sources: TierSource[] }> {
   const at = now.toISOString();
-  const rows = await queryRows<{
-    tier: Tier;
-    kind: TierSource["kind"];
-    source: string;
-    until: string | Date | null;
-    reference: string | null;
-  }>(
+  const rows = await queryRows(
     db,
     sql`SELECT tier::text AS tier, 'subscription' AS kind, provider AS source,
                CASE WHEN status = 'past_due' THEN grace_until ELSE current_period_end END AS until,
@@ -152,6 +161,7 @@ export async function tierSources(db: Db, userId: string, now: Date): Promise<{ 
         SELECT tier_override::text, 'override', 'operator', tier_override_until, NULL FROM user_profiles
           WHERE user_id = ${userId} AND tier_override IS NOT NULL
             AND (tier_override_until IS NULL OR tier_override_until > ${at}::timestamptz)`,
+    TierSourceRow,
   );
   const sources = rows
     .map((r) => ({

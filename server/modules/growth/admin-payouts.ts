@@ -53,20 +53,48 @@ export const SuspendAffiliateReason = z
   .refine((v) => !controlCharacterIn(v), { message: "The reason cannot contain control characters" })
   .transform((v) => cleanLine(v));
 
+const AffiliateStatus = z.enum(["active", "suspended"]);
+const OwedRow = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  code: z.string(),
+  payout_email: z.string(),
+  status: AffiliateStatus,
+  owed: z.number(),
+  owed_n: z.number(),
+  pending: z.number(),
+  paid: z.number(),
+});
+const PayoutRow = z.object({
+  id: z.string(),
+  affiliate_id: z.string(),
+  name: z.string(),
+  period: z.string(),
+  amount_cents: z.number(),
+  commission_count: z.number(),
+  payout_email: z.string(),
+  status: z.string(),
+  provider: z.string().nullable(),
+  provider_batch_id: z.string().nullable(),
+  paid_at: z.string(),
+});
+const LockedAffiliateRow = z.object({ id: z.string(), status: AffiliateStatus, payout_email: z.string() });
+const OwedCommissionRow = z.object({ id: z.string(), amount_cents: z.number() });
+const IdRow = z.object({ id: z.string() });
+const ClaimedPayoutRow = z.object({
+  id: z.string(),
+  affiliate_id: z.string(),
+  amount_cents: z.number(),
+  payout_email: z.string(),
+  period: z.string(),
+  commission_count: z.number(),
+});
+const ManualPayoutRow = z.object({ affiliate_id: z.string(), amount_cents: z.number() });
+
 export async function listAffiliatesOwed(db: Db): Promise<AffiliateOwed[]> {
-  const rows = await queryRows<{
-    id: string;
-    user_id: string;
-    name: string;
-    email: string;
-    code: string;
-    payout_email: string;
-    status: "active" | "suspended";
-    owed: number;
-    owed_n: number;
-    pending: number;
-    paid: number;
-  }>(
+  const rows = await queryRows(
     db,
     sql`SELECT a.id::text AS id, a.user_id, u.name, u.email, a.code, a.payout_email, a.status::text AS status,
           coalesce(sum(c.amount_cents) FILTER (WHERE c.status = 'approved' AND c.payout_id IS NULL), 0)::int AS owed,
@@ -78,6 +106,7 @@ export async function listAffiliatesOwed(db: Db): Promise<AffiliateOwed[]> {
         GROUP BY a.id, u.id
         ORDER BY owed DESC, u.name, a.id
         LIMIT 500`,
+    OwedRow,
   );
   return rows.map((r) => ({
     affiliateId: r.id,
@@ -95,25 +124,14 @@ export async function listAffiliatesOwed(db: Db): Promise<AffiliateOwed[]> {
 }
 
 export async function listRecentPayouts(db: Db, limit = 50, onlyId?: string): Promise<AdminPayout[]> {
-  const rows = await queryRows<{
-    id: string;
-    affiliate_id: string;
-    name: string;
-    period: string;
-    amount_cents: number;
-    commission_count: number;
-    payout_email: string;
-    status: string;
-    provider: string | null;
-    provider_batch_id: string | null;
-    paid_at: string | Date;
-  }>(
+  const rows = await queryRows(
     db,
     sql`SELECT p.id::text AS id, p.affiliate_id::text AS affiliate_id, u.name, p.period, p.amount_cents,
           p.commission_count, p.payout_email, p.status::text AS status, p.provider, p.provider_batch_id, p.paid_at
         FROM affiliate_payouts p JOIN affiliates a ON a.id = p.affiliate_id JOIN users u ON u.id = a.user_id
         ${onlyId ? sql`WHERE p.id = ${onlyId}::uuid` : sql``}
         ORDER BY p.paid_at DESC, p.id DESC LIMIT ${limit}`,
+    PayoutRow,
   );
   return rows.map((r) => ({
     id: r.id,
@@ -131,9 +149,10 @@ export async function listRecentPayouts(db: Db, limit = 50, onlyId?: string): Pr
 }
 
 async function lockAffiliate(tx: Db, affiliateId: string) {
-  const [row] = await queryRows<{ id: string; status: "active" | "suspended"; payout_email: string }>(
+  const [row] = await queryRows(
     tx,
     sql`SELECT id::text AS id, status::text AS status, payout_email FROM affiliates WHERE id = ${affiliateId}::uuid FOR UPDATE`,
+    LockedAffiliateRow,
   );
   if (!row) throw new AppError("not_found", "Affiliate not found");
   return row;
@@ -155,22 +174,24 @@ export async function approvePayout(
     if (affiliate.status !== "active") {
       throw new AppError("conflict", "This affiliate is suspended: reactivate them before approving a payout.");
     }
-    const rows = await queryRows<{ id: string; amount_cents: number }>(
+    const rows = await queryRows(
       tx,
       sql`SELECT id::text AS id, amount_cents FROM affiliate_commissions
            WHERE affiliate_id = ${affiliateId}::uuid AND status = 'approved' AND payout_id IS NULL
            ORDER BY id FOR UPDATE`,
+      OwedCommissionRow,
     );
     const amount = rows.reduce((s, r) => s + Number(r.amount_cents), 0);
     // Adjustments (refunds of paid commissions) larger than new earnings: carried to a later payout.
     if (!rows.length || amount <= 0) throw new AppError("conflict", "Nothing is owed to this affiliate now.");
     const period = now.toISOString().slice(0, 7);
-    const [payout] = await queryRows<{ id: string }>(
+    const [payout] = await queryRows(
       tx,
       sql`INSERT INTO affiliate_payouts (affiliate_id, period, amount_cents, commission_count, payout_email, status, paid_at)
           VALUES (${affiliateId}::uuid, ${period}, ${amount}, ${rows.length}, ${affiliate.payout_email}, 'approved',
                   ${now.toISOString()}::timestamptz)
           RETURNING id::text AS id`,
+      IdRow,
     );
     if (!payout) throw new AppError("internal", "Could not record the payout");
     await tx.execute(
@@ -213,18 +234,12 @@ export async function sendPayout(
   if (!provider) {
     throw new AppError("conflict", "No payout provider is configured: pay it by hand, then mark it paid.");
   }
-  const [claimed] = await queryRows<{
-    id: string;
-    affiliate_id: string;
-    amount_cents: number;
-    payout_email: string;
-    period: string;
-    commission_count: number;
-  }>(
+  const [claimed] = await queryRows(
     deps.db,
     sql`UPDATE affiliate_payouts SET status = 'pending', provider = ${provider.id}
          WHERE id = ${payoutId}::uuid AND status = 'approved'
          RETURNING id::text AS id, affiliate_id::text AS affiliate_id, amount_cents, payout_email, period, commission_count`,
+    ClaimedPayoutRow,
   );
   if (!claimed)
     throw new AppError("conflict", "This payout is not waiting to be sent (already sent, or not approved).");
@@ -294,11 +309,12 @@ export async function markPayoutPaidByHand(
 ): Promise<void> {
   const now = deps.clock.now();
   await transaction(deps.db, async (tx) => {
-    const [row] = await queryRows<{ affiliate_id: string; amount_cents: number }>(
+    const [row] = await queryRows(
       tx,
       sql`UPDATE affiliate_payouts SET status = 'manual', provider_batch_id = ${reference || null}
            WHERE id = ${payoutId}::uuid AND status = 'approved'
            RETURNING affiliate_id::text AS affiliate_id, amount_cents`,
+      ManualPayoutRow,
     );
     if (!row) throw new AppError("conflict", "This payout is not waiting to be sent (already sent, or not approved).");
     await recordAudit(tx, {

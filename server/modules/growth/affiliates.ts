@@ -45,14 +45,17 @@ export type Affiliate = {
   joinedAt: string;
 };
 
-type AffiliateRow = {
-  id: string;
-  user_id: string;
-  code: string;
-  payout_email: string;
-  status: "active" | "suspended";
-  joined_at: string | Date;
-};
+const AffiliateRow = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  code: z.string(),
+  payout_email: z.string(),
+  status: z.enum(["active", "suspended"]),
+  joined_at: z.string(),
+});
+type AffiliateRow = z.infer<typeof AffiliateRow>;
+const IdRow = z.object({ id: z.string() });
+const AttributionRow = z.object({ user_id: z.string() });
 
 const toAffiliate = (r: AffiliateRow): Affiliate => ({
   id: r.id,
@@ -64,12 +67,12 @@ const toAffiliate = (r: AffiliateRow): Affiliate => ({
 });
 
 export async function affiliateOfUser(db: Db, userId: string): Promise<Affiliate | null> {
-  const [row] = await queryRows<AffiliateRow>(db, sql`SELECT * FROM affiliates WHERE user_id = ${userId}`);
+  const [row] = await queryRows(db, sql`SELECT * FROM affiliates WHERE user_id = ${userId}`, AffiliateRow);
   return row ? toAffiliate(row) : null;
 }
 
 export async function affiliateByCode(db: Db, code: string): Promise<Affiliate | null> {
-  const [row] = await queryRows<AffiliateRow>(db, sql`SELECT * FROM affiliates WHERE code = ${code}`);
+  const [row] = await queryRows(db, sql`SELECT * FROM affiliates WHERE code = ${code}`, AffiliateRow);
   return row ? toAffiliate(row) : null;
 }
 
@@ -81,12 +84,13 @@ export async function joinAffiliate(
 ): Promise<Affiliate> {
   const now = deps.clock.now().toISOString();
   for (let attempt = 0; attempt < 5; attempt++) {
-    const [row] = await queryRows<AffiliateRow>(
+    const [row] = await queryRows(
       deps.db,
       sql`INSERT INTO affiliates (user_id, code, payout_email, terms_accepted_at, joined_at)
           VALUES (${userId}, ${newCode()}, ${input.payout_email}, ${now}::timestamptz, ${now}::timestamptz)
           ON CONFLICT (user_id) DO UPDATE SET payout_email = EXCLUDED.payout_email
           RETURNING *`,
+      AffiliateRow,
     ).catch((err: unknown) => {
       // A clash on the random code: try another.
       if (/affiliates_code_unique|duplicate key/i.test(String((err as Error)?.message ?? err))) return [];
@@ -153,12 +157,13 @@ export async function followAffiliateLink(
   if (isAffiliatesOwn(affiliate, input.viewerUserId) || isAffiliatesOwn(affiliate, input.browserOwnerId ?? null))
     return { location, setCookie: null, counted: false };
   const now = deps.clock.now();
-  const inserted = await queryRows<{ id: string }>(
+  const inserted = await queryRows(
     deps.db,
     sql`INSERT INTO affiliate_clicks (affiliate_id, visitor_key, day, landing_path, at)
         VALUES (${affiliate.id}::uuid, ${input.visitorKey}, ${now.toISOString().slice(0, 10)}::date, ${location},
                 ${now.toISOString()}::timestamptz)
         ON CONFLICT (affiliate_id, visitor_key, day) DO NOTHING RETURNING id`,
+    IdRow,
   );
   return {
     location,
@@ -184,18 +189,20 @@ export async function attributeMember(
   userId: string,
   browserOwnerId: string | null = null,
 ): Promise<boolean> {
-  const [affiliate] = await queryRows<AffiliateRow>(
+  const [affiliate] = await queryRows(
     deps.db,
     sql`SELECT * FROM affiliates WHERE id = ${affiliateId}::uuid AND status = 'active'`,
+    AffiliateRow,
   );
   if (!affiliate) return false;
   const owner = toAffiliate(affiliate);
   if (isAffiliatesOwn(owner, userId) || isAffiliatesOwn(owner, browserOwnerId)) return false;
-  const rows = await queryRows<{ user_id: string }>(
+  const rows = await queryRows(
     deps.db,
     sql`INSERT INTO affiliate_attributions (user_id, affiliate_id, at)
         VALUES (${userId}, ${affiliate.id}::uuid, ${deps.clock.now().toISOString()}::timestamptz)
         ON CONFLICT (user_id) DO NOTHING RETURNING user_id`,
+    AttributionRow,
   );
   return rows.length > 0;
 }

@@ -1,9 +1,13 @@
+import { z } from "zod";
 import { DAY_MS } from "../../platform/clock.ts";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import type { Jobs } from "../../platform/jobs/types.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { type BillingHooks, getPlan, type PaymentAppliedEvent, type PaymentRefundedEvent } from "../billing/index.ts";
 import type { GrowthDeps } from "./deps.ts";
+
+const CommissionRow = z.object({ id: z.string(), status: z.enum(["pending", "approved", "paid", "reversed"]) });
+const IdRow = z.object({ id: z.string() });
 
 export const APPROVE_JOB = "growth.approve-commission";
 export const APPROVE_SWEEP_JOB = "growth.approve-due-commissions";
@@ -26,7 +30,7 @@ export async function recordCommission(
   if (amount <= 0) return null;
   const availableAt = new Date(event.firstPaymentAt.getTime() + plan.refundWindowDays * DAY_MS);
   const approved = availableAt.getTime() <= event.at.getTime();
-  const rows = await queryRows<{ id: string; status: string }>(
+  const rows = await queryRows(
     tx,
     sql`INSERT INTO affiliate_commissions
           (affiliate_id, kind, payment_id, user_id, tier, payment_cents, bps, amount_cents, status, available_at,
@@ -39,6 +43,7 @@ export async function recordCommission(
          WHERE t.user_id = ${event.userId} AND a.user_id <> ${event.userId} AND a.status = 'active'
         ON CONFLICT (payment_id, kind) DO NOTHING
         RETURNING id, status::text AS status`,
+    CommissionRow,
   );
   const row = rows[0];
   if (row && row.status === "pending" && jobs) {
@@ -52,10 +57,11 @@ export async function recordCommission(
  * out stays paid and gets a negative adjustment (approved at once), which the next payout nets.
  */
 export async function reverseCommission(tx: Db, event: PaymentRefundedEvent): Promise<"reversed" | "adjusted" | null> {
-  const [row] = await queryRows<{ id: string; status: string }>(
+  const [row] = await queryRows(
     tx,
     sql`SELECT id, status::text AS status FROM affiliate_commissions
          WHERE payment_id = ${event.paymentId} AND kind = 'commission' FOR UPDATE`,
+    CommissionRow,
   );
   if (!row || row.status === "reversed") return null;
   const at = event.at.toISOString();
@@ -65,7 +71,7 @@ export async function reverseCommission(tx: Db, event: PaymentRefundedEvent): Pr
     );
     return "reversed";
   }
-  const inserted = await queryRows<{ id: string }>(
+  const inserted = await queryRows(
     tx,
     sql`INSERT INTO affiliate_commissions
           (affiliate_id, kind, payment_id, user_id, tier, payment_cents, bps, amount_cents, status, available_at,
@@ -74,27 +80,30 @@ export async function reverseCommission(tx: Db, event: PaymentRefundedEvent): Pr
                ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
           FROM affiliate_commissions WHERE id = ${row.id}::uuid
         ON CONFLICT (payment_id, kind) DO NOTHING RETURNING id`,
+    IdRow,
   );
   return inserted.length ? "adjusted" : null;
 }
 
 /** Approves one commission whose window has ended (idempotent: a second run changes nothing). */
 export async function approveCommission(db: Db, commissionId: string, now: Date): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(
+  const rows = await queryRows(
     db,
     sql`UPDATE affiliate_commissions SET status = 'approved', approved_at = ${now.toISOString()}::timestamptz
          WHERE id = ${commissionId}::uuid AND status = 'pending' AND available_at <= ${now.toISOString()}::timestamptz
          RETURNING id`,
+    IdRow,
   );
   return rows.length > 0;
 }
 
 /** Approves every commission whose window has ended (the sweep behind the per-commission jobs). */
 export async function approveDueCommissions(db: Db, now: Date): Promise<number> {
-  const rows = await queryRows<{ id: string }>(
+  const rows = await queryRows(
     db,
     sql`UPDATE affiliate_commissions SET status = 'approved', approved_at = ${now.toISOString()}::timestamptz
          WHERE status = 'pending' AND available_at <= ${now.toISOString()}::timestamptz RETURNING id`,
+    IdRow,
   );
   return rows.length;
 }

@@ -16,7 +16,15 @@ function periodEnd(period: string): string {
 
 export type PayoutLine = { affiliateId: string; name: string; payoutEmail: string; count: number; amountCents: number };
 
-type PayableRow = { id: string; affiliate_id: string; amount_cents: number; name: string; payout_email: string };
+const PayableRow = z.object({
+  id: z.string(),
+  affiliate_id: z.string(),
+  amount_cents: z.number(),
+  name: z.string(),
+  payout_email: z.string(),
+});
+type PayableRow = z.infer<typeof PayableRow>;
+const IdRow = z.object({ id: z.string() });
 
 function group(rows: PayableRow[]): { lines: PayoutLine[]; ids: Map<string, string[]> } {
   const by = new Map<string, PayoutLine>();
@@ -48,7 +56,7 @@ function payableQuery(period: string, lock: boolean) {
 
 /** Approved, unpaid commissions payable for `period`, one line per affiliate. */
 export async function payableFor(db: Db, period: string): Promise<PayoutLine[]> {
-  return group(await queryRows<PayableRow>(db, payableQuery(period, false))).lines;
+  return group(await queryRows(db, payableQuery(period, false), PayableRow)).lines;
 }
 
 /** A CSV cell: quoted, and a leading = + - @ (or tab/CR) neutralised so spreadsheets never run it as a formula. */
@@ -93,16 +101,17 @@ export async function runPayout(
   const now = deps.clock.now().toISOString();
   const batchId = provider ? `ts-${period}-${randomUUID().slice(0, 8)}` : null;
   const payouts = await transaction(deps.db, async (tx) => {
-    const { lines, ids } = group(await queryRows<PayableRow>(tx, payableQuery(period, true)));
+    const { lines, ids } = group(await queryRows(tx, payableQuery(period, true), PayableRow));
     const out: PayoutRecord[] = [];
     for (const line of lines) {
-      const [row] = await queryRows<{ id: string }>(
+      const [row] = await queryRows(
         tx,
         sql`INSERT INTO affiliate_payouts (affiliate_id, period, amount_cents, commission_count, payout_email, status,
                                            provider, provider_batch_id, paid_at)
             VALUES (${line.affiliateId}::uuid, ${period}, ${line.amountCents}, ${line.count}, ${line.payoutEmail},
                     ${provider ? "pending" : "manual"}, ${provider?.id ?? null}, ${batchId}, ${now}::timestamptz)
             RETURNING id`,
+        IdRow,
       );
       if (!row) throw new AppError("internal", "Could not record the payout");
       const commissionIds = ids.get(line.affiliateId) ?? [];
@@ -159,20 +168,33 @@ export async function runPayout(
   return { batchId, payouts: payouts.out.map((p) => ({ ...p, status })) };
 }
 
+const PayoutRecordRow = z.object({
+  id: z.string(),
+  affiliate_id: z.string(),
+  period: z.string(),
+  amount_cents: z.number(),
+  commission_count: z.number(),
+  status: z.string(),
+  provider: z.string().nullable(),
+  provider_batch_id: z.string().nullable(),
+  paid_at: z.string(),
+});
+
 export async function listPayouts(db: Db, affiliateId: string): Promise<PayoutRecord[]> {
-  const rows = await queryRows<Record<string, unknown>>(
+  const rows = await queryRows(
     db,
     sql`SELECT * FROM affiliate_payouts WHERE affiliate_id = ${affiliateId}::uuid ORDER BY paid_at DESC LIMIT 120`,
+    PayoutRecordRow,
   );
   return rows.map((r) => ({
-    id: String(r.id),
-    affiliateId: String(r.affiliate_id),
-    period: String(r.period),
-    amountCents: Number(r.amount_cents),
-    commissionCount: Number(r.commission_count),
-    status: String(r.status),
-    provider: (r.provider as string | null) ?? null,
-    providerBatchId: (r.provider_batch_id as string | null) ?? null,
-    paidAt: new Date(r.paid_at as string).toISOString(),
+    id: r.id,
+    affiliateId: r.affiliate_id,
+    period: r.period,
+    amountCents: r.amount_cents,
+    commissionCount: r.commission_count,
+    status: r.status,
+    provider: r.provider,
+    providerBatchId: r.provider_batch_id,
+    paidAt: new Date(r.paid_at).toISOString(),
   }));
 }

@@ -18,13 +18,15 @@ export const InviteInput = z.object({
 });
 export type InviteInput = z.infer<typeof InviteInput>;
 
+const CodeRow = z.object({ code: z.string() });
+const MemberRow = z.object({ id: z.string(), email: z.string(), name: z.string() });
+const IdRow = z.object({ id: z.string() });
+const CountRow = z.object({ n: z.number() });
+
 /** The member's referral code, created the first time it is asked for (retries on the rare clash). */
 export async function ensureReferralCode(db: Db, userId: string): Promise<string> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const [existing] = await queryRows<{ code: string }>(
-      db,
-      sql`SELECT code FROM referral_codes WHERE user_id = ${userId}`,
-    );
+    const [existing] = await queryRows(db, sql`SELECT code FROM referral_codes WHERE user_id = ${userId}`, CodeRow);
     if (existing) return existing.code;
     // ON CONFLICT without a target: a clash on the code or a concurrent first call both do nothing.
     await db.execute(
@@ -42,9 +44,10 @@ export async function findReferrerByCode(
   db: Db,
   code: string,
 ): Promise<{ id: string; email: string; name: string } | null> {
-  const [row] = await queryRows<{ id: string; email: string; name: string }>(
+  const [row] = await queryRows(
     db,
     sql`SELECT u.id, u.email, u.name FROM referral_codes c JOIN users u ON u.id = c.user_id WHERE c.code = ${code}`,
+    MemberRow,
   );
   return row ?? null;
 }
@@ -59,16 +62,18 @@ export type ReferralRow = {
   joinedAt: string | null;
 };
 
+const InviteListRow = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  status: z.string(),
+  invited_at: z.string().nullable(),
+  joined_at: z.string().nullable(),
+});
+
 /** Everyone the member invited or brought in: invitations (Invited / Joined) and link sign-ups (Joined). */
 export async function listReferrals(db: Db, referrerId: string): Promise<ReferralRow[]> {
-  const rows = await queryRows<{
-    id: string;
-    name: string | null;
-    email: string | null;
-    status: string;
-    invited_at: string | Date | null;
-    joined_at: string | Date | null;
-  }>(
+  const rows = await queryRows(
     db,
     sql`SELECT i.id::text AS id, COALESCE(u.name, i.email) AS name, i.email, i.status::text AS status, i.created_at AS invited_at,
                COALESCE(r.created_at, i.joined_at) AS joined_at
@@ -81,8 +86,9 @@ export async function listReferrals(db: Db, referrerId: string): Promise<Referra
           FROM referrals r JOIN users u ON u.id = r.invitee_id
          WHERE r.referrer_id = ${referrerId} AND r.invite_id IS NULL
         ORDER BY 6 DESC NULLS LAST, 5 DESC NULLS LAST`,
+    InviteListRow,
   );
-  const iso = (v: string | Date | null) => (v ? new Date(v).toISOString() : null);
+  const iso = (v: string | null) => (v ? new Date(v).toISOString() : null);
   return rows.map((r) => ({
     id: r.id,
     name: r.name ?? "",
@@ -104,6 +110,9 @@ export type ReferralOverview = {
   rewardsPerYear: number;
 };
 
+// count() and sum() cast to int: uncast they are bigint, a string on node-postgres and a number on PGlite.
+const EarnedRow = z.object({ n: z.number(), days: z.number().nullable(), year: z.number() });
+
 export async function referralOverview(
   db: Db,
   userId: string,
@@ -114,11 +123,12 @@ export async function referralOverview(
   const since = new Date(now.getTime() - REFERRAL_CAP_WINDOW_DAYS * DAY_MS).toISOString();
   const [referrals, [earned]] = await Promise.all([
     listReferrals(db, userId),
-    queryRows<{ n: number | string; days: number | string | null; year: number | string }>(
+    queryRows(
       db,
-      sql`SELECT count(*) AS n, sum(reward_days) AS days,
-                 count(*) FILTER (WHERE status = 'rewarded' AND rewarded_at > ${since}::timestamptz) AS year
+      sql`SELECT count(*)::int AS n, sum(reward_days)::int AS days,
+                 count(*) FILTER (WHERE status = 'rewarded' AND rewarded_at > ${since}::timestamptz)::int AS year
             FROM referrals WHERE referrer_id = ${userId}`,
+      EarnedRow,
     ),
   ]);
   return {
@@ -145,11 +155,12 @@ export async function inviteByEmail(
   const { db, clock } = deps;
   const email = input.email;
   if (email === inviter.email.toLowerCase()) throw new AppError("bad_request", "You cannot invite yourself.");
-  const [member] = await queryRows<{ id: string }>(db, sql`SELECT id FROM users WHERE email = ${email}`);
+  const [member] = await queryRows(db, sql`SELECT id FROM users WHERE email = ${email}`, IdRow);
   if (member) throw new AppError("conflict", `${email} already has a Toolscape account.`);
-  const [already] = await queryRows<{ id: string }>(
+  const [already] = await queryRows(
     db,
     sql`SELECT id FROM referral_invites WHERE referrer_id = ${inviter.id} AND email = ${email}`,
+    IdRow,
   );
   if (already) throw new AppError("conflict", `You have already invited ${email}.`);
   const now = clock.now();
@@ -167,11 +178,12 @@ export async function inviteByEmail(
   const code = await ensureReferralCode(db, inviter.id);
   const link = referralLink(siteOrigin(deps.env), code);
   await transaction(db, async (tx) => {
-    const inserted = await queryRows<{ id: string }>(
+    const inserted = await queryRows(
       tx,
       sql`INSERT INTO referral_invites (referrer_id, email, created_at)
           VALUES (${inviter.id}, ${email}, ${now.toISOString()}::timestamptz)
           ON CONFLICT (referrer_id, email) DO NOTHING RETURNING id`,
+      IdRow,
     );
     if (!inserted.length) throw new AppError("conflict", `You have already invited ${email}.`);
     await deps.mailer.send({
@@ -217,17 +229,19 @@ export async function rewardReferral(
   }
   const now = deps.clock.now();
   const recorded = await transaction(deps.db, async (tx) => {
-    const [invite] = await queryRows<{ id: string }>(
+    const [invite] = await queryRows(
       tx,
       sql`UPDATE referral_invites SET status = 'joined', invitee_id = ${invitee.id}, joined_at = ${now.toISOString()}::timestamptz
            WHERE referrer_id = ${referrer.id} AND email = ${invitee.email.toLowerCase()} AND status = 'invited'
            RETURNING id`,
+      IdRow,
     );
-    const inserted = await queryRows<{ id: string }>(
+    const inserted = await queryRows(
       tx,
       sql`INSERT INTO referrals (referrer_id, invitee_id, invite_id, reward_days, created_at, status)
           VALUES (${referrer.id}, ${invitee.id}, ${invite?.id ?? null}, 0, ${now.toISOString()}::timestamptz, 'pending')
           ON CONFLICT (invitee_id) DO NOTHING RETURNING id`,
+      IdRow,
     );
     if (!inserted.length) {
       // Already recorded (a replay): undo the invite update by rolling back.
@@ -243,6 +257,8 @@ export async function rewardReferral(
   return rewardConfirmedReferral(deps, invitee.id);
 }
 
+const PendingReferralRow = z.object({ id: z.string(), referrer_id: z.string() });
+
 /**
  * The invitee confirmed their e-mail address: their pending referral is rewarded with
  * REFERRAL_REWARD_DAYS of Standard (billing's grant, reference `referral:{invitee}`, once), unless the
@@ -256,26 +272,29 @@ export async function rewardConfirmedReferral(
 ): Promise<ReferralOutcome> {
   const now = deps.clock.now();
   return transaction(deps.db, async (tx) => {
-    const [pending] = await queryRows<{ id: string; referrer_id: string }>(
+    const [pending] = await queryRows(
       tx,
       sql`SELECT id, referrer_id FROM referrals WHERE invitee_id = ${inviteeId} AND status = 'pending'`,
+      PendingReferralRow,
     );
     if (!pending) return { rewarded: false };
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`referral-cap:${pending.referrer_id}`}))`);
     const since = new Date(now.getTime() - REFERRAL_CAP_WINDOW_DAYS * DAY_MS);
-    const [counted] = await queryRows<{ n: number | string }>(
+    const [counted] = await queryRows(
       tx,
-      sql`SELECT count(*) AS n FROM referrals
+      sql`SELECT count(*)::int AS n FROM referrals
            WHERE referrer_id = ${pending.referrer_id} AND status = 'rewarded'
              AND rewarded_at > ${since.toISOString()}::timestamptz`,
+      CountRow,
     );
     const overCap = Number(counted?.n ?? 0) >= REFERRAL_REWARDS_PER_YEAR;
-    const claimed = await queryRows<{ id: string }>(
+    const claimed = await queryRows(
       tx,
       sql`UPDATE referrals SET status = ${overCap ? "over_cap" : "rewarded"},
                  reward_days = ${overCap ? 0 : REFERRAL_REWARD_DAYS},
                  rewarded_at = ${overCap ? null : now.toISOString()}::timestamptz
            WHERE id = ${pending.id}::uuid AND status = 'pending' RETURNING id`,
+      IdRow,
     );
     if (!claimed.length) return { rewarded: false };
     if (overCap) return { rewarded: false, status: "over_cap" as const };
@@ -297,10 +316,11 @@ export async function inviterOfEmail(
   db: Db,
   email: string,
 ): Promise<{ id: string; email: string; name: string } | null> {
-  const [row] = await queryRows<{ id: string; email: string; name: string }>(
+  const [row] = await queryRows(
     db,
     sql`SELECT u.id, u.email, u.name FROM referral_invites i JOIN users u ON u.id = i.referrer_id
          WHERE i.email = ${email.toLowerCase()} AND i.status = 'invited' ORDER BY i.created_at LIMIT 1`,
+    MemberRow,
   );
   return row ?? null;
 }

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { queryRows, sql } from "../../platform/db/index.ts";
 import { readBrowserOwner, signingSecret } from "../accounts/index.ts";
 import { attributeMember } from "./affiliates.ts";
@@ -13,15 +14,15 @@ import {
   rewardReferral,
 } from "./referrals.ts";
 
+const ReferrerRow = z.object({ email: z.string(), name: z.string() });
+const PendingReferralRow = z.object({ referrer_id: z.string() });
+
 /** emailVerified: OAuth accounts arrive with a confirmed address; e-mail sign-ups confirm by a link. */
 export type NewMember = { id: string; email: string; name: string; emailVerified?: boolean };
 
 async function tellReferrer(deps: GrowthDeps, referrerId: string, friend: NewMember, outcome: ReferralOutcome) {
   if (!outcome.rewarded) return;
-  const [referrer] = await queryRows<{ email: string; name: string }>(
-    deps.db,
-    sql`SELECT email, name FROM users WHERE id = ${referrerId}`,
-  );
+  const [referrer] = await queryRows(deps.db, sql`SELECT email, name FROM users WHERE id = ${referrerId}`, ReferrerRow);
   if (!referrer) return;
   await deps.mailer
     .send({
@@ -45,9 +46,10 @@ async function tellReferrer(deps: GrowthDeps, referrerId: string, friend: NewMem
  */
 export async function onMemberEmailVerified(deps: GrowthDeps, user: NewMember): Promise<void> {
   try {
-    const [referral] = await queryRows<{ referrer_id: string }>(
+    const [referral] = await queryRows(
       deps.db,
       sql`SELECT referrer_id FROM referrals WHERE invitee_id = ${user.id} AND status = 'pending'`,
+      PendingReferralRow,
     );
     if (!referral) return;
     const outcome = await rewardConfirmedReferral(deps, user.id);

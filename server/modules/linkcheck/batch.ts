@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Clock } from "../../platform/clock.ts";
 import { type Db, queryRows, transaction } from "../../platform/db/index.ts";
 import {
@@ -53,14 +54,17 @@ export function defaultFetcher(allowPrivateAddresses = false): Fetcher {
   return fetcher;
 }
 
-type ToolRow = {
-  id: string;
-  name: string;
-  website_url: string;
-  domain_key: string;
-  description: string;
-  pricing_model: string;
-};
+const ToolRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  website_url: z.string(),
+  domain_key: z.string(),
+  description: z.string(),
+  pricing_model: z.string(),
+});
+type ToolRow = z.infer<typeof ToolRow>;
+const TotalRow = z.object({ total: z.number() });
+const ControlRow = z.object({ website_url: z.string(), domain_key: z.string() });
 
 export type BatchResult = {
   paused: boolean;
@@ -75,12 +79,13 @@ export async function runLinkCheckBatch(deps: LinkCheckDeps, options: LinkCheckO
   const [state] = await db.select().from(linkCheckState).where(eq(linkCheckState.id, 1));
   if (state?.pausedUntil && state.pausedUntil > now) return { paused: true, skipped: "paused", checked: [] };
 
-  const [{ total } = { total: 0 }] = await queryRows<{ total: number }>(
+  const [{ total } = { total: 0 }] = await queryRows(
     db,
     sql`SELECT count(*)::int AS total FROM tools WHERE status IN ('active', 'gone')`,
+    TotalRow,
   );
   const size = options.batchSize ?? Math.max(1, Math.ceil(Number(total) / RUNS_PER_WEEK));
-  const due = await queryRows<ToolRow>(
+  const due = await queryRows(
     db,
     sql`SELECT t.id, t.name, t.website_url, t.domain_key, t.description, t.pricing_model::text AS pricing_model
           FROM tools t LEFT JOIN tool_link_status s ON s.tool_id = t.id
@@ -90,6 +95,7 @@ export async function runLinkCheckBatch(deps: LinkCheckDeps, options: LinkCheckO
                        ELSE interval '${sql.raw(RECHECK_OK)}' END)
          ORDER BY s.checked_at ASC NULLS FIRST, t.id
          LIMIT ${size}`,
+    ToolRow,
   );
   const fetcher = options.fetcher ?? defaultFetcher(deps.allowPrivateAddresses);
   const checkOptions = { fetcher, userAgent: userAgentFor(deps.publicUrl), timeoutMs: options.timeoutMs };
@@ -158,7 +164,7 @@ async function networkLooksDown(
   options: Parameters<typeof checkSite>[2],
   batchSize: number,
 ): Promise<boolean> {
-  const controls = await queryRows<{ website_url: string; domain_key: string }>(
+  const controls = await queryRows(
     db,
     sql`SELECT t.website_url, t.domain_key FROM tool_link_status s JOIN tools t ON t.id = s.tool_id
          WHERE s.status = 'ok' AND t.status = 'active'
@@ -167,6 +173,7 @@ async function networkLooksDown(
              sql`, `,
            )})
          ORDER BY s.checked_at DESC LIMIT 2`,
+    ControlRow,
   );
   if (!controls.length) return batchSize >= 3;
   for (const c of controls) {
@@ -397,9 +404,10 @@ export async function checkToolNow(
   toolId: string,
   options: LinkCheckOptions = {},
 ): Promise<{ check: SiteCheck; logo: boolean; preview: boolean; suggestions: number } | null> {
-  const [tool] = await queryRows<ToolRow>(
+  const [tool] = await queryRows(
     deps.db,
     sql`SELECT id, name, website_url, domain_key, description, pricing_model::text AS pricing_model FROM tools WHERE id = ${toolId}::uuid`,
+    ToolRow,
   );
   if (!tool) return null;
   const fetcher = options.fetcher ?? defaultFetcher(deps.allowPrivateAddresses);

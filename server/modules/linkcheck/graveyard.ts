@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { type AuditActor, recordAudit, SYSTEM_ACTOR } from "../../platform/audit.ts";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import { recordFactChanges } from "../catalog/index.ts";
@@ -23,6 +24,8 @@ export function isGoneRun(failureDays: number, failingSince: Date | null, now: D
   );
 }
 
+const IdRow = z.object({ id: z.string() });
+
 type StatusChange = {
   toolId: string;
   to: "gone" | "active";
@@ -41,11 +44,12 @@ type StatusChange = {
  */
 export async function setGone(tx: Db, change: StatusChange): Promise<boolean> {
   const from = change.to === "gone" ? "active" : "gone";
-  const updated = await queryRows<{ id: string }>(
+  const updated = await queryRows(
     tx,
     sql`UPDATE tools SET status = ${change.to}, gone_at = ${change.to === "gone" ? change.now.toISOString() : null}::timestamptz,
           updated_at = ${change.now.toISOString()}::timestamptz
         WHERE id = ${change.toolId}::uuid AND status = ${from} RETURNING id::text AS id`,
+    IdRow,
   );
   if (!updated.length) return false;
   await recordFactChanges(tx, {
@@ -85,17 +89,30 @@ export type GraveyardEntry = {
 
 export const GRAVEYARD_PAGE_SIZE = 50;
 
+const CountRow = z.object({ n: z.number() });
+const GraveyardRow = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  website_url: z.string(),
+  category: z.string(),
+  category_slug: z.string(),
+  gone_at: z.string().nullable(),
+  last_verified_at: z.string().nullable(),
+});
+
 /** Gone tools, most recently gone first, paged. */
 export async function listGraveyard(
   db: Db,
   page = 1,
   pageSize = GRAVEYARD_PAGE_SIZE,
 ): Promise<{ items: GraveyardEntry[]; total: number; page: number; totalPages: number }> {
-  const [count] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM tools WHERE status = 'gone'`);
+  const [count] = await queryRows(db, sql`SELECT count(*)::int AS n FROM tools WHERE status = 'gone'`, CountRow);
   const total = Number(count?.n ?? 0);
   const totalPages = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(Math.max(1, page), totalPages);
-  const rows = await queryRows<Record<string, unknown>>(
+  const rows = await queryRows(
     db,
     sql`SELECT t.id::text AS id, t.slug, t.name, t.description, t.website_url, c.name AS category, c.slug AS category_slug,
                t.gone_at, t.last_verified_at
@@ -103,17 +120,18 @@ export async function listGraveyard(
          WHERE t.status = 'gone'
          ORDER BY t.gone_at DESC NULLS LAST, lower(t.name), t.id
          LIMIT ${pageSize} OFFSET ${(current - 1) * pageSize}`,
+    GraveyardRow,
   );
-  const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
+  const iso = (v: string | null) => (v ? new Date(v).toISOString() : null);
   return {
     items: rows.map((r) => ({
-      id: String(r.id),
-      slug: String(r.slug),
-      name: String(r.name),
-      description: String(r.description ?? ""),
-      website_url: String(r.website_url),
-      category: String(r.category),
-      category_slug: String(r.category_slug),
+      id: r.id,
+      slug: r.slug,
+      name: r.name,
+      description: r.description,
+      website_url: r.website_url,
+      category: r.category,
+      category_slug: r.category_slug,
       gone_at: iso(r.gone_at) ?? "",
       last_seen_at: iso(r.last_verified_at),
     })),

@@ -27,37 +27,58 @@ export type ReviewItem = {
   };
 };
 
-const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
+const iso = (v: string | null) => (v ? new Date(v).toISOString() : null);
+
+const ReviewItemRow = z.object({
+  id: z.string(),
+  kind: z.string(),
+  detail: z.string(),
+  created_at: z.string(),
+  tool_id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  website_url: z.string(),
+  tool_status: z.string(),
+  // tool_link_status: none before the first check (LEFT JOIN)
+  status: z.string().nullable(),
+  http_status: z.number().nullable(),
+  final_url: z.string().nullable(),
+  error: z.string().nullable(),
+  checked_at: z.string().nullable(),
+  consecutive_failures: z.number().nullable(),
+  failing_since: z.string().nullable(),
+});
 
 /** Open review items, newest first (at most 200: a longer list is a problem of its own). */
 export async function listReviewItems(db: Db): Promise<ReviewItem[]> {
-  const rows = await queryRows<Record<string, unknown>>(
+  const rows = await queryRows(
     db,
     sql`SELECT i.id, i.kind, i.detail, i.created_at, t.id AS tool_id, t.slug, t.name, t.website_url, t.status::text AS tool_status,
                s.status, s.http_status, s.final_url, s.error, s.checked_at, s.consecutive_failures, s.failing_since
           FROM link_review_items i JOIN tools t ON t.id = i.tool_id
           LEFT JOIN tool_link_status s ON s.tool_id = i.tool_id
          WHERE i.status = 'open' ORDER BY i.created_at DESC, i.id LIMIT 200`,
+    ReviewItemRow,
   );
   return rows.map((r) => ({
-    id: String(r.id),
-    kind: String(r.kind),
-    detail: String(r.detail),
+    id: r.id,
+    kind: r.kind,
+    detail: r.detail,
     created_at: iso(r.created_at) ?? "",
     tool: {
-      id: String(r.tool_id),
-      slug: String(r.slug),
-      name: String(r.name),
-      website_url: String(r.website_url),
-      status: String(r.tool_status),
+      id: r.tool_id,
+      slug: r.slug,
+      name: r.name,
+      website_url: r.website_url,
+      status: r.tool_status,
     },
     link: {
-      status: (r.status as string | null) ?? null,
-      http_status: r.http_status == null ? null : Number(r.http_status),
-      final_url: (r.final_url as string | null) ?? null,
-      error: (r.error as string | null) ?? null,
+      status: r.status,
+      http_status: r.http_status,
+      final_url: r.final_url,
+      error: r.error,
       checked_at: iso(r.checked_at),
-      consecutive_failures: Number(r.consecutive_failures ?? 0),
+      consecutive_failures: r.consecutive_failures ?? 0,
       failing_since: iso(r.failing_since),
     },
   }));
@@ -178,23 +199,38 @@ export type Suggestion = {
   tool: { id: string; slug: string; name: string };
 };
 
+const SuggestionRow = z.object({
+  id: z.string(),
+  field: z.string(),
+  value: z.string(),
+  evidence: z.string(),
+  source_url: z.string(),
+  created_at: z.string(),
+  tool_id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  pricing_model: z.string(),
+});
+
 export async function listSuggestions(db: Db): Promise<Suggestion[]> {
-  const rows = await queryRows<Record<string, unknown>>(
+  const rows = await queryRows(
     db,
     sql`SELECT g.id, g.field, g.value, g.evidence, g.source_url, g.created_at, t.id AS tool_id, t.slug, t.name,
                t.description, t.pricing_model::text AS pricing_model
           FROM tool_suggestions g JOIN tools t ON t.id = g.tool_id
          WHERE g.status = 'open' ORDER BY t.name, g.field LIMIT 300`,
+    SuggestionRow,
   );
   return rows.map((r) => ({
-    id: String(r.id),
-    field: String(r.field),
-    value: String(r.value),
-    current: String(r.field === "description" ? r.description : r.pricing_model),
-    evidence: String(r.evidence ?? ""),
-    source_url: String(r.source_url),
+    id: r.id,
+    field: r.field,
+    value: r.value,
+    current: r.field === "description" ? r.description : r.pricing_model,
+    evidence: r.evidence,
+    source_url: r.source_url,
     created_at: iso(r.created_at) ?? "",
-    tool: { id: String(r.tool_id), slug: String(r.slug), name: String(r.name) },
+    tool: { id: r.tool_id, slug: r.slug, name: r.name },
   }));
 }
 
@@ -281,12 +317,16 @@ export async function decideSuggestion(
 /** What the tool page says about the link: 'Link checked {n} days ago', and the offline notice. */
 export type LinkHealth = { checkedLabel: string | null; checkedAt: string | null; offline: boolean };
 
+/** checked_at: null before the first check */
+const HealthRow = z.object({ checked_at: z.string().nullable(), offline: z.boolean() });
+
 export async function linkHealth(db: Db, toolId: string, now: Date): Promise<LinkHealth> {
-  const [row] = await queryRows<{ checked_at: string | Date | null; offline: boolean }>(
+  const [row] = await queryRows(
     db,
     sql`SELECT (SELECT checked_at FROM tool_link_status WHERE tool_id = ${toolId}::uuid) AS checked_at,
                EXISTS (SELECT 1 FROM link_review_items WHERE tool_id = ${toolId}::uuid AND kind = 'offline'
                         AND status = 'open') AS offline`,
+    HealthRow,
   );
   const checkedAt = row?.checked_at ? new Date(row.checked_at) : null;
   return {
@@ -308,11 +348,14 @@ export async function linkCheckAlert(db: Db): Promise<{ message: string; since: 
   return state?.alert ? { message: state.alert, since: state.alertSince?.toISOString() ?? null } : null;
 }
 
+const CountsRow = z.object({ items: z.number(), suggestions: z.number() });
+
 export async function reviewCounts(db: Db): Promise<{ items: number; suggestions: number }> {
-  const [r] = await queryRows<{ items: number; suggestions: number }>(
+  const [r] = await queryRows(
     db,
     sql`SELECT (SELECT count(*)::int FROM link_review_items WHERE status = 'open') AS items,
                (SELECT count(*)::int FROM tool_suggestions WHERE status = 'open') AS suggestions`,
+    CountsRow,
   );
   return { items: Number(r?.items ?? 0), suggestions: Number(r?.suggestions ?? 0) };
 }

@@ -29,24 +29,35 @@ export const ClaimToken = z.string().regex(/^[A-Za-z0-9_-]{32,64}$/, MAKER_MESSA
 
 const hash = (token: string) => createHash("sha256").update(token).digest("hex");
 
-export type ClaimTool = { id: string; slug: string; name: string; website_url: string; domain_key: string };
+const ClaimTool = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  website_url: z.string(),
+  domain_key: z.string(),
+});
+export type ClaimTool = z.infer<typeof ClaimTool>;
+const OkRow = z.object({ ok: z.boolean() });
+const IdRow = z.object({ id: z.string() });
 
 export async function claimTarget(db: Db, idOrSlug: string): Promise<ClaimTool | null> {
   const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(idOrSlug);
-  const [row] = await queryRows<ClaimTool>(
+  const [row] = await queryRows(
     db,
     isUuid
       ? sql`SELECT id::text AS id, slug, name, website_url, domain_key FROM tools WHERE id = ${idOrSlug}::uuid AND status = 'active'`
       : sql`SELECT id::text AS id, slug, name, website_url, domain_key FROM tools WHERE slug = ${idOrSlug} AND status = 'active'`,
+    ClaimTool,
   );
   return row ?? null;
 }
 
 export async function isVerifiedMaker(db: Db, userId: string, toolId: string): Promise<boolean> {
-  const [row] = await queryRows<{ ok: boolean }>(
+  const [row] = await queryRows(
     db,
     sql`SELECT EXISTS (SELECT 1 FROM maker_claims WHERE tool_id = ${toolId}::uuid AND user_id = ${userId}
           AND status = 'verified') AS ok`,
+    OkRow,
   );
   return row?.ok === true;
 }
@@ -59,20 +70,23 @@ export type ClaimState = {
   siteToken: { token: string; expiresAt: string } | null;
 };
 
+const ClaimStateRow = z.object({
+  method: z.string(),
+  status: z.string(),
+  email: z.string().nullable(),
+  site_token: z.string().nullable(),
+  expires_at: z.string(),
+});
+
 export async function claimState(db: Db, userId: string, tool: ClaimTool, now: Date): Promise<ClaimState> {
-  const rows = await queryRows<{
-    method: string;
-    status: string;
-    email: string | null;
-    site_token: string | null;
-    expires_at: Date | string;
-  }>(
+  const rows = await queryRows(
     db,
     sql`SELECT method::text, status::text, email, site_token, expires_at FROM maker_claims
         WHERE tool_id = ${tool.id}::uuid AND user_id = ${userId} AND status <> 'revoked'
         ORDER BY created_at DESC`,
+    ClaimStateRow,
   );
-  const live = (r: { expires_at: Date | string }) => new Date(r.expires_at) > now;
+  const live = (r: { expires_at: string }) => new Date(r.expires_at) > now;
   const email = rows.find((r) => r.method === "email" && r.status === "pending" && live(r));
   const site = rows.find((r) => r.method !== "email" && r.status === "pending" && r.site_token && live(r));
   return {
@@ -126,11 +140,15 @@ export async function startEmailClaim(
   });
 }
 
+const VerifiedClaimRow = z.object({ tool_id: z.string(), user_id: z.string(), method: z.string(), domain: z.string() });
+const ToolNameRow = z.object({ slug: z.string(), name: z.string() });
+
 async function verifyClaim(tx: Db, claimId: string, now: Date, requestId: string | null) {
-  const [row] = await queryRows<{ tool_id: string; user_id: string; method: string; domain: string }>(
+  const [row] = await queryRows(
     tx,
     sql`UPDATE maker_claims SET status = 'verified', verified_at = ${now.toISOString()}::timestamptz, token_hash = NULL
         WHERE id = ${claimId}::uuid RETURNING tool_id::text AS tool_id, user_id, method::text AS method, domain`,
+    VerifiedClaimRow,
   );
   if (!row) throw new AppError("not_found", MAKER_MESSAGES.invalidLink);
   // One verified claim per member and tool: older pending or verified rows of the same pair close.
@@ -159,32 +177,35 @@ export async function confirmEmailClaim(
 ): Promise<{ toolId: string; slug: string; name: string }> {
   const now = deps.clock.now();
   return transaction(deps.db, async (tx) => {
-    const [claim] = await queryRows<{ id: string }>(
+    const [claim] = await queryRows(
       tx,
       sql`SELECT id::text AS id FROM maker_claims
           WHERE token_hash = ${hash(token)} AND status = 'pending' AND expires_at > ${now.toISOString()}::timestamptz
           FOR UPDATE`,
+      IdRow,
     );
     if (!claim) throw new AppError("bad_request", MAKER_MESSAGES.invalidLink);
     const row = await verifyClaim(tx, claim.id, now, requestId);
-    const [tool] = await queryRows<{ slug: string; name: string }>(
-      tx,
-      sql`SELECT slug, name FROM tools WHERE id = ${row.tool_id}::uuid`,
-    );
+    const [tool] = await queryRows(tx, sql`SELECT slug, name FROM tools WHERE id = ${row.tool_id}::uuid`, ToolNameRow);
     return { toolId: row.tool_id, slug: tool?.slug ?? "", name: tool?.name ?? "" };
   });
 }
+
+/** method meta_tag: the token is always set */
+const SiteTokenRow = z.object({ site_token: z.string() });
+const SiteClaimRow = z.object({ id: z.string(), site_token: z.string() });
 
 /** The token to publish on the site (kept for a week; asking again shows the same one). */
 export async function siteTokenFor(deps: { db: Db; clock: { now(): Date } }, userId: string, tool: ClaimTool) {
   const now = deps.clock.now();
   if (!claimMethodsFor(tool.domain_key).site) throw new AppError("bad_request", MAKER_MESSAGES.sharedHost);
   if (await isVerifiedMaker(deps.db, userId, tool.id)) throw new AppError("conflict", MAKER_MESSAGES.alreadyMaker);
-  const [existing] = await queryRows<{ site_token: string }>(
+  const [existing] = await queryRows(
     deps.db,
     sql`SELECT site_token FROM maker_claims WHERE tool_id = ${tool.id}::uuid AND user_id = ${userId}
           AND method = 'meta_tag' AND status = 'pending' AND expires_at > ${now.toISOString()}::timestamptz
         ORDER BY created_at DESC LIMIT 1`,
+    SiteTokenRow,
   );
   if (existing) return existing.site_token;
   await limit(deps.db, userId, now);
@@ -221,11 +242,12 @@ export async function checkSiteClaim(
   requestId: string | null = null,
 ): Promise<void> {
   const now = deps.clock.now();
-  const [claim] = await queryRows<{ id: string; site_token: string }>(
+  const [claim] = await queryRows(
     deps.db,
     sql`SELECT id::text AS id, site_token FROM maker_claims WHERE tool_id = ${tool.id}::uuid AND user_id = ${userId}
           AND method = 'meta_tag' AND status = 'pending' AND expires_at > ${now.toISOString()}::timestamptz
         ORDER BY created_at DESC LIMIT 1`,
+    SiteClaimRow,
   );
   if (!claim) throw new AppError("bad_request", MAKER_MESSAGES.siteTokenMissing);
   await limit(deps.db, userId, now);
@@ -249,27 +271,30 @@ export async function checkSiteClaim(
   });
 }
 
-export type MakerClaimRow = {
-  id: string;
-  tool_id: string;
-  tool_name: string;
-  tool_slug: string;
-  user_id: string;
-  user_name: string;
-  user_email: string;
-  method: string;
-  domain: string;
-  verified_at: string | null;
-};
+const MakerClaimRow = z.object({
+  id: z.string(),
+  tool_id: z.string(),
+  tool_name: z.string(),
+  tool_slug: z.string(),
+  user_id: z.string(),
+  user_name: z.string(),
+  user_email: z.string(),
+  method: z.string(),
+  domain: z.string(),
+  verified_at: z.string().nullable(),
+});
+export type MakerClaimRow = z.infer<typeof MakerClaimRow>;
+const RevokedClaimRow = z.object({ tool_id: z.string(), user_id: z.string() });
 
 /** Verified claims, newest first (admin). */
 export async function listVerifiedClaims(db: Db, max = 200): Promise<MakerClaimRow[]> {
-  const rows = await queryRows<MakerClaimRow & { verified_at: Date | string | null }>(
+  const rows = await queryRows(
     db,
     sql`SELECT k.id::text AS id, k.tool_id::text AS tool_id, t.name AS tool_name, t.slug AS tool_slug, k.user_id,
           u.name AS user_name, u.email AS user_email, k.method::text AS method, k.domain, k.verified_at
         FROM maker_claims k JOIN tools t ON t.id = k.tool_id JOIN users u ON u.id = k.user_id
         WHERE k.status = 'verified' ORDER BY k.verified_at DESC LIMIT ${max}`,
+    MakerClaimRow,
   );
   return rows.map((r) => ({ ...r, verified_at: r.verified_at ? new Date(r.verified_at).toISOString() : null }));
 }
@@ -286,11 +311,12 @@ export async function revokeClaim(
 ): Promise<void> {
   const now = deps.clock.now();
   await transaction(deps.db, async (tx) => {
-    const [row] = await queryRows<{ tool_id: string; user_id: string }>(
+    const [row] = await queryRows(
       tx,
       sql`UPDATE maker_claims SET status = 'revoked', revoked_at = ${now.toISOString()}::timestamptz,
             revoked_reason = ${input.reason}
           WHERE id = ${input.claimId}::uuid AND status = 'verified' RETURNING tool_id::text AS tool_id, user_id`,
+      RevokedClaimRow,
     );
     if (!row) throw new AppError("not_found", "Claim not found");
     await recordAudit(tx, {

@@ -65,18 +65,23 @@ export type MakerEditInput = z.infer<typeof MakerEditInput>;
 
 export type MakerFacts = Record<MakerEditField, string | string[]>;
 
+const FieldSchema = z.enum([...MAKER_EDIT_FIELDS, ...MAKER_PRICING_FIELDS]);
+const FactsRow = z.object({
+  description: z.string(),
+  full_description: z.string(),
+  features: z.array(z.string()),
+  use_cases: z.array(z.string()),
+  pricing_model: z.string(),
+  price: z.string().nullable(),
+});
+const DomainRow = z.object({ domain: z.string() });
+
 export async function currentMakerFacts(db: Db, toolId: string): Promise<MakerFacts | null> {
-  const [row] = await queryRows<{
-    description: string;
-    full_description: string;
-    features: string[];
-    use_cases: string[];
-    pricing_model: string;
-    price: string | null;
-  }>(
+  const [row] = await queryRows(
     db,
     sql`SELECT description, full_description, features, use_cases, pricing_model::text AS pricing_model,
           pricing->>'original' AS price FROM tools WHERE id = ${toolId}::uuid`,
+    FactsRow,
   );
   if (!row) return null;
   return {
@@ -150,10 +155,11 @@ export async function saveMakerEdit(
     if (!(await isVerifiedMaker(tx, actor.id, toolId))) throw new AppError("forbidden", MAKER_MESSAGES.notMaker);
     const current = await currentMakerFacts(tx, toolId);
     if (!current) throw new AppError("not_found", "Tool not found");
-    const [claim] = await queryRows<{ domain: string }>(
+    const [claim] = await queryRows(
       tx,
       sql`SELECT domain FROM maker_claims WHERE tool_id = ${toolId}::uuid AND user_id = ${actor.id} AND status = 'verified'
           ORDER BY verified_at DESC LIMIT 1`,
+      DomainRow,
     );
     const domain = claim?.domain ?? "";
     const direct = MAKER_EDIT_FIELDS.filter((f) => !same(current[f], input[f])).map((f) => ({
@@ -199,26 +205,28 @@ export async function saveMakerEdit(
   });
 }
 
-export type PendingMakerEdit = {
-  id: string;
-  tool_id: string;
-  tool_name: string;
-  tool_slug: string;
-  user_name: string;
-  field: MakerEditField;
-  old_value: unknown;
-  new_value: unknown;
-  created_at: string;
-};
+const PendingMakerEdit = z.object({
+  id: z.string(),
+  tool_id: z.string(),
+  tool_name: z.string(),
+  tool_slug: z.string(),
+  user_name: z.string(),
+  field: FieldSchema,
+  old_value: z.unknown(),
+  new_value: z.unknown(),
+  created_at: z.string(),
+});
+export type PendingMakerEdit = z.infer<typeof PendingMakerEdit>;
 
 export async function listPendingMakerEdits(db: Db, toolId?: string): Promise<PendingMakerEdit[]> {
-  const rows = await queryRows<PendingMakerEdit & { created_at: Date | string }>(
+  const rows = await queryRows(
     db,
     sql`SELECT e.id::text AS id, e.tool_id::text AS tool_id, t.name AS tool_name, t.slug AS tool_slug,
           u.name AS user_name, e.field, e.old_value, e.new_value, e.created_at
         FROM maker_edits e JOIN tools t ON t.id = e.tool_id JOIN users u ON u.id = e.user_id
         WHERE e.status = 'pending' ${toolId ? sql`AND e.tool_id = ${toolId}::uuid` : sql``}
         ORDER BY e.created_at LIMIT 200`,
+    PendingMakerEdit,
   );
   return rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() }));
 }
@@ -232,6 +240,8 @@ export const MakerEditDecision = z.discriminatedUnion("decision", [
   }),
 ]);
 
+const EditRow = z.object({ tool_id: z.string(), user_id: z.string(), field: FieldSchema, new_value: z.unknown() });
+
 /** A moderator approves (the change applies, kind maker, verified now) or rejects (with a reason). */
 export async function decideMakerEdit(
   deps: { db: Db; clock: { now(): Date } },
@@ -240,20 +250,22 @@ export async function decideMakerEdit(
 ): Promise<void> {
   const now = deps.clock.now();
   await transaction(deps.db, async (tx) => {
-    const [edit] = await queryRows<{ tool_id: string; user_id: string; field: MakerEditField; new_value: unknown }>(
+    const [edit] = await queryRows(
       tx,
       sql`SELECT tool_id::text AS tool_id, user_id, field, new_value FROM maker_edits
           WHERE id = ${input.editId}::uuid AND status = 'pending' FOR UPDATE`,
+      EditRow,
     );
     if (!edit) throw new AppError("not_found", "This change was already decided or does not exist");
     if (input.decision === "approve") {
       await tx.execute(sql`SELECT id FROM tools WHERE id = ${edit.tool_id}::uuid FOR UPDATE`);
       const current = await currentMakerFacts(tx, edit.tool_id);
       if (!current) throw new AppError("not_found", "Tool not found");
-      const [claim] = await queryRows<{ domain: string }>(
+      const [claim] = await queryRows(
         tx,
         sql`SELECT domain FROM maker_claims WHERE tool_id = ${edit.tool_id}::uuid AND user_id = ${edit.user_id}
             ORDER BY verified_at DESC NULLS LAST LIMIT 1`,
+        DomainRow,
       );
       await applyFacts(
         tx,
@@ -287,19 +299,22 @@ export async function decideMakerEdit(
   });
 }
 
+const MyEditRow = z.object({
+  id: z.string(),
+  field: FieldSchema,
+  new_value: z.unknown(),
+  status: z.string(),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+});
+
 /** A maker's own pending and recently decided pricing changes (their page shows why one was refused). */
 export async function myMakerEdits(db: Db, userId: string, toolId: string) {
-  const rows = await queryRows<{
-    id: string;
-    field: MakerEditField;
-    new_value: unknown;
-    status: string;
-    reason: string | null;
-    created_at: Date | string;
-  }>(
+  const rows = await queryRows(
     db,
     sql`SELECT id::text AS id, field, new_value, status::text AS status, reason, created_at FROM maker_edits
         WHERE tool_id = ${toolId}::uuid AND user_id = ${userId} ORDER BY created_at DESC LIMIT 20`,
+    MyEditRow,
   );
   return rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() }));
 }

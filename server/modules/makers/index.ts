@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import type { ToolMergeStep } from "../catalog/index.ts";
 
@@ -37,10 +38,13 @@ export {
 export { deleteReply, hasVerifiedMaker, type MakerReply, ReplyInput, repliesFor, saveReply } from "./replies.ts";
 export * from "./shared.ts";
 
+const IdRow = z.object({ id: z.string() });
+
 async function moveRows(tx: Db, table: "maker_claims" | "maker_edits", fromId: string, intoId: string) {
-  const rows = await queryRows<{ id: string }>(
+  const rows = await queryRows(
     tx,
     sql`UPDATE ${sql.raw(table)} SET tool_id = ${intoId}::uuid WHERE tool_id = ${fromId}::uuid RETURNING id::text AS id`,
+    IdRow,
   );
   return rows.length;
 }

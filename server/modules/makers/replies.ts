@@ -24,10 +24,21 @@ export const ReplyInput = z.object({
 
 export type MakerReply = { body: string; makerName: string; createdAt: string; updatedAt: string };
 
+const ReviewToolRow = z.object({ tool_id: z.string() });
+const ReplyRow = z.object({
+  review_id: z.string(),
+  body: z.string(),
+  name: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+const OkRow = z.object({ ok: z.boolean() });
+
 async function reviewTool(db: Db, reviewId: string): Promise<string> {
-  const [row] = await queryRows<{ tool_id: string }>(
+  const [row] = await queryRows(
     db,
     sql`SELECT tool_id::text AS tool_id FROM reviews WHERE id = ${reviewId}::uuid AND status = 'published'`,
+    ReviewToolRow,
   );
   if (!row) throw new AppError("not_found", MAKER_MESSAGES.reviewNotFound);
   return row.tool_id;
@@ -63,17 +74,12 @@ export async function deleteReply(deps: { db: Db }, userId: string, reviewId: st
 export async function repliesFor(db: Db, reviewIds: string[]): Promise<Map<string, MakerReply>> {
   const out = new Map<string, MakerReply>();
   if (!reviewIds.length) return out;
-  const rows = await queryRows<{
-    review_id: string;
-    body: string;
-    name: string;
-    created_at: Date | string;
-    updated_at: Date | string;
-  }>(
+  const rows = await queryRows(
     db,
     sql`SELECT rr.review_id::text AS review_id, rr.body, u.name, rr.created_at, rr.updated_at
         FROM review_replies rr JOIN users u ON u.id = rr.user_id
         WHERE rr.review_id = ANY(${`{${reviewIds.join(",")}}`}::uuid[])`,
+    ReplyRow,
   );
   for (const r of rows) {
     out.set(r.review_id, {
@@ -88,9 +94,10 @@ export async function repliesFor(db: Db, reviewIds: string[]): Promise<Map<strin
 
 /** Whether a tool has a verified maker (the page says "Claimed by its maker"). */
 export async function hasVerifiedMaker(db: Db, toolId: string): Promise<boolean> {
-  const [row] = await queryRows<{ ok: boolean }>(
+  const [row] = await queryRows(
     db,
     sql`SELECT EXISTS (SELECT 1 FROM maker_claims WHERE tool_id = ${toolId}::uuid AND status = 'verified') AS ok`,
+    OkRow,
   );
   return row?.ok === true;
 }

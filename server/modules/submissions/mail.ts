@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
 import type { Mailer } from "../../platform/mail.ts";
@@ -8,16 +9,25 @@ import { type SiteEnv, siteOrigin } from "../../platform/site-origin.ts";
 export const DECISION_MAIL_JOB = "submission.decision-mail";
 export const DECISION_MAIL_TAG = "submission-decision";
 
+/** the tool, once approved and while it exists (LEFT JOIN) */
+const DecisionMailRow = z.object({
+  name: z.string(),
+  email: z.string(),
+  user_name: z.string(),
+  slug: z.string().nullable(),
+});
+
 type Payload = { submissionId?: unknown; status?: unknown; reason?: unknown; name?: unknown; was?: unknown };
 
 export function registerSubmissionJobs(deps: { db: Db; jobs: Jobs; mailer: Mailer; env: SiteEnv }): void {
   deps.jobs.register<Payload>(DECISION_MAIL_JOB, async (payload) => {
     if (typeof payload.submissionId !== "string") return;
-    const [row] = await queryRows<{ name: string; email: string; user_name: string; slug: string | null }>(
+    const [row] = await queryRows(
       deps.db,
       sql`SELECT s.name, u.email, u.name AS user_name, t.slug
           FROM tool_submissions s JOIN users u ON u.id = s.user_id LEFT JOIN tools t ON t.id = s.tool_id
           WHERE s.id = ${payload.submissionId}`,
+      DecisionMailRow,
     );
     if (!row) return; // the member or the submission is gone: nobody to tell
     // Always absolute, from the site's one origin (ADR 0025): a mail has no page to be relative to.

@@ -95,14 +95,34 @@ export type Pagination = {
   currentPage: number;
 };
 
-type QueueRow = Omit<QueueItem, "submitter" | "submitted_at" | "decided_at"> & {
-  submitted_at: string | Date;
-  decided_at: string | Date | null;
-  user_id: string;
-  user_name: string;
-  user_email: string;
-  total: number;
-};
+const Status = z.enum(SUBMISSION_STATUSES);
+const QueueRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  category: z.string(),
+  category_id: z.number(),
+  provider: z.string().nullable(),
+  status: Status,
+  submitted_at: z.string(),
+  url: z.string(),
+  pricing_model: z.string(),
+  tags: z.array(z.string()),
+  logo_url: z.string().nullable(),
+  maker_relation: z.string().nullable(),
+  admin_notes: z.string().nullable(),
+  reason: z.string().nullable(),
+  decided_at: z.string().nullable(),
+  revisions: z.number(),
+  /** not approved yet, or its tool deleted (LEFT JOIN) */
+  tool_slug: z.string().nullable(),
+  user_id: z.string(),
+  user_name: z.string(),
+  user_email: z.string(),
+  total: z.number(),
+});
+const CountRow = z.object({ n: z.number() });
+const IdRow = z.object({ id: z.string() });
 
 /** The moderation queue: oldest first (first come, first served), by status and category. */
 export async function listQueue(
@@ -123,7 +143,7 @@ export async function listQueue(
     ],
     sql` `,
   );
-  const rows = await queryRows<QueueRow>(
+  const rows = await queryRows(
     db,
     sql`SELECT s.id, s.name, s.description, c.name AS category, s.category_id, s.provider_name AS provider,
           s.status::text AS status, s.submitted_at, s.url, s.pricing_model::text AS pricing_model, s.tags, s.logo_url,
@@ -137,13 +157,11 @@ export async function listQueue(
         WHERE ${where}
         ORDER BY ${query.order === "newest" ? sql`s.submitted_at DESC` : sql`s.submitted_at ASC`}, s.id
         LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`,
+    QueueRow,
   );
   let total = rows[0]?.total ?? 0;
   if (!rows.length && query.page > 1) {
-    const [n] = await queryRows<{ n: number }>(
-      db,
-      sql`SELECT count(*)::int AS n FROM tool_submissions s WHERE ${where}`,
-    );
+    const [n] = await queryRows(db, sql`SELECT count(*)::int AS n FROM tool_submissions s WHERE ${where}`, CountRow);
     total = n?.n ?? 0;
   }
   const totalPages = Math.max(1, Math.ceil(total / query.limit));
@@ -184,22 +202,23 @@ export async function listQueue(
 export type DecisionDeps = { db: Db; jobs: Jobs; now?: Date; requestId?: string | null };
 export type DecisionResult = { id: string; status: SubmissionStatus; tool_slug: string | null };
 
-type Locked = {
-  id: string;
-  user_id: string;
-  name: string;
-  description: string;
-  url: string;
-  category: string;
-  provider_name: string | null;
-  pricing_model: string;
-  tags: string[];
-  logo_url: string | null;
-  status: SubmissionStatus;
-  revisions: number;
-  maker_relation: string | null;
-  tool_id: string | null;
-};
+const Locked = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  url: z.string(),
+  category: z.string(),
+  provider_name: z.string().nullable(),
+  pricing_model: z.string(),
+  tags: z.array(z.string()),
+  logo_url: z.string().nullable(),
+  status: Status,
+  revisions: z.number(),
+  maker_relation: z.string().nullable(),
+  tool_id: z.string().nullable(),
+});
+type Locked = z.infer<typeof Locked>;
 
 /**
  * One moderator decision, all or nothing: the status change, the new tool (approval, through the
@@ -220,13 +239,14 @@ export async function decideSubmission(
   }
   const now = deps.now ?? new Date();
   return transaction(deps.db, async (tx) => {
-    const [s] = await queryRows<Locked>(
+    const [s] = await queryRows(
       tx,
       sql`SELECT s.id, s.user_id, s.name, s.description, s.url, c.name AS category, s.provider_name,
             s.pricing_model::text AS pricing_model, s.tags, s.logo_url, s.status::text AS status, s.revisions,
             s.maker_relation::text AS maker_relation, s.tool_id::text AS tool_id
           FROM tool_submissions s JOIN categories c ON c.id = s.category_id
           WHERE s.id = ${id} FOR UPDATE OF s`,
+      Locked,
     );
     if (!s) throw new AppError("not_found", "Submission not found");
     if (!(OPEN_STATUSES as readonly string[]).includes(s.status)) {
@@ -297,6 +317,18 @@ export const ReopenInput = z.object({
 const TOOL_CHANGED = (status: string) =>
   `The listing is no longer live (${status}) — change it under Tools instead of reopening the submission.`;
 
+const ReopenRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: Status,
+  decided_at: z.string().nullable(),
+  decision_reason: z.string().nullable(),
+  tool_id: z.string().nullable(),
+  /** the tool, when there is one (LEFT JOIN) */
+  tool_status: z.string().nullable(),
+  tool_slug: z.string().nullable(),
+});
+
 /**
  * Reopens a moderator's decision (approve, reject or needs revision) within REOPEN_WINDOW_DAYS: the
  * submission is back in the queue as pending, an approved one's tool leaves the directory (status
@@ -313,21 +345,13 @@ export async function reopenSubmission(
   const now = deps.now ?? new Date();
   try {
     return await transaction(deps.db, async (tx) => {
-      const [s] = await queryRows<{
-        id: string;
-        name: string;
-        status: SubmissionStatus;
-        decided_at: string | Date | null;
-        decision_reason: string | null;
-        tool_id: string | null;
-        tool_status: string | null;
-        tool_slug: string | null;
-      }>(
+      const [s] = await queryRows(
         tx,
         sql`SELECT s.id, s.name, s.status::text AS status, s.decided_at, s.decision_reason, s.tool_id::text AS tool_id,
               t.status::text AS tool_status, t.slug AS tool_slug
             FROM tool_submissions s LEFT JOIN tools t ON t.id = s.tool_id
             WHERE s.id = ${id} FOR UPDATE OF s`,
+        ReopenRow,
       );
       if (!s) throw new AppError("not_found", "Submission not found");
       if (s.status === "pending" || !s.decided_at) {
@@ -390,6 +414,8 @@ export async function reopenSubmission(
   }
 }
 
+const ToolStatusRow = z.object({ slug: z.string(), status: z.string() });
+
 /** A reopened approval decided "approve" again: its tool (kept, unpublished) goes live once more. */
 async function republish(
   tx: Db,
@@ -397,9 +423,10 @@ async function republish(
   admin: Viewer,
   now: Date,
 ): Promise<{ toolId: string; toolSlug: string }> {
-  const [tool] = await queryRows<{ slug: string; status: string }>(
+  const [tool] = await queryRows(
     tx,
     sql`SELECT slug, status::text AS status FROM tools WHERE id = ${toolId}::uuid`,
+    ToolStatusRow,
   );
   if (!tool) throw new AppError("conflict", TOOL_CHANGED("deleted"));
   if (tool.status !== "pending" && tool.status !== "active") throw new AppError("conflict", TOOL_CHANGED(tool.status));
@@ -457,7 +484,7 @@ async function publish(tx: Db, s: Locked): Promise<{ toolId: string; toolSlug: s
   if (problems.length || !added) {
     throw new AppError("bad_request", `The tool cannot be published: ${problems.join("; ") || "nothing was added"}`);
   }
-  const [tool] = await queryRows<{ id: string }>(tx, sql`SELECT id FROM tools WHERE slug = ${added.slug}`);
+  const [tool] = await queryRows(tx, sql`SELECT id FROM tools WHERE slug = ${added.slug}`, IdRow);
   if (!tool) throw new Error(`approved tool ${added.slug} was not found after import`);
   return { toolId: tool.id, toolSlug: added.slug };
 }
@@ -506,11 +533,14 @@ export async function bulkDecide(
 
 export type SubmissionCounts = Record<SubmissionStatus, number> & { total: number };
 
+const StatusCountRow = z.object({ status: Status, n: z.number() });
+
 /** Counts by status (the admin overview's pending-submission card). */
 export async function countSubmissions(db: Db): Promise<SubmissionCounts> {
-  const rows = await queryRows<{ status: SubmissionStatus; n: number }>(
+  const rows = await queryRows(
     db,
     sql`SELECT status::text AS status, count(*)::int AS n FROM tool_submissions GROUP BY status`,
+    StatusCountRow,
   );
   const counts: SubmissionCounts = { pending: 0, approved: 0, rejected: 0, needs_revision: 0, total: 0 };
   for (const r of rows) {

@@ -1,4 +1,5 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, isUniqueViolation, queryRows, schema } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { UUID } from "../../platform/ids.ts";
@@ -117,6 +118,8 @@ function rowValues(input: SubmissionInput, fields: { categoryId: number; pricing
  * the tool), when it is already waiting in the queue (409), past the daily limit (429) or the cap
  * on open submissions (400).
  */
+const CountRow = z.object({ n: z.number() });
+
 export async function createSubmission(
   db: Db,
   viewer: Viewer,
@@ -126,10 +129,11 @@ export async function createSubmission(
   const fields = await resolveFields(db, input);
   const key = dedupKeyOf(input.name, input.url);
   await refuseDuplicates(db, key);
-  const [open] = await queryRows<{ n: number }>(
+  const [open] = await queryRows(
     db,
     sql`SELECT count(*)::int AS n FROM tool_submissions
         WHERE user_id = ${viewer.user.id} AND status IN ('pending', 'needs_revision')`,
+    CountRow,
   );
   if ((open?.n ?? 0) >= SUBMISSION_RULES.maxOpen) {
     throw new AppError("bad_request", SUBMISSION_MESSAGES.openCap(open?.n ?? 0));
@@ -212,28 +216,30 @@ export function isSubmissionId(value: unknown): value is string {
   return typeof value === "string" && UUID.test(value);
 }
 
-type MyRow = {
-  id: string;
-  name: string;
-  description: string;
-  url: string;
-  category: string;
-  category_id: number;
-  provider_name: string | null;
-  pricing_model: string;
-  tags: string[];
-  logo_url: string | null;
-  maker_relation: string | null;
-  status: SubmissionStatus;
-  decision_reason: string | null;
-  decided_at: string | Date | null;
-  submitted_at: string | Date;
-  updated_at: string | Date;
-  revisions: number;
-  tool_slug: string | null;
-};
+const MyRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  url: z.string(),
+  category: z.string(),
+  category_id: z.number(),
+  provider_name: z.string().nullable(),
+  pricing_model: z.string(),
+  tags: z.array(z.string()),
+  logo_url: z.string().nullable(),
+  maker_relation: z.string().nullable(),
+  status: z.enum(SUBMISSION_STATUSES),
+  decision_reason: z.string().nullable(),
+  decided_at: z.string().nullable(),
+  submitted_at: z.string(),
+  updated_at: z.string(),
+  revisions: z.number(),
+  /** only while its tool is live (LEFT JOIN) */
+  tool_slug: z.string().nullable(),
+});
+type MyRow = z.infer<typeof MyRow>;
 
-const iso = (v: string | Date) => new Date(v).toISOString();
+const iso = (v: string) => new Date(v).toISOString();
 
 function toMine(r: MyRow): MySubmission {
   return {
@@ -273,13 +279,13 @@ function mineQuery(userId: string, id?: string) {
 
 /** The member's own submissions, newest first. */
 export async function listMySubmissions(db: Db, userId: string): Promise<MySubmission[]> {
-  return (await queryRows<MyRow>(db, mineQuery(userId))).map(toMine);
+  return (await queryRows(db, mineQuery(userId), MyRow)).map(toMine);
 }
 
 /** One of the member's own submissions (null for anyone else's: no enumeration). */
 export async function getMySubmission(db: Db, userId: string, id: string): Promise<MySubmission | null> {
   if (!isSubmissionId(id)) return null;
-  const [row] = await queryRows<MyRow>(db, mineQuery(userId, id));
+  const [row] = await queryRows(db, mineQuery(userId, id), MyRow);
   return row ? toMine(row) : null;
 }
 

@@ -7,7 +7,7 @@ import type { z } from "zod";
  * as they come (numbers, strings, Dates, arrays, null), described, never coerced or transformed,
  * so skipping the check in production cannot change a value.
  */
-export type RowSchema<T> = z.ZodType<T, T>;
+export type RowSchema<T> = z.ZodType<T, NoInfer<T>>;
 
 /** A row that does not match its schema: the statement and the first mismatch. */
 export class RowShapeError extends Error {

@@ -19,17 +19,20 @@ import {
  */
 export const TEST_SIGNATURE_HEADER = "x-test-signature";
 
-type Row = {
-  id: string;
-  reference: string;
-  amount_cents: number;
-  currency: string;
-  status: "created" | "captured" | "declined" | "cancelled" | "refunded";
-  payment_id: string | null;
-  payment_method_token: string | null;
-  return_url: string;
-  cancel_url: string;
-};
+const Row = z.object({
+  id: z.string(),
+  reference: z.string(),
+  amount_cents: z.number(),
+  currency: z.string(),
+  status: z.enum(["created", "captured", "declined", "cancelled", "refunded"]),
+  payment_id: z.string().nullable(),
+  payment_method_token: z.string().nullable(),
+  return_url: z.string(),
+  cancel_url: z.string(),
+});
+type Row = z.infer<typeof Row>;
+const IdRow = z.object({ id: z.string() });
+const MethodRow = z.object({ fails: z.boolean() });
 
 /** The webhook key: derived from the app's secret, so there is nothing more to configure. */
 export function testWebhookSecret(env: Pick<Env, "AUTH_SECRET" | "DATA_DIR">): string {
@@ -54,7 +57,7 @@ export type TestWebhookBody = z.infer<typeof TestWebhookBody>;
 export const testPaymentMethodToken = (userId: string) => `tpm_${userId}`;
 
 async function readRow(db: Db, id: string): Promise<Row | null> {
-  const [row] = await queryRows<Row>(db, sql`SELECT * FROM test_provider_orders WHERE id = ${id}`);
+  const [row] = await queryRows(db, sql`SELECT * FROM test_provider_orders WHERE id = ${id}`, Row);
   return row ?? null;
 }
 
@@ -83,9 +86,10 @@ export function createTestProvider(deps: { db: Db; env: Pick<Env, "AUTH_SECRET" 
       // for one order at once take turns on a lock keyed by the order, so the second finds the first's.
       return transaction(db, async (tx) => {
         await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`test-order:${input.orderId}`}))`);
-        const [open] = await queryRows<{ id: string }>(
+        const [open] = await queryRows(
           tx,
           sql`SELECT id FROM test_provider_orders WHERE reference = ${input.orderId} AND status = 'created'`,
+          IdRow,
         );
         if (open) return { providerOrderId: open.id, approvalUrl: `/payment/test/${open.id}` };
         const id = `TEST-${randomUUID()}`;
@@ -122,9 +126,10 @@ export function createTestProvider(deps: { db: Db; env: Pick<Env, "AUTH_SECRET" 
     },
     async chargeSaved(input) {
       const userId = input.paymentMethodToken.startsWith("tpm_") ? input.paymentMethodToken.slice(4) : "";
-      const [method] = await queryRows<{ fails: boolean }>(
+      const [method] = await queryRows(
         db,
         sql`SELECT fails FROM test_payment_methods WHERE user_id = ${userId}`,
+        MethodRow,
       );
       const fails = method?.fails === true;
       const id = `TEST-${randomUUID()}`;
@@ -178,7 +183,7 @@ export async function decideTestOrder(
   userId: string,
 ): Promise<{ row: Row; webhook: { rawBody: string; signature: string } | null } | null> {
   const status = decision === "approve" ? "captured" : decision === "decline" ? "declined" : "cancelled";
-  const updated = await queryRows<Row>(
+  const updated = await queryRows(
     db,
     sql`UPDATE test_provider_orders
           SET status = ${status},
@@ -186,6 +191,7 @@ export async function decideTestOrder(
               payment_method_token = ${decision === "approve" ? testPaymentMethodToken(userId) : null}
         WHERE id = ${providerOrderId} AND status = 'created'
         RETURNING *`,
+    Row,
   );
   const row = updated[0] ?? (await readRow(db, providerOrderId));
   if (!row) return null;
