@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { checkedRows, checkRows, RowShapeError } from "../../server/platform/db/rows.ts";
@@ -75,5 +76,23 @@ describe("queryRows call sites pass a row schema", () => {
       }
     });
     expect(done, "converted (or removed): take them off tests/unit/query-rows.pending.txt").toEqual([]);
+  });
+  it("every call in server/, app/, scripts/ and bench/ passes a row schema (the bare overload is for tests)", () => {
+    const bare: string[] = [];
+    for (const file of files) {
+      const text = readFileSync(path.join(ROOT, file), "utf8");
+      if (!text.includes("queryRows(")) continue;
+      const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+      const visit = (node: ts.Node) => {
+        if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "queryRows") {
+          if (node.arguments.length < 3) {
+            bare.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
+          }
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+    }
+    expect(bare).toEqual([]);
   });
 });

@@ -136,7 +136,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
  * A row that does not match throws a RowShapeError naming the statement and the first issue.
  */
 export async function queryRows<T>(db: Db, query: SQL, row: RowSchema<T>): Promise<T[]>;
-/** @deprecated a bare cast: pass a row schema. Only files on tests/unit/query-rows.pending.txt may. */
+/**
+ * A bare cast, for tests' ad-hoc reads only: tests/unit/query-rows.test.ts fails when server/, app/,
+ * scripts/ or bench/ call queryRows without a row schema.
+ */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]>;
 export async function queryRows<T>(db: Db, query: SQL, row?: RowSchema<T>): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };

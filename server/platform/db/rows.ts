@@ -4,8 +4,9 @@ import type { z } from "zod";
 
 /**
  * What a raw statement returns, as a zod schema whose input is its output: the driver's values
- * as they come (numbers, strings, Dates, arrays, null), described, never coerced or transformed,
- * so skipping the check in production cannot change a value.
+ * as they come (numbers, strings, arrays, null; `db.execute` gives timestamps as PostgreSQL's text
+ * on both engines), described, never coerced or transformed, so skipping the check in production
+ * cannot change a value. NoInfer: T comes from the schema's output, not from the call site.
  */
 export type RowSchema<T> = z.ZodType<T, NoInfer<T>>;
 
