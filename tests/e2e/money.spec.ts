@@ -116,6 +116,10 @@ test.describe("money", () => {
     await page.getByRole("link", { name: "Go to your dashboard" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByTestId("dashboard-tier")).toHaveText("Standard");
+    await expectAccessible(page);
+    // Billing is its own dashboard section (ADR 0050), one link away in the section nav.
+    await page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link", { name: "Billing" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/billing$/);
     await expect(page.getByTestId("billing-plan")).toHaveText("Standard");
     await expect(page.getByTestId("billing-history").locator("tbody tr")).toHaveCount(1);
     await expectAccessible(page);
