@@ -52,8 +52,8 @@ const dbProject = (engine: "pglite" | "postgres") => ({
 export default defineConfig({
   test: {
     // Vitest's default for a run is one worker fewer than the cores: on the 2-core machine, one file at a
-    // time (ADR 0053). Two workers were measured on a quiet machine in CI and did not pay: Vitest took
-    // 975 s against 936 s with one, and the hostile-input sweep lost a connection under the contention.
+    // time (ADR 0053). Two workers measured faster in CI (Vitest 975 s against 1,140 s) but that run lost
+    // a connection in the hostile-input sweep: one stays the default until that is understood.
     // VITEST_MAX_WORKERS overrides it.
     maxWorkers: process.env.VITEST_MAX_WORKERS ? undefined : Math.max(1, os.availableParallelism() - 1),
     sequence: { sequencer: LongFirstSequencer },
