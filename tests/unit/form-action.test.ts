@@ -1,10 +1,11 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { redirect } from "react-router";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { firstIssue, formAction, refusalOf } from "../../app/lib/form-action.server.ts";
 import { AppError, badRequest } from "../../server/platform/errors.ts";
+import { pendingList, sourceFiles } from "../helpers/scan.ts";
 
 /** react-router's data() answer: { type: "DataWithResponseInit", data, init }. */
 type Answer = {
@@ -147,25 +148,10 @@ const IDIOMS: [string, RegExp][] = [
   ["instanceof AppError && err.status < 500", /instanceof AppError\s*&&\s*\w+\.status\s*<\s*500/],
   ['a bare intent comparison (intent === "…")', /intent\s*[!=]==?\s*["'`]/],
 ];
-const NOT_YET_CONVERTED = new Set<string>(
-  readFileSync(path.join(ROOT, "tests/unit/form-action.pending.txt"), "utf8")
-    .split("\n")
-    .map((l) => l.trim())
-    .filter((l) => l && !l.startsWith("#")),
-);
-
-function routeFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) out.push(...routeFiles(full));
-    else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) out.push(full);
-  }
-  return out;
-}
+const NOT_YET_CONVERTED = pendingList(path.join(ROOT, "tests/unit/form-action.pending.txt"));
 
 describe("route actions use formAction", () => {
-  const files = routeFiles(path.join(ROOT, "app/routes")).map((f) => path.relative(ROOT, f));
+  const files = sourceFiles(path.join(ROOT, "app/routes")).map((f) => path.relative(ROOT, f));
   it("no route outside the pending list repeats an idiom formAction owns", () => {
     const offenders: string[] = [];
     for (const file of files) {

@@ -1,10 +1,11 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { checkedRows, checkRows, RowShapeError } from "../../server/platform/db/rows.ts";
+import { pendingList, sourceFiles } from "../helpers/scan.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -40,22 +41,7 @@ describe("queryRows row schemas", () => {
   });
 });
 
-const PENDING = new Set(
-  readFileSync(path.join(ROOT, "tests/unit/query-rows.pending.txt"), "utf8")
-    .split("\n")
-    .map((l) => l.trim())
-    .filter((l) => l && !l.startsWith("#")),
-);
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) out.push(...sourceFiles(full));
-    else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) out.push(full);
-  }
-  return out;
-}
+const PENDING = pendingList(path.join(ROOT, "tests/unit/query-rows.pending.txt"));
 
 const BARE = /(?<!function )\bqueryRows</;
 

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { pendingList, sourceFiles } from "../helpers/scan.ts";
 
 /**
  * Issue 19: buttons, fields and cards come from app/components/ui.tsx (Button/buttonClass,
@@ -36,22 +37,7 @@ function uiViolations(text: string): string[] {
   return found;
 }
 
-const PENDING = new Set<string>(
-  readFileSync(path.join(ROOT, "tests/unit/ui-primitives.pending.txt"), "utf8")
-    .split("\n")
-    .map((l) => l.trim())
-    .filter((l) => l && !l.startsWith("#")),
-);
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) out.push(...sourceFiles(full));
-    else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) out.push(full);
-  }
-  return out;
-}
+const PENDING = pendingList(path.join(ROOT, "tests/unit/ui-primitives.pending.txt"));
 
 describe("pages use the UI primitives", () => {
   const files = sourceFiles(path.join(ROOT, "app"))
