@@ -45,12 +45,27 @@ function manifestOf(build: ServerBuild): Manifest {
   return manifest;
 }
 
+type Matches = NonNullable<ReturnType<typeof matchRoutes>>;
+
+// React Router's matchRoutes flattens and ranks the whole route tree on every call (a tenth of a
+// member page's CPU in the profile): each build remembers the answers for the paths it has seen, a
+// bounded number of them, the oldest forgotten first (paths are unbounded: anyone can invent one).
+const MAX_REMEMBERED_PATHS = 10_000;
+const remembered = new WeakMap<ServerBuild, Map<string, Matches | null>>();
+
 /** The routes a page path matches, root first (a `.data` request matches its page); null: none. */
-export function pageMatches(build: ServerBuild, pathname: string) {
+export function pageMatches(build: ServerBuild, pathname: string): Matches | null {
+  let known = remembered.get(build);
+  if (!known) remembered.set(build, (known = new Map()));
+  const hit = known.get(pathname);
+  if (hit !== undefined) return hit;
   let p = pathname;
   if (p.endsWith(".data")) p = p === "/_root.data" ? "/" : p.slice(0, -".data".length) || "/";
   const matches = matchRoutes(manifestOf(build).routes, p);
-  return matches?.length ? matches : null;
+  const answer = matches?.length ? matches : null;
+  if (known.size >= MAX_REMEMBERED_PATHS) known.delete(known.keys().next().value as string);
+  known.set(pathname, answer);
+  return answer;
 }
 
 /** The methods a page URL accepts, or null when no route matches (React Router answers 404). */

@@ -7,14 +7,9 @@ import { pageMatches } from "./page-methods.ts";
  * Single-fetch data requests (`/x.data`, `/_root.data`) count as their page.
  */
 export function pageRouteLabeller(build: ServerBuild): (pathname: string) => string {
-  const known = new Map<string, string>();
+  // pageMatches remembers the paths it has seen (bounded): no second cache here.
   return (pathname) => {
-    const hit = known.get(pathname);
-    if (hit) return hit;
     const matches = pageMatches(build, pathname);
-    const label = (matches?.[matches.length - 1]?.route.id as string | undefined) ?? "unmatched";
-    // Paths are unbounded (anyone can invent one): remember a bounded number of them.
-    if (known.size < 5000) known.set(pathname, label);
-    return label;
+    return (matches?.[matches.length - 1]?.route.id as string | undefined) ?? "unmatched";
   };
 }

@@ -20,13 +20,11 @@ function standardNudge(s: {
   return `Standard ${daily}compares up to ${s.compare} tools and ${searches} — for ${s.price} ${period}.`;
 }
 
+// One formatter for the module: toLocaleDateString with options builds a new one on every call.
+const DAY = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+
 function formatDay(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  });
+  return DAY.format(new Date(`${day}T00:00:00Z`));
 }
 
 /** The overview's markup (a static island on first load: see SectionIsland). */
