@@ -41,6 +41,7 @@ import { createJobs } from "./platform/jobs/index.ts";
 import { createLogger, type Logger } from "./platform/logger.ts";
 import { createMailer, withFailureLog } from "./platform/mail.ts";
 import { createResponseCache } from "./platform/response-cache.ts";
+import { closeIfBodyUnread } from "./platform/unread-body.ts";
 
 export type StartOptions = {
   env?: Env;
@@ -192,6 +193,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   const listener = getRequestListener(app.fetch);
   const server = createServer((req, res) => {
+    closeIfBodyUnread(req, res);
     if (options.before) options.before(req, res, () => listener(req, res));
     else listener(req, res);
   });
