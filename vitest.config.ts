@@ -51,11 +51,13 @@ const dbProject = (engine: "pglite" | "postgres") => ({
 
 export default defineConfig({
   test: {
-    // Vitest's default for a run is one worker fewer than the cores: on the 2-core machine, one file at a
-    // time (ADR 0053). Two workers measured faster in CI (Vitest 975 s against 1,140 s) but that run lost
-    // a connection in the hostile-input sweep: one stays the default until that is understood.
+    // One file per core (ADR 0057; Vitest's own default is one fewer, so one file at a time on 2 cores).
+    // Two workers measured faster in CI (Vitest 975 s against 1,140 s, ADR 0053); the connection that
+    // run lost in the hostile-input sweep was the server's, not the load's: @hono/node-server destroyed
+    // a kept-alive socket whose request body it could not drain in 500 ms, after the client had put it
+    // back in its pool (server/platform/unread-body.ts now closes such a connection openly).
     // VITEST_MAX_WORKERS overrides it.
-    maxWorkers: process.env.VITEST_MAX_WORKERS ? undefined : Math.max(1, os.availableParallelism() - 1),
+    maxWorkers: process.env.VITEST_MAX_WORKERS ? undefined : Math.max(1, os.availableParallelism()),
     sequence: { sequencer: LongFirstSequencer },
     projects: [
       {

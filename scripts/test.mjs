@@ -38,7 +38,14 @@ if (!process.env.TEST_DATABASE_URL && !fast) {
 }
 const vitestStatus = run(
   "npx",
-  ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`],
+  [
+    "vitest",
+    "run",
+    "--reporter=default",
+    "--reporter=./tests/helpers/slowest-files.ts",
+    "--reporter=json",
+    `--outputFile.json=${vitestJson}`,
+  ],
   fast ? { TEST_SCOPE: "fast" } : {},
 );
 if (vitestStatus !== 0) exitCode = 1;
