@@ -9,6 +9,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createApi } from "./api/index.ts";
 import type { AppServices } from "./context.ts";
+import { memberOwnPages } from "./member-own-pages.ts";
 import { memberPages } from "./member-pages.ts";
 import { isCrawler, type Tier } from "./modules/accounts/index.ts";
 import { mediaFile } from "./modules/linkcheck/index.ts";
@@ -242,6 +243,20 @@ export function createApp(options: AppOptions) {
     const audiences = new WeakMap<Request, Tier>();
     if (services.env.PAGE_CACHE && options.mode !== "development") {
       app.use("*", memberPages(services, audiences, toolRefs));
+      // A member's own dashboard, kept rendered while nothing it shows has changed (ADR 0059).
+      const ownPages = memberOwnPages(services);
+      app.use("*", ownPages.middleware);
+      services.stats.memberPageCache = ownPages.counters;
+      metrics.counterFrom(
+        "toolscape_member_page_cache_hits_total",
+        "Members' own pages answered from memory",
+        () => ownPages.stats.hits,
+      );
+      metrics.counterFrom(
+        "toolscape_member_page_cache_misses_total",
+        "Members' own pages rendered",
+        () => ownPages.stats.misses,
+      );
       const cache = createPageCache(services.db, {
         audience: (request) => audiences.get(request),
         skip: (p, request) =>
