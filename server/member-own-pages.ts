@@ -1,8 +1,8 @@
-import { gzipSync } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 import type { AppServices } from "./context.ts";
 import { getViewer, hasReadableSessionCookie, isCrawler } from "./modules/accounts/index.ts";
 import { readMemberVersion, versionsFor } from "./platform/db/versions.ts";
+import { answerKept, bytesBoundedMap, type KeptPage, keepPage } from "./platform/page-cache.ts";
 
 /**
  * A member's own pages, kept rendered (ADR 0059). The dashboard's overview is the same HTML on every
@@ -21,15 +21,7 @@ import { readMemberVersion, versionsFor } from "./platform/db/versions.ts";
 const OWN_PAGES = [/^\/dashboard\/?$/];
 const VARY_COOKIES = ["theme", "cookieConsent", "cookiePreferences"];
 
-type Entry = {
-  content: number;
-  viewer: number;
-  member: number;
-  headers: [string, string][];
-  body: Buffer;
-  gzip: Buffer;
-  bytes: number;
-};
+type Entry = KeptPage & { content: number; viewer: number; member: number; bytes: number };
 
 export function isOwnPage(path: string): boolean {
   return OWN_PAGES.some((re) => re.test(path));
@@ -38,22 +30,8 @@ export function isOwnPage(path: string): boolean {
 export function memberOwnPages(services: AppServices, options: { maxBytes?: number } = {}) {
   const { db } = services;
   const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
-  const entries = new Map<string, Entry>();
-  let bytes = 0;
+  const entries = bytesBoundedMap<Entry>(maxBytes);
   const stats = { hits: 0, misses: 0, stores: 0 };
-
-  const remember = (key: string, entry: Entry) => {
-    const old = entries.get(key);
-    if (old) bytes -= old.bytes;
-    entries.delete(key);
-    entries.set(key, entry);
-    bytes += entry.bytes;
-    for (const [k, v] of entries) {
-      if (bytes <= maxBytes) break;
-      entries.delete(k);
-      bytes -= v.bytes;
-    }
-  };
 
   const middleware: MiddlewareHandler = async (c, next) => {
     if (c.req.method !== "GET" || !isOwnPage(c.req.path)) return next();
@@ -76,13 +54,7 @@ export function memberOwnPages(services: AppServices, options: { maxBytes?: numb
     const hit = entries.get(key);
     if (hit && hit.content === versions.content && hit.viewer === versions.viewer && hit.member === member) {
       stats.hits++;
-      entries.delete(key); // refresh recency
-      entries.set(key, hit);
-      const gzip = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
-      const headers = new Headers(hit.headers);
-      headers.set("X-Cache", "HIT");
-      if (gzip) headers.set("Content-Encoding", "gzip");
-      return new Response(new Uint8Array(gzip ? hit.gzip : hit.body), { status: 200, headers });
+      return answerKept(hit, c.req.header("accept-encoding") ?? "");
     }
     stats.misses++;
     await next();
@@ -96,22 +68,15 @@ export function memberOwnPages(services: AppServices, options: { maxBytes?: numb
     ) {
       return;
     }
-    const body = Buffer.from(await res.clone().arrayBuffer());
-    const headers: [string, string][] = [];
-    res.headers.forEach((value, name) => {
-      if (!["content-length", "content-encoding", "x-request-id", "date"].includes(name)) headers.push([name, value]);
-    });
-    const gzip = gzipSync(body);
+    const page = await keepPage(res);
     // Stored under the versions read before the render: a write during it moves one of them, and the
     // next request renders again.
-    remember(key, {
+    entries.set(key, {
+      ...page,
       content: versions.content,
       viewer: versions.viewer,
       member,
-      headers,
-      body,
-      gzip,
-      bytes: body.length + gzip.length + key.length,
+      bytes: page.body.length + page.gzip.length + key.length,
     });
     stats.stores++;
     c.res.headers.set("X-Cache", "MISS");
@@ -120,6 +85,6 @@ export function memberOwnPages(services: AppServices, options: { maxBytes?: numb
   return {
     middleware,
     stats,
-    counters: () => ({ hits: stats.hits, misses: stats.misses, entries: entries.size, bytes, maxBytes }),
+    counters: () => entries.counters(stats),
   };
 }
