@@ -6,6 +6,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { seedCatalog } from "../../server/modules/catalog/index.ts";
 import { openDatabase } from "../../server/platform/db/index.ts";
+import { keepSnapshot, keptSnapshot, seedInputsDigest } from "./seed-snapshot-cache.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -48,6 +49,15 @@ export default async function setup(project: TestProject) {
     };
   }
 
+  // A snapshot kept from an earlier run with the same migrations, seed and packages (test:fast's loop).
+  const digest = seedInputsDigest();
+  const kept = keptSnapshot(digest);
+  if (kept) {
+    project.provide("pgliteSnapshot", kept);
+    project.provide("pgTemplate", "");
+    project.provide("pgAdminUrl", "");
+    return () => {};
+  }
   const database = await openDatabase({});
   await database.migrate();
   await seedCatalog(database.db);
@@ -56,12 +66,16 @@ export default async function setup(project: TestProject) {
   const client = (database.db as unknown as { $client: { dumpDataDir(c: "none"): Promise<Blob> } }).$client;
   const blob = await client.dumpDataDir("none");
   await database.close();
-  const file = path.join(os.tmpdir(), `toolscape-test-${runId}.tar`);
-  writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
+  const bytes = Buffer.from(await blob.arrayBuffer());
+  const keptNow = keepSnapshot(digest, bytes);
+  const file = keptNow ?? path.join(os.tmpdir(), `toolscape-test-${runId}.tar`);
+  if (!keptNow) writeFileSync(file, bytes);
   project.provide("pgliteSnapshot", file);
   project.provide("pgTemplate", "");
   project.provide("pgAdminUrl", "");
-  return () => rmSync(file, { force: true });
+  return () => {
+    if (!keptNow) rmSync(file, { force: true });
+  };
 }
 
 export function withDatabase(url: string, name: string): string {

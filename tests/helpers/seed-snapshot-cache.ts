@@ -1,0 +1,71 @@
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * The migrated and seeded PGlite snapshot, kept between runs (issue 19's inner loop: the seed is
+ * most of a `test:fast` run's setup). It is reused only while everything it is made from is
+ * unchanged: the migrations, the seed data, the source files the migration and the seed import
+ * (followed import by import from their entry points), and the installed packages (the lock file).
+ * Anything else changed — a route, a test, a module the seed never imports — keeps the snapshot.
+ * A clean checkout (CI) has none and makes it. TEST_SNAPSHOT_CACHE=0 turns the reuse off.
+ */
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const CACHE_DIR = path.join(ROOT, "node_modules", ".cache", "toolscape-tests");
+const ENTRY_POINTS = ["server/modules/catalog/seed.ts", "server/platform/db/index.ts"];
+const INPUT_DIRS = ["server/platform/db/migrations", "server/platform/db/seed"];
+const RELATIVE_IMPORT = /(?:from\s+|import\s*\(\s*)["'](\.{1,2}\/[^"']+)["']/g;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .map((f) => path.join(dir, f))
+    .filter((f) => statSync(f).isFile())
+    .sort();
+}
+
+/** A digest of everything the seeded snapshot is made from. */
+export function seedInputsDigest(): string {
+  const hash = createHash("sha256");
+  const add = (file: string) => {
+    hash.update(path.relative(ROOT, file));
+    hash.update("\0");
+    hash.update(readFileSync(file));
+    hash.update("\0");
+  };
+  const seen = new Set<string>();
+  const walk = (file: string) => {
+    if (seen.has(file) || !existsSync(file)) return;
+    seen.add(file);
+    const text = readFileSync(file, "utf8");
+    for (const m of text.matchAll(RELATIVE_IMPORT)) walk(path.resolve(path.dirname(file), m[1] ?? ""));
+  };
+  for (const entry of ENTRY_POINTS) walk(path.join(ROOT, entry));
+  for (const file of [...seen].sort()) add(file);
+  for (const dir of INPUT_DIRS) for (const file of filesUnder(path.join(ROOT, dir))) add(file);
+  add(path.join(ROOT, "package-lock.json"));
+  return hash.digest("hex").slice(0, 20);
+}
+
+const enabled = () => process.env.TEST_SNAPSHOT_CACHE !== "0";
+const fileFor = (digest: string) => path.join(CACHE_DIR, `pglite-seeded-${digest}.tar`);
+
+/** The kept snapshot for these inputs, or null. */
+export function keptSnapshot(digest: string): string | null {
+  const file = fileFor(digest);
+  return enabled() && existsSync(file) ? file : null;
+}
+
+/** Keeps a snapshot for these inputs (written whole, then renamed), and drops older ones. */
+export function keepSnapshot(digest: string, bytes: Buffer): string | null {
+  if (!enabled()) return null;
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const file = fileFor(digest);
+  const partial = `${file}.${process.pid}.partial`;
+  writeFileSync(partial, bytes);
+  renameSync(partial, file);
+  for (const name of readdirSync(CACHE_DIR)) {
+    const other = path.join(CACHE_DIR, name);
+    if (other !== file && name.startsWith("pglite-seeded-")) rmSync(other, { force: true });
+  }
+  return file;
+}
