@@ -1,20 +1,25 @@
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigate } from "react-router";
-import {
-  CompareEmpty,
-  CompareGrid,
-  CompareSlot,
-  CompareToolCard,
-  FeatureTable,
-  ProsCons,
-} from "~/components/compare/compare-view";
+import { CompareEmpty, CompareGrid, CompareSlot, CompareToolCard } from "~/components/compare/compare-view";
 import { useToast } from "~/components/toast";
 import { loadEntitlements, viewerOf } from "~/lib/accounts.server";
 import { ComparePageParams, getComparePage } from "~/lib/catalog.server";
-import { compareCapMessage, useCompareIds, useHydrated } from "~/lib/compare";
+import { useCompareIds, useHydrated } from "~/lib/compare";
 import { firstIssue } from "~/lib/form-action.server";
+import { Island } from "~/lib/island";
 import { originOf } from "~/lib/site-origin.server";
+import { splitComponent } from "~/lib/split";
 import type { Route } from "./+types/index";
+
+// The feature table and pros and cons: static islands, their code loaded only when the browser
+// renders them (ADR 0055).
+const tables = () => import("~/components/compare/compare-tables");
+const FeatureTable = splitComponent(() => tables().then((m) => m.FeatureTable));
+const ProsCons = splitComponent(() => tables().then((m) => m.ProsCons));
+const notes = () => import("~/components/compare/compare-notes");
+const CompareNotes = splitComponent(() => notes().then((m) => m.CompareNotes));
+const CompareError = splitComponent(() => notes().then((m) => m.CompareError));
+const Breadcrumb = splitComponent(() => import("~/components/breadcrumb").then((m) => m.Breadcrumb));
 
 const compareHref = (slugs: string[]) => (slugs.length ? `/compare?tools=${slugs.join(",")}` : "/compare");
 
@@ -122,16 +127,11 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <OpenDrawerTools empty={!error && tools.length === 0} />
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-600 dark:text-slate-400">
-        <Link to="/" className="hover:underline">
-          Home
-        </Link>{" "}
-        /{" "}
-        <Link to="/tools" className="hover:underline">
-          Tools
-        </Link>{" "}
-        / <span aria-current="page">Compare</span>
-      </nav>
+      <Island
+        id="compare-breadcrumb"
+        component={Breadcrumb}
+        props={{ items: [{ label: "Home", to: "/" }, { label: "Tools", to: "/tools" }, { label: "Compare" }] }}
+      />
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-bold tracking-tight">Tool Comparison</h1>
         {comparison ? (
@@ -146,52 +146,22 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
 
-      {error ? (
-        <div role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
-          <p>{error}</p>
-          <Link to="/compare" className="mt-2 inline-block font-medium underline">
-            Start a new comparison
-          </Link>
-        </div>
-      ) : null}
+      {error ? <Island id="compare-error" component={CompareError} props={{ error }} /> : null}
 
       {comparison ? (
         <>
-          {tools.length ? (
-            <p className="mt-1 text-slate-600 dark:text-slate-400">{compareCapMessage(max, tools.length)}</p>
-          ) : null}
-          {notice ? (
-            <p
-              role="status"
-              className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
-            >
-              {notice}
-              {caps && max < caps.expert && tools.length >= max ? (
-                <>
-                  {" "}
-                  <Link to="/pricing" className="font-medium underline">
-                    Upgrade to compare more
-                  </Link>
-                </>
-              ) : null}
-            </p>
-          ) : null}
-          {comparison.omitted > 0 ? (
-            <p className="mt-4 rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-700 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300">
-              This link names {comparison.omitted} more tool(s) than you can compare: you can compare up to {max} tools.
-              {caps && max < caps.expert
-                ? ` Standard members compare up to ${caps.standard} and Expert members up to ${caps.expert}. `
-                : " "}
-              <Link to="/pricing" className="font-medium text-brand-700 underline dark:text-brand-100">
-                See plans
-              </Link>
-            </p>
-          ) : null}
-          {comparison.missing.length > 0 ? (
-            <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
-              {comparison.missing.length} tool(s) in this link could not be found and were left out.
-            </p>
-          ) : null}
+          <Island
+            id="compare-notes"
+            component={CompareNotes}
+            props={{
+              count: tools.length,
+              max,
+              notice: notice ?? null,
+              omitted: comparison.omitted,
+              missing: comparison.missing.length,
+              caps: caps ?? null,
+            }}
+          />
 
           {tools.length === 0 ? (
             <CompareEmpty headingLevel={2} />
@@ -241,8 +211,8 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                   </CompareSlot>
                 ) : null}
               </CompareGrid>
-              <FeatureTable tools={tools} headingLevel={2} />
-              <ProsCons tools={tools} headingLevel={2} />
+              <Island id="compare-features" component={FeatureTable} props={{ tools, headingLevel: 2 }} />
+              <Island id="compare-pros-cons" component={ProsCons} props={{ tools, headingLevel: 2 }} />
             </div>
           )}
         </>
