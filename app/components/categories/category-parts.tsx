@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Breadcrumb } from "~/components/breadcrumb";
+import { buttonClass } from "~/components/ui";
 import { plural } from "~/lib/format";
 
 /**
@@ -72,21 +73,15 @@ export function NoTools({
       </p>
       <div className="mt-4 flex flex-wrap justify-center gap-3">
         {found ? (
-          <Link to={pathname} className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+          <Link to={pathname} className={buttonClass()}>
             Clear Filters
           </Link>
         ) : (
-          <Link
-            to="/categories"
-            className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
-          >
+          <Link to="/categories" className={buttonClass()}>
             Browse Categories
           </Link>
         )}
-        <Link
-          to="/tools"
-          className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
-        >
+        <Link to="/tools" className={buttonClass("secondary")}>
           Browse All Tools
         </Link>
       </div>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { buttonClass } from "~/components/ui";
 import { plural } from "~/lib/format";
 import { PopularSearches } from "./popular-searches";
 
@@ -30,13 +31,10 @@ export function SearchFailed({ error, href }: { error: string | null; href: stri
         </p>
       ) : null}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <a href={href} className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+        <a href={href} className={buttonClass()}>
           Try Again
         </a>
-        <Link
-          to="/search"
-          className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
-        >
+        <Link to="/search" className={buttonClass("secondary")}>
           New Search
         </Link>
       </div>
@@ -61,13 +59,10 @@ export function SearchStartLinks({ popular }: { popular: { label: string; href: 
   return (
     <>
       <div className="flex flex-wrap gap-3">
-        <Link to="/tools" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+        <Link to="/tools" className={buttonClass()}>
           Browse All Tools
         </Link>
-        <Link
-          to="/"
-          className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
-        >
+        <Link to="/" className={buttonClass("secondary")}>
           Go Home
         </Link>
       </div>
@@ -138,10 +133,7 @@ export function NoResults({ ratingRemoveHref }: { ratingRemoveHref: string | nul
           </Link>
         </p>
       ) : null}
-      <Link
-        to="/search"
-        className="mt-4 inline-block rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
-      >
+      <Link to="/search" className={buttonClass("primary", "md", "mt-4")}>
         Clear Filters
       </Link>
     </div>

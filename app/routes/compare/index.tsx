@@ -1,10 +1,9 @@
-import { useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { data, Form, Link, redirect, useNavigate } from "react-router";
 import { CompareEmpty, CompareGrid, CompareSlot, CompareToolCard } from "~/components/compare/compare-view";
-import { useToast } from "~/components/toast";
 import { loadEntitlements, viewerOf } from "~/lib/accounts.server";
 import { ComparePageParams, getComparePage } from "~/lib/catalog.server";
-import { useCompareIds, useHydrated } from "~/lib/compare";
+import { useCompareIds } from "~/lib/compare";
 import { firstIssue } from "~/lib/form-action.server";
 import { Island } from "~/lib/island";
 import { originOf } from "~/lib/site-origin.server";
@@ -19,6 +18,8 @@ const ProsCons = splitComponent(() => tables().then((m) => m.ProsCons));
 const notes = () => import("~/components/compare/compare-notes");
 const CompareNotes = splitComponent(() => notes().then((m) => m.CompareNotes));
 const CompareError = splitComponent(() => notes().then((m) => m.CompareError));
+// Shown only once JavaScript runs (it needs the clipboard): its code loads then, not with the page.
+const ShareButton = splitComponent(() => import("~/components/compare/share-button").then((m) => m.ShareButton));
 const Breadcrumb = splitComponent(() => import("~/components/breadcrumb").then((m) => m.Breadcrumb));
 
 const compareHref = (slugs: string[]) => (slugs.length ? `/compare?tools=${slugs.join(",")}` : "/compare");
@@ -74,38 +75,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { origin: originOf(context), error: null, comparison: page.comparison, notice: page.notice, caps };
 }
 
-/** Copies the page's canonical address; shown only once JavaScript runs (it needs the clipboard). */
-function ShareButton({ url }: { url: string }) {
-  const hydrated = useHydrated();
-  const toast = useToast();
-  if (!hydrated) return null;
-  return (
-    <button
-      type="button"
-      onClick={() => {
-        navigator.clipboard
-          .writeText(url)
-          .then(() => toast("Link copied to clipboard", "success"))
-          .catch(() => window.prompt("Copy this link to share the comparison:", url));
-      }}
-      className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
-    >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        width="16"
-        height="16"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      >
-        <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
-      </svg>
-      Share
-    </button>
-  );
-}
-
 /**
  * `/compare` with nothing asked for (the footer link, the menu) opens what the drawer holds: its list
  * lives in the browser (localStorage), so the page asks for it by address once it has loaded (issue 21).
@@ -141,7 +110,9 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
         ) : null}
         {tools.length ? (
           <div className="ml-auto">
-            <ShareButton url={`${origin}${compareHref(slugs)}`} />
+            <Suspense fallback={null}>
+              <ShareButton url={`${origin}${compareHref(slugs)}`} />
+            </Suspense>
           </div>
         ) : null}
       </div>
