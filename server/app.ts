@@ -9,6 +9,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createApi } from "./api/index.ts";
 import type { AppServices } from "./context.ts";
+import { memberOwnPages } from "./member-own-pages.ts";
 import { memberPages } from "./member-pages.ts";
 import { isCrawler, type Tier } from "./modules/accounts/index.ts";
 import { mediaFile } from "./modules/linkcheck/index.ts";
@@ -240,8 +241,22 @@ export function createApp(options: AppOptions) {
     app.use("/tools/*", toolPageGate(services, publicToolViews, toolRefs));
     // Signed-in members' shared pages (ADR 0032): their tier's page, from the cache, without personal parts.
     const audiences = new WeakMap<Request, Tier>();
+    const countCache = (name: string, hits: string, misses: string, stats: { hits: number; misses: number }) => {
+      metrics.counterFrom(`toolscape_${name}_hits_total`, hits, () => stats.hits);
+      metrics.counterFrom(`toolscape_${name}_misses_total`, misses, () => stats.misses);
+    };
     if (services.env.PAGE_CACHE && options.mode !== "development") {
       app.use("*", memberPages(services, audiences, toolRefs));
+      // A member's own dashboard, kept rendered while nothing it shows has changed (ADR 0059).
+      const ownPages = memberOwnPages(services);
+      app.use("*", ownPages.middleware);
+      services.stats.memberPageCache = ownPages.counters;
+      countCache(
+        "member_page_cache",
+        "Members' own pages answered from memory",
+        "Members' own pages rendered",
+        ownPages.stats,
+      );
       const cache = createPageCache(services.db, {
         audience: (request) => audiences.get(request),
         skip: (p, request) =>
@@ -254,15 +269,11 @@ export function createApp(options: AppOptions) {
       });
       app.use("*", cache.middleware);
       services.stats.pageCache = cache.counters;
-      metrics.counterFrom(
-        "toolscape_page_cache_hits_total",
+      countCache(
+        "page_cache",
         "Anonymous pages answered from the HTML cache",
-        () => cache.stats.hits,
-      );
-      metrics.counterFrom(
-        "toolscape_page_cache_misses_total",
         "Cacheable page requests that were rendered",
-        () => cache.stats.misses,
+        cache.stats,
       );
       metrics.gaugeFrom("toolscape_page_cache_entries", "Pages held in the HTML cache", () => cache.size());
     }

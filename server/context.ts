@@ -32,7 +32,13 @@ export type AppServices = {
   /** cached GET /api/tools answers (per instance, by content version) */
   apiCache: ResponseCache;
   /** counters for metrics: PGlite's queue or PostgreSQL's pool, and the page cache once the app has one */
-  stats: { db: () => DbStats; pageCache: (() => CacheStats) | null; jobs: () => Promise<JobCounts> };
+  stats: {
+    db: () => DbStats;
+    pageCache: (() => CacheStats) | null;
+    /** members' own pages kept rendered (ADR 0059), when the page cache is on */
+    memberPageCache?: () => CacheStats;
+    jobs: () => Promise<JobCounts>;
+  };
   /** other modules' reactions to payments and refunds (affiliate commissions), run in billing's transaction */
   billingHooks: BillingHooks[];
   /** every module's tool-merge steps, in the order a merge runs them (assembled in server.ts; ADR 0033) */

@@ -9,14 +9,7 @@ import { readVersions } from "./db/versions.ts";
  * (and on every app instance, since the version lives in the shared database). Responses that are
  * personal (Set-Cookie, Cache-Control private/no-store) or not 200 HTML are never stored.
  */
-type Entry = {
-  version: number;
-  status: number;
-  headers: [string, string][];
-  body: Buffer;
-  gzip: Buffer;
-  bytes: number;
-};
+type Entry = KeptPage & { version: number; bytes: number };
 
 const VARY_COOKIES = ["theme", "cookieConsent", "cookiePreferences"];
 /** Cookies that make a request personal (sessions arrive with the accounts issue): never cached. */
@@ -34,29 +27,83 @@ export type PageCacheOptions = {
   audience?: (request: Request) => string | undefined;
 };
 
+/** A page as kept in memory: its headers (those a later answer may repeat), its bytes and their gzip. */
+export type KeptPage = { status: number; headers: [string, string][]; body: Buffer; gzip: Buffer };
+
+/** What of a rendered answer is kept: not its length, encoding, request id or date. */
+export async function keepPage(res: Response): Promise<KeptPage> {
+  const body = Buffer.from(await res.clone().arrayBuffer());
+  const headers: [string, string][] = [];
+  res.headers.forEach((value, name) => {
+    if (!["content-length", "content-encoding", "x-request-id", "date"].includes(name)) headers.push([name, value]);
+  });
+  return { status: res.status, headers, body, gzip: gzipSync(body) };
+}
+
+/** A kept page answered again: gzip when the client takes it, marked `X-Cache: HIT`. */
+export function answerKept(page: KeptPage, acceptEncoding: string, extra: Record<string, string> = {}): Response {
+  const gzip = /\bgzip\b/.test(acceptEncoding);
+  const headers = new Headers(page.headers);
+  headers.set("X-Cache", "HIT");
+  for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+  if (gzip) headers.set("Content-Encoding", "gzip");
+  return new Response(new Uint8Array(gzip ? page.gzip : page.body), { status: page.status, headers });
+}
+
+/**
+ * Entries held up to a number of bytes, the least recently used dropped first (a Map iterates in
+ * insertion order: a read moves its entry to the end).
+ */
+export function bytesBoundedMap<T extends { bytes: number }>(maxBytes: number) {
+  const entries = new Map<string, T>();
+  let bytes = 0;
+  return {
+    get(key: string): T | undefined {
+      const hit = entries.get(key);
+      if (hit) {
+        entries.delete(key);
+        entries.set(key, hit);
+      }
+      return hit;
+    },
+    set(key: string, entry: T) {
+      const old = entries.get(key);
+      if (old) bytes -= old.bytes;
+      entries.delete(key);
+      entries.set(key, entry);
+      bytes += entry.bytes;
+      for (const [k, v] of entries) {
+        if (bytes <= maxBytes) break;
+        entries.delete(k);
+        bytes -= v.bytes;
+      }
+    },
+    clear() {
+      entries.clear();
+      bytes = 0;
+    },
+    size: () => entries.size,
+    bytes: () => bytes,
+    /** the shape of every cache's counters, for metrics */
+    counters: (stats: { hits: number; misses: number }) => ({
+      hits: stats.hits,
+      misses: stats.misses,
+      entries: entries.size,
+      bytes,
+      maxBytes,
+    }),
+  };
+}
+
 export function createPageCache(db: Db, options: PageCacheOptions = {}) {
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
-  const entries = new Map<string, Entry>();
-  let bytes = 0;
+  const entries = bytesBoundedMap<Entry>(maxBytes);
   /** `shared`: hits answered by a render another request was making (counted in `hits` too) */
   const stats = { hits: 0, misses: 0, stores: 0, shared: 0 };
   /** Pages being rendered now, by key: requests for the same page wait for that render. */
   const rendering = new Map<string, Promise<Entry | null>>();
 
   const currentVersion = async (): Promise<number> => (await readVersions(db)).content;
-
-  const remember = (key: string, entry: Entry) => {
-    const old = entries.get(key);
-    if (old) bytes -= old.bytes;
-    entries.set(key, entry);
-    bytes += entry.bytes;
-    // Map iteration order is insertion order: drop the oldest entries first.
-    for (const [k, v] of entries) {
-      if (bytes <= maxBytes) break;
-      entries.delete(k);
-      bytes -= v.bytes;
-    }
-  };
 
   const middleware: MiddlewareHandler = async (c, next) => {
     const url = new URL(c.req.url);
@@ -85,19 +132,11 @@ export function createPageCache(db: Db, options: PageCacheOptions = {}) {
     // A middleware in front (the tool page gate) may have read the version for this request already.
     const known = (c.var as Record<string, unknown>).contentVersion;
     const version = typeof known === "number" ? known : await currentVersion();
-    const serve = (entry: Entry) => {
-      const gzip = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
-      const headers = new Headers(entry.headers);
-      headers.set("X-Cache", "HIT");
-      headers.set("Vary", "Accept-Encoding, Cookie");
-      if (gzip) headers.set("Content-Encoding", "gzip");
-      return new Response(new Uint8Array(gzip ? entry.gzip : entry.body), { status: entry.status, headers });
-    };
+    const serve = (entry: Entry) =>
+      answerKept(entry, c.req.header("accept-encoding") ?? "", { Vary: "Accept-Encoding, Cookie" });
     const hit = entries.get(key);
     if (hit && hit.version === version) {
       stats.hits++;
-      entries.delete(key); // refresh recency
-      entries.set(key, hit);
       return serve(hit);
     }
     // The same page being rendered for another request right now (a new page, or a new content
@@ -137,14 +176,9 @@ export function createPageCache(db: Db, options: PageCacheOptions = {}) {
       ) {
         return;
       }
-      const body = Buffer.from(await res.clone().arrayBuffer());
-      const headers: [string, string][] = [];
-      res.headers.forEach((value, name) => {
-        if (!["content-length", "content-encoding", "x-request-id", "date"].includes(name)) headers.push([name, value]);
-      });
-      const gzip = gzipSync(body);
-      stored = { version, status: res.status, headers, body, gzip, bytes: body.length + gzip.length + key.length };
-      remember(key, stored);
+      const page = await keepPage(res);
+      stored = { ...page, version, bytes: page.body.length + page.gzip.length + key.length };
+      entries.set(key, stored);
       stats.stores++;
       c.res.headers.set("X-Cache", "MISS");
     } finally {
@@ -158,13 +192,10 @@ export function createPageCache(db: Db, options: PageCacheOptions = {}) {
   return {
     middleware,
     stats,
-    clear: () => {
-      entries.clear();
-      bytes = 0;
-    },
-    size: () => entries.size,
-    bytes: () => bytes,
+    clear: entries.clear,
+    size: entries.size,
+    bytes: entries.bytes,
     /** the same shape as the API cache's counters, for metrics */
-    counters: () => ({ hits: stats.hits, misses: stats.misses, entries: entries.size, bytes, maxBytes }),
+    counters: () => entries.counters(stats),
   };
 }

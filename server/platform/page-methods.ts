@@ -56,7 +56,10 @@ const remembered = new WeakMap<ServerBuild, Map<string, Matches | null>>();
 /** The routes a page path matches, root first (a `.data` request matches its page); null: none. */
 export function pageMatches(build: ServerBuild, pathname: string): Matches | null {
   let known = remembered.get(build);
-  if (!known) remembered.set(build, (known = new Map()));
+  if (!known) {
+    known = new Map();
+    remembered.set(build, known);
+  }
   const hit = known.get(pathname);
   if (hit !== undefined) return hit;
   let p = pathname;

@@ -84,3 +84,65 @@ export function versionsFor(db: Db, request: Request): Promise<Versions> {
   }
   return pending;
 }
+
+/* ------------------------------------------------------------------ a member's own version */
+
+// The version of what one member's own pages show (migration "member_versions", ADR 0059): saved
+// searches and tools, today's views, badges. A member who never had such a write has no row: 0.
+const MemberVersionRow = z.object({ user_id: z.string(), version: z.string() });
+
+type MemberBatch = { ids: Set<string>; promise: Promise<Map<string, number>> };
+type MemberReads = { running: boolean; next: MemberBatch | null; start: (() => void) | null };
+const memberReads = new WeakMap<Db, MemberReads>();
+
+/**
+ * One member's version as of some moment after the call, read like the two counters above: the
+ * members asked for in the same turn of the event loop are read in one statement, at most one such
+ * read runs at a time per database, and no caller gets a read that began before it asked.
+ */
+export function readMemberVersion(db: Db, userId: string): Promise<number> {
+  let s = memberReads.get(db);
+  if (!s) {
+    s = { running: false, next: null, start: null };
+    memberReads.set(db, s);
+  }
+  if (!s.next) {
+    const state = s;
+    const ids = new Set<string>();
+    let begin!: () => void;
+    const started = new Promise<void>((resolve) => {
+      begin = resolve;
+    });
+    const promise = started.then(() =>
+      queryRows(
+        db,
+        sql`SELECT user_id, version::text AS version FROM member_versions
+            WHERE user_id IN (${sql.join(
+              [...ids].map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+        MemberVersionRow,
+      ).then((rows) => new Map(rows.map((r) => [r.user_id, Number(r.version)]))),
+    );
+    state.next = { ids, promise };
+    state.start = begin;
+    const done = () => {
+      state.running = false;
+      startMemberBatch(state);
+    };
+    promise.then(done, done);
+    if (!state.running) setImmediate(() => startMemberBatch(state));
+  }
+  const batch = s.next as MemberBatch;
+  batch.ids.add(userId);
+  return batch.promise.then((versions) => versions.get(userId) ?? 0);
+}
+
+function startMemberBatch(s: MemberReads): void {
+  if (s.running || !s.next || !s.start) return;
+  const begin = s.start;
+  s.next = null;
+  s.start = null;
+  s.running = true;
+  begin();
+}
