@@ -9,15 +9,8 @@ import {
   writeCompareIds,
 } from "~/lib/compare";
 import { Modal } from "../modal";
-import {
-  CompareEmpty,
-  CompareGrid,
-  CompareSlot,
-  CompareToolCard,
-  type CompareToolData,
-  FeatureTable,
-  ProsCons,
-} from "./compare-view";
+import { FeatureTable, ProsCons } from "./compare-tables";
+import { CompareEmpty, CompareGrid, CompareSlot, CompareToolCard, type CompareToolData } from "./compare-view";
 
 type CompareResponse =
   | { success: true; tools: CompareToolData[]; missing: string[] }

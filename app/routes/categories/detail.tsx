@@ -1,6 +1,4 @@
 import { data, Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
-import { Breadcrumb } from "~/components/breadcrumb";
-import { Pagination } from "~/components/pagination";
 import { RatingOptions } from "~/components/rating-options";
 import { ToolCard } from "~/components/tool-card";
 import { tierOf, viewerOf } from "~/lib/accounts.server";
@@ -13,9 +11,18 @@ import {
 } from "~/lib/catalog.server";
 import { formQuery } from "~/lib/form-query";
 import { plural, SORT_OPTIONS } from "~/lib/format";
+import { Island } from "~/lib/island";
 import { applyButtonClass, useLiveFilters } from "~/lib/live-filters";
 import { originOf } from "~/lib/site-origin.server";
+import { splitComponent } from "~/lib/split";
 import type { Route } from "./+types/detail";
+
+// The heading and the no-results box: static islands, loaded only when the browser renders them (ADR 0055).
+const parts = () => import("~/components/categories/category-parts");
+const CategoryHeader = splitComponent(() => parts().then((m) => m.CategoryHeader));
+const NoTools = splitComponent(() => parts().then((m) => m.NoTools));
+// Page links only: a static island too.
+const Pagination = splitComponent(() => import("~/components/pagination").then((m) => m.Pagination));
 
 const RATINGS = ["4.5", "4", "3.5"];
 
@@ -114,34 +121,22 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div>
-      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Tools", to: "/tools" }, { label: name }]} />
-
-      <header className="mt-4 flex items-start gap-4">
-        {view.found ? (
-          <span
-            aria-hidden="true"
-            className="flex size-14 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-3xl dark:bg-slate-800"
-          >
-            {view.category.icon}
-          </span>
-        ) : null}
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight">{name}</h1>
-          {view.found ? (
-            <>
-              <p className="mt-1 max-w-3xl text-slate-700 dark:text-slate-300">{view.category.description}</p>
-              <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-                {plural(view.category.toolCount, "tool")} ·{" "}
-                <Link to={`/tools?category=${encodeURIComponent(view.category.slug)}`} className="underline">
-                  Open in the catalogue
-                </Link>
-              </p>
-            </>
-          ) : view.description ? (
-            <p className="mt-1 max-w-3xl text-slate-700 dark:text-slate-300">{view.description}</p>
-          ) : null}
-        </div>
-      </header>
+      <Island
+        id="category-heading"
+        component={CategoryHeader}
+        props={{
+          name,
+          category: view.found
+            ? {
+                icon: view.category.icon,
+                description: view.category.description,
+                toolCount: view.category.toolCount,
+                slug: view.category.slug,
+              }
+            : null,
+          description: view.found ? null : (view.description ?? null),
+        }}
+      />
 
       {error ? (
         <p
@@ -256,44 +251,25 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
                 <ToolCard key={tool.id} tool={tool} />
               ))}
             </div>
-            <Pagination page={tools.pagination.page} totalPages={tools.pagination.totalPages} search={search} />
+            <Island
+              id="category-pagination"
+              component={Pagination}
+              props={{ page: tools.pagination.page, totalPages: tools.pagination.totalPages, search }}
+            />
           </>
         ) : null}
 
         {(tools && tools.tools.length === 0) || (!view.found && !failed) ? (
-          <div className="mt-8 rounded-xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
-            <p className="text-lg font-semibold">No tools found</p>
-            <p className="mt-1 text-slate-600 dark:text-slate-400">
-              {view.found
-                ? tools && tools.pagination.total > 0
-                  ? "There is no such page in this category."
-                  : "No tools in this category match these filters."
-                : `There is no category called '${key}' yet.`}
-            </p>
-            <div className="mt-4 flex flex-wrap justify-center gap-3">
-              {view.found ? (
-                <Link
-                  to={location.pathname}
-                  className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
-                >
-                  Clear Filters
-                </Link>
-              ) : (
-                <Link
-                  to="/categories"
-                  className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
-                >
-                  Browse Categories
-                </Link>
-              )}
-              <Link
-                to="/tools"
-                className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
-              >
-                Browse All Tools
-              </Link>
-            </div>
-          </div>
+          <Island
+            id="category-no-tools"
+            component={NoTools}
+            props={{
+              found: view.found,
+              anyTools: (tools?.pagination.total ?? 0) > 0,
+              categoryKey: key,
+              pathname: location.pathname,
+            }}
+          />
         ) : null}
       </div>
     </div>

@@ -1,20 +1,26 @@
-import { useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { data, Form, Link, redirect, useNavigate } from "react-router";
-import {
-  CompareEmpty,
-  CompareGrid,
-  CompareSlot,
-  CompareToolCard,
-  FeatureTable,
-  ProsCons,
-} from "~/components/compare/compare-view";
-import { useToast } from "~/components/toast";
+import { CompareEmpty, CompareGrid, CompareSlot, CompareToolCard } from "~/components/compare/compare-view";
 import { loadEntitlements, viewerOf } from "~/lib/accounts.server";
 import { ComparePageParams, getComparePage } from "~/lib/catalog.server";
-import { compareCapMessage, useCompareIds, useHydrated } from "~/lib/compare";
+import { useCompareIds } from "~/lib/compare";
 import { firstIssue } from "~/lib/form-action.server";
+import { Island } from "~/lib/island";
 import { originOf } from "~/lib/site-origin.server";
+import { splitComponent } from "~/lib/split";
 import type { Route } from "./+types/index";
+
+// The feature table and pros and cons: static islands, their code loaded only when the browser
+// renders them (ADR 0055).
+const tables = () => import("~/components/compare/compare-tables");
+const FeatureTable = splitComponent(() => tables().then((m) => m.FeatureTable));
+const ProsCons = splitComponent(() => tables().then((m) => m.ProsCons));
+const notes = () => import("~/components/compare/compare-notes");
+const CompareNotes = splitComponent(() => notes().then((m) => m.CompareNotes));
+const CompareError = splitComponent(() => notes().then((m) => m.CompareError));
+// Shown only once JavaScript runs (it needs the clipboard): its code loads then, not with the page.
+const ShareButton = splitComponent(() => import("~/components/compare/share-button").then((m) => m.ShareButton));
+const Breadcrumb = splitComponent(() => import("~/components/breadcrumb").then((m) => m.Breadcrumb));
 
 const compareHref = (slugs: string[]) => (slugs.length ? `/compare?tools=${slugs.join(",")}` : "/compare");
 
@@ -69,38 +75,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { origin: originOf(context), error: null, comparison: page.comparison, notice: page.notice, caps };
 }
 
-/** Copies the page's canonical address; shown only once JavaScript runs (it needs the clipboard). */
-function ShareButton({ url }: { url: string }) {
-  const hydrated = useHydrated();
-  const toast = useToast();
-  if (!hydrated) return null;
-  return (
-    <button
-      type="button"
-      onClick={() => {
-        navigator.clipboard
-          .writeText(url)
-          .then(() => toast("Link copied to clipboard", "success"))
-          .catch(() => window.prompt("Copy this link to share the comparison:", url));
-      }}
-      className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
-    >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        width="16"
-        height="16"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      >
-        <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
-      </svg>
-      Share
-    </button>
-  );
-}
-
 /**
  * `/compare` with nothing asked for (the footer link, the menu) opens what the drawer holds: its list
  * lives in the browser (localStorage), so the page asks for it by address once it has loaded (issue 21).
@@ -122,16 +96,11 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <OpenDrawerTools empty={!error && tools.length === 0} />
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-600 dark:text-slate-400">
-        <Link to="/" className="hover:underline">
-          Home
-        </Link>{" "}
-        /{" "}
-        <Link to="/tools" className="hover:underline">
-          Tools
-        </Link>{" "}
-        / <span aria-current="page">Compare</span>
-      </nav>
+      <Island
+        id="compare-breadcrumb"
+        component={Breadcrumb}
+        props={{ items: [{ label: "Home", to: "/" }, { label: "Tools", to: "/tools" }, { label: "Compare" }] }}
+      />
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-bold tracking-tight">Tool Comparison</h1>
         {comparison ? (
@@ -141,57 +110,29 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
         ) : null}
         {tools.length ? (
           <div className="ml-auto">
-            <ShareButton url={`${origin}${compareHref(slugs)}`} />
+            <Suspense fallback={null}>
+              <ShareButton url={`${origin}${compareHref(slugs)}`} />
+            </Suspense>
           </div>
         ) : null}
       </div>
 
-      {error ? (
-        <div role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
-          <p>{error}</p>
-          <Link to="/compare" className="mt-2 inline-block font-medium underline">
-            Start a new comparison
-          </Link>
-        </div>
-      ) : null}
+      {error ? <Island id="compare-error" component={CompareError} props={{ error }} /> : null}
 
       {comparison ? (
         <>
-          {tools.length ? (
-            <p className="mt-1 text-slate-600 dark:text-slate-400">{compareCapMessage(max, tools.length)}</p>
-          ) : null}
-          {notice ? (
-            <p
-              role="status"
-              className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
-            >
-              {notice}
-              {caps && max < caps.expert && tools.length >= max ? (
-                <>
-                  {" "}
-                  <Link to="/pricing" className="font-medium underline">
-                    Upgrade to compare more
-                  </Link>
-                </>
-              ) : null}
-            </p>
-          ) : null}
-          {comparison.omitted > 0 ? (
-            <p className="mt-4 rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-700 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300">
-              This link names {comparison.omitted} more tool(s) than you can compare: you can compare up to {max} tools.
-              {caps && max < caps.expert
-                ? ` Standard members compare up to ${caps.standard} and Expert members up to ${caps.expert}. `
-                : " "}
-              <Link to="/pricing" className="font-medium text-brand-700 underline dark:text-brand-100">
-                See plans
-              </Link>
-            </p>
-          ) : null}
-          {comparison.missing.length > 0 ? (
-            <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
-              {comparison.missing.length} tool(s) in this link could not be found and were left out.
-            </p>
-          ) : null}
+          <Island
+            id="compare-notes"
+            component={CompareNotes}
+            props={{
+              count: tools.length,
+              max,
+              notice: notice ?? null,
+              omitted: comparison.omitted,
+              missing: comparison.missing.length,
+              caps: caps ?? null,
+            }}
+          />
 
           {tools.length === 0 ? (
             <CompareEmpty headingLevel={2} />
@@ -241,8 +182,8 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                   </CompareSlot>
                 ) : null}
               </CompareGrid>
-              <FeatureTable tools={tools} headingLevel={2} />
-              <ProsCons tools={tools} headingLevel={2} />
+              <Island id="compare-features" component={FeatureTable} props={{ tools, headingLevel: 2 }} />
+              <Island id="compare-pros-cons" component={ProsCons} props={{ tools, headingLevel: 2 }} />
             </div>
           )}
         </>

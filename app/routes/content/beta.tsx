@@ -1,5 +1,4 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { Empty } from "~/components/empty-state";
 import { ToolLogo } from "~/components/tool-logo";
 import { viewerOf } from "~/lib/accounts.server";
 import type { BetaCard } from "~/lib/content.server";
@@ -7,8 +6,15 @@ import { applyToBeta, BETA_MESSAGES, BetaApplyForm, BetaQuery, listBetaPrograms 
 import { BETA_CATEGORIES, BETA_CATEGORY_LABELS, BETA_STATUS_LABELS } from "~/lib/content-labels";
 import { failureOf } from "~/lib/form-action";
 import { formAction, readForm, refuse } from "~/lib/form-action.server";
+import { Island } from "~/lib/island";
 import { originOf } from "~/lib/site-origin.server";
+import { splitComponent } from "~/lib/split";
 import type { Route } from "./+types/beta";
+
+// The page's text: static islands, their code loaded only when the browser renders them (ADR 0055).
+const parts = () => import("~/components/beta/beta-parts");
+const HowItWorks = splitComponent(() => parts().then((m) => m.HowItWorks));
+const NoPrograms = splitComponent(() => parts().then((m) => m.NoPrograms));
 
 export function meta({ data }: Route.MetaArgs) {
   const origin = data?.origin ?? "";
@@ -73,16 +79,6 @@ function applyResult(answer: unknown): ApplyResult | undefined {
 const chip = "rounded-full border px-3 py-1.5 text-sm font-medium";
 const dateFmt = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
-const STEPS = [
-  [
-    "Choose a program",
-    "Pick a beta that fits your work. Each card shows its spots, start date and what is asked of you.",
-  ],
-  ["Apply", "Sign in and tell the provider in a few words why you want to join. One application per program."],
-  ["Get access", "Your spot is reserved at once; the provider sends access details before the start date."],
-  ["Give feedback", "Use the tool during the program and share what works and what does not."],
-] as const;
-
 export default function Beta({ loaderData, actionData }: Route.ComponentProps) {
   const { programs, category } = loaderData;
   const result = applyResult(actionData);
@@ -116,22 +112,7 @@ export default function Beta({ loaderData, actionData }: Route.ComponentProps) {
         </ul>
       </nav>
 
-      {programs.length === 0 ? (
-        <div className="mt-8">
-          <Empty title="No programs found">
-            {category === "all" ? (
-              "There are no open beta programs right now. Check back soon."
-            ) : (
-              <>
-                No {label} programs right now.{" "}
-                <Link to="/beta" className="font-medium text-brand-700 underline dark:text-brand-100">
-                  Show all programs
-                </Link>
-              </>
-            )}
-          </Empty>
-        </div>
-      ) : null}
+      {programs.length === 0 ? <Island id="beta-empty" component={NoPrograms} props={{ category, label }} /> : null}
 
       {featured.length ? (
         <section aria-labelledby="featured-programs" className="mt-8">
@@ -163,28 +144,7 @@ export default function Beta({ loaderData, actionData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <section aria-labelledby="how-it-works" className="mt-12 rounded-xl bg-slate-50 p-6 dark:bg-slate-900">
-        <h2 id="how-it-works" className="text-xl font-semibold">
-          How it works
-        </h2>
-        <ol className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {STEPS.map(([title, text], i) => (
-            <li key={title}>
-              <p className="font-semibold">
-                {i + 1}. {title}
-              </p>
-              <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{text}</p>
-            </li>
-          ))}
-        </ol>
-        <p className="mt-6 text-sm">
-          Running a beta for your AI tool?{" "}
-          <Link to="/contact" className="font-medium text-brand-700 underline dark:text-brand-100">
-            Contact us
-          </Link>{" "}
-          to list it.
-        </p>
-      </section>
+      <Island id="beta-how-it-works" component={HowItWorks} props={{}} />
     </div>
   );
 }

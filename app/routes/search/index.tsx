@@ -1,6 +1,5 @@
 import { data, Link, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { z } from "zod";
-import { PopularSearches } from "~/components/search/popular-searches";
 import { SaveSearch, type SaveSearchResult, type SaveSearchState } from "~/components/search/save-search";
 import { SearchFilterForm } from "~/components/search/search-filter-form";
 import { SearchResultList } from "~/components/search/search-result-list";
@@ -16,10 +15,23 @@ import {
 import { cardsForTier, POPULAR_SEARCHES, parseSearchUrl, type SearchBadge, searchTools } from "~/lib/catalog.server";
 import { formAction } from "~/lib/form-action.server";
 import { plural } from "~/lib/format";
+import { Island } from "~/lib/island";
 import { usePersonal } from "~/lib/personal";
 import { originOf } from "~/lib/site-origin.server";
+import { splitComponent } from "~/lib/split";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/index";
+
+// The page's text: static islands, their code loaded only when the browser renders a search itself
+// (ADR 0055). The filters, Save Search and the result list (Load More) are interactive and load with it.
+const parts = () => import("~/components/search/search-parts");
+const SearchFailed = splitComponent(() => parts().then((m) => m.SearchFailed));
+const SearchStartIntro = splitComponent(() => parts().then((m) => m.SearchStartIntro));
+const SearchStartLinks = splitComponent(() => parts().then((m) => m.SearchStartLinks));
+const SearchHeading = splitComponent(() => parts().then((m) => m.SearchHeading));
+const SearchNotes = splitComponent(() => parts().then((m) => m.SearchNotes));
+const NoResults = splitComponent(() => parts().then((m) => m.NoResults));
+const PopularSearches = splitComponent(() => parts().then((m) => m.PopularSearches));
 
 export function meta({ data, location }: Route.MetaArgs) {
   const origin = data?.origin ?? "";
@@ -149,30 +161,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 
   if (state === "error") {
     return (
-      <div className="mx-auto max-w-xl py-16 text-center">
-        <h1 className="text-3xl font-bold">Search Failed</h1>
-        <p className="mt-3 text-slate-700 dark:text-slate-300">Failed to search tools. Please try again.</p>
-        {error ? (
-          <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-300">
-            {error}
-          </p>
-        ) : null}
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          {/* A plain link to this same address: a full reload, with or without JavaScript. */}
-          <a
-            href={`${location.pathname}${location.search}`}
-            className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
-          >
-            Try Again
-          </a>
-          <Link
-            to="/search"
-            className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
-          >
-            New Search
-          </Link>
-        </div>
-      </div>
+      <Island
+        id="search-failed"
+        component={SearchFailed}
+        props={{ error: error ?? null, href: `${location.pathname}${location.search}` }}
+      />
     );
   }
 
@@ -187,44 +180,26 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       <header className="mt-4">
         {results ? (
           <>
-            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
-              {results.totalCapped
-                ? `${results.total.toLocaleString("en-US")}+ results`
-                : plural(results.total, "result")}
-              {q ? ` for '${q}'` : ""}
-            </h1>
-            <ActiveFilters badges={results.badges} />
+            <Island
+              id="search-heading"
+              component={SearchHeading}
+              props={{ total: results.total, totalCapped: results.totalCapped, q, badges: results.badges }}
+            />
             {saveSearch ? (
               <div className="mt-4">
                 <SaveSearch name={searchName(results.badges)} query={savedQuery(results.href)} state={saveSearch} />
               </div>
             ) : null}
-            {results.notes.map((note) => (
-              <p
-                key={note}
-                role="note"
-                className="mt-4 rounded-lg border border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
-              >
-                {note}
-              </p>
-            ))}
-            {results.unknownCategories.length ? (
-              <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
-                No category matches {results.unknownCategories.map((c) => `'${c}'`).join(", ")}.{" "}
-                <Link to="/categories" className="underline">
-                  See all categories
-                </Link>
-              </p>
+            {results.notes.length || results.unknownCategories.length ? (
+              <Island
+                id="search-notes"
+                component={SearchNotes}
+                props={{ notes: results.notes, unknownCategories: results.unknownCategories }}
+              />
             ) : null}
           </>
         ) : (
-          <>
-            <h1 className="text-3xl font-bold tracking-tight">Search AI Tools</h1>
-            <p className="mt-2 max-w-2xl text-slate-700 dark:text-slate-300">
-              {total > 0 ? `Search ${plural(total, "AI tool")} ` : "Search AI tools "}
-              by name, description, provider or tag, or narrow them by category, pricing and rating.
-            </p>
-          </>
+          <Island id="search-start" component={SearchStartIntro} props={{ total }} />
         )}
       </header>
       <div className="mt-6 grid gap-8 lg:grid-cols-[17rem_1fr]">
@@ -244,48 +219,19 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                 : ""}
           </p>
           {!results ? (
-            <>
-              <div className="flex flex-wrap gap-3">
-                <Link
-                  to="/tools"
-                  className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
-                >
-                  Browse All Tools
-                </Link>
-                <Link
-                  to="/"
-                  className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
-                >
-                  Go Home
-                </Link>
-              </div>
-              <PopularSearches items={popular} className="mt-10" />
-            </>
+            <Island id="search-start-links" component={SearchStartLinks} props={{ popular }} />
           ) : (
             <>
               {results.total === 0 ? (
-                <div className="rounded-xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
-                  <p className="text-lg font-semibold">No tools found</p>
-                  <p className="mt-1 text-slate-600 dark:text-slate-400">Try other words or fewer filters.</p>
-                  {ratingBadge ? (
-                    <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-                      Ratings come from member reviews, and few tools have been reviewed yet.{" "}
-                      <Link to={ratingBadge.removeHref} className="underline">
-                        Search without the rating filter
-                      </Link>
-                    </p>
-                  ) : null}
-                  <Link
-                    to="/search"
-                    className="mt-4 inline-block rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
-                  >
-                    Clear Filters
-                  </Link>
-                </div>
+                <Island
+                  id="search-no-results"
+                  component={NoResults}
+                  props={{ ratingRemoveHref: ratingBadge?.removeHref ?? null }}
+                />
               ) : (
                 <SearchResultList key={`${results.href}|${results.page}`} initial={results} />
               )}
-              <PopularSearches items={popular} className="mt-12" />
+              <Island id="search-popular" component={PopularSearches} props={{ items: popular, className: "mt-12" }} />
             </>
           )}
         </div>
@@ -298,46 +244,4 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 function searchName(badges: SearchBadge[]): string {
   const name = badges.map((b) => b.label).join(" · ") || "All tools";
   return name.length > 80 ? `${name.slice(0, 79)}…` : name;
-}
-
-const KIND_LABELS: Record<SearchBadge["kind"], string> = {
-  q: "Search",
-  category: "Category",
-  pricing: "Pricing",
-  rating: "Rating",
-  tags: "Tags",
-  featured: "Featured",
-};
-
-/** A one-line summary of the active filters and one removable badge (a plain link) per value. */
-function ActiveFilters({ badges }: { badges: SearchBadge[] }) {
-  if (!badges.length) return null;
-  const groups = new Map<SearchBadge["kind"], string[]>();
-  for (const b of badges) groups.set(b.kind, [...(groups.get(b.kind) ?? []), b.label]);
-  return (
-    <div className="mt-3">
-      <p className="text-sm text-slate-600 dark:text-slate-400">
-        {[...groups].map(([kind, labels]) => `${KIND_LABELS[kind]}: ${labels.join(" or ")}`).join(" · ")}
-      </p>
-      <ul aria-label="Active filters" className="mt-2 flex flex-wrap items-center gap-2">
-        {badges.map((b) => (
-          <li key={`${b.kind}:${b.label}`}>
-            <Link
-              to={b.removeHref}
-              aria-label={`Remove filter ${b.label}`}
-              className="inline-flex items-center gap-1.5 rounded-full border border-brand-100 bg-brand-50 px-3 py-1 text-sm text-brand-900 hover:border-brand-500 dark:border-brand-700 dark:bg-brand-900/60 dark:text-brand-50"
-            >
-              {b.label}
-              <span aria-hidden="true">×</span>
-            </Link>
-          </li>
-        ))}
-        <li>
-          <Link to="/search" className="text-sm text-slate-600 underline dark:text-slate-400">
-            Clear all
-          </Link>
-        </li>
-      </ul>
-    </div>
-  );
 }
