@@ -333,7 +333,13 @@ async function main(): Promise<void> {
         connections: config.connections,
         warmupSeconds: 0,
       });
-      adjacent = c.reqPerSec;
+      // A ceiling run that answered nothing (seen once: 0 req/s right after a long run) is no
+      // measure: the target is judged on the run's first ceiling instead, and the log says so.
+      if (c.reqPerSec > 0) adjacent = c.reqPerSec;
+      else
+        log(
+          `  adjacent ceiling run answered nothing (${JSON.stringify(c.statusCodes)}, errors ${c.errors}): judged on the first ceiling`,
+        );
     }
     log(`\nload: ${target.name} (${target.paths.length} distinct paths, ${config.duration} s)…`);
     const result = await runLoad(target, {
