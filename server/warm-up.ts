@@ -40,7 +40,7 @@ export async function warmUp(
   };
   try {
     const tools = await get("/api/tools?limit=6&sort=rating-desc");
-    if (!tools || tools.status !== 200) {
+    if (tools?.status !== 200) {
       return { ms: Math.round(performance.now() - started), pages, skipped: `tools answered ${tools?.status}` };
     }
     const slugs = ((await tools.json()) as { tools?: { slug: string }[] }).tools?.map((t) => t.slug) ?? [];
