@@ -43,7 +43,12 @@ export async function warmUp(
     if (tools?.status !== 200) {
       return { ms: Math.round(performance.now() - started), pages, skipped: `tools answered ${tools?.status}` };
     }
-    const slugs = ((await tools.json()) as { tools?: { slug: string }[] }).tools?.map((t) => t.slug) ?? [];
+    const listed = ((await tools.json()) as { tools?: { slug: string; name: string }[] }).tools ?? [];
+    // An empty catalogue has nothing worth warming (and a search would be tallied as finding nothing).
+    if (!listed.length) return { ms: Math.round(performance.now() - started), pages, skipped: "no tools" };
+    const slugs = listed.map((t) => t.slug);
+    // A word of a listed tool's name: the search finds something, so no "search that found nothing" is tallied.
+    const q = encodeURIComponent((listed[0]?.name ?? "").trim().split(/\s+/)[0]?.toLowerCase() || "ai");
     const categories = await get("/api/categories");
     const category =
       categories?.status === 200
@@ -55,8 +60,8 @@ export async function warmUp(
       "/tools",
       "/tools?page=2",
       category ? `/category/${category}` : null,
-      "/search?q=ai",
-      "/api/tools?q=ai&limit=20",
+      `/search?q=${q}`,
+      `/api/tools?q=${q}&limit=20`,
       first ? `/tools/${first}` : null,
       first && second ? `/compare?tools=${first},${second}` : null,
       first && second ? `/api/tools/compare?ids=${first},${second}` : null,
