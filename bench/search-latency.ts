@@ -15,7 +15,8 @@ import type { BenchQuery } from "./vocabulary.ts";
 
 /** Sequential search latency: one query at a time, through the module function and through HTTP. */
 
-export type Timed = BenchQuery & { ms: number; total: number };
+/** `cached`: the API answered from its response cache (X-Cache: HIT), so `ms` timed no search. */
+export type Timed = BenchQuery & { ms: number; total: number; cached?: boolean };
 
 export async function timeModule(db: Db, queries: BenchQuery[]): Promise<Timed[]> {
   const out: Timed[] = [];
@@ -41,7 +42,7 @@ export async function timeHttp(baseUrl: string, queries: BenchQuery[]): Promise<
         const body = (await res.json()) as { pagination?: { total: number } };
         const ms = performance.now() - started;
         if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
-        out.push({ ...query, ms, total: body.pagination?.total ?? 0 });
+        out.push({ ...query, ms, total: body.pagination?.total ?? 0, cached: res.headers.get("x-cache") === "HIT" });
         break;
       } catch (err) {
         // A reset keep-alive socket is the client's problem, not the search's: retry once, untimed.
