@@ -5,13 +5,15 @@ import { PopularSearches } from "./popular-searches";
 
 /**
  * The search page's text — its headings, the active filters' badges (plain links), notes, the
- * no-results box, Popular Searches and the filter form's fields (ADR 0060) — has no behaviour of
- * its own: the page renders it as static islands (ADR 0055), so this module loads only when the
- * browser renders a search itself (a client-side navigation), not with the page.
+ * no-results box, Popular Searches, the filter form's fields and Save Search's markup (ADR 0060) —
+ * has no behaviour of its own: the page renders it as static islands (ADR 0055), so this module
+ * loads only when the browser renders a search itself (a client-side navigation, a new search, a
+ * save), not with the page.
  */
 
-export { PopularSearches };
+export { SaveSearchView } from "./save-search-view";
 export { SearchFilterFields } from "./search-filter-fields";
+export { PopularSearches };
 
 /** An active filter, as the search module describes it (with the address of the search without it). */
 type SearchBadge = {

@@ -33,49 +33,65 @@ const SearchNotes = splitComponent(() => parts().then((m) => m.SearchNotes));
 const NoResults = splitComponent(() => parts().then((m) => m.NoResults));
 const PopularSearches = splitComponent(() => parts().then((m) => m.PopularSearches));
 
-export function meta({ data, location }: Route.MetaArgs) {
-  const origin = data?.origin ?? "";
-  // Only the bare search page is worth indexing; every filtered variant is a duplicate of the catalogue.
-  const bare = location.search === "" || location.search === "?";
-  const tags = [
-    { name: "robots", content: bare && data?.state === "start" ? "index, follow" : "noindex, follow" },
-    { tagName: "link", rel: "canonical", href: `${origin}${data?.results?.href ?? "/search"}` },
-  ];
-  if (!data || data.state === "error") return [{ title: "Search Failed | Toolscape" }, ...tags];
-  if (data.state === "start" || !data.results) {
-    return [
-      { title: "Search AI Tools | Toolscape" },
-      {
-        name: "description",
-        content: "Search AI tools by name, description, provider or tag; filter by category, pricing and rating.",
-      },
-      ...tags,
-    ];
-  }
-  const { q, total } = { q: data.input?.filters.q, total: data.results.total };
+// The title, description, robots and canonical tags come made from the loader: the rules (and the
+// plural wording) run on the server, and the browser only copies them (ADR 0060).
+export function meta({ data }: Route.MetaArgs) {
+  const head = data?.head ?? { title: "Search Failed | Toolscape", robots: "noindex, follow", canonical: "/search" };
   return [
-    { title: `${q ? `“${q}” — ` : "Search results — "}${plural(total, "AI tool")} | Toolscape` },
-    {
-      name: "description",
-      content: `${plural(total, "AI tool")} match${total === 1 ? "es" : ""} this search on Toolscape.`,
-    },
-    ...tags,
+    { title: head.title },
+    ...(head.description ? [{ name: "description", content: head.description }] : []),
+    { name: "robots", content: head.robots },
+    { tagName: "link", rel: "canonical", href: head.canonical },
   ];
+}
+
+type SearchHead = { title: string; description?: string; robots: string; canonical: string };
+
+/** The page's head tags, for each state of the search. */
+function searchHead(
+  url: URL,
+  origin: string,
+  state: "start" | "results" | "error",
+  found?: { q?: string; total: number; href: string },
+): SearchHead {
+  // Only the bare search page is worth indexing; every filtered variant is a duplicate of the catalogue.
+  const bare = url.search === "" || url.search === "?";
+  const robots = bare && state === "start" ? "index, follow" : "noindex, follow";
+  const canonical = `${origin}${found?.href ?? "/search"}`;
+  if (state === "error") return { title: "Search Failed | Toolscape", robots, canonical };
+  if (!found) {
+    return {
+      title: "Search AI Tools | Toolscape",
+      description: "Search AI tools by name, description, provider or tag; filter by category, pricing and rating.",
+      robots,
+      canonical,
+    };
+  }
+  const { q, total } = found;
+  return {
+    title: `${q ? `“${q}” — ` : "Search results — "}${plural(total, "AI tool")} | Toolscape`,
+    description: `${plural(total, "AI tool")} match${total === 1 ? "es" : ""} this search on Toolscape.`,
+    robots,
+    canonical,
+  };
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const parsed = parseSearchUrl(url.searchParams);
-  const base = { origin: originOf(context), popular: POPULAR_SEARCHES };
+  const origin = originOf(context);
+  const base = { popular: POPULAR_SEARCHES };
   if (!parsed.ok) {
+    const head = searchHead(url, origin, "error");
     return data(
-      { ...base, state: "error" as const, error: parsed.error, input: null, results: null, saveSearch: null },
+      { ...base, head, state: "error" as const, error: parsed.error, input: null, results: null, saveSearch: null },
       { status: 400 },
     );
   }
   const { input } = parsed;
   if (!input.started) {
-    return { ...base, state: "start" as const, error: null, input, results: null, saveSearch: null };
+    const head = searchHead(url, origin, "start");
+    return { ...base, head, state: "start" as const, error: null, input, results: null, saveSearch: null };
   }
   const { db } = context.services;
   try {
@@ -94,6 +110,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
     return {
       ...base,
+      head: searchHead(url, origin, "results", { q: input.filters.q, total: results.total, href: results.href }),
       state: "results" as const,
       error: null,
       input,
@@ -103,7 +120,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (err) {
     context.services.logger.error("search failed", { requestId: context.requestId, err });
     return data(
-      { ...base, state: "error" as const, error: null, input, results: null, saveSearch: null },
+      {
+        ...base,
+        head: searchHead(url, origin, "error"),
+        state: "error" as const,
+        error: null,
+        input,
+        results: null,
+        saveSearch: null,
+      },
       { status: 500 },
     );
   }
