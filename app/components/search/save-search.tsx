@@ -1,10 +1,11 @@
 import { useActionData, useFetcher } from "react-router";
 import { Island } from "~/lib/island";
 import { splitComponent } from "~/lib/split";
+import { searchParts } from "./search-parts-module";
 
 // The button, allowance and answer are a static island (ADR 0060): their code shares the chunk of
 // the page's other parts and loads when they change (a save, a member's own state).
-const SaveSearchView = splitComponent(() => import("./search-parts").then((m) => m.SaveSearchView));
+const SaveSearchView = splitComponent(() => searchParts().then((m) => m.SaveSearchView));
 
 /**
  * What the page knows before the click (members only; visitors are asked to sign in on click). The

@@ -5,9 +5,10 @@ import { Island } from "~/lib/island";
 import { applyButtonClass, useLiveFilters } from "~/lib/live-filters";
 import { splitComponent } from "~/lib/split";
 import type { SearchFilterFieldsProps } from "./search-filter-fields";
+import { searchParts } from "./search-parts-module";
 
 // The fields are a static island (ADR 0060): their code shares the chunk of the page's other parts.
-const SearchFilterFields = splitComponent(() => import("./search-parts").then((m) => m.SearchFilterFields));
+const SearchFilterFields = splitComponent(() => searchParts().then((m) => m.SearchFilterFields));
 
 /**
  * The search filters as a GET form: without JavaScript the browser submits it to /search; with it,

@@ -2,6 +2,7 @@ import { data, Link, useLocation, useNavigation, useRouteLoaderData } from "reac
 import { z } from "zod";
 import { SaveSearch, type SaveSearchResult, type SaveSearchState } from "~/components/search/save-search";
 import { SearchFilterForm } from "~/components/search/search-filter-form";
+import { searchParts } from "~/components/search/search-parts-module";
 import { SearchResultList } from "~/components/search/search-result-list";
 import {
   AppError,
@@ -24,14 +25,13 @@ import type { Route } from "./+types/index";
 
 // The page's text: static islands, their code loaded only when the browser renders a search itself
 // (ADR 0055). The filters, Save Search and the result list (Load More) are interactive and load with it.
-const parts = () => import("~/components/search/search-parts");
-const SearchFailed = splitComponent(() => parts().then((m) => m.SearchFailed));
-const SearchStartIntro = splitComponent(() => parts().then((m) => m.SearchStartIntro));
-const SearchStartLinks = splitComponent(() => parts().then((m) => m.SearchStartLinks));
-const SearchHeading = splitComponent(() => parts().then((m) => m.SearchHeading));
-const SearchNotes = splitComponent(() => parts().then((m) => m.SearchNotes));
-const NoResults = splitComponent(() => parts().then((m) => m.NoResults));
-const PopularSearches = splitComponent(() => parts().then((m) => m.PopularSearches));
+const SearchFailed = splitComponent(() => searchParts().then((m) => m.SearchFailed));
+const SearchStartIntro = splitComponent(() => searchParts().then((m) => m.SearchStartIntro));
+const SearchStartLinks = splitComponent(() => searchParts().then((m) => m.SearchStartLinks));
+const SearchHeading = splitComponent(() => searchParts().then((m) => m.SearchHeading));
+const SearchNotes = splitComponent(() => searchParts().then((m) => m.SearchNotes));
+const NoResults = splitComponent(() => searchParts().then((m) => m.NoResults));
+const PopularSearches = splitComponent(() => searchParts().then((m) => m.PopularSearches));
 
 // The title, description, robots and canonical tags come made from the loader: the rules (and the
 // plural wording) run on the server, and the browser only copies them (ADR 0060).
@@ -116,6 +116,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       input,
       results: { ...results, tools: cardsForTier(results.tools, tierOf(context, viewer)) },
       saveSearch,
+      // What Save Search posts: made here, so the browser does not carry the naming rule.
+      saveAs: { name: searchName(results.badges), query },
     };
   } catch (err) {
     context.services.logger.error("search failed", { requestId: context.requestId, err });
@@ -212,7 +214,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             />
             {saveSearch ? (
               <div className="mt-4">
-                <SaveSearch name={searchName(results.badges)} query={savedQuery(results.href)} state={saveSearch} />
+                <SaveSearch name={loaderData.saveAs.name} query={loaderData.saveAs.query} state={saveSearch} />
               </div>
             ) : null}
             {results.notes.length || results.unknownCategories.length ? (
