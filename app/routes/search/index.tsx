@@ -1,4 +1,4 @@
-import { data, Link, useLocation, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Link, type MetaDescriptor, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { z } from "zod";
 import { SaveSearch, type SaveSearchResult, type SaveSearchState } from "~/components/search/save-search";
 import { SearchFilterForm } from "~/components/search/search-filter-form";
@@ -33,47 +33,48 @@ const SearchNotes = splitComponent(() => searchParts().then((m) => m.SearchNotes
 const NoResults = splitComponent(() => searchParts().then((m) => m.NoResults));
 const PopularSearches = splitComponent(() => searchParts().then((m) => m.PopularSearches));
 
-// The title, description, robots and canonical tags come made from the loader: the rules (and the
-// plural wording) run on the server, and the browser only copies them (ADR 0060).
-export function meta({ data }: Route.MetaArgs) {
-  const head = data?.head ?? { title: "Search Failed | Toolscape", robots: "noindex, follow", canonical: "/search" };
-  return [
-    { title: head.title },
-    ...(head.description ? [{ name: "description", content: head.description }] : []),
-    { name: "robots", content: head.robots },
-    { tagName: "link", rel: "canonical", href: head.canonical },
-  ];
-}
+// The head's tags come made from the loader: the rules (and the plural wording) run on the server,
+// and the browser only copies them (ADR 0060).
+const FAILED_HEAD: MetaDescriptor[] = [
+  { title: "Search Failed | Toolscape" },
+  { name: "robots", content: "noindex, follow" },
+  { tagName: "link", rel: "canonical", href: "/search" },
+];
+export const meta = ({ data }: Route.MetaArgs) => data?.head ?? FAILED_HEAD;
 
-type SearchHead = { title: string; description?: string; robots: string; canonical: string };
-
-/** The page's head tags, for each state of the search. */
+/** The page's head tags (title, description, robots, canonical), for each state of the search. */
 function searchHead(
   url: URL,
   origin: string,
   state: "start" | "results" | "error",
   found?: { q?: string; total: number; href: string },
-): SearchHead {
+): MetaDescriptor[] {
   // Only the bare search page is worth indexing; every filtered variant is a duplicate of the catalogue.
   const bare = url.search === "" || url.search === "?";
-  const robots = bare && state === "start" ? "index, follow" : "noindex, follow";
-  const canonical = `${origin}${found?.href ?? "/search"}`;
-  if (state === "error") return { title: "Search Failed | Toolscape", robots, canonical };
+  const tags = [
+    { name: "robots", content: bare && state === "start" ? "index, follow" : "noindex, follow" },
+    { tagName: "link", rel: "canonical", href: `${origin}${found?.href ?? "/search"}` },
+  ];
+  if (state === "error") return [{ title: "Search Failed | Toolscape" }, ...tags];
   if (!found) {
-    return {
-      title: "Search AI Tools | Toolscape",
-      description: "Search AI tools by name, description, provider or tag; filter by category, pricing and rating.",
-      robots,
-      canonical,
-    };
+    return [
+      { title: "Search AI Tools | Toolscape" },
+      {
+        name: "description",
+        content: "Search AI tools by name, description, provider or tag; filter by category, pricing and rating.",
+      },
+      ...tags,
+    ];
   }
   const { q, total } = found;
-  return {
-    title: `${q ? `“${q}” — ` : "Search results — "}${plural(total, "AI tool")} | Toolscape`,
-    description: `${plural(total, "AI tool")} match${total === 1 ? "es" : ""} this search on Toolscape.`,
-    robots,
-    canonical,
-  };
+  return [
+    { title: `${q ? `“${q}” — ` : "Search results — "}${plural(total, "AI tool")} | Toolscape` },
+    {
+      name: "description",
+      content: `${plural(total, "AI tool")} match${total === 1 ? "es" : ""} this search on Toolscape.`,
+    },
+    ...tags,
+  ];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -118,6 +119,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       saveSearch,
       // What Save Search posts: made here, so the browser does not carry the naming rule.
       saveAs: { name: searchName(results.badges), query },
+      // What the screen-reader status says once the results are in: "1,234 tools".
+      found: `${results.total.toLocaleString("en-US")}${results.totalCapped ? "+" : ""} ${results.total === 1 ? "tool" : "tools"}`,
     };
   } catch (err) {
     context.services.logger.error("search failed", { requestId: context.requestId, err });
@@ -239,11 +242,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </aside>
         <div aria-busy={searching} className={searching ? "opacity-60 transition-opacity" : undefined}>
           <p role="status" aria-live="polite" className="sr-only">
-            {searching
-              ? "Searching…"
-              : results
-                ? `${results.totalCapped ? `${results.total.toLocaleString("en-US")}+` : results.total.toLocaleString("en-US")} ${results.total === 1 ? "tool" : "tools"}`
-                : ""}
+            {searching ? "Searching…" : results ? loaderData.found : ""}
           </p>
           {!results ? (
             <Island id="search-start-links" component={SearchStartLinks} props={{ popular }} />
