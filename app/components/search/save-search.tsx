@@ -31,6 +31,7 @@ export function SaveSearch({ name, query, state }: { name: string; query: string
   return (
     <Island
       id="save-search"
+      className="mt-4"
       component={SaveSearchView}
       props={{ name, query, state, busy: fetcher.state !== "idle", result: fetcher.data ?? posted ?? null }}
       onSubmit={(event) => {

@@ -13,6 +13,7 @@ import { PopularSearches } from "./popular-searches";
 
 export { SaveSearchView } from "./save-search-view";
 export { SearchFilterFields } from "./search-filter-fields";
+export { WhyRank } from "./why-rank";
 export { PopularSearches };
 
 /** An active filter, as the search module describes it (with the address of the search without it). */
@@ -182,5 +183,23 @@ function ActiveFilters({ badges }: { badges: SearchBadge[] }) {
         </li>
       </ul>
     </div>
+  );
+}
+
+/** Above the results: how many of them the list shows (Load More adds to it). */
+export function ShownCount({ shown, total }: { shown: number; total: number }) {
+  return (
+    <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
+      Showing {shown.toLocaleString("en-US")} of {plural(total, "result")}
+    </p>
+  );
+}
+
+/** Below the results when the search has more than the list may show. */
+export function CappedNote({ shown }: { shown: number }) {
+  return (
+    <p className="text-sm text-slate-600 dark:text-slate-400">
+      Showing the first {shown.toLocaleString("en-US")} results. Refine your search to narrow them down.
+    </p>
   );
 }

@@ -216,9 +216,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               props={{ total: results.total, totalCapped: results.totalCapped, q, badges: results.badges }}
             />
             {saveSearch ? (
-              <div className="mt-4">
-                <SaveSearch name={loaderData.saveAs.name} query={loaderData.saveAs.query} state={saveSearch} />
-              </div>
+              <SaveSearch name={loaderData.saveAs.name} query={loaderData.saveAs.query} state={saveSearch} />
             ) : null}
             {results.notes.length || results.unknownCategories.length ? (
               <Island
