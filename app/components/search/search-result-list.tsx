@@ -30,12 +30,8 @@ type Results = {
 export function SearchResultList({ initial }: { initial: Results }) {
   const fetcher = useFetcher<SearchLoader>();
   const [tools, setTools] = useState(initial.tools);
-  const [state, setState] = useState({
-    page: initial.page,
-    hasMore: initial.hasMore,
-    capped: initial.capped,
-    nextHref: initial.nextHref,
-  });
+  // The last page loaded: its number, whether more follow and where.
+  const [state, setState] = useState<Pick<Results, "page" | "hasMore" | "capped" | "nextHref">>(initial);
   const [announcement, setAnnouncement] = useState("");
   const [failed, setFailed] = useState(false);
   const focusIndex = useRef<number | null>(null);
@@ -56,7 +52,7 @@ export function SearchResultList({ initial }: { initial: Results }) {
       focusIndex.current = current.length;
       return [...current, ...more.tools.filter((t) => !seen.has(t.id))];
     });
-    setState({ page: more.page, hasMore: more.hasMore, capped: more.capped, nextHref: more.nextHref });
+    setState(more);
     setAnnouncement(`Loaded ${plural(more.tools.length, "more result")}.`);
     // Keep the address in step (replace, not push) so Back from a tool returns to the same list.
     window.history.replaceState(window.history.state, "", more.pageHref);

@@ -119,6 +119,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       saveSearch,
       // What Save Search posts: made here, so the browser does not carry the naming rule.
       saveAs: { name: searchName(results.badges), query },
+      // No results: the address without the minimum rating, if one is set (the likeliest culprit).
+      ratingRemoveHref: results.badges.find((b) => b.kind === "rating")?.removeHref ?? null,
       // What the screen-reader status says once the results are in: "1,234 tools".
       found: `${results.total.toLocaleString("en-US")}${results.totalCapped ? "+" : ""} ${results.total === 1 ? "tool" : "tools"}`,
     };
@@ -201,7 +203,6 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 
   const total = categories.reduce((n, c) => n + c.toolCount, 0);
   const q = input.filters.q;
-  const ratingBadge = results?.badges.find((b) => b.kind === "rating");
   return (
     <div>
       <Link to="/tools" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-100">
@@ -250,7 +251,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                 <Island
                   id="search-no-results"
                   component={NoResults}
-                  props={{ ratingRemoveHref: ratingBadge?.removeHref ?? null }}
+                  props={{ ratingRemoveHref: loaderData.ratingRemoveHref }}
                 />
               ) : (
                 <SearchResultList key={`${results.href}|${results.page}`} initial={results} />
