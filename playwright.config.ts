@@ -6,8 +6,9 @@ import { defineConfig, devices } from "@playwright/test";
 /**
  * End-to-end suite: builds are not made here (run `npm run build` first); the production server
  * (`node build/server.js`) is started on a fixed port against a fresh PGlite data directory, which
- * is migrated and seeded with the real catalogue on first start. Set E2E_DATABASE_URL to run against
- * PostgreSQL instead.
+ * is migrated and seeded with the real catalogue on first start — or starts as the seeded snapshot
+ * the Vitest run kept, when there is one for the same migrations and seed (tests/e2e/start-from-snapshot.ts).
+ * Set E2E_DATABASE_URL to run against PostgreSQL instead.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -64,7 +65,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `npx tsx scripts/user.ts create --admin ${ADMIN_EMAIL} --name "E2E Operator" --password ${ADMIN_PASSWORD} && node build/server.js`,
+    command: `npx tsx tests/e2e/start-from-snapshot.ts && npx tsx scripts/user.ts create --admin ${ADMIN_EMAIL} --name "E2E Operator" --password ${ADMIN_PASSWORD} && node build/server.js`,
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -44,6 +44,11 @@ const dbProject = (engine: "pglite" | "postgres") => ({
     exclude: ["**/node_modules/**", ...needsBuild, ...(engine === "postgres" ? pgliteOnly : [])],
     globalSetup: ["tests/helpers/global-setup.ts"],
     env: { TEST_ENGINE: engine },
+    // The files of a worker share one module graph: the server's ~2.5 s of imports are paid once per
+    // worker, not once per file. Safe because module-level state is kept per database or per app
+    // (WeakMaps keyed on them) and every file closes what it opens (ADR 0064). TEST_ISOLATE=1 gives
+    // every file its own module graph again, to tell whether a failure comes from an earlier file.
+    isolate: process.env.TEST_ISOLATE === "1",
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -140,6 +140,8 @@ export async function startProxy(options: {
               for (const [name, value] of Object.entries(upRes.headers)) {
                 if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
               }
+              // Which instance answered (the bench's timeline and slowest-request list name it).
+              out["x-cluster-upstream"] = String(index);
               const payload = Buffer.concat(parts);
               if (method !== "HEAD") out["content-length"] = String(payload.length);
               else if (upRes.headers["content-length"]) out["content-length"] = upRes.headers["content-length"];

@@ -1,11 +1,12 @@
-// npm run bench:cluster [-- --users 100 --duration 60 --think-min 2000 --think-max 8000 --json out.json --keep]
+// npm run bench:cluster [-- --users 100 --duration 60 --think-min 2000 --think-max 8000 --start steady|burst --json out.json --keep]
 //
 // Two app instances on one PostgreSQL behind a round-robin proxy, driven by simulated users, with
 // an instance killed and PostgreSQL restarted mid-run. Needs `npm run build` and PostgreSQL 15's
 // binaries (PG_BIN, default /usr/lib/postgresql/15/bin, else the newest version there). Starts its own private PostgreSQL cluster
 // in a temporary directory (port CLUSTER_PG_PORT, default 55432); never touches any other server.
 // Exits non-zero when a check fails. Environment: CLUSTER_USERS, CLUSTER_DURATION (seconds),
-// CLUSTER_PORT (proxy; instances take the next two), CLUSTER_PG_PORT, PG_BIN.
+// CLUSTER_PORT (proxy; instances take the next two), CLUSTER_PG_PORT, CLUSTER_START, PG_BIN. The report has a
+// timeline (latency and CPU per second) and the slowest requests, with the instance that answered.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import {
@@ -16,6 +17,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   rmSync,
   writeFileSync,
 } from "node:fs";
@@ -23,6 +25,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { startProxy } from "./cluster-proxy.ts";
+import { buckets, printTimeline, type Sample, slowest, startCpuSampler } from "./cluster-timeline.ts";
 import { int, ms, summarize } from "./stats.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -57,9 +60,21 @@ const KEEP = process.argv.includes("--keep");
  */
 const THINK_MIN_MS = Number(flag("think-min") ?? process.env.CLUSTER_THINK_MIN_MS ?? 2000);
 const THINK_MAX_MS = Number(flag("think-max") ?? process.env.CLUSTER_THINK_MAX_MS ?? 8000);
-if (!(USERS >= 1 && DURATION_S >= 5 && THINK_MIN_MS >= 0 && THINK_MAX_MS >= THINK_MIN_MS)) {
+/**
+ * How the users' first requests are spread. `steady` (default): each user is at a random point of a
+ * think time when the run starts, drawn from the think time's equilibrium (residual) distribution, as
+ * if they had been browsing before the measurement began; requests then arrive at the steady-state
+ * rate (~USERS / mean think time) from the first second. `burst`: every user's first request within
+ * the first second (100 users: ~100 requests in that second, five times the steady rate), what the
+ * bench did until stop 28; it measures a cold instance hit by a stampede, not a steady state.
+ */
+const START = flag("start") ?? process.env.CLUSTER_START ?? "steady";
+if (
+  !(USERS >= 1 && DURATION_S >= 5 && THINK_MIN_MS >= 0 && THINK_MAX_MS >= THINK_MIN_MS) ||
+  !["steady", "burst"].includes(START)
+) {
   console.error(
-    "--users must be at least 1, --duration at least 5 (seconds), and 0 <= --think-min <= --think-max (ms)",
+    "--users must be at least 1, --duration at least 5 (seconds), 0 <= --think-min <= --think-max (ms), and --start steady or burst",
   );
   process.exit(2);
 }
@@ -233,6 +248,19 @@ const failures: Record<Exclude<Outcome, "ok">, number> = { unexpected: 0, "5xx":
 /** Failures by kind and action: how many, and the first one's text. */
 const failureSamples = new Map<string, { n: number; first: string }>();
 const byAction = new Map<string, number[]>();
+/** Every request as it went: when it started, how long it took, what it was and which instance answered. */
+const samples: Sample[] = [];
+const UPSTREAM_NAMES = ["A", "B"];
+function record(started: number, action: string, res: Response | null) {
+  const upstream = res?.headers.get("x-cluster-upstream");
+  samples.push({
+    start: started,
+    ms: performance.now() - started,
+    action,
+    status: res?.status ?? 0,
+    upstream: upstream == null ? "-" : (UPSTREAM_NAMES[Number(upstream)] ?? upstream),
+  });
+}
 /** Sign-ups cut by the SIGKILL (a 502: not retried by the proxy, repeated by the user). */
 let signUpsCut = 0;
 
@@ -264,12 +292,14 @@ async function call(
       res = await send();
       body = await res.text();
     } catch (err) {
+      record(started, action, null);
       startedAt.push(started);
       latencies.push(performance.now() - started);
       times.push(performance.now() - started);
       fail("connection", action, String((err as Error).cause ?? (err as Error).message));
       return null;
     }
+    record(started, action, res);
     startedAt.push(started);
     latencies.push(performance.now() - started);
     times.push(performance.now() - started);
@@ -306,6 +336,19 @@ type Catalogue = { slugs: string[]; freeSlugs: string[]; categories: string[] };
 const QUERIES = ["image", "video", "writing", "chat", "code", "music", "seo", "voice", "marketing", "resume", "3d"];
 const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)] as T;
 
+/**
+ * Time left of a think time seen at a random moment: density P(T > x) / E[T] for T uniform in
+ * [THINK_MIN_MS, THINK_MAX_MS] (rejection sampling). Starting each user there makes the arrival
+ * process stationary from t = 0, which a uniform start in [0, max] is not.
+ */
+function residualThinkMs(): number {
+  for (;;) {
+    const x = Math.random() * THINK_MAX_MS;
+    const survive = x <= THINK_MIN_MS ? 1 : (THINK_MAX_MS - x) / (THINK_MAX_MS - THINK_MIN_MS || 1);
+    if (Math.random() < survive) return x;
+  }
+}
+
 async function simulatedUser(
   index: number,
   proxy: string,
@@ -322,7 +365,7 @@ async function simulatedUser(
   const wantsAccount = index % 3 === 0;
   const signUpAtStep = 2 + Math.floor(Math.random() * 6);
   let step = 0;
-  await sleep(Math.random() * 1_000);
+  await sleep(START === "burst" ? Math.random() * 1_000 : residualThinkMs());
   while (running()) {
     step++;
     const r = Math.random();
@@ -588,6 +631,33 @@ async function signInLimitHoldsAcrossInstances(a: Instance, b: Instance, proxy: 
   }
 }
 
+/**
+ * Waits until no background job is due or running. A fresh database's first boot runs every
+ * recurring job once at once (the open-data dump, the duplicate refresh, trending, ratings, the
+ * bundled logos after the seed: ~10 s of CPU on a 2-core machine); afterwards they come hourly to
+ * daily. Users start after that batch, so the run measures the site's steady state, not its first
+ * deployment; how long the batch took is reported (events.bootJobsMs).
+ */
+async function bootJobsDone(url: string, timeoutMs: number): Promise<{ ms: number; ran: string[] }> {
+  const started = performance.now();
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    let quiet = 0;
+    while (performance.now() - started < timeoutMs && quiet < 2) {
+      const { rows } = await db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM jobs WHERE status = 'running' OR (status = 'pending' AND run_at <= now())",
+      );
+      quiet = rows[0]?.n === 0 ? quiet + 1 : 0;
+      await sleep(250);
+    }
+    const ran = await db.query<{ type: string }>("SELECT DISTINCT type FROM jobs WHERE status = 'done' ORDER BY type");
+    return { ms: performance.now() - started, ran: ran.rows.map((r) => r.type) };
+  } finally {
+    await db.end();
+  }
+}
+
 /** Time from PostgreSQL accepting again to each instance's first DB-backed answer (GET /api/health). */
 async function recoveryAfterRestart(instances: Instance[]): Promise<number[]> {
   return Promise.all(
@@ -669,6 +739,8 @@ async function main(): Promise<number> {
     log(`A migrated, seeded and ready in ${ms(await waitReady(a.url, 180_000))}`);
     spawnInstance(b, tmp);
     log(`B ready in ${ms(await waitReady(b.url, 60_000))}`);
+    const bootJobs = await bootJobsDone(postgres.url, 120_000);
+    log(`first-boot jobs done after a further ${ms(bootJobs.ms)} (${bootJobs.ran.join(", ")})`);
     const proxy = await startProxy({
       port: PROXY_PORT,
       upstreams: instances.map((i) => ({ host: "127.0.0.1", port: i.port })),
@@ -695,9 +767,23 @@ async function main(): Promise<number> {
     // Users keep going for the whole duration and at least until every mid-run event is over.
     const running = () => performance.now() - start < durationMs || !scenarioDone;
     log(`driving ${USERS} simulated users through the proxy`);
+    const postmasterPid = () => {
+      try {
+        return Number(readFileSync(path.join(pgServer.dir, "data/postmaster.pid"), "utf8").split("\n")[0]) || undefined;
+      } catch {
+        return undefined;
+      }
+    };
+    const cpu = startCpuSampler(start, {
+      ...Object.fromEntries(
+        instances.map((i) => [i.name, () => ({ pid: i.child?.exitCode === null ? i.child.pid : undefined })]),
+      ),
+      pg: () => ({ pid: postmasterPid(), tree: true }),
+      bench: () => ({ pid: process.pid }),
+    });
     const users = Array.from({ length: USERS }, (_, i) => simulatedUser(i, proxy.url, catalogue, running));
 
-    const events: Record<string, number | string> = {};
+    const events: Record<string, number | string> = { bootJobsMs: Math.round(bootJobs.ms) };
     const at = (fraction: number) => sleep(Math.max(0, start + durationMs * fraction - performance.now()));
     const since = () => Math.round((performance.now() - start) / 100) / 10;
     const scenario = (async () => {
@@ -744,6 +830,7 @@ async function main(): Promise<number> {
 
     await Promise.all([...users, scenario]);
     const elapsed = performance.now() - start;
+    const cpuSeconds = cpu.stop();
     log("users done");
 
     // After the run (both instances up, after PostgreSQL's restart): the cross-instance edit again,
@@ -830,6 +917,7 @@ async function main(): Promise<number> {
     const report = {
       users: USERS,
       thinkMs: [THINK_MIN_MS, THINK_MAX_MS],
+      start: START,
       durationS: Math.round(elapsed / 100) / 10,
       requests: counts.requests,
       reqPerSec: Math.round(counts.requests / (elapsed / 1000)),
@@ -872,11 +960,26 @@ async function main(): Promise<number> {
         loadAvgAtEnd: os.loadavg().map((l) => Math.round(l * 10) / 10),
       },
       failureKinds: Object.fromEntries(failureSamples),
+      // Latency over time (seconds from the users' start): per-second buckets, each second's CPU, and the slowest requests.
+      timeline: {
+        restartWindowsS: restartWindows.map(([from, to]) => [
+          Math.round((from - start) / 100) / 10,
+          Math.round((to - start) / 100) / 10,
+        ]),
+        buckets: buckets(
+          samples.filter((x) => x.start >= start),
+          start,
+          1,
+          inWindow,
+        ),
+        cpu: cpuSeconds,
+        slowest: slowest(samples, start, 25),
+      },
       checks,
     };
     console.log("\n== bench:cluster report ==");
     console.log(
-      `users ${USERS} (think time ${THINK_MIN_MS}–${THINK_MAX_MS} ms), ${report.durationS} s, ${int(counts.requests)} requests, ${report.reqPerSec} req/s`,
+      `users ${USERS} (think time ${THINK_MIN_MS}–${THINK_MAX_MS} ms, start ${START}), ${report.durationS} s, ${int(counts.requests)} requests, ${report.reqPerSec} req/s`,
     );
     console.log(
       `failed ${failed} (5xx ${failures["5xx"]}, connection ${failures.connection}, unexpected ${failures.unexpected}); ` +
@@ -902,6 +1005,22 @@ async function main(): Promise<number> {
       `machine: ${report.machine.cpus} CPUs, load average ${LOAD_AT_START.join("/")} at start, ${report.machine.loadAvgAtEnd.join("/")} at the end`,
     );
     for (const [k, v] of failureSamples) console.log(`  failed ${v.n}× ${k} — first: ${v.first}`);
+    printTimeline(
+      buckets(
+        samples.filter((x) => x.start >= start),
+        start,
+        5,
+        inWindow,
+      ),
+      cpuSeconds,
+      5,
+    );
+    console.log(
+      `restart windows (s from the users' start): ${report.timeline.restartWindowsS.map(([f, t]) => `${f}–${t}`).join(", ")}`,
+    );
+    console.log("slowest requests (start s, ms, action, status, instance):");
+    for (const x of report.timeline.slowest.slice(0, 12))
+      console.log(`  ${x.startS} s  ${ms(x.ms)}  ${x.action}  ${x.status}  ${x.instance}`);
     console.log("checks:");
     for (const c of checks) console.log(`  ${c.ok ? "PASS" : "FAIL"}  ${c.name} — ${c.detail}`);
     if (JSON_OUT) writeFileSync(JSON_OUT, `${JSON.stringify(report, null, 2)}\n`);

@@ -42,6 +42,7 @@ import { createLogger, type Logger } from "./platform/logger.ts";
 import { createMailer, withFailureLog } from "./platform/mail.ts";
 import { createResponseCache } from "./platform/response-cache.ts";
 import { closeIfBodyUnread } from "./platform/unread-body.ts";
+import { warmUp } from "./warm-up.ts";
 
 export type StartOptions = {
   env?: Env;
@@ -191,6 +192,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     mode: options.mode,
     serveAssets: options.mode !== "development",
   });
+  // Pages are rendered once before the port opens (ADR 0062): a load balancer's connection (or its
+  // readiness probe) finds a warm instance, and a refused connection sends visitors elsewhere meanwhile.
+  let warmUpMs: number | undefined;
+  if (env.WARM_UP && options.build && options.mode !== "development") {
+    const report = await warmUp((request) => app.fetch(request), {
+      origin: env.PUBLIC_URL ?? "http://localhost",
+      logger,
+    });
+    warmUpMs = report.ms;
+    logger.info("warmed up", { ms: report.ms, pages: report.pages.length, skipped: report.skipped });
+  }
   const listener = getRequestListener(app.fetch);
   const server = createServer((req, res) => {
     closeIfBodyUnread(req, res);
@@ -208,7 +220,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (env.PORT === 0) env.PORT = port;
   const host = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
   const url = `http://${host}:${port}`;
-  logger.info("listening", { url, db: database.engine, bootMs: Math.round(performance.now() - started) });
+  logger.info("listening", { url, db: database.engine, bootMs: Math.round(performance.now() - started), warmUpMs });
   // Handlers are registered by now (modules do it while the app is built); due work starts after listen.
   if (env.JOBS_ENABLED) jobs.start();
 

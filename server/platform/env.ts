@@ -82,6 +82,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: Flag("0"),
   /** Turns on GET /metrics (Prometheus), answered only with `Authorization: Bearer <token>`. */
   METRICS_TOKEN: Optional(z.string().min(16, "METRICS_TOKEN must be at least 16 characters")),
+  /** Renders the busiest pages once before listening (ADR 0062), so the first visitors find a warm instance. */
+  WARM_UP: Flag("1"),
   /** Runs due background jobs in this process (off: it only enqueues; another instance runs them). */
   JOBS_ENABLED: Flag("1"),
   /** How often the job runner looks for due jobs (ms). */

@@ -6,6 +6,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { seedCatalog } from "../../server/modules/catalog/index.ts";
 import { openDatabase } from "../../server/platform/db/index.ts";
+import { compactSnapshot } from "./compact-snapshot.ts";
 import { keepSnapshot, keptSnapshot, seedInputsDigest } from "./seed-snapshot-cache.ts";
 
 declare module "vitest" {
@@ -61,12 +62,11 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({});
   await database.migrate();
   await seedCatalog(database.db);
-  // Uncompressed: every test file (and every server in it) loads this, and gunzipping ~120 MB each
-  // time cost more than reading it from the page cache (ADR 0053).
-  const client = (database.db as unknown as { $client: { dumpDataDir(c: "none"): Promise<Blob> } }).$client;
-  const blob = await client.dumpDataDir("none");
+  // Uncompressed: every test file (and every server in it) loads this, and gunzipping it each time
+  // cost more than reading it from the page cache (ADR 0053). Checkpointed, without spare WAL (ADR 0064).
+  const client = (database.db as unknown as { $client: Parameters<typeof compactSnapshot>[0] }).$client;
+  const bytes = await compactSnapshot(client);
   await database.close();
-  const bytes = Buffer.from(await blob.arrayBuffer());
   const keptNow = keepSnapshot(digest, bytes);
   const file = keptNow ?? path.join(os.tmpdir(), `toolscape-test-${runId}.tar`);
   if (!keptNow) writeFileSync(file, bytes);

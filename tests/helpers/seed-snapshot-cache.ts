@@ -1,5 +1,15 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 
 /**
@@ -12,7 +22,11 @@ import path from "node:path";
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const CACHE_DIR = path.join(ROOT, "node_modules", ".cache", "toolscape-tests");
-const ENTRY_POINTS = ["server/modules/catalog/seed.ts", "server/platform/db/index.ts"];
+const ENTRY_POINTS = [
+  "server/modules/catalog/seed.ts",
+  "server/platform/db/index.ts",
+  "tests/helpers/compact-snapshot.ts",
+];
 const INPUT_DIRS = ["server/platform/db/migrations", "server/platform/db/seed"];
 const RELATIVE_IMPORT = /(?:from\s+|import\s*\(\s*)["'](\.{1,2}\/[^"']+)["']/g;
 
@@ -49,13 +63,21 @@ export function seedInputsDigest(): string {
 const enabled = () => process.env.TEST_SNAPSHOT_CACHE !== "0";
 const fileFor = (digest: string) => path.join(CACHE_DIR, `pglite-seeded-${digest}.tar`);
 
+// Runs with other inputs may share this directory at the same time (worktrees that link one
+// node_modules, a branch switch mid-run), so a new snapshot never removes one in use: the few most
+// recently used are kept, and a run marks its snapshot used when it takes it.
+const KEEP = 3;
+
 /** The kept snapshot for these inputs, or null. */
 export function keptSnapshot(digest: string): string | null {
   const file = fileFor(digest);
-  return enabled() && existsSync(file) ? file : null;
+  if (!enabled() || !existsSync(file)) return null;
+  const now = new Date();
+  utimesSync(file, now, now);
+  return file;
 }
 
-/** Keeps a snapshot for these inputs (written whole, then renamed), and drops older ones. */
+/** Keeps a snapshot for these inputs (written whole, then renamed), and drops all but the newest few. */
 export function keepSnapshot(digest: string, bytes: Buffer): string | null {
   if (!enabled()) return null;
   mkdirSync(CACHE_DIR, { recursive: true });
@@ -63,9 +85,12 @@ export function keepSnapshot(digest: string, bytes: Buffer): string | null {
   const partial = `${file}.${process.pid}.partial`;
   writeFileSync(partial, bytes);
   renameSync(partial, file);
-  for (const name of readdirSync(CACHE_DIR)) {
-    const other = path.join(CACHE_DIR, name);
-    if (other !== file && name.startsWith("pglite-seeded-")) rmSync(other, { force: true });
-  }
+  const snapshots = readdirSync(CACHE_DIR)
+    .filter((name) => name.startsWith("pglite-seeded-") && name.endsWith(".tar"))
+    .map((name) => path.join(CACHE_DIR, name))
+    .filter((other) => other !== file)
+    .map((other) => ({ other, used: statSync(other, { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
+    .sort((a, b) => b.used - a.used);
+  for (const { other } of snapshots.slice(KEEP - 1)) rmSync(other, { force: true });
   return file;
 }

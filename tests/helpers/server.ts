@@ -53,6 +53,8 @@ export async function startTestServer(
     LOG_LEVEL: "silent",
     DATA_DIR: dataDir,
     JOBS_ENABLED: "0",
+    // Pages rendered before listening (ADR 0062) would fill the page cache that tests count; its own test turns it on.
+    WARM_UP: "0",
     // The link checker would reach tools' real websites: tests that want it turn it on (fixture sites).
     LINK_CHECK_ENABLED: "0",
     LINK_CHECK_ALLOW_PRIVATE: "1",

@@ -75,19 +75,25 @@ export type ToolPageOptions = {
  * A tool's alternatives rank its whole category (the page's costliest query): kept per tool while
  * the content version is unchanged, so a page rendered for a member or a new visitor reuses them.
  */
-const alternativesCache = new Map<string, { db: Db; version: number; value: Alternative[] }>();
+// Per database, held weakly: a closed database (a test file's, in a shared worker) is not kept alive.
+const alternativesCaches = new WeakMap<Db, Map<string, { version: number; value: Alternative[] }>>();
 const MAX_ALTERNATIVES_CACHED = 5_000;
 
 async function alternativesOf(db: Db, toolId: string): Promise<Alternative[]> {
   const version = await contentVersion(db);
+  let alternativesCache = alternativesCaches.get(db);
+  if (!alternativesCache) {
+    alternativesCache = new Map();
+    alternativesCaches.set(db, alternativesCache);
+  }
   const hit = alternativesCache.get(toolId);
-  if (hit && hit.db === db && hit.version === version) return hit.value;
+  if (hit && hit.version === version) return hit.value;
   const value = await getAlternatives(db, toolId, DEFAULT_ALTERNATIVES);
   alternativesCache.delete(toolId);
   if (alternativesCache.size >= MAX_ALTERNATIVES_CACHED) {
     alternativesCache.delete(alternativesCache.keys().next().value as string);
   }
-  alternativesCache.set(toolId, { db, version, value });
+  alternativesCache.set(toolId, { version, value });
   return value;
 }
 

@@ -15,17 +15,23 @@ export async function contentVersion(db: Db): Promise<number> {
   return (await readVersions(db)).content;
 }
 
-type Memo = { version: number; value: unknown; db: Db };
-const memos = new Map<string, Memo>();
+type Memo = { version: number; value: unknown };
+// Per database, held weakly: a closed database (a test file's, in a shared worker) is not kept alive.
+const memosByDb = new WeakMap<Db, Map<string, Memo>>();
 const MAX_MEMOS = 500;
 
 /** Runs `compute` only when the content version moved since the last call with this key (per database). */
 export async function memoByVersion<T>(db: Db, key: string, compute: () => Promise<T>): Promise<T> {
   const version = await contentVersion(db);
+  let memos = memosByDb.get(db);
+  if (!memos) {
+    memos = new Map();
+    memosByDb.set(db, memos);
+  }
   const hit = memos.get(key);
-  if (hit && hit.db === db && hit.version === version) return hit.value as T;
+  if (hit && hit.version === version) return hit.value as T;
   const value = await compute();
   if (memos.size >= MAX_MEMOS) memos.delete(memos.keys().next().value as string);
-  memos.set(key, { version, value, db });
+  memos.set(key, { version, value });
   return value;
 }
