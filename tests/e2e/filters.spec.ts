@@ -68,6 +68,29 @@ test.describe("filters with JavaScript", () => {
     await expect(page).toHaveURL(/\/search\?q=video&pricing=free$/);
     await expect(page.locator('p[role="status"][aria-live="polite"]').first()).toHaveText(/^[\d,]+ tools?$/);
   });
+
+  // The fields are a static island the form listens to with `input` events (ADR 0060): typing, a
+  // select and a badge's remove link must behave as they did when React rendered the fields.
+  test("on /search, typing and a category apply in place; removing a badge resets the fields", async ({ page }) => {
+    await page.goto("/search?q=video");
+    await waitForHydration(page);
+    const loads = countDocumentLoads(page);
+    const form = page.getByRole("search", { name: "Search tools" });
+    const box = form.getByRole("searchbox", { name: "Search" });
+    await box.press("End");
+    await box.pressSequentially(" edit", { delay: 30 });
+    await expect(page).toHaveURL(/\/search\?q=video\+edit$/);
+    await expect(box).toHaveValue("video edit");
+    await expect(box).toBeFocused();
+    await form.getByRole("combobox", { name: "Category" }).selectOption("video-generation");
+    await expect(page).toHaveURL(/\/search\?q=video\+edit&category=video-generation$/);
+    // A badge's remove link changes the address by other means: the fields follow it.
+    await page.getByRole("link", { name: /^Remove filter Video Generation/ }).click();
+    await expect(page).toHaveURL(/\/search\?q=video(\+|%20)edit$/);
+    await expect(form.getByRole("combobox", { name: "Category" })).toHaveValue("");
+    await expect(box).toHaveValue("video edit");
+    expect(loads()).toBe(0);
+  });
 });
 
 test.describe("filters without JavaScript", () => {

@@ -5,11 +5,15 @@ import { PopularSearches } from "./popular-searches";
 
 /**
  * The search page's text — its headings, the active filters' badges (plain links), notes, the
- * no-results box and Popular Searches — has no behaviour of its own: the page renders it as static
- * islands (ADR 0055), so this module loads only when the browser renders a search itself (a
- * client-side navigation), not with the page.
+ * no-results box, Popular Searches, the filter form's fields and Save Search's markup (ADR 0060) —
+ * has no behaviour of its own: the page renders it as static islands (ADR 0055), so this module
+ * loads only when the browser renders a search itself (a client-side navigation, a new search, a
+ * save), not with the page.
  */
 
+export { SaveSearchView } from "./save-search-view";
+export { SearchFilterFields } from "./search-filter-fields";
+export { WhyRank } from "./why-rank";
 export { PopularSearches };
 
 /** An active filter, as the search module describes it (with the address of the search without it). */
@@ -179,5 +183,23 @@ function ActiveFilters({ badges }: { badges: SearchBadge[] }) {
         </li>
       </ul>
     </div>
+  );
+}
+
+/** Above the results: how many of them the list shows (Load More adds to it). */
+export function ShownCount({ shown, total }: { shown: number; total: number }) {
+  return (
+    <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
+      Showing {shown.toLocaleString("en-US")} of {plural(total, "result")}
+    </p>
+  );
+}
+
+/** Below the results when the search has more than the list may show. */
+export function CappedNote({ shown }: { shown: number }) {
+  return (
+    <p className="text-sm text-slate-600 dark:text-slate-400">
+      Showing the first {shown.toLocaleString("en-US")} results. Refine your search to narrow them down.
+    </p>
   );
 }

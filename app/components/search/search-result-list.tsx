@@ -5,8 +5,12 @@ import { plural } from "~/lib/format";
 import { Island } from "~/lib/island";
 import { splitComponent } from "~/lib/split";
 import type { SearchLoader } from "~/routes/search/index";
+import { searchParts } from "./search-parts-module";
 
-const WhyRank = splitComponent(() => import("./why-rank").then((m) => m.WhyRank));
+// Text without behaviour (ADR 0055, 0060): static islands from the page's parts module.
+const WhyRank = splitComponent(() => searchParts().then((m) => m.WhyRank));
+const ShownCount = splitComponent(() => searchParts().then((m) => m.ShownCount));
+const CappedNote = splitComponent(() => searchParts().then((m) => m.CappedNote));
 
 type Results = {
   tools: (ToolCardData & { id: string; why?: string[] })[];
@@ -26,12 +30,8 @@ type Results = {
 export function SearchResultList({ initial }: { initial: Results }) {
   const fetcher = useFetcher<SearchLoader>();
   const [tools, setTools] = useState(initial.tools);
-  const [state, setState] = useState({
-    page: initial.page,
-    hasMore: initial.hasMore,
-    capped: initial.capped,
-    nextHref: initial.nextHref,
-  });
+  // The last page loaded: its number, whether more follow and where.
+  const [state, setState] = useState<Pick<Results, "page" | "hasMore" | "capped" | "nextHref">>(initial);
   const [announcement, setAnnouncement] = useState("");
   const [failed, setFailed] = useState(false);
   const focusIndex = useRef<number | null>(null);
@@ -52,7 +52,7 @@ export function SearchResultList({ initial }: { initial: Results }) {
       focusIndex.current = current.length;
       return [...current, ...more.tools.filter((t) => !seen.has(t.id))];
     });
-    setState({ page: more.page, hasMore: more.hasMore, capped: more.capped, nextHref: more.nextHref });
+    setState(more);
     setAnnouncement(`Loaded ${plural(more.tools.length, "more result")}.`);
     // Keep the address in step (replace, not push) so Back from a tool returns to the same list.
     window.history.replaceState(window.history.state, "", more.pageHref);
@@ -70,9 +70,7 @@ export function SearchResultList({ initial }: { initial: Results }) {
   const firstNew = state.page * initial.pageSize + 1;
   return (
     <>
-      <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
-        Showing {tools.length.toLocaleString("en-US")} of {plural(initial.total, "result")}
-      </p>
+      <Island id="search-shown" component={ShownCount} props={{ shown: tools.length, total: initial.total }} />
       <ol
         ref={list}
         data-testid="tool-grid"
@@ -117,11 +115,7 @@ export function SearchResultList({ initial }: { initial: Results }) {
             Failed to search tools. Please try again.
           </p>
         ) : null}
-        {state.capped ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            Showing the first {tools.length.toLocaleString("en-US")} results. Refine your search to narrow them down.
-          </p>
-        ) : null}
+        {state.capped ? <Island id="search-capped" component={CappedNote} props={{ shown: tools.length }} /> : null}
       </div>
     </>
   );

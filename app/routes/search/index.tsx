@@ -1,7 +1,8 @@
-import { data, Link, useLocation, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Link, type MetaDescriptor, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { z } from "zod";
 import { SaveSearch, type SaveSearchResult, type SaveSearchState } from "~/components/search/save-search";
 import { SearchFilterForm } from "~/components/search/search-filter-form";
+import { searchParts } from "~/components/search/search-parts-module";
 import { SearchResultList } from "~/components/search/search-result-list";
 import {
   AppError,
@@ -24,25 +25,38 @@ import type { Route } from "./+types/index";
 
 // The page's text: static islands, their code loaded only when the browser renders a search itself
 // (ADR 0055). The filters, Save Search and the result list (Load More) are interactive and load with it.
-const parts = () => import("~/components/search/search-parts");
-const SearchFailed = splitComponent(() => parts().then((m) => m.SearchFailed));
-const SearchStartIntro = splitComponent(() => parts().then((m) => m.SearchStartIntro));
-const SearchStartLinks = splitComponent(() => parts().then((m) => m.SearchStartLinks));
-const SearchHeading = splitComponent(() => parts().then((m) => m.SearchHeading));
-const SearchNotes = splitComponent(() => parts().then((m) => m.SearchNotes));
-const NoResults = splitComponent(() => parts().then((m) => m.NoResults));
-const PopularSearches = splitComponent(() => parts().then((m) => m.PopularSearches));
+const SearchFailed = splitComponent(() => searchParts().then((m) => m.SearchFailed));
+const SearchStartIntro = splitComponent(() => searchParts().then((m) => m.SearchStartIntro));
+const SearchStartLinks = splitComponent(() => searchParts().then((m) => m.SearchStartLinks));
+const SearchHeading = splitComponent(() => searchParts().then((m) => m.SearchHeading));
+const SearchNotes = splitComponent(() => searchParts().then((m) => m.SearchNotes));
+const NoResults = splitComponent(() => searchParts().then((m) => m.NoResults));
+const PopularSearches = splitComponent(() => searchParts().then((m) => m.PopularSearches));
 
-export function meta({ data, location }: Route.MetaArgs) {
-  const origin = data?.origin ?? "";
+// The head's tags come made from the loader: the rules (and the plural wording) run on the server,
+// and the browser only copies them (ADR 0060).
+const FAILED_HEAD: MetaDescriptor[] = [
+  { title: "Search Failed | Toolscape" },
+  { name: "robots", content: "noindex, follow" },
+  { tagName: "link", rel: "canonical", href: "/search" },
+];
+export const meta = ({ data }: Route.MetaArgs) => data?.head ?? FAILED_HEAD;
+
+/** The page's head tags (title, description, robots, canonical), for each state of the search. */
+function searchHead(
+  url: URL,
+  origin: string,
+  state: "start" | "results" | "error",
+  found?: { q?: string; total: number; href: string },
+): MetaDescriptor[] {
   // Only the bare search page is worth indexing; every filtered variant is a duplicate of the catalogue.
-  const bare = location.search === "" || location.search === "?";
+  const bare = url.search === "" || url.search === "?";
   const tags = [
-    { name: "robots", content: bare && data?.state === "start" ? "index, follow" : "noindex, follow" },
-    { tagName: "link", rel: "canonical", href: `${origin}${data?.results?.href ?? "/search"}` },
+    { name: "robots", content: bare && state === "start" ? "index, follow" : "noindex, follow" },
+    { tagName: "link", rel: "canonical", href: `${origin}${found?.href ?? "/search"}` },
   ];
-  if (!data || data.state === "error") return [{ title: "Search Failed | Toolscape" }, ...tags];
-  if (data.state === "start" || !data.results) {
+  if (state === "error") return [{ title: "Search Failed | Toolscape" }, ...tags];
+  if (!found) {
     return [
       { title: "Search AI Tools | Toolscape" },
       {
@@ -52,7 +66,7 @@ export function meta({ data, location }: Route.MetaArgs) {
       ...tags,
     ];
   }
-  const { q, total } = { q: data.input?.filters.q, total: data.results.total };
+  const { q, total } = found;
   return [
     { title: `${q ? `“${q}” — ` : "Search results — "}${plural(total, "AI tool")} | Toolscape` },
     {
@@ -66,16 +80,19 @@ export function meta({ data, location }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const parsed = parseSearchUrl(url.searchParams);
-  const base = { origin: originOf(context), popular: POPULAR_SEARCHES };
+  const origin = originOf(context);
+  const base = { popular: POPULAR_SEARCHES };
   if (!parsed.ok) {
+    const head = searchHead(url, origin, "error");
     return data(
-      { ...base, state: "error" as const, error: parsed.error, input: null, results: null, saveSearch: null },
+      { ...base, head, state: "error" as const, error: parsed.error, input: null, results: null, saveSearch: null },
       { status: 400 },
     );
   }
   const { input } = parsed;
   if (!input.started) {
-    return { ...base, state: "start" as const, error: null, input, results: null, saveSearch: null };
+    const head = searchHead(url, origin, "start");
+    return { ...base, head, state: "start" as const, error: null, input, results: null, saveSearch: null };
   }
   const { db } = context.services;
   try {
@@ -94,16 +111,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
     return {
       ...base,
+      head: searchHead(url, origin, "results", { q: input.filters.q, total: results.total, href: results.href }),
       state: "results" as const,
       error: null,
       input,
       results: { ...results, tools: cardsForTier(results.tools, tierOf(context, viewer)) },
       saveSearch,
+      // What Save Search posts: made here, so the browser does not carry the naming rule.
+      saveAs: { name: searchName(results.badges), query },
+      // No results: the address without the minimum rating, if one is set (the likeliest culprit).
+      ratingRemoveHref: results.badges.find((b) => b.kind === "rating")?.removeHref ?? null,
+      // What the screen-reader status says once the results are in: "1,234 tools".
+      found: `${results.total.toLocaleString("en-US")}${results.totalCapped ? "+" : ""} ${results.total === 1 ? "tool" : "tools"}`,
     };
   } catch (err) {
     context.services.logger.error("search failed", { requestId: context.requestId, err });
     return data(
-      { ...base, state: "error" as const, error: null, input, results: null, saveSearch: null },
+      {
+        ...base,
+        head: searchHead(url, origin, "error"),
+        state: "error" as const,
+        error: null,
+        input,
+        results: null,
+        saveSearch: null,
+      },
       { status: 500 },
     );
   }
@@ -171,7 +203,6 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 
   const total = categories.reduce((n, c) => n + c.toolCount, 0);
   const q = input.filters.q;
-  const ratingBadge = results?.badges.find((b) => b.kind === "rating");
   return (
     <div>
       <Link to="/tools" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-100">
@@ -186,9 +217,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               props={{ total: results.total, totalCapped: results.totalCapped, q, badges: results.badges }}
             />
             {saveSearch ? (
-              <div className="mt-4">
-                <SaveSearch name={searchName(results.badges)} query={savedQuery(results.href)} state={saveSearch} />
-              </div>
+              <SaveSearch name={loaderData.saveAs.name} query={loaderData.saveAs.query} state={saveSearch} />
             ) : null}
             {results.notes.length || results.unknownCategories.length ? (
               <Island
@@ -212,11 +241,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </aside>
         <div aria-busy={searching} className={searching ? "opacity-60 transition-opacity" : undefined}>
           <p role="status" aria-live="polite" className="sr-only">
-            {searching
-              ? "Searching…"
-              : results
-                ? `${results.totalCapped ? `${results.total.toLocaleString("en-US")}+` : results.total.toLocaleString("en-US")} ${results.total === 1 ? "tool" : "tools"}`
-                : ""}
+            {searching ? "Searching…" : results ? loaderData.found : ""}
           </p>
           {!results ? (
             <Island id="search-start-links" component={SearchStartLinks} props={{ popular }} />
@@ -226,7 +251,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                 <Island
                   id="search-no-results"
                   component={NoResults}
-                  props={{ ratingRemoveHref: ratingBadge?.removeHref ?? null }}
+                  props={{ ratingRemoveHref: loaderData.ratingRemoveHref }}
                 />
               ) : (
                 <SearchResultList key={`${results.href}|${results.page}`} initial={results} />
