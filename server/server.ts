@@ -29,7 +29,7 @@ import {
   registerGrowthJobs,
 } from "./modules/growth/index.ts";
 import { linkCheckMergeSteps, registerLinkCheckJobs } from "./modules/linkcheck/index.ts";
-import { BUNDLED_LOGOS_JOB, registerLogoJobs } from "./modules/logos/index.ts";
+import { BUNDLED_LOGOS_JOB, bundledLogosOwed, registerLogoJobs } from "./modules/logos/index.ts";
 import { makersMergeSteps } from "./modules/makers/index.ts";
 import { registerSubmissionJobs } from "./modules/submissions/index.ts";
 import { registerOpenDataJobs } from "./modules/syndication/index.ts";
@@ -175,7 +175,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   registerDuplicateJobs(services);
   // Bundled brand marks (ADR 0028): rasterised by a job right after the first seed, not before listening.
   registerLogoJobs(services);
-  if (seededNow) await jobs.enqueue({ type: BUNDLED_LOGOS_JOB, key: "seed" });
+  // Also on a catalogue this process did not seed that never had them (a restored dump, the tests' snapshot).
+  const ownDatabase = !options.database && setup;
+  if (seededNow || (ownDatabase && (await bundledLogosOwed(database.db))))
+    await jobs.enqueue({ type: BUNDLED_LOGOS_JOB, key: "seed" });
   // The weekly newsletter digest and beta acknowledgements link back to the site.
   registerContentJobs(services);
   registerSupportJobs(services);

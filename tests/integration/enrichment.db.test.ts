@@ -2,7 +2,12 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enrichCatalog, featuredSlugs, getTool } from "../../server/modules/catalog/index.ts";
 import { mediaFile } from "../../server/modules/linkcheck/index.ts";
-import { applyBundledLogos, type LogoReport } from "../../server/modules/logos/index.ts";
+import {
+  applyBundledLogos,
+  BUNDLED_LOGOS_JOB,
+  bundledLogosOwed,
+  type LogoReport,
+} from "../../server/modules/logos/index.ts";
 import { type Database, queryRows } from "../../server/platform/db/index.ts";
 import { createTestDatabase } from "../helpers/db.ts";
 
@@ -125,6 +130,20 @@ describe("the enriched seed", () => {
 
 describe("bundled logos on the seed", () => {
   const WITHOUT = ["canva", "gamma", "heygen", "leonardo"];
+
+  it("are owed by a catalogue seeded elsewhere (this snapshot) until the job was queued once, in any state", async () => {
+    // The server enqueues the job at boot when they are owed, not only right after its own first seed.
+    const other = await createTestDatabase();
+    try {
+      expect(await bundledLogosOwed(other.db)).toBe(true);
+      await other.db.execute(
+        sql`INSERT INTO jobs (type, key, status, run_at) VALUES (${BUNDLED_LOGOS_JOB}, 'seed', 'done', now())`,
+      );
+      expect(await bundledLogosOwed(other.db)).toBe(false);
+    } finally {
+      await other.close();
+    }
+  });
 
   it("gives 16 of the 20 featured tools a mark (not Canva, Gamma, HeyGen, Leonardo)", async () => {
     const rows = await queryRows<{ slug: string; logo_url: string | null }>(
