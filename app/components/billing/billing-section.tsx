@@ -1,13 +1,11 @@
 import { Form, Link } from "react-router";
+import { buttonClass, cardClassOf } from "~/components/ui";
 import { type BillingOverview, longDate, money } from "~/lib/billing-view";
 
-const card =
-  "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900";
-const button =
-  "inline-flex items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold focus-visible:outline-2";
-const primary = `${button} bg-brand-600 text-white hover:bg-brand-700`;
-const secondary = `${button} border border-slate-300 text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800`;
-const danger = `${button} bg-red-700 text-white hover:bg-red-800`;
+const card = cardClassOf("lg");
+const primary = buttonClass("primary", "md", "text-sm");
+const secondary = buttonClass("secondary", "md", "text-sm");
+const danger = buttonClass("danger", "md", "text-sm");
 
 /** "a month" for a 30-day period, else "every N days". */
 function per(periodDays: number): string {

@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { failureOf } from "~/lib/form-action";
 import { TIER_LABELS } from "~/lib/tiers";
 import type { Route } from "../../../routes/account/dashboard/+types/api-keys";
-import { card } from "./styles";
+import { card, primary } from "./styles";
 
 const when = (iso: string | null) => (iso ? new Date(iso).toUTCString().slice(5, 22) : "Never");
 
@@ -62,11 +62,7 @@ export function ApiKeysBody({
               className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-600 dark:bg-slate-950"
             />
           </div>
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-          >
+          <button type="submit" disabled={busy} className={primary}>
             Create key
           </button>
         </Form>

@@ -1,16 +1,13 @@
 import { Form, Link } from "react-router";
 import { FormAlert } from "~/components/account/form-parts";
+import { buttonClass, cardClassOf, controlClass } from "~/components/ui";
 import { failureOf } from "~/lib/form-action";
 import type { Route } from "../../../routes/account/dashboard/+types/lists";
 
-const card =
-  "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900";
-const input =
-  "mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-950";
-const button =
-  "inline-flex items-center justify-center rounded-lg px-3 py-1.5 text-sm font-semibold focus-visible:outline-2";
-const primary = `${button} bg-brand-600 text-white hover:bg-brand-700`;
-const secondary = `${button} border border-slate-300 text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800`;
+const card = cardClassOf("lg");
+const input = controlClass(undefined, "mt-1");
+const primary = buttonClass("primary", "sm", "font-semibold");
+const secondary = buttonClass("secondary", "sm", "font-semibold");
 
 /** Refusals carry '/pricing' in words; the page turns it into the link. */
 function WithPricingLink({ text }: { text: string }) {
