@@ -1,4 +1,5 @@
 import { Form, Link, useRouteLoaderData } from "react-router";
+import { Button } from "~/components/ui";
 import type { loader as rootLoader } from "~/root";
 
 export function meta() {
@@ -73,12 +74,9 @@ export default function CookiesPage() {
             </label>
           </div>
         ))}
-        <button
-          type="submit"
-          className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
-        >
+        <Button type="submit" className="px-5 py-2.5 font-semibold">
           Save preferences
-        </button>
+        </Button>
       </Form>
     </div>
   );

@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { buttonClass } from "~/components/ui";
 import { confirmSubscription } from "~/lib/content.server";
 import type { Route } from "./+types/newsletter-confirm";
 
@@ -22,7 +23,7 @@ export default function Confirm({ loaderData }: Route.ComponentProps) {
           ? "Thank you! You'll receive the Toolscape weekly digest: new AI tools, trending tools and live deals. Every issue has an unsubscribe link."
           : "The confirmation link is incomplete, or the address was unsubscribed. Subscribe again from the home page."}
       </p>
-      <Link to="/" className="mt-6 inline-block rounded-lg bg-brand-600 px-4 py-2 font-medium text-white">
+      <Link to="/" className={buttonClass("primary", "md", "mt-6")}>
         Go to Homepage
       </Link>
     </div>

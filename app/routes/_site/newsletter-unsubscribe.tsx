@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { buttonClass } from "~/components/ui";
 import { subscriptionByToken, unsubscribe } from "~/lib/content.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
@@ -62,7 +63,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
           </Link>
         </Form>
       ) : (
-        <Link to="/" className="mt-6 inline-block rounded-lg bg-brand-600 px-4 py-2 font-medium text-white">
+        <Link to="/" className={buttonClass("primary", "md", "mt-6")}>
           Go to Homepage
         </Link>
       )}

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { fmt, H2, InfoPage } from "~/components/info-page";
+import { buttonClass } from "~/components/ui";
 import { siteFigures } from "~/lib/content.server";
 import type { Route } from "./+types/about";
 
@@ -83,7 +84,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         .
       </p>
       <p>
-        <Link to="/tools" className="inline-block rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white">
+        <Link to="/tools" className={buttonClass("primary", "md", "font-semibold")}>
           Browse {fmt(f.tools)} AI tools
         </Link>
       </p>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { buttonClass } from "~/components/ui";
 
 /** `/tools/premium-tool-id`: the spec's static upgrade prompt for a premium listing. */
 export function meta() {
@@ -22,10 +23,7 @@ export default function PremiumTool() {
       <p className="mt-3 text-slate-600 dark:text-slate-400">
         This tool is available to members on a paid plan. Upgrade your membership to see its full listing.
       </p>
-      <Link
-        to="/pricing"
-        className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700"
-      >
+      <Link to="/pricing" className={buttonClass("primary", "md", "mt-6 px-5 py-2.5")}>
         Upgrade Now
       </Link>
       <p className="mt-4 text-sm">
