@@ -82,9 +82,9 @@ export function SearchResultList({ initial }: { initial: Results }) {
             key={tool.id}
             id={`result-${i + 1}`}
             tabIndex={-1}
-            className="flex rounded-xl outline-none [&>*]:flex-1 focus-visible:ring-2 focus-visible:ring-brand-500"
+            className="flex min-w-0 rounded-xl outline-none [&>*]:flex-1 focus-visible:ring-2 focus-visible:ring-brand-500"
           >
-            <div className="flex flex-col [&>article]:flex-1">
+            <div className="flex min-w-0 flex-col [&>article]:flex-1">
               <ToolCard tool={tool} />
               {tool.why ? <Island id={`why-${tool.id}`} component={WhyRank} props={{ lines: tool.why }} /> : null}
             </div>
