@@ -15,7 +15,7 @@ import { pendingList, sourceFiles } from "../helpers/scan.ts";
  * that no longer breaks a rule fails too.
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const PRIMITIVES = /^app\/components\/ui(\.tsx|\/)/;
+const PRIMITIVES = /^app\/components\/ui(\.tsx|-classes\.ts|\/)/;
 
 /** `const name = "…"` or `` const name = `…` `` at the start of a line (module level), value possibly on the next line. */
 const CLASS_CONSTANT = /^(?:export\s+)?const\s+(\w+)\s*=\s*(?:\n\s*)?(["`])([^"`]*)\2/gm;
