@@ -7,6 +7,7 @@ import { readPreferences } from "~/lib/preferences";
 import { splitComponent, splitComponentsReady } from "~/lib/split";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { buttonClass } from "~/components/ui-classes";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -96,11 +97,7 @@ function ErrorScreenOffline() {
   return (
     <main className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">Something went wrong</h1>
-      <button
-        type="button"
-        onClick={() => location.reload()}
-        className="mt-8 rounded-lg bg-brand-600 px-4 py-2 text-white"
-      >
+      <button type="button" onClick={() => location.reload()} className={buttonClass("primary", "md", "mt-8")}>
         Try Again
       </button>
     </main>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { buttonClass } from "~/components/ui-classes";
 
 /** The cookie consent bar's content: the notice and the two choices (spec section 2). */
 export function CookieBarContent() {
@@ -21,7 +22,7 @@ export function CookieBarContent() {
               type="submit"
               name="consent"
               value="essential"
-              className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
+              className={buttonClass("secondary", "md", "text-sm")}
             >
               Essential Only
             </button>
@@ -29,7 +30,7 @@ export function CookieBarContent() {
               type="submit"
               name="consent"
               value="accepted"
-              className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+              className={buttonClass("primary", "md", "text-sm font-semibold")}
             >
               Accept All
             </button>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { isRouteErrorResponse } from "react-router";
+import { buttonClass } from "~/components/ui-classes";
 
 const ERROR_COUNT_KEY = "toolscape:error-count";
 
@@ -35,7 +36,7 @@ export function ErrorScreen({ error, requestId }: { error: unknown; requestId: s
     return (
       <main className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="text-3xl font-bold">Page not found</h1>
-        <a href="/" className="mt-6 inline-block rounded-lg bg-brand-600 px-4 py-2 font-medium text-white">
+        <a href="/" className={buttonClass("primary", "md", "mt-6")}>
           Go Home
         </a>
       </main>
@@ -62,11 +63,11 @@ export function ErrorScreen({ error, requestId }: { error: unknown; requestId: s
             setRetrying(true);
             setTimeout(() => location.reload(), 500);
           }}
-          className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+          className={buttonClass()}
         >
           {retrying ? "Retrying…" : "Try Again"}
         </button>
-        <a href="/" className="rounded-lg border border-slate-300 px-4 py-2 font-medium dark:border-slate-600">
+        <a href="/" className={buttonClass("secondary")}>
           Go to Homepage
         </a>
       </div>

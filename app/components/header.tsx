@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { buttonClass } from "~/components/ui-classes";
 import { Island } from "~/lib/island";
 import type { Theme } from "~/lib/preferences";
 import { splitComponent } from "~/lib/split";
@@ -106,7 +107,7 @@ export function Header({
               >
                 Sign In
               </Link>
-              <JoinFree className="hidden rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 sm:block" />
+              <JoinFree className={buttonClass("primary", "md", "hidden px-3 text-sm font-semibold sm:inline-flex")} />
             </>
           )}
           <button

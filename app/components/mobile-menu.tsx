@@ -1,4 +1,5 @@
 import { Form, Link, NavLink } from "react-router";
+import { buttonClass } from "~/components/ui-classes";
 import type { HeaderViewer } from "./account/user-menu";
 import type { MenuCategory } from "./header";
 import { Modal, ModalCloseButton } from "./modal";
@@ -76,10 +77,7 @@ export default function MobileMenu({
             <NavLink to="/sign-in" className={navLink}>
               Sign In
             </NavLink>
-            <Link
-              to="/sign-up"
-              className="mt-2 rounded-lg bg-brand-600 px-3 py-2 text-center text-sm font-semibold text-white"
-            >
+            <Link to="/sign-up" className={buttonClass("primary", "md", "mt-2 px-3 text-sm font-semibold")}>
               Join Free
             </Link>
           </>

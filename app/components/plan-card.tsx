@@ -1,9 +1,12 @@
 import { Link } from "react-router";
+import { buttonClass } from "~/components/ui-classes";
 import type { Plan } from "~/lib/plans";
 import { TIER_LABELS, type Tier, tierRank } from "~/lib/tiers";
 import { CheckList } from "./check-list";
 
-const btn = "mt-6 block w-full rounded-lg px-4 py-2.5 text-center font-semibold";
+// A plan's button: the shared large button, full width; the two disabled states keep their grey fill.
+const planButton = (variant: "primary" | "secondary" | "ghost", extra = "") =>
+  buttonClass(variant, "lg", `mt-6 w-full ${extra}`);
 
 export function PlanButton({ tier, currentTier }: { tier: Tier; currentTier: Tier | null }) {
   if (currentTier === tier) {
@@ -12,7 +15,7 @@ export function PlanButton({ tier, currentTier }: { tier: Tier; currentTier: Tie
         type="button"
         disabled
         aria-disabled="true"
-        className={`${btn} cursor-default bg-slate-200 text-slate-700 dark:bg-slate-800 dark:text-slate-300`}
+        className={planButton("ghost", "cursor-default bg-slate-200 disabled:opacity-100 dark:bg-slate-800")}
       >
         Current Plan
       </button>
@@ -23,7 +26,10 @@ export function PlanButton({ tier, currentTier }: { tier: Tier; currentTier: Tie
       <button
         type="button"
         disabled
-        className={`${btn} cursor-default bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-400`}
+        className={planButton(
+          "ghost",
+          "cursor-default bg-slate-100 text-slate-600 disabled:opacity-100 dark:bg-slate-800 dark:text-slate-400",
+        )}
       >
         Included in {TIER_LABELS[currentTier]}
       </button>
@@ -31,17 +37,14 @@ export function PlanButton({ tier, currentTier }: { tier: Tier; currentTier: Tie
   }
   if (tier === "free") {
     return (
-      <Link
-        to="/sign-up"
-        className={`${btn} border border-slate-300 hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800`}
-      >
+      <Link to="/sign-up" className={planButton("secondary")}>
         Join Free
       </Link>
     );
   }
   // Visitors go to checkout too: it asks them to sign in and brings them back.
   return (
-    <Link to={`/checkout/${tier}`} className={`${btn} bg-brand-600 text-white hover:bg-brand-700`}>
+    <Link to={`/checkout/${tier}`} className={planButton("primary")}>
       Upgrade to {TIER_LABELS[tier]}
     </Link>
   );
@@ -72,9 +75,7 @@ export function PlanCard({
       }`}
     >
       {plan.popular ? (
-        <span className="absolute -top-3 left-6 rounded-full bg-brand-600 px-3 py-0.5 text-xs font-semibold text-white">
-          Most Popular
-        </span>
+        <span className="disc absolute -top-3 left-6 px-3 py-0.5 text-xs font-semibold">Most Popular</span>
       ) : null}
       <Heading id={`plan-${plan.id}`} className="text-xl font-semibold">
         {plan.name}

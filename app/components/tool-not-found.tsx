@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { buttonClass } from "~/components/ui-classes";
 
 /** The spec's tool-not-found view (section 8), shown with HTTP 404 wherever a tool is looked up. */
 export function ToolNotFound() {
@@ -8,10 +9,7 @@ export function ToolNotFound() {
       <p className="mt-3 text-slate-600 dark:text-slate-400">
         The tool you're looking for doesn't exist or has been removed.
       </p>
-      <Link
-        to="/tools"
-        className="mt-6 inline-block rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
-      >
+      <Link to="/tools" className={buttonClass("primary", "md", "mt-6")}>
         Browse All Tools
       </Link>
     </div>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { buttonClass } from "~/components/ui-classes";
 
 /** Typing waits this long after the last key before the list follows (choices apply at once). */
 const TEXT_DELAY_MS = 400;
@@ -50,9 +51,10 @@ export function useLiveFilters(search: string, apply: (form: HTMLFormElement, re
   return { onChange, onSubmit, formKey: key.current, enhanced };
 }
 
-/** The Apply button: the main action without JavaScript, a quiet secondary one once the form applies itself. */
-export function applyButtonClass(enhanced: boolean, base: string): string {
-  return enhanced
-    ? `${base} border border-slate-300 bg-white text-slate-700 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800`
-    : `${base} bg-brand-600 text-white hover:bg-brand-700`;
+/**
+ * The Apply button: the main action without JavaScript, a quiet secondary one once the form applies
+ * itself. `extra` is the page's layout (grid span, width, weight).
+ */
+export function applyButtonClass(enhanced: boolean, extra?: string): string {
+  return buttonClass(enhanced ? "secondary" : "primary", "md", extra);
 }

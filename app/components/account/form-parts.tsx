@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
+import { buttonClass, controlClass } from "~/components/ui-classes";
 
 /** A labelled input with its error message tied to it (aria-invalid, aria-describedby). */
 export function Field({
@@ -20,9 +21,7 @@ export function Field({
         name={name}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
-        className={`mt-1 block w-full rounded-lg border px-3 py-2 text-slate-900 dark:bg-slate-950 dark:text-slate-100 ${
-          error ? "border-red-600 dark:border-red-400" : "border-slate-300 dark:border-slate-600"
-        }`}
+        className={controlClass(undefined, "mt-1")}
         {...input}
       />
       {hint ? (
@@ -56,11 +55,7 @@ export function FormAlert({ tone = "error", children }: { tone?: "error" | "succ
 
 export function SubmitButton({ children, busy, busyText }: { children: ReactNode; busy?: boolean; busyText?: string }) {
   return (
-    <button
-      type="submit"
-      disabled={busy}
-      className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70"
-    >
+    <button type="submit" disabled={busy} className={buttonClass("primary", "lg", "w-full disabled:cursor-wait")}>
       {busy ? (busyText ?? "Please wait…") : children}
     </button>
   );

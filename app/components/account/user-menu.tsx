@@ -41,10 +41,7 @@ export function UserMenu({ viewer }: { viewer: HeaderViewer }) {
         aria-label={`Account menu for ${viewer.name}`}
         className="flex cursor-pointer list-none items-center gap-2 rounded-full p-1 hover:bg-slate-100 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden"
       >
-        <span
-          aria-hidden="true"
-          className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 text-xs font-bold text-white"
-        >
+        <span aria-hidden="true" className="disc h-8 w-8 text-xs">
           {initials(viewer.name)}
         </span>
         <span aria-hidden="true" className="hidden text-xs text-slate-600 lg:inline dark:text-slate-300">

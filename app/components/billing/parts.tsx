@@ -17,13 +17,6 @@ export function TestModeBanner({ children }: { children?: ReactNode }) {
   );
 }
 
-export const payCard =
-  "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900";
-export const payButton =
-  "inline-flex w-full items-center justify-center rounded-lg px-4 py-2.5 font-semibold focus-visible:outline-2 disabled:cursor-not-allowed disabled:opacity-60";
-export const payPrimary = `${payButton} bg-brand-600 text-white hover:bg-brand-700`;
-export const paySecondary = `${payButton} border border-slate-300 text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800`;
-
 /** Price lines: the plan, each credit taken off, and what is due today. */
 export function PriceLines({
   planName,

@@ -40,10 +40,7 @@ export function SearchFilterForm(props: SearchFilterFieldsProps) {
       <FilterFields {...props} />
       <button
         type="submit"
-        className={applyButtonClass(
-          live.enhanced,
-          "col-span-2 w-full rounded-lg lg:col-span-1 px-4 py-2 font-semibold",
-        )}
+        className={applyButtonClass(live.enhanced, "col-span-2 w-full font-semibold lg:col-span-1")}
       >
         Search
       </button>

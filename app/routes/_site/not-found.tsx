@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { buttonClass, controlClass } from "~/components/ui-classes";
 
 export function meta() {
   return [{ title: "Page not found | Toolscape" }];
@@ -26,9 +27,9 @@ export default function NotFound() {
           pattern=".*\S.*"
           title="Type what you are looking for"
           placeholder="Search AI tools…"
-          className="w-full rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
+          className={controlClass()}
         />
-        <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white">
+        <button type="submit" className={buttonClass()}>
           Search
         </button>
       </Form>

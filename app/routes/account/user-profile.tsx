@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { ShareButton } from "~/components/account/share-button";
+import { buttonClass } from "~/components/ui-classes";
 import { getPublicProfile } from "~/lib/accounts.server";
 import { listPublicTopListsByUser, listUserReviews } from "~/lib/community.server";
 import { initials } from "~/lib/format";
@@ -38,10 +39,7 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
       <div className="py-16 text-center">
         <h1 className="text-3xl font-bold">Profile not found</h1>
         <p className="mt-3 text-slate-600 dark:text-slate-400">There is no member with that name or link.</p>
-        <Link
-          to="/"
-          className="mt-6 inline-block rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
-        >
+        <Link to="/" className={buttonClass("primary", "md", "mt-6")}>
           Go Home
         </Link>
       </div>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { payPrimary, paySecondary, TestModeBanner, useToastOnce } from "~/components/billing/parts";
+import { TestModeBanner, useToastOnce } from "~/components/billing/parts";
+import { buttonClass } from "~/components/ui-classes";
 import { providers } from "~/lib/billing.server";
 import { isPaidTier, PAY_MESSAGES } from "~/lib/billing-view";
 import type { Route } from "./+types/cancel";
@@ -38,10 +39,10 @@ export default function PaymentCancel({ loaderData }: Route.ComponentProps) {
       </p>
       <p className="text-sm text-slate-600 dark:text-slate-400">Nothing was charged and your plan has not changed.</p>
       <div className="mx-auto flex max-w-xs flex-col gap-3">
-        <Link to={retry} className={payPrimary}>
+        <Link to={retry} className={buttonClass("primary", "lg", "w-full")}>
           Try again
         </Link>
-        <Link to="/pricing" className={paySecondary}>
+        <Link to="/pricing" className={buttonClass("secondary", "lg", "w-full")}>
           Back to plans
         </Link>
       </div>

@@ -1,15 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { FormAlert } from "~/components/account/form-parts";
-import {
-  PriceLines,
-  payCard,
-  payPrimary,
-  paySecondary,
-  TestModeBanner,
-  useToastOnce,
-} from "~/components/billing/parts";
+import { PriceLines, TestModeBanner, useToastOnce } from "~/components/billing/parts";
 import { CheckList } from "~/components/check-list";
+import { buttonClass, cardClassOf } from "~/components/ui-classes";
 import { loadEntitlements, planCardLines, viewerOf } from "~/lib/accounts.server";
 import { moneyBack, paidPlans, providers, quote, staleNotice, startCheckout } from "~/lib/billing.server";
 import { isPaidTier, money, PAY_MESSAGES, type ProviderId } from "~/lib/billing-view";
@@ -137,7 +131,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         </FormAlert>
       ) : null}
       <div className="grid gap-6 md:grid-cols-5">
-        <section aria-labelledby="summary-heading" className={`${payCard} md:col-span-3`}>
+        <section aria-labelledby="summary-heading" className={cardClassOf("lg", "md:col-span-3")}>
           <h2 id="summary-heading" className="text-lg font-semibold">
             Plan summary
           </h2>
@@ -154,7 +148,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           <CheckList items={features} className="mt-2 space-y-1.5 text-sm" />
         </section>
         <div className="space-y-6 md:col-span-2">
-          <section aria-labelledby="account-heading" className={payCard}>
+          <section aria-labelledby="account-heading" className={cardClassOf("lg")}>
             <h2 id="account-heading" className="text-lg font-semibold">
               Account
             </h2>
@@ -164,12 +158,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             </p>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Current plan: {TIER_LABELS[account.tier]}</p>
           </section>
-          <section aria-labelledby="pay-heading" className={payCard}>
+          <section aria-labelledby="pay-heading" className={cardClassOf("lg")}>
             <h2 id="pay-heading" className="text-lg font-semibold">
               {q.kind === "upgrade" ? "Upgrade now" : "Pay"}
             </h2>
             {q.kind === "current" ? (
-              <button type="button" disabled className={`${paySecondary} mt-4`}>
+              <button type="button" disabled className={buttonClass("secondary", "lg", "w-full mt-4")}>
                 Current Plan
               </button>
             ) : q.kind === "included" ? (
@@ -199,7 +193,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                     <Form method="post" key={p}>
                       <input type="hidden" name="provider" value={p} />
                       <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
-                      <button type="submit" className={payPrimary} disabled={busy}>
+                      <button type="submit" className={buttonClass("primary", "lg", "w-full")} disabled={busy}>
                         {p === "test"
                           ? "Continue (Test mode)"
                           : p === "paypal"
@@ -228,7 +222,7 @@ function InvalidPlan() {
     <div className="mx-auto max-w-lg py-16 text-center">
       <h1 className="text-3xl font-bold">{PAY_MESSAGES.invalidPlan}</h1>
       <p className="mt-3 text-slate-600 dark:text-slate-400">There is no plan by that name.</p>
-      <Link to="/pricing" className={`${payPrimary} mx-auto mt-6 max-w-xs`}>
+      <Link to="/pricing" className={buttonClass("primary", "lg", "w-full mx-auto mt-6 max-w-xs")}>
         See plans and pricing
       </Link>
     </div>

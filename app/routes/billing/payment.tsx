@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { Field, FormAlert } from "~/components/account/form-parts";
-import { payCard, payPrimary, paySecondary, TestModeBanner } from "~/components/billing/parts";
+import { TestModeBanner } from "~/components/billing/parts";
+import { buttonClass, cardClassOf } from "~/components/ui-classes";
 import { viewerOf } from "~/lib/accounts.server";
 import { PaymentFormInput, paidPlans, providers, startCheckout } from "~/lib/billing.server";
 import { money, PAY_MESSAGES, type ProviderId } from "~/lib/billing-view";
@@ -89,7 +90,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
           </Link>
         </FormAlert>
       ) : null}
-      <Form method="post" noValidate className={`${payCard} space-y-4`}>
+      <Form method="post" noValidate className={cardClassOf("lg", "space-y-4")}>
         <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
         <Field
           label="Email"
@@ -128,7 +129,13 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
         </div>
         <div className="space-y-3">
           {prov.testMode ? (
-            <button type="submit" name="provider" value="test" className={payPrimary} disabled={busy}>
+            <button
+              type="submit"
+              name="provider"
+              value="test"
+              className={buttonClass("primary", "lg", "w-full")}
+              disabled={busy}
+            >
               Continue (Test mode)
             </button>
           ) : null}
@@ -141,7 +148,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                   name="provider"
                   value={p}
                   disabled={!on || busy}
-                  className={p === "paypal" && on ? payPrimary : paySecondary}
+                  className={buttonClass(p === "paypal" && on ? "primary" : "secondary", "lg", "w-full")}
                 >
                   Pay with {LABEL[p]}
                 </button>

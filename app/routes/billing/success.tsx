@@ -1,6 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { FormAlert } from "~/components/account/form-parts";
-import { payCard, payPrimary, paySecondary, TestModeBanner, useToastOnce } from "~/components/billing/parts";
+import { TestModeBanner, useToastOnce } from "~/components/billing/parts";
+import { buttonClass, cardClassOf } from "~/components/ui-classes";
 import { viewerOf } from "~/lib/accounts.server";
 import { confirmOrder } from "~/lib/billing.server";
 import { longDate, money, PAY_MESSAGES, staleCheckoutHref } from "~/lib/billing-view";
@@ -65,7 +66,7 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
         <p className="text-sm text-slate-600 dark:text-slate-400">
           Your plan has not changed. If you were charged, the payment is applied as soon as the provider confirms it.
         </p>
-        <Link to="/pricing" className={`${payPrimary} mx-auto max-w-xs`}>
+        <Link to="/pricing" className={buttonClass("primary", "lg", "w-full mx-auto max-w-xs")}>
           Back to plans
         </Link>
       </div>
@@ -79,7 +80,10 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
         <p role="status" className="text-slate-700 dark:text-slate-300">
           We are waiting for the provider to confirm. This page checks again every {RECHECK_S} seconds.
         </p>
-        <Link to={`/payment/success?order=${outcome.orderId}`} className={`${paySecondary} mx-auto max-w-xs`}>
+        <Link
+          to={`/payment/success?order=${outcome.orderId}`}
+          className={buttonClass("secondary", "lg", "w-full mx-auto max-w-xs")}
+        >
           Check now
         </Link>
       </div>
@@ -88,7 +92,7 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-lg space-y-6 py-8">
       {outcome.testMode ? <TestModeBanner /> : null}
-      <section className={`${payCard} text-center`} aria-labelledby="success-heading">
+      <section className={cardClassOf("lg", "text-center")} aria-labelledby="success-heading">
         <p aria-hidden="true" className="text-4xl text-emerald-600">
           ✓
         </p>
@@ -114,7 +118,7 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
           A receipt is on its way to your e-mail; your billing history is on the dashboard. Not what you expected? Ask
           for a refund from the dashboard within 30 days.
         </p>
-        <Link to="/dashboard" className={`${payPrimary} mt-6`}>
+        <Link to="/dashboard" className={buttonClass("primary", "lg", "w-full mt-6")}>
           Go to your dashboard
         </Link>
       </section>

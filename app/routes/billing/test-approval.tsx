@@ -1,7 +1,8 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { FormAlert } from "~/components/account/form-parts";
-import { payCard, payPrimary, paySecondary, TestModeBanner } from "~/components/billing/parts";
+import { TestModeBanner } from "~/components/billing/parts";
+import { buttonClass, cardClassOf } from "~/components/ui-classes";
 import { AppError, viewerOf } from "~/lib/accounts.server";
 import { type Decision, testDecision, testOrder } from "~/lib/billing.server";
 import { money } from "~/lib/billing-view";
@@ -62,7 +63,7 @@ export default function TestApproval({ loaderData, actionData }: Route.Component
         This page stands in for the payment provider's approval page. Nothing is charged; your choice is sent back to
         Toolscape as a signed callback.
       </TestModeBanner>
-      <section aria-labelledby="approve-heading" className={payCard}>
+      <section aria-labelledby="approve-heading" className={cardClassOf("lg")}>
         <p className="text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
           Toolscape Test Pay
         </p>
@@ -91,18 +92,36 @@ export default function TestApproval({ loaderData, actionData }: Route.Component
         {open ? (
           <div className="mt-6 space-y-3">
             <Form method="post">
-              <button type="submit" name="decision" value="approve" className={payPrimary} disabled={busy}>
+              <button
+                type="submit"
+                name="decision"
+                value="approve"
+                className={buttonClass("primary", "lg", "w-full")}
+                disabled={busy}
+              >
                 Approve
               </button>
             </Form>
             <div className="grid grid-cols-2 gap-3">
               <Form method="post">
-                <button type="submit" name="decision" value="decline" className={paySecondary} disabled={busy}>
+                <button
+                  type="submit"
+                  name="decision"
+                  value="decline"
+                  className={buttonClass("secondary", "lg", "w-full")}
+                  disabled={busy}
+                >
                   Decline
                 </button>
               </Form>
               <Form method="post">
-                <button type="submit" name="decision" value="cancel" className={paySecondary} disabled={busy}>
+                <button
+                  type="submit"
+                  name="decision"
+                  value="cancel"
+                  className={buttonClass("secondary", "lg", "w-full")}
+                  disabled={busy}
+                >
                   Cancel
                 </button>
               </Form>
@@ -113,7 +132,7 @@ export default function TestApproval({ loaderData, actionData }: Route.Component
             <FormAlert tone="info">This payment was already {order.status}.</FormAlert>
             <Link
               to={order.status === "paid" ? `/payment/success?order=${order.orderId}` : "/dashboard"}
-              className={`${paySecondary} mt-3`}
+              className={buttonClass("secondary", "lg", "w-full mt-3")}
             >
               Continue
             </Link>

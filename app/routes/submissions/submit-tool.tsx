@@ -2,6 +2,7 @@ import { type FormEvent, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { FormAlert, focusFirstInvalid } from "~/components/account/form-parts";
+import { buttonClass, controlClass } from "~/components/ui-classes";
 import { AppError, viewerOf } from "~/lib/accounts.server";
 import { PRICING_LABELS, PRICING_MODELS } from "~/lib/catalog.server";
 import { type ActionFailure, failureOf } from "~/lib/form-action";
@@ -123,9 +124,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-const input = "mt-1 block w-full rounded-lg border px-3 py-2 text-slate-900 dark:bg-slate-950 dark:text-slate-100";
-const border = (error?: string) =>
-  error ? "border-red-600 dark:border-red-400" : "border-slate-300 dark:border-slate-600";
+// Every field is the shared control; `aria-invalid` (set by field()) paints its error border.
+const input = controlClass(undefined, "mt-1");
 
 function Label({ id, children, optional }: { id: string; children: string; optional?: boolean }) {
   return (
@@ -214,14 +214,10 @@ export default function SubmitTool({ loaderData, actionData }: Route.ComponentPr
           moderator has decided.
         </FormAlert>
         <div className="mt-6 flex gap-3">
-          <Link to="/dashboard/submissions" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white">
+          <Link to="/dashboard/submissions" className={buttonClass("primary", "md", "font-semibold")}>
             Your submissions
           </Link>
-          <Link
-            to="/submit-tool"
-            reloadDocument
-            className="rounded-lg border border-slate-300 px-4 py-2 font-semibold dark:border-slate-600"
-          >
+          <Link to="/submit-tool" reloadDocument className={buttonClass("secondary", "md", "font-semibold")}>
             Submit another tool
           </Link>
         </div>
@@ -278,28 +274,22 @@ export default function SubmitTool({ loaderData, actionData }: Route.ComponentPr
         {editing ? <input type="hidden" name="edit" value={editing.id} /> : null}
         <div>
           <Label id="f-name">Tool name</Label>
-          <input {...field("name")} className={`${input} ${border(errors.name)}`} maxLength={200} />
+          <input {...field("name")} className={input} maxLength={200} />
           <ErrorText id="f-name" error={errors.name} />
         </div>
         <div>
           <Label id="f-description">Description</Label>
-          <textarea {...field("description")} rows={4} className={`${input} ${border(errors.description)}`} />
+          <textarea {...field("description")} rows={4} className={input} />
           <ErrorText id="f-description" error={errors.description} />
         </div>
         <div>
           <Label id="f-url">Website URL</Label>
-          <input
-            {...field("url")}
-            type="url"
-            inputMode="url"
-            placeholder="https://"
-            className={`${input} ${border(errors.url)}`}
-          />
+          <input {...field("url")} type="url" inputMode="url" placeholder="https://" className={input} />
           <ErrorText id="f-url" error={errors.url} />
         </div>
         <div>
           <Label id="f-category">Category</Label>
-          <select {...field("category")} className={`${input} ${border(errors.category)}`}>
+          <select {...field("category")} className={input}>
             <option value="">Choose a category…</option>
             {loaderData.categories.map((c) => (
               <option key={c.id} value={String(c.id)}>
@@ -315,14 +305,14 @@ export default function SubmitTool({ loaderData, actionData }: Route.ComponentPr
             <Label id="f-provider_name" optional>
               Company
             </Label>
-            <input {...field("provider_name")} className={`${input} ${border(errors.provider_name)}`} />
+            <input {...field("provider_name")} className={input} />
             <ErrorText id="f-provider_name" error={errors.provider_name} />
           </div>
           <div>
             <Label id="f-pricing_model" optional>
               Pricing model
             </Label>
-            <select {...field("pricing_model")} className={`${input} ${border(errors.pricing_model)}`}>
+            <select {...field("pricing_model")} className={input}>
               <option value="">Not sure</option>
               {loaderData.pricing.map((p) => (
                 <option key={p.value} value={p.value}>
@@ -336,21 +326,21 @@ export default function SubmitTool({ loaderData, actionData }: Route.ComponentPr
             <Label id="f-tags" optional>
               Tags (comma-separated)
             </Label>
-            <input {...field("tags")} className={`${input} ${border(errors.tags)}`} />
+            <input {...field("tags")} className={input} />
             <ErrorText id="f-tags" error={errors.tags} />
           </div>
           <div>
             <Label id="f-logo_url" optional>
               Logo URL
             </Label>
-            <input {...field("logo_url")} type="url" className={`${input} ${border(errors.logo_url)}`} />
+            <input {...field("logo_url")} type="url" className={input} />
             <ErrorText id="f-logo_url" error={errors.logo_url} />
           </div>
           <div className="sm:col-span-2">
             <Label id="f-maker_relation" optional>
               Your relation to the tool
             </Label>
-            <select {...field("maker_relation")} className={`${input} ${border(errors.maker_relation)}`}>
+            <select {...field("maker_relation")} className={input}>
               <option value="">Prefer not to say</option>
               {MAKER_RELATIONS.map((r) => (
                 <option key={r} value={r}>
@@ -364,7 +354,7 @@ export default function SubmitTool({ loaderData, actionData }: Route.ComponentPr
         <button
           type="submit"
           disabled={busy || (editing !== null && editing.status !== "needs_revision")}
-          className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+          className={buttonClass("primary", "lg", "w-full")}
         >
           {busy
             ? "Sending…"

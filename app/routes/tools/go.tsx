@@ -1,6 +1,7 @@
 import { isbot } from "isbot";
 import { data, Link, redirect } from "react-router";
 import { ToolNotFound, toolNotFoundMeta } from "~/components/tool-not-found";
+import { buttonClass } from "~/components/ui-classes";
 import { visitorKey } from "~/lib/accounts.server";
 import { GoParams, mergedTarget, recordToolClick } from "~/lib/catalog.server";
 import { countDealClick, liveDealLink } from "~/lib/content.server";
@@ -65,10 +66,7 @@ export default function Go({ loaderData }: Route.ComponentProps) {
     <div className="py-16 text-center">
       <h1 className="text-3xl font-bold">This link is not valid</h1>
       <p className="mt-3 text-slate-600 dark:text-slate-400">{loaderData.error}</p>
-      <Link
-        to={`/tools/${encodeURIComponent(loaderData.slug)}`}
-        className="mt-6 inline-block rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
-      >
+      <Link to={`/tools/${encodeURIComponent(loaderData.slug)}`} className={buttonClass("primary", "md", "mt-6")}>
         Back to the tool
       </Link>
     </div>

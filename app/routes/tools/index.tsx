@@ -129,7 +129,7 @@ export default function ToolsIndex({ loaderData }: Route.ComponentProps) {
             </option>
           ))}
         </select>
-        <button type="submit" className={applyButtonClass(live.enhanced, "rounded-lg px-4 py-2 font-medium")}>
+        <button type="submit" className={applyButtonClass(live.enhanced)}>
           Apply
         </button>
       </form>
