@@ -100,6 +100,8 @@ export type BillingOverview = {
     granted: boolean;
     provider: ProviderId | null;
   } | null;
+  /** a paid tier the Toolscape team set by hand (no subscription behind it: nothing to pay or cancel) */
+  assigned: { tier: PaidTier; planName: string } | null;
   /** the member's plan's terms, from the plans table (null on Free) */
   terms: { graceDays: number; refundWindowDays: number; periodDays: number } | null;
   /** money-back: the last day a self-serve refund is accepted, or null when none is possible */

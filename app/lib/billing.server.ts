@@ -293,6 +293,10 @@ export async function overview(context: AppLoadContext, viewer: Viewer): Promise
             provider: null,
           }
         : null,
+    assigned:
+      summary.source === "override" && summary.tier !== "free"
+        ? { tier: summary.tier, planName: planName(summary.tier) }
+        : null,
     terms: terms
       ? { graceDays: terms.graceDays, refundWindowDays: terms.refundWindowDays, periodDays: terms.periodDays }
       : null,

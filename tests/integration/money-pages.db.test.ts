@@ -243,6 +243,19 @@ describe("dashboard billing", () => {
     expect(refused.status).toBe(400);
     expect(await payments(member.id)).toBe(1);
   });
+
+  it("a tier the team set by hand is shown as such, not as the Free plan, with nothing to cancel or refund", async () => {
+    const member = await createMember(server, { tier: "expert" });
+    const page = await html(await member.client.fetch("/dashboard/billing"));
+    expect(page).toContain('data-testid="billing-assigned"');
+    expect(page).toMatch(/You are on <strong>Expert<\/strong>, set for your account by the Toolscape team/);
+    expect(page).not.toContain("You are on the Free plan");
+    expect(page).not.toContain("Cancel at period end");
+    expect(page).not.toContain("Request a refund");
+    // Back to Free by the team: the Free line again.
+    const free = await createMember(server);
+    expect(await html(await free.client.fetch("/dashboard/billing"))).toContain("You are on the Free plan");
+  });
 });
 
 describe("page weight", () => {

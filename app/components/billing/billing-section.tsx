@@ -34,6 +34,12 @@ export function BillingSection({ billing, confirmRefund }: { billing: BillingOve
       <h2 id="billing-heading" className="text-lg font-semibold">
         Billing
       </h2>
+      {billing.assigned ? (
+        <p className="mt-3 text-sm text-slate-700 dark:text-slate-300" data-testid="billing-assigned">
+          You are on <strong>{billing.assigned.planName}</strong>, set for your account by the Toolscape team: there is
+          no subscription behind it, so nothing to pay or cancel.
+        </p>
+      ) : null}
       {live && sub ? (
         <div className="mt-3 space-y-4">
           <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
@@ -149,7 +155,7 @@ export function BillingSection({ billing, confirmRefund }: { billing: BillingOve
             </div>
           ) : null}
         </div>
-      ) : (
+      ) : billing.assigned ? null : (
         <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
           You are on the Free plan.{" "}
           <Link to="/pricing" className="font-medium text-brand-700 underline dark:text-brand-100">
