@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows, sql } from "../../server/platform/db/index.ts";
 import { Client, createMember } from "../helpers/accounts.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -106,6 +107,53 @@ describe("sign-up", () => {
     expect((await client.json(`/api/admin/users/${user.id}`, "PUT", { tier: "expert" })).status).toBe(403);
     const again = await client.fetch(`/api/subscriptions/user/${user.id}`);
     expect(((await again.json()) as { subscription: { tier: string } }).subscription.tier).toBe("free");
+  });
+
+  it("is one transaction: a sign-up cut after the user row leaves nothing behind, and the address can sign up again", async () => {
+    const email = newEmail();
+    const db = server.services.db;
+    // The password account's insert fails, as when the instance dies or the database restarts between
+    // better-auth's two writes.
+    await db.execute(
+      sql.raw(`CREATE FUNCTION fail_signup() RETURNS trigger AS $$ BEGIN
+      RAISE EXCEPTION 'cut'; END $$ LANGUAGE plpgsql`),
+    );
+    await db.execute(
+      sql.raw(`CREATE TRIGGER fail_signup BEFORE INSERT ON auth_accounts FOR EACH ROW
+        WHEN (NEW.provider_id = 'credential') EXECUTE FUNCTION fail_signup()`),
+    );
+    const before = outbox().length;
+    try {
+      const cut = await new Client(server).form("/sign-up", {
+        name: "Cut",
+        email,
+        password: "secret1",
+        confirmPassword: "secret1",
+      });
+      expect(cut.status).toBeGreaterThanOrEqual(400);
+    } finally {
+      await db.execute(sql.raw("DROP TRIGGER fail_signup ON auth_accounts"));
+      await db.execute(sql.raw("DROP FUNCTION fail_signup()"));
+    }
+    const left = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM users WHERE email = ${email}`);
+    expect(left[0]?.n).toBe(0);
+    // No confirmation mail for an account that does not exist.
+    expect(
+      outbox()
+        .slice(before)
+        .filter((m) => m.to === email),
+    ).toEqual([]);
+    const again = new Client(server);
+    const res = await again.form("/sign-up", { name: "Ada", email, password: "secret1", confirmPassword: "secret1" });
+    expect(res.status).toBe(302);
+    const signedIn = await new Client(server).form("/sign-in", { email, password: "secret1" });
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.get("set-cookie") ?? "").toMatch(/session_token=/);
+    expect(
+      outbox()
+        .slice(before)
+        .filter((m) => m.to === email && m.tag === "email-confirm"),
+    ).toHaveLength(1);
   });
 });
 

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { queueAfterTransactionHook } from "@better-auth/core/context";
 import { APIError, betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware } from "better-auth/api";
@@ -81,6 +82,10 @@ export function createAuth(deps: AuthDeps) {
     basePath: "/api/auth",
     database: drizzleAdapter(db, {
       provider: "pg",
+      // Sign-up writes the user and its password account in one transaction: a sign-up cut between
+      // the two (an instance killed, the database restarted) leaves nothing behind, not an account
+      // that cannot sign in. better-auth runs the "after" hooks once it commits.
+      transaction: true,
       schema: {
         user: schema.users,
         session: schema.sessions,
@@ -129,21 +134,25 @@ export function createAuth(deps: AuthDeps) {
           env,
           `/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent("/dashboard?email=confirmed")}`,
         );
-        await mailer
-          .send({
-            to: user.email,
-            tag: "email-confirm",
-            subject: "Confirm your Toolscape e-mail address",
-            text: [
-              `Hello ${user.name},`,
-              "",
-              "Welcome to Toolscape. Please confirm that this is your e-mail address:",
-              link,
-              "",
-              "The link works for three days. If you did not create an account, ignore this message.",
-            ].join("\n"),
-          })
-          .catch((err: unknown) => authLog.error("confirmation mail not sent", { err, userId: user.id }));
+        // Sign-up runs in a transaction: the mail goes once it commits (a failure's record and an
+        // SMTP round trip have no place inside it), at once when there is none (a resend).
+        await queueAfterTransactionHook(async () => {
+          await mailer
+            .send({
+              to: user.email,
+              tag: "email-confirm",
+              subject: "Confirm your Toolscape e-mail address",
+              text: [
+                `Hello ${user.name},`,
+                "",
+                "Welcome to Toolscape. Please confirm that this is your e-mail address:",
+                link,
+                "",
+                "The link works for three days. If you did not create an account, ignore this message.",
+              ].join("\n"),
+            })
+            .catch((err: unknown) => authLog.error("confirmation mail not sent", { err, userId: user.id }));
+        });
       },
       afterEmailVerification: async (user) => {
         await deps.onEmailVerified?.({ id: user.id, email: user.email, name: user.name, emailVerified: true });
@@ -169,7 +178,10 @@ export function createAuth(deps: AuthDeps) {
       // hook runs after the password check, so only the account's owner learns it is suspended.
       session: {
         create: {
-          before: async (session) => {
+          before: async (session, ctx) => {
+            // Sign-up's session is made inside its transaction, for the user it has just created
+            // (who cannot be suspended yet); that user is not visible to another connection.
+            if (ctx?.path === "/sign-up/email") return;
             if (await isSuspended(db, session.userId)) {
               throw new APIError("FORBIDDEN", { message: ACCOUNT_SUSPENDED, code: "ACCOUNT_SUSPENDED" });
             }
