@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import { useToast } from "~/components/toast";
+import { buttonClass, cardClass, controlClass } from "~/components/ui-classes";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /** A read-only value (link, code) with a Copy button once JavaScript runs; selectable text without it. */
@@ -19,7 +20,7 @@ export function CopyField({ label, value }: { label: string; value: string }) {
           readOnly
           value={value}
           onFocus={(e) => e.currentTarget.select()}
-          className="block w-full min-w-0 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100"
+          className={controlClass(undefined, "min-w-0 bg-slate-50 font-mono text-sm dark:bg-slate-950")}
         />
         {hydrated ? (
           <button
@@ -33,7 +34,7 @@ export function CopyField({ label, value }: { label: string; value: string }) {
                 toast("Copy failed: select the text and copy it", "error");
               }
             }}
-            className="shrink-0 rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
+            className={buttonClass("secondary", "md", "shrink-0 text-sm")}
           >
             Copy
           </button>
@@ -45,7 +46,7 @@ export function CopyField({ label, value }: { label: string; value: string }) {
 
 export function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+    <div className={cardClass}>
       <p className="text-sm text-slate-600 dark:text-slate-400">{label}</p>
       <p className="mt-1 text-2xl font-bold">{value}</p>
       {hint ? <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{hint}</p> : null}
@@ -63,16 +64,7 @@ export function AffiliateNav({ current }: { current: string }) {
   return (
     <nav aria-label="Affiliate programme" className="mb-6 flex flex-wrap gap-2 text-sm">
       {links.map(([to, label]) => (
-        <Link
-          key={to}
-          to={to}
-          aria-current={current === to ? "page" : undefined}
-          className={`rounded-full px-3 py-1.5 font-medium ${
-            current === to
-              ? "bg-brand-600 text-white"
-              : "border border-slate-300 hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
-          }`}
-        >
+        <Link key={to} to={to} aria-current={current === to ? "page" : undefined} className="chip">
           {label}
         </Link>
       ))}

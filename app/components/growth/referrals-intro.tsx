@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { buttonClass, cardClassOf } from "~/components/ui-classes";
 
 /**
  * /referrals for visitors (issue 18): the programme explained, with calls to sign in or join. The
@@ -29,29 +30,18 @@ export function ReferralsIntro({ rewardDays, perYear }: { rewardDays: number; pe
       </p>
       <ol className="mt-8 grid gap-4 sm:grid-cols-3">
         {steps.map((s, i) => (
-          <li
-            key={s.title}
-            className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
-          >
-            <span className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 font-bold text-white">
-              {i + 1}
-            </span>
+          <li key={s.title} className={cardClassOf("md", "p-5")}>
+            <span className="disc h-8 w-8">{i + 1}</span>
             <h2 className="mt-3 font-semibold">{s.title}</h2>
             <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{s.text}</p>
           </li>
         ))}
       </ol>
       <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-        <Link
-          to={`/sign-up?redirectTo=${back}`}
-          className="rounded-lg bg-brand-600 px-5 py-2.5 text-center font-semibold text-white hover:bg-brand-700"
-        >
+        <Link to={`/sign-up?redirectTo=${back}`} className={buttonClass("primary", "lg")}>
           Join free and get your link
         </Link>
-        <Link
-          to={`/sign-in?redirectTo=${back}`}
-          className="rounded-lg border border-slate-300 px-5 py-2.5 text-center font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
-        >
+        <Link to={`/sign-in?redirectTo=${back}`} className={buttonClass("secondary", "lg")}>
           Sign in
         </Link>
       </div>

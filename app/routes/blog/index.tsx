@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { BlogCard } from "~/components/blog-card";
 import { Empty } from "~/components/empty-state";
+import { buttonClass, controlClass } from "~/components/ui-classes";
 import { BLOG_CATEGORIES } from "~/lib/blog";
 import { BlogListQuery, listPublishedPosts } from "~/lib/content.server";
 import type { Route } from "./+types/index";
@@ -28,13 +29,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { featured, posts } = await listPublishedPosts(context.services.db, query);
   return { query: { q: query.q, category: query.category ?? "" }, featured, posts };
 }
-
-const chip = (active: boolean) =>
-  `inline-block rounded-full border px-3 py-1 text-sm font-medium ${
-    active
-      ? "border-brand-600 bg-brand-600 text-white"
-      : "border-slate-300 text-slate-700 hover:border-brand-600 dark:border-slate-600 dark:text-slate-300"
-  }`;
 
 /** The blog: GET forms and links only, so search and chips work without JavaScript. */
 export default function Blog({ loaderData }: Route.ComponentProps) {
@@ -71,9 +65,9 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           defaultValue={query.q}
           maxLength={100}
           placeholder="Search posts..."
-          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-800"
+          className={controlClass()}
         />
-        <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white">
+        <button type="submit" className={buttonClass()}>
           Search
         </button>
       </Form>
@@ -81,11 +75,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         <ul className="flex flex-wrap gap-2">
           {["", ...BLOG_CATEGORIES].map((c) => (
             <li key={c || "all"}>
-              <Link
-                to={href(c)}
-                className={chip(query.category === c)}
-                aria-current={query.category === c ? "page" : undefined}
-              >
+              <Link to={href(c)} className="chip" aria-current={query.category === c ? "page" : undefined}>
                 {c || "All"}
               </Link>
             </li>

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { BlogCard, postDate } from "~/components/blog-card";
 import { SanitizedHtml } from "~/components/sanitized-html";
+import { buttonClass } from "~/components/ui-classes";
 import { getPublishedPost, relatedPosts } from "~/lib/content.server";
 import { originOf } from "~/lib/site-origin.server";
 import type { Route } from "./+types/post";
@@ -60,7 +61,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-lg py-16 text-center">
         <h1 className="text-3xl font-bold">Post not found</h1>
         <p className="mt-3 text-slate-600 dark:text-slate-400">This post doesn't exist or is no longer published.</p>
-        <Link to="/blog" className="mt-6 inline-block rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white">
+        <Link to="/blog" className={buttonClass("primary", "md", "mt-6")}>
           Back to the blog
         </Link>
       </div>

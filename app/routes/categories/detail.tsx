@@ -1,6 +1,7 @@
 import { data, Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import { RatingOptions } from "~/components/rating-options";
 import { ToolCard } from "~/components/tool-card";
+import { cardClassOf, controlClass } from "~/components/ui-classes";
 import { tierOf, viewerOf } from "~/lib/accounts.server";
 import {
   cardsForTier,
@@ -100,8 +101,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-const field =
-  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";
+const field = controlClass(undefined, "mt-1");
 const label = "block text-sm font-medium text-slate-800 dark:text-slate-200";
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
@@ -160,7 +160,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           aria-label={`Filter ${name} tools`}
           onChange={live.onChange}
           onSubmit={live.onSubmit}
-          className="mt-6 grid grid-cols-2 items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 lg:grid-cols-[1fr_auto_auto_auto_auto] dark:border-slate-800 dark:bg-slate-900"
+          className={cardClassOf("md", "mt-6 grid grid-cols-2 items-end gap-3 lg:grid-cols-[1fr_auto_auto_auto_auto]")}
         >
           <div className="col-span-2 lg:col-span-1">
             <label htmlFor="cat-q" className={label}>
@@ -173,14 +173,14 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
               maxLength={200}
               defaultValue={input?.q ?? ""}
               placeholder="Name, tag or description"
-              className={`mt-1 ${field}`}
+              className={field}
             />
           </div>
           <div className="min-w-0">
             <label htmlFor="cat-price" className={label}>
               Price
             </label>
-            <select id="cat-price" name="price" defaultValue={input?.price ?? ""} className={`mt-1 ${field}`}>
+            <select id="cat-price" name="price" defaultValue={input?.price ?? ""} className={field}>
               <option value="">All pricing</option>
               <option value="free">Free</option>
               <option value="paid">Paid</option>
@@ -194,7 +194,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
               id="cat-rating"
               name="rating"
               defaultValue={input?.minRating === undefined ? "" : String(input.minRating)}
-              className={`mt-1 ${field}`}
+              className={field}
             >
               <RatingOptions
                 choices={RATINGS}
@@ -206,7 +206,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             <label htmlFor="cat-sort" className={label}>
               Sort
             </label>
-            <select id="cat-sort" name="sort" defaultValue={input?.sort ?? ""} className={`mt-1 ${field}`}>
+            <select id="cat-sort" name="sort" defaultValue={input?.sort ?? ""} className={field}>
               <option value="">{input?.q ? "Best match" : "Rating: high to low"}</option>
               {SORT_OPTIONS.map(([value, text]) => (
                 <option key={value} value={value}>
@@ -215,10 +215,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
               ))}
             </select>
           </div>
-          <button
-            type="submit"
-            className={applyButtonClass(live.enhanced, "col-span-2 rounded-lg px-4 py-2 font-semibold sm:col-span-1")}
-          >
+          <button type="submit" className={applyButtonClass(live.enhanced, "col-span-2 font-semibold sm:col-span-1")}>
             Apply
           </button>
         </form>

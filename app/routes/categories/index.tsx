@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import { CategoryCard } from "~/components/categories/category-card";
+import { buttonClass, cardClassOf, controlClass } from "~/components/ui-classes";
 import { CategoryListParams, filterCategories, listCategories } from "~/lib/catalog.server";
 import { firstIssue } from "~/lib/form-action.server";
 import { plural } from "~/lib/format";
@@ -98,9 +99,9 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
           defaultValue={q ?? ""}
           maxLength={100}
           placeholder="Search categories by name or description"
-          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-900"
+          className={controlClass()}
         />
-        <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+        <button type="submit" className={buttonClass()}>
           Search
         </button>
       </Form>
@@ -159,22 +160,16 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
 
-      <section
-        aria-labelledby="categories-more"
-        className="mt-12 rounded-xl border border-slate-200 bg-white p-6 text-center dark:border-slate-800 dark:bg-slate-900"
-      >
+      <section aria-labelledby="categories-more" className={cardClassOf("md", "mt-12 p-6 text-center")}>
         <h2 id="categories-more" className="text-xl font-semibold">
           Can't find what you're looking for?
         </h2>
         <p className="mt-1 text-slate-600 dark:text-slate-400">Browse the whole catalogue or tell us what's missing.</p>
         <div className="mt-4 flex flex-wrap justify-center gap-3">
-          <Link to="/tools" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+          <Link to="/tools" className={buttonClass()}>
             Browse All Tools
           </Link>
-          <Link
-            to="/contact"
-            className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
-          >
+          <Link to="/contact" className={buttonClass("secondary")}>
             Suggest Category
           </Link>
         </div>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { buttonClass, cardClass, cardClassOf } from "~/components/ui-classes";
 import { viewerOf } from "~/lib/accounts.server";
 import { communityFigures, leaderboard } from "~/lib/community.server";
 import type { Route } from "./+types/index";
@@ -94,20 +95,14 @@ export default function Community({ loaderData }: Route.ComponentProps) {
       </p>
       {!signedIn ? (
         <p className="mt-5">
-          <Link
-            to="/sign-up"
-            className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
-          >
+          <Link to="/sign-up" className={buttonClass("primary", "lg")}>
             Join the community — free
           </Link>
         </p>
       ) : null}
       <dl className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-4" data-testid="community-figures">
         {stats.map(([label, value]) => (
-          <div
-            key={label}
-            className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-          >
+          <div key={label} className={cardClass}>
             <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
             <dd className="mt-1 text-2xl font-bold">{value.toLocaleString("en-US")}</dd>
           </div>
@@ -116,10 +111,7 @@ export default function Community({ loaderData }: Route.ComponentProps) {
       <h2 className="mt-10 text-xl font-semibold">Take part</h2>
       <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {CARDS.map((c) => (
-          <li
-            key={c.title}
-            className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
-          >
+          <li key={c.title} className={cardClassOf("md", "flex flex-col p-5")}>
             <h3 className="font-semibold">{c.title}</h3>
             <p className="mt-1 flex-1 text-sm text-slate-700 dark:text-slate-300">{c.text}</p>
             <Link
@@ -136,7 +128,7 @@ export default function Community({ loaderData }: Route.ComponentProps) {
         {leaders.length === 0 ? (
           <p className="mt-2 text-slate-600 dark:text-slate-400">No contributions yet: be the first.</p>
         ) : (
-          <ol className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
+          <ol className={cardClassOf("md", "mt-3 divide-y divide-slate-200 p-0 dark:divide-slate-800")}>
             {leaders.map((l) => (
               <li key={l.userId} className="flex items-center justify-between px-4 py-2 text-sm">
                 <span>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { cardClassOf } from "~/components/ui-classes";
 import { listActivePolls } from "~/lib/community.server";
 import { pollPercent } from "~/lib/community-types";
 import type { Route } from "./+types/polls";
@@ -46,11 +47,7 @@ export default function Polls({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="mt-8 space-y-6">
           {polls.map((poll) => (
-            <li
-              key={poll.id}
-              className="rounded-lg border border-slate-200 p-5 dark:border-slate-700"
-              data-testid="poll-card"
-            >
+            <li key={poll.id} className={cardClassOf("md", "p-5")} data-testid="poll-card">
               <p className="text-sm text-slate-600 dark:text-slate-400">
                 About{" "}
                 <Link
@@ -73,8 +70,8 @@ export default function Polls({ loaderData }: Route.ComponentProps) {
                           {votes} {votes === 1 ? "vote" : "votes"} · {pct}
                         </span>
                       </div>
-                      <div className="mt-1 h-1.5 rounded bg-slate-100 dark:bg-slate-800" aria-hidden="true">
-                        <div className="h-1.5 rounded bg-brand-600" style={{ width: pct }} />
+                      <div className="meter mt-1" aria-hidden="true">
+                        <div className="meter-fill" style={{ width: pct }} />
                       </div>
                     </li>
                   );

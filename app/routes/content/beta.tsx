@@ -1,5 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { ToolLogo } from "~/components/tool-logo";
+import { buttonClass, cardClassOf, controlClass } from "~/components/ui-classes";
 import { viewerOf } from "~/lib/accounts.server";
 import type { BetaCard } from "~/lib/content.server";
 import { applyToBeta, BETA_MESSAGES, BetaApplyForm, BetaQuery, listBetaPrograms } from "~/lib/content.server";
@@ -76,7 +77,6 @@ function applyResult(answer: unknown): ApplyResult | undefined {
   return (answer as ApplyResult | undefined) ?? undefined;
 }
 
-const chip = "rounded-full border px-3 py-1.5 text-sm font-medium";
 const dateFmt = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
 export default function Beta({ loaderData, actionData }: Route.ComponentProps) {
@@ -99,11 +99,7 @@ export default function Beta({ loaderData, actionData }: Route.ComponentProps) {
               <Link
                 to={c.key === "all" ? "/beta" : `/beta?category=${c.key}`}
                 aria-current={c.key === category ? "page" : undefined}
-                className={`${chip} ${
-                  c.key === category
-                    ? "border-brand-600 bg-brand-600 text-white"
-                    : "border-slate-300 hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
-                }`}
+                className="chip"
               >
                 {c.label}
               </Link>
@@ -171,7 +167,7 @@ function ProgramCard({
   const canApply = p.status === "open" || (p.status === "starting_soon" && d.canApplyEarly);
   const fieldId = `motivation-${p.id}`;
   return (
-    <article className="flex h-full flex-col rounded-xl border border-slate-200 p-5 dark:border-slate-700">
+    <article className={cardClassOf("md", "flex h-full flex-col p-5")}>
       <div className="flex items-start gap-3">
         <ToolLogo name={p.toolName} url={p.logoUrl} size={44} />
         <div className="min-w-0 flex-1">
@@ -207,14 +203,14 @@ function ProgramCard({
           <span className="text-slate-600 dark:text-slate-400">{share}% taken</span>
         </p>
         <div
-          className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
+          className="meter mt-1 h-2 rounded-full"
           role="progressbar"
           aria-label={`Spots taken for ${p.toolName}`}
           aria-valuemin={0}
           aria-valuemax={p.spots}
           aria-valuenow={p.spotsTaken}
         >
-          <div className="h-full bg-brand-600" style={{ width: `${share}%` }} />
+          <div className="meter-fill" style={{ width: `${share}%` }} />
         </div>
       </div>
       {p.benefits.length ? (
@@ -251,12 +247,12 @@ function ProgramCard({
           Applied ✓ — see your dashboard
         </p>
       ) : p.status === "full" ? (
-        <button type="button" disabled className="rounded-lg bg-slate-300 px-4 py-2 font-medium text-slate-700">
+        <button type="button" disabled className={buttonClass("secondary")}>
           Program Full
         </button>
       ) : !canApply ? (
         <>
-          <button type="button" disabled className="rounded-lg bg-slate-300 px-4 py-2 font-medium text-slate-700">
+          <button type="button" disabled className={buttonClass("secondary")}>
             Starting Soon
           </button>
           <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
@@ -268,10 +264,7 @@ function ProgramCard({
           </p>
         </>
       ) : !d.signedIn ? (
-        <Link
-          to={`/sign-in?redirectTo=${encodeURIComponent(`/beta${d.search}`)}`}
-          className="rounded-lg bg-brand-600 px-4 py-2 text-center font-medium text-white hover:bg-brand-700"
-        >
+        <Link to={`/sign-in?redirectTo=${encodeURIComponent(`/beta${d.search}`)}`} className={buttonClass()}>
           Sign in to apply
         </Link>
       ) : (
@@ -280,18 +273,8 @@ function ProgramCard({
           <label htmlFor={fieldId} className="block text-sm font-medium">
             Why do you want to join?
           </label>
-          <textarea
-            id={fieldId}
-            name="motivation"
-            rows={2}
-            maxLength={500}
-            className="w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-800"
-          />
-          <button
-            type="submit"
-            disabled={busy}
-            className="w-full rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
-          >
+          <textarea id={fieldId} name="motivation" rows={2} maxLength={500} className={controlClass("xs", "w-full")} />
+          <button type="submit" disabled={busy} className={buttonClass("primary", "md", "w-full")}>
             Apply Now
           </button>
         </Form>

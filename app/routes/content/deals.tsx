@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { CouponCode } from "~/components/coupon-code";
 import { Empty } from "~/components/empty-state";
 import { ToolLogo } from "~/components/tool-logo";
+import { buttonClass, cardClassOf } from "~/components/ui-classes";
 import type { DealCard } from "~/lib/content.server";
 import { DealsQuery, listLiveDeals } from "~/lib/content.server";
 import { DEAL_CATEGORIES, DEAL_TYPE_LABELS } from "~/lib/content-labels";
@@ -36,8 +37,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ deals, category, origin: originOf(context), now: now.getTime() });
 }
 
-const chip = "rounded-full border px-3 py-1.5 text-sm font-medium";
-
 export default function Deals({ loaderData }: Route.ComponentProps) {
   const { deals, category, now } = loaderData;
   const featured = deals.filter((d) => d.featured);
@@ -57,11 +56,7 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
               <Link
                 to={c.key === "all" ? "/deals" : `/deals?category=${c.key}`}
                 aria-current={c.key === category ? "page" : undefined}
-                className={`${chip} ${
-                  c.key === category
-                    ? "border-brand-600 bg-brand-600 text-white"
-                    : "border-slate-300 hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
-                }`}
+                className="chip"
               >
                 {c.label}
               </Link>
@@ -120,11 +115,10 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
 function DealCardView({ deal, now, featured }: { deal: DealCard; now: number; featured?: boolean }) {
   return (
     <article
-      className={`flex h-full flex-col rounded-xl border p-5 ${
-        featured
-          ? "border-emerald-300 bg-emerald-50 dark:border-emerald-800 dark:bg-emerald-950"
-          : "border-slate-200 dark:border-slate-700"
-      }`}
+      className={cardClassOf(
+        "md",
+        `flex h-full flex-col p-5${featured ? " border-emerald-300 bg-emerald-50 dark:border-emerald-800 dark:bg-emerald-950" : ""}`,
+      )}
     >
       <div className="flex items-start gap-3">
         <ToolLogo name={deal.toolName} url={deal.logoUrl} size={44} />
@@ -169,7 +163,7 @@ function DealCardView({ deal, now, featured }: { deal: DealCard; now: number; fe
           href={goHref(deal.toolSlug, "deal", "deals")}
           target="_blank"
           rel="noopener nofollow"
-          className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+          className={buttonClass("primary", "md", "text-sm")}
         >
           Get Deal<span className="sr-only"> on {deal.toolName} (opens in a new tab)</span>
         </a>

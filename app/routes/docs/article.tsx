@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { SanitizedHtml } from "~/components/sanitized-html";
+import { buttonClass } from "~/components/ui-classes";
 import { allDocs, getDoc } from "~/lib/content.server";
 import type { Route } from "./+types/article";
 
@@ -23,10 +24,7 @@ export default function DocArticle({ loaderData }: Route.ComponentProps) {
     return (
       <div className="mx-auto max-w-lg py-16 text-center">
         <h1 className="text-3xl font-bold">Article not found</h1>
-        <Link
-          to="/documentation"
-          className="mt-6 inline-block rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white"
-        >
+        <Link to="/documentation" className={buttonClass("primary", "md", "mt-6")}>
           All documentation
         </Link>
       </div>

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { Empty } from "~/components/empty-state";
+import { buttonClass, cardClassOf, controlClass } from "~/components/ui-classes";
 import { DocsQuery, searchDocs } from "~/lib/content.server";
 import type { Route } from "./+types/index";
 
@@ -41,26 +42,20 @@ export default function Documentation({ loaderData }: Route.ComponentProps) {
           defaultValue={q}
           maxLength={100}
           placeholder="Search documentation..."
-          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-800"
+          className={controlClass()}
         />
-        <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white">
+        <button type="submit" className={buttonClass()}>
           Search
         </button>
       </Form>
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
-        <Link
-          to="/community"
-          className="rounded-xl border border-slate-200 p-4 hover:border-brand-600 dark:border-slate-700"
-        >
+        <Link to="/community" className={cardClassOf("md", "hover:border-brand-600")}>
           <span className="font-semibold">Community</span>
           <span className="block text-sm text-slate-600 dark:text-slate-400">
             Ask other members, read reviews and lists.
           </span>
         </Link>
-        <Link
-          to="/contact"
-          className="rounded-xl border border-slate-200 p-4 hover:border-brand-600 dark:border-slate-700"
-        >
+        <Link to="/contact" className={cardClassOf("md", "hover:border-brand-600")}>
           <span className="font-semibold">Contact us</span>
           <span className="block text-sm text-slate-600 dark:text-slate-400">
             Can't find an answer? Write to the team.

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { AffiliateNav, CopyField } from "~/components/growth/copy-field";
+import { buttonClass, cardClassOf, controlClass } from "~/components/ui-classes";
 import { originOf, safeLanding, viewerAffiliate } from "~/lib/growth.server";
 import type { Route } from "./+types/affiliate-resources";
 
@@ -51,7 +52,7 @@ export default function AffiliateResources({ loaderData }: Route.ComponentProps)
         </p>
       )}
 
-      <section className="mt-8 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+      <section className={cardClassOf("md", "mt-8 p-5")}>
         <h2 className="text-lg font-semibold">Link builder</h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           Send people straight to a tool, a category or a comparison: paste the path of any Toolscape page.
@@ -65,12 +66,9 @@ export default function AffiliateResources({ loaderData }: Route.ComponentProps)
             name="path"
             defaultValue={loaderData.path === "/" ? "" : loaderData.path}
             placeholder="/tools/midjourney"
-            className="block w-full rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-600 dark:bg-slate-950"
+            className={controlClass()}
           />
-          <button
-            type="submit"
-            className="shrink-0 rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700"
-          >
+          <button type="submit" className={buttonClass("primary", "md", "shrink-0")}>
             Build link
           </button>
         </Form>
@@ -84,7 +82,7 @@ export default function AffiliateResources({ loaderData }: Route.ComponentProps)
         </div>
       </section>
 
-      <section className="mt-8 space-y-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+      <section className={cardClassOf("md", "mt-8 space-y-4 p-5")}>
         <h2 className="text-lg font-semibold">Snippets</h2>
         <CopyField label="Text link (HTML)" value={textLink} />
         <CopyField label="Banner (HTML)" value={banner} />

@@ -1,6 +1,7 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { FormAlert } from "~/components/account/form-parts";
 import { AffiliateNav } from "~/components/growth/copy-field";
+import { buttonClass, cardClassOf, controlClass } from "~/components/ui-classes";
 import { viewerOf } from "~/lib/accounts.server";
 import { failureOf, fieldProps } from "~/lib/form-action";
 import { formAction, refuse } from "~/lib/form-action.server";
@@ -113,7 +114,7 @@ export default function AffiliateProgramme({ loaderData, actionData }: Route.Com
         </ul>
       </section>
 
-      <section className="mt-8 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+      <section className={cardClassOf("md", "mt-8 p-5")}>
         <h2 className="text-xl font-semibold">Join</h2>
         {loaderData.joined ? (
           <p className="mt-2">
@@ -146,7 +147,7 @@ export default function AffiliateProgramme({ loaderData, actionData }: Route.Com
                 type="email"
                 defaultValue={failed?.values.payout_email ?? loaderData.email}
                 {...fieldProps(failed, "payout_email", "payout-email-error")}
-                className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-600 dark:bg-slate-950"
+                className={controlClass(undefined, "mt-1")}
               />
               {fields.payout_email ? (
                 <p id="payout-email-error" className="mt-1 text-sm text-red-700 dark:text-red-300">
@@ -170,11 +171,7 @@ export default function AffiliateProgramme({ loaderData, actionData }: Route.Com
                 </p>
               ) : null}
             </div>
-            <button
-              type="submit"
-              disabled={busy}
-              className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-            >
+            <button type="submit" disabled={busy} className={buttonClass("primary", "lg")}>
               {busy ? "Joining…" : "Join the programme"}
             </button>
           </Form>

@@ -2,6 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { FormAlert } from "~/components/account/form-parts";
 import { CopyField, Stat } from "~/components/growth/copy-field";
 import { ReferralsIntro } from "~/components/growth/referrals-intro";
+import { buttonClass, cardClassOf, controlClass } from "~/components/ui-classes";
 import { viewerOf } from "~/lib/accounts.server";
 import { failureOf } from "~/lib/form-action";
 import { formAction, refuse } from "~/lib/form-action.server";
@@ -65,11 +66,11 @@ export default function Referrals({ loaderData, actionData }: Route.ComponentPro
         <Stat label="Friends joined" value={String(overview.joined)} />
         <Stat label="Days of Standard earned" value={String(overview.daysEarned)} />
       </div>
-      <section className="mt-8 space-y-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+      <section className={cardClassOf("md", "mt-8 space-y-4 p-5")}>
         <CopyField label="Invite link" value={overview.inviteLink} />
         <CopyField label="Referral code" value={overview.code} />
       </section>
-      <section className="mt-8 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+      <section className={cardClassOf("md", "mt-8 p-5")}>
         <h2 className="text-lg font-semibold">Invite by e-mail</h2>
         <Form method="post" className="mt-3 space-y-3">
           <label htmlFor="invite-email" className="block text-sm font-medium">
@@ -85,13 +86,9 @@ export default function Referrals({ loaderData, actionData }: Route.ComponentPro
               defaultValue={failed?.values.email}
               aria-invalid={failed ? true : undefined}
               aria-describedby={failed ? "invite-error" : undefined}
-              className="block w-full rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-600 dark:bg-slate-950"
+              className={controlClass()}
             />
-            <button
-              type="submit"
-              disabled={busy}
-              className="shrink-0 rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-            >
+            <button type="submit" disabled={busy} className={buttonClass("primary", "md", "shrink-0")}>
               {busy ? "Sending…" : "Send invitation"}
             </button>
           </div>

@@ -56,8 +56,8 @@ export default function HowWeTest({ loaderData }: Route.ComponentProps) {
               </th>
               <td className="py-2 pr-4">
                 <span className="font-semibold">{weight}%</span>
-                <span aria-hidden="true" className="mt-1 block h-2 w-24 rounded bg-slate-200 dark:bg-slate-700">
-                  <span className="block h-2 rounded bg-brand-600" style={{ width: `${(weight / 30) * 100}%` }} />
+                <span aria-hidden="true" className="meter mt-1 block h-2 w-24">
+                  <span className="meter-fill block" style={{ width: `${(weight / 30) * 100}%` }} />
                 </span>
               </td>
               <td className="py-2">{text}</td>
