@@ -4,6 +4,7 @@ import { useToolLock } from "~/lib/viewer";
 import { LockIcon } from "./account/icons";
 import { CompareButton } from "./compare/compare-button";
 import { ToolLogo } from "./tool-logo";
+import { buttonClass } from "./ui-classes";
 
 export { ToolLogo };
 
@@ -52,10 +53,10 @@ export function ToolCard({ tool, size = "list" }: { tool: ToolCardData; size?: C
     <article
       data-testid="tool-card"
       data-locked={lock.locked ? "true" : undefined}
-      className={`flex flex-col rounded-xl border p-5 shadow-sm transition ${
+      className={`card flex flex-col p-5 shadow-sm transition ${
         lock.locked
           ? "border-dashed border-slate-300 bg-slate-100 dark:border-slate-700 dark:bg-slate-900/60"
-          : "border-slate-200 bg-white hover:shadow-md dark:border-slate-800 dark:bg-slate-900"
+          : "hover:shadow-md"
       } ${size === "large" ? "sm:p-7" : ""}`}
     >
       <div className="flex items-start gap-3">
@@ -123,10 +124,7 @@ export function ToolCard({ tool, size = "list" }: { tool: ToolCardData; size?: C
           {updated ? <span>Updated {updated}</span> : null}
         </span>
         {lock.locked ? (
-          <Link
-            to="/pricing"
-            className="shrink-0 rounded-md bg-brand-600 px-2.5 py-1 text-xs font-semibold text-white hover:bg-brand-700 focus-visible:outline-2"
-          >
+          <Link to="/pricing" className={buttonClass("primary", "xs", "shrink-0 font-semibold")}>
             Upgrade to Access<span className="sr-only"> {tool.name}</span>
           </Link>
         ) : (

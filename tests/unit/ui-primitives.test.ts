@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { pendingList, sourceFiles } from "../helpers/scan.ts";
+import { sourceFiles } from "../helpers/scan.ts";
 
 /**
  * Issue 19: buttons, fields and cards come from app/components/ui.tsx (Button/buttonClass,
@@ -10,9 +10,8 @@ import { pendingList, sourceFiles } from "../helpers/scan.ts";
  * a field or a card (a rounded box with a border, padding or a background), or paints the brand
  * button colour itself (`bg-brand-600` without a variant prefix such as `aria-selected:`).
  *
- * Files not yet converted are listed in ui-primitives.pending.txt — mostly public pages kept off
- * ui.tsx while they are cut under the 120 KB JavaScript budget. The list only shrinks: a listed file
- * that no longer breaks a rule fails too.
+ * Every file is converted (stop 29): the primitives are CSS component classes named from script
+ * (ADR 0065), so a public page near the 120 KB JavaScript budget pays nothing for using them.
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const PRIMITIVES = /^app\/components\/ui(\.tsx|-classes\.ts|\/)/;
@@ -37,8 +36,6 @@ function uiViolations(text: string): string[] {
   return found;
 }
 
-const PENDING = pendingList(path.join(ROOT, "tests/unit/ui-primitives.pending.txt"));
-
 describe("pages use the UI primitives", () => {
   const files = sourceFiles(path.join(ROOT, "app"))
     .map((f) => path.relative(ROOT, f).split(path.sep).join("/"))
@@ -57,23 +54,11 @@ describe("pages use the UI primitives", () => {
     expect(uiViolations('const x = "bg-brand-600/10";')).toEqual([]);
   });
 
-  it("no file outside the pending list defines a button, field or card class string, or paints bg-brand-600", () => {
+  it("no file defines a button, field or card class string, or paints bg-brand-600", () => {
     const offenders: string[] = [];
     for (const file of files) {
-      if (PENDING.has(file)) continue;
       for (const v of uiViolations(readFileSync(path.join(ROOT, file), "utf8"))) offenders.push(`${file}: ${v}`);
     }
     expect(offenders, "use Button/buttonClass, Input/Select/Textarea, Card/cardClass from ~/components/ui").toEqual([]);
-  });
-
-  it("the pending list names only files that still break a rule", () => {
-    const done = [...PENDING].filter((file) => {
-      try {
-        return uiViolations(readFileSync(path.join(ROOT, file), "utf8")).length === 0;
-      } catch {
-        return true;
-      }
-    });
-    expect(done, "converted (or removed): take them off tests/unit/ui-primitives.pending.txt").toEqual([]);
   });
 });

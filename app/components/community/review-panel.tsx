@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { buttonClass, cardClassOf, controlClass } from "../ui-classes";
 
 /** What the review lists (a subset of the module's shapes, so the dashboard can send less). */
 export type ReviewCorrection = {
@@ -13,8 +14,6 @@ export type ReviewCorrection = {
   proposer: { name: string };
 };
 export type ReviewFeedback = { id: string; type: string; message: string; userName: string | null; createdAt: string };
-
-const button = "rounded-lg px-3 py-1.5 text-sm font-semibold disabled:opacity-60";
 
 /**
  * 'Feedback & Correction Review' (admins only): verify applies a correction and awards the badge;
@@ -40,11 +39,7 @@ export function ReviewPanel({
         ) : (
           <ul className="mt-3 space-y-3">
             {corrections.map((c) => (
-              <li
-                key={c.id}
-                data-testid="review-correction"
-                className="rounded-lg border border-slate-200 p-3 dark:border-slate-700"
-              >
+              <li key={c.id} data-testid="review-correction" className={cardClassOf("md", "p-3")}>
                 <p className="font-medium">
                   <Link to={`/tools/${c.tool.slug}`} className="hover:underline">
                     {c.tool.name}
@@ -68,7 +63,7 @@ export function ReviewPanel({
                   <Form method="post" action="/admin/community">
                     <input type="hidden" name="intent" value="verify-correction" />
                     <input type="hidden" name="id" value={c.id} />
-                    <button type="submit" className={`${button} bg-emerald-700 text-white hover:bg-emerald-800`}>
+                    <button type="submit" className={buttonClass("success", "sm", "px-3 py-1.5 font-semibold")}>
                       Verify
                     </button>
                   </Form>
@@ -80,10 +75,17 @@ export function ReviewPanel({
                       <input
                         name="reason"
                         placeholder="Reason (shown to the proposer)"
-                        className="rounded-lg border border-slate-300 px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-950"
+                        className={controlClass("sm", "px-2 py-1.5")}
                       />
                     </label>
-                    <button type="submit" className={`${button} border border-red-700 text-red-800 dark:text-red-300`}>
+                    <button
+                      type="submit"
+                      className={buttonClass(
+                        "secondary",
+                        "sm",
+                        "border-red-700 px-3 py-1.5 font-semibold text-red-800 dark:border-red-700 dark:text-red-300",
+                      )}
+                    >
                       Reject
                     </button>
                   </Form>
@@ -100,7 +102,7 @@ export function ReviewPanel({
         ) : (
           <ul className="mt-3 space-y-3">
             {feedback.map((f) => (
-              <li key={f.id} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+              <li key={f.id} className={cardClassOf("md", "p-3")}>
                 <p className="text-sm text-slate-600 dark:text-slate-400">
                   {f.type} · {f.userName ?? "Anonymous"} · {f.createdAt.slice(0, 10)}
                 </p>
@@ -108,7 +110,7 @@ export function ReviewPanel({
                 <Form method="post" action="/admin/community" className="mt-2">
                   <input type="hidden" name="intent" value="verify-feedback" />
                   <input type="hidden" name="id" value={f.id} />
-                  <button type="submit" className={`${button} bg-emerald-700 text-white hover:bg-emerald-800`}>
+                  <button type="submit" className={buttonClass("success", "sm", "px-3 py-1.5 font-semibold")}>
                     Verify
                   </button>
                 </Form>

@@ -1,11 +1,8 @@
 import { removeFromCompare, requestCompareAdd, useCompareIds, useHydrated } from "~/lib/compare";
+import { buttonClass } from "../ui-classes";
 
-const BASE =
-  "inline-flex items-center gap-1 rounded-md border px-2.5 py-1 text-xs font-medium transition-colors focus-visible:outline-2";
-const IDLE =
-  "border-slate-300 text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800";
-const ADDED =
-  "border-brand-600 bg-brand-50 text-brand-700 hover:bg-brand-100 dark:border-brand-500 dark:bg-brand-900 dark:text-brand-100";
+// A secondary button; aria-pressed tints it when the tool is in the comparison (app.css).
+const CLASS = buttonClass("secondary", "xs");
 
 /**
  * Adds a tool to (or takes it out of) the comparison. Without JavaScript it is a link to the
@@ -17,7 +14,7 @@ export function CompareButton({ toolId, toolName }: { toolId: string; toolName: 
   const ids = useCompareIds();
   if (!hydrated) {
     return (
-      <a href={`/compare?tools=${encodeURIComponent(toolId)}`} data-compare-id={toolId} className={`${BASE} ${IDLE}`}>
+      <a href={`/compare?tools=${encodeURIComponent(toolId)}`} data-compare-id={toolId} className={CLASS}>
         Compare<span className="sr-only"> {toolName}</span>
       </a>
     );
@@ -28,7 +25,7 @@ export function CompareButton({ toolId, toolName }: { toolId: string; toolName: 
       type="button"
       data-compare-id={toolId}
       aria-pressed={added}
-      className={`${BASE} ${added ? ADDED : IDLE}`}
+      className={CLASS}
       onClick={() => (added ? removeFromCompare(toolId) : requestCompareAdd(toolId))}
     >
       {added ? (

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useToolLock } from "~/lib/viewer";
 import { ToolLogo } from "../tool-card";
+import { buttonClass, cardClassOf } from "../ui-classes";
 
 /** What the comparison reads of a tool (spec: tier, preview, provider, rating, reviewCount, pricing, website, features, pros, cons). */
 export type CompareToolData = {
@@ -75,10 +76,7 @@ export function CompareToolCard({
   // Above the viewer's tier the server sent no features, pros, cons or prices: say why.
   const lock = useToolLock(tool.tier);
   return (
-    <article
-      data-testid="compare-card"
-      className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900"
-    >
+    <article data-testid="compare-card" className={cardClassOf("md", "flex min-w-0 flex-col")}>
       <div className="flex items-start gap-3">
         <ToolLogo name={tool.name} url={tool.logo_url} size={44} />
         <div className="min-w-0 flex-1">
@@ -144,7 +142,7 @@ export function CompareToolCard({
         href={visitHref(tool.slug)}
         target="_blank"
         rel="noopener"
-        className="mt-4 inline-flex items-center justify-center gap-1 rounded-lg bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700"
+        className={buttonClass("primary", "md", "mt-4 px-3 text-sm")}
       >
         Visit Website<span className="sr-only"> of {tool.name} (opens in a new tab)</span>
         <span aria-hidden="true">↗</span>
@@ -181,11 +179,7 @@ export function CompareEmpty({ headingLevel, onBrowse }: { headingLevel: Level; 
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         Add tools with the Compare button on any tool card to see them side by side.
       </p>
-      <Link
-        to="/tools"
-        onClick={onBrowse}
-        className="mt-4 inline-block rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
-      >
+      <Link to="/tools" onClick={onBrowse} className={buttonClass("primary", "md", "mt-4 text-sm")}>
         Browse Tools
       </Link>
     </div>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Form } from "react-router";
+import { buttonClass, controlClass } from "../ui-classes";
 
 /** The spec's hero lists (section 9). They are sent as categories, price and rating to /search. */
 export const HERO_CATEGORIES = [
@@ -27,8 +28,11 @@ export const HERO_RATINGS: [string, string][] = [
   ["", "All Ratings"],
 ];
 
-const select =
-  "w-full rounded-lg border-0 bg-white/95 px-3 py-2.5 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-white";
+// Fields on the brand-coloured hero: white in both themes, no border.
+const select = controlClass(
+  undefined,
+  "border-0 bg-white/95 py-2.5 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-white",
+);
 
 /** Runs only for non-blank text: with JS the button waits for text; without JS the /search start state catches it. */
 export function HeroSearch() {
@@ -46,14 +50,18 @@ export function HeroSearch() {
           value={q}
           onChange={(e) => setQ(e.target.value)}
           placeholder="What do you want to do? e.g. transcribe meetings"
-          className="w-full rounded-lg border-0 bg-white px-4 py-3 text-slate-900 placeholder:text-slate-500"
+          className={controlClass(undefined, "border-0 bg-white px-4 py-3 text-slate-900 placeholder:text-slate-500")}
         />
         <button
           type="submit"
           onClick={(e) => {
             if (!q.trim()) e.preventDefault();
           }}
-          className="shrink-0 rounded-lg bg-white px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50"
+          className={buttonClass(
+            "secondary",
+            "lg",
+            "shrink-0 border-0 bg-white px-6 py-3 text-brand-700 hover:bg-brand-50",
+          )}
         >
           Search
         </button>

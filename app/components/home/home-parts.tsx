@@ -3,6 +3,7 @@ import { PLANS, type PlanId, REFERRAL_REWARD_DAYS } from "~/lib/plans";
 import type { Tier } from "~/lib/tiers";
 import { PlanCard } from "../plan-card";
 import { ToolLogo } from "../tool-logo";
+import { buttonClass, cardClassOf } from "../ui-classes";
 
 /**
  * The home page's parts with no behaviour of their own. They are static islands (~/lib/island):
@@ -62,16 +63,13 @@ export function ToolOfTheDay({
           <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{notes.didYouKnow}</p>
         ) : null}
         <div className="mt-5 flex flex-wrap gap-3">
-          <Link
-            to={`/tools/${tool.slug}`}
-            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-          >
+          <Link to={`/tools/${tool.slug}`} className={buttonClass("primary", "md", "text-sm font-semibold")}>
             View details
           </Link>
           <a
             href={`/go/${tool.slug}?to=website&source=tool-of-the-day`}
             rel="noopener nofollow"
-            className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
+            className={buttonClass("secondary", "md", "text-sm font-semibold")}
           >
             Visit website
           </a>
@@ -103,7 +101,11 @@ export function Plans({ planLines, viewerTier }: { planLines: Record<PlanId, str
         </div>
         <Link
           to="/referrals"
-          className="shrink-0 rounded-lg bg-white px-4 py-2 text-center text-sm font-semibold text-brand-700 shadow-sm hover:bg-brand-100 dark:bg-slate-900 dark:text-brand-100"
+          className={buttonClass(
+            "secondary",
+            "md",
+            "shrink-0 border-0 text-sm font-semibold text-brand-700 shadow-sm hover:bg-brand-100 dark:text-brand-100",
+          )}
         >
           Get your invite link
         </Link>
@@ -127,10 +129,7 @@ export function Figures({ stats }: { stats: Figures }) {
         [stats.freeToStart.toLocaleString("en-US"), "tools you can start for free"],
         [stats.openSource.toLocaleString("en-US"), "open-source tools"],
       ].map(([figure, label]) => (
-        <div
-          key={label}
-          className="rounded-xl border border-slate-200 bg-white p-5 text-center dark:border-slate-800 dark:bg-slate-900"
-        >
+        <div key={label} className={cardClassOf("md", "p-5 text-center dark:border-slate-800")}>
           <p className="text-3xl font-bold text-brand-700 dark:text-brand-100">{figure}</p>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{label}</p>
         </div>

@@ -3,6 +3,7 @@ import { useActionData, useFetcher } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
 // The server's own rule (one function, no regex to backtrack), mirrored in the browser.
 import { INVALID_EMAIL as INVALID, isEmailAddress } from "../../../server/platform/email-rule.ts";
+import { buttonClass, controlClass } from "../ui-classes";
 
 export function NewsletterSignup() {
   const fetcher = useFetcher<{ ok: boolean; error?: string }>();
@@ -53,12 +54,12 @@ export function NewsletterSignup() {
             aria-invalid={invalid}
             aria-describedby="newsletter-msg"
             placeholder="you@example.com"
-            className="w-full rounded-lg border border-slate-300 px-4 py-2.5 dark:border-slate-600 dark:bg-slate-950"
+            className={controlClass(undefined, "px-4 py-2.5")}
           />
           <button
             type="submit"
             disabled={hydrated && (trimmed === "" || invalid || submitting)}
-            className="shrink-0 rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+            className={buttonClass("primary", "lg", "shrink-0 disabled:cursor-not-allowed")}
           >
             {submitting ? "Subscribing…" : "Subscribe"}
           </button>

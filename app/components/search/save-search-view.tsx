@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { Link } from "react-router";
 import { splitComponent } from "~/lib/split";
+import { buttonClass } from "../ui-classes";
 import type { SaveSearchResult, SaveSearchState } from "./save-search";
 
 // The message after a save (or a refusal) shows only after a post (ADR 0051).
@@ -16,8 +17,7 @@ export type SaveSearchViewProps = {
   result: SaveSearchResult | null;
 };
 
-const button =
-  "inline-flex items-center gap-1.5 rounded-lg border px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 disabled:cursor-default";
+const button = buttonClass("secondary", "sm", "gap-1.5 px-3 py-1.5 font-semibold disabled:cursor-default");
 
 /**
  * Save Search's markup: a plain post form, its button or the saved mark, the member's allowance and
@@ -39,11 +39,7 @@ export function SaveSearchView({ name, query, state, busy, result }: SaveSearchV
             <span aria-hidden="true">✓</span> Search saved
           </span>
         ) : (
-          <button
-            type="submit"
-            disabled={busy}
-            className={`${button} border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800`}
-          >
+          <button type="submit" disabled={busy} className={button}>
             <span aria-hidden="true">☆</span> {busy ? "Saving…" : "Save Search"}
           </button>
         )}

@@ -1,4 +1,5 @@
 import { RatingOptions } from "../rating-options";
+import { controlClass } from "../ui-classes";
 
 export type SearchFilterFieldsProps = {
   filters: { q?: string; categories: string[]; pricing: string[]; minRating?: number; tags: string[] };
@@ -15,8 +16,7 @@ const PRICING_CHOICES = [
 ] as const;
 const RATINGS = ["4.5", "4", "3.5", "3"];
 
-const field =
-  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";
+const field = controlClass(undefined, "mt-1");
 const label = "block text-sm font-medium text-slate-800 dark:text-slate-200";
 
 /**
@@ -44,14 +44,14 @@ export function SearchFilterFields({ filters, selectedCategories, categories }: 
           defaultValue={filters.q ?? ""}
           maxLength={200}
           placeholder="Name, description, provider or tag"
-          className={`mt-1 ${field}`}
+          className={field}
         />
       </div>
       <div className="min-w-0">
         <label htmlFor="search-category" className={label}>
           Category
         </label>
-        <select id="search-category" name="category" defaultValue={categoryValue} className={`mt-1 ${field}`}>
+        <select id="search-category" name="category" defaultValue={categoryValue} className={field}>
           <option value="">All categories</option>
           {multi ? (
             <option value={categoryValue}>
@@ -72,7 +72,7 @@ export function SearchFilterFields({ filters, selectedCategories, categories }: 
         <label htmlFor="search-rating" className={label}>
           Minimum rating
         </label>
-        <select id="search-rating" name="rating" defaultValue={rating} className={`mt-1 ${field}`}>
+        <select id="search-rating" name="rating" defaultValue={rating} className={field}>
           <RatingOptions choices={RATINGS} value={rating} />
         </select>
       </div>
@@ -104,7 +104,7 @@ export function SearchFilterFields({ filters, selectedCategories, categories }: 
           defaultValue={filters.tags.join(", ")}
           placeholder="e.g. seo, email"
           aria-describedby="search-tags-hint"
-          className={`mt-1 ${field}`}
+          className={field}
         />
         <p id="search-tags-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
           Separate tags with commas; partial words match.

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { buttonClass, cardClassOf, controlClass } from "../ui-classes";
 
 export type ListChoices = {
   lists: { id: string; title: string; has: boolean }[];
@@ -7,10 +8,8 @@ export type ListChoices = {
   rules: { titleMax: number; noteMax: number };
 };
 
-const button =
-  "rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800";
-const field =
-  "w-full rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-950";
+const button = buttonClass("secondary", "sm", "px-3 py-1.5 font-semibold");
+const field = controlClass(undefined, "px-2 py-1.5 text-sm");
 
 /**
  * Add to a top list: a native disclosure with plain forms posting to /dashboard/lists, so it works
@@ -34,7 +33,7 @@ export function AddToList({
   return (
     <details className="relative" data-testid="add-to-list">
       <summary className={`${button} cursor-pointer list-none`}>Add to list</summary>
-      <div className="absolute z-20 mt-2 w-72 space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+      <div className={cardClassOf("md", "absolute z-20 mt-2 w-72 space-y-3 shadow-lg")}>
         {open.length ? (
           <Form method="post" action="/dashboard/lists" className="space-y-2">
             <input type="hidden" name="intent" value="add" />

@@ -6,6 +6,7 @@ import {
   PRICING_FIELDS,
   sourceAddress,
 } from "~/lib/fact-labels";
+import { buttonClass, controlClass } from "../ui-classes";
 
 /**
  * Where a tool's facts come from, and every change of them (issue 20). Static islands: rendered by
@@ -155,9 +156,6 @@ export type AlertState = {
   frequency: "immediate" | "weekly" | null;
 } | null;
 
-const button =
-  "rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800";
-
 /** "Tell me when its pricing or status changes": members who saved the tool and whose plan has it. */
 export function ChangeAlertControl({
   state,
@@ -200,13 +198,13 @@ export function ChangeAlertControl({
         id="change-alert-frequency"
         name="frequency"
         defaultValue={state.frequency ?? "off"}
-        className="rounded-md border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
+        className={controlClass("xs")}
       >
         <option value="off">Never</option>
         <option value="immediate">Right away</option>
         <option value="weekly">In a weekly round-up</option>
       </select>
-      <button type="submit" className={button}>
+      <button type="submit" className={buttonClass("secondary", "sm", "px-3 py-1.5 font-semibold")}>
         Save
       </button>
     </form>

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { type Poll, type PollQuestion, pollPercent } from "~/lib/community-types";
+import { buttonClass, cardClass } from "../ui-classes";
 
 /** What the page's action answered to a vote posted without JavaScript. */
 export type PollVoteResult = { ok: boolean; poll?: Poll; optionIndex?: number | null; error?: string };
@@ -84,11 +85,7 @@ export function PollWidget({
 
   const voted = poll !== null && (chosen !== null || question.status === "closed");
   return (
-    <section
-      aria-labelledby="tool-poll-q"
-      data-testid="tool-poll"
-      className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900"
-    >
+    <section aria-labelledby="tool-poll-q" data-testid="tool-poll" className={cardClass}>
       <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-100">Community poll</p>
       <h2 id="tool-poll-q" className="mt-1 font-semibold">
         {question.question}
@@ -108,8 +105,8 @@ export function PollWidget({
                       {votes} {votes === 1 ? "vote" : "votes"} · {pct}
                     </span>
                   </label>
-                  <div className="mt-1 h-1.5 rounded bg-slate-100 dark:bg-slate-800" aria-hidden="true">
-                    <div className="h-1.5 rounded bg-brand-600" style={{ width: pct }} />
+                  <div className="meter mt-1" aria-hidden="true">
+                    <div className="meter-fill" style={{ width: pct }} />
                   </div>
                 </li>
               );
@@ -129,11 +126,7 @@ export function PollWidget({
               {option}
             </label>
           ))}
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded-lg bg-brand-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
-          >
+          <button type="submit" disabled={busy} className={buttonClass("primary", "md", "py-1.5 text-sm")}>
             Vote
           </button>
         </form>

@@ -1,4 +1,5 @@
 import type { ReviewItem, ReviewPage } from "~/lib/community-types";
+import { buttonClass, cardClass, controlClass } from "../ui-classes";
 
 /** What the tool page's action answered to a review form (shown next to that form). */
 export type ReviewFormResult = {
@@ -69,7 +70,7 @@ export function Reviews(props: ReviewsProps) {
   return (
     <div className="space-y-6" data-testid="reviews">
       {signedIn ? (
-        <section aria-labelledby="my-review" className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+        <section aria-labelledby="my-review" className={cardClass}>
           <h3 id="my-review" className="font-semibold">
             {mine ? "Your review" : `Review ${toolName}`}
           </h3>
@@ -106,17 +107,14 @@ export function Reviews(props: ReviewsProps) {
                 rows={4}
                 maxLength={limits.commentMax}
                 defaultValue={sent?.comment ?? mine?.comment ?? ""}
-                className="mt-1 block w-full rounded-lg border border-slate-300 bg-white p-2 text-sm font-normal dark:border-slate-600 dark:bg-slate-900"
+                className={controlClass(undefined, "mt-1 text-sm font-normal")}
               />
             </label>
             <p className="text-xs text-slate-500 dark:text-slate-400">
               {limits.commentMin} to {limits.commentMax} characters.
             </p>
             <div className="flex flex-wrap gap-2">
-              <button
-                type="submit"
-                className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
-              >
+              <button type="submit" className={buttonClass("primary", "md", "text-sm")}>
                 {mine ? "Update review" : "Post review"}
               </button>
             </div>
@@ -129,10 +127,7 @@ export function Reviews(props: ReviewsProps) {
                 <input type="hidden" name="intent" value="review-delete" />
                 <input type="hidden" name="reviewId" value={mine.id} />
                 <span>Delete your review of {toolName}? This cannot be undone.</span>
-                <button
-                  type="submit"
-                  className="rounded-lg bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800"
-                >
+                <button type="submit" className={buttonClass("danger", "sm", "px-3 py-1.5 font-semibold")}>
                   Yes, delete it
                 </button>
               </form>
@@ -239,13 +234,10 @@ export function Reviews(props: ReviewsProps) {
                                 <input
                                   name="reason"
                                   maxLength={limits.reasonMax}
-                                  className="ml-1 rounded border border-slate-300 px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
+                                  className={controlClass("xs", "ml-1 text-xs")}
                                 />
                               </label>
-                              <button
-                                type="submit"
-                                className="rounded border border-slate-300 px-2 py-1 dark:border-slate-600"
-                              >
+                              <button type="submit" className={buttonClass("secondary", "xs")}>
                                 Send report
                               </button>
                             </form>

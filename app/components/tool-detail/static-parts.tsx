@@ -6,6 +6,7 @@ import { Breadcrumb } from "../breadcrumb";
 import { CheckList } from "../check-list";
 import { Empty } from "../empty-state";
 import { ToolLogo } from "../tool-logo";
+import { buttonClass, cardClassOf } from "../ui-classes";
 import { EditorialSummary, type EditorialSummaryTool } from "./editorial-summary";
 
 export { GoneNotice } from "./gone-notice";
@@ -42,19 +43,13 @@ export type SideCardDeal = {
 /** Every outbound link goes through /go, which records the click and redirects to the tool's own URL. */
 export { goHref };
 
-const outbound = "block rounded-lg px-4 py-2.5 text-center font-medium focus-visible:outline-2";
-
 function OutLink({ href, label, primary }: { href: string; label: string; primary?: boolean }) {
   return (
     <a
       href={href}
       target="_blank"
       rel="noopener nofollow"
-      className={`${outbound} ${
-        primary
-          ? "bg-brand-600 text-white hover:bg-brand-700"
-          : "border border-slate-300 text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800"
-      }`}
+      className={buttonClass(primary ? "primary" : "secondary", "md", "flex py-2.5")}
     >
       {label}
       <span aria-hidden="true"> ↗</span>
@@ -296,10 +291,7 @@ export function Features({ toolName, features }: { toolName: string; features: s
       <h2 className={h2}>Key features</h2>
       <ul className="mt-3 grid gap-3 sm:grid-cols-2">
         {features.map((f) => (
-          <li
-            key={f}
-            className="flex gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-          >
+          <li key={f} className={cardClassOf("md", "flex gap-3")}>
             <span aria-hidden="true" className="font-bold text-emerald-700 dark:text-emerald-400">
               ✓
             </span>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { LockIcon } from "../account/icons";
+import { buttonClass } from "../ui-classes";
 
 export type ToolLockData =
   | { reason: "views"; used: number; limit: number }
@@ -32,7 +33,7 @@ export function ToolLockPrompt({
       data-testid="upgrade-prompt"
       className="rounded-2xl border border-brand-100 bg-brand-50 p-6 text-slate-900 dark:border-brand-700 dark:bg-brand-900/40 dark:text-slate-100"
     >
-      <span className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 text-white">
+      <span className="disc h-10 w-10">
         <LockIcon className="h-5 w-5" />
       </span>
       <h2 id="tool-lock-title" className="mt-3 text-xl font-semibold">
@@ -50,17 +51,11 @@ export function ToolLockPrompt({
         </p>
       )}
       <div className="mt-5 flex flex-wrap items-center gap-3">
-        <Link
-          to="/pricing"
-          className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2"
-        >
+        <Link to="/pricing" className={buttonClass("primary", "md", "font-semibold")}>
           {lock.reason === "views" ? "Upgrade for unlimited views" : "Upgrade to Access"}
         </Link>
         {signedIn ? null : (
-          <Link
-            to={`/sign-in?redirectTo=${encodeURIComponent(returnTo)}`}
-            className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
-          >
+          <Link to={`/sign-in?redirectTo=${encodeURIComponent(returnTo)}`} className={buttonClass("secondary")}>
             Already a member? Sign in
           </Link>
         )}

@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from "react";
 import { data, Form, Link, redirect, useNavigate } from "react-router";
 import { CompareEmpty, CompareGrid, CompareSlot, CompareToolCard } from "~/components/compare/compare-view";
+import { buttonClass, controlClass } from "~/components/ui-classes";
 import { loadEntitlements, viewerOf } from "~/lib/accounts.server";
 import { ComparePageParams, getComparePage } from "~/lib/catalog.server";
 import { useCompareIds } from "~/lib/compare";
@@ -148,7 +149,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                       <Link
                         to={compareHref(slugs.filter((s) => s !== tool.slug))}
                         aria-label={`Remove ${tool.name} from comparison`}
-                        className="shrink-0 rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
+                        className={buttonClass("ghost", "xs", "rounded-md text-sm text-slate-600 dark:text-slate-400")}
                       >
                         <span aria-hidden="true">✕</span>
                       </Link>
@@ -169,12 +170,9 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                           type="search"
                           required
                           placeholder="Tool name"
-                          className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
+                          className={controlClass("sm", "min-w-0 flex-1")}
                         />
-                        <button
-                          type="submit"
-                          className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
-                        >
+                        <button type="submit" className={buttonClass()}>
                           Add
                         </button>
                       </div>
