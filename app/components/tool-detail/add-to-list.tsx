@@ -8,7 +8,7 @@ export type ListChoices = {
   rules: { titleMax: number; noteMax: number };
 };
 
-const button = buttonClass("secondary", "sm", "px-3 py-1.5 font-semibold");
+const button = buttonClass("secondary", "sm", "px-3 py-1.5");
 const field = controlClass(undefined, "px-2 py-1.5 text-sm");
 
 /**
