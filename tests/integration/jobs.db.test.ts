@@ -8,7 +8,7 @@ import { type Database, type Db, openDatabase, queryRows } from "../../server/pl
 import { jobs as jobsTable } from "../../server/platform/db/schema.ts";
 import { loadEnv } from "../../server/platform/env.ts";
 import { createJobs, type JobRunner, PRUNE_JOB } from "../../server/platform/jobs/index.ts";
-import { createLogger } from "../../server/platform/logger.ts";
+import { createLogger, type Logger } from "../../server/platform/logger.ts";
 import { startServer } from "../../server/server.ts";
 import { createTestDatabase } from "../helpers/db.ts";
 
@@ -177,6 +177,55 @@ describe("durable jobs", () => {
     await deadRun;
     const [row] = await database.db.select().from(jobsTable).where(eq(jobsTable.id, id));
     expect(row).toMatchObject({ status: "done", attempts: 2, lockedBy: null });
+  });
+
+  it("hands a job back when a stop cannot wait for it: taken at once elsewhere, the late end records nothing and logs no error", async () => {
+    const logged: { level: string; msg: string }[] = [];
+    const capture = (): Logger => ({
+      debug: (msg) => logged.push({ level: "debug", msg }),
+      info: (msg) => logged.push({ level: "info", msg }),
+      warn: (msg) => logged.push({ level: "warn", msg }),
+      error: (msg) => logged.push({ level: "error", msg }),
+      child: () => capture(),
+    });
+    let release = () => {};
+    const hung = new Promise<void>((r) => {
+      release = r;
+    });
+    const started: string[] = [];
+    const stopping = createJobs({
+      db: database.db,
+      clock,
+      logger: capture(),
+      instanceId: "stopping",
+      keepDays: 0,
+      stopTimeoutMs: 50,
+    });
+    made.push(stopping);
+    stopping.register("test.handback", async () => {
+      started.push("stopping");
+      await hung;
+    });
+    runner.register("test.handback", async () => {
+      started.push("alive");
+    });
+    const { id } = await runner.enqueue({ type: "test.handback" });
+    const late = stopping.runDue();
+    await expect.poll(() => started).toEqual(["stopping"]);
+    await stopping.stop();
+    const [handed] = await database.db.select().from(jobsTable).where(eq(jobsTable.id, id));
+    // Back in the queue, due now, the cut attempt not counted.
+    expect(handed).toMatchObject({ status: "pending", attempts: 0, lockedBy: null });
+    // Another instance takes it at once, well within what would have been the lease.
+    expect(await runner.runDue()).toEqual({ ran: 1, failed: 0 });
+    expect(started).toEqual(["stopping", "alive"]);
+    // The stopped instance's handler ends late: the other run's outcome stands.
+    release();
+    await late;
+    const [row] = await database.db.select().from(jobsTable).where(eq(jobsTable.id, id));
+    expect(row).toMatchObject({ status: "done", attempts: 1, lockedBy: null });
+    expect(logged.filter((l) => l.level === "error")).toEqual([]);
+    expect(logged.map((l) => l.msg)).toContain("stopped while jobs were still running; handed them back to the queue");
   });
 
   it("gives a self-rescheduling handler its follow-up under the same key", async () => {

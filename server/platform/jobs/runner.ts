@@ -80,8 +80,12 @@ export function createJobs(options: JobsOptions): JobRunner {
   const recurring = new Map<string, { everyMs: number; payload: Record<string, unknown>; ensured: boolean }>();
   const running = new AsyncLocalStorage<Running>();
   const inFlight = new Set<Promise<unknown>>();
+  /** Jobs whose handler is running now, for handing them back when a stop cannot wait for them. */
+  const active = new Map<string, Claimed>();
   let started = false;
   let stopped = false;
+  /** Set when a stop gave up waiting for running jobs and handed them back. */
+  let handedBack = false;
   let timer: NodeJS.Timeout | null = null;
 
   const iso = (d: Date) => d.toISOString();
@@ -182,7 +186,8 @@ export function createJobs(options: JobsOptions): JobRunner {
         .where(mine(job))
         .returning({ id: jobsTable.id });
       if (!done.length) {
-        logger.warn("job finished after its lease was taken by another run", { jobId: job.id, type: job.type });
+        if (handedBack) logger.info("job finished after its instance stopped and handed it back", { jobId: job.id });
+        else logger.warn("job finished after its lease was taken by another run", { jobId: job.id, type: job.type });
         return;
       }
       await successors(tx, job, followUps);
@@ -231,6 +236,12 @@ export function createJobs(options: JobsOptions): JobRunner {
       try {
         return await write();
       } catch (err) {
+        // After a stop that could not wait, the database may be closed: the job was handed back
+        // (or its lease runs out), so it runs again; nothing is lost and nothing is worth retrying.
+        if (handedBack) {
+          logger.info("job finished after its instance stopped; it runs again", { jobId: job.id, type: job.type });
+          return;
+        }
         if (i >= 2) {
           logger.error("could not record a job's outcome; it runs again after its lease", { jobId: job.id, err });
           return;
@@ -251,6 +262,15 @@ export function createJobs(options: JobsOptions): JobRunner {
       await settle(() => fail(job, err, false), job);
       return false;
     }
+    active.set(job.id, job);
+    try {
+      return await executeClaimed(job, handler);
+    } finally {
+      active.delete(job.id);
+    }
+  }
+
+  async function executeClaimed(job: Claimed, handler: JobHandler): Promise<boolean> {
     const context = { id: job.id, type: job.type, attempt: job.attempts, now: clock.now() };
     const scope: Running = { type: job.type, key: job.key, followUps: [] };
     // Keep the lease while the handler works, so a slow job is not taken by another instance.
@@ -283,6 +303,38 @@ export function createJobs(options: JobsOptions): JobRunner {
     let failed = 0;
     for (const job of claimed) if (!(await execute(job))) failed++;
     return { claimed: claimed.length, ran: claimed.length, failed };
+  }
+
+  /**
+   * A stop that could not wait for running jobs gives them back to the queue, due now, with the
+   * attempt not counted: another instance (or the next start) runs them at once instead of after
+   * the lease. Their handler may still finish here before the process exits; its outcome then finds
+   * the job no longer ours and records nothing.
+   */
+  async function handBack(jobs: Claimed[]): Promise<void> {
+    const jobIds = jobs.map((j) => j.id);
+    try {
+      for (const job of jobs) {
+        await db
+          .update(jobsTable)
+          .set({
+            status: "pending",
+            attempts: job.attempts - 1,
+            lockedBy: null,
+            lockedUntil: null,
+            runAt: clock.now(),
+            updatedAt: clock.now(),
+          })
+          .where(mine(job));
+      }
+      logger.warn("stopped while jobs were still running; handed them back to the queue", { instanceId, jobIds });
+    } catch (err) {
+      logger.warn("stopped while jobs were still running; they run again after their lease", {
+        instanceId,
+        jobIds,
+        err,
+      });
+    }
   }
 
   function track<T>(p: Promise<T>): Promise<T> {
@@ -370,7 +422,10 @@ export function createJobs(options: JobsOptions): JobRunner {
         }),
       ]);
       clearTimeout(timeout);
-      if (!waited) logger.warn("stopped while a job was still running; it runs again after its lease", { instanceId });
+      if (!waited) {
+        handedBack = true;
+        await handBack([...active.values()]);
+      }
     },
 
     recurringTypes() {
