@@ -4,7 +4,7 @@ import { useToolLock } from "~/lib/viewer";
 import { LockIcon } from "./account/icons";
 import { CompareButton } from "./compare/compare-button";
 import { ToolLogo } from "./tool-logo";
-import { buttonClass } from "./ui-classes";
+import { badgeClass, buttonClass } from "./ui-classes";
 
 export { ToolLogo };
 
@@ -72,22 +72,14 @@ export function ToolCard({ tool, size = "list" }: { tool: ToolCardData; size?: C
           <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">{tool.category}</p>
         </div>
         {!lock.locked && tool.is_trending ? (
-          <Link
-            to="/trending"
-            data-testid="trending-mark"
-            className="shrink-0 rounded-full bg-rose-100 px-2 py-0.5 text-xs font-medium text-rose-900 hover:underline"
-          >
+          <Link to="/trending" data-testid="trending-mark" className={badgeClass("danger", "shrink-0 hover:underline")}>
             Trending
           </Link>
         ) : null}
-        {!lock.locked && tool.is_featured ? (
-          <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
-            Featured
-          </span>
-        ) : null}
+        {!lock.locked && tool.is_featured ? <span className={badgeClass("warning", "shrink-0")}>Featured</span> : null}
       </div>
       {lock.locked ? (
-        <p className="mt-3 inline-flex w-fit items-center gap-1 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100">
+        <p className={badgeClass("neutral", "mt-3 w-fit")}>
           <LockIcon className="h-3 w-3" />
           {lock.label}
         </p>
@@ -96,10 +88,7 @@ export function ToolCard({ tool, size = "list" }: { tool: ToolCardData; size?: C
       {tool.tags.length ? (
         <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">
           {tool.tags.slice(0, rule.tags).map((tag) => (
-            <li
-              key={tag}
-              className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300"
-            >
+            <li key={tag} className={badgeClass("neutral", "font-normal")}>
               {tag}
             </li>
           ))}
@@ -108,11 +97,7 @@ export function ToolCard({ tool, size = "list" }: { tool: ToolCardData; size?: C
       <div className="mt-4 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600 dark:text-slate-400">
         {/* What helps choose: pricing, then rating and reviews when there are any, then a real update. */}
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1" data-testid="card-facts">
-          {pricing ? (
-            <span className="rounded-full bg-brand-50 px-2 py-0.5 font-medium text-brand-800 dark:bg-slate-800 dark:text-brand-100">
-              {pricing}
-            </span>
-          ) : null}
+          {pricing ? <span className={badgeClass("brand")}>{pricing}</span> : null}
           {tool.review_count > 0 ? (
             <span>
               <span aria-hidden="true">★ </span>

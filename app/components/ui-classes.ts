@@ -41,4 +41,12 @@ export function chipClass(on?: boolean, extra?: string): string {
   return cx("chip", on && "chip-on", extra);
 }
 
+/** A status pill's tone, by meaning: neutral (a label, a count), brand, success, warning, danger. */
+export type BadgeTone = "neutral" | "brand" | "success" | "warning" | "danger";
+
+/** A small status pill; `extra` may add `badge-strong`, the solid fill (slate, or emerald with success). */
+export function badgeClass(tone: BadgeTone, extra?: string): string {
+  return cx("badge", `badge-${tone}`, extra);
+}
+
 export { cx };

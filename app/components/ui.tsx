@@ -23,8 +23,8 @@ import {
   type InlineControl,
 } from "./ui-classes";
 
-export type { ButtonSize, ButtonVariant, CardSize, InlineControl } from "./ui-classes";
-export { buttonClass, cardClass, cardClassOf, chipClass, controlClass, inputClass } from "./ui-classes";
+export type { BadgeTone, ButtonSize, ButtonVariant, CardSize, InlineControl } from "./ui-classes";
+export { badgeClass, buttonClass, cardClass, cardClassOf, chipClass, controlClass, inputClass } from "./ui-classes";
 
 export function Button({
   variant = "primary",

@@ -38,7 +38,7 @@ function cards(html: string): Card[] {
     const link = /<h3[^>]*><a [^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/.exec(card);
     const meta = /<p class="mt-0\.5[^"]*">([\s\S]*?)<\/p>/.exec(card);
     // The card's facts line starts with the pricing chip (none when the pricing is unknown).
-    const facts = /data-testid="card-facts">\s*(?:<span class="rounded-full[^"]*">([^<]*)<\/span>)?/.exec(card);
+    const facts = /data-testid="card-facts">\s*(?:<span class="badge[^"]*">([^<]*)<\/span>)?/.exec(card);
     const [category = ""] = decode(meta?.[1] ?? "").split(" · ");
     return {
       href: decode(link?.[1] ?? ""),

@@ -1,20 +1,21 @@
 import { Link } from "react-router";
+import { type BadgeTone, badgeClass } from "~/components/ui-classes";
 import { embedSnippets } from "~/lib/embed-snippets";
 import type { MySubmission } from "../../../server/modules/submissions/index.ts";
 
-const STATUS_STYLE: Record<MySubmission["status"], { label: string; className: string }> = {
+const STATUS_STYLE: Record<MySubmission["status"], { label: string; tone: BadgeTone }> = {
   pending: {
     label: "Pending review",
-    className: "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100",
+    tone: "warning",
   },
   approved: {
     label: "Approved",
-    className: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-100",
+    tone: "success",
   },
-  rejected: { label: "Rejected", className: "bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-100" },
+  rejected: { label: "Rejected", tone: "danger" },
   needs_revision: {
     label: "Needs revision",
-    className: "bg-sky-100 text-sky-900 dark:bg-sky-900/40 dark:text-sky-100",
+    tone: "brand",
   },
 };
 
@@ -60,9 +61,7 @@ export function SubmissionsPanel({
               <li key={s.id} className="py-3" data-testid="my-submission">
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="font-medium">{s.name}</span>
-                  <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${status.className}`}>
-                    {status.label}
-                  </span>
+                  <span className={badgeClass(status.tone)}>{status.label}</span>
                   <span className="text-xs text-slate-500 dark:text-slate-400">{s.category}</span>
                 </div>
                 <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">

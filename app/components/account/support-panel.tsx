@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { badgeClass } from "../ui-classes";
 
 type Ticket = { id: string; ref: string; subject: string; status: string; updatedAt: string; messageCount: number };
 
@@ -24,9 +25,7 @@ export function SupportPanel({ tickets, className }: { tickets: Ticket[]; classN
               <Link to={`/dashboard/support/${t.id}`} className="font-medium underline">
                 {t.ref} · {t.subject}
               </Link>
-              <span className="shrink-0 rounded bg-slate-100 px-2 py-0.5 text-xs capitalize dark:bg-slate-800">
-                {t.status}
-              </span>
+              <span className={badgeClass("neutral", "shrink-0 font-normal capitalize")}>{t.status}</span>
             </li>
           ))}
         </ul>

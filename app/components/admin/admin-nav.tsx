@@ -2,13 +2,14 @@
 // `lg` up; below it one "Menu" disclosure (`<details>`, so it opens without JavaScript) instead of
 // rows of wrapped tabs. The same list renders in both; only one is displayed at a time.
 import { NavLink, useLocation } from "react-router";
+import { badgeClass } from "~/components/ui-classes";
 import type { AdminPendingCounts } from "~/lib/admin-nav";
 import { ADMIN_NAV, activeSection, pendingOf } from "~/lib/admin-nav";
 
 function Badge({ count }: { count: number }) {
   if (!count) return null;
   return (
-    <span className="ml-auto rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 tabular-nums dark:bg-amber-900 dark:text-amber-50">
+    <span className={badgeClass("warning", "ml-auto tabular-nums")}>
       {count.toLocaleString("en")}
       <span className="sr-only"> waiting</span>
     </span>
@@ -80,7 +81,7 @@ export function AdminMenu({ pending }: { pending: AdminPendingCounts }) {
         </span>
         <span className="flex items-center gap-2">
           {waiting ? (
-            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-50">
+            <span className={badgeClass("warning")}>
               {waiting.toLocaleString("en")}
               <span className="sr-only"> waiting in all sections</span>
             </span>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { badgeClass } from "../ui-classes";
 import { type ReviewCorrection, type ReviewFeedback, ReviewPanel } from "./review-panel";
 
 type Progress = {
@@ -51,11 +52,7 @@ export function CommunityPanel({
         ) : (
           <ul className="mt-3 flex flex-wrap gap-2">
             {earned.map((b) => (
-              <li
-                key={b.id}
-                title={b.description}
-                className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900"
-              >
+              <li key={b.id} title={b.description} className={badgeClass("success", "px-3 py-1 text-sm")}>
                 <span aria-hidden="true">{b.icon}</span> {b.name}
               </li>
             ))}

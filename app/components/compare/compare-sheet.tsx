@@ -9,6 +9,7 @@ import {
   writeCompareIds,
 } from "~/lib/compare";
 import { Modal } from "../modal";
+import { badgeClass } from "../ui-classes";
 import { FeatureTable, ProsCons } from "./compare-tables";
 import { CompareEmpty, CompareGrid, CompareSlot, CompareToolCard, type CompareToolData } from "./compare-view";
 
@@ -115,10 +116,7 @@ export default function CompareSheet({
               <h2 id="compare-title" className="text-lg font-bold">
                 Tool Comparison
               </h2>
-              <span
-                data-testid="compare-count"
-                className="rounded-full bg-brand-100 px-2.5 py-0.5 text-sm font-semibold text-brand-900 dark:bg-brand-900 dark:text-brand-100"
-              >
+              <span data-testid="compare-count" className={badgeClass("brand", "px-2.5 text-sm")}>
                 {shown.length} of {cap}
               </span>
               <button

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useToolLock } from "~/lib/viewer";
 import { ToolLogo } from "../tool-card";
-import { buttonClass, cardClassOf } from "../ui-classes";
+import { badgeClass, buttonClass, cardClassOf } from "../ui-classes";
 
 /** What the comparison reads of a tool (spec: tier, preview, provider, rating, reviewCount, pricing, website, features, pros, cons). */
 export type CompareToolData = {
@@ -49,11 +49,7 @@ function Price({ tool }: { tool: CompareToolData }) {
             </>
           ) : null}
           <span className="font-semibold">{p.discounted}</span>
-          {p.discount ? (
-            <span className="ml-1 rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-medium text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
-              {p.discount}
-            </span>
-          ) : null}
+          {p.discount ? <span className={badgeClass("success", "ml-1")}>{p.discount}</span> : null}
         </>
       ) : p?.original ? (
         ` · ${p.original}`

@@ -1,5 +1,5 @@
 import type { ReviewItem, ReviewPage } from "~/lib/community-types";
-import { buttonClass, cardClass, controlClass } from "../ui-classes";
+import { badgeClass, buttonClass, cardClass, controlClass } from "../ui-classes";
 
 /** What the tool page's action answered to a review form (shown next to that form). */
 export type ReviewFormResult = {
@@ -41,10 +41,7 @@ export function VerifiedMark({ kind }: { kind: "linkedin" | "company_email" | nu
   if (!kind) return null;
   const label = kind === "linkedin" ? "LinkedIn" : "Company";
   return (
-    <span
-      title={`Verified member (${label})`}
-      className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100"
-    >
+    <span title={`Verified member (${label})`} className={badgeClass("success")}>
       ✓ Verified · {label}
     </span>
   );

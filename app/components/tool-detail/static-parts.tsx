@@ -6,7 +6,7 @@ import { Breadcrumb } from "../breadcrumb";
 import { CheckList } from "../check-list";
 import { Empty } from "../empty-state";
 import { ToolLogo } from "../tool-logo";
-import { buttonClass, cardClassOf } from "../ui-classes";
+import { badgeClass, buttonClass, cardClassOf } from "../ui-classes";
 import { EditorialSummary, type EditorialSummaryTool } from "./editorial-summary";
 
 export { GoneNotice } from "./gone-notice";
@@ -111,26 +111,15 @@ export function ToolHead({
               {tool.category}
             </Link>
             {tool.pricing_model !== "Unknown" || priceText(tool.pricing) ? (
-              <span
-                data-testid="tool-pricing"
-                className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800 dark:bg-slate-800 dark:text-slate-200"
-              >
+              <span data-testid="tool-pricing" className={badgeClass("neutral")}>
                 {[tool.pricing_model !== "Unknown" ? tool.pricing_model : null, priceText(tool.pricing)]
                   .filter(Boolean)
                   .join(" · ")}
               </span>
             ) : null}
             {tool.company_name !== "Unknown" ? <span>by {tool.company_name}</span> : null}
-            {tool.is_verified ? (
-              <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
-                ✓ Verified
-              </span>
-            ) : null}
-            {tool.is_featured ? (
-              <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-                Featured
-              </span>
-            ) : null}
+            {tool.is_verified ? <span className={badgeClass("success")}>✓ Verified</span> : null}
+            {tool.is_featured ? <span className={badgeClass("warning")}>Featured</span> : null}
           </p>
           {updated ? (
             <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
@@ -181,11 +170,7 @@ export function SideCardMain({
                 {deal.original}
               </s>
             ) : null}
-            {deal.discount ? (
-              <span className="rounded-full bg-emerald-700 px-2 py-0.5 text-xs font-semibold text-white">
-                {deal.discount}
-              </span>
-            ) : null}
+            {deal.discount ? <span className={badgeClass("success", "badge-strong")}>{deal.discount}</span> : null}
           </p>
           {deal.endsAt ? <p className="mt-1 text-xs">Ends {dateFmt(deal.endsAt)}</p> : null}
           {deal.couponCode ? <CouponCode code={deal.couponCode} /> : null}

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from "react";
+import { badgeClass } from "../ui-classes";
 
 export type TabPanel<V extends string> = {
   value: V;
@@ -99,9 +100,7 @@ export function ToolTabs<V extends string>({
           >
             {p.label}
             {p.count !== undefined ? (
-              <span className="ml-1.5 rounded-full bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-                {p.count}
-              </span>
+              <span className={badgeClass("neutral", "ml-1.5 px-1.5 font-normal")}>{p.count}</span>
             ) : null}
           </a>
         ))}

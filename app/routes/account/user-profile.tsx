@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { ShareButton } from "~/components/account/share-button";
-import { buttonClass } from "~/components/ui-classes";
+import { badgeClass, buttonClass } from "~/components/ui-classes";
 import { getPublicProfile } from "~/lib/accounts.server";
 import { listPublicTopListsByUser, listUserReviews } from "~/lib/community.server";
 import { initials } from "~/lib/format";
@@ -74,7 +74,7 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
           <h1 className="text-3xl font-bold">
             {profile.name}
             {profile.isVerified ? (
-              <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 align-middle text-xs font-semibold text-emerald-900">
+              <span className={badgeClass("success", "ml-2 align-middle")}>
                 {profile.verificationType === "linkedin" ? "Verified · LinkedIn" : "Verified · Company"}
               </span>
             ) : null}

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { z } from "zod";
 import { CrudList, CrudNotice, RowAction, RowLink } from "~/components/admin/crud";
-import { buttonClass, Notice } from "~/components/ui";
+import { badgeClass, buttonClass, Notice } from "~/components/ui";
 import { adminActor, requireAdminPage } from "~/lib/admin.server";
 import { crudAction } from "~/lib/admin-crud.server";
 import { deletePost, listAllPosts, PostId, setPostStatus } from "~/lib/content.server";
@@ -67,9 +67,7 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
             cell: (p) => (
               <>
                 <span className="font-medium">{p.title}</span>
-                {p.featured ? (
-                  <span className="ml-2 rounded bg-amber-100 px-1 text-xs text-amber-900">Featured</span>
-                ) : null}
+                {p.featured ? <span className={badgeClass("warning", "ml-2")}>Featured</span> : null}
                 <span className="block text-xs text-slate-500">/blog/{p.slug}</span>
               </>
             ),

@@ -1,6 +1,6 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { Button, buttonClass, cardClass, Notice } from "~/components/ui";
+import { Button, badgeClass, buttonClass, cardClass, Notice } from "~/components/ui";
 import { adminActor, requireAdminPage } from "~/lib/admin.server";
 import {
   DismissInput,
@@ -102,9 +102,7 @@ function Side({ tool }: { tool: DuplicateSide }) {
           {tool.name}
         </Link>{" "}
         <span className="text-xs font-normal text-slate-600 dark:text-slate-400">/{tool.slug}</span>
-        {tool.isFeatured ? (
-          <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">Featured</span>
-        ) : null}
+        {tool.isFeatured ? <span className={badgeClass("warning", "ml-2")}>Featured</span> : null}
       </p>
       <p className="mt-1 break-all text-xs text-slate-600 dark:text-slate-400">
         {tool.websiteUrl}
@@ -202,7 +200,7 @@ export default function AdminDuplicates({ loaderData, actionData }: Route.Compon
                 <div className="flex flex-wrap items-center gap-2 text-sm">
                   <span className="font-semibold">Score {Math.round(c.score * 100)}</span>
                   {c.reasons.map((r) => (
-                    <span key={r} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs dark:bg-slate-800">
+                    <span key={r} className={badgeClass("neutral", "font-normal")}>
                       {r}
                     </span>
                   ))}

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { Button, cardClass, Select } from "~/components/ui";
+import { Button, badgeClass, cardClass, Select } from "~/components/ui";
 import { requireAdminPage } from "~/lib/admin.server";
 import { listContactMessages, listInbox } from "~/lib/content.server";
 import { TICKET_STATUS_OPTIONS } from "~/lib/support-labels";
@@ -70,9 +70,7 @@ export default function AdminSupport({ loaderData }: Route.ComponentProps) {
               {tickets.map((t) => (
                 <tr key={t.id} className="border-b dark:border-slate-800">
                   <td className="py-2">
-                    {t.priority ? (
-                      <span className="mr-2 rounded bg-amber-100 px-1.5 text-xs text-amber-800">Priority</span>
-                    ) : null}
+                    {t.priority ? <span className={badgeClass("warning", "mr-2")}>Priority</span> : null}
                     <Link to={`/admin/support/${t.id}`} className="font-medium underline">
                       {t.ref} · {t.subject}
                     </Link>

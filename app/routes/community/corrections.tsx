@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import { FormAlert } from "~/components/account/form-parts";
-import { Button, cardClass } from "~/components/ui";
+import { type BadgeTone, Button, badgeClass, cardClass } from "~/components/ui";
 import { AppError, viewerOf } from "~/lib/accounts.server";
 import { type CorrectionView, communityDeps, listCorrections, voteCorrection } from "~/lib/community.server";
 import { failureOf } from "~/lib/form-action";
@@ -65,11 +65,7 @@ function voteResult(answer: unknown): VoteResult | null {
   return done?.ok ? { ok: true, id: done.id, text: done.message } : null;
 }
 
-const STATUS_STYLE: Record<string, string> = {
-  open: "bg-amber-100 text-amber-900",
-  verified: "bg-emerald-100 text-emerald-900",
-  rejected: "bg-red-100 text-red-900",
-};
+const STATUS_TONE: Record<string, BadgeTone> = { open: "warning", verified: "success", rejected: "danger" };
 
 function Change({ c }: { c: CorrectionView }) {
   return (
@@ -115,7 +111,7 @@ function CorrectionCard({ c, signedIn, result }: { c: CorrectionView; signedIn: 
           </Link>{" "}
           <span className="font-normal text-slate-600 dark:text-slate-400">· {c.fieldLabel}</span>
         </h3>
-        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[c.status]}`}>{c.status}</span>
+        <span className={badgeClass(STATUS_TONE[c.status] ?? "neutral")}>{c.status}</span>
       </div>
       <Change c={c} />
       <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">

@@ -2,6 +2,7 @@ import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { FormAlert } from "~/components/account/form-parts";
 import { ToolLogo } from "~/components/tool-logo";
+import { badgeClass } from "~/components/ui-classes";
 import { viewerOf } from "~/lib/accounts.server";
 import { requireAdminPage } from "~/lib/admin.server";
 import { getTopList, setTopListEditorial } from "~/lib/community.server";
@@ -93,16 +94,8 @@ export default function TopListPage({ loaderData, actionData }: Route.ComponentP
         </p>
         <h1 className="user-text mt-1 text-3xl font-bold">
           {list.title}
-          {list.editorial ? (
-            <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 align-middle text-xs font-semibold text-brand-900">
-              Editorial
-            </span>
-          ) : null}
-          {!list.isPublic ? (
-            <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 align-middle text-xs font-semibold text-slate-800">
-              Private
-            </span>
-          ) : null}
+          {list.editorial ? <span className={badgeClass("brand", "ml-2 align-middle")}>Editorial</span> : null}
+          {!list.isPublic ? <span className={badgeClass("neutral", "ml-2 align-middle")}>Private</span> : null}
         </h1>
         <p className="mt-1 text-slate-600 dark:text-slate-400">
           by{" "}

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { Empty } from "~/components/empty-state";
 import { Pagination } from "~/components/pagination";
+import { badgeClass } from "~/components/ui-classes";
 import { listPublicTopLists } from "~/lib/community.server";
 import type { Route } from "./+types/top-lists";
 
@@ -56,11 +57,7 @@ export default function TopLists({ loaderData }: Route.ComponentProps) {
                     {l.title}
                   </Link>
                 </h2>
-                {l.editorial ? (
-                  <span className="shrink-0 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-900">
-                    Editorial
-                  </span>
-                ) : null}
+                {l.editorial ? <span className={badgeClass("brand", "shrink-0")}>Editorial</span> : null}
               </div>
               <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
                 by{" "}

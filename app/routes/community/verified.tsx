@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { badgeClass } from "~/components/ui-classes";
 import { listCommunityVerified } from "~/lib/community.server";
 import type { Route } from "./+types/verified";
 
@@ -43,9 +44,7 @@ export default function CommunityVerified({ loaderData }: Route.ComponentProps) 
                 <Link to={`/tools/${t.slug}`} className="font-semibold hover:underline">
                   {t.name}
                 </Link>
-                <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
-                  ✓ Verified
-                </span>
+                <span className={badgeClass("success")}>✓ Verified</span>
               </div>
               <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
                 Verified by {t.verifiedBy} on {t.verifiedAt.slice(0, 10)} · {t.proof.label}

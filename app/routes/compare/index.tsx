@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from "react";
 import { data, Form, Link, redirect, useNavigate } from "react-router";
 import { CompareEmpty, CompareGrid, CompareSlot, CompareToolCard } from "~/components/compare/compare-view";
-import { buttonClass, controlClass } from "~/components/ui-classes";
+import { badgeClass, buttonClass, controlClass } from "~/components/ui-classes";
 import { loadEntitlements, viewerOf } from "~/lib/accounts.server";
 import { ComparePageParams, getComparePage } from "~/lib/catalog.server";
 import { useCompareIds } from "~/lib/compare";
@@ -105,7 +105,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-bold tracking-tight">Tool Comparison</h1>
         {comparison ? (
-          <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-sm font-semibold text-brand-900 dark:bg-brand-900 dark:text-brand-100">
+          <span className={badgeClass("brand", "px-2.5 text-sm")}>
             {tools.length} of {max}
           </span>
         ) : null}

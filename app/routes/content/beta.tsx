@@ -1,6 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { ToolLogo } from "~/components/tool-logo";
-import { buttonClass, cardClassOf, controlClass } from "~/components/ui-classes";
+import { badgeClass, buttonClass, cardClassOf, controlClass } from "~/components/ui-classes";
 import { viewerOf } from "~/lib/accounts.server";
 import type { BetaCard } from "~/lib/content.server";
 import { applyToBeta, BETA_MESSAGES, BetaApplyForm, BetaQuery, listBetaPrograms } from "~/lib/content.server";
@@ -145,11 +145,7 @@ export default function Beta({ loaderData, actionData }: Route.ComponentProps) {
   );
 }
 
-const STATUS_STYLE = {
-  open: "bg-emerald-700 text-white",
-  full: "bg-slate-600 text-white",
-  starting_soon: "bg-amber-500 text-slate-900",
-} as const;
+const STATUS_TONE = { open: "success", full: "neutral", starting_soon: "warning" } as const;
 
 function ProgramCard({
   program: p,
@@ -180,9 +176,7 @@ function ProgramCard({
             {p.provider} · {BETA_CATEGORY_LABELS[p.category]}
           </p>
         </div>
-        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[p.status]}`}>
-          {BETA_STATUS_LABELS[p.status]}
-        </span>
+        <span className={badgeClass(STATUS_TONE[p.status])}>{BETA_STATUS_LABELS[p.status]}</span>
       </div>
       <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">{p.description}</p>
       <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">

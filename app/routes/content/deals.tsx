@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import { CouponCode } from "~/components/coupon-code";
 import { Empty } from "~/components/empty-state";
 import { ToolLogo } from "~/components/tool-logo";
-import { buttonClass, cardClassOf } from "~/components/ui-classes";
+import { badgeClass, buttonClass, cardClassOf } from "~/components/ui-classes";
 import type { DealCard } from "~/lib/content.server";
 import { DealsQuery, listLiveDeals } from "~/lib/content.server";
 import { DEAL_CATEGORIES, DEAL_TYPE_LABELS } from "~/lib/content-labels";
@@ -133,9 +133,7 @@ function DealCardView({ deal, now, featured }: { deal: DealCard; now: number; fe
             {deal.category}
           </p>
         </div>
-        <span className="rounded-full bg-slate-900 px-2 py-0.5 text-xs font-semibold text-white dark:bg-slate-100 dark:text-slate-900">
-          {DEAL_TYPE_LABELS[deal.dealType]}
-        </span>
+        <span className={badgeClass("neutral", "badge-strong")}>{DEAL_TYPE_LABELS[deal.dealType]}</span>
       </div>
       <p className="mt-3 flex flex-wrap items-baseline gap-2">
         {deal.dealPriceCents !== null ? (
@@ -148,9 +146,7 @@ function DealCardView({ deal, now, featured }: { deal: DealCard; now: number; fe
           </s>
         ) : null}
         {deal.discountPercent !== null ? (
-          <span className="rounded-full bg-emerald-700 px-2 py-0.5 text-xs font-semibold text-white">
-            {deal.discountPercent}% off
-          </span>
+          <span className={badgeClass("success", "badge-strong")}>{deal.discountPercent}% off</span>
         ) : null}
       </p>
       <p className="mt-2 flex-1 text-sm text-slate-700 dark:text-slate-300">{deal.description}</p>

@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { FormAlert } from "~/components/account/form-parts";
 import { CopyField, Stat } from "~/components/growth/copy-field";
 import { ReferralsIntro } from "~/components/growth/referrals-intro";
-import { buttonClass, cardClassOf, controlClass } from "~/components/ui-classes";
+import { badgeClass, buttonClass, cardClassOf, controlClass } from "~/components/ui-classes";
 import { viewerOf } from "~/lib/accounts.server";
 import { failureOf } from "~/lib/form-action";
 import { formAction, refuse } from "~/lib/form-action.server";
@@ -119,15 +119,7 @@ export default function Referrals({ loaderData, actionData }: Route.ComponentPro
                 <tr key={r.id} className="border-t border-slate-200 dark:border-slate-800">
                   <td className="py-2">{r.name}</td>
                   <td>
-                    <span
-                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
-                        r.status === "Joined"
-                          ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-100"
-                          : "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200"
-                      }`}
-                    >
-                      {r.status}
-                    </span>
+                    <span className={badgeClass(r.status === "Joined" ? "success" : "neutral")}>{r.status}</span>
                   </td>
                   <td>{dateOf(r.invitedAt)}</td>
                   <td>{dateOf(r.joinedAt)}</td>

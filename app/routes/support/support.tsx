@@ -1,5 +1,5 @@
 import { Form, redirect, useNavigation } from "react-router";
-import { Button, cardClass, cardClassOf, Field, Input, Select, Textarea } from "~/components/ui";
+import { Button, badgeClass, cardClass, cardClassOf, Field, Input, Select, Textarea } from "~/components/ui";
 import { viewerOf } from "~/lib/accounts.server";
 import {
   FAQ_GROUPS,
@@ -108,9 +108,7 @@ export default function Support({ loaderData, actionData }: Route.ComponentProps
             >
               <p className="font-semibold text-slate-900 dark:text-white">
                 {c.name}
-                {c.premium ? (
-                  <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs text-amber-800">Premium</span>
-                ) : null}
+                {c.premium ? <span className={badgeClass("warning", "ml-2")}>Premium</span> : null}
               </p>
               <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{c.hours}</p>
               {c.contact ? (

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { H2, InfoPage } from "~/components/info-page";
+import { type BadgeTone, badgeClass } from "~/components/ui-classes";
 import { CHANGE_LABELS, listChanges, siteUrl } from "~/lib/syndication.server";
 import type { Route } from "./+types/changes";
 
@@ -35,12 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-const BADGE: Record<string, string> = {
-  new: "bg-emerald-100 text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-200",
-  pricing: "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200",
-  gone: "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100",
-  revived: "bg-sky-100 text-sky-900 dark:bg-sky-900/40 dark:text-sky-200",
-};
+const TONE: Record<string, BadgeTone> = { new: "success", pricing: "warning", gone: "neutral", revived: "brand" };
 
 export default function Changes({ loaderData: d }: Route.ComponentProps) {
   return (
@@ -67,9 +63,7 @@ export default function Changes({ loaderData: d }: Route.ComponentProps) {
           {d.entries.map((e) => (
             <li key={e.id} id={e.id} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
               <div className="flex flex-wrap items-center gap-2 text-sm">
-                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[e.kind] ?? ""}`}>
-                  {e.label}
-                </span>
+                <span className={badgeClass(TONE[e.kind] ?? "neutral")}>{e.label}</span>
                 <Link
                   className="font-semibold text-brand-700 underline dark:text-brand-300"
                   to={`/tools/${e.tool.slug}`}

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { FormAlert } from "~/components/account/form-parts";
+import { badgeClass } from "~/components/ui-classes";
 import { initials } from "~/lib/format";
 import type { Tier } from "~/lib/tiers";
 import { TIER_LABELS } from "~/lib/tiers";
@@ -39,10 +40,7 @@ export function DashboardHeader({
                 {m.email}
               </strong>{" "}
               ·{" "}
-              <span
-                data-testid="dashboard-tier"
-                className="rounded-full bg-brand-100 px-2 py-0.5 text-sm font-semibold text-brand-900 dark:bg-brand-900 dark:text-brand-100"
-              >
+              <span data-testid="dashboard-tier" className={badgeClass("brand", "text-sm")}>
                 {TIER_LABELS[m.tier]}
               </span>
             </p>

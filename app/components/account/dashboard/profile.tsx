@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { Field, FormAlert } from "~/components/account/form-parts";
+import { badgeClass } from "~/components/ui-classes";
 import type { loader } from "~/routes/account/dashboard/profile";
 import { type Answer, card, primary } from "./styles";
 
@@ -94,7 +95,7 @@ export function ProfileBody({ profile: p, answer }: Awaited<ReturnType<typeof lo
         {/* Spec §6 verified badge: Company (work e-mail link) or LinkedIn (sign-in with LinkedIn). */}
         <p className="mt-2 text-sm" data-testid="verified-status">
           {p.isVerified ? (
-            <span className="rounded-full bg-emerald-100 px-2 py-0.5 font-semibold text-emerald-900">
+            <span className={badgeClass("success", "text-sm")}>
               {p.verificationType === "linkedin" ? "Verified · LinkedIn" : "Verified · Company"}
             </span>
           ) : (
