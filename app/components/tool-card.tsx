@@ -72,7 +72,7 @@ export function ToolCard({ tool, size = "list" }: { tool: ToolCardData; size?: C
           <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">{tool.category}</p>
         </div>
         {!lock.locked && tool.is_trending ? (
-          <Link to="/trending" data-testid="trending-mark" className={badgeClass("danger", "shrink-0 hover:underline")}>
+          <Link to="/trending" data-testid="trending-mark" className={badgeClass("brand", "shrink-0 hover:underline")}>
             Trending
           </Link>
         ) : null}
