@@ -30,6 +30,10 @@ const BRAND_BUTTON = /(?<![\w:-])bg-brand-600(?![\w/-])/;
 // A status pill's shape written out. A class string is each run of text between quotes, backticks and
 // braces, so a template literal's parts (`rounded-full px-2 py-0.5 ${tone}`) are read too.
 const HAND_PILL = (value: string) => has(value, /rounded-full/) && has(value, /px-2(\.5)?/) && has(value, /py-0\.5/);
+// A secondary button or a field written out: the primitives' outline (a rounded box with the slate-300
+// border) and padding on both axes.
+const HAND_OUTLINE = (value: string) =>
+  has(value, /rounded(-\w+)?/) && has(value, /border-slate-300/) && has(value, /px-[\d.]+/) && has(value, /py-[\d.]+/);
 
 function uiViolations(text: string): string[] {
   const found: string[] = [];
@@ -38,7 +42,9 @@ function uiViolations(text: string): string[] {
     if (value && LOOKS_LIKE_A_BOX(value)) found.push(`class-string constant \`${name}\``);
   }
   if (BRAND_BUTTON.test(text)) found.push("bg-brand-600 outside the primitives");
-  if (text.split(/["`{}\n]/).some(HAND_PILL)) found.push("a status pill by hand");
+  const classStrings = text.split(/["`{}\n]/);
+  if (classStrings.some(HAND_PILL)) found.push("a status pill by hand");
+  if (classStrings.some(HAND_OUTLINE)) found.push("a button or field by hand");
   return found;
 }
 
@@ -75,6 +81,15 @@ describe("pages use the UI primitives", () => {
     ).toEqual([]);
     expect(uiViolations('<a className="rounded-full border px-3 py-1.5 text-sm">')).toEqual([]);
     expect(uiViolations('<code className="rounded bg-slate-100 px-2 py-0.5">')).toEqual([]);
+    // A secondary button or a field by hand: the outline with padding; a bordered panel is left.
+    expect(
+      uiViolations('<Link className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold">'),
+    ).toEqual(["a button or field by hand"]);
+    expect(
+      uiViolations('<input className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2" />'),
+    ).toEqual(["a button or field by hand"]);
+    expect(uiViolations('<div className="rounded-xl border border-slate-300 p-4">')).toEqual([]);
+    expect(uiViolations('<button className={buttonClass("secondary", "sm", "px-3 py-1.5")}>')).toEqual([]);
   });
 
   it("no file defines a button, field or card class string, paints bg-brand-600 or writes a status pill", () => {

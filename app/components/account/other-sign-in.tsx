@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { buttonClass } from "~/components/ui-classes";
 import { TIER_LABELS, TIERS } from "~/lib/tiers";
 
 const LABELS = {
@@ -29,10 +30,7 @@ export function OtherSignIn({
           <input type="hidden" name="intent" value="social" />
           <input type="hidden" name="provider" value={provider} />
           {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-          <button
-            type="submit"
-            className="w-full rounded-lg border border-slate-300 px-4 py-2.5 font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
-          >
+          <button type="submit" className={buttonClass("secondary", "lg", "w-full font-medium")}>
             {LABELS[provider]}
           </button>
         </Form>

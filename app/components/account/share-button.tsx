@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { buttonClass } from "~/components/ui-classes";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /** Copies a link and says 'Link Copied!' for 2 seconds (spec). Without JavaScript, shows the link. */
@@ -36,7 +37,7 @@ export function ShareButton({ url, label = "Share" }: { url: string; label?: str
         }
         setCopied(true);
       }}
-      className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
+      className={buttonClass("secondary", "md", "text-sm font-semibold")}
     >
       <span aria-live="polite">{copied ? "Link Copied!" : label}</span>
     </button>

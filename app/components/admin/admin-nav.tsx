@@ -2,7 +2,7 @@
 // `lg` up; below it one "Menu" disclosure (`<details>`, so it opens without JavaScript) instead of
 // rows of wrapped tabs. The same list renders in both; only one is displayed at a time.
 import { NavLink, useLocation } from "react-router";
-import { badgeClass } from "~/components/ui-classes";
+import { badgeClass, buttonClass } from "~/components/ui-classes";
 import type { AdminPendingCounts } from "~/lib/admin-nav";
 import { ADMIN_NAV, activeSection, pendingOf } from "~/lib/admin-nav";
 
@@ -74,7 +74,13 @@ export function AdminMenu({ pending }: { pending: AdminPendingCounts }) {
   return (
     // Keyed by the address: after a client-side navigation the menu is closed again.
     <details key={pathname} className="group lg:hidden" data-testid="admin-menu">
-      <summary className="flex cursor-pointer list-none items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium dark:border-slate-600 dark:bg-slate-900 [&::-webkit-details-marker]:hidden">
+      <summary
+        className={buttonClass(
+          "secondary",
+          "md",
+          "flex w-full cursor-pointer list-none justify-between gap-2 px-3 text-sm [&::-webkit-details-marker]:hidden",
+        )}
+      >
         <span>
           <span className="text-slate-600 dark:text-slate-400">Menu · </span>
           {current?.label ?? "Admin"}

@@ -9,7 +9,7 @@ import {
   writeCompareIds,
 } from "~/lib/compare";
 import { Modal } from "../modal";
-import { badgeClass } from "../ui-classes";
+import { badgeClass, buttonClass } from "../ui-classes";
 import { FeatureTable, ProsCons } from "./compare-tables";
 import { CompareEmpty, CompareGrid, CompareSlot, CompareToolCard, type CompareToolData } from "./compare-view";
 
@@ -200,7 +200,7 @@ export default function CompareSheet({
                       <Link
                         to="/tools"
                         onClick={() => onClose()}
-                        className="rounded-lg border border-slate-300 px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800"
+                        className={buttonClass("secondary", "md", "px-3 py-1.5")}
                       >
                         Find another tool
                       </Link>

@@ -1,4 +1,5 @@
 import { useToast } from "~/components/toast";
+import { buttonClass } from "~/components/ui-classes";
 import { useHydrated } from "~/lib/compare";
 
 /** Copies the page's canonical address; shown only once JavaScript runs (it needs the clipboard). */
@@ -15,7 +16,7 @@ export function ShareButton({ url }: { url: string }) {
           .then(() => toast("Link copied to clipboard", "success"))
           .catch(() => window.prompt("Copy this link to share the comparison:", url));
       }}
-      className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+      className={buttonClass("secondary", "md", "gap-1.5 px-3 text-sm")}
     >
       <svg
         aria-hidden="true"

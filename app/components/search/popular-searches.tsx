@@ -16,10 +16,7 @@ export function PopularSearches({
       <ul className="mt-3 flex flex-wrap gap-2">
         {items.map((item) => (
           <li key={item.label}>
-            <Link
-              to={item.href}
-              className="inline-block rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-800 hover:border-brand-500 hover:text-brand-700 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:text-brand-100"
-            >
+            <Link to={item.href} className="chip">
               {item.label}
             </Link>
           </li>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { ToolCard, type ToolCardData } from "~/components/tool-card";
+import { buttonClass } from "~/components/ui-classes";
 import { plural } from "~/lib/format";
 import { Island } from "~/lib/island";
 import { splitComponent } from "~/lib/split";
@@ -105,7 +106,7 @@ export function SearchResultList({ initial }: { initial: Results }) {
               if (loading || !state.nextHref) return;
               fetcher.load(`${state.nextHref}&append=1`);
             }}
-            className="rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-medium text-slate-900 hover:bg-slate-50 aria-disabled:opacity-60 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
+            className={buttonClass("secondary", "lg", "font-medium aria-disabled:opacity-60")}
           >
             {loading ? "Loading…" : "Load More Results"}
           </a>

@@ -55,10 +55,10 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
       {state === "ask" ? (
         <Form method="post" className="mt-6 flex justify-center gap-3">
           <input type="hidden" name="token" value={token} />
-          <button type="submit" className="rounded-lg bg-red-600 px-4 py-2 font-medium text-white hover:bg-red-700">
+          <button type="submit" className={buttonClass("danger")}>
             Unsubscribe
           </button>
-          <Link to="/" className="rounded-lg border border-slate-300 px-4 py-2 font-medium dark:border-slate-700">
+          <Link to="/" className={buttonClass("secondary")}>
             Keep me subscribed
           </Link>
         </Form>

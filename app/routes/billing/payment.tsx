@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { Field, FormAlert } from "~/components/account/form-parts";
 import { TestModeBanner } from "~/components/billing/parts";
-import { buttonClass, cardClassOf } from "~/components/ui-classes";
+import { buttonClass, cardClassOf, controlClass } from "~/components/ui-classes";
 import { viewerOf } from "~/lib/accounts.server";
 import { PaymentFormInput, paidPlans, providers, startCheckout } from "~/lib/billing.server";
 import { money, PAY_MESSAGES, type ProviderId } from "~/lib/billing-view";
@@ -113,7 +113,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
             defaultValue={values?.tier ?? loaderData.selected}
             aria-invalid={fields.tier ? true : undefined}
             aria-describedby={fields.tier ? "f-tier-error" : undefined}
-            className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-600 dark:bg-slate-950"
+            className={controlClass(undefined, "mt-1")}
           >
             {plans.map((p) => (
               <option key={p.tier} value={p.tier}>

@@ -2,7 +2,7 @@ import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { FormAlert } from "~/components/account/form-parts";
 import { ToolLogo } from "~/components/tool-logo";
-import { badgeClass } from "~/components/ui-classes";
+import { badgeClass, buttonClass } from "~/components/ui-classes";
 import { viewerOf } from "~/lib/accounts.server";
 import { requireAdminPage } from "~/lib/admin.server";
 import { getTopList, setTopListEditorial } from "~/lib/community.server";
@@ -126,7 +126,7 @@ export default function TopListPage({ loaderData, actionData }: Route.ComponentP
             <button
               type="button"
               data-copy={`${origin}/top-lists/${list.slug}`}
-              className="rounded border border-slate-300 px-2 py-0.5 font-semibold dark:border-slate-600"
+              className={buttonClass("secondary", "sm", "font-semibold")}
             >
               Copy link
             </button>
@@ -156,7 +156,7 @@ export default function TopListPage({ loaderData, actionData }: Route.ComponentP
         >
           <input type="hidden" name="editorial" value={list.editorial ? "false" : "true"} />
           <span className="mr-3">Admin:</span>
-          <button type="submit" className="rounded-lg border border-slate-300 px-3 py-1 font-semibold">
+          <button type="submit" className={buttonClass("secondary", "sm", "font-semibold")}>
             {list.editorial ? "Remove editorial mark" : "Mark as editorial"}
           </button>
         </Form>

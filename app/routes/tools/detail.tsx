@@ -4,6 +4,7 @@ import { SaveToggles, type ToggleResult } from "~/components/tool-detail/save-to
 import { SideCard } from "~/components/tool-detail/side-card";
 import { type TabPanel, ToolTabs } from "~/components/tool-detail/tool-tabs";
 import { toolNotFoundMeta } from "~/components/tool-not-found";
+import { buttonClass } from "~/components/ui-classes";
 import {
   CHANGE_ALERT_FEATURE,
   CHANGE_ALERT_TEXT,
@@ -416,7 +417,7 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
           ) : member ? null : (
             <Link
               to={`/sign-in?redirectTo=${encodeURIComponent(`/tools/${page.tool.slug}`)}`}
-              className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
+              className={buttonClass("secondary", "sm", "px-3 py-1.5")}
             >
               Add to list
             </Link>

@@ -1,6 +1,7 @@
 import { data, useLocation, useNavigate } from "react-router";
 import { Pagination } from "~/components/pagination";
 import { ToolCard } from "~/components/tool-card";
+import { controlClass } from "~/components/ui-classes";
 import { tierOf, viewerOf } from "~/lib/accounts.server";
 import { cardsForTier, listCategories, listParamsFromSearch, listTools, ToolListParams } from "~/lib/catalog.server";
 import { firstIssue } from "~/lib/form-action.server";
@@ -86,10 +87,15 @@ export default function ToolsIndex({ loaderData }: Route.ComponentProps) {
           type="search"
           defaultValue={params.get("q") ?? ""}
           placeholder="Search by name, tag or description"
-          className="rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-700 dark:bg-slate-950"
+          className={controlClass("sm", "text-base")}
         />
         <details className="group relative">
-          <summary className="flex h-full cursor-pointer list-none items-center justify-between gap-2 rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-700 dark:bg-slate-950">
+          <summary
+            className={controlClass(
+              "sm",
+              "flex h-full cursor-pointer list-none items-center justify-between gap-2 text-base",
+            )}
+          >
             <span>{selected.size ? `Categories (${selected.size})` : "All categories"}</span>
             <span aria-hidden="true">▾</span>
           </summary>
@@ -120,7 +126,7 @@ export default function ToolsIndex({ loaderData }: Route.ComponentProps) {
           id="sort"
           name="sort"
           defaultValue={params.get("sort") ?? ""}
-          className="rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-700 dark:bg-slate-950"
+          className={controlClass("sm", "text-base")}
         >
           <option value="">{params.get("q") ? "Best match" : "Rating: high to low"}</option>
           {SORT_OPTIONS.map(([value, label]) => (

@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { controlClass } from "~/components/ui-classes";
 import { failureOf } from "~/lib/form-action";
 import { TIER_LABELS } from "~/lib/tiers";
 import type { Route } from "../../../routes/account/dashboard/+types/api-keys";
@@ -59,7 +60,7 @@ export function ApiKeysBody({
               required
               maxLength={60}
               placeholder="e.g. Reporting script"
-              className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-600 dark:bg-slate-950"
+              className={controlClass(undefined, "mt-1")}
             />
           </div>
           <button type="submit" disabled={busy} className={primary}>

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { Field, FormAlert } from "~/components/account/form-parts";
-import { badgeClass } from "~/components/ui-classes";
+import { badgeClass, controlClass } from "~/components/ui-classes";
 import type { loader } from "~/routes/account/dashboard/profile";
 import { type Answer, card, primary } from "./styles";
 
@@ -62,7 +62,7 @@ export function ProfileBody({ profile: p, answer }: Awaited<ReturnType<typeof lo
               defaultValue={value("bio", p.bio)}
               aria-invalid={fields?.bio ? true : undefined}
               aria-describedby={fields?.bio ? "f-bio-error" : undefined}
-              className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-600 dark:bg-slate-950"
+              className={controlClass(undefined, "mt-1")}
             />
             {fields?.bio ? (
               <p id="f-bio-error" className="mt-1 text-sm text-red-700 dark:text-red-300">
