@@ -8,6 +8,7 @@ import { splitComponent, splitComponentsReady } from "~/lib/split";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { buttonClass } from "~/components/ui-classes";
+import { failedRequestId } from "~/lib/failed-request";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -98,7 +99,7 @@ function ErrorScreenOffline() {
     <main className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">Something went wrong</h1>
       <button type="button" onClick={() => location.reload()} className={buttonClass("primary", "md", "mt-8")}>
-        Try Again
+        Try again
       </button>
     </main>
   );
@@ -109,7 +110,7 @@ export function ErrorBoundary() {
   const data = useRouteLoaderData<typeof loader>("root");
   return (
     <Suspense fallback={null}>
-      <ErrorScreen error={error} requestId={data?.requestId} />
+      <ErrorScreen error={error} requestId={failedRequestId() ?? data?.requestId} />
     </Suspense>
   );
 }

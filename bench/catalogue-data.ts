@@ -1,6 +1,12 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { type EnrichReport, seedCatalog } from "../server/modules/catalog/index.ts";
+import {
+  COVERAGE_FIELDS,
+  type Coverage,
+  decisionCoverage,
+  type EnrichReport,
+  seedCatalog,
+} from "../server/modules/catalog/index.ts";
 import { applyBundledLogos, type LogoReport } from "../server/modules/logos/index.ts";
 import { openDatabase, queryRows } from "../server/platform/db/index.ts";
 
@@ -20,6 +26,8 @@ export type CatalogueData = {
   other: number;
   featured: { total: number; withProvider: number; withPricing: number; withLogo: number };
   factsByKind: { kind: string; field: string; n: number }[];
+  /** issue 33: plans and decision facts stated, over the catalogue and its most-viewed tools */
+  decision: { all: Coverage; top: Coverage; topN: number };
 };
 
 export async function measureCatalogueData(): Promise<CatalogueData> {
@@ -52,7 +60,9 @@ export async function measureCatalogueData(): Promise<CatalogueData> {
       z.object({ kind: z.string(), field: z.string(), n: z.number() }),
     );
     const n = (k: string) => c?.[k] ?? 0;
+    const decision = await decisionCoverage(database.db, 200);
     return {
+      decision,
       seedMs,
       enrichment: seeded.enrichment,
       logos,
@@ -96,6 +106,15 @@ export function renderCatalogueData(d: CatalogueData): string[] {
     "| kind | field | facts |",
     "| --- | --- | ---: |",
     ...d.factsByKind.map((f) => `| ${f.kind} | ${f.field} | ${int(f.n)} |`),
+    "",
+    `Decision facts (issue 33, ADR 0072): stated with a source, over the catalogue and its ${d.decision.topN} most-viewed tools. Offline the pricing observer cannot fetch, so plans come only from editors, makers or the observer in production; nothing is estimated.`,
+    "",
+    `| field | catalogue (${int(d.decision.all.tools)}) | top ${d.decision.topN} by views (${int(d.decision.top.tools)}) |`,
+    "| --- | ---: | ---: |",
+    ...(Object.keys(COVERAGE_FIELDS) as (keyof typeof COVERAGE_FIELDS)[]).map(
+      (k) =>
+        `| ${COVERAGE_FIELDS[k]} | ${int(d.decision.all.counts[k])} (${pct(d.decision.all.counts[k], d.decision.all.tools)}) | ${int(d.decision.top.counts[k])} (${pct(d.decision.top.counts[k], d.decision.top.tools)}) |`,
+    ),
     "",
     `Category classifier: held-out precision ${e.classifier.precision.toFixed(3)} at ≥ ${e.classifier.threshold} (${e.classifier.correct}/${e.classifier.predicted} of ${e.classifier.heldOut} held out, coverage ${pct(e.classifier.predicted, e.classifier.heldOut)}); "Other" ${e.otherBefore} → ${e.otherAfter}.`,
     `Time: seed ${(d.seedMs / 1000).toFixed(1)} s (enrichment ${(e.ms / 1000).toFixed(1)} s: classifier ${(e.phases.classifierMs / 1000).toFixed(1)} s, provenance writes ${(e.phases.factsMs / 1000).toFixed(1)} s); bundled logos ${(d.logos.ms / 1000).toFixed(1)} s for ${d.logos.stored} tools (a job after the first seed).`,

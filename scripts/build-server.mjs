@@ -4,7 +4,7 @@
 // bundle evaluates its imports (React among them) before any of its own code runs, so the bundle
 // itself could not set it in time. Without this, `node build/server.js` rendered every page with
 // React's development build (several times slower).
-import { writeFileSync } from "node:fs";
+import { copyFileSync, writeFileSync } from "node:fs";
 import { build } from "esbuild";
 
 await build({
@@ -18,6 +18,11 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
+
+// The sentence encoder's worker thread (ADR 0074) is a file of its own, loaded by URL from the bundles
+// that hold the encoder: the server entry's (build/server-app.js) and React Router's server bundle
+// (build/server/assets/, whose loaders search too) both find it in build/ (embeddings/index.ts).
+copyFileSync("server/platform/embeddings/encoder-worker.mjs", "build/encoder-worker.mjs");
 
 writeFileSync(
   "build/server.js",

@@ -1,7 +1,8 @@
 // `npm test`: build the app when its inputs changed since the last build (page, e2e and cluster tests
 // serve the real build), run Vitest (unit tests, and database tests on PGlite, plus PostgreSQL when
 // TEST_DATABASE_URL is set; files in parallel, one per core), then the Playwright journeys in Debian's
-// Chromium. Ends with one summary line: "N passed, N failed, N skipped". Timings: docs/testing.md.
+// Chromium. Ends with one summary line: "N passed, N failed, N skipped". Budgets: docs/testing.md;
+// timings: docs/benchmarks.md.
 //
 // `npm run test:fast` (--fast): the inner loop — unit tests and the database tests that do not need the
 // build, on PGlite only; no build, no browser (vitest.config.ts, TEST_SCOPE=fast).

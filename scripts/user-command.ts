@@ -71,7 +71,9 @@ export async function runUserCommand(
         logger,
         mailer: createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR }),
       });
-      const name = cmd.name ?? (cmd.email.split("@")[0] || "Member");
+      // Never the address's local part (issue 36): without --name the member is "Member", shown in public
+      // as "Member #n" (platform/public-name.ts) until they choose a name.
+      const name = cmd.name?.trim() || "Member";
       const created = await createAccount(auth, db, {
         email: cmd.email,
         name,

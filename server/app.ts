@@ -2,18 +2,20 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { matchedRoutes } from "hono/route";
 import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { ERROR_REPORT_MAX_BYTES } from "./api/errors.ts";
 import { createApi } from "./api/index.ts";
 import type { AppServices } from "./context.ts";
 import { memberOwnPages } from "./member-own-pages.ts";
 import { memberPages } from "./member-pages.ts";
-import { isCrawler, type Tier } from "./modules/accounts/index.ts";
+import { isCrawler, markVerifiedCrawler, type Tier } from "./modules/accounts/index.ts";
 import { mediaFile } from "./modules/linkcheck/index.ts";
-import { handleMcpRequest } from "./modules/syndication/index.ts";
+import { MANIFEST_SCHEMA_PATH, manifestJsonSchema } from "./modules/observer/index.ts";
+import { handleMcpRequest, MCP_MAX_BODY, mcpError } from "./modules/syndication/index.ts";
+import { bodyCap } from "./platform/body-cap.ts";
 import { clientIp } from "./platform/client-ip.ts";
 import { csrfProtection } from "./platform/csrf.ts";
 import {
@@ -29,9 +31,11 @@ import type { JobCounts } from "./platform/jobs/index.ts";
 import { createMetrics, type Metrics, metricsEndpoint } from "./platform/metrics.ts";
 import { nulGuard } from "./platform/nul-guard.ts";
 import { createPageCache } from "./platform/page-cache.ts";
-import { pageRequestGuard } from "./platform/page-methods.ts";
+import { MAX_FORM_BYTES, pageRequestGuard } from "./platform/page-methods.ts";
 import { BUILD_DIR } from "./platform/paths.ts";
 import { pageRouteLabeller } from "./platform/route-label.ts";
+import { siteOrigin } from "./platform/site-origin.ts";
+import { viewerCaching } from "./platform/viewer-caching.ts";
 import { createToolRefs, toolPageGate } from "./tool-page-gate.ts";
 
 type Vars = { Variables: { services: AppServices; requestId: string; clientIp: string; error?: unknown } };
@@ -52,6 +56,7 @@ const REQUEST_ID = /^[\w.:-]{1,64}$/;
 const TOOL_PAGE = /^\/tools\/[^/]+\/?$/;
 const TOOL_PAGE_SLUG = /^\/tools\/([^/]+?)\/?$/;
 const SLOW_MS = 1000;
+const API_MAX_BODY = 5 * 1024 * 1024;
 /** Badges, cards and the compare widget that other sites frame (their own security headers). */
 export const isEmbedPath = (p: string) => p.startsWith("/embed/");
 
@@ -169,32 +174,53 @@ export function createApp(options: AppOptions) {
     return c.body(Buffer.from(answer.body), 200, answer.headers);
   });
   app.use(compress());
+  // Every body is read once, here, counted against its route's limit (issue 31): a 413 with or without
+  // Content-Length, before anything parses it; what follows reads the bytes kept here.
+  app.use(
+    bodyCap({
+      limitFor: (p) =>
+        p === "/mcp"
+          ? MCP_MAX_BODY
+          : p === "/api/errors"
+            ? ERROR_REPORT_MAX_BYTES
+            : p.startsWith("/api/")
+              ? API_MAX_BODY
+              : MAX_FORM_BYTES,
+      refuse: (c, status, message) =>
+        c.req.path === "/mcp"
+          ? mcpError(status, message)
+          : c.req.path.startsWith("/api")
+            ? c.json({ success: false, error: message }, status)
+            : c.text(message, status),
+    }),
+  );
   // NUL bytes never reach a route (PostgreSQL cannot store them): one rule for every route (ADR 0025).
   app.use(nulGuard());
   app.use(csrfProtection({ publicUrl: services.env.PUBLIC_URL, trustProxy: services.env.TRUST_PROXY }));
+  // Answers that depend on who asks say so to caches (issue 31).
+  app.use(viewerCaching());
 
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: 5 * 1024 * 1024,
-      onError: (c) => c.json({ success: false, error: "Request body is too large" }, 413),
+  // The maker manifest's JSON Schema (issue 33, ADR 0071): generated from the zod schema that validates it.
+  app.get(MANIFEST_SCHEMA_PATH, (c) =>
+    c.json(manifestJsonSchema(siteOrigin(services.env)), 200, {
+      "Cache-Control": "public, max-age=3600",
+      "Access-Control-Allow-Origin": "*",
     }),
   );
   app.route("/api", createApi());
   // The MCP server (issue 22): stateless Streamable HTTP; an API key or nothing, never cookies.
-  app.all(
-    "/mcp",
-    bodyLimit({
-      maxSize: 256 * 1024,
-      onError: (c) =>
-        c.json({ jsonrpc: "2.0", error: { code: -32000, message: "Request body is too large" }, id: null }, 413),
-    }),
-    (c) =>
-      handleMcpRequest(
-        { db: services.db, env: services.env, now: () => services.clock.now() },
-        c.req.raw,
-        c.var.clientIp,
-      ),
+  app.all("/mcp", (c) =>
+    handleMcpRequest(
+      {
+        db: services.db,
+        env: services.env,
+        now: () => services.clock.now(),
+        logger: services.logger,
+        requestId: c.var.requestId,
+      },
+      c.req.raw,
+      c.var.clientIp,
+    ),
   );
 
   if (options.serveAssets !== false && options.build) {
@@ -221,6 +247,14 @@ export function createApp(options: AppOptions) {
   }
 
   if (options.build) {
+    // A search engine's crawler is one only when its address says so (issue 31): asked once per request
+    // here, for every rule below (the gate, members' pages, the page cache, the view tallies, the loader).
+    app.use("*", async (c, next) => {
+      if (c.req.method === "GET" && (await services.crawlers.verify(c.req.raw, c.var.clientIp))) {
+        markVerifiedCrawler(c.req.raw);
+      }
+      return next();
+    });
     // Visitors' tool page views are counted in a signed cookie in front of the cache (ADR 0004,
     // addendum 3); the views it allows are served the public page, from the cache when it is on.
     const publicToolViews = new WeakSet<Request>();
@@ -288,6 +322,7 @@ export function createApp(options: AppOptions) {
           requestId: c.var.requestId,
           clientIp: c.var.clientIp,
           publicToolView: publicToolViews.has(c.req.raw) || audiences.has(c.req.raw),
+          crawler: isCrawler(c.req.raw),
           audience: audiences.get(c.req.raw),
           reportError: (error) => {
             if (c.var.error === undefined) c.set("error", error);

@@ -1,4 +1,4 @@
-import type { Auth } from "./modules/accounts/index.ts";
+import type { Auth, CrawlerCheck } from "./modules/accounts/index.ts";
 import type { Tallies } from "./modules/admin/index.ts";
 import type { BillingHooks } from "./modules/billing/index.ts";
 import type { ToolMergeStep } from "./modules/catalog/index.ts";
@@ -6,6 +6,7 @@ import type { GrowthWiring } from "./modules/growth/index.ts";
 import type { Activity } from "./platform/activity.ts";
 import type { Clock } from "./platform/clock.ts";
 import type { Database, DbStats } from "./platform/db/index.ts";
+import type { DnsResolver } from "./platform/dns.ts";
 import type { Env } from "./platform/env.ts";
 import type { JobCounts, Jobs } from "./platform/jobs/index.ts";
 import type { Logger } from "./platform/logger.ts";
@@ -21,6 +22,10 @@ export type AppServices = {
   clock: Clock;
   logger: Logger;
   mailer: Mailer;
+  /** reverse and forward DNS (a fake in tests): verifies search engines' crawlers */
+  dns: DnsResolver;
+  /** which requests are a verified search engine crawler (modules/accounts crawlers.ts) */
+  crawlers: CrawlerCheck;
   /** the durable job runner (ADR 0009): register handlers at boot, enqueue inside your transaction */
   jobs: Jobs;
   /** better-auth on our tables (sessions, sign-in, OAuth); see modules/accounts */
@@ -57,6 +62,8 @@ declare module "react-router" {
     reportError(error: unknown): void;
     /** the gate in front of the page cache counted this visitor's tool view: render the public page */
     publicToolView?: boolean;
+    /** a search engine's crawler, verified by its address (not only its User-Agent) */
+    crawler?: boolean;
     /**
      * A signed-in member's page rendered as the shared page of their tier (ADR 0032): loaders see no
      * viewer (nothing personal is rendered or queried) and use this tier for tier-gated content. The

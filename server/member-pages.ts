@@ -25,6 +25,12 @@ const SHARED_PAGES = [
   /^\/search\/?$/,
 ];
 const TOOL_PAGE = /^\/tools\/[^/]+\/?$/;
+/**
+ * `?own=1` asks for the member's own render of a shared page (their lists, alert and review forms in
+ * the HTML): what a member without JavaScript follows from the shared page, whose personal parts
+ * otherwise arrive by script (issue 31).
+ */
+export const OWN_RENDER_PARAM = "own";
 
 export function isSharedPage(path: string): boolean {
   return !path.endsWith(".data") && SHARED_PAGES.some((re) => re.test(path));
@@ -45,7 +51,8 @@ export function memberPages(
 ): MiddlewareHandler {
   const { db, logger } = services;
   return async (c, next) => {
-    if (c.req.method !== "GET" || !isSharedPage(c.req.path)) return next();
+    if (c.req.method !== "GET" || !isSharedPage(c.req.path) || c.req.query(OWN_RENDER_PARAM) !== undefined)
+      return next();
     const request = c.req.raw;
     if (
       !hasReadableSessionCookie(c.req.header("cookie") ?? null) ||
@@ -67,6 +74,11 @@ export function memberPages(
       );
       if (!view.allowed) return next();
     }
+    // The account's dark mode (a paid perk) applies on a device that has not chosen a theme itself:
+    // the shared page is the tier's page in the dark theme, as a theme cookie would ask for it.
+    const cookie = c.req.header("cookie") ?? "";
+    if (!/(?:^|;\s*)theme=/.test(cookie) && viewer.profile.darkMode && viewer.can("dark_mode"))
+      request.headers.set("cookie", `${cookie}; theme=dark`);
     audiences.set(request, viewer.tier);
     await next();
     if (c.res.status < 400) c.res.headers.set("Cache-Control", "private, no-store");

@@ -7,16 +7,32 @@ import type { AppServices } from "./context.ts";
 import {
   accountsMergeSteps,
   createAuth,
+  createCrawlerCheck,
+  markVerifiedCrawler,
   type PasswordHashing,
   registerChangeAlertJobs,
   seedDemoAccounts,
 } from "./modules/accounts/index.ts";
 import { createTallies } from "./modules/admin/index.ts";
 import { grantPlanDaysOn, paymentProviders, registerBillingJobs } from "./modules/billing/index.ts";
-import { catalogMergeSteps, registerDuplicateJobs, seedCatalog } from "./modules/catalog/index.ts";
+import {
+  catalogJobOwed,
+  catalogMergeSteps,
+  DOMAIN_REKEY_JOB,
+  registerDomainRekeyJob,
+  registerDuplicateJobs,
+  registerQualityJobs,
+  registerTaskJobs,
+  registerToolVectorJobs,
+  requestDerivedRefresh,
+  seedCatalog,
+  setVectorBudget,
+} from "./modules/catalog/index.ts";
 import {
   communityMergeSteps,
   onActivity,
+  registerAmaJobs,
+  registerDiscussionJobs,
   registerRatingJobs,
   registerTrendingJobs,
 } from "./modules/community/index.ts";
@@ -28,14 +44,17 @@ import {
   onMemberEmailVerified,
   registerGrowthJobs,
 } from "./modules/growth/index.ts";
+import { registerRecommendationJobs } from "./modules/insights/index.ts";
 import { linkCheckMergeSteps, registerLinkCheckJobs } from "./modules/linkcheck/index.ts";
 import { BUNDLED_LOGOS_JOB, bundledLogosOwed, registerLogoJobs } from "./modules/logos/index.ts";
 import { makersMergeSteps } from "./modules/makers/index.ts";
+import { observerMergeSteps, registerPricingObserverJobs } from "./modules/observer/index.ts";
 import { registerSubmissionJobs } from "./modules/submissions/index.ts";
 import { registerOpenDataJobs } from "./modules/syndication/index.ts";
 import { createActivity } from "./platform/activity.ts";
 import { type Clock, systemClock } from "./platform/clock.ts";
 import { type Database, openDatabase } from "./platform/db/index.ts";
+import { type DnsResolver, systemDns } from "./platform/dns.ts";
 import { type Env, loadEnv } from "./platform/env.ts";
 import { createJobs } from "./platform/jobs/index.ts";
 import { createLogger, type Logger } from "./platform/logger.ts";
@@ -64,6 +83,8 @@ export type StartOptions = {
   growth?: Partial<GrowthWiring>;
   /** tests only: a cheaper password hash than better-auth's scrypt (ADR 0053) */
   passwordHashing?: PasswordHashing;
+  /** DNS for verifying search engines' crawlers: the system resolver unless given (tests give a fake) */
+  dns?: DnsResolver;
 };
 
 export type RunningServer = {
@@ -86,10 +107,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       : await openDatabase({ pgliteDir: env.pgliteDir }));
   const setup = options.setup !== false;
   let seededNow = false;
+  let derivedOwed = false;
   if (!options.database && setup) {
     await database.migrate();
     if (env.SEED_ON_START) {
-      const { seeded, report, enrichment } = await seedCatalog(database.db);
+      const { seeded, report, enrichment, derivedOwed: owed } = await seedCatalog(database.db);
+      derivedOwed = owed === true;
       if (seeded && report) {
         seededNow = true;
         logger.info("catalogue seeded", {
@@ -127,6 +150,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Searches with no results and tool views: counted in memory, written every 30 s and at shutdown.
   const tallies = createTallies({ db: database.db, clock, logger });
   tallies.startAll();
+  const dns = options.dns ?? systemDns();
   const services: AppServices = {
     db: database.db,
     engine: database.engine,
@@ -134,6 +158,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     clock,
     logger,
     mailer,
+    dns,
+    crawlers: createCrawlerCheck(dns),
     jobs,
     auth,
     // The referral reward is billing's grant; payouts are set from the provider selection below.
@@ -152,6 +178,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       ...contentMergeSteps,
       ...linkCheckMergeSteps,
       ...makersMergeSteps,
+      ...observerMergeSteps,
     ],
     // Listeners (badges, points) are registered below with the job handlers.
     activity: createActivity(),
@@ -168,22 +195,40 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   registerSubmissionJobs(services);
   registerTrendingJobs(services);
   registerRatingJobs(services);
+  registerAmaJobs(services);
+  // Discussions (ADR 0076): followers hear of new answers by e-mail.
+  registerDiscussionJobs(services);
   // The daily open-data dump (issue 22, ADR 0031): first run at boot when there is no fresh one.
   registerOpenDataJobs(services);
   registerLinkCheckJobs(services);
+  registerPricingObserverJobs(services);
   // Duplicate candidates (issue 21): precomputed, so /admin/duplicates reads a table.
   registerDuplicateJobs(services);
+  registerQualityJobs(services);
+  // Tasks' tools and every tool's alternatives (issue 32): watched every few minutes; recomputed in full
+  // when the taxonomy file changed or the database predates them (the backfill), off the boot path.
+  registerTaskJobs(services);
+  if (derivedOwed) await requestDerivedRefresh(jobs);
+  registerToolVectorJobs(services);
+  // A search waits this long for its query's embedding (ADR 0066), then answers from the other legs.
+  setVectorBudget(env.SEARCH_VECTOR_BUDGET_MS);
   // Bundled brand marks (ADR 0028): rasterised by a job right after the first seed, not before listening.
   registerLogoJobs(services);
   // Also on a catalogue this process did not seed that never had them (a restored dump, the tests' snapshot).
   const ownDatabase = !options.database && setup;
   if (seededNow || (ownDatabase && (await bundledLogosOwed(database.db))))
     await jobs.enqueue({ type: BUNDLED_LOGOS_JOB, key: "seed" });
+  // De-duplication keys by the Public Suffix List (issue 31): existing rows re-keyed once.
+  registerDomainRekeyJob(services);
+  if (ownDatabase && (await catalogJobOwed(database.db, DOMAIN_REKEY_JOB)))
+    await jobs.enqueue({ type: DOMAIN_REKEY_JOB, key: "psl" });
   // The weekly newsletter digest and beta acknowledgements link back to the site.
   registerContentJobs(services);
   registerSupportJobs(services);
   // Change alerts on saved tools (issue 20): links from siteUrl(env).
   registerChangeAlertJobs({ ...services, env });
+  // Expert's weekly e-mail of new tools that fit (issue 34 item 4, ADR 0080).
+  registerRecommendationJobs({ ...services, env });
   const payments = paymentProviders(services);
   if (options.growth?.payouts === undefined) services.growth.payouts = payments.payouts;
   logger.info(payments.summary);
@@ -199,10 +244,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // readiness probe) finds a warm instance, and a refused connection sends visitors elsewhere meanwhile.
   let warmUpMs: number | undefined;
   if (env.WARM_UP && options.build && options.mode !== "development") {
-    const report = await warmUp((request) => app.fetch(request), {
-      origin: env.PUBLIC_URL ?? "http://localhost",
-      logger,
-    });
+    // The warm-up is this process, not a visitor: its requests are marked as a known crawler, so no view
+    // is counted (a bot User-Agent alone no longer says so, issue 31).
+    const report = await warmUp(
+      (request) => {
+        markVerifiedCrawler(request);
+        return app.fetch(request);
+      },
+      {
+        origin: env.PUBLIC_URL ?? "http://localhost",
+        logger,
+      },
+    );
     warmUpMs = report.ms;
     logger.info("warmed up", { ms: report.ms, pages: report.pages.length, skipped: report.skipped });
   }
@@ -225,6 +278,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const url = `http://${host}:${port}`;
   logger.info("listening", { url, db: database.engine, bootMs: Math.round(performance.now() - started), warmUpMs });
   // Handlers are registered by now (modules do it while the app is built); due work starts after listen.
+  for (const type of env.JOBS_DEFER) {
+    // The runner adds a recurring job's row only when none with its key is pending: this one is.
+    await jobs.enqueue({ type, key: type, runAt: new Date("9999-01-01T00:00:00Z") });
+  }
   if (env.JOBS_ENABLED) jobs.start();
 
   let closing: Promise<void> | null = null;

@@ -65,7 +65,7 @@ export function ErrorScreen({ error, requestId }: { error: unknown; requestId: s
           }}
           className={buttonClass()}
         >
-          {retrying ? "Retrying…" : "Try Again"}
+          {retrying ? "Retrying…" : "Try again"}
         </button>
         <a href="/" className={buttonClass("secondary")}>
           Go to Homepage

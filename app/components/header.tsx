@@ -105,7 +105,7 @@ export function Header({
                 to="/sign-in"
                 className="hidden rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-950 sm:block dark:text-slate-300 dark:hover:text-white"
               >
-                Sign In
+                Sign in
               </Link>
               <JoinFree className={buttonClass("primary", "md", "hidden px-3 text-sm font-semibold sm:inline-flex")} />
             </>

@@ -75,10 +75,10 @@ export default function MobileMenu({
         ) : (
           <>
             <NavLink to="/sign-in" className={navLink}>
-              Sign In
+              Sign in
             </NavLink>
             <Link to="/sign-up" className={buttonClass("primary", "md", "mt-2 px-3 text-sm font-semibold")}>
-              Join Free
+              Join free
             </Link>
           </>
         )}

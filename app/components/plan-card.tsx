@@ -38,7 +38,7 @@ export function PlanButton({ tier, currentTier }: { tier: Tier; currentTier: Tie
   if (tier === "free") {
     return (
       <Link to="/sign-up" className={planButton("secondary")}>
-        Join Free
+        Join free
       </Link>
     );
   }

@@ -20,6 +20,8 @@ export type ToolCardData = {
   review_count: number;
   is_featured: boolean;
   logo_url?: string | null;
+  /** the monogram's colour comes from its domain (tool-logo.tsx) */
+  website_url?: string | null;
   updated_at?: string | null;
   /** The last real change of the tool's facts; "Updated" is shown only when there is one. */
   facts_changed_at?: string | null;
@@ -27,6 +29,8 @@ export type ToolCardData = {
   is_trending?: boolean;
   /** the price text (a verified correction, the editor): shown beside the pricing model */
   pricing?: { original?: string | null } | null;
+  /** issue 33: "Free plan · from $X/mo" from the stated plans; preferred to the price text */
+  plan_label?: string | null;
 };
 
 export type CardSize = "small" | "medium" | "large" | "list";
@@ -45,7 +49,7 @@ export function ToolCard({ tool, size = "list" }: { tool: ToolCardData; size?: C
   // 'Updated' means a real change of the tool's facts, never the import date (issue 13).
   const updated = updatedLabel(tool.facts_changed_at);
   const model = tool.pricing_model && tool.pricing_model !== "Unknown" ? tool.pricing_model : null;
-  const price = priceText(tool.pricing);
+  const price = tool.plan_label ?? priceText(tool.pricing);
   const pricing = model && price ? `${model} · ${price}` : (model ?? price);
   // A tool listed for a higher tier than the viewer's is dimmed (spec section 5); its page shows the overview only.
   const lock = useToolLock(tool.tier);
@@ -61,7 +65,7 @@ export function ToolCard({ tool, size = "list" }: { tool: ToolCardData; size?: C
     >
       <div className="flex items-start gap-3">
         <span className={lock.locked ? "grayscale [&_img]:opacity-50" : undefined}>
-          <ToolLogo name={tool.name} url={tool.logo_url} size={size === "large" ? 56 : 40} />
+          <ToolLogo name={tool.name} url={tool.logo_url} site={tool.website_url} size={size === "large" ? 56 : 40} />
         </span>
         <div className="min-w-0 flex-1">
           <h3 className={`font-semibold ${size === "large" ? "text-xl" : "text-base"}`}>
@@ -110,7 +114,7 @@ export function ToolCard({ tool, size = "list" }: { tool: ToolCardData; size?: C
         </span>
         {lock.locked ? (
           <Link to="/pricing" className={buttonClass("primary", "xs", "shrink-0 font-semibold")}>
-            Upgrade to Access<span className="sr-only"> {tool.name}</span>
+            Upgrade to access<span className="sr-only"> {tool.name}</span>
           </Link>
         ) : (
           <CompareButton toolId={tool.id} toolName={tool.name} />

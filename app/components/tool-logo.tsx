@@ -1,4 +1,5 @@
 import { initials } from "~/lib/format";
+import { monogramHue, monogramSeed } from "~/lib/monogram";
 
 /**
  * Only images we fetched, re-encoded and serve ourselves (/media/…, the link checker): a third-party
@@ -6,19 +7,36 @@ import { initials } from "~/lib/format";
  */
 export const isOwnMedia = (url: string | null | undefined): url is string => !!url && url.startsWith("/media/");
 
-/** A tool's logo, or its initials on a tile when it has none or the image fails to load. */
-export function ToolLogo({ name, url, size = 40 }: { name: string; url?: string | null; size?: number }) {
-  const tile = (
-    <span
-      role="img"
-      aria-label={name}
-      style={{ width: size, height: size }}
-      className="flex shrink-0 items-center justify-center rounded-lg bg-brand-100 text-sm font-bold text-brand-900 dark:bg-brand-900 dark:text-brand-100"
-    >
-      {initials(name)}
-    </span>
-  );
-  if (!isOwnMedia(url)) return tile;
+/**
+ * A tool's logo, or its monogram when it has none or the image fails to load: the initials on a tile
+ * coloured from its domain (`site`, else its name), distinct per tool (issue 36, app/lib/monogram.ts).
+ */
+export function ToolLogo({
+  name,
+  url,
+  site,
+  size = 40,
+}: {
+  name: string;
+  url?: string | null;
+  /** the tool's website: the monogram's colour comes from its domain */
+  site?: string | null;
+  size?: number;
+}) {
+  const hue = monogramHue(monogramSeed(name, site));
+  if (!isOwnMedia(url)) {
+    return (
+      <span
+        role="img"
+        aria-label={name}
+        data-monogram={hue}
+        style={{ width: size, height: size, ["--mono-h" as string]: hue }}
+        className="monogram"
+      >
+        {initials(name)}
+      </span>
+    );
+  }
   // The 128 px file serves large tiles and sharp screens; small tiles take the 64 px one first.
   const small = url.replace("-128.webp", "-64.webp");
   return (
@@ -31,15 +49,14 @@ export function ToolLogo({ name, url, size = 40 }: { name: string; url?: string 
       loading="lazy"
       className="shrink-0 rounded-lg object-contain"
       onError={(e) => {
-        const img = e.currentTarget;
-        img.replaceWith(
-          Object.assign(document.createElement("span"), {
-            textContent: initials(name),
-            className:
-              "flex shrink-0 items-center justify-center rounded-lg bg-brand-100 text-sm font-bold text-brand-900",
-            style: `width:${size}px;height:${size}px`,
-          }),
-        );
+        const tile = Object.assign(document.createElement("span"), {
+          textContent: initials(name),
+          className: "monogram",
+        });
+        tile.setAttribute("role", "img");
+        tile.setAttribute("aria-label", name);
+        tile.style.cssText = `width:${size}px;height:${size}px;--mono-h:${hue}`;
+        e.currentTarget.replaceWith(tile);
       }}
     />
   );

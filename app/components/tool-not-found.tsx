@@ -10,7 +10,7 @@ export function ToolNotFound() {
         The tool you're looking for doesn't exist or has been removed.
       </p>
       <Link to="/tools" className={buttonClass("primary", "md", "mt-6")}>
-        Browse All Tools
+        Browse all tools
       </Link>
     </div>
   );

@@ -107,7 +107,7 @@ export function Field({
 /** A table that scrolls sideways inside its own box on narrow screens, never the page. */
 export function Table({ className, children, ...rest }: TableHTMLAttributes<HTMLTableElement>) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-700">
+    <div className="relative overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-700">
       <table className={cx("w-full text-left text-sm", className)} {...rest}>
         {children}
       </table>

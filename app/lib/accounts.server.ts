@@ -37,6 +37,7 @@ export function toolAccessOptions(context: AppLoadContext) {
     secure: secureCookies(context),
     secret: viewCookieSecret(context.services.env),
     publicView: context.publicToolView === true,
+    crawler: context.crawler === true,
     audience: context.audience,
     onBackgroundError: (err: unknown) =>
       context.services.logger.error("recording a tool view failed", { requestId: context.requestId, err }),

@@ -25,6 +25,8 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
       { to: "/admin/categories", label: "Categories" },
       { to: "/admin/imports", label: "Imports" },
       { to: "/admin/duplicates", label: "Duplicates", pending: "duplicates" },
+      { to: "/admin/tasks", label: "Tasks" },
+      { to: "/admin/facts", label: "Fact queue" },
       { to: "/admin/links", label: "Link checks", pending: "links" },
       { to: "/admin/suggestions", label: "Suggestions", pending: "suggestions" },
     ],
@@ -34,8 +36,10 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
     items: [
       { to: "/admin/moderation", label: "Moderation", pending: "moderation" },
       { to: "/admin/reviews", label: "Reviews & polls", pending: "reviews" },
+      { to: "/admin/discussions", label: "Discussions" },
       { to: "/admin/community", label: "Corrections & badges", pending: "corrections" },
       { to: "/admin/makers", label: "Makers", pending: "makers" },
+      { to: "/admin/stories", label: "Success stories" },
     ],
   },
   {

@@ -215,6 +215,8 @@ export async function importCsvForm(
   admin: Viewer,
   file: FormDataEntryValue | null,
   dryRun: boolean,
+  /** "publish on import": otherwise the added tools land as drafts for review (issue 31) */
+  publish: boolean,
 ): Promise<ImportResult> {
   if (!(file instanceof File) || !file.size || file.type.split(";")[0]?.trim().toLowerCase() !== "text/csv") {
     return { ok: false, status: 400, error: CSV_TYPE_MESSAGE };
@@ -223,6 +225,7 @@ export async function importCsvForm(
   const report = await importCsv(context.services.db, bytes, {
     source: `admin:${file.name.slice(0, 100) || "upload.csv"}`,
     dryRun,
+    landAs: publish ? "active" : "draft",
     ...(dryRun ? { keepDryRun: { csv: csvText(bytes) } } : {}),
     audit: { actor: { id: admin.user.id, label: admin.user.email }, requestId: context.requestId },
   });

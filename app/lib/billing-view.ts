@@ -41,6 +41,8 @@ export type CheckoutQuote = {
   /** what is taken off the price (unused days of the current plan, tool credits), each with its reason */
   credits: { label: string; amountCents: number }[];
   payableCents: number;
+  /** upgrading a plan cancelled at period end: the new plan keeps the cancellation */
+  keepsCancellation: boolean;
 };
 
 export type ProvidersView = {
@@ -68,6 +70,9 @@ export type PaymentOutcome = Omit<OrderView, "status"> & {
   nextBillingAt: string | null;
   /** voided: the order no longer held when it was paid or approved (ADR 0024) */
   stale?: StaleCheckout;
+  /** the money-back refund as it stands after this payment: until when, or from when again (null: neither) */
+  refundableUntil: string | null;
+  moneyBackAgainFrom: string | null;
 };
 
 /** Why a checkout was voided, as the checkout page's ?stale= carries it. */

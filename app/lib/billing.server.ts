@@ -79,10 +79,22 @@ export async function quote(context: AppLoadContext, viewer: Viewer, tier: PaidT
     if (q.upgradeCreditCents > 0)
       credits.push({ label: "Unused days of your Standard plan", amountCents: q.upgradeCreditCents });
     if (q.ledgerCreditCents > 0) credits.push({ label: "Tool credits", amountCents: q.ledgerCreditCents });
-    return { plan, kind: q.kind === "upgrade" ? "upgrade" : "new", credits, payableCents: q.amountCents };
+    return {
+      plan,
+      kind: q.kind === "upgrade" ? "upgrade" : "new",
+      credits,
+      payableCents: q.amountCents,
+      keepsCancellation: q.keepsCancellation,
+    };
   } catch (err) {
     if (err instanceof AppError && err.code === "conflict") {
-      return { plan, kind: viewer.tier === tier ? "current" : "included", credits: [], payableCents: 0 };
+      return {
+        plan,
+        kind: viewer.tier === tier ? "current" : "included",
+        credits: [],
+        payableCents: 0,
+        keepsCancellation: false,
+      };
     }
     throw err;
   }
@@ -196,6 +208,8 @@ export async function confirmOrder(context: AppLoadContext, viewer: Viewer, orde
     ...(outcome.stale ? { stale: outcome.stale } : {}),
     testMode: summary.testMode,
     nextBillingAt: (summary.nextBillingAt ?? summary.subscription?.currentPeriodEnd)?.toISOString() ?? null,
+    refundableUntil: summary.refundableUntil?.toISOString() ?? null,
+    moneyBackAgainFrom: summary.moneyBackAgainFrom?.toISOString() ?? null,
   };
 }
 
@@ -312,6 +326,7 @@ export async function overview(context: AppLoadContext, viewer: Viewer): Promise
                 ? [{ label: "Unused days of your Standard plan", amountCents: summary.upgrade.creditCents }]
                 : [],
             payableCents: summary.upgrade.amountCents,
+            keepsCancellation: summary.subscription?.cancelAtPeriodEnd ?? false,
           }
         : null,
     credits:

@@ -1,11 +1,18 @@
 // Shapes the community pages share with the server (type-only: nothing of the server reaches the browser).
 export type {
   ActivePoll,
+  AmaDetail,
+  AmaQuestion,
+  AmaSummary,
+  MyStory,
+  PendingStory,
   Poll,
   PollQuestion,
   ProfileReview,
   ReviewItem,
   ReviewPage,
+  StoryView,
+  ToolCommunity,
 } from "../../server/modules/community/index.ts";
 
 /** One decimal, as the poll widget shows it ('33.3%'). */

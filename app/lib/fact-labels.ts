@@ -41,6 +41,7 @@ export const FACT_FIELD_LABELS: Record<string, string> = {
   category: "Category",
   pricing_model: "Pricing",
   pricing: "Price",
+  plans: "Plans",
   provider: "Provider",
   website_url: "Website",
   logo_url: "Logo",
@@ -48,6 +49,9 @@ export const FACT_FIELD_LABELS: Record<string, string> = {
   use_cases: "Use cases",
   is_open_source: "Open source",
   has_api: "API",
+  licence: "Licence",
+  self_hostable: "Self-hosting",
+  data_use: "Data use",
   status: "Status",
   editorial_summary: "Summary",
 };
@@ -56,7 +60,8 @@ export const FACT_FIELD_LABELS: Record<string, string> = {
 export function factNote(p: { kind: string; source: string; licence?: string | null }): string {
   switch (p.kind) {
     case "dataset":
-      return `from ${p.source}${p.licence ? ` (${p.licence})` : ""}`;
+      // The dataset's name only: what our importer repaired on the way is not the source.
+      return `from ${p.source.split(" · ")[0]?.trim()}${p.licence ? ` (${p.licence})` : ""}`;
     case "maker":
       return "from the maker";
     case "community":
@@ -66,10 +71,23 @@ export function factNote(p: { kind: string; source: string; licence?: string | n
     case "observed":
       return "read from its own website";
     case "inferred":
-      return `inferred ${p.source.replace(/^inferred\s*/i, "")}`;
+      return plainRule(p.source);
     default:
       return p.source;
   }
+}
+
+/** An inference rule in plain words: what it looked at, never the rule's internal name. */
+export function plainRule(source: string): string {
+  const s = source.replace(/^inferred\s*/i, "").trim();
+  if (/normali[sz]er/i.test(s)) return "tidied automatically (spacing and punctuation)";
+  if (/classifier/i.test(s)) return "category suggested automatically from similar tools";
+  if (/quality pass/i.test(s)) return "replaced by our quality checks with the tool's own one-line description";
+  if (/\bmark\b/i.test(s)) return "matched to its brand mark in an open icon set";
+  const from = /^(?:provider\s+)?(from|named in)\s+(.+)$/i.exec(s);
+  if (from?.[2]) return `worked out from ${from[2]}`;
+  if (/^(its |price words|source marker)/i.test(s)) return `worked out from ${s}`;
+  return "worked out automatically from the listing";
 }
 
 /** A history value as short text. */
@@ -78,7 +96,10 @@ export function factValueText(value: unknown): string {
   if (typeof value === "string") return value.length > 120 ? `${value.slice(0, 119)}…` : value;
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (Array.isArray(value)) {
-    const text = value.join(", ");
+    // Plans (issue 33): their names and prices, not "[object Object]".
+    const text = value
+      .map((v) => (v && typeof v === "object" ? planLine(v as Record<string, unknown>) : String(v)))
+      .join(", ");
     return text.length > 120 ? `${text.slice(0, 119)}…` : text || "—";
   }
   if (typeof value === "object") {
@@ -88,7 +109,16 @@ export function factValueText(value: unknown): string {
   return JSON.stringify(value).slice(0, 120);
 }
 
-export const PRICING_FIELDS = new Set(["pricing_model", "pricing"]);
+function planLine(p: Record<string, unknown>): string {
+  const price = p.contact_sales
+    ? "contact sales"
+    : typeof p.price === "number"
+      ? `${p.price} ${p.currency ?? ""}`.trim()
+      : "?";
+  return `${String(p.name ?? "?")} (${price}${typeof p.period === "string" && p.price ? `/${p.period}` : ""})`;
+}
+
+export const PRICING_FIELDS = new Set(["pricing_model", "pricing", "plans"]);
 
 /** Host (without "www.", lower case) and path of an http(s) address; null for anything else. */
 function partsOf(url: string | null | undefined): { host: string; path: string } | null {

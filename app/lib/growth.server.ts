@@ -7,6 +7,7 @@ import {
   followAffiliateLink,
   isTopLevelNavigation,
   normalCode,
+  readAffiliateCookie,
 } from "../../server/modules/growth/index.ts";
 import { secureCookies, viewerOf } from "./accounts.server";
 import { originOf } from "./site-origin.server";
@@ -38,6 +39,11 @@ export async function followAffiliate(context: AppLoadContext, request: Request,
     viewerUserId: viewer?.user.id ?? null,
     browserOwnerId: readBrowserOwner(signingSecret(context.services.env), request.headers.get("cookie")),
     navigation: isTopLevelNavigation(request.headers),
+    currentAffiliateId: readAffiliateCookie(
+      signingSecret(context.services.env),
+      request.headers.get("cookie"),
+      context.services.clock.now(),
+    ),
     robot: request.method !== "GET" || isbot(request.headers.get("user-agent") ?? ""),
     secret: signingSecret(context.services.env),
     secure: secureCookies(context),

@@ -1,7 +1,10 @@
 /**
- * Saved tools and favourites in the browser. Visitors keep them in local storage under these keys
- * (tool ids); members have them on the server, and at sign-in the local lists are merged into the
- * account (POST /api/saved-tools/merge), after which local storage mirrors the account.
+ * Saved tools and favourites in the browser. Only a visitor's own saves live in local storage (tool
+ * ids, under these keys); a member's lists live on the server and are never copied here, so nothing of
+ * one member's is left in the browser after sign-out (issue 31: a member's saves stayed after sign-out
+ * and were merged into the next account that signed in on that browser). At sign-in, what this browser
+ * saved while signed out is offered to the account with a prompt (`SavedToolsSync`): added
+ * (POST /api/saved-tools/merge) or discarded, and either way the local lists are emptied.
  */
 export const SAVED_TOOLS_KEY = "savedTools";
 export const FAVORITE_TOOLS_KEY = "favoriteTools";
@@ -17,21 +20,27 @@ export function readLocalList(key: string): string[] {
 
 export function writeLocalList(key: string, ids: string[]): void {
   try {
-    localStorage.setItem(key, JSON.stringify(ids));
+    if (ids.length) localStorage.setItem(key, JSON.stringify(ids));
+    else localStorage.removeItem(key);
     window.dispatchEvent(new StorageEvent("storage", { key }));
   } catch {
-    // storage unavailable: the server copy is the truth for members anyway
+    // storage unavailable: nothing was saved in this browser
   }
 }
 
-/** Sends the local lists to the account once per sign-in (per browser tab session) and mirrors the result. */
-export async function mergeLocalSavedTools(userId: string): Promise<void> {
-  const flag = `savedToolsMerged:${userId}`;
-  try {
-    if (sessionStorage.getItem(flag)) return;
-  } catch {
-    return;
-  }
+/** How many tools this browser saved (or marked favourite) while signed out. */
+export function localSaveCount(): number {
+  return new Set([...readLocalList(SAVED_TOOLS_KEY), ...readLocalList(FAVORITE_TOOLS_KEY)]).size;
+}
+
+/** Empties this browser's lists (the visitor's saves were added to the account, or declined). */
+export function discardLocalSavedTools(): void {
+  writeLocalList(SAVED_TOOLS_KEY, []);
+  writeLocalList(FAVORITE_TOOLS_KEY, []);
+}
+
+/** Adds what this browser saved while signed out to the signed-in account, then forgets it locally. */
+export async function mergeLocalSavedTools(): Promise<boolean> {
   const saved = readLocalList(SAVED_TOOLS_KEY);
   const favorites = readLocalList(FAVORITE_TOOLS_KEY);
   const res = await fetch("/api/saved-tools/merge", {
@@ -39,15 +48,9 @@ export async function mergeLocalSavedTools(userId: string): Promise<void> {
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ saved, favorites }),
   });
-  if (!res.ok) return;
-  const merged = (await res.json()) as { saved: string[]; favorites: string[] };
-  writeLocalList(SAVED_TOOLS_KEY, merged.saved);
-  writeLocalList(FAVORITE_TOOLS_KEY, merged.favorites);
-  try {
-    sessionStorage.setItem(flag, "1");
-  } catch {
-    // ignore
-  }
+  if (!res.ok) return false;
+  discardLocalSavedTools();
+  return true;
 }
 
 export type SavedKind = "saved" | "favorite";
@@ -65,7 +68,7 @@ export function inLocalList(kind: SavedKind, tool: { id: string; slug: string })
   return readLocalList(LOCAL_KEYS[kind]).some((v) => v === tool.id || v === tool.slug);
 }
 
-/** Adds a tool to (or removes it from) the local list; members' lists mirror the account this way too. */
+/** Adds a tool to (or removes it from) this visitor's local list. */
 export function setInLocalList(kind: SavedKind, tool: { id: string; slug: string }, on: boolean): void {
   const rest = readLocalList(LOCAL_KEYS[kind]).filter((v) => v !== tool.id && v !== tool.slug);
   writeLocalList(LOCAL_KEYS[kind], on ? [...rest, tool.id] : rest);

@@ -7,6 +7,7 @@ export {
   CHANGE_NOTE,
   CSV_COLUMNS,
   changesAtom,
+  countEnrichment,
   DATA_SOURCES,
   dumpFile,
   dumpFormatOf,

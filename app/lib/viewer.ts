@@ -22,7 +22,7 @@ export function useTier(): Tier | null {
 
 /**
  * Whether the viewer's tier opens a tool of `toolTier` (the server has already left out what a
- * locked tool may not show; this only mirrors it: dimmed card, 'Requires …', Upgrade to Access).
+ * locked tool may not show; this only mirrors it: dimmed card, 'Requires …', Upgrade to access).
  */
 export function useToolLock(
   toolTier: string | undefined,

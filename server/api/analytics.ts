@@ -1,8 +1,9 @@
-import { Hono } from "hono";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppServices } from "../context.ts";
 import { visitorKey } from "../modules/accounts/index.ts";
 import { recordReportedClick, ToolClickInput } from "../modules/catalog/index.ts";
 import { badRequest, notFound } from "../platform/errors.ts";
+import { documented, errors, json, ok, requestJson } from "./doc.ts";
 import { parseOr400 } from "./respond.ts";
 
 type Vars = { Variables: { services: AppServices; clientIp: string } };
@@ -12,22 +13,35 @@ type Vars = { Variables: { services: AppServices; clientIp: string } };
  * client's repeats on one tool within 10 minutes are accepted but counted once (no inflating).
  */
 export function analyticsApi() {
-  const api = new Hono<Vars>();
+  const api = new OpenAPIHono<Vars>();
 
-  api.post("/analytics/tool-click", async (c) => {
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      throw badRequest("Body must be a JSON object");
-    }
-    const click = parseOr400(ToolClickInput, body);
-    const { services, clientIp } = c.var;
-    const result = await recordReportedClick(services.db, click, visitorKey(services.env, clientIp));
-    if (!result) throw notFound("Tool not found");
-    c.header("Cache-Control", "no-store");
-    return c.json({ success: true });
-  });
+  documented(
+    api,
+    {
+      method: "post",
+      path: "/analytics/tool-click",
+      operationId: "recordToolClick",
+      summary: "Record an outbound click on a tool (repeats within 10 minutes count once)",
+      tags: ["Analytics"],
+      security: [{}],
+      request: { body: requestJson(ToolClickInput) },
+      responses: { 200: json(ok({}), "Recorded"), ...errors(404) },
+    },
+    async (c) => {
+      let body: unknown;
+      try {
+        body = await c.req.json();
+      } catch {
+        throw badRequest("Body must be a JSON object");
+      }
+      const click = parseOr400(ToolClickInput, body);
+      const { services, clientIp } = c.var;
+      const result = await recordReportedClick(services.db, click, visitorKey(services.env, clientIp));
+      if (!result) throw notFound("Tool not found");
+      c.header("Cache-Control", "no-store");
+      return c.json({ success: true });
+    },
+  );
 
   return api;
 }

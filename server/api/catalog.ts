@@ -1,9 +1,18 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono, type RouteConfigToTypedResponse } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppServices } from "../context.ts";
-import { canAccessTier, getViewer, requiresLabel, utcDay } from "../modules/accounts/index.ts";
+import {
+  ADVANCED_FILTERS,
+  canAccessTier,
+  getViewer,
+  requireEntitlement,
+  requiresLabel,
+  utcDay,
+} from "../modules/accounts/index.ts";
 import {
   cardsForTier,
+  entitleAdvanced,
+  getAlternatives,
   getTool,
   getToolOfTheDay,
   getToolRef,
@@ -20,6 +29,7 @@ import { listPublicTopLists, listTrending, toolNamesOf, trendingComputedAt } fro
 import { contentVersion } from "../platform/db/content-version.ts";
 import { notFound } from "../platform/errors.ts";
 import type { CachedBody } from "../platform/response-cache.ts";
+import { READ_SECURITY } from "./doc.ts";
 import {
   CategoryList,
   ErrorBody,
@@ -28,6 +38,7 @@ import {
   ToolHistoryAnswer,
   ToolList,
   ToolListQuery,
+  ToolOfTheDayAnswer,
   ToolParams,
   TopListsAnswer,
   TopListsQuery,
@@ -38,8 +49,14 @@ import { badInput, parseOr400 } from "./respond.ts";
 
 type Vars = { Variables: { services: AppServices } };
 
+/**
+ * The 200 answer of GET /api/tools as its route declares it. The API cache holds that answer's bytes
+ * (serialised once by `compute` below), so its body is typed here, in one place, not cast per handler.
+ */
+type ToolListResponse = Extract<RouteConfigToTypedResponse<typeof readRoutes.listTools>, { _status: 200 }>;
+
 /** A JSON answer from the API cache: gzip as stored when the client takes it (compress leaves it as is). */
-function sendJson(c: Context, cached: CachedBody, state: "HIT" | "STALE" | "MISS") {
+function sendJson(c: Context, cached: CachedBody, state: "HIT" | "STALE" | "MISS"): ToolListResponse {
   const gzip = cached.gzip && /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
   const headers: Record<string, string> = {
     "Content-Type": "application/json",
@@ -47,11 +64,15 @@ function sendJson(c: Context, cached: CachedBody, state: "HIT" | "STALE" | "MISS
     Vary: "Accept-Encoding",
   };
   if (gzip) headers["Content-Encoding"] = "gzip";
-  return c.body(new Uint8Array(gzip ? (cached.gzip as Buffer) : cached.body), 200, headers);
+  return c.body(
+    new Uint8Array(gzip ? (cached.gzip as Buffer) : cached.body),
+    200,
+    headers,
+  ) as unknown as ToolListResponse;
 }
 
 const json = <S>(schema: S, description: string) => ({ description, content: { "application/json": { schema } } });
-const security: Record<string, string[]>[] = [{ apiKey: [] }, {}];
+const security = READ_SECURITY;
 
 /** The read API's operations (spec section 7); their schemas both validate and document (/api/openapi.json). */
 export const readRoutes = {
@@ -75,7 +96,7 @@ export const readRoutes = {
     tags: ["Tools"],
     security,
     responses: {
-      200: json(ToolAnswer, "The tool of the day"),
+      200: json(ToolOfTheDayAnswer, "The tool of the day, with where each of its facts comes from"),
       404: json(ErrorBody, "No tool of the day yet"),
       ...readErrors,
     },
@@ -90,6 +111,7 @@ export const readRoutes = {
     request: { params: ToolParams },
     responses: {
       200: json(ToolAnswer, "The tool (its overview when above the caller's tier)"),
+      301: { description: "A duplicate merged into another listing: Location names the kept tool's address" },
       404: json(ErrorBody, "Tool not found"),
       ...readErrors,
     },
@@ -106,6 +128,7 @@ export const readRoutes = {
     request: { params: ToolParams },
     responses: {
       200: json(ToolHistoryAnswer, "The tool's fact history"),
+      301: { description: "A duplicate merged into another listing: Location names the kept tool's address" },
       404: json(ErrorBody, "Tool not found"),
       ...readErrors,
     },
@@ -154,11 +177,14 @@ export function catalogApi() {
     const { db, apiCache } = c.var.services;
     // The route validated the parameters as sent; the aliases (categories, price, tag) map here.
     const params = listParamsFromSearch(new URL(c.req.url).searchParams);
-    const query = parseOr400(ToolListParams, params);
+    const asked = parseOr400(ToolListParams, params);
     const [viewer, version] = await Promise.all([
       getViewer(c.var.services, c.req.raw),
       apiCache.enabled ? contentVersion(db) : Promise.resolve(-1),
     ]);
+    // Exclusions and "does not train on your data" are Standard's advanced filters: 401/403 below it.
+    const { query, refused } = entitleAdvanced(asked, viewer?.can(ADVANCED_FILTERS) ?? false);
+    if (refused) requireEntitlement(viewer, ADVANCED_FILTERS);
     const tier = viewer?.tier ?? null;
     // The answer depends only on the parsed query, the caller's tier (gated card fields) and the
     // catalogue's content (version); the UTC day is in the key in case an answer ever names "today".
@@ -167,7 +193,7 @@ export function catalogApi() {
       const page = await listTools(db, query);
       // The queries people did not find (admin analytics); counted in memory, never awaited. An
       // admin's keystrokes in the tool picker are not a visitor's search.
-      if (query.q && page.pagination.total === 0 && viewer?.role !== "admin")
+      if (query.q && (page.pagination.total === 0 || page.meta.retrieval?.relaxed) && viewer?.role !== "admin")
         c.var.services.tallies.searchMisses.record(query.q);
       // Tools listed for a higher tier than the caller's come without their gated fields.
       const { explanations, ...rest } = page;
@@ -178,15 +204,18 @@ export function catalogApi() {
         tools: explanations ? tools.map((t, i) => ({ ...t, explanation: explanations[i] })) : tools,
       });
     };
-    if (!apiCache.enabled) return c.body(await compute(), 200, { "Content-Type": "application/json" }) as never;
+    if (!apiCache.enabled)
+      return c.body(await compute(), 200, { "Content-Type": "application/json" }) as unknown as ToolListResponse;
     const { body, state } = await apiCache.fetch(key, version, compute);
-    return sendJson(c, body, state) as never;
+    return sendJson(c, body, state);
   });
 
   api.openapi(readRoutes.toolOfTheDay, async (c) => {
     const tool = await getToolOfTheDay(c.var.services.db);
     if (!tool) throw notFound("No tool of the day is available yet");
-    return c.json({ success: true, tool }) as never;
+    // The pick is always a Free-tier tool (tool-of-the-day.ts), so every caller sees all its facts.
+    const provenance = await toolProvenanceFor(c.var.services.db, tool.id, false);
+    return c.json({ success: true as const, tool, provenance }, 200);
   });
 
   api.openapi(readRoutes.getTool, async (c) => {
@@ -198,7 +227,7 @@ export function catalogApi() {
     if (!tool) {
       // A duplicate merged into another listing answers with where it went (issue 13).
       const target = await mergedTarget(c.var.services.db, c.req.valid("param").idOrSlug);
-      if (target) return c.redirect(`/api/tools/${target.id}`, 301) as never;
+      if (target) return c.redirect(`/api/tools/${target.id}`, 301);
       throw notFound("Tool not found");
     }
     // A tool above the caller's tier: its overview only, and why (the tool page shows the same).
@@ -209,10 +238,32 @@ export function catalogApi() {
         tool: overviewOfTool(tool),
         provenance: await toolProvenanceFor(c.var.services.db, tool.id, true),
         locked: { reason: "tier", requiredTier: tool.tier, message: requiresLabel(tool.tier) },
-      }) as never;
+      });
     }
-    const provenance = await toolProvenanceFor(c.var.services.db, tool.id, false);
-    return c.json({ success: true, tool, provenance }) as never;
+    const [provenance, alternatives] = await Promise.all([
+      toolProvenanceFor(c.var.services.db, tool.id, false),
+      getAlternatives(c.var.services.db, tool.id),
+    ]);
+    // Issue 32: `alternatives` names the computed alternatives (then any the listing names that the
+    // catalogue does not hold); `alternatives_detail` says why each one is an alternative.
+    const named = new Set(alternatives.map((a) => a.name.toLowerCase()));
+    return c.json({
+      success: true,
+      tool: {
+        ...tool,
+        alternatives: [
+          ...alternatives.map((a) => a.name),
+          ...tool.alternatives.filter((n) => !named.has(n.toLowerCase())),
+        ],
+        alternatives_detail: alternatives.map((a) => ({
+          name: a.name,
+          slug: a.slug,
+          reason: a.reason,
+          reasons: a.reasons,
+        })),
+      },
+      provenance,
+    });
   });
 
   api.openapi(readRoutes.getToolHistory, async (c) => {
@@ -223,7 +274,7 @@ export function catalogApi() {
     ]);
     if (!tool) {
       const target = await mergedTarget(c.var.services.db, idOrSlug);
-      if (target) return c.redirect(`/api/tools/${target.id}/history`, 301) as never;
+      if (target) return c.redirect(`/api/tools/${target.id}/history`, 301);
       throw notFound("Tool not found");
     }
     // The same rule as the tool: above the caller's tier, only the overview's facts.
@@ -235,14 +286,14 @@ export function catalogApi() {
         success: true,
         history,
         locked: { reason: "tier", requiredTier: tool.tier, message: requiresLabel(tool.tier) },
-      }) as never;
+      });
     }
-    return c.json({ success: true, history }) as never;
+    return c.json({ success: true, history });
   });
 
   api.openapi(readRoutes.listCategories, async (c) => {
     const categories = await listCategories(c.var.services.db);
-    return c.json({ success: true, categories }) as never;
+    return c.json({ success: true, categories });
   });
 
   api.openapi(readRoutes.trending, async (c) => {

@@ -1,13 +1,13 @@
-import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { AppServices } from "../context.ts";
 import { AppError } from "../platform/errors.ts";
 import { consumeRateLimit, type RateRule } from "../platform/rate-limit.ts";
+import { documented, errors, json, ok, requestJson } from "./doc.ts";
 
 type Vars = { Variables: { services: AppServices; requestId: string; clientIp: string } };
 
-/** A report is a few kilobytes at most; a browser reports a handful of errors a minute, a script more. */
+/** A report is a few kilobytes at most (the edge's body cap refuses more: server/app.ts); a browser reports a handful of errors a minute, a script more. */
 export const ERROR_REPORT_MAX_BYTES = 24 * 1024;
 export const ERROR_REPORT_RULE: RateRule = { max: 20, windowSec: 60 };
 
@@ -25,23 +25,32 @@ const ClientError = z.object({
 
 /** POST /api/errors: client-side errors reported by the error boundaries, logged first-party. */
 export function errorsApi() {
-  const api = new Hono<Vars>();
-  const sizeCap = bodyLimit({
-    maxSize: ERROR_REPORT_MAX_BYTES,
-    onError: (c) => c.json({ success: false, error: "Error report is too large" }, 413),
-  });
-  api.post("/errors", sizeCap, async (c) => {
-    const limit = await consumeRateLimit(c.var.services.db, `client-errors:ip:${c.var.clientIp}`, ERROR_REPORT_RULE);
-    if (!limit.allowed) {
-      throw new AppError("rate_limited", "Too many error reports. Please try again later.", {
-        retryAfterSec: limit.retryAfterSec,
-      });
-    }
-    const body = await c.req.json().catch(() => null);
-    const parsed = ClientError.safeParse(body);
-    if (!parsed.success) return c.json({ success: false, error: "Invalid error report" }, 400);
-    c.var.services.logger.warn("client error", { requestId: c.var.requestId, ...parsed.data, context: undefined });
-    return c.json({ success: true });
-  });
+  const api = new OpenAPIHono<Vars>();
+  documented(
+    api,
+    {
+      method: "post",
+      path: "/errors",
+      operationId: "reportClientError",
+      summary: "Report an error a page met in the browser (logged first-party)",
+      tags: ["Operations"],
+      security: [{}],
+      request: { body: requestJson(ClientError) },
+      responses: { 200: json(ok({}), "Logged"), ...errors(413) },
+    },
+    async (c) => {
+      const limit = await consumeRateLimit(c.var.services.db, `client-errors:ip:${c.var.clientIp}`, ERROR_REPORT_RULE);
+      if (!limit.allowed) {
+        throw new AppError("rate_limited", "Too many error reports. Please try again later.", {
+          retryAfterSec: limit.retryAfterSec,
+        });
+      }
+      const body = await c.req.json().catch(() => null);
+      const parsed = ClientError.safeParse(body);
+      if (!parsed.success) return c.json({ success: false, error: "Invalid error report" }, 400);
+      c.var.services.logger.warn("client error", { requestId: c.var.requestId, ...parsed.data, context: undefined });
+      return c.json({ success: true });
+    },
+  );
   return api;
 }

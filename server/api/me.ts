@@ -1,7 +1,9 @@
-import { Hono } from "hono";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "zod";
 import type { AppServices } from "../context.ts";
 import { getViewer, requireUser } from "../modules/accounts/index.ts";
 import { PageStateQuery, personalParts } from "../modules/personal/index.ts";
+import { documented, json, memberErrors, SESSION } from "./doc.ts";
 import { parseOr400 } from "./respond.ts";
 
 type Vars = { Variables: { services: AppServices } };
@@ -11,14 +13,33 @@ type Vars = { Variables: { services: AppServices } };
  * one personal request a cached member page makes after hydration. Visitors get 401.
  */
 export function meApi() {
-  const api = new Hono<Vars>();
-  api.get("/me/page-state", async (c) => {
-    const services = c.var.services;
-    const viewer = requireUser(await getViewer(services, c.req.raw));
-    const query = parseOr400(PageStateQuery, { path: c.req.query("path") });
-    const parts = await personalParts(services, viewer, query);
-    c.header("Cache-Control", "private, no-store");
-    return c.json(parts);
-  });
+  const api = new OpenAPIHono<Vars>();
+  documented(
+    api,
+    {
+      method: "get",
+      path: "/me/page-state",
+      operationId: "pageState",
+      summary: "The signed-in member's own parts of a shared page (ADR 0032)",
+      tags: ["Accounts"],
+      security: SESSION,
+      request: { query: PageStateQuery },
+      responses: {
+        200: json(
+          z.object({}).passthrough().describe("saved state, lists, review, views, badges, compare cap"),
+          "The personal parts",
+        ),
+        ...memberErrors(),
+      },
+    },
+    async (c) => {
+      const services = c.var.services;
+      const viewer = requireUser(await getViewer(services, c.req.raw));
+      const query = parseOr400(PageStateQuery, { path: c.req.query("path") });
+      const parts = await personalParts(services, viewer, query);
+      c.header("Cache-Control", "private, no-store");
+      return c.json(parts);
+    },
+  );
   return api;
 }

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ToolListParams } from "../modules/catalog/index.ts";
+import { ErrorBody } from "./doc.ts";
 
 /**
  * The read API's request and answer shapes, once: the route definitions validate requests with
@@ -10,7 +11,7 @@ import { ToolListParams } from "../modules/catalog/index.ts";
 /** The listing filters as sent (the handler maps them to the listing query with ToolListParams). */
 export const ToolListQuery = ToolListParams.in;
 
-export const ErrorBody = z.object({ success: z.literal(false), error: z.string() }).openapi("Error");
+export { ErrorBody };
 
 export const ToolCard = z
   .object({
@@ -90,7 +91,7 @@ export const ToolAnswer = z
   .object({
     success: z.literal(true),
     tool: ToolCard,
-    provenance: z.record(z.string(), FactProvenance).openapi({
+    provenance: z.partialRecord(z.string(), FactProvenance).openapi({
       description:
         "where each fact comes from and when it was observed and verified, keyed by the tool's field names (pricing_model, category, description, provider, logo_url, …)",
     }),
@@ -100,6 +101,16 @@ export const ToolAnswer = z
       .openapi({ description: "Present when the tool is above the caller's tier: the tool is its overview only." }),
   })
   .passthrough();
+
+/** The tool of the day: the tool with today's notes (whyToday, challenge) and its facts' provenance. */
+export const ToolOfTheDayAnswer = z
+  .object({
+    success: z.literal(true),
+    tool: ToolCard.extend({ whyToday: z.string(), challenge: z.string() }),
+    provenance: ToolAnswer.shape.provenance,
+  })
+  .passthrough()
+  .openapi("ToolOfTheDay");
 
 export const ToolParams = z.object({
   idOrSlug: z
@@ -128,6 +139,8 @@ export const TrendingQuery = z.object({
     .regex(/^\d+$/, "limit must be a whole number")
     .transform(Number)
     .pipe(z.number().int().min(1, "limit must be between 1 and 50").max(50, "limit must be between 1 and 50"))
+    // Sent as text, checked as the integer it stands for: the document says so (issue 31).
+    .meta({ type: "integer", minimum: 1, maximum: 50 })
     .optional(),
 });
 export const TrendingAnswer = z.object({
@@ -155,6 +168,7 @@ export const TopListsQuery = z.object({
     .regex(/^\d+$/, "page must be a whole number")
     .transform(Number)
     .pipe(z.number().int().min(1, "page must be at least 1").max(10_000, "page must be at most 10000"))
+    .meta({ type: "integer", minimum: 1, maximum: 10_000 })
     .optional(),
 });
 export const TopListsAnswer = z.object({

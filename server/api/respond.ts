@@ -18,6 +18,6 @@ export function badInput(error: z.ZodError): AppError {
   return new AppError("bad_request", `${where}${issue?.message ?? "Invalid input"}`);
 }
 
-export function fail(c: Context, status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500, error: string) {
+export function fail(c: Context, status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 429 | 500, error: string) {
   return c.json({ success: false as const, error }, status);
 }

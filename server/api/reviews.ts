@@ -1,4 +1,5 @@
-import { type Context, Hono } from "hono";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { z } from "zod";
 import type { AppServices } from "../context.ts";
 import { getViewer, requireRole, requireUser, type Viewer } from "../modules/accounts/index.ts";
@@ -36,6 +37,20 @@ import {
 } from "../modules/community/index.ts";
 import { AppError } from "../platform/errors.ts";
 import { uuidSchema } from "../platform/ids.ts";
+import {
+  adminErrors,
+  documented,
+  errors,
+  json,
+  memberErrors,
+  OPTIONAL_SESSION,
+  ok,
+  pathParams,
+  record,
+  records,
+  requestJson,
+  SESSION,
+} from "./doc.ts";
 import { parseOr400 } from "./respond.ts";
 
 type Vars = { Variables: { services: AppServices; requestId: string; clientIp: string } };
@@ -56,7 +71,7 @@ const PollId = uuidSchema("Poll not found");
  * Writes need a member (polls: a member or a visitor's first-party cookie).
  */
 export function reviewsApi() {
-  const api = new Hono<Vars>();
+  const api = new OpenAPIHono<Vars>();
   for (const path of [
     "/tools/:toolId/poll/*",
     "/reviews/*",
@@ -80,155 +95,371 @@ export function reviewsApi() {
 
   // --- polls -------------------------------------------------------------------------------------
 
-  api.get("/tools/:toolId/poll", async (c) => {
-    const poll = await getToolPoll(c.var.services.db, parseOr400(ToolKey, c.req.param("toolId")));
-    // Counts move with every vote: never from a shared cache.
-    c.header("Cache-Control", "no-store");
-    return c.json({ success: true, poll });
-  });
+  documented(
+    api,
+    {
+      method: "get",
+      path: "/tools/{toolId}/poll",
+      operationId: "getToolPoll",
+      summary: "The tool's open poll (null when none)",
+      tags: ["Reviews"],
+      security: [{}],
+      request: { params: pathParams({ toolId: ToolKey }) },
+      responses: { 200: json(ok({ poll: record("the poll with its counts").nullable() }), "The poll"), ...errors(404) },
+    },
+    async (c) => {
+      const poll = await getToolPoll(c.var.services.db, parseOr400(ToolKey, c.req.param("toolId")));
+      // Counts move with every vote: never from a shared cache.
+      c.header("Cache-Control", "no-store");
+      return c.json({ success: true, poll });
+    },
+  );
 
   /** The caller is the session's member or the visitor cookie's voter; a `userId` query is not trusted. */
-  api.get("/tools/:toolId/poll/vote-status", async (c) => {
-    const { services } = c.var;
-    const viewer = await getViewer(services, c.req.raw);
-    const visitorId = readVoterCookie(c.req.header("cookie") ?? null);
-    const voter: Voter | null = viewer
-      ? { userId: viewer.user.id, browserId: visitorId }
-      : visitorId
-        ? { visitorId }
-        : null;
-    const pollId = c.req.query("pollId");
-    const status = await pollVoteStatus(
-      services.db,
-      parseOr400(ToolKey, c.req.param("toolId")),
-      voter,
-      pollId ? parseOr400(PollId, pollId) : undefined,
-    );
-    return c.json({ success: true, ...status });
-  });
+  documented(
+    api,
+    {
+      method: "get",
+      path: "/tools/{toolId}/poll/vote-status",
+      operationId: "pollVoteStatus",
+      summary: "Whether the caller (member or this browser) voted, and for what",
+      tags: ["Reviews"],
+      security: OPTIONAL_SESSION,
+      request: {
+        params: pathParams({ toolId: ToolKey }),
+        query: z.object({
+          pollId: PollId.optional(),
+          userId: z.string().optional().describe("ignored: the caller is the session or the browser"),
+        }),
+      },
+      responses: { 200: json(ok({}), "The vote status"), ...errors(404) },
+    },
+    async (c) => {
+      const { services } = c.var;
+      const viewer = await getViewer(services, c.req.raw);
+      const visitorId = readVoterCookie(c.req.header("cookie") ?? null);
+      const voter: Voter | null = viewer
+        ? { userId: viewer.user.id, browserId: visitorId }
+        : visitorId
+          ? { visitorId }
+          : null;
+      const pollId = c.req.query("pollId");
+      const status = await pollVoteStatus(
+        services.db,
+        parseOr400(ToolKey, c.req.param("toolId")),
+        voter,
+        pollId ? parseOr400(PollId, pollId) : undefined,
+      );
+      return c.json({ success: true, ...status });
+    },
+  );
 
-  api.post("/tools/:toolId/poll/vote", async (c) => {
-    const { services, clientIp } = c.var;
-    const viewer = await getViewer(services, c.req.raw);
-    const input = parseOr400(PollVoteInput, await body(c));
-    let visitorId = readVoterCookie(c.req.header("cookie") ?? null);
-    if (!visitorId) {
-      visitorId = newVoterId();
-      c.header("Set-Cookie", voterCookie(visitorId, secure(c)), { append: true });
-    }
-    const voter: Voter = viewer ? { userId: viewer.user.id, browserId: visitorId } : { visitorId: visitorId as string };
-    const result = await votePoll(deps(c), parseOr400(ToolKey, c.req.param("toolId")), voter, input, clientIp);
-    return c.json({ success: true, ...result });
-  });
+  documented(
+    api,
+    {
+      method: "post",
+      path: "/tools/{toolId}/poll/vote",
+      operationId: "votePoll",
+      summary: "Vote in the tool's poll (a member or a visitor's first-party cookie)",
+      tags: ["Reviews"],
+      security: OPTIONAL_SESSION,
+      request: { params: pathParams({ toolId: ToolKey }), body: requestJson(PollVoteInput) },
+      responses: { 200: json(ok({}), "Counted"), ...errors(403, 404, 409) },
+    },
+    async (c) => {
+      const { services, clientIp } = c.var;
+      const viewer = await getViewer(services, c.req.raw);
+      const input = parseOr400(PollVoteInput, await body(c));
+      let visitorId = readVoterCookie(c.req.header("cookie") ?? null);
+      if (!visitorId) {
+        visitorId = newVoterId();
+        c.header("Set-Cookie", voterCookie(visitorId, secure(c)), { append: true });
+      }
+      const voter: Voter = viewer
+        ? { userId: viewer.user.id, browserId: visitorId }
+        : { visitorId: visitorId as string };
+      const result = await votePoll(deps(c), parseOr400(ToolKey, c.req.param("toolId")), voter, input, clientIp);
+      return c.json({ success: true, ...result });
+    },
+  );
 
   // --- reviews -----------------------------------------------------------------------------------
 
-  api.get("/tools/:toolId/reviews", async (c) => {
-    const { db } = c.var.services;
-    const toolId = await resolveToolId(db, parseOr400(ToolKey, c.req.param("toolId")));
-    const query = ReviewListQuery.parse({ sort: c.req.query("sort"), page: c.req.query("page") });
-    const page = await listToolReviews(db, toolId, query, undefined, c.var.services.clock.now());
-    return c.json({ success: true, reviews: page.items, pagination: { ...page, items: undefined } });
-  });
+  documented(
+    api,
+    {
+      method: "get",
+      path: "/tools/{toolId}/reviews",
+      operationId: "listToolReviews",
+      summary: "A tool's published reviews",
+      tags: ["Reviews"],
+      security: [{}],
+      request: { params: pathParams({ toolId: ToolKey }), query: ReviewListQuery },
+      responses: {
+        200: json(ok({ reviews: records("reviews"), pagination: record("page, total, …") }), "Reviews"),
+        ...errors(404),
+      },
+    },
+    async (c) => {
+      const { db } = c.var.services;
+      const toolId = await resolveToolId(db, parseOr400(ToolKey, c.req.param("toolId")));
+      const query = ReviewListQuery.parse({ sort: c.req.query("sort"), page: c.req.query("page") });
+      const page = await listToolReviews(db, toolId, query, undefined, c.var.services.clock.now());
+      return c.json({ success: true, reviews: page.items, pagination: { ...page, items: undefined } });
+    },
+  );
 
-  api.get("/tools/:toolId/reviews/mine", async (c) => {
-    const { services } = c.var;
-    const viewer = requireUser(await getViewer(services, c.req.raw));
-    const toolId = await resolveToolId(services.db, parseOr400(ToolKey, c.req.param("toolId")));
-    return c.json({
-      success: true,
-      review: await getMyReview(services.db, viewer.user.id, toolId, services.clock.now()),
-    });
-  });
+  documented(
+    api,
+    {
+      method: "get",
+      path: "/tools/{toolId}/reviews/mine",
+      operationId: "getMyReview",
+      summary: "The member's review of the tool (null when none)",
+      tags: ["Reviews"],
+      security: SESSION,
+      request: { params: pathParams({ toolId: ToolKey }) },
+      responses: { 200: json(ok({ review: record("the review").nullable() }), "The review"), ...memberErrors(404) },
+    },
+    async (c) => {
+      const { services } = c.var;
+      const viewer = requireUser(await getViewer(services, c.req.raw));
+      const toolId = await resolveToolId(services.db, parseOr400(ToolKey, c.req.param("toolId")));
+      return c.json({
+        success: true,
+        review: await getMyReview(services.db, viewer.user.id, toolId, services.clock.now()),
+      });
+    },
+  );
 
   /** Writes the member's review of the tool, or replaces it (one per member per tool). */
-  api.put("/tools/:toolId/reviews/mine", async (c) => {
-    const viewer = requireUser(await getViewer(c.var.services, c.req.raw));
-    const input = parseOr400(ReviewInput, await body(c));
-    const result = await saveReview(deps(c), viewer.user.id, parseOr400(ToolKey, c.req.param("toolId")), input);
-    return c.json({ success: true, ...result }, result.created ? 201 : 200);
-  });
+  documented(
+    api,
+    {
+      method: "put",
+      path: "/tools/{toolId}/reviews/mine",
+      operationId: "saveMyReview",
+      summary: "Write or replace the member's review of the tool",
+      tags: ["Reviews"],
+      security: SESSION,
+      request: { params: pathParams({ toolId: ToolKey }), body: requestJson(ReviewInput) },
+      responses: { 200: json(ok({}), "Replaced"), 201: json(ok({}), "Written"), ...memberErrors(403, 404, 409) },
+    },
+    async (c) => {
+      const viewer = requireUser(await getViewer(c.var.services, c.req.raw));
+      const input = parseOr400(ReviewInput, await body(c));
+      const result = await saveReview(deps(c), viewer.user.id, parseOr400(ToolKey, c.req.param("toolId")), input);
+      return c.json({ success: true, ...result }, result.created ? 201 : 200);
+    },
+  );
 
-  api.delete("/reviews/:id", async (c) => {
-    const viewer = requireUser(await getViewer(c.var.services, c.req.raw));
-    await deleteReview(deps(c), viewer.user.id, parseOr400(ReviewId, c.req.param("id")));
-    return c.json({ success: true });
-  });
+  documented(
+    api,
+    {
+      method: "delete",
+      path: "/reviews/{id}",
+      operationId: "deleteReview",
+      summary: "Delete one's own review",
+      tags: ["Reviews"],
+      security: SESSION,
+      request: { params: pathParams({ id: ReviewId }) },
+      responses: { 200: json(ok({}), "Deleted"), ...memberErrors(403, 404) },
+    },
+    async (c) => {
+      const viewer = requireUser(await getViewer(c.var.services, c.req.raw));
+      await deleteReview(deps(c), viewer.user.id, parseOr400(ReviewId, c.req.param("id")));
+      return c.json({ success: true });
+    },
+  );
 
-  api.post("/reviews/:id/helpful", async (c) => {
-    const viewer = requireUser(await getViewer(c.var.services, c.req.raw));
-    const helpful = await markHelpful(deps(c), viewer.user.id, parseOr400(ReviewId, c.req.param("id")));
-    return c.json({ success: true, helpful });
-  });
+  documented(
+    api,
+    {
+      method: "post",
+      path: "/reviews/{id}/helpful",
+      operationId: "markReviewHelpful",
+      summary: "Mark a review helpful",
+      tags: ["Reviews"],
+      security: SESSION,
+      request: { params: pathParams({ id: ReviewId }) },
+      responses: { 200: json(ok({ helpful: z.unknown() }), "Marked"), ...memberErrors(403, 404, 409) },
+    },
+    async (c) => {
+      const viewer = requireUser(await getViewer(c.var.services, c.req.raw));
+      const helpful = await markHelpful(deps(c), viewer.user.id, parseOr400(ReviewId, c.req.param("id")));
+      return c.json({ success: true, helpful });
+    },
+  );
 
-  api.post("/reviews/:id/report", async (c) => {
-    const viewer = requireUser(await getViewer(c.var.services, c.req.raw));
-    const { reason } = parseOr400(ReportInput, await body(c));
-    await reportReview(deps(c), viewer.user.id, parseOr400(ReviewId, c.req.param("id")), reason);
-    return c.json({ success: true }, 201);
-  });
+  documented(
+    api,
+    {
+      method: "post",
+      path: "/reviews/{id}/report",
+      operationId: "reportReview",
+      summary: "Report a review to the moderators",
+      tags: ["Reviews"],
+      security: SESSION,
+      request: { params: pathParams({ id: ReviewId }), body: requestJson(ReportInput) },
+      responses: { 201: json(ok({}), "Reported"), ...memberErrors(403, 404, 409) },
+    },
+    async (c) => {
+      const viewer = requireUser(await getViewer(c.var.services, c.req.raw));
+      const { reason } = parseOr400(ReportInput, await body(c));
+      await reportReview(deps(c), viewer.user.id, parseOr400(ReviewId, c.req.param("id")), reason);
+      return c.json({ success: true }, 201);
+    },
+  );
 
   // --- verified members (spec §6) ----------------------------------------------------------------
 
-  api.get("/community/verification", async (c) => {
-    const { services } = c.var;
-    const viewer = requireUser(await getViewer(services, c.req.raw));
-    return c.json({ success: true, ...(await verificationState(services.db, viewer.user.id, services.clock.now())) });
-  });
+  documented(
+    api,
+    {
+      method: "get",
+      path: "/community/verification",
+      operationId: "verificationState",
+      summary: "The member's verified-member state",
+      tags: ["Community"],
+      security: SESSION,
+      responses: { 200: json(ok({}), "The state"), ...memberErrors() },
+    },
+    async (c) => {
+      const { services } = c.var;
+      const viewer = requireUser(await getViewer(services, c.req.raw));
+      return c.json({ success: true, ...(await verificationState(services.db, viewer.user.id, services.clock.now())) });
+    },
+  );
 
-  api.post("/community/verification/company", async (c) => {
-    const { services } = c.var;
-    const viewer = requireUser(await getViewer(services, c.req.raw));
-    const { email } = parseOr400(CompanyEmailInput, await body(c));
-    await startCompanyVerification(services, { id: viewer.user.id, name: viewer.user.name }, email);
-    return c.json({ success: true }, 202);
-  });
+  documented(
+    api,
+    {
+      method: "post",
+      path: "/community/verification/company",
+      operationId: "startCompanyVerification",
+      summary: "Verify a company e-mail address (a link is sent)",
+      tags: ["Community"],
+      security: SESSION,
+      request: { body: requestJson(CompanyEmailInput) },
+      responses: { 202: json(ok({}), "A link is on its way"), ...memberErrors(403, 409) },
+    },
+    async (c) => {
+      const { services } = c.var;
+      const viewer = requireUser(await getViewer(services, c.req.raw));
+      const { email } = parseOr400(CompanyEmailInput, await body(c));
+      await startCompanyVerification(services, { id: viewer.user.id, name: viewer.user.name }, email);
+      return c.json({ success: true }, 202);
+    },
+  );
 
   // --- admin: moderation and polls ---------------------------------------------------------------
 
-  api.get("/admin/reviews/reported", async (c) => {
-    await admin(c);
-    return c.json({ success: true, reviews: await listReportedReviews(c.var.services.db) });
-  });
+  documented(
+    api,
+    {
+      method: "get",
+      path: "/admin/reviews/reported",
+      operationId: "adminReportedReviews",
+      summary: "Reported reviews to moderate",
+      tags: ["Admin"],
+      security: SESSION,
+      responses: { 200: json(ok({ reviews: records("reported reviews") }), "Reported reviews"), ...adminErrors() },
+    },
+    async (c) => {
+      await admin(c);
+      return c.json({ success: true, reviews: await listReportedReviews(c.var.services.db) });
+    },
+  );
 
-  api.post("/admin/reviews/:id/moderate", async (c) => {
-    const viewer = await admin(c);
-    const input = parseOr400(ModerationDecision, await body(c));
-    await moderateReview(
-      deps(c),
-      actor(viewer),
-      parseOr400(ReviewId, c.req.param("id")),
-      input.decision,
-      input.note,
-      c.var.requestId,
-    );
-    return c.json({ success: true });
-  });
+  documented(
+    api,
+    {
+      method: "post",
+      path: "/admin/reviews/{id}/moderate",
+      operationId: "adminModerateReview",
+      summary: "Keep or remove a reported review",
+      tags: ["Admin"],
+      security: SESSION,
+      request: { params: pathParams({ id: ReviewId }), body: requestJson(ModerationDecision) },
+      responses: { 200: json(ok({}), "Decided"), ...adminErrors(404, 409) },
+    },
+    async (c) => {
+      const viewer = await admin(c);
+      const input = parseOr400(ModerationDecision, await body(c));
+      await moderateReview(
+        deps(c),
+        actor(viewer),
+        parseOr400(ReviewId, c.req.param("id")),
+        input.decision,
+        input.note,
+        c.var.requestId,
+      );
+      return c.json({ success: true });
+    },
+  );
 
-  api.get("/admin/polls", async (c) => {
-    await admin(c);
-    return c.json({ success: true, polls: await listPollsForAdmin(c.var.services.db) });
-  });
+  documented(
+    api,
+    {
+      method: "get",
+      path: "/admin/polls",
+      operationId: "adminListPolls",
+      summary: "Every poll",
+      tags: ["Admin"],
+      security: SESSION,
+      responses: { 200: json(ok({ polls: records("polls") }), "Polls"), ...adminErrors() },
+    },
+    async (c) => {
+      await admin(c);
+      return c.json({ success: true, polls: await listPollsForAdmin(c.var.services.db) });
+    },
+  );
 
-  api.post("/admin/tools/:toolId/polls", async (c) => {
-    const viewer = await admin(c);
-    const input = parseOr400(PollInput, await body(c));
-    const poll = await createPoll(
-      deps(c),
-      actor(viewer),
-      parseOr400(ToolKey, c.req.param("toolId")),
-      input,
-      c.var.requestId,
-    );
-    return c.json({ success: true, poll }, 201);
-  });
+  documented(
+    api,
+    {
+      method: "post",
+      path: "/admin/tools/{toolId}/polls",
+      operationId: "adminCreatePoll",
+      summary: "Open a poll on a tool",
+      tags: ["Admin"],
+      security: SESSION,
+      request: { params: pathParams({ toolId: ToolKey }), body: requestJson(PollInput) },
+      responses: { 201: json(ok({ poll: record("the poll") }), "Opened"), ...adminErrors(404, 409) },
+    },
+    async (c) => {
+      const viewer = await admin(c);
+      const input = parseOr400(PollInput, await body(c));
+      const poll = await createPoll(
+        deps(c),
+        actor(viewer),
+        parseOr400(ToolKey, c.req.param("toolId")),
+        input,
+        c.var.requestId,
+      );
+      return c.json({ success: true, poll }, 201);
+    },
+  );
 
-  api.post("/admin/polls/:id/status", async (c) => {
-    const viewer = await admin(c);
-    const { status } = parseOr400(PollStatusInput, await body(c));
-    await setPollStatus(deps(c), actor(viewer), parseOr400(PollId, c.req.param("id")), status, c.var.requestId);
-    return c.json({ success: true });
-  });
+  documented(
+    api,
+    {
+      method: "post",
+      path: "/admin/polls/{id}/status",
+      operationId: "adminSetPollStatus",
+      summary: "Open or close a poll",
+      tags: ["Admin"],
+      security: SESSION,
+      request: { params: pathParams({ id: PollId }), body: requestJson(PollStatusInput) },
+      responses: { 200: json(ok({}), "Changed"), ...adminErrors(404, 409) },
+    },
+    async (c) => {
+      const viewer = await admin(c);
+      const { status } = parseOr400(PollStatusInput, await body(c));
+      await setPollStatus(deps(c), actor(viewer), parseOr400(PollId, c.req.param("id")), status, c.var.requestId);
+      return c.json({ success: true });
+    },
+  );
 
   return api;
 }

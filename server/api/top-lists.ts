@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { AppServices } from "../context.ts";
 import { getViewer, requireRole, requireUser } from "../modules/accounts/index.ts";
@@ -22,6 +22,20 @@ import {
 } from "../modules/community/index.ts";
 import { AppError } from "../platform/errors.ts";
 import { uuidSchema } from "../platform/ids.ts";
+import {
+  adminErrors,
+  documented,
+  errors,
+  json,
+  memberErrors,
+  OPTIONAL_SESSION,
+  ok,
+  pathParams,
+  record,
+  records,
+  requestJson,
+  SESSION,
+} from "./doc.ts";
 import { parseOr400 } from "./respond.ts";
 
 type Vars = { Variables: { services: AppServices; requestId: string } };
@@ -56,7 +70,7 @@ async function body(c: { req: { json(): Promise<unknown> } }): Promise<unknown> 
  * here; a private list answers 404 to everyone but its owner.
  */
 export function topListsApi() {
-  const api = new Hono<Vars>();
+  const api = new OpenAPIHono<Vars>();
   for (const path of ["/top-lists/mine", "/admin/top-lists/*", "/admin/trending"]) {
     api.use(path, async (c, next) => {
       await next();
@@ -67,92 +81,230 @@ export function topListsApi() {
 
   // GET /top-lists (public, API keys, OpenAPI) is served by the read API in catalog.ts.
 
-  // Declared before /top-lists/:slug; list slugs always carry a suffix, so none is "mine".
-  api.get("/top-lists/mine", async (c) => {
-    const viewer = requireUser(await getViewer(c.var.services, c.req.raw));
-    const [topLists, allowance] = await Promise.all([
-      listMyTopLists(c.var.services.db, viewer.user.id),
-      topListAllowance(c.var.services.db, viewer),
-    ]);
-    return c.json({ success: true, topLists, allowance });
-  });
+  // Declared before /top-lists/:id; list slugs always carry a suffix, so none is "mine".
+  documented(
+    api,
+    {
+      method: "get",
+      path: "/top-lists/mine",
+      operationId: "myTopLists",
+      summary: "The member's own lists and allowance",
+      tags: ["Lists"],
+      security: SESSION,
+      responses: {
+        200: json(ok({ topLists: records("lists"), allowance: record("how many lists the plan allows") }), "Lists"),
+        ...memberErrors(),
+      },
+    },
+    async (c) => {
+      const viewer = requireUser(await getViewer(c.var.services, c.req.raw));
+      const [topLists, allowance] = await Promise.all([
+        listMyTopLists(c.var.services.db, viewer.user.id),
+        topListAllowance(c.var.services.db, viewer),
+      ]);
+      return c.json({ success: true, topLists, allowance });
+    },
+  );
 
-  api.get("/top-lists/:slug", async (c) => {
-    const viewer = await getViewer(c.var.services, c.req.raw);
-    const list = await getTopList(c.var.services.db, c.req.param("slug"), viewer?.user.id ?? null);
-    if (!list) throw new AppError("not_found", TOP_LIST_MESSAGES.notFound);
-    // A private list is personal: never kept by a shared cache.
-    if (!list.isPublic) c.header("Cache-Control", "private, no-store");
-    return c.json({ success: true, topList: list });
-  });
+  documented(
+    api,
+    {
+      method: "get",
+      // One name for the segment on every /top-lists/{id} operation (OpenAPI requires it): here a slug.
+      path: "/top-lists/{id}",
+      operationId: "getTopList",
+      summary: "One list (a private list only for its owner)",
+      tags: ["Lists"],
+      security: OPTIONAL_SESSION,
+      request: { params: pathParams({ id: z.string().describe("the list's slug") }) },
+      responses: { 200: json(ok({ topList: record("the list with its tools") }), "The list"), ...errors(404) },
+    },
+    async (c) => {
+      const viewer = await getViewer(c.var.services, c.req.raw);
+      const list = await getTopList(c.var.services.db, c.req.param("id"), viewer?.user.id ?? null);
+      if (!list) throw new AppError("not_found", TOP_LIST_MESSAGES.notFound);
+      // A private list is personal: never kept by a shared cache.
+      if (!list.isPublic) c.header("Cache-Control", "private, no-store");
+      return c.json({ success: true, topList: list });
+    },
+  );
 
-  api.post("/top-lists", async (c) => {
-    const { services } = c.var;
-    const viewer = requireUser(await getViewer(services, c.req.raw));
-    const input = parseOr400(TopListInput, await body(c));
-    const topList = await createTopList(deps(services), viewer, input, services.clock.now());
-    return c.json({ success: true, topList }, 201);
-  });
+  documented(
+    api,
+    {
+      method: "post",
+      path: "/top-lists",
+      operationId: "createTopList",
+      summary: "Create a list",
+      tags: ["Lists"],
+      security: SESSION,
+      request: { body: requestJson(TopListInput) },
+      responses: { 201: json(ok({ topList: record("the list") }), "Created"), ...memberErrors(403, 409) },
+    },
+    async (c) => {
+      const { services } = c.var;
+      const viewer = requireUser(await getViewer(services, c.req.raw));
+      const input = parseOr400(TopListInput, await body(c));
+      const topList = await createTopList(deps(services), viewer, input, services.clock.now());
+      return c.json({ success: true, topList }, 201);
+    },
+  );
 
-  api.put("/top-lists/:id", async (c) => {
-    const { services } = c.var;
-    const viewer = requireUser(await getViewer(services, c.req.raw));
-    const id = listId(c.req.param("id"));
-    const patch = parseOr400(TopListPatch, await body(c));
-    const topList = await updateTopList(deps(services), viewer, id, patch, services.clock.now());
-    return c.json({ success: true, topList });
-  });
+  documented(
+    api,
+    {
+      method: "put",
+      path: "/top-lists/{id}",
+      operationId: "updateTopList",
+      summary: "Change a list's title, description or visibility",
+      tags: ["Lists"],
+      security: SESSION,
+      request: {
+        params: pathParams({ id: z.string().describe("a list id (a uuid; anything else is 404)") }),
+        body: requestJson(TopListPatch),
+      },
+      responses: { 200: json(ok({ topList: record("the list") }), "Changed"), ...memberErrors(403, 404, 409) },
+    },
+    async (c) => {
+      const { services } = c.var;
+      const viewer = requireUser(await getViewer(services, c.req.raw));
+      const id = listId(c.req.param("id"));
+      const patch = parseOr400(TopListPatch, await body(c));
+      const topList = await updateTopList(deps(services), viewer, id, patch, services.clock.now());
+      return c.json({ success: true, topList });
+    },
+  );
 
-  api.delete("/top-lists/:id", async (c) => {
-    const { services } = c.var;
-    const viewer = requireUser(await getViewer(services, c.req.raw));
-    const id = listId(c.req.param("id"));
-    await deleteTopList(deps(services), viewer, id, services.clock.now());
-    return c.json({ success: true });
-  });
+  documented(
+    api,
+    {
+      method: "delete",
+      path: "/top-lists/{id}",
+      operationId: "deleteTopList",
+      summary: "Delete a list",
+      tags: ["Lists"],
+      security: SESSION,
+      request: { params: pathParams({ id: z.string().describe("a list id (a uuid; anything else is 404)") }) },
+      responses: { 200: json(ok({}), "Deleted"), ...memberErrors(403, 404) },
+    },
+    async (c) => {
+      const { services } = c.var;
+      const viewer = requireUser(await getViewer(services, c.req.raw));
+      const id = listId(c.req.param("id"));
+      await deleteTopList(deps(services), viewer, id, services.clock.now());
+      return c.json({ success: true });
+    },
+  );
 
-  api.post("/top-lists/:id/items", async (c) => {
-    const { services } = c.var;
-    const viewer = requireUser(await getViewer(services, c.req.raw));
-    const id = listId(c.req.param("id"));
-    const input = parseOr400(ListItemInput, await body(c));
-    const result = await addToolToList(deps(services), viewer, id, input, services.clock.now());
-    return c.json({ success: true, ...result }, result.added ? 201 : 200);
-  });
+  documented(
+    api,
+    {
+      method: "post",
+      path: "/top-lists/{id}/items",
+      operationId: "addToTopList",
+      summary: "Add a tool to a list (201 added, 200 already there)",
+      tags: ["Lists"],
+      security: SESSION,
+      request: {
+        params: pathParams({ id: z.string().describe("a list id (a uuid; anything else is 404)") }),
+        body: requestJson(ListItemInput),
+      },
+      responses: {
+        200: json(ok({}), "Already in the list"),
+        201: json(ok({}), "Added"),
+        ...memberErrors(403, 404, 409),
+      },
+    },
+    async (c) => {
+      const { services } = c.var;
+      const viewer = requireUser(await getViewer(services, c.req.raw));
+      const id = listId(c.req.param("id"));
+      const input = parseOr400(ListItemInput, await body(c));
+      const result = await addToolToList(deps(services), viewer, id, input, services.clock.now());
+      return c.json({ success: true, ...result }, result.added ? 201 : 200);
+    },
+  );
 
-  api.delete("/top-lists/:id/items/:toolId", async (c) => {
-    const { services } = c.var;
-    const viewer = requireUser(await getViewer(services, c.req.raw));
-    const id = listId(c.req.param("id"));
-    const tool = toolId(c.req.param("toolId"));
-    await removeToolFromList(deps(services), viewer, id, tool, services.clock.now());
-    return c.json({ success: true });
-  });
+  documented(
+    api,
+    {
+      method: "delete",
+      path: "/top-lists/{id}/items/{toolId}",
+      operationId: "removeFromTopList",
+      summary: "Remove a tool from a list",
+      tags: ["Lists"],
+      security: SESSION,
+      request: {
+        params: pathParams({ id: z.string().describe("a list id (a uuid; anything else is 404)"), toolId: z.string() }),
+      },
+      responses: { 200: json(ok({}), "Removed"), ...memberErrors(403, 404) },
+    },
+    async (c) => {
+      const { services } = c.var;
+      const viewer = requireUser(await getViewer(services, c.req.raw));
+      const id = listId(c.req.param("id"));
+      const tool = toolId(c.req.param("toolId"));
+      await removeToolFromList(deps(services), viewer, id, tool, services.clock.now());
+      return c.json({ success: true });
+    },
+  );
 
-  api.post("/top-lists/:id/items/:toolId/move", async (c) => {
-    const { services } = c.var;
-    const viewer = requireUser(await getViewer(services, c.req.raw));
-    const id = listId(c.req.param("id"));
-    const tool = toolId(c.req.param("toolId"));
-    const { direction } = parseOr400(Move, await body(c));
-    await moveToolInList(deps(services), viewer, id, tool, direction, services.clock.now());
-    return c.json({ success: true });
-  });
+  documented(
+    api,
+    {
+      method: "post",
+      path: "/top-lists/{id}/items/{toolId}/move",
+      operationId: "moveInTopList",
+      summary: "Move a tool up or down its list",
+      tags: ["Lists"],
+      security: SESSION,
+      request: {
+        params: pathParams({ id: z.string().describe("a list id (a uuid; anything else is 404)"), toolId: z.string() }),
+        body: requestJson(Move),
+      },
+      responses: { 200: json(ok({}), "Moved"), ...memberErrors(403, 404, 409) },
+    },
+    async (c) => {
+      const { services } = c.var;
+      const viewer = requireUser(await getViewer(services, c.req.raw));
+      const id = listId(c.req.param("id"));
+      const tool = toolId(c.req.param("toolId"));
+      const { direction } = parseOr400(Move, await body(c));
+      await moveToolInList(deps(services), viewer, id, tool, direction, services.clock.now());
+      return c.json({ success: true });
+    },
+  );
 
-  api.post("/admin/top-lists/:id/editorial", async (c) => {
-    const { services } = c.var;
-    const viewer = requireRole(await getViewer(services, c.req.raw), "admin");
-    const id = listId(c.req.param("id"));
-    const { editorial } = parseOr400(Editorial, await body(c));
-    const topList = await setTopListEditorial(
-      services.db,
-      { id: viewer.user.id, label: viewer.user.email },
-      id,
-      editorial,
-      { requestId: c.var.requestId, now: services.clock.now() },
-    );
-    return c.json({ success: true, topList });
-  });
+  documented(
+    api,
+    {
+      method: "post",
+      path: "/admin/top-lists/{id}/editorial",
+      operationId: "adminSetEditorial",
+      summary: "Mark a list editorial (or not)",
+      tags: ["Admin"],
+      security: SESSION,
+      request: {
+        params: pathParams({ id: z.string().describe("a list id (a uuid; anything else is 404)") }),
+        body: requestJson(Editorial),
+      },
+      responses: { 200: json(ok({ topList: record("the list") }), "Changed"), ...adminErrors(404, 409) },
+    },
+    async (c) => {
+      const { services } = c.var;
+      const viewer = requireRole(await getViewer(services, c.req.raw), "admin");
+      const id = listId(c.req.param("id"));
+      const { editorial } = parseOr400(Editorial, await body(c));
+      const topList = await setTopListEditorial(
+        services.db,
+        { id: viewer.user.id, label: viewer.user.email },
+        id,
+        editorial,
+        { requestId: c.var.requestId, now: services.clock.now() },
+      );
+      return c.json({ success: true, topList });
+    },
+  );
 
   const trending = async (c: { var: Vars["Variables"]; req: { query(): Record<string, string> } }) => {
     const { limit } = parseOr400(TrendingQuery, c.req.query());
@@ -163,9 +315,25 @@ export function topListsApi() {
     return { success: true, trendingTools: tools, computedAt };
   };
   // GET /community/trending (public, API keys, OpenAPI) is served by the read API in catalog.ts.
-  api.get("/admin/trending", async (c) => {
-    requireRole(await getViewer(c.var.services, c.req.raw), "admin");
-    return c.json(await trending(c));
-  });
+  documented(
+    api,
+    {
+      method: "get",
+      path: "/admin/trending",
+      operationId: "adminTrending",
+      summary: "Trending tools (the spec's admin path)",
+      tags: ["Admin"],
+      security: SESSION,
+      request: { query: TrendingQuery },
+      responses: {
+        200: json(ok({ trendingTools: records("trending tools"), computedAt: z.string().nullable() }), "Trending"),
+        ...adminErrors(),
+      },
+    },
+    async (c) => {
+      requireRole(await getViewer(c.var.services, c.req.raw), "admin");
+      return c.json(await trending(c));
+    },
+  );
   return api;
 }

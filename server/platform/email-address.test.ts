@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emailField, isEmailAddress } from "./email-address.ts";
+import { emailField, isEmailAddress, mailboxKey } from "./email-address.ts";
 
 describe("isEmailAddress", () => {
   it("accepts ordinary addresses", () => {
@@ -42,4 +42,14 @@ describe("isEmailAddress", () => {
     );
     expect(emailField().safeParse("nope").error?.issues[0]?.message).toBe("Please enter a valid email address");
   });
+});
+
+describe("mailboxKey (issue 31)", () => {
+  it.each([
+    ["Bob+alt1@Example.com", "bob@example.com"],
+    ["bob@example.com", "bob@example.com"],
+    ["b.o.b+x@googlemail.com", "bob@gmail.com"],
+    ["b.o.b@example.com", "b.o.b@example.com"],
+    ["+tag@example.com", "+tag@example.com"],
+  ])("%s → %s", (email, key) => expect(mailboxKey(email)).toBe(key));
 });

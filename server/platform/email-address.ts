@@ -39,3 +39,28 @@ export function emailField(messages: { invalid?: string; required?: string } = {
     return value.toLowerCase();
   });
 }
+
+/** Providers that ignore dots in the local part and whose other domain is the same mailbox. */
+const DOTLESS_DOMAINS: Record<string, string> = { "gmail.com": "gmail.com", "googlemail.com": "gmail.com" };
+
+/**
+ * The mailbox an address delivers to, for abuse checks (issue 31): `Bob+alt1@Example.com` and
+ * `bob@example.com` are one person's, as are `b.o.b@googlemail.com` and `bob@gmail.com`. Sub-addressing
+ * (`+tag`) is stripped everywhere, dots only where the provider ignores them. Never used to send mail
+ * or to identify an account: only to tell that two addresses reach the same inbox.
+ */
+export function mailboxKey(email: string): string {
+  const value = email.trim().toLowerCase();
+  const at = value.lastIndexOf("@");
+  if (at <= 0) return value;
+  let local = value.slice(0, at);
+  let domain = value.slice(at + 1);
+  const plus = local.indexOf("+");
+  if (plus > 0) local = local.slice(0, plus);
+  const dotless = Object.hasOwn(DOTLESS_DOMAINS, domain) ? DOTLESS_DOMAINS[domain] : undefined;
+  if (dotless) {
+    domain = dotless;
+    local = local.replaceAll(".", "");
+  }
+  return `${local}@${domain}`;
+}

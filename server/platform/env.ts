@@ -78,6 +78,8 @@ const EnvSchema = z.object({
   PGLITE_MAX_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(1_500),
   /** Memory for cached /api/tools answers (MB); 0 turns the cache off. */
   API_CACHE_MB: z.coerce.number().min(0).max(4_096).default(16),
+  // How long a search waits for its query's sentence embedding (ADR 0066); 0 waits for it always.
+  SEARCH_VECTOR_BUDGET_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   /** Behind a reverse proxy: take the client address from the last X-Forwarded-For entry. */
   TRUST_PROXY: Flag("0"),
   /** Turns on GET /metrics (Prometheus), answered only with `Authorization: Bearer <token>`. */
@@ -86,6 +88,22 @@ const EnvSchema = z.object({
   WARM_UP: Flag("1"),
   /** Runs due background jobs in this process (off: it only enqueues; another instance runs them). */
   JOBS_ENABLED: Flag("1"),
+  /**
+   * Recurring job types this instance puts off (comma-separated), their pending row dated 9999: for an
+   * operator who runs them on another instance, and for the journeys' server, which exercises neither
+   * the open-data dump nor the duplicate finder — on the embedded engine their catalogue-wide queries
+   * share the process's one thread and held every request for ~10 s after boot.
+   */
+  JOBS_DEFER: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((t) => t.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[a-z0-9][a-z0-9.-]{0,79}$/, "JOBS_DEFER lists job types such as open-data.dump"))),
   /** How often the job runner looks for due jobs (ms). */
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(1_000),
   /** Schedules the link checker (tools' websites, logos; ADR 0017). Off in tests unless a test turns it on. */

@@ -5,7 +5,9 @@ import { z } from "zod";
  * lower case; a pasted id may not be). Anything else is not an id and is answered as "not found" or
  * with the schema's message, never passed to a `::uuid` cast (which would be a 500).
  */
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// Both cases spelled out rather than a flag: JSON Schema patterns carry no flags, and the API's
+// document (issue 31) is generated from this very expression.
+export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 export const isUuid = (value: unknown): boolean => typeof value === "string" && UUID.test(value);
 

@@ -12,8 +12,17 @@ export type SortDir = "asc" | "desc";
 /** Zod pieces for a table's query: unknown columns and directions fall back to undefined. */
 export function sortParams<const K extends string>(columns: readonly [K, ...K[]]) {
   return {
-    sort: z.enum(columns).optional().catch(undefined),
-    dir: z.enum(["asc", "desc"]).optional().catch(undefined),
+    // A catch has no JSON-schema form: the API's document states the values that mean something.
+    sort: z
+      .enum(columns)
+      .optional()
+      .catch(undefined)
+      .meta({ type: "string", enum: [...columns] }),
+    dir: z
+      .enum(["asc", "desc"])
+      .optional()
+      .catch(undefined)
+      .meta({ type: "string", enum: ["asc", "desc"] }),
   };
 }
 

@@ -26,10 +26,25 @@ export function createLogger(level: Level = "info", base: Record<string, unknown
   };
 }
 
+/** The most of an error's message or stack a log line keeps. */
+export const LOGGED_ERROR_CHARS = 2_000;
+
+/**
+ * A failed query's error carries its parameters (Drizzle: "Failed query: …\nparams: …"), which can
+ * be a whole uploaded file: they are cut off, and messages and stacks capped, so a log line never
+ * echoes a request's body (issue 31: one line held a 180 KB CSV).
+ */
+function shortened(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const params = text.indexOf("\nparams:");
+  const kept = params >= 0 ? `${text.slice(0, params)}\nparams: [not logged]` : text;
+  return kept.length > LOGGED_ERROR_CHARS ? `${kept.slice(0, LOGGED_ERROR_CHARS)}… [${kept.length} chars]` : kept;
+}
+
 function errorReplacer(_key: string, value: unknown) {
   if (value instanceof Error) {
     const { details, cause } = value as Error & { details?: unknown };
-    return { name: value.name, message: value.message, stack: value.stack, details, cause };
+    return { name: value.name, message: shortened(value.message), stack: shortened(value.stack), details, cause };
   }
   return value;
 }

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { bodyBytes, bodyForm } from "./body-cap.ts";
 
 /**
  * What the page routes accept, decided in front of React Router from the build's route manifest:
@@ -7,7 +8,8 @@ import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
  * readable form body (URL-encoded or multipart, at most MAX_FORM_BYTES). Anything else is answered
  * here — 405 with `Allow`, 400, 413 — instead of becoming a 500 inside React Router ("no action",
  * "Invalid request method", a body `formData()` cannot read). `.data` requests (single fetch) follow
- * the same rules as the page they load.
+ * the same rules as the page they load. The size limit itself is the edge's body cap (`body-cap.ts`,
+ * MAX_FORM_BYTES for pages), which has already read and counted the body this checks.
  */
 
 export const MAX_FORM_BYTES = 1024 * 1024;
@@ -106,14 +108,12 @@ export function pageRequestGuard(getBuild: () => ServerBuild | Promise<ServerBui
     if (method !== "POST") return next();
 
     // A form post: a body React Router's `request.formData()` can read, of a sane size.
-    const declared = Number(c.req.header("content-length") ?? "");
-    if (declared > MAX_FORM_BYTES) return tooLarge(c);
+    const bytes = formBytes(c.req.raw);
+    if (bytes === null) return tooLarge(c);
     const type = (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
     if (!type) {
       // No body at all (a form with no fields, a bare fetch): read as an empty form.
-      const text = await readLimited(c.req.raw);
-      if (text === null) return tooLarge(c);
-      if (text.byteLength > 0) return badForm(c, "The request has a body but no Content-Type.");
+      if (bytes.byteLength > 0) return badForm(c, "The request has a body but no Content-Type.");
       c.req.raw = new Request(c.req.raw.url, {
         method,
         headers: withHeader(c.req.raw.headers, "content-type", "application/x-www-form-urlencoded"),
@@ -125,22 +125,21 @@ export function pageRequestGuard(getBuild: () => ServerBuild | Promise<ServerBui
     if (!FORM_TYPES.includes(type)) {
       return badForm(c, `Forms must be sent as ${FORM_TYPES.join(" or ")}, not ${type.slice(0, 80)}.`);
     }
-    const bytes = await readLimited(c.req.raw);
-    if (bytes === null) return tooLarge(c);
-    const copy = new Request(c.req.raw.url, {
-      method,
-      headers: c.req.raw.headers,
-      body: bytes,
-      signal: c.req.raw.signal,
-    });
     try {
-      await copy.clone().formData();
+      await bodyForm(c.req.raw);
     } catch {
       return badForm(c, "The form could not be read (a malformed body).");
     }
-    c.req.raw = copy;
     return next();
   };
+}
+
+/** The body the edge read (empty when the request has none); null when it is over the forms' limit. */
+function formBytes(request: Request): Uint8Array | null {
+  const read = bodyBytes(request);
+  if (!read && request.body) throw new Error("pageRequestGuard runs behind bodyCap (server/app.ts)");
+  if (!read) return new Uint8Array(0);
+  return read.byteLength > MAX_FORM_BYTES ? null : read;
 }
 
 function withHeader(headers: Headers, name: string, value: string): Headers {
@@ -157,29 +156,4 @@ function badForm(c: Context, message: string) {
 function tooLarge(c: Context) {
   c.header("Cache-Control", "no-store");
   return c.text(`The form is too large (at most ${MAX_FORM_BYTES / 1024} KB).`, 413);
-}
-
-/** The whole body, or null when it is larger than MAX_FORM_BYTES (reading stops there). */
-async function readLimited(request: Request): Promise<Uint8Array<ArrayBuffer> | null> {
-  if (!request.body) return new Uint8Array(new ArrayBuffer(0));
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_FORM_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(new ArrayBuffer(size));
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return out;
 }

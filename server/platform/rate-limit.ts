@@ -15,8 +15,10 @@ const CounterRow = z.object({ count: z.number(), window_start: z.string() });
 export async function consumeRateLimit(db: Db, key: string, rule: RateRule, now = new Date()): Promise<RateResult> {
   const [row] = await queryRows(
     db,
-    sql`INSERT INTO rate_limits AS r (key, window_start, count) VALUES (${key}, ${now.toISOString()}::timestamptz, 1)
+    sql`INSERT INTO rate_limits AS r (key, window_start, count, window_sec)
+        VALUES (${key}, ${now.toISOString()}::timestamptz, 1, ${rule.windowSec})
         ON CONFLICT (key) DO UPDATE SET
+          window_sec = EXCLUDED.window_sec,
           window_start = CASE WHEN r.window_start <= ${now.toISOString()}::timestamptz - make_interval(secs => ${rule.windowSec})
                               THEN EXCLUDED.window_start ELSE r.window_start END,
           count = CASE WHEN r.window_start <= ${now.toISOString()}::timestamptz - make_interval(secs => ${rule.windowSec})
@@ -30,9 +32,12 @@ export async function consumeRateLimit(db: Db, key: string, rule: RateRule, now 
   return { allowed: count <= rule.max, count, retryAfterSec };
 }
 
-/** Removes windows that ended long ago (run now and then; a stale row is harmless, only space). */
-export async function pruneRateLimits(db: Db, olderThanSec = 3600, now = new Date()): Promise<void> {
+/**
+ * Removes windows that have ended (run now and then; a stale row is harmless, only space). Each row
+ * keeps its rule's window: pruning by one fixed age would reset a day's rule an hour in (issue 31).
+ */
+export async function pruneRateLimits(db: Db, now = new Date()): Promise<void> {
   await db.execute(
-    sql`DELETE FROM rate_limits WHERE window_start < ${now.toISOString()}::timestamptz - make_interval(secs => ${olderThanSec})`,
+    sql`DELETE FROM rate_limits WHERE window_start + make_interval(secs => window_sec) <= ${now.toISOString()}::timestamptz`,
   );
 }

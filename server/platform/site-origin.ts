@@ -18,3 +18,26 @@ export function siteOrigin(env: Pick<Env, "PUBLIC_URL" | "HOST" | "PORT">): stri
 export function siteUrl(env: Pick<Env, "PUBLIC_URL" | "HOST" | "PORT">, path: string): string {
   return `${siteOrigin(env)}${path.startsWith("/") ? path : `/${path}`}`;
 }
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * The origin a buyer must come back to after paying at a provider: PUBLIC_URL when set. Without it,
+ * the site answers on more than one loopback name (localhost, 127.0.0.1, [::1]) and the session
+ * cookie belongs to the one the buyer used, so a request whose Host is a loopback name on our own
+ * port keeps that name (issue 31); any other Host value is a client's choice and is never used.
+ */
+export function returnOrigin(env: SiteEnv, requestUrl: string): string {
+  if (env.PUBLIC_URL) return siteOrigin(env);
+  let url: URL;
+  try {
+    url = new URL(requestUrl);
+  } catch {
+    return siteOrigin(env);
+  }
+  const port = url.port || (url.protocol === "https:" ? "443" : "80");
+  if (url.protocol === "http:" && LOOPBACK.test(url.hostname) && port === String(env.PORT)) {
+    return `http://${url.hostname}:${port}`;
+  }
+  return siteOrigin(env);
+}

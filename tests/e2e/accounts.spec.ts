@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { waitForHydration } from "./support";
 
-/** Accounts in a real browser: sign-up, the dashboard, sign-out, Join Free, password reset by e-mail. */
+/** Accounts in a real browser: sign-up, the dashboard, sign-out, Join free, password reset by e-mail. */
 const uniqueEmail = (tag: string) =>
   `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 
@@ -64,14 +64,14 @@ test.describe("accounts", () => {
     await expect(page.getByRole("heading", { name: "Get more from Toolscape" })).toBeVisible();
     await expect(page.getByText("Dark mode is available for Standard and Expert members")).toBeVisible();
 
-    // The header: Dashboard and the user menu instead of Sign In / Join Free.
+    // The header: Dashboard and the user menu instead of Sign in / Join free.
     const banner = page.getByRole("banner");
     await expect(banner.getByRole("link", { name: "Dashboard" })).toBeVisible();
-    await expect(banner.getByRole("link", { name: "Sign In" })).toHaveCount(0);
+    await expect(banner.getByRole("link", { name: "Sign in" })).toHaveCount(0);
     await banner.getByLabel("Account menu for Journey Member").click();
     await banner.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(banner.getByRole("link", { name: "Sign In" })).toBeVisible();
+    await expect(banner.getByRole("link", { name: "Sign in" })).toBeVisible();
 
     const res = await page.goto("/dashboard");
     expect(res?.status()).toBe(401);
@@ -98,11 +98,11 @@ test.describe("accounts", () => {
     await expect(page.getByRole("button", { name: "Share" })).toBeVisible({ timeout: 4000 });
   });
 
-  test("Join Free opens the sign-up dialog and signs the visitor in where they were", async ({ page }) => {
+  test("Join free opens the sign-up dialog and signs the visitor in where they were", async ({ page }) => {
     await page.goto("/pricing");
     await waitForHydration(page);
-    await expect(page.getByTestId("plan-free").getByRole("link", { name: "Join Free" })).toBeVisible();
-    await page.getByRole("banner").getByRole("button", { name: "Join Free" }).click();
+    await expect(page.getByTestId("plan-free").getByRole("link", { name: "Join free" })).toBeVisible();
+    await page.getByRole("banner").getByRole("button", { name: "Join free" }).click();
     const dialog = page.getByRole("dialog", { name: "Join Toolscape free" });
     await expect(dialog).toBeVisible();
     await dialog.getByLabel("Name").fill("Dialog Member");
@@ -156,9 +156,9 @@ test.describe("accounts", () => {
 
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
-    test("sign up and sign out with plain forms; Join Free is a link", async ({ page }) => {
+    test("sign up and sign out with plain forms; Join free is a link", async ({ page }) => {
       await page.goto("/");
-      await expect(page.getByRole("banner").getByRole("link", { name: "Join Free" })).toHaveAttribute(
+      await expect(page.getByRole("banner").getByRole("link", { name: "Join free" })).toHaveAttribute(
         "href",
         "/sign-up",
       );

@@ -101,7 +101,7 @@ test.describe("tool catalogue", () => {
     await expect(page).toHaveURL(href);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
     await expect(page).toHaveTitle(new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
-    const visit = page.getByRole("link", { name: "Visit Website" });
+    const visit = page.getByRole("link", { name: "Visit website" });
     await expect(visit).toBeVisible();
     // Outbound links go through /go, which records the click and redirects to the tool's own URL.
     await expect(visit).toHaveAttribute("href", /^\/go\/[^/?#]+\?to=website&source=detail$/);
@@ -142,7 +142,7 @@ test.describe("tool catalogue", () => {
     const response = await page.goto("/tools/no-such-tool-e2e");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Tool Not Found" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Browse All Tools" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Browse all tools" })).toBeVisible();
   });
 
   test("the home page shows the tool of the day and featured tools", async ({ page }) => {
@@ -172,7 +172,7 @@ test.describe("tool catalogue", () => {
     await waitForHydration(page);
     await totdLink.click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(totdName);
-    await expect(page.getByRole("link", { name: "Visit Website" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Visit website" })).toBeVisible();
   });
 });
 

@@ -61,6 +61,8 @@ test.describe("categories and imports", () => {
     await upload(page, `quantum-${stamp}.csv`, csv, "Dry run");
     await expect(page.getByRole("heading", { name: "Carry out this dry run" })).toBeVisible();
     await page.getByLabel(/'Quantum Stuff' \(1 row\)/).selectOption("research-education");
+    // Imports land as drafts unless the operator chooses to publish them (issue 31).
+    await page.getByLabel(/Publish on import/).check();
     await page.getByRole("button", { name: "Import with this mapping" }).click();
     await expect(page.getByRole("heading", { name: "Mapped categories (1)" })).toBeVisible();
     await expect(page.getByText("'Quantum Stuff' → Research & Education (1 row)")).toBeVisible();

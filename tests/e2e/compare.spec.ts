@@ -78,7 +78,7 @@ test.describe("tool comparison", () => {
     await expect(cards).toHaveCount(2);
     await expect(cards.nth(0).getByRole("heading")).toHaveText("Airbyte");
     await expect(cards.nth(1).getByRole("heading")).toHaveText("Appwrite");
-    await expect(cards.nth(0).getByRole("link", { name: /Visit Website/ })).toHaveAttribute(
+    await expect(cards.nth(0).getByRole("link", { name: /Visit website/ })).toHaveAttribute(
       "href",
       "/go/airbyte?to=website&source=compare",
     );
@@ -90,8 +90,7 @@ test.describe("tool comparison", () => {
     const apiRow = table.getByRole("row", { name: /API available/ });
     await expect(apiRow.getByRole("cell")).toHaveText(["✓Yes", "✓Yes"]);
     await expect(sheet.getByRole("heading", { name: "Pros & Cons" })).toBeVisible();
-    await expect(sheet.getByText("No pros listed")).toHaveCount(2);
-    await expect(sheet.getByText("No cons listed")).toHaveCount(2);
+    await expect(sheet.getByText("No pros or cons are listed yet.")).toHaveCount(2);
     await sheet.getByRole("button", { name: "Close comparison" }).click();
     await expect(sheet).toBeHidden();
 
@@ -134,7 +133,7 @@ test.describe("tool comparison", () => {
     await drawer(page).getByRole("button", { name: "Clear All" }).click();
     await expect(drawer(page).getByText("No tools to compare")).toBeVisible();
     await expect(drawer(page).getByTestId("compare-count")).toHaveText("0 of 2");
-    await expect(drawer(page).getByRole("link", { name: "Browse Tools" })).toHaveAttribute("href", "/tools");
+    await expect(drawer(page).getByRole("link", { name: "Browse tools" })).toHaveAttribute("href", "/tools");
     await expect(drawer(other).getByText("No tools to compare")).toBeVisible();
     await expect(drawer(other).getByTestId("compare-count")).toHaveText("0 of 2");
 
@@ -146,9 +145,9 @@ test.describe("tool comparison", () => {
     await expect(drawer(page).getByTestId("compare-count")).toHaveText("1 of 2");
     await expect(drawer(page).getByTestId("compare-card").getByRole("heading")).toHaveText(otherName);
 
-    // Browse Tools closes the drawer and goes to the catalogue.
+    // Browse tools closes the drawer and goes to the catalogue.
     await drawer(page).getByRole("button", { name: "Clear All" }).click();
-    await drawer(page).getByRole("link", { name: "Browse Tools" }).click();
+    await drawer(page).getByRole("link", { name: "Browse tools" }).click();
     await expect(drawer(page)).toBeHidden();
     await expect(page).toHaveURL(/\/tools$/);
     await other.close();

@@ -16,7 +16,8 @@ test("the tool page shows its facts' sources and history", async ({ page }) => {
   await page.goto("/tools/midjourney");
   const sources = page.getByTestId("fact-sources");
   await expect(sources).toContainText("Where these facts come from");
-  // Seeded facts name their dataset and its licence.
+  // A quiet footnote, folded (issue 36): opened, seeded facts name their dataset and its licence.
+  await sources.locator("summary").click();
   await expect(sources.getByText(/Category · from .+ \((MIT|CC0-1\.0|CC BY 4\.0)\)/)).toBeVisible();
   await page.goto("/tools/midjourney?tab=history");
   const history = page.getByTestId("fact-history");
@@ -66,8 +67,10 @@ test("a verified price shows on the tool page, in its history and on its card", 
   await expect(page.getByTestId("fact-sources")).toContainText(/Price · corrected by a member \(Correction #/);
   await page.goto("/tools/perplexity-ai?tab=history");
   const change = page.getByTestId("fact-history").locator('[data-field="pricing"]').first();
-  await expect(change).toContainText("Pricing change");
+  // In a reader's words (issue 36): what changed and why, no rule or file names.
+  await expect(change).toContainText(/Price (noted|changed to)/);
   await expect(change).toContainText("$20/month");
+  await expect(change).toContainText("A member's correction, checked by our editors");
 
   await page.goto("/search?q=Perplexity%20AI");
   const card = page.getByTestId("tool-card").filter({ hasText: "Perplexity AI" }).first();

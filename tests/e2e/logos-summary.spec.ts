@@ -33,6 +33,6 @@ test.describe("bundled logos and the editors' summary", () => {
     await expect(summary).toContainText("Anthropic's assistant");
     await expect(summary).toContainText("checked 26 Nov 2026");
     await expect(page.getByRole("heading", { name: "About Claude" })).toBeVisible();
-    await expect(page.getByText("by Anthropic")).toBeVisible();
+    await expect(page.getByText("by Anthropic").first()).toBeVisible();
   });
 });

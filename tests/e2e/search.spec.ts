@@ -36,7 +36,7 @@ test.describe("search and categories", () => {
   test("search, filter, remove a badge, load more and open a tool", async ({ page }) => {
     await page.goto("/search");
     await expect(heading(page)).toHaveText("Search AI Tools");
-    await expect(page.getByRole("link", { name: "Browse All Tools" })).toHaveAttribute("href", "/tools");
+    await expect(page.getByRole("link", { name: "Browse all tools" })).toHaveAttribute("href", "/tools");
     const popular = page.getByRole("region", { name: "Popular Searches" });
     await expect(popular.getByRole("link")).toHaveCount(6);
     await waitForHydration(page);
@@ -66,7 +66,7 @@ test.describe("search and categories", () => {
 
     // Load More appends the next page in place, and the address follows.
     const firstName = await resultCards(page).first().getByRole("heading").textContent();
-    await page.getByRole("link", { name: "Load More Results" }).click();
+    await page.getByRole("link", { name: "Load more results" }).click();
     await expect(resultCards(page)).toHaveCount(60);
     await expect(page).toHaveURL(/\/search\?q=image&page=2$/);
     await expect(resultCards(page).first().getByRole("heading")).toHaveText(firstName ?? "");
@@ -95,19 +95,19 @@ test.describe("search and categories", () => {
     await expect(resultCards(page).first()).toBeVisible();
   });
 
-  test("an invalid search shows 'Search Failed' with status 400", async ({ page }) => {
+  test("an invalid search shows 'Search failed' with status 400", async ({ page }) => {
     const response = await page.goto("/search?rating=9");
     expect(response?.status()).toBe(400);
-    await expect(heading(page)).toHaveText("Search Failed");
+    await expect(heading(page)).toHaveText("Search failed");
     await expect(page.getByText("Failed to search tools. Please try again.")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Try Again" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Try again" })).toBeVisible();
   });
 
   test("categories: filter as you type, open a category page, filter it", async ({ page }) => {
     await page.goto("/categories");
     await expect(heading(page)).toHaveText("AI Tool Categories");
     await expect(page.getByRole("heading", { name: "Featured categories" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Suggest Category" })).toHaveAttribute("href", "/contact");
+    await expect(page.getByRole("link", { name: "Suggest a category" })).toHaveAttribute("href", "/contact");
     await waitForHydration(page);
 
     // "illustrations" only appears in Image Generation's description.
@@ -175,10 +175,10 @@ test.describe("search without JavaScript", () => {
     await expect(heading(page)).toHaveText(/^[\d,]+ results$/);
     await expect(resultCards(page)).toHaveCount(30);
 
-    await page.getByRole("link", { name: "Load More Results" }).click();
+    await page.getByRole("link", { name: "Load more results" }).click();
     await expect(page).toHaveURL(/page=2#result-31$/);
     await expect(resultCards(page)).toHaveCount(60);
-    await page.getByRole("link", { name: "Load More Results" }).click();
+    await page.getByRole("link", { name: "Load more results" }).click();
     await expect(resultCards(page)).toHaveCount(90);
 
     await page.getByRole("link", { name: "Remove filter Freemium" }).click();

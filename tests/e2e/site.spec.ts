@@ -7,7 +7,7 @@ test.describe("site frame", () => {
     const bar = page.getByRole("region", { name: "Cookie consent" });
     await expect(bar).toBeVisible();
     await waitForHydration(page);
-    await bar.getByRole("button", { name: "Accept All" }).click();
+    await bar.getByRole("button", { name: "Accept all" }).click();
     await expect(bar).toBeHidden();
     expect(await page.evaluate(() => localStorage.getItem("cookieConsent"))).toBe("accepted");
     await page.reload();
@@ -16,11 +16,11 @@ test.describe("site frame", () => {
     await expect(page.getByRole("checkbox", { name: "Allow" }).first()).toBeChecked();
   });
 
-  test("'Essential Only' works without JavaScript too", async ({ browser }) => {
+  test("'Essential only' works without JavaScript too", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/tools?page=2");
-    await page.getByRole("button", { name: "Essential Only" }).click();
+    await page.getByRole("button", { name: "Essential only" }).click();
     await expect(page).toHaveURL(/\/tools\?page=2$/);
     await expect(page.getByRole("region", { name: "Cookie consent" })).toHaveCount(0);
     await context.close();
@@ -101,7 +101,7 @@ test.describe("site frame", () => {
     await page.route(/\/assets\/(join-free-dialog|compare-sheet)-[\w-]+\.js$/, (route) => route.abort());
     await page.goto("/tools/midjourney");
     await waitForHydration(page);
-    await page.getByRole("banner").getByRole("button", { name: "Join Free" }).click();
+    await page.getByRole("banner").getByRole("button", { name: "Join free" }).click();
     await expect(
       page.getByRole("alert").filter({ hasText: "This part of the page could not be loaded." }),
     ).toBeVisible();

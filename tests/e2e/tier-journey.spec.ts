@@ -73,13 +73,13 @@ test.describe("membership tiers", () => {
     for (const [i, slug] of slugs.slice(0, 10).entries()) {
       await page.goto(`/tools/${slug}`);
       await expect(page.getByTestId("tool-views")).toHaveText(`Free tool views today: ${i + 1} of 10`);
-      await expect(page.getByRole("tab", { name: /Features/ })).toBeVisible();
+      await expect(page.getByRole("tab", { name: /History/ })).toBeVisible();
     }
     await page.goto(`/tools/${slugs[10]}`);
     const prompt = page.getByTestId("upgrade-prompt");
     await expect(prompt.getByRole("heading", { name: "You've used your 10 free tool views today" })).toBeVisible();
     await expect(prompt.getByRole("link", { name: "Upgrade for unlimited views" })).toHaveAttribute("href", "/pricing");
-    await expect(page.getByRole("tab", { name: /Features/ })).toHaveCount(0);
+    await expect(page.getByRole("tab", { name: /History/ })).toHaveCount(0);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 
     // Compare: two tools fit, the third is refused with the spec's message.
@@ -98,7 +98,7 @@ test.describe("membership tiers", () => {
     // Free members see the saved-search upgrade prompt.
     await page.goto("/search?q=image");
     await waitForHydration(page);
-    await page.getByRole("button", { name: "Save Search" }).click();
+    await page.getByRole("button", { name: "Save search" }).click();
     await expect(page.getByTestId("save-search-message")).toContainText(
       "Saved searches are available for Standard and Expert members.",
     );
@@ -124,7 +124,7 @@ test.describe("membership tiers", () => {
     // Unlimited views: the eleventh tool opens in full now.
     await page.goto(`/tools/${slugs[10]}`);
     await expect(page.getByTestId("upgrade-prompt")).toHaveCount(0);
-    await expect(page.getByRole("tab", { name: /Features/ })).toBeVisible();
+    await expect(page.getByRole("tab", { name: /History/ })).toBeVisible();
 
     // A 3rd, 4th and 5th tool can be compared; a 6th is refused.
     for (const [i, slug] of slugs.slice(2, 5).entries()) {
@@ -143,13 +143,13 @@ test.describe("membership tiers", () => {
       await page.goto(`/search?q=${q}`);
       await waitForHydration(page);
       await expect(page.getByTestId("save-search")).toContainText(`${i} of 3 saved searches`);
-      await page.getByRole("button", { name: "Save Search" }).click();
+      await page.getByRole("button", { name: "Save search" }).click();
       await expect(page.getByTestId("save-search-message")).toHaveText("Search saved! Find it in your dashboard.");
       await expect(page.getByTestId("save-search")).toContainText(`${i + 1} of 3 saved searches`);
     }
     await page.goto("/search?q=writing");
     await waitForHydration(page);
-    await page.getByRole("button", { name: "Save Search" }).click();
+    await page.getByRole("button", { name: "Save search" }).click();
     await expect(page.getByTestId("save-search-message")).toContainText(
       "You can keep up to 3 saved searches on your plan.",
     );
@@ -159,7 +159,7 @@ test.describe("membership tiers", () => {
     // Sign out: the dashboard asks to log in.
     await banner.getByLabel("Account menu for Tier Journey").click();
     await banner.getByRole("button", { name: "Sign out" }).click();
-    await expect(banner.getByRole("link", { name: "Sign In" })).toBeVisible();
+    await expect(banner.getByRole("link", { name: "Sign in" })).toBeVisible();
     const res = await page.goto("/dashboard");
     expect(res?.status()).toBe(401);
     await expect(page.getByRole("heading", { name: "Please log in" })).toBeVisible();
@@ -183,7 +183,7 @@ test.describe("membership tiers", () => {
     await expect(favorite).toHaveAttribute("aria-pressed", "false");
     await favorite.click();
 
-    // Signing up merges the local favourite into the account; the page then shows it pressed from the server.
+    // After signing up, the member adds the local favourite to the account; the page then shows it pressed from the server.
     const email = `fav-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
     await page.goto("/sign-up");
     await waitForHydration(page);
@@ -192,10 +192,15 @@ test.describe("membership tiers", () => {
     await form.getByLabel("Email").fill(email);
     await form.getByLabel("Password", { exact: true }).fill("fav-member-1");
     await form.getByLabel("Confirm password").fill("fav-member-1");
-    const merged = page.waitForResponse((r) => r.url().endsWith("/api/saved-tools/merge"));
     await form.getByRole("button", { name: "Create free account" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
+    // What this browser saved while signed out joins the account only when the member says so (issue 31).
+    const prompt = page.getByTestId("saved-tools-prompt");
+    await expect(prompt).toContainText("1 tool saved before you signed in");
+    const merged = page.waitForResponse((r) => r.url().endsWith("/api/saved-tools/merge"));
+    await prompt.getByRole("button", { name: "Add to my account" }).click();
     expect((await merged).status()).toBe(200);
+    await expect(prompt).toBeHidden();
     await page.goto(`/tools/${tool.slug}`);
     await waitForHydration(page);
     await expect(favorite).toHaveAttribute("aria-pressed", "true");

@@ -21,7 +21,14 @@ import { startTestServer, type TestServer } from "./server.ts";
 
 export const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "LOCK", "QUERY"] as const;
 
-export type Body = { label: string; type?: string; body?: string | Uint8Array<ArrayBuffer> };
+/** `chunked`: sent as a stream (Transfer-Encoding: chunked, no Content-Length). */
+export type Body = { label: string; type?: string; body?: string | Uint8Array<ArrayBuffer>; chunked?: boolean };
+const MULTIPART = [
+  '--XyZ\r\nContent-Disposition: form-data; name="email"\r\n\r\na@example.com\r\n',
+  '--XyZ\r\nContent-Disposition: form-data; name="intent"\r\n\r\n__proto__\r\n',
+  '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\x00\xff\r\n',
+  "--XyZ--\r\n",
+].join("");
 export const BODIES: Body[] = [
   { label: "none" },
   { label: "text/plain", type: "text/plain", body: "email=a@example.com&password=x" },
@@ -44,11 +51,21 @@ export const BODIES: Body[] = [
     body: "__proto__[admin]=1&constructor=1&intent=__proto__&intent=toString&email[]=a&kind=constructor&on=__proto__&theme=toString&name=%E0%A4%A",
   },
   { label: "binary", type: "application/octet-stream", body: new Uint8Array([0xff, 0xfe, 0x00, 0x80, 0xc3, 0x28]) },
+  // Issue 31: bodies without a length, read by the edge's capped reader like any other.
+  { label: "chunked multipart with a file", type: "multipart/form-data; boundary=XyZ", body: MULTIPART, chunked: true },
+  { label: "chunked JSON", type: "application/json", body: '{"email": "a@example.com", "name": "x"}', chunked: true },
 ];
 export const HUGE: Body = {
   label: "huge",
   type: "application/x-www-form-urlencoded",
   body: `email=${"a".repeat(6_000_000)}`,
+};
+/** Over every route's limit, with no Content-Length (issue 31: once read whole by the NUL guard). */
+export const HUGE_CHUNKED: Body = {
+  label: "huge chunked multipart",
+  type: "multipart/form-data; boundary=XyZ",
+  body: `--XyZ\r\nContent-Disposition: form-data; name="email"\r\n\r\n${"a".repeat(6_000_000)}\r\n--XyZ--\r\n`,
+  chunked: true,
 };
 
 export const COOKIES: { label: string; value: string }[] = [
@@ -209,6 +226,9 @@ export function buildCases({ server, member, pagePaths, apiPaths }: FuzzTarget):
   for (const p of ["/sign-in", "/", "/?index", "/tools.data", "/api/newsletter/subscribe", "/api/auth/sign-in/email"]) {
     cases.push({ method: "POST", path: p, body: HUGE, origin, label: "huge" });
   }
+  for (const p of ["/sign-in", "/tools.data", "/api/newsletter/subscribe", "/api/auth/sign-in/email", "/mcp"]) {
+    cases.push({ method: "POST", path: p, body: HUGE_CHUNKED, origin, label: "huge chunked" });
+  }
   // Seeded random mixes of all of the above.
   const rand = rng(8);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
@@ -233,11 +253,14 @@ export async function send(server: TestServer, c: Case): Promise<number | string
   if (c.origin) headers.set("origin", c.origin);
   if (c.body?.type) headers.set("content-type", c.body.type);
   const withBody = c.body?.body !== undefined && c.method !== "GET" && c.method !== "HEAD";
+  const raw = withBody ? c.body?.body : undefined;
+  const body = raw !== undefined && c.body?.chunked ? chunks(raw) : raw;
   try {
     const res = await fetch(`${server.url}${c.path}`, {
       method: c.method,
       headers,
-      body: withBody ? c.body?.body : undefined,
+      body,
+      ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
       redirect: "manual",
       signal: AbortSignal.timeout(20_000),
     });
@@ -246,6 +269,19 @@ export async function send(server: TestServer, c: Case): Promise<number | string
   } catch (err) {
     return `connection error: ${(err as Error).message} ${String((err as Error).cause ?? "")}`;
   }
+}
+
+/** The body as a stream of 64 KB pieces: fetch sends it chunked, with no Content-Length. */
+function chunks(body: string | Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array> {
+  const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
+  let at = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (at >= bytes.byteLength) return controller.close();
+      controller.enqueue(bytes.slice(at, at + 65_536));
+      at += 65_536;
+    },
+  });
 }
 
 /** One shard of the sweep: every `count`-th case from `shard` (1-based), against its own server. */

@@ -66,7 +66,8 @@ const fileFor = (digest: string) => path.join(CACHE_DIR, `pglite-seeded-${digest
 // Runs with other inputs may share this directory at the same time (worktrees that link one
 // node_modules, a branch switch mid-run), so a new snapshot never removes one in use: the few most
 // recently used are kept, and a run marks its snapshot used when it takes it.
-const KEEP = 3;
+// TEST_SNAPSHOT_KEEP raises it when many worktrees with different migrations test side by side.
+const KEEP = Math.max(1, Number(process.env.TEST_SNAPSHOT_KEEP ?? 3) || 3);
 
 /** The kept snapshot for these inputs, or null. */
 export function keptSnapshot(digest: string): string | null {

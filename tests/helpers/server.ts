@@ -6,6 +6,7 @@ import type { ServerBuild } from "react-router";
 import type { PasswordHashing } from "../../server/modules/accounts/index.ts";
 import type { GrowthWiring } from "../../server/modules/growth/index.ts";
 import type { Clock } from "../../server/platform/clock.ts";
+import { type DnsResolver, fakeDns } from "../../server/platform/dns.ts";
 import { loadEnv } from "../../server/platform/env.ts";
 import { createLogger, type Logger } from "../../server/platform/logger.ts";
 import { BUILD_DIR } from "../../server/platform/paths.ts";
@@ -35,6 +36,8 @@ export async function startTestServer(
      * They keep their own tests (syndication, duplicates, jobs).
      */
     deferJobs?: readonly string[];
+    /** DNS answers (verifying crawlers): a fake with no records unless given; never the network */
+    dns?: DnsResolver;
   } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase();
@@ -58,6 +61,8 @@ export async function startTestServer(
     // The link checker would reach tools' real websites: tests that want it turn it on (fixture sites).
     LINK_CHECK_ENABLED: "0",
     LINK_CHECK_ALLOW_PRIVATE: "1",
+    // Rankings under test are the same on a loaded machine: the vector leg is always waited for.
+    SEARCH_VECTOR_BUDGET_MS: "0",
     ...options.env,
   });
   const running = await startServer({
@@ -67,6 +72,7 @@ export async function startTestServer(
     build,
     clock: options.clock,
     growth: options.growth,
+    dns: options.dns ?? fakeDns(),
     passwordHashing:
       options.passwordHashing === "production" ? undefined : (options.passwordHashing ?? testPasswordHashing),
     mode: "production",

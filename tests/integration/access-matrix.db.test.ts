@@ -49,6 +49,7 @@ type Row = {
 };
 
 const ADMIN_ONLY: Expect = { visitor: 401, members: 403, admin: 200 };
+const NO_THREAD = "00000000-0000-4000-8000-000000000000";
 
 const ROWS: Row[] = [
   // ---- pages (GET) ----
@@ -58,11 +59,21 @@ const ROWS: Row[] = [
   { covers: "/cookies", path: () => "/cookies", expect: 200 },
   { covers: "/tools/premium-tool-id", path: () => "/tools/premium-tool-id", expect: 200 },
   { covers: "/compare", path: () => "/compare?tools=chatgpt,claude", expect: 200 },
+  {
+    covers: "/compare/sheet",
+    path: () => "/compare/sheet?tools=chatgpt,claude&seats=2&usage=100",
+    expect: { visitor: 401, members: 403, standard: 200, expert: 200 },
+    note: "detailed comparisons are Standard and Expert (the admin here is on the free tier)",
+  },
   { covers: "/category/:categoryId/:toolId", path: () => "/category/vision/midjourney", expect: 301 },
   { covers: "/go/:slug", path: () => "/go/midjourney?to=website&source=detail", expect: 302 },
   { covers: "/search", path: () => "/search?q=image", expect: 200 },
   { covers: "/categories", path: () => "/categories", expect: 200 },
   { covers: "/category/:categoryId", path: () => "/category/vision", expect: 200 },
+  // Issue 32: tasks as pages.
+  { covers: "/tasks", path: () => "/tasks?q=summarise", expect: 200 },
+  { covers: "/tasks/:slug", path: () => "/tasks/summarise-a-video?price=free", expect: 200 },
+  { covers: "/tasks/:slug", path: () => "/tasks/no-such-task", expect: 404, note: "an unknown task" },
   {
     covers: "/newsletter/unsubscribe",
     path: (c) => `/newsletter/unsubscribe?token=${c.unsubscribeToken}`,
@@ -159,6 +170,18 @@ const ROWS: Row[] = [
     expect: { visitor: 401, members: 403, admin: 200 },
   },
   { covers: "/admin/links", path: () => "/admin/links", expect: ADMIN_ONLY },
+  // Issue 33 item 6: the fact queue (fact-queue.db.test.ts writes through it).
+  { covers: "/admin/facts", path: () => "/admin/facts", expect: ADMIN_ONLY },
+  {
+    covers: "/admin/facts",
+    method: "POST",
+    path: () => "/admin/facts",
+    form: (c) => ({ intent: "enter", tool: c.victimToolId, field: "pricing_model", value: "Paid", source_url: "" }),
+    expect: { visitor: 401, members: 403, admin: 400 },
+    note: "a fact without its source URL is refused",
+  },
+  // Issue 33 item 3: the maker manifest's JSON Schema, public (maker-manifest.db.test.ts reads it).
+  { covers: "/schemas/ai-tool.json", path: () => "/schemas/ai-tool.json", expect: 200 },
   { covers: "/admin/suggestions", path: () => "/admin/suggestions", expect: ADMIN_ONLY },
   {
     covers: "/media/:folder/:file",
@@ -167,6 +190,15 @@ const ROWS: Row[] = [
     note: "stored logos are public (link-check.db.test.ts serves one); an unknown tool has none",
   },
   { covers: "/admin/duplicates", path: () => "/admin/duplicates", expect: ADMIN_ONLY },
+  { covers: "/admin/tasks", path: () => "/admin/tasks?task=summarise-a-video", expect: ADMIN_ONLY },
+  {
+    covers: "/admin/tasks",
+    method: "POST",
+    path: () => "/admin/tasks",
+    form: () => ({ intent: "decide", task: "summarise-a-video", tool: "", decision: "accepted" }),
+    expect: { visitor: 401, members: 403, admin: 400 },
+    note: "the admin hears the tool is missing",
+  },
   { covers: "/submit-tool", path: () => "/submit-tool", expect: 200 },
   // support, contact and API keys (issue 12)
   { covers: "/support", path: () => "/support?q=password", expect: 200 },
@@ -178,6 +210,31 @@ const ROWS: Row[] = [
     note: "the requester's own (and admins'); others learn nothing",
   },
   { covers: "/dashboard/api-keys", path: () => "/dashboard/api-keys", expect: { visitor: 401, members: 200 } },
+  // Issue 34: what a plan may download (below it, the section names the plan instead of a link).
+  { covers: "/dashboard/exports", path: () => "/dashboard/exports", expect: { visitor: 401, members: 200 } },
+  { covers: "/dashboard/filter-sets", path: () => "/dashboard/filter-sets", expect: { visitor: 401, members: 200 } },
+  { covers: "/reports", path: () => "/reports", expect: { visitor: 401, members: 403, expert: 200 } },
+  {
+    covers: "/reports/:scope/:slug",
+    path: () => "/reports/task/summarise-a-video?days=30",
+    expect: { visitor: 401, members: 403, expert: 200 },
+  },
+  // Issue 34 items 4 and 9: recommendations (Standard+; the weekly e-mail setting Expert) and trends (Expert).
+  {
+    covers: "/for-you",
+    path: () => "/for-you",
+    expect: { visitor: 401, members: 403, standard: 200, expert: 200 },
+    note: "admin accounts are Free: the plan decides",
+  },
+  {
+    covers: "/for-you",
+    method: "POST",
+    path: () => "/for-you",
+    form: () => ({ weekly: "off" }),
+    expect: { visitor: 401, members: 403, expert: 303 },
+    note: "the weekly e-mail is Expert's (advanced_ai_recommendations)",
+  },
+  { covers: "/insights", path: () => "/insights", expect: { visitor: 401, members: 403, expert: 200 } },
   { covers: "/documentation/api", path: () => "/documentation/api", expect: 200 },
   { covers: "/admin/support", path: () => "/admin/support?status=all", expect: ADMIN_ONLY },
   { covers: "/admin/support/:id", path: (c) => `/admin/support/${c.victimTicketId}`, expect: ADMIN_ONLY },
@@ -520,6 +577,22 @@ const ROWS: Row[] = [
     expect: { visitor: 401, members: 404 },
   },
   {
+    covers: "/tools",
+    method: "POST",
+    path: () => "/tools",
+    form: (_c, who) => ({ intent: "save-filter-set", name: `matrix ${who}`, back: "exclude=open_source" }),
+    expect: { visitor: 401, members: 403, standard: 302, expert: 302 },
+    note: "saved filter sets are advanced filters, Standard and Expert (the admin here is on the free tier)",
+  },
+  {
+    covers: "/dashboard/filter-sets",
+    method: "POST",
+    path: () => "/dashboard/filter-sets",
+    form: () => ({ intent: "delete-filter-set", id: "00000000-0000-0000-0000-000000000000" }),
+    expect: { visitor: 401, members: 404 },
+    note: "a member deletes only their own filter sets: a foreign or unknown id is not found",
+  },
+  {
     covers: "/dashboard/api-keys",
     method: "POST",
     path: () => "/dashboard/api-keys",
@@ -684,6 +757,7 @@ const ROWS: Row[] = [
   { covers: "/api/tools/tool-of-the-day", path: () => "/api/tools/tool-of-the-day", expect: 200 },
   { covers: "/api/tools/:idOrSlug", path: () => "/api/tools/midjourney", expect: 200 },
   { covers: "/api/tools/:idOrSlug/history", path: () => "/api/tools/midjourney/history", expect: 200 },
+  { covers: "/api/tools/:idOrSlug/cost", path: () => "/api/tools/midjourney/cost?seats=2&usage=100", expect: 200 },
   { covers: "/api/categories", path: () => "/api/categories", expect: 200 },
   { covers: "/api/tools/compare", path: () => "/api/tools/compare?ids=chatgpt,claude", expect: 200 },
   {
@@ -796,6 +870,22 @@ const ROWS: Row[] = [
     expect: ADMIN_ONLY,
   },
   {
+    covers: "/api/admin/tools/:id/plans",
+    method: "PUT",
+    path: (c) => `/api/admin/tools/${c.victimToolId}/plans`,
+    json: () => ({ plans: [] }),
+    expect: { visitor: 401, members: 403, admin: 400 },
+    note: "plans without their source URL are refused",
+  },
+  {
+    covers: "/api/admin/tools/:id/decision-facts",
+    method: "PUT",
+    path: (c) => `/api/admin/tools/${c.victimToolId}/decision-facts`,
+    json: () => ({ has_api: { value: true } }),
+    expect: { visitor: 401, members: 403, admin: 400 },
+    note: "a decision fact without its quote, URL and date is refused",
+  },
+  {
     covers: "/api/admin/tools",
     method: "POST",
     path: () => "/api/admin/tools",
@@ -839,6 +929,15 @@ const ROWS: Row[] = [
     json: (c) => ({ a: c.victimToolId, b: c.victimToolId }),
     expect: { visitor: 401, members: 403, admin: 400 },
     note: "a tool is not a duplicate of itself",
+  },
+  { covers: "/api/admin/quality-flags", path: () => "/api/admin/quality-flags?limit=5", expect: ADMIN_ONLY },
+  {
+    covers: "/api/admin/quality-flags/:id",
+    method: "POST",
+    path: () => "/api/admin/quality-flags/999999999",
+    json: () => ({ decision: "dismiss" }),
+    expect: { visitor: 401, members: 403, admin: 404 },
+    note: "an unknown proposal: nothing is decided",
   },
   {
     covers: "/api/admin/tools/:id/merge",
@@ -906,6 +1005,27 @@ const ROWS: Row[] = [
     path: () => "/api/account/api-keys",
     json: () => ({ name: "matrix" }),
     expect: { visitor: 401, members: 403, expert: 201 },
+  },
+  // Issue 34: Standard's CSV of the member's own data; Expert's bulk catalogue (the admin is on Free).
+  {
+    covers: "/api/exports/:what",
+    path: () => "/api/exports/lists",
+    expect: { visitor: 401, members: 403, standard: 200, expert: 200 },
+  },
+  {
+    covers: "/api/exports/:what",
+    path: () => "/api/exports/search?q=image",
+    expect: { visitor: 401, members: 403, standard: 200, expert: 200 },
+  },
+  {
+    covers: "/api/reports/:scope/:slug",
+    path: () => "/api/reports/category/writing",
+    expect: { visitor: 401, members: 403, expert: 200 },
+  },
+  {
+    covers: "/api/exports/catalogue",
+    path: () => "/api/exports/catalogue?format=csv",
+    expect: { visitor: 401, members: 403, expert: 200 },
   },
   {
     covers: "/api/account/api-keys/:id",
@@ -1011,8 +1131,8 @@ const ROWS: Row[] = [
   },
   { covers: "/api/top-lists", path: () => "/api/top-lists?page=1&limit=5", expect: 200 },
   { covers: "/api/top-lists/mine", path: () => "/api/top-lists/mine", expect: { visitor: 401, members: 200 } },
-  { covers: "/api/top-lists/:slug", path: (c) => `/api/top-lists/${c.victimPublicList.slug}`, expect: 200 },
-  { covers: "/api/top-lists/:slug", path: (c) => `/api/top-lists/${c.victimList.slug}`, expect: 404 },
+  { covers: "/api/top-lists/:id", path: (c) => `/api/top-lists/${c.victimPublicList.slug}`, expect: 200 },
+  { covers: "/api/top-lists/:id", path: (c) => `/api/top-lists/${c.victimList.slug}`, expect: 404 },
   {
     covers: "/api/top-lists",
     method: "POST",
@@ -1171,6 +1291,58 @@ const ROWS: Row[] = [
     note: "visitors are sent to sign in; members are sent to /corrections after proposing",
   },
   { covers: "/corrections", path: () => "/corrections", expect: 200 },
+  // Issue 35 item 1, issue 34 item 7 (ADR 0076): discussions; the VIP space by vip_community (Expert).
+  { covers: "/community/discussions", path: () => "/community/discussions?q=export", expect: 200 },
+  {
+    covers: "/community/discussions",
+    method: "POST",
+    path: () => "/community/discussions",
+    form: () => ({ intent: "create", title: "", body: "" }),
+    expect: { visitor: 302, members: 400 },
+    note: "visitors are sent to sign in; members hear what is missing",
+  },
+  {
+    covers: "/community/discussions/:threadId",
+    path: () => `/community/discussions/${NO_THREAD}`,
+    expect: 404,
+    note: "an unknown thread",
+  },
+  {
+    covers: "/community/discussions/:threadId",
+    method: "POST",
+    path: () => `/community/discussions/${NO_THREAD}`,
+    form: () => ({ intent: "follow" }),
+    expect: { visitor: 302, members: 404 },
+  },
+  {
+    covers: "/community/vip",
+    path: () => "/community/vip",
+    expect: { visitor: 401, free: 403, standard: 403, expert: 200, admin: 200 },
+    note: "Expert's space (vip_community); admins moderate it",
+  },
+  {
+    covers: "/community/vip",
+    method: "POST",
+    path: () => "/community/vip",
+    form: () => ({ intent: "create", title: "", body: "" }),
+    expect: { visitor: 401, free: 403, standard: 403, expert: 400, admin: 400 },
+  },
+  { covers: "/tools/:idOrSlug/discussions", path: (c) => `/tools/${c.toolSlugs[1]}/discussions`, expect: 200 },
+  {
+    covers: "/tools/:idOrSlug/discussions",
+    method: "POST",
+    path: (c) => `/tools/${c.toolSlugs[1]}/discussions`,
+    form: () => ({ intent: "create", title: "", body: "" }),
+    expect: { visitor: 302, members: 400 },
+  },
+  { covers: "/admin/discussions", path: () => "/admin/discussions", expect: ADMIN_ONLY },
+  {
+    covers: "/admin/discussions",
+    method: "POST",
+    path: () => "/admin/discussions",
+    form: () => ({ intent: "moderate", target: "thread", targetId: NO_THREAD, decision: "keep" }),
+    expect: { visitor: 401, members: 403, admin: 404 },
+  },
   // ---- makers: claims, maker edits, right of reply (issue 20) ----
   {
     covers: "/tools/:idOrSlug/claim",
@@ -1199,13 +1371,18 @@ const ROWS: Row[] = [
     form: () => ({ intent: "edit", description: "Words from someone who does not make this tool." }),
     expect: 302,
   },
-  { covers: "/claim/verify", path: () => "/claim/verify?token=nope", expect: 200 },
+  {
+    covers: "/claim/verify",
+    path: () => "/claim/verify?token=nope",
+    expect: { visitor: 302, members: 200, admin: 200 },
+    note: "the link is the claimant's: visitors sign in first (issue 31)",
+  },
   {
     covers: "/claim/verify",
     method: "POST",
     path: () => "/claim/verify",
     form: () => ({ token: "nope" }),
-    expect: 400,
+    expect: { visitor: 302, members: 400, admin: 400 },
   },
   { covers: "/admin/makers", path: () => "/admin/makers", expect: ADMIN_ONLY },
   {
@@ -1227,6 +1404,79 @@ const ROWS: Row[] = [
   { covers: "/achievements", path: () => "/achievements", expect: 200 },
   { covers: "/community-verified", path: () => "/community-verified", expect: 200 },
   { covers: "/community", path: () => "/community", expect: 200 },
+  // ---- community: maker AMAs and success stories (issue 35 items 2 and 3) ----
+  { covers: "/community/amas", path: () => "/community/amas", expect: 200 },
+  {
+    covers: "/community/amas/new",
+    path: () => "/community/amas/new",
+    expect: { visitor: 302, members: 200 },
+    note: "visitors are sent to sign in",
+  },
+  {
+    covers: "/community/amas/new",
+    method: "POST",
+    path: () => "/community/amas/new",
+    form: (c) => ({
+      tool: c.toolSlugs[1] ?? "",
+      title: "Access matrix AMA",
+      startsAt: "2020-01-01T10:00",
+      endsAt: "2020-01-01T11:00",
+    }),
+    expect: { visitor: 302, members: 403, admin: 400 },
+    note: "only the tool's verified maker or an editor hosts; the editor's start is in the past",
+  },
+  {
+    covers: "/community/amas/:id",
+    path: () => "/community/amas/00000000-0000-4000-8000-000000000000",
+    expect: 404,
+    note: "an unknown AMA",
+  },
+  {
+    covers: "/community/amas/:id",
+    method: "POST",
+    path: () => "/community/amas/00000000-0000-4000-8000-000000000000",
+    form: () => ({ intent: "ask", body: "A question from the access matrix" }),
+    expect: { visitor: 401, members: 404 },
+    note: "an unknown AMA",
+  },
+  { covers: "/community/stories", path: () => "/community/stories", expect: 200 },
+  {
+    covers: "/community/stories/new",
+    path: () => "/community/stories/new",
+    expect: { visitor: 302, members: 200 },
+    note: "visitors are sent to sign in",
+  },
+  {
+    covers: "/community/stories/new",
+    method: "POST",
+    path: () => "/community/stories/new",
+    form: () => ({ title: "Access matrix story", problem: "short", outcome: "short" }),
+    expect: { visitor: 302, members: 400 },
+    note: "no tool named, texts too short",
+  },
+  {
+    covers: "/community/stories/:id",
+    path: () => "/community/stories/00000000-0000-4000-8000-000000000000",
+    expect: 404,
+    note: "an unknown or unpublished story",
+  },
+  {
+    covers: "/community/stories/:id",
+    method: "POST",
+    path: () => "/community/stories/00000000-0000-4000-8000-000000000000",
+    form: () => ({ body: "A reply from the access matrix" }),
+    expect: { visitor: 401, members: 404 },
+    note: "an unknown story",
+  },
+  { covers: "/admin/stories", path: () => "/admin/stories", expect: ADMIN_ONLY },
+  {
+    covers: "/admin/stories",
+    method: "POST",
+    path: () => "/admin/stories",
+    form: () => ({ intent: "approve", id: "00000000-0000-4000-8000-000000000000" }),
+    expect: { visitor: 401, members: 403, admin: 404 },
+    note: "an unknown story",
+  },
   { covers: "/feedback", path: () => "/feedback", expect: 200 },
   {
     covers: "/feedback",
@@ -1294,6 +1544,13 @@ const ROWS: Row[] = [
     covers: "/api/admin/corrections/:id/verify",
     method: "POST",
     path: () => "/api/admin/corrections/00000000-0000-4000-8000-000000000000/verify",
+    expect: { visitor: 401, members: 403, admin: 404 },
+  },
+  {
+    // Spec §7's path for a vote: admins only, the community vote's rule (a correction that is not there: 404).
+    covers: "/api/admin/corrections/:id/vote",
+    method: "POST",
+    path: () => "/api/admin/corrections/00000000-0000-4000-8000-000000000000/vote",
     expect: { visitor: 401, members: 403, admin: 404 },
   },
   {

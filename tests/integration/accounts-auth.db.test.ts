@@ -48,9 +48,9 @@ describe("sign-up", () => {
     const body = await html(dash);
     expect(body).toContain(email);
     expect(body).toMatch(/data-testid="dashboard-tier"[^>]*>Free</);
-    // The header shows Dashboard and the user menu instead of Sign In / Join Free.
+    // The header shows Dashboard and the user menu instead of Sign in / Join free.
     expect(body).toContain('data-testid="user-menu"');
-    expect(body).not.toContain(">Join Free</a>");
+    expect(body).not.toContain(">Join free</a>");
   });
 
   it("answers with the spec's messages and keeps what was typed", async () => {

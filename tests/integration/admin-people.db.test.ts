@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PaidTier, PaymentAppliedEvent } from "../../server/modules/billing/contracts.ts";
-import type { PayoutProvider } from "../../server/modules/billing/providers/types.ts";
+import { type PayoutProvider, ProviderError } from "../../server/modules/billing/providers/types.ts";
 import { attributeMember, growthBillingHooks } from "../../server/modules/growth/index.ts";
 import { createTestClock, DAY_MS } from "../../server/platform/clock.ts";
 import { type Db, queryRows, sql } from "../../server/platform/db/index.ts";
@@ -19,15 +19,19 @@ import { startTestServer, type TestServer } from "../helpers/server.ts";
 const BASE = new Date("2026-11-03T09:00:00Z");
 const clock = createTestClock(BASE);
 const sent: { batchId: string; amounts: number[] }[] = [];
-let payoutFails = false;
+/** "refuses": PayPal answers 422 (nothing paid); "times out": it pays, then the answer is lost. */
+let payoutMode: "ok" | "refuses" | "times out" = "ok";
 const payouts: PayoutProvider = {
   id: "paypal",
   async payout({ batchId, items }) {
     // Slow enough for two clicks to overlap.
     await new Promise((r) => setTimeout(r, 30));
-    if (payoutFails) throw new Error("PayPal is down");
-    sent.push({ batchId, amounts: items.map((i) => i.amount.amountCents) });
-    return { batchId: `PP-${sent.length}`, status: "success" };
+    if (payoutMode === "refuses") throw new ProviderError("paypal", "Receiver is unregistered", { status: 422 });
+    // Like PayPal with the same PayPal-Request-Id / sender_batch_id: the same batch is answered, not paid again.
+    const known = sent.findIndex((s) => s.batchId === batchId);
+    if (known < 0) sent.push({ batchId, amounts: items.map((i) => i.amount.amountCents) });
+    if (payoutMode === "times out") throw new TypeError("fetch failed: The operation was aborted due to timeout");
+    return { batchId: `PP-${known < 0 ? sent.length : known + 1}`, status: "success" };
   },
 };
 
@@ -198,7 +202,7 @@ describe("reopening a moderation decision", () => {
     expect(mails[1]?.text).toContain(`${siteOrigin(server.services.env)}/dashboard/submissions`);
     expect(await auditCount("submission.reopen", sub.id)).toBe(1);
     // Open already: nothing to reopen.
-    const again = await admin.client.form("/admin/moderation", { intent: "reopen", id: sub.id });
+    const again = await admin.client.form("/admin/moderation", { intent: "reopen", id: sub.id, reason: "Again" });
     expect(again.status).toBe(409);
     // Decided again, the maker hears of the new decision too.
     await decide(sub.id, "reject", "Still not an AI tool");
@@ -212,7 +216,36 @@ describe("reopening a moderation decision", () => {
     const approved = await decide(sub.id, "approve");
     const slug = approved.tool_slug as string;
     expect((await new Client(server).fetch(`/api/tools/${slug}`)).status).toBe(200);
-    expect((await admin.client.form("/admin/moderation", { intent: "reopen", id: sub.id })).status).toBe(200);
+    // A live approval: the reason is required and shown at its field, and a ticked box confirms it (issue 31).
+    const noReason = await admin.client.form("/admin/moderation?status=approved", {
+      intent: "reopen",
+      id: sub.id,
+      reason: "",
+      confirm: "on",
+    });
+    expect(noReason.status).toBe(400);
+    expect(await pageText(noReason)).toMatch(
+      new RegExp(`id="reopen-${sub.id}-error"[^>]*>[^<]*Say why the decision is reopened`),
+    );
+    const unconfirmed = await admin.client.form("/admin/moderation?status=approved", {
+      intent: "reopen",
+      id: sub.id,
+      reason: "Wrong",
+    });
+    expect(unconfirmed.status).toBe(400);
+    expect(await pageText(unconfirmed)).toMatch(
+      new RegExp(`id="reopen-confirm-${sub.id}-error"[^>]*>[^<]*is live in the directory`),
+    );
+    expect(
+      (await one<{ status: string }>(sql`SELECT status::text AS status FROM tools WHERE slug = ${slug}`)).status,
+    ).toBe("active");
+    const reopened = await admin.client.form("/admin/moderation", {
+      intent: "reopen",
+      id: sub.id,
+      reason: "Wrong listing",
+      confirm: "on",
+    });
+    expect(reopened.status).toBe(200);
     const tool = await one<{ status: string }>(sql`SELECT status::text AS status FROM tools WHERE slug = ${slug}`);
     expect(tool.status).toBe("pending");
     const again = await decide(sub.id, "approve");
@@ -226,11 +259,13 @@ describe("reopening a moderation decision", () => {
     const sub = await submitTool(maker);
     await decide(sub.id, "reject", "Duplicate");
     clock.advance(31 * DAY_MS);
-    const late = await admin.client.form("/admin/moderation", { intent: "reopen", id: sub.id });
+    const late = await admin.client.form("/admin/moderation", { intent: "reopen", id: sub.id, reason: "Late" });
     expect(late.status).toBe(409);
     expect(await late.text()).toContain("within 30 days");
     const member = await createMember(server);
-    expect((await member.client.form("/admin/moderation", { intent: "reopen", id: sub.id })).status).toBe(403);
+    expect((await member.client.form("/admin/moderation", { intent: "reopen", id: sub.id, reason: "x" })).status).toBe(
+      403,
+    );
   });
 });
 
@@ -364,9 +399,9 @@ describe("payouts and affiliate suspension", () => {
     const payout = await one<{ id: string }>(
       sql`SELECT id::text AS id FROM affiliate_payouts WHERE affiliate_id = ${affiliateId}::uuid AND status = 'approved'`,
     );
-    payoutFails = true;
+    payoutMode = "refuses";
     const res = await admin.client.form("/admin/payouts", { intent: "send", payoutId: payout.id });
-    payoutFails = false;
+    payoutMode = "ok";
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("nothing was paid");
     const row = await one<{ status: string; owed: number }>(
@@ -376,6 +411,50 @@ describe("payouts and affiliate suspension", () => {
           FROM affiliate_payouts WHERE id = ${payout.id}::uuid`,
     );
     expect(row).toEqual({ status: "failed", owed: 1 });
+  });
+
+  it("a provider that times out after paying: the payout is unknown, nothing is released, a resend reuses the batch id and pays once", async () => {
+    await pay(buyer.id, "standard", 1500);
+    expect((await admin.client.form("/admin/payouts", { intent: "approve", affiliateId })).status).toBe(200);
+    const payout = await one<{ id: string; amount_cents: number }>(
+      sql`SELECT id::text AS id, amount_cents FROM affiliate_payouts
+           WHERE affiliate_id = ${affiliateId}::uuid AND status = 'approved'`,
+    );
+    const before = sent.length;
+    payoutMode = "times out";
+    const res = await admin.client.form("/admin/payouts", { intent: "send", payoutId: payout.id });
+    payoutMode = "ok";
+    expect(res.status).toBe(200);
+    expect(await pageText(res)).toContain("unclear");
+    const state = async () =>
+      one<{ status: string; batch: string | null; inPayout: number; owed: number }>(
+        sql`SELECT status::text AS status, provider_batch_id AS batch,
+              (SELECT count(*)::int FROM affiliate_commissions c WHERE c.payout_id = p.id) AS "inPayout",
+              (SELECT count(*)::int FROM affiliate_commissions WHERE affiliate_id = ${affiliateId}::uuid
+                 AND status = 'approved' AND payout_id IS NULL) AS owed
+            FROM affiliate_payouts p WHERE p.id = ${payout.id}::uuid`,
+      );
+    // Nothing released: the payout keeps every commission it was approved with, none is owed again.
+    expect(await state()).toMatchObject({ status: "unknown", batch: `ts-payout-${payout.id}`, owed: 0 });
+    expect((await state()).inPayout).toBeGreaterThan(0);
+    // Nothing is owed again, so no second payout (and no second batch id) can be approved.
+    const again = await admin.client.form("/admin/payouts", { intent: "approve", affiliateId });
+    expect(again.status).toBe(409);
+    const page = await pageText(await admin.client.fetch("/admin/payouts"));
+    expect(page).toContain("Check and send again");
+    const resend = await admin.client.form("/admin/payouts", { intent: "send", payoutId: payout.id });
+    expect(resend.status).toBe(200);
+    expect(sent.slice(before)).toEqual([{ batchId: `ts-payout-${payout.id}`, amounts: [payout.amount_cents] }]);
+    expect((await state()).status).toBe("success");
+  });
+
+  it("the payouts page links the CSV it promises, and the link answers a CSV", async () => {
+    const html = await pageText(await admin.client.fetch("/admin/payouts"));
+    const href = /href="(\/api\/admin\/affiliates\/payouts\.csv\?period=\d{4}-\d{2})"/.exec(html)?.[1];
+    expect(href).toBe(`/api/admin/affiliates/payouts.csv?period=${clock.now().toISOString().slice(0, 7)}`);
+    const csv = await admin.client.fetch(String(href));
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toContain("text/csv");
   });
 
   it("a suspended affiliate earns nothing from then on: no cookie from /a/CODE, no commission, payouts held", async () => {
@@ -393,6 +472,7 @@ describe("payouts and affiliate suspension", () => {
       accept: "text/html",
       "sec-fetch-mode": "navigate",
       "sec-fetch-dest": "document",
+      "sec-fetch-user": "?1",
     });
     expect(visit.status).toBe(302);
     expect(visit.headers.getSetCookie().some((c) => c.startsWith("ts_aff="))).toBe(false);

@@ -141,9 +141,20 @@ describe("bulk actions on tools", () => {
     expect(unfeature.status).toBe(200);
     expect((await toolState(a))?.is_featured).toBe(false);
 
-    const off = await bulk({ action: "deactivate" }, [b]);
+    // Archiving asks first: without the ticked box nothing changes (issue 31).
+    const unconfirmed = await bulk({ action: "deactivate" }, [b]);
+    expect(unconfirmed.status).toBe(400);
+    expect(await unconfirmed.text()).toContain("Yes, archive them");
+    expect((await toolState(b))?.status).toBe("active");
+    const off = await bulk({ action: "deactivate", confirm: "on" }, [b]);
     expect(off.status).toBe(200);
     expect((await toolState(b))?.status).toBe("archived");
+    // …and is undone the same way: a bulk restore lists them again, audited.
+    const back = await bulk({ action: "restore" }, [b]);
+    expect(back.status).toBe(200);
+    expect((await toolState(b))?.status).toBe("active");
+    expect((await listAudit(db(), { target_id: b, limit: 50 })).entries.map((e) => e.action)).toContain("tool.restore");
+    expect((await bulk({ action: "deactivate", confirm: "on" }, [b])).status).toBe(200);
 
     const ofA = (await listAudit(db(), { target_id: a, limit: 50 })).entries;
     expect(ofA.map((e) => e.action)).toEqual(expect.arrayContaining(["tool.feature", "tool.update"]));

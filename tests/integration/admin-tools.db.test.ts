@@ -315,26 +315,26 @@ describe("CSV export and import", () => {
     expect(res.status).toBe(200);
     const answer = (await res.json()) as ImportAnswer;
     const errorRows = answer.report.errors.map((e) => e.row).sort();
-    expect(errorRows).toEqual([3, 4, 5, 7]);
+    expect(errorRows).toEqual([2, 3, 4, 5, 7]);
     const messages = Object.fromEntries(answer.report.errors.map((e) => [e.row, e.messages.join(" ")]));
+    // Formula-like cells are refused, not stripped (issue 31): the DDE name and the =1+1 description.
+    expect(messages[2]).toContain("looks like a spreadsheet formula");
     expect(messages[3]).toContain("Description must be at most");
     expect(messages[4]).toContain("Valid URL is required");
     expect(messages[5]).toContain("Tool name is required");
     expect(messages[7]).toContain("not valid UTF-8");
-    expect(answer.report.added.map((a) => a.row)).toEqual([2, 6]);
-    expect(answer.report.warnings.some((w) => w.row === 2 && /formula/.test(w.message))).toBe(true);
+    expect(answer.report.added.map((a) => a.row)).toEqual([6]);
     expect(await toolCount()).toBe(before);
 
     // The real import: the valid rows, whole, in one transaction; the bad ones not at all.
     const real = (await (await uploadCsv(admin.client, bytes)).json()) as ImportAnswer;
-    expect(real.result).toMatchObject({ successCount: 2, errorCount: 4 });
-    expect(await toolCount()).toBe(before + 2);
+    expect(real.result).toMatchObject({ successCount: 1, errorCount: 5 });
+    expect(await toolCount()).toBe(before + 1);
     const added = await queryRows<{ name: string; description: string; tags: string[] }>(
       server.services.db,
       sql`SELECT name, description, tags FROM tools WHERE website_url LIKE 'https://hostile-%' ORDER BY name`,
     );
-    expect(added.map((t) => t.name).sort()).toEqual(["Hostile Five", "cmd|' /C calc'!A0"]);
-    expect(added.find((t) => t.name.startsWith("cmd"))).toMatchObject({ description: "1+1", tags: ["x", "y"] });
+    expect(added.map((t) => t.name)).toEqual(["Hostile Five"]);
 
     // Wrong type and missing columns: one clear answer for the whole file.
     expect(
@@ -344,7 +344,7 @@ describe("CSV export and import", () => {
     expect(missing.status).toBe(400);
     expect(((await missing.json()) as ImportAnswer).error).toContain("header row");
     expect(await postOnOwnConnection("/api/admin/tools/import/csv", "x".repeat(6 * 1024 * 1024))).toBe(413);
-    expect(await toolCount()).toBe(before + 2);
+    expect(await toolCount()).toBe(before + 1);
   });
 
   it("filePath reads only from the data/import folder", async () => {

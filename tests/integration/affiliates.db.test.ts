@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PaidTier, PaymentAppliedEvent } from "../../server/modules/billing/contracts.ts";
-import type { PayoutProvider } from "../../server/modules/billing/providers/types.ts";
+import { type PayoutProvider, ProviderError } from "../../server/modules/billing/providers/types.ts";
 import { attributeMember, growthBillingHooks } from "../../server/modules/growth/index.ts";
 import { createTestClock, DAY_MS } from "../../server/platform/clock.ts";
 import { type Db, queryRows, sql } from "../../server/platform/db/index.ts";
@@ -37,6 +37,7 @@ function visit(client: Client, path: string) {
     accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
     "sec-fetch-mode": "navigate",
     "sec-fetch-dest": "document",
+    "sec-fetch-user": "?1",
   });
 }
 
@@ -328,7 +329,8 @@ describe("payouts through a PayoutProvider", () => {
     const payouts: PayoutProvider = {
       id: "paypal",
       async payout(input) {
-        if (fail) throw new Error("PayPal said no");
+        // A clear refusal (a 4xx): nothing was paid. An unclear answer would leave the batch `unknown`.
+        if (fail) throw new ProviderError("paypal", "PayPal said no", { status: 422 });
         sent.push(input.batchId);
         return { batchId: input.batchId, status: "pending" };
       },
@@ -490,6 +492,34 @@ describe("abuse rules (ADR 0024)", () => {
     expect(affCookie(oldLink)).toBe(true);
     expect(affCookie(await visit(new Client(server), `/a/${ownCode}`))).toBe(true);
     expect(await clicks()).toBe(before + 2);
+  });
+
+  it("a navigation a script started (no Sec-Fetch-User: ?1) sets no cookie and counts no click (issue 31)", async () => {
+    const before = await clicks();
+    const scripted = await new Client(server).navigate(`/a/${ownCode}`, {
+      "user-agent": BROWSER,
+      accept: "text/html,application/xhtml+xml,*/*;q=0.8",
+      "sec-fetch-mode": "navigate",
+      "sec-fetch-dest": "document",
+    });
+    expect(scripted.status).toBe(302);
+    expect(affCookie(scripted)).toBe(false);
+    expect(await clicks()).toBe(before);
+  });
+
+  it("never overwrites another affiliate's live cookie; the same affiliate's link renews its own (issue 31)", async () => {
+    const rival = await createMember(server, { name: "Rita Rival" });
+    expect(
+      (await rival.client.form("/affiliate", { payout_email: "rita@example.com", accept_terms: "on" })).status,
+    ).toBe(302);
+    const rivalCode = String((await dashboard(rival)).code);
+    const browser = new Client(server);
+    expect(affCookie(await visit(browser, `/a/${ownCode}`))).toBe(true);
+    const first = browser.cookies.get("ts_aff");
+    expect(affCookie(await visit(browser, `/a/${rivalCode}`))).toBe(false);
+    expect(browser.cookies.get("ts_aff")).toBe(first);
+    clock.advance(60_000);
+    expect(affCookie(await visit(browser, `/a/${ownCode}`))).toBe(true);
   });
 
   it("an avatar set to /a/CODE through better-auth's update-user is refused (the profile form's https rule)", async () => {

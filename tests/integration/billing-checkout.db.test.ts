@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testProviderDecision } from "../../server/modules/billing/index.ts";
 import { createTestClock } from "../../server/platform/clock.ts";
@@ -304,5 +305,73 @@ describe("webhooks: exactly once", () => {
     expect((await new Client(server).json("/api/payments/verify", "POST", { order_id: checkout.orderId })).status).toBe(
       401,
     );
+  });
+});
+
+describe("the return address without PUBLIC_URL (issue 31)", () => {
+  /** A JSON POST with exactly this Host header (Node's fetch always sends the URL's own host). */
+  function postWithHost(host: string, path: string, body: unknown, cookie: string) {
+    const url = new URL(`${server.url}${path}`);
+    const raw = JSON.stringify(body);
+    return new Promise<{ status: number; json: Json }>((resolve, reject) => {
+      const req = httpRequest(
+        url,
+        {
+          method: "POST",
+          headers: {
+            host,
+            origin: `http://${host}`,
+            cookie,
+            "content-type": "application/json",
+            "content-length": String(Buffer.byteLength(raw)),
+            "x-forwarded-for": "10.9.8.7",
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () =>
+            resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString() || "{}") }),
+          );
+        },
+      );
+      req.on("error", reject);
+      req.end(raw);
+    });
+  }
+  async function returnUrlOf(orderId: string) {
+    const [row] = await queryRows<{ return_url: string }>(
+      server.services.db,
+      sql`SELECT return_url FROM test_provider_orders WHERE reference = ${orderId}`,
+    );
+    return row?.return_url ?? "";
+  }
+
+  it("a payment started on a loopback host returns to that host; any other Host gets the configured origin", async () => {
+    const port = new URL(server.url).port;
+    const member = await createMember(server);
+    const local = await postWithHost(
+      `localhost:${port}`,
+      "/api/payments/create-order",
+      { tier: "standard" },
+      member.client.cookieHeader,
+    );
+    expect(local.status, JSON.stringify(local.json)).toBe(201);
+    expect(await returnUrlOf(String(local.json.order_id))).toMatch(
+      new RegExp(`^http://localhost:${port}/payment/success`),
+    );
+
+    const other = await createMember(server);
+    const evil = await postWithHost(
+      `evil.example:${port}`,
+      "/api/payments/create-order",
+      { tier: "standard" },
+      other.client.cookieHeader,
+    );
+    if (evil.status === 201) {
+      expect(await returnUrlOf(String(evil.json.order_id))).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/`));
+    } else {
+      expect(evil.status).toBeGreaterThanOrEqual(400);
+    }
   });
 });

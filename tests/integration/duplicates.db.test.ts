@@ -185,6 +185,17 @@ describe("merging A into B", () => {
     const merged = await tool(a.slug);
     expect(merged.status).toBe("archived");
     expect(merged.merged_into_id).toBe(b.id);
+    // The archiving went through the one fact path (issue 37): A's history says it, with the reason.
+    const history = await queryRows<{ old_value: unknown; new_value: unknown; note: string | null }>(
+      db(),
+      sql`SELECT old_value, new_value, note FROM tool_fact_history WHERE tool_id = ${a.id}::uuid AND field = 'status'
+          ORDER BY created_at DESC LIMIT 1`,
+    );
+    expect(history[0]).toMatchObject({
+      old_value: "active",
+      new_value: "archived",
+      note: `Merged into ${merge.into.name}`,
+    });
 
     // Old addresses lead to the kept listing: the page, the category form and the API.
     const page = await anon(`/tools/${a.slug}?tab=reviews`);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, sql } from "../../server/platform/db/index.ts";
+import { fakeDns } from "../../server/platform/dns.ts";
 import { Client, createMember, type Member } from "../helpers/accounts.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -29,9 +30,16 @@ const GATED = {
   deal: "$77 gated deal",
 };
 const TOOL = "midjourney";
+/** An address whose reverse name is Google's and resolves back to it (the fake DNS's records). */
+const GOOGLE_IP = "66.249.66.1";
+/** An address that claims a Google name in reverse DNS, but the name does not resolve back to it. */
+const SPOOFED_PTR_IP = "203.0.113.9";
+const dns = fakeDns();
+dns.add(GOOGLE_IP, "crawl-66-249-66-1.googlebot.com");
+dns.add(SPOOFED_PTR_IP, "crawl-203-0-113-9.googlebot.com", { forward: false });
 
 beforeAll(async () => {
-  server = await startTestServer({ pages: true, env: { TRUST_PROXY: "1" } });
+  server = await startTestServer({ pages: true, env: { TRUST_PROXY: "1" }, dns });
   await server.services.db.execute(sql`UPDATE tools SET features = ARRAY[${GATED.feature}],
     use_cases = ARRAY[${GATED.useCase}], pros = ARRAY[${GATED.pro}], cons = ARRAY[${GATED.con}],
     screenshots = ARRAY[${GATED.screenshot}],
@@ -234,30 +242,54 @@ describe("daily tool views", () => {
     }
   });
 
-  it("crawlers get the whole public page and are not counted", async () => {
+  it("verified search engine crawlers get the whole public page and are not counted", async () => {
     const visitor = new Client(server);
     await useTenViews(visitor, "visitor");
     const counted = visitor.cookies.get("ts_views");
-    for (const ua of [GOOGLEBOT, "node"]) {
-      const res = await page(visitor, `/tools/${TOOL}`, ua);
-      expect(isPrompted(res.body)).toBe(false);
-      expect(allGatedDetails(res.body)).toBe(true);
-      expect(res.headers.get("cache-control")).toBeNull();
-      expect(res.headers.getSetCookie()).toEqual([]);
+    // The same cookie, from Google's verified address: the crawler's answer.
+    const crawler = new Client(server, GOOGLE_IP);
+    crawler.cookies.set("ts_views", counted ?? "");
+    const res = await page(crawler, `/tools/${TOOL}`, GOOGLEBOT);
+    expect(isPrompted(res.body)).toBe(false);
+    expect(allGatedDetails(res.body)).toBe(true);
+    expect(res.headers.get("cache-control")).toBeNull();
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect(crawler.cookies.get("ts_views")).toBe(counted);
+    const bot = new Client(server, GOOGLE_IP);
+    for (const slug of [...others, TOOL]) {
+      const r = await page(bot, `/tools/${slug}`, GOOGLEBOT);
+      expect(isPrompted(r.body), slug).toBe(false);
     }
-    expect(visitor.cookies.get("ts_views")).toBe(counted);
-    const bot = new Client(server);
-    await page(bot, `/tools/${others[11]}`, GOOGLEBOT);
     expect(bot.cookies.size).toBe(0);
+    // Verified once per address (cached), not once per request.
+    expect(dns.asked).toBeLessThanOrEqual(2);
+  });
+
+  it("a bot User-Agent alone is counted like a visitor (issue 31)", async () => {
+    for (const [ua, ip] of [
+      [GOOGLEBOT, undefined],
+      ["curl/8.5.0", undefined],
+      [GOOGLEBOT, SPOOFED_PTR_IP],
+    ] as const) {
+      const faker = new Client(server, ip);
+      const locked: string[] = [];
+      for (const slug of [...others, TOOL]) {
+        const r = await page(faker, `/tools/${slug}`, ua);
+        if (isPrompted(r.body)) locked.push(slug);
+      }
+      // 13 distinct tools, 10 a day: the last three are locked, and the cookie counts them.
+      expect(locked, `${ua} ${ip ?? ""}`).toEqual([others[10], others[11], TOOL]);
+      expect(visitorCount(faker), ua).toBe(10);
+    }
   });
 });
 
 describe("the HTML cache and personal tool pages", () => {
   it("never serves one person's tool page to another, nor a crawler's page to a person", async () => {
     const slug = others[11] as string;
-    // The public page (crawlers, and visitors within their daily views) is cached.
-    await page(new Client(server), `/tools/${slug}`, GOOGLEBOT);
-    const cached = await page(new Client(server), `/tools/${slug}`, GOOGLEBOT);
+    // The public page (verified crawlers, and visitors within their daily views) is cached.
+    await page(new Client(server, GOOGLE_IP), `/tools/${slug}`, GOOGLEBOT);
+    const cached = await page(new Client(server, GOOGLE_IP), `/tools/${slug}`, GOOGLEBOT);
     expect(cached.headers.get("x-cache")).toBe("HIT");
     const visitorHit = new Client(server);
     const hit = await page(visitorHit, `/tools/${slug}`);
@@ -314,7 +346,7 @@ describe("tool tiers", () => {
       expect(res.status).toBe(200);
       expect(isPrompted(res.body)).toBe(true);
       expect(res.body).toContain("Requires Expert membership");
-      expect(res.body).toContain("Upgrade to Access");
+      expect(res.body).toContain("Upgrade to access");
       expect(res.body).not.toContain("Expert-only feature 4411");
       expect(res.body).not.toContain("Expert-only pro 4412");
       expect(res.headers.get("cache-control")).toBe("private, no-store");
@@ -329,13 +361,13 @@ describe("tool tiers", () => {
     expect(open.body).toContain("Expert-only feature 4411");
   });
 
-  it("cards are dimmed with 'Requires Expert' and Upgrade to Access, without the gated fields", async () => {
+  it("cards are dimmed with 'Requires Expert' and Upgrade to access, without the gated fields", async () => {
     const visitor = await page(new Client(server), "/search?q=chatgpt");
     const card = visitor.body.match(/<article[^>]*data-locked="true"[\s\S]*?<\/article>/)?.[0] ?? "";
     expect(card).toContain(">ChatGPT<");
     expect(card).toContain("Requires Expert");
     expect(card).toContain('href="/pricing"');
-    expect(card).toContain("Upgrade to Access");
+    expect(card).toContain("Upgrade to access");
     expect(visitor.body).not.toContain("Expert-only feature 4411");
     const mine = await page(expert.client, "/search?q=chatgpt");
     expect(mine.body).not.toContain('data-locked="true"');

@@ -12,6 +12,7 @@ import {
   type LinkCheckDeps,
   runLinkCheckBatch,
 } from "../../server/modules/linkcheck/index.ts";
+import { PRICING_OBSERVER_JOB } from "../../server/modules/observer/index.ts";
 import { createTestClock } from "../../server/platform/clock.ts";
 import { queryRows } from "../../server/platform/db/index.ts";
 import {
@@ -181,6 +182,9 @@ beforeAll(async () => {
     pages: true,
     clock,
     env: { LINK_CHECK_ENABLED: "1", PUBLIC_URL: "http://localhost:3000" },
+    // The pricing observer shares the switch and the per-host pacing with the link checker; its own
+    // tests cover it (pricing-observer.db.test.ts), here it would take the fixture host's turns.
+    deferJobs: [PRICING_OBSERVER_JOB],
   });
   // The fixture server listens on 127.0.0.1: tests allow private addresses (production never does).
   deps = {

@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { catalogJobOwed, DOMAIN_REKEY_JOB, domainKey, rekeyDomains } from "../../server/modules/catalog/index.ts";
 import { createTestClock } from "../../server/platform/clock.ts";
 import { queryRows, sql } from "../../server/platform/db/index.ts";
 import { listOutbox } from "../../server/platform/mail.ts";
@@ -114,6 +115,43 @@ describe("claiming a listing", () => {
     expect(await r.text()).toContain("shared host");
   });
 
+  it("refuses a mailbox at a sibling under a public suffix, and e-mail claims under a platform's suffix (issue 31)", async () => {
+    const sibling = await one<ToolRow>(
+      sql`SELECT id::text AS id, slug, name, domain_key FROM tools WHERE status = 'active'
+            AND id NOT IN (${tool.id}::uuid, ${sharedTool.id}::uuid, ${siteTool.id}::uuid) ORDER BY slug LIMIT 1`,
+    );
+    // eu.org is a suffix (the list's private section): y-listing.eu.org and x-mailbox.eu.org are two owners.
+    expect(domainKey("https://www.y-listing.eu.org/")).toBe("y-listing.eu.org");
+    await db().execute(
+      sql`UPDATE tools SET website_url = 'https://www.y-listing.eu.org/', domain_key = 'y-listing.eu.org'
+          WHERE id = ${sibling.id}::uuid`,
+    );
+    const r = await stranger.client.form(claimPath(sibling), { intent: "email", email: "bob@x-mailbox.eu.org" });
+    expect(r.status).toBe(400);
+    const own = await stranger.client.form(claimPath(sibling), { intent: "email", email: "bob@y-listing.eu.org" });
+    expect(own.status).toBe(400);
+    const count = await one<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM maker_claims WHERE tool_id = ${sibling.id}::uuid`,
+    );
+    expect(count.n).toBe(0);
+  });
+
+  it("a claim link expires after 24 hours (issue 31)", async () => {
+    const late = await createMember(server, { name: "Lee Late" });
+    const address = `lee@${tool.domain_key}`;
+    expect((await late.client.form(claimPath(tool), { intent: "email", email: address })).status).toBe(200);
+    const mail = await lastMailTo(address);
+    const token = /claim\/verify\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? "")?.[1] ?? "";
+    expect(token).not.toBe("");
+    const start = clock.now();
+    clock.set(new Date(start.getTime() + 25 * 3_600_000));
+    try {
+      expect((await late.client.form("/claim/verify", { token })).status).toBe(400);
+    } finally {
+      clock.set(start);
+    }
+  });
+
   it("verifies a maker by an e-mail at the tool's domain; the link works once", async () => {
     const address = `mia@mail.${tool.domain_key}`;
     const sent = await maker.client.form(claimPath(tool), { intent: "email", email: address });
@@ -128,10 +166,17 @@ describe("claiming a listing", () => {
     expect(early.headers.get("location")).toBe(claimPath(tool));
 
     const token = link?.[1] ?? "";
-    const confirm = await new Client(server).form("/claim/verify", { token });
+    // The link is bound to the member who asked (issue 31): a visitor is sent to sign in, another member
+    // (a forwarded or intercepted link) is refused, and neither confirms it.
+    const anonymous = await new Client(server).form("/claim/verify", { token });
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("location")).toMatch(/^\/sign-in\?redirectTo=/);
+    const other = await stranger.client.form("/claim/verify", { token });
+    expect(other.status).toBe(400);
+    const confirm = await maker.client.form("/claim/verify", { token });
     expect(confirm.status).toBe(302);
     expect(confirm.headers.get("location")).toBe(`/tools/${tool.slug}/maker?verified=1`);
-    const again = await new Client(server).form("/claim/verify", { token });
+    const again = await maker.client.form("/claim/verify", { token });
     expect(again.status).toBe(400);
 
     const page = await maker.client.fetch(`/tools/${tool.slug}/maker`);
@@ -178,8 +223,27 @@ describe("the maker's edits", () => {
     };
   };
 
-  it("applies descriptions at once as the maker's claim, in provenance and history", async () => {
+  it("holds a new maker's first edits for a moderator (issue 31); once one is approved, descriptions apply at once", async () => {
+    const original = await one<{ description: string }>(sql`SELECT description FROM tools WHERE id = ${tool.id}::uuid`);
+    const first = await maker.client.form(`/tools/${tool.slug}/maker`, {
+      ...(await form()),
+      description: "A first description by a maker nobody has checked yet, held for review.",
+    });
+    expect(first.status).toBe(200);
+    expect(await first.text()).toContain("Your first changes are reviewed by a moderator");
+    const held = await one<{ description: string }>(sql`SELECT description FROM tools WHERE id = ${tool.id}::uuid`);
+    expect(held.description).toBe(original.description);
+    const [pending] = await queryRows<{ id: string; field: string }>(
+      db(),
+      sql`SELECT id::text AS id, field FROM maker_edits WHERE tool_id = ${tool.id}::uuid AND status = 'pending'`,
+    );
+    expect(pending?.field).toBe("description");
+    expect((await admin.client.form("/admin/makers", { intent: "approve", editId: pending?.id ?? "" })).status).toBe(
+      200,
+    );
+
     const base = await form();
+    expect(base.description).toBe("A first description by a maker nobody has checked yet, held for review.");
     const res = await maker.client.form(`/tools/${tool.slug}/maker`, {
       ...base,
       description: "Writes, edits and explains text for teams, from the people who make it.",
@@ -200,7 +264,7 @@ describe("the maker's edits", () => {
       db(),
       sql`SELECT field, kind::text, actor_user_id FROM tool_fact_history WHERE tool_id = ${tool.id}::uuid AND kind = 'maker'`,
     );
-    expect(history.map((h) => h.field).sort()).toEqual(["description", "features"]);
+    expect(history.map((h) => h.field).sort()).toEqual(["description", "description", "features"]);
     expect(history.every((h) => h.actor_user_id === maker.id)).toBe(true);
   });
 
@@ -289,5 +353,53 @@ describe("right of reply", () => {
     expect(mine?.makerReply?.body).toBe("Sorry about that: settings now sync, since version 2.1.");
     const page = await new Client(server).fetch(`/tools/${tool.slug}?tab=reviews`);
     expect(await page.text()).toContain("Reply from the maker");
+  });
+});
+
+describe("re-keying existing rows by the Public Suffix List (issue 31)", () => {
+  type KeyRow = { id: string; slug: string; name_key: string; domain_key: string };
+  const keyOf = (slug: string) =>
+    one<KeyRow>(sql`SELECT id::text AS id, slug, name_key, domain_key FROM tools WHERE slug = ${slug}`);
+
+  it("moves rows keyed by the old last-two-labels rule to their registrable domain, keeping a row whose new key is taken", async () => {
+    // The seeded filmforge.uwu.ai and vlog2blog.uwu.ai were both "uwu.ai" under the old rule; the list
+    // splits them. Start both from a stale key and re-key.
+    const film = await keyOf("filmforge");
+    const vlog = await keyOf("vlog2blog");
+    const filmTarget = domainKey("http://filmforge.uwu.ai");
+    const vlogTarget = domainKey("https://vlog2blog.uwu.ai/");
+    await db().execute(sql`UPDATE tools SET domain_key = 'stale.example' WHERE id = ${film.id}::uuid`);
+    await db().execute(sql`UPDATE tools SET domain_key = 'stale-two.example' WHERE id = ${vlog.id}::uuid`);
+    // Another row already holds vlog2blog's target under the same name key: the unique key forbids the move.
+    const squatter = await one<KeyRow>(
+      sql`SELECT id::text AS id, slug, name_key, domain_key FROM tools WHERE status = 'active'
+            AND slug NOT IN ('filmforge', 'vlog2blog') ORDER BY slug DESC LIMIT 1`,
+    );
+    await db().execute(
+      sql`UPDATE tools SET name_key = ${vlog.name_key}, website_url = 'https://vlog2blog.uwu.ai/other',
+            domain_key = ${vlogTarget} WHERE id = ${squatter.id}::uuid`,
+    );
+
+    const report = await rekeyDomains(db());
+    expect(report.changed).toBeGreaterThanOrEqual(1);
+    expect(report.kept).toEqual(["vlog2blog"]);
+    expect((await keyOf("filmforge")).domain_key).toBe(filmTarget);
+    expect((await keyOf("vlog2blog")).domain_key).toBe("stale-two.example");
+
+    // Run again: nothing left to move, nothing else changed.
+    const again = await rekeyDomains(db());
+    expect(again.changed).toBe(0);
+    expect(again.kept).toEqual(["vlog2blog"]);
+    await db().execute(
+      sql`UPDATE tools SET name_key = ${squatter.name_key}, domain_key = ${squatter.domain_key} WHERE id = ${squatter.id}::uuid`,
+    );
+    await db().execute(sql`UPDATE tools SET domain_key = ${vlog.domain_key} WHERE id = ${vlog.id}::uuid`);
+  });
+
+  it("is owed once on a catalogue that never ran it, and not after it is queued", async () => {
+    await db().execute(sql`DELETE FROM jobs WHERE type = ${DOMAIN_REKEY_JOB}`);
+    expect(await catalogJobOwed(db(), DOMAIN_REKEY_JOB)).toBe(true);
+    await server.services.jobs.enqueue({ type: DOMAIN_REKEY_JOB, key: "psl" });
+    expect(await catalogJobOwed(db(), DOMAIN_REKEY_JOB)).toBe(false);
   });
 });

@@ -96,9 +96,12 @@ describe("page weight", () => {
       "/deals": "/deals",
       "/beta": "/beta",
       "/compare": "/compare?tools=midjourney,chatgpt",
+      "/compare/sheet": "/compare/sheet?tools=midjourney,chatgpt",
       "/search": "/search?q=image",
       "/categories": "/categories",
       "/category/:categoryId": `/category/${cat?.slug}`,
+      "/tasks": "/tasks",
+      "/tasks/:slug": "/tasks/summarise-a-video",
       "/sign-in": "/sign-in",
       "/sign-up": "/sign-up",
       "/forgot-password": "/forgot-password",
@@ -106,6 +109,7 @@ describe("page weight", () => {
       "/sign-out": "/sign-out",
       "/dashboard": "/dashboard",
       "/dashboard/profile": "/dashboard/profile",
+      "/dashboard/filter-sets": "/dashboard/filter-sets",
       "/dashboard/billing": "/dashboard/billing",
       "/dashboard/community": "/dashboard/community",
       "/dashboard/submissions": "/dashboard/submissions",
@@ -137,6 +141,19 @@ describe("page weight", () => {
       "/achievements": "/achievements",
       "/community-verified": "/community-verified",
       "/community": "/community",
+      // Issue 35: maker AMAs and success stories.
+      "/community/amas": "/community/amas",
+      "/community/amas/new": "/community/amas/new",
+      "/community/amas/:id": "/community/amas/00000000-0000-4000-8000-000000000000",
+      "/community/stories": "/community/stories",
+      "/community/stories/new": "/community/stories/new",
+      "/community/stories/:id": "/community/stories/00000000-0000-4000-8000-000000000000",
+      "/community/discussions": "/community/discussions",
+      "/community/discussions/:threadId": "/community/discussions/00000000-0000-4000-8000-000000000000",
+      "/community/vip": "/community/vip",
+      "/tools/:idOrSlug/discussions": "/tools/midjourney/discussions",
+      "/for-you": "/for-you",
+      "/insights": "/insights",
       "/feedback": "/feedback",
       "/polls": "/polls",
       "/verify-company": "/verify-company",
@@ -144,6 +161,10 @@ describe("page weight", () => {
       "/contact": "/contact",
       "/dashboard/support/:id": "/dashboard/support/00000000-0000-0000-0000-000000000000",
       "/dashboard/api-keys": "/dashboard/api-keys",
+      // Issue 34: the exports section and Expert's reports (a member below Expert sees the plan to get).
+      "/dashboard/exports": "/dashboard/exports",
+      "/reports": "/reports",
+      "/reports/:scope/:slug": "/reports/category/writing",
       "/documentation/api": "/documentation/api",
       "/blog": "/blog",
       "/blog/:slug": "/blog/how-we-test-ai-tools",
@@ -193,9 +214,13 @@ describe("page weight", () => {
     // when it was split into a section per page (ADR 0050). Measure on a build made with a real
     // node_modules (ADR 0055): a symlinked one orders the frame chunk differently (~461 B lighter).
     const OVER_BUDGET: Record<string, number> = {
-      // Empty since ADR 0060: /search left it (its filter fields, Save Search and notes became static
-      // islands, its head tags come from the loader). ADR 0055 took /compare, /category/:slug and /beta
-      // under the budget. A page over the budget again gets a row here only with an ADR saying why.
+      // Empty from ADR 0060 to ADR 0081: merging issue 34's and 36's pages grew the shared frame by
+      // ~0.4 KB (the domain monograms on every card) and /tools by ~2.3 KB (the advanced-filter form).
+      // Each may not grow past its figure here; ADR 0081 names the work that takes them back under.
+      "/": 120_500,
+      "/tools": 122_400,
+      "/compare?tools=midjourney,chatgpt": 120_800,
+      "/search?q=image": 120_500,
     };
     const cookie = { cookie: member.client.cookieHeader };
     const over: string[] = [];

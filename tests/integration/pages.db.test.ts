@@ -51,11 +51,11 @@ describe("server-rendered pages", () => {
     expect(ok.status).toBe(200);
     expect(ok.body).toContain("<h1");
     expect(ok.body).toContain("Midjourney");
-    expect(ok.body).toContain("Visit Website");
+    expect(ok.body).toContain("Visit website");
     const missing = await html("/tools/no-such-tool");
     expect(missing.status).toBe(404);
     expect(missing.body).toContain("Tool Not Found");
-    expect(missing.body).toContain("Browse All Tools");
+    expect(missing.body).toContain("Browse all tools");
   });
 
   it("the home page links to the catalogue and shows real figures", async () => {

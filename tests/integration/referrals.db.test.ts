@@ -261,6 +261,24 @@ describe("referrals", () => {
     expect((await grantRefs()).length).toBe(before);
   });
 
+  it("never rewards a sub-address of the referrer's own inbox (bob+alt1@ is bob@; issue 31)", async () => {
+    const bob = await createMember(server, { name: "Bob Base", email: `bob.base-${Date.now()}@example.com` });
+    const bobCode = ((await (await bob.client.fetch("/api/community/referrals")).json()) as { code: string }).code;
+    const [local, domain] = bob.email.split("@");
+    const invite = await bob.client.json("/api/referrals/invite", "POST", { email: `${local}+alt0@${domain}` });
+    expect(invite.status).toBe(400);
+    const before = (await grantRefs()).length;
+    const alt = new Client(server);
+    expect((await alt.fetch(`/r/${bobCode}`)).status).toBe(302);
+    await signUp(alt, `${local}+alt1@${domain}`, "Bob Alt");
+    expect((await grantRefs()).length).toBe(before);
+    expect(await tierOf(server, bob.id)).toBe("free");
+    const gmail = { id: "g1", email: "b.o.b.base@googlemail.com" };
+    expect(await rewardReferral(server.services, gmail, { id: "g2", email: "bobbase+x@gmail.com" })).toEqual({
+      rewarded: false,
+    });
+  });
+
   it("a failing grant records nothing (one transaction) and does not fail the sign-up", async () => {
     const failing = await startTestServer({
       env: { TRUST_PROXY: "1" },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listTools, ToolListParams } from "../../server/modules/catalog/index.ts";
+import { z } from "zod";
+import { FUSION, fuseRanks, type Leg, listTools, ToolListParams } from "../../server/modules/catalog/index.ts";
 import { buildSearch, searchTerms } from "../../server/modules/catalog/search.ts";
 import { searchFacetVocabulary } from "../../server/modules/catalog/search-facets.ts";
 import { forgetSearchStatistics, rarestTerm } from "../../server/modules/catalog/search-narrowing.ts";
@@ -58,10 +59,52 @@ async function reference(q: string, extra = sql`true`): Promise<{ slugs: string[
   return { slugs: rows.map((r) => r.slug), count };
 }
 
+const SlugRow = z.object({ id: z.string(), slug: z.string() });
+
+/**
+ * listTools' page, and — for a relevance search — what the reference promises for it (ADR 0066): the
+ * lexical leg is the reference's first FUSION.window tools; the page is the fusion of the legs, then
+ * the reference's order past the window without the tools already fused.
+ */
 const page = async (params: Record<string, string>) => {
-  const result = await listTools(database.db, ToolListParams.parse(params));
-  return { slugs: result.tools.map((t) => t.slug), total: result.pagination.total, capped: result.meta.totalCapped };
+  let legs: Partial<Record<Leg, string[]>> | null = null;
+  const result = await listTools(database.db, ToolListParams.parse(params), {
+    legs: (l) => {
+      legs = l;
+    },
+  });
+  const ids = [...new Set(Object.values(legs ?? {}).flat())];
+  const slugOf = new Map(
+    ids.length
+      ? (
+          await queryRows(
+            database.db,
+            sql`SELECT id::text AS id, slug FROM tools WHERE id IN (${sql.join(
+              ids.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )})`,
+            SlugRow,
+          )
+        ).map((r) => [r.id, r.slug])
+      : [],
+  );
+  const fused = legs ? fuseRanks(legs, { query: params.q }).map((f) => slugOf.get(f.id) as string) : null;
+  const lexical =
+    (legs as Partial<Record<Leg, string[]>> | null)?.lexical?.map((id) => slugOf.get(id) as string) ?? null;
+  return {
+    slugs: result.tools.map((t) => t.slug),
+    total: result.pagination.total,
+    capped: result.meta.totalCapped,
+    fused,
+    lexical,
+  };
 };
+
+/** The order a hybrid search promises, from the reference's lexical order and the fused window. */
+function promised(ref: { slugs: string[] }, fused: string[]): string[] {
+  const inFused = new Set(fused);
+  return [...fused, ...ref.slugs.slice(FUSION.window).filter((s) => !inFused.has(s))];
+}
 
 describe("search results, branch by branch, against a plain reference query", () => {
   // At 2,658 tools these fall in each branch (checked below, so a changed catalogue cannot skip one).
@@ -84,13 +127,18 @@ describe("search results, branch by branch, against a plain reference query", ()
       branches.add(ref.count <= 300 ? "ranked" : ref.count <= SEARCH_COUNT_CAP ? "named-then-catalogue" : "capped");
       for (const n of [1, 2, 4]) {
         const got = await page({ q, page: String(n) });
-        expect(got.total, `${q} total`).toBe(Math.min(ref.count, SEARCH_COUNT_CAP));
+        const fused = got.fused ?? [];
+        expect(got.lexical, `${q} lexical leg`).toEqual(ref.slugs.slice(0, FUSION.window));
+        const all = promised(ref, fused);
+        expect(got.total, `${q} total`).toBe(
+          ref.count > SEARCH_COUNT_CAP ? SEARCH_COUNT_CAP : fused.length + Math.max(0, ref.count - FUSION.window),
+        );
         expect(got.capped, `${q} capped`).toBe(ref.count > SEARCH_COUNT_CAP);
-        expect(got.slugs, `${q} page ${n}`).toEqual(ref.slugs.slice((n - 1) * 30, n * 30));
+        expect(got.slugs, `${q} page ${n}`).toEqual(all.slice((n - 1) * 30, n * 30));
       }
     }
     expect([...branches].sort()).toEqual(["capped", "named-then-catalogue", "ranked"]);
-  });
+  }, 300_000); // 27 searches, each with its three legs (ADR 0066)
 
   it("keeps the order with other filters, other sorts and page sizes", async () => {
     const [biggest] = await queryRows<{ slug: string; id: number }>(
@@ -101,8 +149,17 @@ describe("search results, branch by branch, against a plain reference query", ()
     if (!biggest) throw new Error("no category");
     const ref = await reference("ai", sql`t.category_id = ${biggest.id}`);
     const got = await page({ q: "ai", category: biggest.slug, limit: "100" });
-    expect(got.total).toBe(Math.min(ref.count, SEARCH_COUNT_CAP));
-    expect(got.slugs).toEqual(ref.slugs.slice(0, 100));
+    expect(got.lexical).toEqual(ref.slugs.slice(0, FUSION.window));
+    expect(got.slugs).toEqual(promised(ref, got.fused ?? []).slice(0, 100));
+    // Every leg kept the filter: no tool of another category on the page.
+    const [outside] = await queryRows<{ n: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS n FROM tools WHERE slug IN (${sql.join(
+        got.slugs.map((s) => sql`${s}`),
+        sql`, `,
+      )}) AND category_id <> ${biggest.id}`,
+    );
+    expect(outside?.n).toBe(0);
 
     // Another sort: the sort's own order over the same matches (under the cap and past it).
     for (const q of ["image", "ai"]) {
@@ -118,11 +175,13 @@ describe("search results, branch by branch, against a plain reference query", ()
   });
 
   it("answers an empty page past the end with the count, and nothing for no match", async () => {
-    const ref = await reference("video");
-    const past = await page({ q: "video", page: String(Math.ceil(ref.count / 30) + 1) });
-    expect(past).toEqual({ slugs: [], total: ref.count, capped: false });
-    expect(await page({ q: "qqqqzzzzxxxx" })).toEqual({ slugs: [], total: 0, capped: false });
-  });
+    const first = await page({ q: "video" });
+    const past = await page({ q: "video", page: String(Math.ceil(first.total / 30) + 1) });
+    expect(past.slugs).toEqual([]);
+    expect(past.total).toBe(first.total);
+    const none = await page({ q: "qqqqzzzzxxxx" });
+    expect({ slugs: none.slugs, total: none.total }).toEqual({ slugs: [], total: 0 });
+  }, 120_000);
 });
 
 describe("rarest-word narrowing", () => {
@@ -167,15 +226,15 @@ describe("rarest-word narrowing", () => {
       const ref = await reference(q);
       for (const n of [1, 2]) {
         const got = await page({ q, page: String(n) });
-        expect(got.total, `${q} total`).toBe(Math.min(ref.count, SEARCH_COUNT_CAP));
-        expect(got.slugs, `${q} page ${n}`).toEqual(ref.slugs.slice((n - 1) * 30, n * 30));
+        expect(got.lexical, `${q} lexical leg`).toEqual(ref.slugs.slice(0, FUSION.window));
+        expect(got.slugs, `${q} page ${n}`).toEqual(promised(ref, got.fused ?? []).slice((n - 1) * 30, n * 30));
       }
     }
     // The common word is never the one looked up, and the narrowing does happen on this catalogue.
     expect(narrowed.length, narrowed.join(", ")).toBeGreaterThanOrEqual(3);
     expect(await rarestTerm(database.db, ["studio", "ai"])).toBe("studio");
     expect(await rarestTerm(database.db, ["ai", "studio"])).toBe("studio");
-  });
+  }, 300_000);
 
   it("does not narrow one-word searches, stop words only, or words of similar frequency", async () => {
     await database.db.execute(sql`ANALYZE tools`);

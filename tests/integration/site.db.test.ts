@@ -134,13 +134,13 @@ describe("preferences", () => {
 
   it("records the consent choice; the bar is gone once a choice is stored", async () => {
     const before = await (await server.get("/")).text();
-    expect(before).toContain("Essential Only");
-    expect(before).toContain("Accept All");
+    expect(before).toContain("Essential only");
+    expect(before).toContain("Accept all");
     const res = await post("/preferences", { intent: "consent", consent: "essential" });
     const cookies = res.headers.getSetCookie();
     expect(cookies.some((c) => c.startsWith("cookieConsent=essential"))).toBe(true);
     const after = await (await server.get("/", { headers: { cookie: "cookieConsent=essential" } })).text();
-    expect(after).not.toContain("Essential Only");
+    expect(after).not.toContain("Essential only");
   });
 
   it("saves the four cookie categories from /cookies; essential stays on", async () => {
@@ -167,6 +167,30 @@ describe("findability", () => {
     const xml = await res.text();
     expect(xml.match(/<loc>[^<]*\/tools\/[^<]+<\/loc>/g)).toHaveLength(2658);
     expect(xml).toContain("/category/image-generation</loc>");
+  });
+
+  it("robots.txt keeps crawlers out of /api/, /admin and /dashboard for first-match and longest-match parsers", async () => {
+    const text = await (await server.get("/robots.txt")).text();
+    const rules = text
+      .split("\n")
+      .map((l) => /^(Allow|Disallow):\s*(\S*)/i.exec(l.trim()))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map((m) => ({ allow: (m[1] as string).toLowerCase() === "allow", path: m[2] as string }))
+      .filter((r) => r.path !== "");
+    const matching = (p: string) => rules.filter((r) => p.startsWith(r.path));
+    // The original robots.txt convention: the first matching line decides.
+    const firstMatch = (p: string) => matching(p)[0]?.allow ?? true;
+    // RFC 9309 (Google): the longest matching path decides; Allow wins a tie.
+    const longestMatch = (p: string) =>
+      matching(p).sort((a, b) => b.path.length - a.path.length || Number(b.allow) - Number(a.allow))[0]?.allow ?? true;
+    for (const allowed of [firstMatch, longestMatch]) {
+      for (const p of ["/api/tools", "/admin", "/admin/users", "/dashboard", "/dashboard/billing", "/go/chatgpt"]) {
+        expect(allowed(p), `${allowed.name} ${p}`).toBe(false);
+      }
+      for (const p of ["/", "/tools", "/tools/chatgpt", "/category/writing", "/llms.txt"]) {
+        expect(allowed(p), `${allowed.name} ${p}`).toBe(true);
+      }
+    }
   });
 
   it("serves robots.txt pointing at the sitemap", async () => {

@@ -201,6 +201,54 @@ describe("moderation", () => {
     expect(mine.submissions[0]).toMatchObject({ status: "approved", tool_slug: slug });
   });
 
+  it("approve → reopen → needs revision: the maker can resubmit (its own tool is not 'already in our catalogue')", async () => {
+    const maker = await createMember(server);
+    const first = tool();
+    const sub = (await submit(maker, first)).body.submission;
+    expect((await decide(sub.id, { decision: "approve" })).status).toBe(200);
+    const reopened = await admin.client.form("/admin/moderation", {
+      intent: "reopen",
+      id: sub.id,
+      reason: "Wrong category",
+      confirm: "on",
+    });
+    expect(reopened.status).toBe(200);
+    expect((await decide(sub.id, { decision: "needs_revision", reason: "Choose the right category" })).status).toBe(
+      200,
+    );
+    const res = await maker.client.json(`/api/submissions/${sub.id}`, "PUT", {
+      ...tool(),
+      name: first.name,
+      url: first.url,
+      description: "Now in the right category, with a better description.",
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    // The audit log names the submission, not its id.
+    const audit = (await (await admin.client.fetch(`/admin/audit?target=${sub.id}`)).text()).replaceAll("<!-- -->", "");
+    expect(audit).toContain(`Submission: ${sub.name}`);
+    // Someone else's new submission of the same tool is still refused.
+    const other = await createMember(server);
+    expect((await submit(other, { ...tool(), name: first.name, url: first.url })).status).toBe(409);
+  });
+
+  it("retired categories are not offered on the submit form", async () => {
+    const [cat] = await queryRows<{ id: number; name: string }>(
+      server.services.db,
+      sql`SELECT id, name FROM categories WHERE retired_at IS NULL ORDER BY sort_order DESC LIMIT 1`,
+    );
+    const [into] = await queryRows<{ id: number }>(
+      server.services.db,
+      sql`SELECT id FROM categories WHERE retired_at IS NULL AND id <> ${cat?.id} ORDER BY sort_order LIMIT 1`,
+    );
+    await server.services.db.execute(
+      sql`UPDATE categories SET retired_at = now(), replaced_by_id = ${into?.id} WHERE id = ${cat?.id}`,
+    );
+    const maker = await createMember(server);
+    const html = (await (await maker.client.fetch("/submit-tool")).text()).replaceAll("&amp;", "&");
+    expect(html).not.toContain(`<option value="${cat?.id}">`);
+    expect(html).toContain(`<option value="${into?.id}">`);
+  });
+
   it("reject needs a reason; needs_revision lets the maker edit and resubmit", async () => {
     const maker = await createMember(server);
     const a = (await submit(maker, tool())).body.submission;

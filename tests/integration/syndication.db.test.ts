@@ -10,6 +10,7 @@ import {
   CSV_COLUMNS,
   DATA_SOURCES,
   type DumpRecord,
+  LLMS_MAKER_MARK,
   MCP_ANONYMOUS_RULE,
   MCP_TOOL_NAMES,
   OPEN_DATA_JOB,
@@ -246,6 +247,62 @@ describe("llms.txt", () => {
     expect(short).toContain(`${count?.n.toLocaleString("en-US")} AI tools`);
     const full = await (await fetch(`${server.url}/llms-full.txt`)).text();
     expect(full).toContain("## Writing");
+  });
+});
+
+/**
+ * The llms.txt grammar as llmstxt.org's reference parser (`miniparse.py`) reads it: the text before the
+ * first H2 is an H1, an optional blockquote and free prose; the file is then split on H2 lines, and
+ * every non-empty line of a section must be a link item `- [name](url)` with optional `: notes`
+ * (the reference calls `.groupdict()` on each line's match, so one prose line fails the whole file).
+ */
+function parseLlmsTxt(text: string) {
+  const [start = "", ...rest] = text.split(/^##\s*(.*?)$/m);
+  const head = /^#\s*(.+?)$\n+(?:^>\s*(.+?)$)?\n+(.*)/ms.exec(start.trim());
+  if (!head) throw new Error("no H1 first");
+  const link = /^-\s*\[([^\]]+)\]\(([^)]+)\)(?::\s*(.*))?$/;
+  const sections: Record<string, { title: string; url: string; desc?: string }[]> = {};
+  for (let i = 0; i < rest.length; i += 2) {
+    const name = rest[i] as string;
+    sections[name] = (rest[i + 1] ?? "")
+      .split(/\n+/)
+      .filter((l) => l.trim())
+      .map((l) => {
+        const m = link.exec(l.trim());
+        if (!m) throw new Error(`section "${name}": not a link item: ${l.slice(0, 120)}`);
+        return { title: m[1] as string, url: m[2] as string, desc: m[3] };
+      });
+  }
+  return { title: head[1], summary: head[2], sections };
+}
+
+describe("llms.txt grammar (issue 31)", () => {
+  it("both files parse with the reference grammar: sections hold only link items", async () => {
+    for (const file of ["/llms.txt", "/llms-full.txt"]) {
+      const parsed = parseLlmsTxt(await (await fetch(`${server.url}${file}`)).text());
+      expect(parsed.title).toBe("Toolscape");
+      expect(parsed.summary).toMatch(/independent directory/);
+      expect(Object.keys(parsed.sections).length).toBeGreaterThan(4);
+    }
+    const full = parseLlmsTxt(await (await fetch(`${server.url}/llms-full.txt`)).text());
+    // Each category's section starts with the category's own page.
+    expect(full.sections.Writing?.[0]?.url).toMatch(/\/category\/writing$/);
+  });
+
+  it("marks a description the maker wrote as the maker's", async () => {
+    const id = await toolId("chatgpt");
+    const [row] = await queryRows<{ category: string }>(
+      db,
+      sql`SELECT c.name AS category FROM tools t JOIN categories c ON c.id = t.category_id WHERE t.id = ${id}`,
+    );
+    await db.execute(sql`UPDATE tool_facts SET kind = 'maker' WHERE tool_id = ${id} AND field = 'description'`);
+    // A content change, so the memoised file is made again.
+    await db.execute(sql`UPDATE content_version SET version = version + 1 WHERE id = 1`);
+    const full = parseLlmsTxt(await (await fetch(`${server.url}/llms-full.txt`)).text());
+    const items = full.sections[row?.category ?? ""] ?? [];
+    const chatgpt = items.find((t) => t.url.endsWith("/tools/chatgpt"));
+    expect(chatgpt?.desc).toContain(LLMS_MAKER_MARK);
+    expect(items.filter((t) => t.desc?.includes(LLMS_MAKER_MARK))).toHaveLength(1);
   });
 });
 

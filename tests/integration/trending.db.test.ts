@@ -3,7 +3,7 @@ import { toolNotes } from "../../server/modules/catalog/index.ts";
 import { TRENDING_JOB } from "../../server/modules/community/index.ts";
 import { createTestClock, DAY_MS, type TestClock } from "../../server/platform/clock.ts";
 import { queryRows, sql } from "../../server/platform/db/index.ts";
-import { Client, createMember, type Member } from "../helpers/accounts.ts";
+import { Client, createMember, establishMember, type Member } from "../helpers/accounts.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 /**
@@ -27,7 +27,11 @@ beforeAll(async () => {
   // The endpoints stamp rows with the database's clock (real time); the job's clock stands an hour later.
   clock = createTestClock(new Date(Date.now() + 3_600_000));
   server = await startTestServer({ clock, env: { TRUST_PROXY: "1" } });
-  members = await Promise.all(Array.from({ length: 9 }, (_, i) => createMember(server, { name: `Fan ${i}` })));
+  // Saves count from accounts that pass the reviews' gate (a day old, address confirmed; issue 31).
+  members = [];
+  for (let i = 0; i < 9; i++) {
+    members.push(await establishMember(server, await createMember(server, { name: `Fan ${i}` }), clock.now()));
+  }
   const rows = await queryRows<Tool>(
     server.services.db,
     sql`SELECT t.id, t.slug, t.name, t.category_id, c.name AS category FROM tools t JOIN categories c ON c.id = t.category_id
@@ -85,6 +89,8 @@ describe("trending", () => {
       expect(res.status).toBe(200);
     }
     await new Client(server, "192.0.2.1").json("/api/analytics/tool-click", "POST", { toolId: tools.clicks.slug });
+    // Five brand-new accounts save the views-only tool: not a signal (issue 31), so it does not trend.
+    for (let i = 0; i < 5; i++) await save(await createMember(server, { name: `New ${i}` }), tools.viewsOnly);
     // Three hundred page loads (one visitor could do that): views alone never make a tool trend.
     for (let i = 0; i < 300; i++) server.services.tallies.toolViews.record(tools.viewsOnly.slug);
     await server.services.tallies.flushAll();

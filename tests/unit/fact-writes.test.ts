@@ -4,29 +4,18 @@ import { describe, expect, it } from "vitest";
 import { FACT_COLUMNS } from "../../server/modules/catalog/facts.ts";
 
 /**
- * One rule, one place (issue 20): a fact column of `tools` is written only by
- * server/modules/catalog/facts.ts (applyToolFacts, recordNewTools' callers insert new rows), which
- * records provenance and history in the same transaction. This scan fails when other code updates a
- * fact column directly — `update(tools).set({ pricingModel: … })`, a `.set(variable)` on tools, or
- * `UPDATE tools SET pricing_model = …` — unless the file is on the allow-list with its reason.
+ * One writer per fact (issues 20 and 37): a fact column of `tools` is written only by
+ * server/modules/catalog/facts.ts (applyToolFacts and its batched variant; recordNewTools' callers
+ * insert new rows), which records provenance and history in the same transaction — maker edits,
+ * enrichment, the graveyard, bundled logos and merges included. This scan fails when other code
+ * updates a fact column directly — `update(tools).set({ pricingModel: … })`, a `.set(variable)` on
+ * tools, or `UPDATE tools SET pricing_model = …`.
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /** file → why it may write a fact column itself (each still records the change in the same transaction). */
 const ALLOWED: Record<string, string> = {
-  "server/modules/catalog/facts.ts": "the one recorded path",
-  // merge.ts archives a merged duplicate (status) and records it as history of its own (the merge log).
-  "server/modules/catalog/merge.ts": "archiving a merged duplicate: recorded by the merge log",
-  // The makers' edits (issue 20, another branch) record each change with recordFactChanges in the same
-  // transaction; moving them to applyToolFacts is a follow-up.
-  "server/modules/makers/edits.ts": "records through recordFactChanges in the same transaction",
-  // Enrichment fills only missing facts and repairs text in bulk; each value is recorded with
-  // recordFactChanges (kind inferred or editor) in the same transaction (ADR 0027).
-  "server/modules/catalog/enrich/run.ts": "records through recordFactChanges in the same transaction",
-  // The graveyard moves status to/from gone and records it with recordFactChanges (kind observed, ADR 0029).
-  "server/modules/linkcheck/graveyard.ts": "records through recordFactChanges in the same transaction",
-  // Bundled logos set logo_url and record it with recordFactChanges with the icon set's licence (ADR 0028).
-  "server/modules/logos/apply.ts": "records through recordFactChanges in the same transaction",
+  "server/modules/catalog/facts.ts": "the one recorded path (applyToolFacts, applyToolFactsBatch)",
 };
 
 const camel = Object.values(FACT_COLUMNS) as string[];

@@ -36,18 +36,33 @@ describe("named paths, migrations and ADRs exist", () => {
     }
   });
 
-  it("every ADR has a Date and a Status line and is listed in the index", () => {
+  it("every ADR has the one header line, at most 400 words, and one row in the index", () => {
     const dir = path.join(import.meta.dirname, "../../docs/decisions");
     const adrs = readdirSync(dir).filter((f) => /^\d{4}-.*\.md$/.test(f));
     const index = readFileSync(path.join(dir, "README.md"), "utf8");
     const problems: string[] = [];
     for (const f of adrs) {
-      const head = readFileSync(path.join(dir, f), "utf8").split("\n").slice(0, 6).join("\n");
-      if (!/^Date: \d{4}-\d{2}-\d{2}\b/m.test(head)) problems.push(`${f}: no "Date: YYYY-MM-DD" line`);
-      if (!/^(Date: .* · )?Status: \S/m.test(head)) problems.push(`${f}: no "Status: …"`);
-      if (!index.includes(`(${f})`)) problems.push(`${f}: not in docs/decisions/README.md`);
+      const text = readFileSync(path.join(dir, f), "utf8");
+      const head = text.split("\n").slice(0, 5);
+      // one style (docs/decisions/TEMPLATE.md): "Date: YYYY-MM-DD · Status: …" on one line, no second Date or Status
+      if (!head.some((l) => /^Date: \d{4}-\d{2}-\d{2} · Status: \S/.test(l)))
+        problems.push(`${f}: no "Date: YYYY-MM-DD · Status: …" line in its first lines`);
+      if (head.filter((l) => /^(Date|Status):/.test(l)).length !== 1) problems.push(`${f}: more than one header line`);
+      const words = text.split(/\s+/).filter(Boolean).length;
+      if (words > 400) problems.push(`${f}: ${words} words (at most 400; move the details to notes/${f})`);
+      const rows = index.split(`(${f})`).length - 1;
+      if (rows !== 1) problems.push(`${f}: listed ${rows} times in docs/decisions/README.md`);
     }
+    for (const [, listed = ""] of index.matchAll(/\]\((\d{4}-[^)]+\.md)\)/g))
+      if (!adrs.includes(listed)) problems.push(`docs/decisions/README.md lists ${listed}, which does not exist`);
     expect(problems).toEqual([]);
     expect(adrs.length).toBeGreaterThan(20);
+  });
+
+  it("the ADR template exists in the one header style, within the word limit", () => {
+    const template = readFileSync(path.join(import.meta.dirname, "../../docs/decisions/TEMPLATE.md"), "utf8");
+    expect(template).toMatch(/^Date: YYYY-MM-DD · Status: Accepted$/m);
+    for (const section of ["## Context", "## Decision", "## Consequences"]) expect(template).toContain(section);
+    expect(template.split(/\s+/).filter(Boolean).length).toBeLessThanOrEqual(400);
   });
 });

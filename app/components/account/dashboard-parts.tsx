@@ -1,7 +1,6 @@
-import { type ComponentType, type FormEvent, useEffect } from "react";
+import type { ComponentType, FormEvent } from "react";
 import { NavLink, useSubmit } from "react-router";
 import { Island } from "~/lib/island";
-import { setInLocalList } from "~/lib/saved-tools";
 
 // What every dashboard page loads first: the section nav and the island that holds a section's
 // markup. A section's own code (its forms and lists) is split out and loads only when the browser
@@ -17,6 +16,11 @@ const SECTIONS: [to: string, label: string][] = [
   ["/dashboard/submissions", "Submissions"],
   ["/dashboard/support", "Support"],
   ["/dashboard/api-keys", "API keys"],
+  ["/dashboard/exports", "Exports"],
+  ["/dashboard/filter-sets", "Filter sets"],
+  // Issue 34: recommendations and trends live at their own addresses; the nav leads there.
+  ["/for-you", "For you"],
+  ["/insights", "Trends"],
 ];
 
 /**
@@ -72,15 +76,4 @@ export function SectionIsland<P extends object>({
     submit(submitter instanceof HTMLButtonElement && submitter.name ? submitter : form);
   };
   return <Island id={id} className="space-y-6" component={component} props={props} onSubmit={onSubmit} />;
-}
-
-/** After a tool is removed from the account, the browser's local copy (merged at sign-in) forgets it too. */
-export function useForgetRemovedTool(answer: unknown) {
-  const removed =
-    answer && typeof answer === "object" && "removed" in answer
-      ? (answer as { removed?: { toolId: string; kind: "saved" | "favorite" } }).removed
-      : undefined;
-  useEffect(() => {
-    if (removed) setInLocalList(removed.kind, { id: removed.toolId, slug: removed.toolId }, false);
-  }, [removed]);
 }

@@ -5,7 +5,7 @@ import { Modal, ModalCloseButton } from "../modal";
 // The form and its validation schemas: loaded as the dialog opens.
 const SignUpForm = lazy(() => import("./sign-up-form").then((m) => ({ default: m.SignUpForm })));
 
-/** The Join Free dialog: the sign-up form in a modal, for visitors who click Join Free. */
+/** The Join free dialog: the sign-up form in a modal, for visitors who click Join free. */
 export default function JoinFreeDialog({
   open,
   onClose,

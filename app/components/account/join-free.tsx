@@ -7,7 +7,7 @@ import { LoadBoundary } from "../load-boundary";
 const JoinFreeDialog = lazy(() => import("./join-free-dialog"));
 
 /**
- * Join Free: a dialog with the sign-up form when JavaScript runs; a plain link to /sign-up before
+ * Join free: a dialog with the sign-up form when JavaScript runs; a plain link to /sign-up before
  * (and without) it.
  */
 export function JoinFree({ className }: { className: string }) {
@@ -20,14 +20,14 @@ export function JoinFree({ className }: { className: string }) {
   if (!hydrated || location.pathname === "/sign-up") {
     return (
       <Link to="/sign-up" className={className}>
-        Join Free
+        Join free
       </Link>
     );
   }
   return (
     <>
       <button type="button" aria-haspopup="dialog" onClick={() => setOpen(true)} className={className}>
-        Join Free
+        Join free
       </button>
       {open || loaded.current ? (
         <LoadBoundary>

@@ -8,7 +8,7 @@ import { validateOnSubmit } from "./validate-on-submit";
 /**
  * The sign-up form: name, email, password, confirm. Validated in the browser with the zod-free mirror of
  * the server's schema (the spec's messages), then by the server; the browser's built-in validation is off so it
- * cannot pre-empt those messages. `modal` posts through a fetcher (the Join Free dialog).
+ * cannot pre-empt those messages. `modal` posts through a fetcher (the Join free dialog).
  */
 export function SignUpForm({ modal = false, redirectTo }: { modal?: boolean; redirectTo?: string }) {
   const fetcher = useFetcher();

@@ -26,7 +26,9 @@ export function SortHeader({
   const active = sort === column;
   const ariaSort = active ? (dir === "desc" ? "descending" : "ascending") : undefined;
   return (
-    <th scope="col" aria-sort={ariaSort} className={className ?? "py-2 pr-3"}>
+    // `relative`: the sr-only text is absolutely positioned; without a positioned cell it is placed
+    // against the page, not the table's scroll box, and at 390 px the page pans onto blank space.
+    <th scope="col" aria-sort={ariaSort} className={`relative ${className ?? "py-2 pr-3"}`}>
       <Link
         to={sortHref(search, column, { sort, dir }, firstDir)}
         preventScrollReset

@@ -148,6 +148,9 @@ export function BillingSection({ billing, confirmRefund }: { billing: BillingOve
                 {money(billing.upgrade.plan.amountCents)} {per(billing.upgrade.plan.periodDays)}, starting at once.{" "}
                 {billing.upgrade.credits.map((c) => `${c.label}: −${money(c.amountCents)}.`).join(" ")} You pay{" "}
                 <strong data-testid="upgrade-due">{money(billing.upgrade.payableCents)}</strong> today.
+                {billing.upgrade.keepsCancellation
+                  ? " Your cancellation stays: the new plan does not renew unless you resume it."
+                  : null}
               </p>
               <Link to={`/checkout/${billing.upgrade.plan.tier}`} className={`${primary} mt-3`}>
                 Upgrade to {billing.upgrade.plan.name}

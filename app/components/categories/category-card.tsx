@@ -42,7 +42,8 @@ export function CategoryCard({ category, featured = false }: { category: Categor
       <p className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm font-medium">
         <Link
           to={`/tools?category=${encodeURIComponent(c.slug)}`}
-          aria-label={`Browse ${plural(c.toolCount, "tool")} in ${c.name}`}
+          // The name starts with the visible words (WCAG 2.5.3, label in name); the arrow is decoration.
+          aria-label={`Browse tools in ${c.name}`}
           className="text-brand-700 hover:underline dark:text-brand-100"
         >
           Browse tools →

@@ -82,7 +82,7 @@ export function NoTools({
           </Link>
         )}
         <Link to="/tools" className={buttonClass("secondary")}>
-          Browse All Tools
+          Browse all tools
         </Link>
       </div>
     </div>

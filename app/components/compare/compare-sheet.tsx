@@ -156,7 +156,7 @@ export default function CompareSheet({
                   onClick={() => setAttempt((n) => n + 1)}
                   className="mt-2 rounded-md border border-red-300 px-3 py-1.5 font-medium hover:bg-red-100"
                 >
-                  Try Again
+                  Try again
                 </button>
               </div>
             ) : (

@@ -89,8 +89,20 @@ function ItemList({ items, empty, tone }: { items: string[]; empty: string; tone
   );
 }
 
-/** Pros & Cons as the tools list them; nothing is made up when a tool lists none. */
-export function ProsCons({ tools, headingLevel }: { tools: CompareToolData[]; headingLevel: Level }) {
+/**
+ * Pros & Cons as the tools list them; nothing is made up when a tool lists none: our editors' summary
+ * is shown instead where there is one (issue 36), else one quiet line.
+ */
+export function ProsCons({
+  tools,
+  headingLevel,
+  summaries = {},
+}: {
+  tools: CompareToolData[];
+  headingLevel: Level;
+  /** the editors' summary per tool id */
+  summaries?: Record<string, string>;
+}) {
   const sub = headingLevel === 2 ? 3 : 4;
   const Sub = `h${sub}` as "h3" | "h4";
   const id = useId();
@@ -103,16 +115,36 @@ export function ProsCons({ tools, headingLevel }: { tools: CompareToolData[]; he
         {tools.map((t) => (
           <div key={t.id} className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
             <Sub className="font-semibold">{t.name}</Sub>
-            <p className="mt-2 text-xs font-semibold tracking-wide text-emerald-800 uppercase dark:text-emerald-300">
-              Pros
-            </p>
-            <div className="mt-1">
-              <ItemList items={t.pros} empty="No pros listed" tone="pro" />
-            </div>
-            <p className="mt-3 text-xs font-semibold tracking-wide text-red-800 uppercase dark:text-red-300">Cons</p>
-            <div className="mt-1">
-              <ItemList items={t.cons} empty="No cons listed" tone="con" />
-            </div>
+            {t.pros.length || t.cons.length ? (
+              <>
+                <p className="mt-2 text-xs font-semibold tracking-wide text-emerald-800 uppercase dark:text-emerald-300">
+                  Pros
+                </p>
+                <div className="mt-1">
+                  <ItemList items={t.pros} empty="None listed" tone="pro" />
+                </div>
+                <p className="mt-3 text-xs font-semibold tracking-wide text-red-800 uppercase dark:text-red-300">
+                  Cons
+                </p>
+                <div className="mt-1">
+                  <ItemList items={t.cons} empty="None listed" tone="con" />
+                </div>
+              </>
+            ) : summaries[t.id] ? (
+              <div data-testid="compare-summary">
+                <p className="mt-2 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
+                  Our editors' summary
+                </p>
+                <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{summaries[t.id]}</p>
+              </div>
+            ) : (
+              <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+                No pros or cons are listed yet.{" "}
+                <a href={`/tools/${t.slug}`} className="underline">
+                  Read about {t.name}
+                </a>
+              </p>
+            )}
           </div>
         ))}
       </div>

@@ -9,6 +9,8 @@ export type CompareToolData = {
   slug: string;
   name: string;
   logo_url: string | null;
+  /** the monogram's colour (tool-logo.tsx) */
+  website_url?: string | null;
   preview_image_url: string | null;
   provider: string;
   category: string;
@@ -74,7 +76,7 @@ export function CompareToolCard({
   return (
     <article data-testid="compare-card" className={cardClassOf("md", "flex min-w-0 flex-col")}>
       <div className="flex items-start gap-3">
-        <ToolLogo name={tool.name} url={tool.logo_url} size={44} />
+        <ToolLogo name={tool.name} url={tool.logo_url} site={tool.website_url} size={44} />
         <div className="min-w-0 flex-1">
           <Heading level={headingLevel} className="truncate text-base font-semibold">
             <Link to={`/tools/${tool.slug}`} className="hover:text-brand-700 hover:underline dark:hover:text-brand-100">
@@ -124,7 +126,7 @@ export function CompareToolCard({
                 <>
                   {lock.label} ·{" "}
                   <Link to="/pricing" className="font-medium text-brand-700 underline dark:text-brand-100">
-                    Upgrade to Access
+                    Upgrade to access
                   </Link>
                 </>
               ) : (
@@ -140,7 +142,7 @@ export function CompareToolCard({
         rel="noopener"
         className={buttonClass("primary", "md", "mt-4 px-3 text-sm")}
       >
-        Visit Website<span className="sr-only"> of {tool.name} (opens in a new tab)</span>
+        Visit website<span className="sr-only"> of {tool.name} (opens in a new tab)</span>
         <span aria-hidden="true">↗</span>
       </a>
     </article>
@@ -168,15 +170,31 @@ export function CompareSlot({ children }: { children: React.ReactNode }) {
 /** 'No tools to compare' with the Browse Tools button. */
 export function CompareEmpty({ headingLevel, onBrowse }: { headingLevel: Level; onBrowse?: () => void }) {
   return (
-    <div className="py-10 text-center">
+    <div className="py-10 text-center" data-testid="compare-empty">
       <Heading level={headingLevel} className="text-lg font-semibold">
         No tools to compare
       </Heading>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         Add tools with the Compare button on any tool card to see them side by side.
       </p>
-      <Link to="/tools" onClick={onBrowse} className={buttonClass("primary", "md", "mt-4 text-sm")}>
-        Browse Tools
+      {/* What a comparison answers, so the empty page shows what it is for (issue 36). */}
+      {headingLevel === 2 ? (
+        <ol className="mx-auto mt-6 grid max-w-2xl gap-3 text-left text-sm sm:grid-cols-3">
+          {[
+            ["Find tools", "Search or browse, then press Compare on each card."],
+            ["See them side by side", "Prices, plans, features and our editors' summaries."],
+            ["Work out the cost", "Enter your seats and usage: the cheapest fitting plan of each."],
+          ].map(([title, text], i) => (
+            <li key={title} className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+              <span className={badgeClass("brand", "mb-2")}>{i + 1}</span>
+              <p className="font-semibold">{title}</p>
+              <p className="mt-1 text-slate-600 dark:text-slate-400">{text}</p>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      <Link to="/tools" onClick={onBrowse} className={buttonClass("primary", "md", "mt-6 text-sm")}>
+        Browse tools
       </Link>
     </div>
   );

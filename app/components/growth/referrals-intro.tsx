@@ -26,7 +26,7 @@ export function ReferralsIntro({ rewardDays, perYear }: { rewardDays: number; pe
       <h1 className="text-3xl font-bold tracking-tight">Invite friends, get Standard free</h1>
       <p className="mt-3 text-lg text-slate-700 dark:text-slate-300">
         Toolscape members earn {rewardDays} days of the Standard plan for every friend who joins through their link:
-        ad-free browsing, advanced filters and detailed comparisons.
+        unlimited tool views, bigger comparisons, saved searches and lists, and CSV export.
       </p>
       <ol className="mt-8 grid gap-4 sm:grid-cols-3">
         {steps.map((s, i) => (

@@ -24,10 +24,10 @@ export function Outcome({ result, query }: { result: SaveSearchResult; query: st
       {result.reason === "sign-in" ? (
         <p className="mt-2 flex flex-wrap gap-3">
           <Link to={`/sign-in?redirectTo=${encodeURIComponent(here)}`} className="font-semibold underline">
-            Sign In
+            Sign in
           </Link>
           <Link to={`/sign-up?redirectTo=${encodeURIComponent(here)}`} className="font-semibold underline">
-            Join Free
+            Join free
           </Link>
         </p>
       ) : result.reason === "upgrade" || result.reason === "limit" ? (

@@ -40,7 +40,7 @@ export function SaveSearchView({ name, query, state, busy, result }: SaveSearchV
           </span>
         ) : (
           <button type="submit" disabled={busy} className={button}>
-            <span aria-hidden="true">☆</span> {busy ? "Saving…" : "Save Search"}
+            <span aria-hidden="true">☆</span> {busy ? "Saving…" : "Save search"}
           </button>
         )}
         {state.signedIn && state.limit !== 0 ? (

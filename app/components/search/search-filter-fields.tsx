@@ -1,8 +1,23 @@
+import { DecisionFilters } from "../decision-filters";
 import { RatingOptions } from "../rating-options";
 import { controlClass } from "../ui-classes";
 
 export type SearchFilterFieldsProps = {
-  filters: { q?: string; categories: string[]; pricing: string[]; minRating?: number; tags: string[] };
+  filters: {
+    q?: string;
+    categories: string[];
+    pricing: string[];
+    minRating?: number;
+    tags: string[];
+    decision?: {
+      maxPrice?: number;
+      freeTier: boolean;
+      noCard: boolean;
+      api: boolean;
+      openSource: boolean;
+      selfHosted: boolean;
+    };
+  };
   selectedCategories: { key: string; name: string; slug: string }[];
   categories: { id: number; name: string; slug: string; toolCount: number }[];
 };
@@ -31,6 +46,7 @@ export function SearchFilterFields({ filters, selectedCategories, categories }: 
     : (selectedCategories[0]?.slug ?? filters.categories[0] ?? "");
   const known = new Set(categories.map((c) => c.slug));
   const rating = filters.minRating === undefined ? "" : String(filters.minRating);
+  const d = filters.decision;
   return (
     <>
       <div className="col-span-2 lg:col-span-1">
@@ -110,6 +126,17 @@ export function SearchFilterFields({ filters, selectedCategories, categories }: 
           Separate tags with commas; partial words match.
         </p>
       </div>
+      <DecisionFilters
+        className="col-span-2 lg:col-span-1"
+        values={{
+          max_price: d?.maxPrice === undefined ? "" : String(d.maxPrice),
+          free_tier: !!d?.freeTier,
+          no_card: !!d?.noCard,
+          api: !!d?.api,
+          open_source: !!d?.openSource,
+          self_hosted: !!d?.selfHosted,
+        }}
+      />
     </>
   );
 }

@@ -18,7 +18,7 @@ export { PopularSearches };
 
 /** An active filter, as the search module describes it (with the address of the search without it). */
 type SearchBadge = {
-  kind: "q" | "category" | "pricing" | "rating" | "tags" | "featured";
+  kind: "q" | "category" | "pricing" | "rating" | "tags" | "featured" | "decision";
   label: string;
   removeHref: string;
 };
@@ -27,7 +27,7 @@ type SearchBadge = {
 export function SearchFailed({ error, href }: { error: string | null; href: string }) {
   return (
     <div className="mx-auto max-w-xl py-16 text-center">
-      <h1 className="text-3xl font-bold">Search Failed</h1>
+      <h1 className="text-3xl font-bold">Search failed</h1>
       <p className="mt-3 text-slate-700 dark:text-slate-300">Failed to search tools. Please try again.</p>
       {error ? (
         <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-300">
@@ -36,7 +36,7 @@ export function SearchFailed({ error, href }: { error: string | null; href: stri
       ) : null}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <a href={href} className={buttonClass()}>
-          Try Again
+          Try again
         </a>
         <Link to="/search" className={buttonClass("secondary")}>
           New Search
@@ -64,7 +64,7 @@ export function SearchStartLinks({ popular }: { popular: { label: string; href: 
     <>
       <div className="flex flex-wrap gap-3">
         <Link to="/tools" className={buttonClass()}>
-          Browse All Tools
+          Browse all tools
         </Link>
         <Link to="/" className={buttonClass("secondary")}>
           Go Home
@@ -99,9 +99,27 @@ export function SearchHeading({
 }
 
 /** What the search changed or could not use: notes and unknown categories. */
-export function SearchNotes({ notes, unknownCategories }: { notes: string[]; unknownCategories: string[] }) {
+export function SearchNotes({
+  notes,
+  unknownCategories,
+  didYouMean = null,
+}: {
+  notes: string[];
+  unknownCategories: string[];
+  /** a spelling the catalogue uses, and this search with it (issue 32) */
+  didYouMean?: { text: string; href: string } | null;
+}) {
   return (
     <>
+      {didYouMean ? (
+        <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">
+          Did you mean{" "}
+          <Link to={didYouMean.href} className="font-medium underline">
+            {didYouMean.text}
+          </Link>
+          ?
+        </p>
+      ) : null}
       {notes.map((note) => (
         <p
           key={note}
@@ -151,18 +169,22 @@ const KIND_LABELS: Record<SearchBadge["kind"], string> = {
   rating: "Rating",
   tags: "Tags",
   featured: "Featured",
+  decision: "Facts",
 };
 
 /** A one-line summary of the active filters and one removable badge (a plain link) per value. */
 function ActiveFilters({ badges }: { badges: SearchBadge[] }) {
   if (!badges.length) return null;
+  // The query is in the heading already and on its own badge: the summary names the other filters (issue 36).
   const groups = new Map<SearchBadge["kind"], string[]>();
-  for (const b of badges) groups.set(b.kind, [...(groups.get(b.kind) ?? []), b.label]);
+  for (const b of badges) if (b.kind !== "q") groups.set(b.kind, [...(groups.get(b.kind) ?? []), b.label]);
   return (
     <div className="mt-3">
-      <p className="text-sm text-slate-600 dark:text-slate-400">
-        {[...groups].map(([kind, labels]) => `${KIND_LABELS[kind]}: ${labels.join(" or ")}`).join(" · ")}
-      </p>
+      {groups.size ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {[...groups].map(([kind, labels]) => `${KIND_LABELS[kind]}: ${labels.join(" or ")}`).join(" · ")}
+        </p>
+      ) : null}
       <ul aria-label="Active filters" className="mt-2 flex flex-wrap items-center gap-2">
         {badges.map((b) => (
           <li key={`${b.kind}:${b.label}`}>
@@ -201,5 +223,33 @@ export function CappedNote({ shown }: { shown: number }) {
     <p className="text-sm text-slate-600 dark:text-slate-400">
       Showing the first {shown.toLocaleString("en-US")} results. Refine your search to narrow them down.
     </p>
+  );
+}
+
+/** Issue 32: the tasks a search describes, each a link to its page of tools. */
+export function TasksThatMatch({
+  tasks,
+}: {
+  tasks: { slug: string; name: string; tool_count: number; tools: string[] }[];
+}) {
+  return (
+    <section aria-labelledby="tasks-that-match" className="mb-6" data-testid="tasks-that-match">
+      <h2 id="tasks-that-match" className="text-lg font-semibold">
+        Tasks that match
+      </h2>
+      <ul className="mt-2 space-y-1.5">
+        {tasks.map((t) => (
+          <li key={t.slug}>
+            <Link to={`/tasks/${t.slug}`} className="font-medium text-brand-700 hover:underline dark:text-brand-100">
+              {t.name}
+            </Link>{" "}
+            <span className="text-sm text-slate-600 dark:text-slate-400">
+              ({t.tool_count} {t.tool_count === 1 ? "tool" : "tools"}
+              {t.tools.length ? `: ${t.tools.join(", ")}` : ""})
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

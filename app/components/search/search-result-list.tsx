@@ -72,6 +72,8 @@ export function SearchResultList({ initial }: { initial: Results }) {
   return (
     <>
       <Island id="search-shown" component={ShownCount} props={{ shown: tools.length, total: initial.total }} />
+      {/* The cards' names are h3: this h2 keeps the outline in order (issue 36, axe heading-order). */}
+      <h2 className="sr-only">Results</h2>
       <ol
         ref={list}
         data-testid="tool-grid"
@@ -108,7 +110,7 @@ export function SearchResultList({ initial }: { initial: Results }) {
             }}
             className={buttonClass("secondary", "lg", "font-medium aria-disabled:opacity-60")}
           >
-            {loading ? "Loading…" : "Load More Results"}
+            {loading ? "Loading…" : "Load more results"}
           </a>
         ) : null}
         {failed ? (

@@ -31,9 +31,11 @@ export function AddToList({
   }
   const open = choices.lists.filter((l) => !l.has);
   return (
-    <details className="relative" data-testid="add-to-list">
+    // On a phone the panel spans the row it opens from (the page header's action row is its containing
+    // block), so it stays on screen wherever the button wrapped to (issue 36: its right edge was at 507 px).
+    <details className="sm:relative" data-testid="add-to-list">
       <summary className={`${button} cursor-pointer list-none`}>Add to list</summary>
-      <div className={cardClassOf("md", "absolute z-20 mt-2 w-72 space-y-3 shadow-lg")}>
+      <div className={cardClassOf("md", "absolute inset-x-0 z-20 mt-2 space-y-3 shadow-lg sm:inset-x-auto sm:w-72")}>
         {open.length ? (
           <Form method="post" action="/dashboard/lists" className="space-y-2">
             <input type="hidden" name="intent" value="add" />

@@ -14,7 +14,8 @@ export function Alternatives({
   toolName: string;
   category: string;
   categoryHref: string;
-  alternatives: ToolCardData[];
+  /** `reason`: why it is one ('also does: summarise a video · cheaper'), issue 32 */
+  alternatives: (ToolCardData & { reason?: string })[];
 }) {
   return (
     <section>
@@ -22,11 +23,18 @@ export function Alternatives({
       {alternatives.length ? (
         <>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            Tools named by this listing, then {category} tools ranked by shared tags and similar descriptions.
+            Tools that do the same jobs, named by this listing or alike in tags and category, each with the reason.
           </p>
           <div className="mt-4 grid gap-4 sm:grid-cols-2" data-testid="alternatives">
             {alternatives.map((alt) => (
-              <ToolCard key={alt.id} tool={alt} />
+              <div key={alt.id} className="flex flex-col gap-1">
+                <ToolCard tool={alt} />
+                {alt.reason ? (
+                  <p className="px-1 text-sm text-slate-600 dark:text-slate-400" data-testid="alternative-reason">
+                    {alt.reason}
+                  </p>
+                ) : null}
+              </div>
             ))}
           </div>
         </>

@@ -1,11 +1,5 @@
-import {
-  FACT_FIELD_LABELS,
-  factNote,
-  factValueText,
-  isOwnSiteSource,
-  PRICING_FIELDS,
-  sourceAddress,
-} from "~/lib/fact-labels";
+import { historyLine } from "~/lib/fact-history";
+import { FACT_FIELD_LABELS, factNote, isOwnSiteSource, sourceAddress } from "~/lib/fact-labels";
 import { buttonClass, controlClass } from "../ui-classes";
 
 /**
@@ -36,7 +30,16 @@ const day = (iso: string) =>
   new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
 
 /** The facts a reader decides on, in the order the note lists them. */
-const KEY_FACTS = ["pricing_model", "pricing", "provider", "category", "description", "website_url", "logo_url"];
+const KEY_FACTS = [
+  "pricing_model",
+  "pricing",
+  "plans",
+  "provider",
+  "category",
+  "description",
+  "website_url",
+  "logo_url",
+];
 
 export function FactSources({
   provenance,
@@ -56,18 +59,17 @@ export function FactSources({
     .filter((v): v is string => !!v)
     .sort()
     .at(-1);
+  // A quiet footnote (issue 36): one small line, the list folded away; it works without JavaScript.
   return (
-    <section aria-labelledby="fact-sources" data-testid="fact-sources" className="mt-10 text-sm">
-      <h2 id="fact-sources" className="text-base font-semibold">
-        Where these facts come from
-      </h2>
-      <p className="mt-1 text-slate-600 dark:text-slate-400">
-        {verified ? <>Last verified {day(verified)}. </> : <>Not yet verified by a person. </>}
-        <a href="/how-we-test#provenance" className="underline hover:text-slate-900 dark:hover:text-slate-100">
-          How we source facts
-        </a>
-      </p>
-      <ul className="mt-3 space-y-1 text-slate-700 dark:text-slate-300">
+    <details
+      data-testid="fact-sources"
+      className="mt-10 border-t border-slate-200 pt-3 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400"
+    >
+      <summary className="cursor-pointer hover:text-slate-900 dark:hover:text-slate-100">
+        Where these facts come from ·{" "}
+        {verified ? <>last verified {day(verified)}</> : <>not yet verified by a person</>}
+      </summary>
+      <ul className="mt-2 space-y-0.5">
         {rows.map(({ field, p }) => (
           <li key={field} data-kind={p.kind}>
             <span className="font-medium">{FACT_FIELD_LABELS[field] ?? field}</span> ·{" "}
@@ -83,58 +85,58 @@ export function FactSources({
               )
             ) : (
               factNote(p)
-            )}
-            <span className="text-slate-500 dark:text-slate-400">
-              {" "}
-              · {p.verified_at ? `verified ${day(p.verified_at)}` : `as of ${day(p.observed_at)}`}
-            </span>
+            )}{" "}
+            · {p.verified_at ? `verified ${day(p.verified_at)}` : `as of ${day(p.observed_at)}`}
           </li>
         ))}
       </ul>
-    </section>
+      <p className="mt-2">
+        <a href="/how-we-test#provenance" className="underline hover:text-slate-900 dark:hover:text-slate-100">
+          How we source facts
+        </a>
+      </p>
+    </details>
   );
 }
 
-/** The history, newest first; the first import is one line; pricing changes stand out. */
+/** The history in a reader's words, newest first (issue 36); the first import is one line; pricing changes stand out. */
 export function FactHistory({ history, toolName }: { history: FactChangeRow[]; toolName: string }) {
   // The listing's first facts: no old value, recorded when the tool was first listed (the oldest entry).
   const listedAt = history.at(-1)?.at;
   const isFirst = (h: FactChangeRow) => h.old_value === null && h.at === listedAt;
-  const changes = history.filter((h) => !isFirst(h));
+  const changes = history.flatMap((h) => {
+    if (isFirst(h)) return [];
+    const line = historyLine(h);
+    return line ? [{ ...line, id: h.id, field: h.field, at: h.at }] : [];
+  });
   const firsts = history.filter(isFirst);
   const listed = firsts.at(-1);
   return (
     <section aria-labelledby="fact-history" data-testid="fact-history">
       <h2 id="fact-history" className="text-xl font-semibold">
-        History of {toolName}'s facts
+        Changes to {toolName}'s listing
       </h2>
       {changes.length ? (
         <ol className="mt-4 space-y-2 text-sm">
-          {changes.map((h) => {
-            const pricing = PRICING_FIELDS.has(h.field);
-            return (
-              <li
-                key={h.id}
-                data-field={h.field}
-                className={
-                  pricing
-                    ? "rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
-                    : "rounded-lg border border-slate-200 p-3 dark:border-slate-800"
-                }
-              >
-                <p>
-                  <time dateTime={h.at} className="font-medium">
-                    {day(h.at)}
-                  </time>{" "}
-                  · {pricing ? <strong>Pricing change: </strong> : null}
-                  {FACT_FIELD_LABELS[h.field] ?? h.field}: <s className="opacity-75">{factValueText(h.old_value)}</s>
-                  {" → "}
-                  <span className="font-semibold">{factValueText(h.new_value)}</span>
-                </p>
-                <p className="mt-0.5 text-xs opacity-80">{factNote(h)}</p>
-              </li>
-            );
-          })}
+          {changes.map((h) => (
+            <li
+              key={h.id}
+              data-field={h.field}
+              className={
+                h.pricing
+                  ? "rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
+                  : "rounded-lg border border-slate-200 p-3 dark:border-slate-800"
+              }
+            >
+              <p>
+                <time dateTime={h.at} className="font-medium">
+                  {day(h.at)}
+                </time>{" "}
+                · {h.what}
+              </p>
+              <p className="mt-0.5 text-xs opacity-80">{h.why[0]?.toUpperCase() + h.why.slice(1)}</p>
+            </li>
+          ))}
         </ol>
       ) : (
         <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">No change since the tool was listed.</p>
@@ -161,11 +163,23 @@ export function ChangeAlertControl({
   state,
   toolSlug,
   upsell,
+  member = false,
 }: {
   state: AlertState;
   toolSlug: string;
   upsell: string;
+  /** a member's shared page: their alert state arrives by script; without it, their own render has the form */
+  member?: boolean;
 }) {
+  if (!state && member) {
+    return (
+      <p data-testid="change-alert-own" className="mt-6 text-sm text-slate-600 dark:text-slate-400">
+        <a href={`/tools/${toolSlug}?own=1&tab=history`} className="underline">
+          E-mail alerts for this tool
+        </a>
+      </p>
+    );
+  }
   if (!state?.entitled) {
     return (
       <p data-testid="change-alert-upsell" className="mt-6 text-sm text-slate-600 dark:text-slate-400">

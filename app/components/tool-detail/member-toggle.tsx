@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import { type SavedKind, setInLocalList } from "~/lib/saved-tools";
+import type { SavedKind } from "~/lib/saved-tools";
 import { useToast } from "../toast";
 import { ToggleButton, type ToggleResult, type ToolRef } from "./toggle-button";
 
@@ -17,12 +17,10 @@ export function MemberToggle({ kind, pressed, tool }: { kind: SavedKind; pressed
     const result = fetcher.data;
     if (fetcher.state !== "idle" || !result || shown.current === result) return;
     shown.current = result;
-    if (result.ok) {
-      // Local storage mirrors the account (it is merged into the account at sign-in).
-      setInLocalList(result.kind, tool, result.on);
-      toast(result.message, "success");
-    } else toast(result.error, "error");
-  }, [fetcher.state, fetcher.data, toast, tool]);
+    // The account is the truth for members: nothing is copied into this browser (issue 31).
+    if (result.ok) toast(result.message, "success");
+    else toast(result.error, "error");
+  }, [fetcher.state, fetcher.data, toast]);
   return (
     <fetcher.Form method="post" action={`/tools/${tool.slug}`}>
       <input type="hidden" name="kind" value={kind} />

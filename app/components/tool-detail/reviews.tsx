@@ -15,7 +15,7 @@ export type ReviewsProps = {
   toolSlug: string;
   toolName: string;
   page: ReviewPage;
-  mine: (ReviewItem & { hidden: boolean; counted: boolean }) | null;
+  mine: (ReviewItem & { hidden: boolean; counted: boolean; held?: boolean }) | null;
   marks: { helpful: string[]; reported: string[] };
   signedIn: boolean;
   viewerId: string | null;
@@ -33,6 +33,50 @@ function Notice({ result, intent, reviewId }: { result: ReviewFormResult | null;
       className={`mt-2 text-sm ${result.ok ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"}`}
     >
       {result.ok ? result.message : result.error}
+    </p>
+  );
+}
+
+/** How many counted reviews gave each number of stars (issue 35): the spread, not only the mean. */
+function Spread({ counts }: { counts: ReviewPage["distribution"] }) {
+  const total = counts.reduce((a, b) => a + b, 0);
+  if (!total) return null;
+  return (
+    <dl className="w-full space-y-1 text-xs sm:order-last" data-testid="rating-distribution">
+      {[5, 4, 3, 2, 1].map((n) => {
+        const c = counts[n - 1] ?? 0;
+        return (
+          <div key={n} className="flex items-center gap-2">
+            <dt className="w-14 shrink-0">
+              {n} {n === 1 ? "star" : "stars"}
+            </dt>
+            <dd className="flex flex-1 items-center gap-2">
+              <span className="meter h-2 flex-1" aria-hidden="true">
+                <span className="meter-fill block h-2" style={{ width: `${Math.round((c / total) * 100)}%` }} />
+              </span>
+              <span className="w-8 text-right">{c}</span>
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+/** What a review's weight rests on: checked facts, and the one the author declares. */
+function Evidence({ evidence, at }: { evidence: ReviewItem["evidence"]; at: string }) {
+  // Counted at the time of writing, so the server's and the browser's text agree.
+  const age = new Date(at).getTime() - new Date(evidence.memberSince).getTime();
+  const months = Math.max(0, Math.floor(age / (30 * 86_400_000)));
+  const parts = [
+    evidence.emailVerified ? "verified e-mail" : "e-mail not verified",
+    months < 1 ? "member for under a month" : `member for ${months} month${months === 1 ? "" : "s"} when writing`,
+  ];
+  if (evidence.trackRecord) parts.push("accepted contributions");
+  if (evidence.usesAtWorkSelfDeclared) parts.push("uses it at work (self-declared)");
+  return (
+    <p className="mt-1 text-xs text-slate-500 dark:text-slate-400" data-testid="review-evidence">
+      {parts.join(" · ")}
     </p>
   );
 }
@@ -76,6 +120,11 @@ export function Reviews(props: ReviewsProps) {
               A moderator hid this review after a report: only you can see it. If you change it, a moderator looks at it
               again.
             </p>
+          ) : mine?.held ? (
+            <p className="mt-1 text-sm text-amber-700 dark:text-amber-400" data-testid="review-held">
+              Many reviews of this tool arrived at once, or from connected accounts, so yours waits for a moderator
+              before it is shown and counted.
+            </p>
           ) : mine && !mine.counted ? (
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-300" data-testid="review-pending">
               Your review counts in the rating once your account is a day old and your e-mail address is verified.
@@ -110,6 +159,14 @@ export function Reviews(props: ReviewsProps) {
             <p className="text-xs text-slate-500 dark:text-slate-400">
               {limits.commentMin} to {limits.commentMax} characters.
             </p>
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                name="usesAtWork"
+                defaultChecked={mine?.evidence.usesAtWorkSelfDeclared ?? false}
+              />
+              I use it at work (shown as self-declared)
+            </label>
             <div className="flex flex-wrap gap-2">
               <button type="submit" className={buttonClass("primary", "md", "text-sm")}>
                 {mine ? "Update review" : "Post review"}
@@ -156,6 +213,7 @@ export function Reviews(props: ReviewsProps) {
             <h3 id="review-list" className="font-semibold">
               {page.total} {page.total === 1 ? "review" : "reviews"}
             </h3>
+            <Spread counts={page.distribution} />
             <nav aria-label="Sort reviews" className="flex gap-3 text-sm">
               {(["newest", "helpful"] as const).map((s) => (
                 <a
@@ -194,6 +252,7 @@ export function Reviews(props: ReviewsProps) {
                       </span>
                     )}
                   </div>
+                  <Evidence evidence={r.evidence} at={r.createdAt} />
                   <p className="mt-2 text-sm user-text whitespace-pre-line">{r.comment}</p>
                   {r.makerReply ? (
                     <div className="mt-2 border-l-2 border-brand-600 pl-3 text-sm" data-testid="maker-reply">

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { CompareButton } from "~/components/compare/compare-button";
 import { Island } from "~/lib/island";
 import { splitComponent } from "~/lib/split";
@@ -9,8 +8,9 @@ export type { SideCardDeal, SideCardTool } from "./static-parts";
 const SideCardMain = splitComponent(() => import("./static-parts").then((m) => m.SideCardMain));
 
 /**
- * The tool page's side card: the deal and outbound links (a static island), the Compare button and
- * the membership note. Every outbound link goes through /go, which records the click.
+ * The tool page's side card: the deal and outbound links (a static island) and the Compare button.
+ * Every outbound link goes through /go, which records the click. It is about the tool only: Toolscape's
+ * own membership note read as the tool's guarantee and was shown to paying members too (issue 36).
  */
 export function SideCard({
   tool,
@@ -34,12 +34,6 @@ export function SideCard({
       <div className="mt-4 flex justify-center">
         <CompareButton toolId={tool.id} toolName={tool.name} />
       </div>
-      <p className="mt-4 border-t border-slate-200 pt-4 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
-        <Link to="/pricing" className="font-medium text-slate-800 hover:underline dark:text-slate-200">
-          Toolscape memberships
-        </Link>
-        : 30-day money-back guarantee, no setup fees.
-      </p>
     </aside>
   );
 }

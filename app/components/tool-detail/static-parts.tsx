@@ -66,6 +66,8 @@ const h2 = "text-xl font-semibold";
 export type HeadTool = {
   name: string;
   logo_url: string | null;
+  /** the monogram's colour comes from its domain (tool-logo.tsx) */
+  website_url?: string | null;
   category: string;
   pricing_model: string;
   company_name: string;
@@ -103,7 +105,7 @@ export function ToolHead({
         ]}
       />
       <div className="mt-5 flex items-start gap-4">
-        <ToolLogo name={tool.name} url={tool.logo_url} size={64} />
+        <ToolLogo name={tool.name} url={tool.logo_url} site={tool.website_url} size={64} />
         <div className="min-w-0">
           <h1 className="text-3xl font-bold tracking-tight break-words sm:text-4xl">{tool.name}</h1>
           <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
@@ -177,9 +179,9 @@ export function SideCardMain({
         </div>
       ) : null}
       <div className="space-y-2.5">
-        {deal ? <OutLink href={goHref(tool.slug, "deal")} primary label="Get Deal" /> : null}
-        {tool.demo_url ? <OutLink href={goHref(tool.slug, "demo")} label="Try Demo" /> : null}
-        <OutLink href={goHref(tool.slug, "website")} primary={!deal} label="Visit Website" />
+        {deal ? <OutLink href={goHref(tool.slug, "deal")} primary label="Get deal" /> : null}
+        {tool.demo_url ? <OutLink href={goHref(tool.slug, "demo")} label="Try demo" /> : null}
+        <OutLink href={goHref(tool.slug, "website")} primary={!deal} label="Visit website" />
       </div>
 
       {included.length ? (

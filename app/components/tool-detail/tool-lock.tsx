@@ -52,7 +52,7 @@ export function ToolLockPrompt({
       )}
       <div className="mt-5 flex flex-wrap items-center gap-3">
         <Link to="/pricing" className={buttonClass("primary", "md", "font-semibold")}>
-          {lock.reason === "views" ? "Upgrade for unlimited views" : "Upgrade to Access"}
+          {lock.reason === "views" ? "Upgrade for unlimited views" : "Upgrade to access"}
         </Link>
         {signedIn ? null : (
           <Link to={`/sign-in?redirectTo=${encodeURIComponent(returnTo)}`} className={buttonClass("secondary")}>

@@ -2,21 +2,27 @@ import { Link } from "react-router";
 import { FeaturedGrid } from "~/components/home/featured-grid";
 import { HeroSearch } from "~/components/home/hero-search";
 import { NewsletterSignup } from "~/components/home/newsletter-signup";
+import { TaskChips, ToolStrip } from "~/components/home/tool-sections";
 import { AppError, loadEntitlements, planCardLines, tierOf, viewerOf } from "~/lib/accounts.server";
 import {
   cardsForTier,
   catalogStats,
   getToolOfTheDay,
+  getToolsForComparison,
   listTools,
   ToolListParams,
+  taskGroups,
   toolNotes,
 } from "~/lib/catalog.server";
+import { listTrending } from "~/lib/community.server";
 import { NewsletterInput, subscribe } from "~/lib/content.server";
 import { formAction, refuse } from "~/lib/form-action.server";
 import { Island } from "~/lib/island";
 import { originOf } from "~/lib/site-origin.server";
 import { splitComponent } from "~/lib/split";
 import type { Route } from "./+types/home";
+
+export { shouldRevalidate } from "~/lib/revalidate";
 
 // The home page's parts with no behaviour of their own: static islands (~/lib/island).
 const parts = () => import("~/components/home/home-parts");
@@ -39,17 +45,46 @@ export function meta({ data, location }: Route.MetaArgs) {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = context.services;
-  const [stats, featured, toolOfTheDay, viewer, ents] = await Promise.all([
-    catalogStats(db),
-    listTools(db, ToolListParams.parse({ featured: "true", limit: "7" })),
-    getToolOfTheDay(db),
-    viewerOf(context, request),
-    loadEntitlements(db),
-  ]);
+  const [stats, featured, toolOfTheDay, viewer, ents, trendingRows, ranked, newest, oldest, groups] = await Promise.all(
+    [
+      catalogStats(db),
+      listTools(db, ToolListParams.parse({ featured: "true", limit: "7" })),
+      getToolOfTheDay(db),
+      viewerOf(context, request),
+      loadEntitlements(db),
+      listTrending(db, 6),
+      listTools(db, ToolListParams.parse({ sort: "quality", limit: "16" })),
+      listTools(db, ToolListParams.parse({ sort: "newest", limit: "6" })),
+      listTools(db, ToolListParams.parse({ sort: "oldest", limit: "1" })),
+      taskGroups(db),
+    ],
+  );
   const notes = toolOfTheDay ? await toolNotes(db, toolOfTheDay) : null;
+  const tier = tierOf(context, viewer);
+  // Trending this week when the hourly run found any; otherwise the catalogue's own order (quality:
+  // prominence, completeness, freshness), without the featured tools shown above it.
+  const trending = trendingRows.length
+    ? await getToolsForComparison(
+        db,
+        trendingRows.map((r) => r.slug),
+      )
+    : [];
+  const shownIds = new Set(featured.tools.map((t) => t.id));
+  const popular = trending.length ? trending : ranked.tools.filter((t) => !shownIds.has(t.id)).slice(0, 6);
+  // "New" means added after the catalogue's first import: the imported tools all share one day.
+  const firstDay = oldest.tools[0] ? Date.parse(oldest.tools[0].created_at) + 86_400_000 : Number.POSITIVE_INFINITY;
+  const fresh = newest.tools.filter((t) => Date.parse(t.created_at) > firstDay);
+  const tasks = groups
+    .flatMap((g) => g.tasks)
+    .sort((a, b) => b.tool_count - a.tool_count || a.name.localeCompare(b.name))
+    .slice(0, 12)
+    .map((t) => ({ slug: t.slug, name: t.name, tool_count: t.tool_count }));
   return {
     stats,
-    featured: cardsForTier(featured.tools, tierOf(context, viewer)),
+    featured: cardsForTier(featured.tools, tier),
+    popular: { trending: trending.length > 0, tools: cardsForTier(popular, tier) },
+    fresh: cardsForTier(fresh, tier),
+    tasks,
     toolOfTheDay,
     notes,
     planLines: planCardLines(ents),
@@ -77,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { stats, featured, toolOfTheDay, notes, planLines, viewerTier } = loaderData;
+  const { stats, featured, popular, fresh, tasks, toolOfTheDay, notes, planLines, viewerTier } = loaderData;
   return (
     <div className="space-y-16">
       <section className="rounded-2xl bg-gradient-to-br from-brand-600 to-brand-900 px-5 py-12 text-white sm:px-12 sm:py-16">
@@ -110,6 +145,32 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </section>
+
+      {popular.trending ? (
+        <ToolStrip
+          id="home-trending"
+          title="Trending this week"
+          note="Saves, reviews, visits and views that clearly rose against the week before."
+          more={{ href: "/trending", label: "All trending tools →" }}
+          tools={popular.tools}
+        />
+      ) : (
+        <ToolStrip
+          id="home-popular"
+          title="Popular tools"
+          more={{ href: "/how-we-rank", label: "How we rank →" }}
+          tools={popular.tools}
+        />
+      )}
+
+      <ToolStrip
+        id="home-new"
+        title="New on Toolscape"
+        more={{ href: "/tools?sort=newest", label: "All new tools →" }}
+        tools={fresh}
+      />
+
+      <TaskChips tasks={tasks} />
 
       <Island id="home-plans" component={Plans} props={{ planLines, viewerTier }} />
 

@@ -3,6 +3,8 @@ import { buttonClass } from "~/components/ui";
 import { subscriptionByToken, unsubscribe } from "~/lib/content.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 export function meta() {
   return [{ title: "Newsletter | Toolscape" }, { name: "robots", content: "noindex" }];
 }

@@ -1,8 +1,11 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
+import { safeRedirect } from "~/lib/accounts.server";
 import { formAction } from "~/lib/form-action.server";
 import { setCookie } from "~/lib/preferences";
 import type { Route } from "./+types/preferences";
+
+export { shouldRevalidate } from "~/lib/revalidate";
 
 /**
  * POST /preferences: theme, cookie consent and cookie-category choices. Plain forms post here and
@@ -75,7 +78,9 @@ function safeBack(request: Request): string {
   try {
     const url = new URL(referer);
     if (url.host !== new URL(request.url).host) return "/";
-    return `${url.pathname}${url.search}`;
+    // A same-site Referer can still carry a path a browser reads as another site (`//evil.example/`):
+    // the one path check (issue 31).
+    return safeRedirect(`${url.pathname}${url.search}`, "/");
   } catch {
     return "/";
   }

@@ -1,6 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/alias";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 /** /login and /signup are aliases of /sign-in and /sign-up (one canonical URL each). */
 const TARGETS: Record<string, string> = { "/login": "/sign-in", "/signup": "/sign-up" };
 

@@ -8,6 +8,8 @@ import { failureOf, formMessage } from "~/lib/form-action";
 import { formAction } from "~/lib/form-action.server";
 import type { Route } from "./+types/forgot-password";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 export function meta() {
   return [{ title: "Reset your password | Toolscape" }, { name: "robots", content: "noindex" }];
 }

@@ -8,6 +8,8 @@ import { failureOf, formMessage } from "~/lib/form-action";
 import { formAction, refuse } from "~/lib/form-action.server";
 import type { Route } from "./+types/reset-password";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 export function meta() {
   return [{ title: "Choose a new password | Toolscape" }, { name: "robots", content: "noindex" }];
 }

@@ -24,6 +24,8 @@ import { failureOf, formMessage } from "~/lib/form-action";
 import { formAction, refuse } from "~/lib/form-action.server";
 import type { Route } from "./+types/sign-in";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 export function meta() {
   return [{ title: "Sign in | Toolscape" }, { name: "robots", content: "noindex" }];
 }

@@ -3,6 +3,8 @@ import { AuthCard, SubmitButton } from "~/components/account/form-parts";
 import { cookieHeaders, requestInfo, signOut, viewerOf } from "~/lib/accounts.server";
 import type { Route } from "./+types/sign-out";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 export function meta() {
   return [{ title: "Sign out | Toolscape" }, { name: "robots", content: "noindex" }];
 }

@@ -15,6 +15,8 @@ import { PAY_MESSAGES } from "~/lib/billing-view";
 import { formAction, refuse } from "~/lib/form-action.server";
 import type { Route } from "./+types/sign-up";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 export function meta() {
   return [
     { title: "Join Toolscape free | Toolscape" },

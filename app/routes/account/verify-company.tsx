@@ -14,6 +14,8 @@ import { failureOf } from "~/lib/form-action";
 import { formAction } from "~/lib/form-action.server";
 import type { Route } from "./+types/verify-company";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 /**
  * Spec §6 verified badge, Company variant: the member asks for a link to their work address
  * (not a free-mail provider); opening the link shows a Confirm button (a POST, so mail scanners

@@ -19,6 +19,8 @@ import { BETA_CATEGORIES, BETA_CATEGORY_LABELS, BETA_STATUS_LABELS } from "~/lib
 import { failureOf } from "~/lib/form-action";
 import type { Route } from "./+types/beta";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 export function meta() {
   return [{ title: "Beta programs | Admin | Toolscape" }, { name: "robots", content: "noindex" }];
 }

@@ -10,6 +10,8 @@ import { type FormValues, failureOf } from "~/lib/form-action";
 import { formAction } from "~/lib/form-action.server";
 import type { Route } from "./+types/blog-edit";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 export function meta({ data: d }: Route.MetaArgs) {
   return [
     { title: `${d?.post ? "Edit post" : "New post"} | Admin | Toolscape` },

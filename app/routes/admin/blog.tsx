@@ -8,6 +8,8 @@ import { deletePost, listAllPosts, PostId, setPostStatus } from "~/lib/content.s
 import { failureOf } from "~/lib/form-action";
 import type { Route } from "./+types/blog";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 export function meta() {
   return [{ title: "Blog | Admin | Toolscape" }, { name: "robots", content: "noindex" }];
 }

@@ -10,11 +10,14 @@ import {
   mergeCategories,
   renameCategory,
   retireCategory,
+  unretireCategory,
 } from "~/lib/catalog.server";
 import { failureOf } from "~/lib/form-action";
 import { formAction } from "~/lib/form-action.server";
 import { CATEGORY_LIMITS } from "~/lib/new-tool";
 import type { Route } from "./+types/categories";
+
+export { shouldRevalidate } from "~/lib/revalidate";
 
 /**
  * Categories as managed data (issue 21, ADR 0043): create, rename (the old slug answers 301), merge
@@ -58,7 +61,14 @@ const Fields = CategoryFields.extend({
 const CategoryIntent = z.discriminatedUnion("intent", [
   Fields.extend({ intent: z.literal("create") }),
   Fields.extend({ intent: z.literal("rename"), id: Id }),
-  z.object({ intent: z.enum(["merge", "retire"]), id: Id, target: Id }),
+  // Both take the category off the public lists: a ticked box, checked here, works without JavaScript.
+  z.object({
+    intent: z.enum(["merge", "retire"]),
+    id: Id,
+    target: Id,
+    confirm: z.literal("on", { message: "Tick the box to confirm: the tools move and the category leaves the lists" }),
+  }),
+  z.object({ intent: z.literal("unretire"), id: Id }),
 ]);
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -88,6 +98,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "retire": {
         const r = await retireCategory(db, ctx, input.id, input.target);
         return done(`${r.source} retired: ${r.toolsMoved} tools moved to ${r.target}`);
+      }
+      case "unretire": {
+        const r = await unretireCategory(db, ctx, input.id);
+        return done(`${r.name} is live again: ${r.toolsMovedBack} tools moved back`);
       }
     }
   });
@@ -186,6 +200,12 @@ function MovePanel({
             ))}
           </Select>
         </Field>
+        <Field label="Confirm" id="move-confirm" error={own?.fields.confirm}>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="confirm" value="on" required />
+            Yes, move the tools and take {category.name} off the lists
+          </label>
+        </Field>
         <Button type="submit" name="intent" value="merge" disabled={busy}>
           Merge into it
         </Button>
@@ -267,7 +287,15 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
                   {c.aliases.map((a) => (a.redirects ? `${a.alias} (301)` : a.alias)).join(", ") || "—"}
                 </td>
                 <td className="px-3 py-2 whitespace-nowrap">
-                  {c.retiredAt ? null : (
+                  {c.retiredAt ? (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="unretire" />
+                      <input type="hidden" name="id" value={c.id} />
+                      <Button type="submit" size="sm" variant="secondary" disabled={busy}>
+                        Un-retire<span className="sr-only"> {c.name}</span>
+                      </Button>
+                    </Form>
+                  ) : (
                     <div className="flex gap-2">
                       <Link
                         to={`/admin/categories?edit=${c.id}`}

@@ -15,6 +15,8 @@ import { failureOf } from "~/lib/form-action";
 import { formAction } from "~/lib/form-action.server";
 import type { Route } from "./+types/community";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 export function meta() {
   return [{ title: "Community review | Admin | Toolscape" }, { name: "robots", content: "noindex" }];
 }

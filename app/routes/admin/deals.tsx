@@ -20,6 +20,8 @@ import { centsInput, formatUsd } from "~/lib/deals";
 import { failureOf } from "~/lib/form-action";
 import type { Route } from "./+types/deals";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 export function meta() {
   return [{ title: "Deals | Admin | Toolscape" }, { name: "robots", content: "noindex" }];
 }

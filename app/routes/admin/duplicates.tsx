@@ -18,6 +18,8 @@ import { failureOf } from "~/lib/form-action";
 import { formAction } from "~/lib/form-action.server";
 import type { Route } from "./+types/duplicates";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 export function meta() {
   return [{ title: "Duplicates | Admin | Toolscape" }, { name: "robots", content: "noindex" }];
 }
@@ -187,7 +189,7 @@ export default function AdminDuplicates({ loaderData, actionData }: Route.Compon
         </section>
       ) : null}
       {candidates.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-600">
+        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300">
           No probable duplicates right now.
         </p>
       ) : (

@@ -3,10 +3,12 @@ import { z } from "zod";
 import { ImportRunKind } from "~/components/import-report";
 import { Button, Card, Field, Notice, Select, Table } from "~/components/ui";
 import { adminActor, requireAdminPage } from "~/lib/admin.server";
-import { confirmDryRun, getImportRun, listCategories } from "~/lib/catalog.server";
+import { confirmDryRun, getImportRun, listCategories, rollbackImport } from "~/lib/catalog.server";
 import { failureOf } from "~/lib/form-action";
 import { formAction } from "~/lib/form-action.server";
 import type { Route } from "./+types/import-report";
+
+export { shouldRevalidate } from "~/lib/revalidate";
 
 /**
  * One import run's per-row report (issue 21): created, duplicates, refused rows with their reasons,
@@ -40,6 +42,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 const ConfirmIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("confirm") }).catchall(z.string().max(100)),
+  // A destructive step: the box must be ticked, checked here on the server (works without JavaScript).
+  z.object({
+    intent: z.literal("rollback"),
+    confirm: z.literal("on", { message: "Tick the box to confirm the rollback" }),
+  }),
 ]);
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -48,18 +55,34 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const run = id.success ? await getImportRun(context.services.db, id.data) : null;
   if (!run) throw data(null, { status: 404 });
   return formAction(request, ConfirmIntent, async (input) => {
-    // map_0, map_1, …: one select per unknown category, in the report's order; empty leaves it refused.
-    const categoryMap: Record<string, string> = {};
-    run.report.unknownCategories.forEach((u, i) => {
-      const to = input[`map_${i}`];
-      if (typeof to === "string" && to) categoryMap[u.name] = to;
-    });
-    const actor = adminActor(viewer, context);
-    const report = await confirmDryRun(context.services.db, run.id, categoryMap, {
-      actor: { id: actor.id, label: actor.label },
-      requestId: context.requestId,
-    });
-    return redirect(`/admin/imports/${report.importId}`);
+    switch (input.intent) {
+      case "rollback": {
+        const actor = adminActor(viewer, context);
+        const done = await rollbackImport(context.services.db, run.id, {
+          actor: { id: actor.id, label: actor.label },
+          requestId: context.requestId,
+          now: context.services.clock.now(),
+        });
+        return { ok: true as const, message: `Rolled back: ${done.archived} tools archived.` };
+      }
+      case "confirm": {
+        // map_0, map_1, …: one select per unknown category, in the report's order; empty leaves it refused.
+        const categoryMap: Record<string, string> = {};
+        run.report.unknownCategories.forEach((u, i) => {
+          const to = input[`map_${i}`];
+          if (typeof to === "string" && to) categoryMap[u.name] = to;
+        });
+        const actor = adminActor(viewer, context);
+        const report = await confirmDryRun(
+          context.services.db,
+          run.id,
+          categoryMap,
+          { actor: { id: actor.id, label: actor.label }, requestId: context.requestId },
+          input.publish === "on" ? "active" : "draft",
+        );
+        return redirect(`/admin/imports/${report.importId}`);
+      }
+    }
   });
 }
 
@@ -132,8 +155,41 @@ function MappingForm({
             </Select>
           </Field>
         ))}
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="publish" value="on" />
+          Publish on import (otherwise the tools land as drafts for review)
+        </label>
         <Button type="submit" disabled={busy}>
           {unknown.length ? "Import with this mapping" : "Import"}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+/** Undo of a whole import: its tools leave the directory (archived), after a ticked confirmation. */
+function RollbackForm({ run, busy }: { run: Run; busy: boolean }) {
+  if (run.rolledBackAt) {
+    return (
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        Rolled back on {run.rolledBackAt.slice(0, 16).replace("T", " ")} UTC: its tools were archived.
+      </p>
+    );
+  }
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold">Roll back this import</h2>
+      <Form method="post" className="mt-2 space-y-2">
+        <input type="hidden" name="intent" value="rollback" />
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" name="confirm" value="on" required />
+          <span>
+            Archive the {run.added} {run.added === 1 ? "tool" : "tools"} this import added (each can be restored from
+            the tools list)
+          </span>
+        </label>
+        <Button type="submit" variant="danger" size="sm" disabled={busy}>
+          Roll back
         </Button>
       </Form>
     </Card>
@@ -183,7 +239,9 @@ export default function AdminImportReport({ loaderData, actionData }: Route.Comp
       </header>
       <Counts run={run} />
       {failed ? <Notice tone="error">{failed.error}</Notice> : null}
+      {actionData && "message" in actionData ? <Notice>{actionData.message}</Notice> : null}
       {run.pending ? <MappingForm run={run} categories={categories} busy={busy} /> : null}
+      {!run.dryRun && run.added > 0 ? <RollbackForm run={run} busy={busy} /> : null}
 
       <Section title="Unknown categories" count={report.unknownCategories.length}>
         <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">

@@ -9,6 +9,8 @@ import { failureOf } from "~/lib/form-action";
 import { formAction, refuse } from "~/lib/form-action.server";
 import type { Route } from "./+types/imports";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 /**
  * Every import run with its counts (issue 21): the seed, the CLI, the admin's uploads and dry runs,
  * approved submissions. Each opens its per-row report at /admin/imports/{id}. Uploading here runs a
@@ -48,7 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "dry-run":
         break;
     }
-    const result = await importCsvForm(context, admin, input.file, dryRun);
+    // Lands as drafts for review; publishing on import is offered on /admin/tools and the dry run's page.
+    const result = await importCsvForm(context, admin, input.file, dryRun, false);
     if (!result.ok) return refuse(result.status, result.error, {}, { file: result.error });
     const id = result.report.importId;
     return redirect(id ? `/admin/imports/${id}` : "/admin/imports");

@@ -60,7 +60,7 @@ export function ErrorBoundary() {
         <div className="mt-6 flex justify-center gap-3">
           {signin ? (
             <Link to="/sign-in?redirectTo=%2Fadmin" className={buttonClass()}>
-              Sign In
+              Sign in
             </Link>
           ) : (
             <Link to="/dashboard" className={buttonClass()}>

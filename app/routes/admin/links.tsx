@@ -17,6 +17,8 @@ import {
 } from "~/lib/linkcheck.server";
 import type { Route } from "./+types/links";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 export function meta() {
   return [{ title: "Link checks | Admin | Toolscape" }, { name: "robots", content: "noindex" }];
 }

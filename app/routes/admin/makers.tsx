@@ -16,6 +16,8 @@ import {
 } from "../makers/makers.server";
 import type { Route } from "./+types/makers";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 /** Makers (issue 20): pricing changes waiting for a moderator, and the verified claims (revocable). */
 export function meta() {
   return [{ title: "Makers | Admin | Toolscape" }, { name: "robots", content: "noindex" }];

@@ -5,7 +5,7 @@ import { FormAlert } from "~/components/account/form-parts";
 import { Pagination } from "~/components/pagination";
 import { Button, cardClass, Field, Input, Select, Textarea } from "~/components/ui";
 import { requireAdminPage } from "~/lib/admin.server";
-import { failureOf } from "~/lib/form-action";
+import { failureOf, formMessage } from "~/lib/form-action";
 import { formAction } from "~/lib/form-action.server";
 import {
   type BulkItem,
@@ -21,6 +21,8 @@ import {
   submissionCategories,
 } from "~/lib/submissions.server";
 import type { Route } from "./+types/moderation";
+
+export { shouldRevalidate } from "~/lib/revalidate";
 
 const STATUSES = [
   { value: "pending", label: "Pending" },
@@ -100,7 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           return { ok: true, message: `Submission ${label}.`, results: [{ id: r.id, ok: true, status: r.status }] };
         }
         case "reopen": {
-          const r = await reopenSubmission(deps, admin, input.id, input.reason);
+          const r = await reopenSubmission(deps, admin, input.id, input.reason, input.confirm === "on");
           return {
             ok: true,
             message: "Decision reopened: the submission is back in the queue and the maker has been told.",
@@ -119,6 +121,9 @@ function toggleAll(event: ChangeEvent<HTMLInputElement>) {
   for (const box of boxes) box.checked = event.currentTarget.checked;
 }
 
+/** The intent of the per-submission reopen form, whose refusals show at that submission. */
+const REOPEN = "reopen";
+
 export default function Moderation({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const failed = failureOf(actionData);
@@ -126,6 +131,15 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
   const busy = navigation.state === "submitting";
   const { submissions, pagination, categories, query, reopenSince, reopenDays } = loaderData;
   const names = new Map(submissions.map((s) => [s.id, s.name]));
+  // A refused reopen shows its message at the field of the submission it was for, not in the banner.
+  const reopenFailed = (id: string) =>
+    failed &&
+    failed.values.intent === REOPEN &&
+    failed.values.id === id &&
+    names.has(id) &&
+    Object.keys(failed.fields).length
+      ? failed
+      : null;
   const { search } = useLocation();
 
   return (
@@ -165,7 +179,12 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
       </div>
 
       <div className="mt-4 space-y-2" aria-live="polite">
-        {failed ? <FormAlert>{failed.error}</FormAlert> : null}
+        {formMessage(failed) ? (
+          <FormAlert>{formMessage(failed)}</FormAlert>
+        ) : failed && !reopenFailed(failed.values.id ?? "") ? (
+          // A field error for a submission this page does not list: said here instead.
+          <FormAlert>{failed.error}</FormAlert>
+        ) : null}
         {result?.message ? (
           <FormAlert tone={result.ok ? "success" : "error"}>
             <span data-testid="moderation-result">{result.message}</span>
@@ -322,14 +341,23 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
                     <input type="hidden" name="id" value={s.id} />
                     <Field
                       id={`reopen-${s.id}`}
+                      error={reopenFailed(s.id)?.fields.reason}
                       label={
                         <>
-                          Why reopen <span className="font-normal text-slate-500">(optional; the maker sees it)</span>
+                          Why reopen <span className="font-normal text-slate-500">(required; the maker sees it)</span>
                         </>
                       }
                     >
-                      <Input name="reason" maxLength={1000} inline="sm" />
+                      <Input name="reason" maxLength={1000} inline="sm" required />
                     </Field>
+                    {s.status === "approved" ? (
+                      <Field id={`reopen-confirm-${s.id}`} label="Live tool" error={reopenFailed(s.id)?.fields.confirm}>
+                        <label className="flex items-center gap-1 text-sm">
+                          <input type="checkbox" name="confirm" value="on" required />
+                          Take it off the directory while it is reviewed again
+                        </label>
+                      </Field>
+                    ) : null}
                     <Button type="submit" size="sm" variant="secondary" disabled={busy}>
                       Reopen decision<span className="sr-only"> on {s.name}</span>
                     </Button>

@@ -18,6 +18,8 @@ import {
 import { usd } from "~/lib/money";
 import type { Route } from "./+types/payouts";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 /** Affiliates and money for operators (issue 21): what is owed, approve, send, record; suspension. */
 export function meta() {
   return [{ title: "Payouts | Admin | Toolscape" }, { name: "robots", content: "noindex" }];
@@ -31,7 +33,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(context, request);
   const { db, growth } = context.services;
   const [affiliates, payouts] = await Promise.all([listAffiliatesOwed(db), listRecentPayouts(db)]);
-  return { affiliates, payouts, provider: growth.payouts?.id ?? null };
+  // The CSV of what is payable now: every approved, unpaid commission up to the end of this month.
+  const period = context.services.clock.now().toISOString().slice(0, 7);
+  return { affiliates, payouts, provider: growth.payouts?.id ?? null, period };
 }
 
 const Intents = z.discriminatedUnion("intent", [
@@ -57,12 +61,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       case "send": {
         const r = await sendPayout(services, actor, input.payoutId);
-        const good = r.status !== "failed" && r.status !== "denied";
+        const refused = r.status === "failed" || r.status === "denied";
         return {
           ok: true as const,
-          message: good
-            ? `Sent through ${r.provider}: ${r.status} (batch ${r.providerBatchId}).`
-            : `The provider answered ${r.status}: nothing was paid, the commissions are owed again.`,
+          message:
+            r.status === "unknown"
+              ? `The provider's answer was unclear: this payout may have been paid, so its commissions stay with it. Check and send it again: it reuses batch ${r.providerBatchId}, which is never paid twice.`
+              : refused
+                ? `The provider answered ${r.status}: nothing was paid, the commissions are owed again.`
+                : `Sent through ${r.provider}: ${r.status} (batch ${r.providerBatchId}).`,
         };
       }
       case "paid-by-hand":
@@ -87,10 +94,10 @@ const th = "px-3 py-2 font-medium text-slate-600 dark:text-slate-400";
 const td = "px-3 py-2 align-top";
 
 export default function AdminPayouts({ loaderData, actionData }: Route.ComponentProps) {
-  const { affiliates, payouts, provider } = loaderData;
+  const { affiliates, payouts, provider, period } = loaderData;
   const busy = useNavigation().state === "submitting";
   const failed = failureOf(actionData);
-  const waiting = payouts.filter((p) => p.status === "approved");
+  const waiting = payouts.filter((p) => p.status === "approved" || p.status === "unknown");
   return (
     <div className="space-y-8 break-words">
       <div aria-live="polite">
@@ -106,7 +113,11 @@ export default function AdminPayouts({ loaderData, actionData }: Route.Component
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-400">
           Owed: approved commissions not yet in a payout. Pending: still in the members' refund window. Payouts go
-          through {provider ? <strong>{provider}</strong> : "no provider (pay by hand from the CSV, then mark paid)"}.
+          through {provider ? <strong>{provider}</strong> : "no provider (pay by hand from the CSV, then mark paid)"}.{" "}
+          <a href={`/api/admin/affiliates/payouts.csv?period=${period}`} className="underline" download>
+            Download the CSV of what is payable now
+          </a>
+          .
         </p>
         {affiliates.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">No affiliates yet.</p>
@@ -222,23 +233,27 @@ export default function AdminPayouts({ loaderData, actionData }: Route.Component
                   <td className={td}>
                     {usd(p.amountCents)} <span className="text-xs text-slate-500">({p.commissionCount})</span>
                   </td>
-                  <td className={td}>{p.status === "manual" ? "paid by hand" : p.status}</td>
+                  <td className={td}>
+                    {p.status === "manual" ? "paid by hand" : p.status === "unknown" ? "unclear answer" : p.status}
+                  </td>
                   <td className={`${td} text-xs break-all`}>
                     {p.provider ? `${p.provider} ` : ""}
                     {p.providerBatchId ?? "—"}
                   </td>
                   <td className={td}>
-                    {p.status !== "approved" ? (
+                    {p.status !== "approved" && p.status !== "unknown" ? (
                       "—"
                     ) : provider ? (
                       <Form method="post">
                         <input type="hidden" name="intent" value="send" />
                         <input type="hidden" name="payoutId" value={p.id} />
                         <Button type="submit" size="sm" disabled={busy}>
-                          Send {usd(p.amountCents)}
+                          {p.status === "unknown" ? "Check and send again" : "Send"} {usd(p.amountCents)}
                           <span className="sr-only"> to {p.name}</span>
                         </Button>
                       </Form>
+                    ) : p.status === "unknown" ? (
+                      "check at the provider"
                     ) : (
                       <Form method="post" className="flex flex-wrap items-center gap-1">
                         <input type="hidden" name="intent" value="paid-by-hand" />

@@ -23,6 +23,8 @@ import { failureOf } from "~/lib/form-action";
 import { formAction } from "~/lib/form-action.server";
 import type { Route } from "./+types/reviews";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 /** Reported reviews (hide / keep) and tool polls (attach, close, reopen); every change audited. */
 export function meta() {
   return [{ title: "Reviews & polls | Admin | Toolscape" }, { name: "robots", content: "noindex" }];
@@ -100,10 +102,10 @@ export default function AdminCommunity({ loaderData, actionData }: Route.Compone
       </div>
       <section aria-labelledby="reported-title">
         <h2 id="reported-title" className="text-xl font-semibold">
-          Reported reviews ({reported.length})
+          Reported and held reviews ({reported.length})
         </h2>
         {reported.length === 0 ? (
-          <p className="mt-2 text-slate-600 dark:text-slate-400">No reports waiting.</p>
+          <p className="mt-2 text-slate-600 dark:text-slate-400">No reports or held reviews waiting.</p>
         ) : (
           <ul className="mt-3 space-y-4">
             {reported.map((r) => (
@@ -114,6 +116,11 @@ export default function AdminCommunity({ loaderData, actionData }: Route.Compone
                   </Link>{" "}
                   · {r.author.name} · {r.rating}/5 · {r.status}
                 </p>
+                {r.holdReason ? (
+                  <p className="mt-1 text-sm text-amber-700 dark:text-amber-400" data-testid="hold-reason">
+                    Held: {r.holdReason}. Keep publishes it and lets it count; hide removes it.
+                  </p>
+                ) : null}
                 <p className="mt-2 user-text whitespace-pre-line">{r.comment}</p>
                 <ul className="mt-2 list-disc pl-5 text-sm text-slate-600 dark:text-slate-400">
                   {r.reports.map((rep) => (

@@ -8,6 +8,8 @@ import { formAction } from "~/lib/form-action.server";
 import { decideSuggestion, listSuggestions, SuggestionDecision } from "~/lib/linkcheck.server";
 import type { Route } from "./+types/suggestions";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 export function meta() {
   return [{ title: "Suggestions | Admin | Toolscape" }, { name: "robots", content: "noindex" }];
 }

@@ -10,6 +10,8 @@ import { formAction } from "~/lib/form-action.server";
 import { TICKET_STATUS_OPTIONS as TICKET_STATUSES } from "~/lib/support-labels";
 import type { Route } from "./+types/support-ticket";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 export function meta() {
   return [{ title: "Support ticket | Admin | Toolscape" }, { name: "robots", content: "noindex" }];
 }

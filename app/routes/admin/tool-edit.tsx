@@ -8,6 +8,8 @@ import { failureOf } from "~/lib/form-action";
 import { formAction, refuse } from "~/lib/form-action.server";
 import type { Route } from "./+types/tool-edit";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 /**
  * Add and edit a tool on a page of their own: the no-JavaScript fallback of the dialogs on
  * /admin/tools (which post here too). Saving sends the admin back to the table; a refusal marks the

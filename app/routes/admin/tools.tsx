@@ -26,6 +26,8 @@ import { failureOf } from "~/lib/form-action";
 import { formAction } from "~/lib/form-action.server";
 import type { Route } from "./+types/tools";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 /**
  * /admin/tools: the whole catalogue for operators — stat cards, search and filters, the table
  * with view / edit / archive, feature and tier inline, add and edit dialogs (with a page of their
@@ -73,7 +75,7 @@ const ToolIntent = z.discriminatedUnion("intent", [
     id: ToolId,
     tier: z.enum(TOOL_TIERS, { message: "tier must be free, standard or expert" }),
   }),
-  z.object({ intent: z.enum(["import", "dry-run"]), file: z.unknown() }),
+  z.object({ intent: z.enum(["import", "dry-run"]), file: z.unknown(), publish: z.literal("on").optional() }),
   z.object({
     intent: z.literal("bulk"),
     ids: z
@@ -82,6 +84,7 @@ const ToolIntent = z.discriminatedUnion("intent", [
       .max(BULK_MAX, `Select at most ${BULK_MAX} tools at a time`),
     action: z.enum(BULK_ACTIONS, { message: "Choose what to do with the selected tools" }),
     category: z.string().trim().max(80).optional(),
+    confirm: z.literal("on").optional(),
   }),
 ]);
 
@@ -96,6 +99,7 @@ const BULK_DONE: Record<(typeof BULK_ACTIONS)[number], string> = {
   unfeature: "unfeatured",
   category: "moved",
   deactivate: "deactivated",
+  restore: "restored",
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -109,7 +113,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         case "import":
         case "dry-run": {
           const dryRun = DRY_RUN.has(input.intent);
-          const result = await importCsvForm(context, admin, input.file as FormDataEntryValue | null, dryRun);
+          const result = await importCsvForm(
+            context,
+            admin,
+            input.file as FormDataEntryValue | null,
+            dryRun,
+            input.publish === "on",
+          );
           if (!result.ok) throw new AppError("bad_request", result.error, { field: "file" });
           if (!dryRun && result.report.added.length) await requestDuplicateRefresh(context.services.jobs);
           return { ok: true as const, report: result.report };
@@ -117,7 +127,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         case "bulk": {
           const done = await bulkChangeTools(
             context.services.db,
-            { ids: input.ids, action: input.action, category: input.category || undefined },
+            {
+              ids: input.ids,
+              action: input.action,
+              category: input.category || undefined,
+              confirm: input.confirm === "on",
+            },
             { actor, requestId: context.requestId, now: context.services.clock.now() },
           );
           const what = BULK_DONE[done.action];
@@ -308,6 +323,7 @@ export default function AdminTools({ loaderData, actionData }: Route.ComponentPr
           <option value="unfeature">Unfeature</option>
           <option value="category">Set category…</option>
           <option value="deactivate">Deactivate (archive)</option>
+          <option value="restore">Restore (undo archive)</option>
         </Select>
         <Select
           aria-label="Category for the selected tools"
@@ -323,12 +339,16 @@ export default function AdminTools({ loaderData, actionData }: Route.ComponentPr
             </option>
           ))}
         </Select>
+        <label className="flex items-center gap-1 self-center">
+          <input type="checkbox" name="confirm" value="on" aria-invalid={failed?.fields.confirm ? true : undefined} />
+          Yes, archive them (for Deactivate)
+        </label>
         <Button type="submit" size="sm" variant="secondary" className="py-1.5" data-testid="bulk-apply">
           Apply
         </Button>
       </Form>
 
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Tools ({list.pagination.total.toLocaleString("en")} match)</caption>
           <thead className="border-b border-slate-200 text-xs uppercase text-slate-600 dark:border-slate-700 dark:text-slate-400">
@@ -537,7 +557,8 @@ function CsvImport({ importing, actionData }: { importing: boolean; actionData: 
       </h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         Columns as in the export (name and official_url required). A dry run shows what would happen; Import adds every
-        valid new row in one go. Files up to 1 MB here; larger ones (5 MB) through the API.
+        valid new row in one go, as drafts to review unless you choose to publish them. Files up to 1 MB here; larger
+        ones (5 MB) through the API.
       </p>
       <Form
         method="post"
@@ -570,6 +591,10 @@ function CsvImport({ importing, actionData }: { importing: boolean; actionData: 
         >
           Dry run
         </Button>
+        <label className="flex items-center gap-1 text-sm">
+          <input type="checkbox" name="publish" value="on" />
+          Publish on import (skip review)
+        </label>
         <Button type="submit" name="intent" value="import" disabled={importing} size="sm" className="py-2">
           Import
         </Button>

@@ -16,6 +16,8 @@ import { formAction } from "~/lib/form-action.server";
 import { usd } from "~/lib/money";
 import type { Route } from "./+types/user";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 /** The page of one person (issue 21): profile, tier and why, money, contributions, sessions, audit trail. */
 export function meta({ data: loaded }: Route.MetaArgs) {
   const name = loaded && "detail" in loaded ? loaded.detail.profile.name : "User";

@@ -20,6 +20,8 @@ import { fieldErrorsOf, formAction } from "~/lib/form-action.server";
 import { TIERS } from "~/lib/tiers";
 import type { Route } from "./+types/users";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 const ROLES = ["member", "admin"] as const;
 
 export function meta() {
@@ -131,7 +133,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
       <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
         {total} {total === 1 ? "member" : "members"}
       </p>
-      <div className="mt-2 overflow-x-auto">
+      <div className="relative mt-2 overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-400">
             <tr>

@@ -7,9 +7,11 @@ import { buttonClass, cardClassOf } from "~/components/ui-classes";
 import { loadEntitlements, planCardLines, viewerOf } from "~/lib/accounts.server";
 import { moneyBack, paidPlans, providers, quote, staleNotice, startCheckout } from "~/lib/billing.server";
 import { isPaidTier, money, PAY_MESSAGES, type ProviderId } from "~/lib/billing-view";
-import { originOf } from "~/lib/site-origin.server";
+import { paymentReturnOrigin } from "~/lib/site-origin.server";
 import { TIER_LABELS } from "~/lib/tiers";
 import type { Route } from "./+types/checkout";
+
+export { shouldRevalidate } from "~/lib/revalidate";
 
 export function meta({ data }: Route.MetaArgs) {
   const title = data && "plan" in data && data.plan ? `Checkout: ${data.plan.name}` : "Checkout";
@@ -89,7 +91,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     tier,
     provider,
     idempotencyKey: key,
-    origin: originOf(context),
+    origin: paymentReturnOrigin(context, request),
   });
   if (!started.ok) return data<ActionData>({ error: started.error }, { status: started.status });
   return redirect(started.approvalUrl);
@@ -186,6 +188,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 {q.kind === "upgrade" ? (
                   <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
                     Expert starts at once; the unused days of your Standard plan are credited above.
+                    {q.keepsCancellation
+                      ? " Your cancellation stays: Expert runs for one period and does not renew unless you resume it from your dashboard."
+                      : null}
                   </p>
                 ) : null}
                 <div className="mt-4 space-y-3">

@@ -11,6 +11,8 @@ import { formAction, readForm, refuse } from "~/lib/form-action.server";
 import { originOf } from "~/lib/site-origin.server";
 import type { Route } from "./+types/payment";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 export function meta() {
   return [{ title: "Payment | Toolscape" }, { name: "robots", content: "noindex" }];
 }

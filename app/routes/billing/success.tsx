@@ -115,8 +115,12 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
           ) : null}
         </dl>
         <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
-          A receipt is on its way to your e-mail; your billing history is on the dashboard. Not what you expected? Ask
-          for a refund from the dashboard within 30 days.
+          A receipt is on its way to your e-mail; your billing history is on the dashboard.{" "}
+          {outcome.refundableUntil
+            ? `Not what you expected? Ask for a refund from the dashboard until ${longDate(outcome.refundableUntil)}.`
+            : outcome.moneyBackAgainFrom
+              ? `You have had a money-back refund in the last 12 months, so this payment is not refundable from the dashboard: the next money-back refund is possible from ${outcome.moneyBackAgainFrom.slice(0, 10)}.`
+              : null}
         </p>
         <Link to="/dashboard" className={buttonClass("primary", "lg", "w-full mt-6")}>
           Go to your dashboard

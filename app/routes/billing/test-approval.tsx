@@ -10,6 +10,8 @@ import { failureOf } from "~/lib/form-action";
 import { formAction, refuse } from "~/lib/form-action.server";
 import type { Route } from "./+types/test-approval";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 /**
  * The test provider's hosted-style page: what a PayPal or Cashfree approval page would be, run by
  * us. Approve, Decline and Cancel post here; billing records the decision and sends a signed

@@ -10,6 +10,7 @@ import {
   parseCategoryPageUrl,
   unknownCategoryName,
 } from "~/lib/catalog.server";
+import { decisionFromParams } from "~/lib/decision-filters";
 import { formQuery } from "~/lib/form-query";
 import { plural, SORT_OPTIONS } from "~/lib/format";
 import { Island } from "~/lib/island";
@@ -17,6 +18,11 @@ import { applyButtonClass, useLiveFilters } from "~/lib/live-filters";
 import { originOf } from "~/lib/site-origin.server";
 import { splitComponent } from "~/lib/split";
 import type { Route } from "./+types/detail";
+
+// The decision filters (issue 33): a static island, so the listing's first load carries none of their code.
+const DecisionFiltersPart = splitComponent(() =>
+  import("~/components/decision-filters").then((m) => m.DecisionFilters),
+);
 
 // The heading and the no-results box: static islands, loaded only when the browser renders them (ADR 0055).
 const parts = () => import("~/components/categories/category-parts");
@@ -70,7 +76,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const filtered =
     !!input &&
     (input.q !== undefined || input.price !== undefined || input.minRating !== undefined || input.sort !== undefined);
-  const base = { origin: originOf(context), key: params.categoryId, input, filtered, search: url.search };
+  // The decision filters' values come with the data: their parsing stays out of the page's first load.
+  const decision = decisionFromParams(url.searchParams);
+  const base = { origin: originOf(context), key: params.categoryId, input, filtered, search: url.search, decision };
   // A renamed, merged or retired category's old address: one permanent move to where it lives now.
   const moved = await movedCategorySlug(context.services.db, params.categoryId);
   if (moved) throw redirect(`/category/${encodeURIComponent(moved)}${url.search}`, 301);
@@ -105,7 +113,7 @@ const field = controlClass(undefined, "mt-1");
 const label = "block text-sm font-medium text-slate-800 dark:text-slate-200";
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { view, input, error, filtered, search, key, failed } = loaderData;
+  const { view, input, error, filtered, search, key, failed, decision } = loaderData;
   const location = useLocation();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -146,7 +154,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           {error}{" "}
           {failed ? (
             <a href={`${location.pathname}${location.search}`} className="font-medium underline">
-              Try Again
+              Try again
             </a>
           ) : null}
         </p>
@@ -207,7 +215,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
               Sort
             </label>
             <select id="cat-sort" name="sort" defaultValue={input?.sort ?? ""} className={field}>
-              <option value="">{input?.q ? "Best match" : "Rating: high to low"}</option>
+              <option value="">{input?.q ? "Best match" : "Best first"}</option>
               {SORT_OPTIONS.map(([value, text]) => (
                 <option key={value} value={value}>
                   {text}
@@ -218,6 +226,12 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           <button type="submit" className={applyButtonClass(live.enhanced, "col-span-2 font-semibold sm:col-span-1")}>
             Apply
           </button>
+          <Island
+            id="decision-filters"
+            className="col-span-2 lg:col-span-5"
+            component={DecisionFiltersPart}
+            props={{ values: decision }}
+          />
         </form>
       ) : null}
 

@@ -10,7 +10,8 @@ import type { Route } from "./+types/index";
 
 export function meta({ data }: Route.MetaArgs) {
   const origin = data?.origin ?? "";
-  const shown = data?.categories ?? [];
+  // Every category the page shows: the featured ones lead, the rest follow.
+  const shown = [...(data?.featured ?? []), ...(data?.categories ?? [])];
   return [
     { title: data?.q ? `Categories matching “${data.q}” | Toolscape` : "AI Tool Categories | Toolscape" },
     {
@@ -48,7 +49,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const q = parsed.data.q || null;
   const categories = filterCategories(all, q ?? undefined);
-  return { ...base, q, error: null, featured: q ? [] : all.filter((c) => c.featured), categories };
+  // Unfiltered, the featured categories lead and the rest follow: each category is shown once.
+  const featured = q ? [] : all.filter((c) => c.featured);
+  return {
+    ...base,
+    q,
+    error: null,
+    featured,
+    categories: featured.length ? categories.filter((c) => !c.featured) : categories,
+  };
 }
 
 const SEARCH_DELAY_MS = 250;
@@ -137,7 +146,11 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
         {!error ? (
           <section aria-labelledby="all-categories" className="mt-10">
             <h2 id="all-categories" className="text-2xl font-bold">
-              {q ? `${plural(categories.length, "category", "categories")} matching “${q}”` : "All categories"}
+              {q
+                ? `${plural(categories.length, "category", "categories")} matching “${q}”`
+                : featured.length
+                  ? "More categories"
+                  : "All categories"}
             </h2>
             {categories.length ? (
               <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="category-grid">
@@ -167,10 +180,10 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
         <p className="mt-1 text-slate-600 dark:text-slate-400">Browse the whole catalogue or tell us what's missing.</p>
         <div className="mt-4 flex flex-wrap justify-center gap-3">
           <Link to="/tools" className={buttonClass()}>
-            Browse All Tools
+            Browse all tools
           </Link>
           <Link to="/contact" className={buttonClass("secondary")}>
-            Suggest Category
+            Suggest a category
           </Link>
         </div>
       </section>

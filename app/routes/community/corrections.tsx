@@ -9,6 +9,8 @@ import { formAction, refuse } from "~/lib/form-action.server";
 import { isUuid } from "../../../server/platform/ids.ts";
 import type { Route } from "./+types/corrections";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 export function meta() {
   return [
     { title: "Corrections | Toolscape community" },

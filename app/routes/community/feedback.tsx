@@ -8,6 +8,8 @@ import { failureOf } from "~/lib/form-action";
 import { formAction } from "~/lib/form-action.server";
 import type { Route } from "./+types/feedback";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 export function meta() {
   return [
     { title: "Send feedback | Toolscape" },

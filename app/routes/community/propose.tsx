@@ -9,6 +9,8 @@ import { failureOf } from "~/lib/form-action";
 import { formAction } from "~/lib/form-action.server";
 import type { Route } from "./+types/propose";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 export function meta({ data }: Route.MetaArgs) {
   const name = data?.tool?.name ?? "a tool";
   return [{ title: `Suggest a correction to ${name} | Toolscape` }, { name: "robots", content: "noindex" }];

@@ -11,6 +11,8 @@ import { formAction, refuse } from "~/lib/form-action.server";
 import { originOf } from "~/lib/site-origin.server";
 import type { Route } from "./+types/top-list";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 export function meta({ data }: Route.MetaArgs) {
   const list = data?.list;
   if (!list) return [{ title: "Top list not found | Toolscape" }, { name: "robots", content: "noindex" }];

@@ -9,6 +9,7 @@ import { firstIssue } from "~/lib/form-action.server";
 import { Island } from "~/lib/island";
 import { originOf } from "~/lib/site-origin.server";
 import { splitComponent } from "~/lib/split";
+import { TIER_LABELS } from "~/lib/tiers";
 import type { Route } from "./+types/index";
 
 // The feature table and pros and cons: static islands, their code loaded only when the browser
@@ -16,6 +17,10 @@ import type { Route } from "./+types/index";
 const tables = () => import("~/components/compare/compare-tables");
 const FeatureTable = splitComponent(() => tables().then((m) => m.FeatureTable));
 const ProsCons = splitComponent(() => tables().then((m) => m.ProsCons));
+// Compare by cost (issue 33): a plain GET form and its answer, a static island too.
+const CompareCostSection = splitComponent(() =>
+  import("~/components/compare/compare-cost").then((m) => m.CompareCostSection),
+);
 const notes = () => import("~/components/compare/compare-notes");
 const CompareNotes = splitComponent(() => notes().then((m) => m.CompareNotes));
 const CompareError = splitComponent(() => notes().then((m) => m.CompareError));
@@ -53,7 +58,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .getAll("tools")
     .filter((v) => v.trim())
     .join(",");
-  const parsed = ComparePageParams.safeParse({ tools, add: url.searchParams.get("add")?.trim() || undefined });
+  const opt = (k: string) => url.searchParams.get(k)?.trim() || undefined;
+  const parsed = ComparePageParams.safeParse({ tools, add: opt("add"), seats: opt("seats"), usage: opt("usage") });
   if (!parsed.success) {
     return data(
       {
@@ -62,6 +68,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         comparison: null,
         notice: null,
         caps: null,
+        cost: null,
+        sheet: null,
+        summaries: {} as Record<string, string>,
       },
       { status: 400 },
     );
@@ -73,7 +82,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = await getComparePage(db, parsed.data, { cap: entitlements.compareCap(tier ?? "free"), tier });
   if (page.kind === "redirect") throw redirect(compareHref(page.slugs));
   const caps = { standard: entitlements.compareCap("standard"), expert: entitlements.compareCap("expert") };
-  return { origin: originOf(context), error: null, comparison: page.comparison, notice: page.notice, caps };
+  return {
+    origin: originOf(context),
+    error: null,
+    comparison: page.comparison,
+    notice: page.notice,
+    caps,
+    cost: page.cost,
+    // The detailed sheet (issue 34 item 2): a link for Standard and Expert, the plan to get for others.
+    sheet: {
+      allowed: viewer?.can("detailed_comparisons") ?? false,
+      signedIn: !!viewer,
+      plan: (() => {
+        const from = entitlements.lowestTierWith("detailed_comparisons");
+        return from ? TIER_LABELS[from] : null;
+      })(),
+    },
+    summaries: page.summaries,
+  };
 }
 
 /**
@@ -90,7 +116,7 @@ function OpenDrawerTools({ empty }: { empty: boolean }) {
 }
 
 export default function ComparePage({ loaderData }: Route.ComponentProps) {
-  const { comparison, error, notice, origin, caps } = loaderData;
+  const { comparison, error, notice, origin, caps, cost, sheet } = loaderData;
   const tools = comparison?.tools ?? [];
   const max = comparison?.max ?? 0;
   const slugs = tools.map((t) => t.slug);
@@ -139,6 +165,38 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
             <CompareEmpty headingLevel={2} />
           ) : (
             <div className="mt-6">
+              <Island
+                id="compare-cost"
+                component={CompareCostSection}
+                props={{ slugs, names: Object.fromEntries(tools.map((t) => [t.id, t.name])), cost: cost ?? null }}
+              />
+              {sheet ? (
+                <p
+                  className="my-4 rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-700"
+                  data-testid="sheet-offer"
+                >
+                  {sheet.allowed ? (
+                    <a
+                      href={`/compare/sheet?tools=${slugs.join(",")}${cost ? `&seats=${cost.seats}&usage=${cost.usage}` : ""}`}
+                      className="font-semibold underline"
+                    >
+                      Open the detailed comparison sheet
+                    </a>
+                  ) : (
+                    <>
+                      The detailed comparison sheet (plans and cost for your usage, every fact with its source and date,
+                      differences highlighted, shareable and printable) is available for{" "}
+                      {sheet.plan ? `${sheet.plan} and Expert members` : "no plan right now"}.{" "}
+                      <Link
+                        to={sheet.signedIn ? "/pricing" : "/sign-in?redirectTo=%2Fcompare"}
+                        className="font-semibold underline"
+                      >
+                        {sheet.signedIn ? `Upgrade to ${sheet.plan}` : "Sign in"}
+                      </Link>
+                    </>
+                  )}
+                </p>
+              ) : null}
               <CompareGrid>
                 {tools.map((tool) => (
                   <CompareToolCard
@@ -181,7 +239,11 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                 ) : null}
               </CompareGrid>
               <Island id="compare-features" component={FeatureTable} props={{ tools, headingLevel: 2 }} />
-              <Island id="compare-pros-cons" component={ProsCons} props={{ tools, headingLevel: 2 }} />
+              <Island
+                id="compare-pros-cons"
+                component={ProsCons}
+                props={{ tools, headingLevel: 2, summaries: loaderData.summaries }}
+              />
             </div>
           )}
         </>

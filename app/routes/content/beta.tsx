@@ -12,6 +12,8 @@ import { originOf } from "~/lib/site-origin.server";
 import { splitComponent } from "~/lib/split";
 import type { Route } from "./+types/beta";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 // The page's text: static islands, their code loaded only when the browser renders them (ADR 0055).
 const parts = () => import("~/components/beta/beta-parts");
 const HowItWorks = splitComponent(() => parts().then((m) => m.HowItWorks));

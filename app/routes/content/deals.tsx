@@ -3,6 +3,7 @@ import { CouponCode } from "~/components/coupon-code";
 import { Empty } from "~/components/empty-state";
 import { ToolLogo } from "~/components/tool-logo";
 import { badgeClass, buttonClass, cardClassOf } from "~/components/ui-classes";
+import { listCategories } from "~/lib/catalog.server";
 import type { DealCard } from "~/lib/content.server";
 import { DealsQuery, listLiveDeals } from "~/lib/content.server";
 import { DEAL_CATEGORIES, DEAL_TYPE_LABELS } from "~/lib/content-labels";
@@ -33,15 +34,39 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { category } = DealsQuery.parse({ category: url.searchParams.get("category") ?? undefined });
   const now = context.services.clock.now();
-  const deals = await listLiveDeals(context.services.db, { now, category });
-  return data({ deals, category, origin: originOf(context), now: now.getTime() });
+  const { db } = context.services;
+  const [live, deals, categories] = await Promise.all([
+    listLiveDeals(db, { now }),
+    category === "all" ? null : listLiveDeals(db, { now, category }),
+    listCategories(db),
+  ]);
+  // The pills are the catalogue's own categories that have a live deal now (issue 36), with counts.
+  const counts = new Map<string, { slug: string; name: string; count: number }>();
+  for (const d of live) {
+    const c = counts.get(d.categorySlug) ?? { slug: d.categorySlug, name: d.category, count: 0 };
+    c.count += 1;
+    counts.set(d.categorySlug, c);
+  }
+  const pills = [...counts.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+  const label =
+    categories.find((c) => c.slug === category)?.name ??
+    DEAL_CATEGORIES.find((c) => c.key === category)?.label ??
+    "these";
+  return data({
+    deals: deals ?? live,
+    total: live.length,
+    pills,
+    category,
+    label,
+    origin: originOf(context),
+    now: now.getTime(),
+  });
 }
 
 export default function Deals({ loaderData }: Route.ComponentProps) {
-  const { deals, category, now } = loaderData;
+  const { deals, total, pills, category, label, now } = loaderData;
   const featured = deals.filter((d) => d.featured);
   const regular = deals.filter((d) => !d.featured);
-  const label = DEAL_CATEGORIES.find((c) => c.key === category)?.label ?? "All";
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="text-3xl font-bold">AI Tool Deals</h1>
@@ -49,32 +74,73 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
         Discounts, coupons, free trials and lifetime deals on tools in the directory. Every deal has an end date and
         disappears from this page when it expires.
       </p>
-      <nav aria-label="Deal categories" className="mt-6">
-        <ul className="flex flex-wrap gap-2">
-          {DEAL_CATEGORIES.map((c) => (
-            <li key={c.key}>
-              <Link
-                to={c.key === "all" ? "/deals" : `/deals?category=${c.key}`}
-                aria-current={c.key === category ? "page" : undefined}
-                className="chip"
-              >
-                {c.label}
+      {total > 0 ? (
+        <nav aria-label="Deal categories" className="mt-6">
+          <ul className="flex flex-wrap gap-2">
+            <li>
+              <Link to="/deals" aria-current={category === "all" ? "page" : undefined} className="chip">
+                All <span className="font-normal opacity-80">{total}</span>
               </Link>
             </li>
-          ))}
-        </ul>
-      </nav>
+            {pills.map((c) => (
+              <li key={c.slug}>
+                <Link
+                  to={`/deals?category=${c.slug}`}
+                  aria-current={c.slug === category ? "page" : undefined}
+                  className="chip"
+                >
+                  {c.name} <span className="font-normal opacity-80">{c.count}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
 
-      {deals.length === 0 ? (
-        <div className="mt-8">
-          <Empty title={category === "all" ? "No deals right now" : `No ${label} deals right now`}>
-            {category === "all" ? (
-              "New deals are added as providers offer them. Subscribe to the newsletter to hear about them."
-            ) : (
-              <Link to="/deals" className="font-medium text-brand-700 underline dark:text-brand-100">
-                Show all deals
+      {total === 0 ? (
+        <section
+          aria-labelledby="no-deals"
+          data-testid="deals-empty"
+          className="mt-8 rounded-2xl border border-slate-200 bg-white p-8 sm:p-10 dark:border-slate-800 dark:bg-slate-900"
+        >
+          <h2 id="no-deals" className="text-xl font-semibold">
+            {category === "all" ? "No deals right now" : `No ${label} deals right now`}
+          </h2>
+          <p className="mt-2 max-w-2xl text-slate-700 dark:text-slate-300">
+            We list a deal only when a maker offers one, and take it down the moment it ends, so this page is sometimes
+            empty. Meanwhile, plenty of tools cost nothing to start.
+          </p>
+          <ul className="mt-6 grid gap-3 sm:grid-cols-3">
+            <li>
+              <Link to="/tools?pricing=free" className={cardClassOf("md", "block p-4 hover:shadow-md")}>
+                <span className="font-semibold">Free tools</span>
+                <span className="mt-1 block text-sm text-slate-600 dark:text-slate-400">Tools with nothing to pay</span>
               </Link>
-            )}
+            </li>
+            <li>
+              <Link to="/tools?pricing=freemium" className={cardClassOf("md", "block p-4 hover:shadow-md")}>
+                <span className="font-semibold">Free plans</span>
+                <span className="mt-1 block text-sm text-slate-600 dark:text-slate-400">
+                  Freemium tools you can start free
+                </span>
+              </Link>
+            </li>
+            <li>
+              <Link to="/submit-tool" className={cardClassOf("md", "block p-4 hover:shadow-md")}>
+                <span className="font-semibold">Are you a maker?</span>
+                <span className="mt-1 block text-sm text-slate-600 dark:text-slate-400">
+                  List your tool, then offer our readers a deal
+                </span>
+              </Link>
+            </li>
+          </ul>
+        </section>
+      ) : deals.length === 0 ? (
+        <div className="mt-8">
+          <Empty title={`No ${label} deals right now`}>
+            <Link to="/deals" className="font-medium text-brand-700 underline dark:text-brand-100">
+              Show all deals
+            </Link>
           </Empty>
         </div>
       ) : null}
@@ -161,7 +227,7 @@ function DealCardView({ deal, now, featured }: { deal: DealCard; now: number; fe
           rel="noopener nofollow"
           className={buttonClass("primary", "md", "text-sm")}
         >
-          Get Deal<span className="sr-only"> on {deal.toolName} (opens in a new tab)</span>
+          Get deal<span className="sr-only"> on {deal.toolName} (opens in a new tab)</span>
         </a>
       </div>
     </article>

@@ -15,6 +15,8 @@ import {
 import { usd } from "~/lib/money";
 import type { Route } from "./+types/affiliate";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 export function meta() {
   return [
     { title: "Affiliate programme | Toolscape" },

@@ -10,6 +10,8 @@ import { InviteInput, inviteByEmail, originOf, REFERRAL_REWARDS_PER_YEAR, referr
 import { REFERRAL_REWARD_DAYS } from "~/lib/plans";
 import type { Route } from "./+types/referrals";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 export function meta() {
   return [{ title: "Invite friends | Toolscape" }, { name: "robots", content: "noindex" }];
 }

@@ -30,7 +30,11 @@ export default function Graveyard({ loaderData }: Route.ComponentProps) {
   return (
     <InfoPage
       title="The Graveyard"
-      lead={`AI tools whose websites are gone. Instead of a dead link in our listings, a dated record here: ${total.toLocaleString("en-US")} ${total === 1 ? "tool" : "tools"}.`}
+      lead={
+        total
+          ? `AI tools whose websites are gone. Instead of a dead link in our listings, a dated record here: ${total.toLocaleString("en-US")} ${total === 1 ? "tool" : "tools"}.`
+          : "AI tools whose websites are gone, kept here as a dated record instead of dead links in our listings."
+      }
     >
       <p>
         Our link checker visits every tool's website. A tool moves here when its site fails on at least {rule.days}{" "}
@@ -59,7 +63,23 @@ export default function Graveyard({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       ) : (
-        <p data-testid="graveyard-empty">No tool is gone right now: every listed tool's website answered recently.</p>
+        <div
+          data-testid="graveyard-empty"
+          className="not-prose rounded-2xl border border-emerald-200 bg-emerald-50 p-6 dark:border-emerald-900 dark:bg-emerald-950"
+        >
+          <p className="text-lg font-semibold text-emerald-950 dark:text-emerald-50">
+            Nothing here: every tool is alive
+          </p>
+          <p className="mt-1 text-sm text-emerald-950 dark:text-emerald-100">
+            Every listed tool's website answered our link checker recently. When one stops answering, it will be
+            recorded here with the day it went and the alternatives its page points to.
+          </p>
+          <p className="mt-3 text-sm">
+            <a href="/tools" className="font-medium text-emerald-900 underline dark:text-emerald-100">
+              Browse the tools that are alive
+            </a>
+          </p>
+        </div>
       )}
       {totalPages > 1 ? (
         <nav aria-label="Pages" className="flex gap-4 pt-2 text-sm">

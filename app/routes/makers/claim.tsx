@@ -18,6 +18,8 @@ import {
   startEmailClaim,
 } from "./makers.server";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 /**
  * A maker claims an existing listing (issue 20): an e-mail link to an address at the tool's own
  * domain, or a token published on its site. Verified makers are sent on to their maker page.

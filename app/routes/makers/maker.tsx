@@ -26,6 +26,8 @@ import {
   saveReply,
 } from "./makers.server";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 /**
  * The verified maker's page for one listing (issue 20): edit the facts (labelled as the maker's claim;
  * pricing goes to a moderator first) and answer reviews publicly.
@@ -96,7 +98,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
           const result = await saveMakerEdit(context.services, who, tool.id, input);
           const parts = [
             result.applied.length ? MAKER_MESSAGES.saved : "",
-            result.pending.length ? MAKER_MESSAGES.pricingPending : "",
+            result.pending.some((f) => f !== "pricing" && f !== "pricing_model")
+              ? MAKER_MESSAGES.firstEditsPending
+              : result.pending.length
+                ? MAKER_MESSAGES.pricingPending
+                : "",
           ].filter(Boolean);
           return { ok: true, message: parts.join(" ") };
         }

@@ -4,6 +4,7 @@ import { SaveSearch, type SaveSearchResult, type SaveSearchState } from "~/compo
 import { SearchFilterForm } from "~/components/search/search-filter-form";
 import { searchParts } from "~/components/search/search-parts-module";
 import { SearchResultList } from "~/components/search/search-result-list";
+import { buttonClass } from "~/components/ui-classes";
 import {
   AppError,
   findSavedSearch,
@@ -13,7 +14,14 @@ import {
   tierOf,
   viewerOf,
 } from "~/lib/accounts.server";
-import { cardsForTier, POPULAR_SEARCHES, parseSearchUrl, type SearchBadge, searchTools } from "~/lib/catalog.server";
+import {
+  cardsForTier,
+  matchTasks,
+  POPULAR_SEARCHES,
+  parseSearchUrl,
+  type SearchBadge,
+  searchTools,
+} from "~/lib/catalog.server";
 import { formAction } from "~/lib/form-action.server";
 import { plural } from "~/lib/format";
 import { Island } from "~/lib/island";
@@ -22,6 +30,8 @@ import { originOf } from "~/lib/site-origin.server";
 import { splitComponent } from "~/lib/split";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/index";
+
+export { shouldRevalidate } from "~/lib/revalidate";
 
 // The page's text: static islands, their code loaded only when the browser renders a search itself
 // (ADR 0055). The filters, Save Search and the result list (Load More) are interactive and load with it.
@@ -32,11 +42,12 @@ const SearchHeading = splitComponent(() => searchParts().then((m) => m.SearchHea
 const SearchNotes = splitComponent(() => searchParts().then((m) => m.SearchNotes));
 const NoResults = splitComponent(() => searchParts().then((m) => m.NoResults));
 const PopularSearches = splitComponent(() => searchParts().then((m) => m.PopularSearches));
+const TasksThatMatch = splitComponent(() => searchParts().then((m) => m.TasksThatMatch));
 
 // The head's tags come made from the loader: the rules (and the plural wording) run on the server,
 // and the browser only copies them (ADR 0060).
 const FAILED_HEAD: MetaDescriptor[] = [
-  { title: "Search Failed | Toolscape" },
+  { title: "Search failed | Toolscape" },
   { name: "robots", content: "noindex, follow" },
   { tagName: "link", rel: "canonical", href: "/search" },
 ];
@@ -55,7 +66,7 @@ function searchHead(
     { name: "robots", content: bare && state === "start" ? "index, follow" : "noindex, follow" },
     { tagName: "link", rel: "canonical", href: `${origin}${found?.href ?? "/search"}` },
   ];
-  if (state === "error") return [{ title: "Search Failed | Toolscape" }, ...tags];
+  if (state === "error") return [{ title: "Search failed | Toolscape" }, ...tags];
   if (!found) {
     return [
       { title: "Search AI Tools | Toolscape" },
@@ -96,9 +107,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const { db } = context.services;
   try {
-    const [results, viewer] = await Promise.all([searchTools(db, input), viewerOf(context, request)]);
+    const [results, viewer, tasks] = await Promise.all([
+      searchTools(db, input),
+      viewerOf(context, request),
+      // Issue 32: the jobs the words describe, shown above the tools ("Tasks that match").
+      input.filters.q ? matchTasks(context.services, input.filters.q, 3) : Promise.resolve([]),
+    ]);
     // The queries people did not find (admin analytics): counted in memory, never awaited.
-    if (input.filters.q && results.total === 0) context.services.tallies.searchMisses.record(input.filters.q);
+    if (input.filters.q && (results.total === 0 || results.relaxed))
+      context.services.tallies.searchMisses.record(input.filters.q);
     const query = savedQuery(results.href);
     // Members see their saved-search allowance and whether this search is saved already.
     let saveSearch: SaveSearchState = { signedIn: false };
@@ -116,6 +133,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       error: null,
       input,
       results: { ...results, tools: cardsForTier(results.tools, tierOf(context, viewer)) },
+      tasks: tasks.map((t) => ({
+        slug: t.slug,
+        name: t.name,
+        tool_count: t.tool_count,
+        tools: t.tools.map((x) => x.name),
+      })),
       saveSearch,
       // What Save Search posts: made here, so the browser does not carry the naming rule.
       saveAs: { name: searchName(results.badges), query },
@@ -219,11 +242,15 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             {saveSearch ? (
               <SaveSearch name={loaderData.saveAs.name} query={loaderData.saveAs.query} state={saveSearch} />
             ) : null}
-            {results.notes.length || results.unknownCategories.length ? (
+            {results.notes.length || results.unknownCategories.length || results.didYouMean ? (
               <Island
                 id="search-notes"
                 component={SearchNotes}
-                props={{ notes: results.notes, unknownCategories: results.unknownCategories }}
+                props={{
+                  notes: results.notes,
+                  unknownCategories: results.unknownCategories,
+                  didYouMean: results.didYouMean,
+                }}
               />
             ) : null}
           </>
@@ -231,15 +258,36 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <Island id="search-start" component={SearchStartIntro} props={{ total }} />
         )}
       </header>
+      {/* On a phone the results come first; the filters open as a sheet from this link (CSS :target, no
+          script needed) and close with "Show results" (issue 36: the first result was ~860 px down). */}
+      <p className="mt-4 lg:hidden">
+        <a href="#search-filters" className={buttonClass("secondary", "sm", "px-3 py-1.5")} data-testid="filters-open">
+          Filters{results?.badges.length ? ` (${results.badges.length})` : ""}
+        </a>
+      </p>
       <div className="mt-6 grid gap-8 lg:grid-cols-[17rem_1fr]">
-        <aside aria-label="Search filters">
+        <aside
+          id="search-filters"
+          aria-label="Search filters"
+          className="scroll-mt-0 max-lg:hidden max-lg:target:fixed max-lg:target:inset-0 max-lg:target:z-50 max-lg:target:block max-lg:target:overflow-y-auto max-lg:target:bg-white max-lg:target:p-4 max-lg:target:pb-40 dark:max-lg:target:bg-slate-950"
+        >
+          <p className="mb-3 flex items-center justify-between lg:hidden">
+            <span className="text-lg font-semibold">Filters</span>
+            <a href="#search-results" className={buttonClass("primary", "sm", "px-3 py-1.5")}>
+              Show results
+            </a>
+          </p>
           <SearchFilterForm
             filters={input.filters}
             selectedCategories={results?.categories ?? []}
             categories={categories}
           />
         </aside>
-        <div aria-busy={searching} className={searching ? "opacity-60 transition-opacity" : undefined}>
+        <div
+          id="search-results"
+          aria-busy={searching}
+          className={`scroll-mt-20${searching ? " opacity-60 transition-opacity" : ""}`}
+        >
           <p role="status" aria-live="polite" className="sr-only">
             {searching ? "Searching…" : results ? loaderData.found : ""}
           </p>
@@ -247,6 +295,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             <Island id="search-start-links" component={SearchStartLinks} props={{ popular }} />
           ) : (
             <>
+              {"tasks" in loaderData && loaderData.tasks.length ? (
+                <Island id="search-tasks" component={TasksThatMatch} props={{ tasks: loaderData.tasks }} />
+              ) : null}
               {results.total === 0 ? (
                 <Island
                   id="search-no-results"

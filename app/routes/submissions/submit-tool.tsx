@@ -24,6 +24,8 @@ import {
 } from "~/lib/submissions.server";
 import type { Route } from "./+types/submit-tool";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 type Values = Partial<Record<(typeof SUBMISSION_FIELDS)[number], string>>;
 
 export function meta() {

@@ -16,6 +16,7 @@ type Operation = {
   description?: string;
   parameters?: { name: string; in: string; required?: boolean; schema?: Schema; description?: string }[];
   responses?: Record<string, { description?: string }>;
+  security?: Record<string, string[]>[];
 };
 
 const schemaText = (s: Schema | undefined): string => {
@@ -29,7 +30,11 @@ const schemaText = (s: Schema | undefined): string => {
   return extra.length ? `${type} (${extra.join(", ")})` : type;
 };
 
-/** The document flattened for a server-rendered reference: operations, parameters, responses. */
+/**
+ * The document flattened for a server-rendered reference: operations, parameters, responses. The
+ * page is the key holders' reference, so it lists the operations an API key opens; the members'
+ * and admins' operations the site itself calls are in /api/openapi.json (linked from the page).
+ */
 export function apiReference() {
   const doc = openApiDocument() as unknown as {
     info: { title: string; version: string; description?: string };
@@ -37,23 +42,25 @@ export function apiReference() {
     components?: { securitySchemes?: Record<string, { description?: string }> };
   };
   const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, op]) => ({
-      id: op.operationId ?? `${method}-${path}`,
-      method: method.toUpperCase(),
-      path: `/api${path}`,
-      summary: op.summary ?? "",
-      description: op.description ?? "",
-      parameters: (op.parameters ?? []).map((p) => ({
-        name: p.name,
-        in: p.in,
-        required: Boolean(p.required),
-        type: schemaText(p.schema),
+    Object.entries(methods)
+      .filter(([, op]) => (op.security ?? []).some((s) => "apiKey" in s))
+      .map(([method, op]) => ({
+        id: op.operationId ?? `${method}-${path}`,
+        method: method.toUpperCase(),
+        path: `/api${path}`,
+        summary: op.summary ?? "",
+        description: op.description ?? "",
+        parameters: (op.parameters ?? []).map((p) => ({
+          name: p.name,
+          in: p.in,
+          required: Boolean(p.required),
+          type: schemaText(p.schema),
+        })),
+        responses: Object.entries(op.responses ?? {}).map(([status, r]) => ({
+          status,
+          description: r.description ?? "",
+        })),
       })),
-      responses: Object.entries(op.responses ?? {}).map(([status, r]) => ({
-        status,
-        description: r.description ?? "",
-      })),
-    })),
   );
   return {
     title: doc.info.title,

@@ -44,7 +44,8 @@ export default function ApiReference({ loaderData }: Route.ComponentProps) {
           <a href="/api/openapi.json" className="underline">
             <code>/api/openapi.json</code>
           </a>{" "}
-          (OpenAPI 3.1).
+          (OpenAPI 3.1); it also describes the operations the site itself calls for signed-in members and admins (a
+          session cookie), which this page leaves out.
         </p>
         <pre className="mt-3 overflow-x-auto rounded bg-slate-100 p-3 text-xs dark:bg-slate-900">
           curl -H "Authorization: Bearer tsk_your_key" https://toolscape.example/api/tools?q=writing&amp;limit=5

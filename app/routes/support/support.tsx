@@ -16,6 +16,8 @@ import { failureOf } from "~/lib/form-action";
 import { formAction } from "~/lib/form-action.server";
 import type { Route } from "./+types/support";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 export function meta() {
   return [
     { title: "Support | Toolscape" },

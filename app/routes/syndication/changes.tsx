@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { H2, InfoPage } from "~/components/info-page";
 import { type BadgeTone, badgeClass } from "~/components/ui-classes";
-import { CHANGE_LABELS, listChanges, siteUrl } from "~/lib/syndication.server";
+import { CHANGE_LABELS, countEnrichment, listChanges, siteUrl } from "~/lib/syndication.server";
 import type { Route } from "./+types/changes";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -28,8 +28,9 @@ export function meta({ data }: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, env } = context.services;
-  const entries = await listChanges(db, env);
+  const [entries, enriched] = await Promise.all([listChanges(db, env), countEnrichment(db)]);
   return {
+    enriched,
     pageUrl: siteUrl(env, "/changes"),
     feedUrl: siteUrl(env, "/changes.xml"),
     entries: entries.map((e) => ({ ...e, label: CHANGE_LABELS[e.kind] })),
@@ -46,7 +47,7 @@ export default function Changes({ loaderData: d }: Route.ComponentProps) {
     >
       <p className="text-sm">
         Follow it in a feed reader:{" "}
-        <a className="font-semibold text-brand-700 underline dark:text-brand-300" href="/changes.xml">
+        <a className="font-semibold text-brand-700 underline dark:text-indigo-300" href="/changes.xml">
           Atom feed
         </a>
         . The whole catalogue is in the{" "}
@@ -65,12 +66,12 @@ export default function Changes({ loaderData: d }: Route.ComponentProps) {
               <div className="flex flex-wrap items-center gap-2 text-sm">
                 <span className={badgeClass(TONE[e.kind] ?? "neutral")}>{e.label}</span>
                 <Link
-                  className="font-semibold text-brand-700 underline dark:text-brand-300"
+                  className="font-semibold text-brand-700 underline dark:text-indigo-300"
                   to={`/tools/${e.tool.slug}`}
                 >
                   {e.tool.name}
                 </Link>
-                <time className="text-slate-500" dateTime={e.at}>
+                <time className="text-slate-600 dark:text-slate-400" dateTime={e.at}>
                   {new Date(e.at).toISOString().slice(0, 10)}
                 </time>
               </div>
@@ -79,6 +80,13 @@ export default function Changes({ loaderData: d }: Route.ComponentProps) {
           ))}
         </ol>
       )}
+      {d.enriched.facts > 0 ? (
+        <p className="mt-6 text-sm text-slate-600 dark:text-slate-400" data-testid="enrichment-note">
+          Not listed above: when the catalogue was built, our rules filled in {d.enriched.facts.toLocaleString("en-US")}{" "}
+          unknown facts (price model, category, maker) for {d.enriched.tools.toLocaleString("en-US")} tools from the
+          imported data. Each tool's page shows them as inferred, with the rule.
+        </p>
+      ) : null}
     </InfoPage>
   );
 }

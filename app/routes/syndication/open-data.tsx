@@ -22,6 +22,10 @@ const SCHEMA: [string, string][] = [
   ["category, category_slug, provider", "Where it is filed and who makes it (null when unknown)."],
   ["pricing_model, price_text", "Free, Freemium, Paid, Open Source… and the price text when known."],
   ["tags, features, use_cases", "Lists of short strings."],
+  [
+    "tasks",
+    "The jobs the tool does, as slugs of their pages (/tasks/{slug}): accepted by an editor or proposed by rules.",
+  ],
   ["rating, review_count", "Members' average rating (0–5) and the number of reviews."],
   [
     "gated",
@@ -128,7 +132,7 @@ function SlugList({ label, slugs, total }: { label: string; slugs: string[]; tot
       {slugs.map((s, i) => (
         <span key={s}>
           {i > 0 ? ", " : ""}
-          <Link className="text-brand-700 underline dark:text-brand-300" to={`/tools/${s}`}>
+          <Link className="text-brand-700 underline dark:text-indigo-300" to={`/tools/${s}`}>
             {s}
           </Link>
         </span>
@@ -156,7 +160,7 @@ export default function OpenData({ loaderData: d }: Route.ComponentProps) {
       <ul className="list-disc space-y-1 pl-6">
         {d.files.map((f) => (
           <li key={f.format}>
-            <a className="font-semibold text-brand-700 underline dark:text-brand-300" href={f.url} download>
+            <a className="font-semibold text-brand-700 underline dark:text-indigo-300" href={f.url} download>
               {f.name}
             </a>{" "}
             ({f.format === "jsonl" ? "JSON Lines, one tool per line" : "CSV with a header row"}, gzip

@@ -4,6 +4,8 @@ import { getToolRef } from "~/lib/catalog.server";
 import { formAction } from "~/lib/form-action.server";
 import type { Route } from "./+types/alert";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 /**
  * The tool page's change-alert form (issue 20), without JavaScript: sets or removes the member's
  * alert and returns to the tool's history tab. The module checks the plan (entitlement data) and
@@ -14,7 +16,8 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const back = `/tools/${encodeURIComponent(params.idOrSlug)}?tab=history`;
+  // Back to the member's own render of the history tab (`?own=1`), where their choice shows without JavaScript.
+  const back = `/tools/${encodeURIComponent(params.idOrSlug)}?own=1&tab=history`;
   const viewer = await viewerOf(context, request);
   if (!viewer) throw redirect(`/sign-in?redirectTo=${encodeURIComponent(back)}`);
   const tool = await getToolRef(context.services.db, params.idOrSlug);

@@ -110,9 +110,13 @@ export async function answerReview(
   const { intent } = input;
   switch (input.intent) {
     case "review-save": {
-      const review = { rating: input.rating, comment: input.comment };
-      const { created } = await saveReview(deps(context), viewer.user.id, idOrSlug, review);
-      const message = created ? "Thanks! Your review is published." : "Your review was updated.";
+      const review = { rating: input.rating, comment: input.comment, usesAtWork: input.usesAtWork };
+      const { created, held } = await saveReview(deps(context), viewer.user.id, idOrSlug, review);
+      const message = held
+        ? "Thanks! Your review waits for a moderator before it is shown."
+        : created
+          ? "Thanks! Your review is published."
+          : "Your review was updated.";
       return done({ intent, ok: true, message });
     }
     case "review-delete":

@@ -26,6 +26,7 @@ import {
   myReviewMarks,
   REVIEW_LIMITS,
   ReviewListQuery,
+  toolCommunity,
 } from "~/lib/community.server";
 import { liveDealForTool } from "~/lib/content.server";
 import { sideCardDeal } from "~/lib/deals";
@@ -33,10 +34,12 @@ import { formAction } from "~/lib/form-action.server";
 import { updatedLabel } from "~/lib/format";
 import { Island } from "~/lib/island";
 import { linkHealth } from "~/lib/linkcheck.server";
+import { manifestConflictsFor } from "~/lib/observer.server";
 import { useAudience, usePersonal } from "~/lib/personal";
 import { TOGGLE_MESSAGES } from "~/lib/saved-tools";
 import { originOf } from "~/lib/site-origin.server";
 import { splitComponent } from "~/lib/split";
+import { costForm } from "~/lib/tool-plans.server";
 import { toolMeta } from "~/lib/tool-seo";
 import { hasVerifiedMaker } from "../makers/makers.server";
 import type { Route } from "./+types/detail";
@@ -47,6 +50,8 @@ import {
   communityShape,
   ToolPageForm,
 } from "./community.server";
+
+export { shouldRevalidate } from "~/lib/revalidate";
 
 // Shown only to some viewers (past their daily views or below the tool's tier) and for unknown
 // tools: the usual tool page does not load them.
@@ -70,6 +75,16 @@ const FactHistory = splitComponent(() => facts().then((m) => m.FactHistory));
 const ChangeAlertControl = splitComponent(() => facts().then((m) => m.ChangeAlertControl));
 // The graveyard notice rides with the static parts (no import of its own in the first load).
 const GoneNotice = splitComponent(() => parts().then((m) => m.GoneNotice));
+// Plans and the cost form (issue 33): a static island; the form is a GET the loader answers.
+const PlanTable = splitComponent(() => import("~/components/tool-detail/plan-parts").then((m) => m.PlanTable));
+// "Before you buy" (issue 33 item 5): the decision facts with their sources, a static island too.
+const DecisionCard = splitComponent(() =>
+  import("~/components/tool-detail/decision-parts").then((m) => m.DecisionCard),
+);
+// Its success stories and AMAs (issue 35): links only, a static island.
+const ToolCommunityLinks = splitComponent(() =>
+  import("~/components/tool-detail/community-links").then((m) => m.ToolCommunityLinks),
+);
 const ToolNotFound = splitComponent(() => import("~/components/tool-not-found").then((m) => m.ToolNotFound));
 
 // Built by the loader on the server: tool-seo stays out of the browser bundle.
@@ -121,7 +136,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     page: url.searchParams.get("rpage") ?? undefined,
   });
   const open = page && !page.lock ? page.tool.id : null;
-  const [saved, listChoices, reviews, poll, mine, health, claimed] = await Promise.all([
+  const [saved, listChoices, reviews, poll, mine, health, claimed, community] = await Promise.all([
     page && viewer ? savedToolState(db, viewer.user.id, page.tool.id) : null,
     page && viewer ? listChoicesFor(db, viewer, page.tool.id) : null,
     open ? listToolReviews(db, open, reviewQuery, undefined, context.services.clock.now()) : null,
@@ -129,6 +144,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     open && viewer ? getMyReview(db, viewer.user.id, open, context.services.clock.now()) : null,
     page ? linkHealth(db, page.tool.id, context.services.clock.now()) : null,
     page ? hasVerifiedMaker(db, page.tool.id) : false,
+    // Issue 35: its success stories and AMAs (public, so on the cached page).
+    open ? toolCommunity(db, open) : null,
   ]);
   // Change alerts (issue 20): whether the member's plan has them, and their choice for this tool.
   const alert =
@@ -158,6 +175,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     health,
     // Public: whether a verified maker stands behind the listing (issue 20).
     claimed,
+    community,
     views: seen.access?.views ?? null,
     saved,
     alert,
@@ -174,6 +192,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     poll,
     mine,
     marks,
+    // Plans and "what will this cost me" (issue 33): prices, so not for a locked view.
+    plans:
+      page && !page.lock
+        ? {
+            ...costForm(page.tool.plans, url.searchParams),
+            // Where the maker's manifest and the pricing page disagree (ADR 0071): a quiet note under the table.
+            conflicts: page.tool.plans?.length ? await manifestConflictsFor(db, page.tool.id) : [],
+          }
+        : null,
   };
   return data(result, { status: page ? 200 : 404, headers });
 }
@@ -237,9 +264,15 @@ function FreeViews({
     );
   }, [views, fromCookie]);
   const shown = views ?? cookieViews;
-  if (!shown || shown.limit === null) return null;
+  // The cached public page learns the count only after hydration: its place in the row is reserved from
+  // the first paint (same width and line height), so the count fills it without moving anything (issue 36:
+  // CLS 0.135–0.155 on tool pages came from this line arriving late).
+  const reserve = fromCookie && !views ? "inline-block min-h-5 min-w-[15rem]" : "";
+  if (!shown || shown.limit === null) {
+    return reserve ? <span data-testid="tool-views-slot" aria-hidden="true" className={reserve} /> : null;
+  }
   return (
-    <p data-testid="tool-views" className="text-sm text-slate-600 dark:text-slate-400">
+    <p data-testid="tool-views" className={`text-sm text-slate-600 dark:text-slate-400 ${reserve}`.trim()}>
       Free tool views today: {Math.min(shown.used, shown.limit)} of {shown.limit}
     </p>
   );
@@ -292,11 +325,36 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
   const features = tool.features.slice(0, limits.features);
   const useCases = tool.use_cases.slice(0, limits.useCases);
 
-  const panels: TabPanel<ToolTab>[] = [
+  // Empty tabs are not offered (issue 36); a tab asked for by its address still opens. With no
+  // review yet, the overview carries the way to write the first one.
+  const hasReviews = tool.review_count > 0 || (reviews?.items.length ?? 0) > 0 || mine !== null;
+  const shown: Record<ToolTab, boolean> = {
+    overview: true,
+    features: features.length > 0,
+    alternatives: true,
+    screenshots: tool.screenshots.length > 0,
+    reviews: hasReviews && reviews !== null,
+    history: true,
+  };
+  const allPanels: TabPanel<ToolTab>[] = [
     {
       value: "overview",
       label: TAB_LABELS.overview,
-      content: <Island id="tool-overview" component={Overview} props={{ tool, useCases }} />,
+      content: (
+        <>
+          <Island id="tool-overview" component={Overview} props={{ tool, useCases }} />
+          {!hasReviews && reviews ? (
+            <p className="mt-6 text-sm" data-testid="first-review">
+              <a
+                href={`/tools/${tool.slug}?tab=reviews#tabs`}
+                className="font-medium text-brand-700 underline hover:no-underline dark:text-indigo-300"
+              >
+                Be the first to review {tool.name}
+              </a>
+            </p>
+          ) : null}
+        </>
+      ),
     },
     {
       value: "features",
@@ -376,12 +434,13 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
           <Island
             id="tool-change-alert"
             component={ChangeAlertControl}
-            props={{ state: alert, toolSlug: tool.slug, upsell: alertUpsell }}
+            props={{ state: alert, toolSlug: tool.slug, upsell: alertUpsell, member }}
           />
         </>
       ),
     },
   ];
+  const panels = allPanels.filter((p) => shown[p.value] || p.value === tab);
 
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr]">
@@ -408,13 +467,19 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
             lead: tool.full_description !== tool.description ? tool.description : null,
           }}
         />
-        <div className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-2">
+        <div className="relative mt-5 flex flex-wrap items-center gap-x-4 gap-y-2">
           <SaveToggles tool={toolRef} state={saved} member={member} />
           {lock ? null : listChoices ? (
             <Suspense fallback={null}>
               <AddToList tool={toolRef} choices={listChoices} />
             </Suspense>
-          ) : member ? null : (
+          ) : member ? (
+            // A member's shared page: their lists arrive by script; without it, their own render of
+            // this page (`?own=1`, rendered per request) has the plain forms (issue 31).
+            <a href={`/tools/${page.tool.slug}?own=1`} className={buttonClass("secondary", "sm", "px-3 py-1.5")}>
+              Add to list
+            </a>
+          ) : (
             <Link
               to={`/sign-in?redirectTo=${encodeURIComponent(`/tools/${page.tool.slug}`)}`}
               className={buttonClass("secondary", "sm", "px-3 py-1.5")}
@@ -423,6 +488,12 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
             </Link>
           )}
           {lock ? null : <FreeViews views={views} fromCookie={!signedIn} />}
+          <a
+            href={`/tools/${tool.slug}/discussions`}
+            className="text-sm text-slate-600 underline hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100"
+          >
+            Discussions
+          </a>
           <a
             href={`/tools/${tool.slug}/correct`}
             className="text-sm text-slate-600 underline hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100"
@@ -480,6 +551,27 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
             />
           </>
         )}
+        {loaderData.plans ? (
+          <Island
+            id="tool-plans"
+            component={PlanTable}
+            props={{ slug: tool.slug, plans: tool.plans, ...loaderData.plans }}
+          />
+        ) : null}
+        {tool.decision ? (
+          <Island id="tool-decision" component={DecisionCard} props={{ decision: tool.decision }} />
+        ) : null}
+        {loaderData.community ? (
+          <Island
+            id="tool-community"
+            component={ToolCommunityLinks}
+            props={{
+              tool: { name: tool.name, slug: tool.slug },
+              community: loaderData.community,
+              claimed: loaderData.claimed,
+            }}
+          />
+        ) : null}
         <Island
           id="tool-sources"
           component={FactSources}

@@ -1,14 +1,40 @@
-import { data, useLocation, useNavigate } from "react-router";
+import { data, redirect, useLocation, useNavigate } from "react-router";
+import { z } from "zod";
+import { AdvancedFilters, FilterSets } from "~/components/advanced-filters";
 import { Pagination } from "~/components/pagination";
 import { ToolCard } from "~/components/tool-card";
 import { controlClass } from "~/components/ui-classes";
-import { tierOf, viewerOf } from "~/lib/accounts.server";
-import { cardsForTier, listCategories, listParamsFromSearch, listTools, ToolListParams } from "~/lib/catalog.server";
-import { firstIssue } from "~/lib/form-action.server";
+import {
+  ADVANCED_FILTERS,
+  createFilterSet,
+  FilterSetName,
+  loadEntitlements,
+  tierOf,
+  viewerOf,
+} from "~/lib/accounts.server";
+import {
+  cardsForTier,
+  entitleAdvanced,
+  listCategories,
+  listFiltersText,
+  listParamsFromSearch,
+  listTools,
+  ToolListParams,
+} from "~/lib/catalog.server";
+import { decisionFromParams } from "~/lib/decision-filters";
+import { firstIssue, formAction } from "~/lib/form-action.server";
 import { formQuery } from "~/lib/form-query";
 import { SORT_OPTIONS } from "~/lib/format";
+import { Island } from "~/lib/island";
 import { applyButtonClass, useLiveFilters } from "~/lib/live-filters";
+import { splitComponent } from "~/lib/split";
+import { TIER_LABELS } from "~/lib/tiers";
 import type { Route } from "./+types/index";
+
+// The decision filters (issue 33): a static island, so the listing's first load carries none of their code.
+const DecisionFiltersPart = splitComponent(() =>
+  import("~/components/decision-filters").then((m) => m.DecisionFilters),
+);
 
 export function meta({ data }: Route.MetaArgs) {
   const total = data?.page?.pagination.total ?? 0;
@@ -25,26 +51,68 @@ export function meta({ data }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.services;
   const url = new URL(request.url);
-  const categories = await listCategories(db);
+  const [categories, viewer, entitlements] = await Promise.all([
+    listCategories(db),
+    viewerOf(context, request),
+    loadEntitlements(db),
+  ]);
+  // A member's page may be rendered for their tier (ADR 0032, no viewer): the tier decides the gate.
+  const tier = tierOf(context, viewer);
+  const allowed = tier ? entitlements.hasAccess(tier, ADVANCED_FILTERS) : false;
+  const from = entitlements.lowestTierWith(ADVANCED_FILTERS);
+  const advanced = {
+    allowed,
+    signedIn: !!tier,
+    plan: from ? TIER_LABELS[from] : null,
+    cap: tier && allowed ? entitlements.limitFor(tier, ADVANCED_FILTERS) : 0,
+    current: listFiltersText(url.searchParams),
+    notice: url.searchParams.get("notice")?.slice(0, 200) ?? null,
+    refused: false,
+  };
   const parsed = ToolListParams.safeParse(listParamsFromSearch(url.searchParams));
   if (!parsed.success) {
     return data(
-      { categories, page: null, error: firstIssue(parsed.error, "Invalid filters"), search: url.search },
+      { categories, page: null, error: firstIssue(parsed.error, "Invalid filters"), search: url.search, advanced },
       { status: 400 },
     );
   }
-  const [page, viewer] = await Promise.all([listTools(db, parsed.data), viewerOf(context, request)]);
+  // Exclusions and "does not train on your data" are Standard's: below it the basic results, with a notice.
+  const { query, refused } = entitleAdvanced(parsed.data, allowed);
+  const page = await listTools(db, query);
   // Tools above the viewer's tier are sent without their gated fields (the card is dimmed).
   return {
     categories,
     page: { ...page, tools: cardsForTier(page.tools, tierOf(context, viewer)) },
     error: null,
     search: url.search,
+    advanced: { ...advanced, refused },
   };
 }
 
-export default function ToolsIndex({ loaderData }: Route.ComponentProps) {
-  const { categories, page, error, search } = loaderData;
+const Back = z.string().max(2_000).default("");
+const FilterSetIntent = z.object({ intent: z.literal("save-filter-set"), name: FilterSetName, back: Back });
+
+/**
+ * Save the current filters as a named set (issue 34 item 1): a plain form, so it works without
+ * JavaScript. The list (apply, rename, delete) is the member's own, so it lives in the dashboard
+ * (/dashboard/filter-sets): /tools is rendered once per tier and shared (ADR 0032).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await viewerOf(context, request);
+  const { db } = context.services;
+  return formAction(request, FilterSetIntent, async (input) => {
+    // The filters, rebuilt from the known parameters only.
+    const query = listFiltersText(new URLSearchParams(input.back));
+    if (!query) return data({ ok: false as const, error: "Set some filters before saving them" }, { status: 400 });
+    const set = await createFilterSet(db, viewer, { name: input.name, query });
+    return redirect(`/dashboard/filter-sets?notice=${encodeURIComponent(`Saved the filter set “${set.name}”.`)}`);
+  });
+}
+
+export { shouldRevalidate } from "~/lib/revalidate";
+
+export default function ToolsIndex({ loaderData, actionData }: Route.ComponentProps) {
+  const { categories, page, error, search, advanced } = loaderData;
   const params = new URLSearchParams(search);
   const navigate = useNavigate();
   const location = useLocation();
@@ -128,7 +196,7 @@ export default function ToolsIndex({ loaderData }: Route.ComponentProps) {
           defaultValue={params.get("sort") ?? ""}
           className={controlClass("sm", "text-base")}
         >
-          <option value="">{params.get("q") ? "Best match" : "Rating: high to low"}</option>
+          <option value="">{params.get("q") ? "Best match" : "Best first"}</option>
           {SORT_OPTIONS.map(([value, label]) => (
             <option key={value} value={value}>
               {label}
@@ -138,7 +206,19 @@ export default function ToolsIndex({ loaderData }: Route.ComponentProps) {
         <button type="submit" className={applyButtonClass(live.enhanced)}>
           Apply
         </button>
+        <Island
+          id="decision-filters"
+          className="sm:col-span-4"
+          component={DecisionFiltersPart}
+          props={{ values: decisionFromParams(params) }}
+        />
+        <AdvancedFilters className="sm:col-span-4" params={search} categories={categories} advanced={advanced} />
       </form>
+      <FilterSets
+        advanced={advanced}
+        search={search}
+        failure={actionData && !actionData.ok ? actionData.error : null}
+      />
 
       {error ? (
         <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
@@ -157,6 +237,8 @@ export default function ToolsIndex({ loaderData }: Route.ComponentProps) {
 
       {page ? (
         <>
+          {/* The cards' names are h3: this h2 keeps the outline in order (issue 36, axe heading-order). */}
+          <h2 className="sr-only">Tools</h2>
           <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="tool-grid">
             {page.tools.map((tool) => (
               <ToolCard key={tool.id} tool={tool} />

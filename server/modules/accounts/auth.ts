@@ -213,6 +213,12 @@ export function createAuth(deps: AuthDeps) {
       },
     },
     hooks: {
+      // A changed password ends every other session, whatever the client asked (issue 31): a password
+      // changed because it leaked must not leave the thief signed in.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/change-password") return;
+        return { context: { ...ctx, body: { ...(ctx.body ?? {}), revokeOtherSessions: true } } };
+      }),
       // Every new session (sign-in, sign-up, OAuth, e-mail confirmation) marks this browser as the
       // member's: growth's affiliate rules read it (browser-owner.ts, ADR 0024).
       after: createAuthMiddleware(async (ctx) => {

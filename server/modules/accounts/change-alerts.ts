@@ -2,12 +2,13 @@ import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import type { Env } from "../../platform/env.ts";
 import { AppError } from "../../platform/errors.ts";
+import { isLaterChange, publicFactSource } from "../../platform/fact-publish.ts";
 import { isUuid } from "../../platform/ids.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { Mailer } from "../../platform/mail.ts";
 import { siteUrl } from "../../platform/site-origin.ts";
-import type { ToolMergeStep } from "../catalog/index.ts";
+import { type Plan, planChangeText, type ToolMergeStep } from "../catalog/index.ts";
 import { requireEntitlement, type Viewer } from "./viewer.ts";
 
 /**
@@ -22,7 +23,7 @@ export const CHANGE_ALERT_FEATURE = "change_alerts";
 export const CHANGE_ALERT_FREQUENCIES = ["immediate", "weekly"] as const;
 export type ChangeAlertFrequency = (typeof CHANGE_ALERT_FREQUENCIES)[number];
 /** The facts an alert is about (the API's field names). */
-export const ALERT_FIELDS = ["pricing_model", "pricing", "status"] as const;
+export const ALERT_FIELDS = ["pricing_model", "pricing", "plans", "status"] as const;
 
 export const CHANGE_ALERT_IMMEDIATE_JOB = "alerts.changes.immediate";
 export const CHANGE_ALERT_WEEKLY_JOB = "alerts.changes.weekly";
@@ -90,6 +91,7 @@ const Due = z.object({
   old_value: z.unknown(),
   new_value: z.unknown(),
   source: z.string(),
+  kind: z.string(),
   at: z.string(),
 });
 type Due = z.infer<typeof Due>;
@@ -98,7 +100,12 @@ const OneRow = z.object({ n: z.number() });
 const ClaimRow = z.object({ history_id: z.string() });
 const UserIdRow = z.object({ user_id: z.string() });
 
-const FIELD_LABELS: Record<string, string> = { pricing_model: "Pricing", pricing: "Price", status: "Status" };
+const FIELD_LABELS: Record<string, string> = {
+  pricing_model: "Pricing",
+  pricing: "Price",
+  plans: "Plans",
+  status: "Status",
+};
 
 /** A history value as one line of text ("Freemium", "$20/month", "—"). */
 export function alertValue(value: unknown): string {
@@ -124,8 +131,13 @@ export function changeAlertText(
       : `${tools.join(", ").slice(0, 80)}: ${changes.some((c) => c.field === "status") ? "status" : "pricing"} changed`;
   const lines = [frequency === "weekly" ? "Changes to tools you saved this week:" : "A tool you saved changed:", ""];
   for (const c of changes) {
+    // Plans change as typed events ("Pro: price up $20 → $25/month"), not as JSON (issue 33).
+    const change =
+      c.field === "plans"
+        ? planChangeText(c.old_value as Plan[] | null, c.new_value as Plan[] | null)
+        : `${alertValue(c.old_value)} → ${alertValue(c.new_value)}`;
     lines.push(
-      `- ${c.tool_name} · ${FIELD_LABELS[c.field] ?? c.field}: ${alertValue(c.old_value)} → ${alertValue(c.new_value)} (${c.source}, ${new Date(c.at).toISOString().slice(0, 10)})`,
+      `- ${c.tool_name} · ${FIELD_LABELS[c.field] ?? c.field}: ${change} (${publicFactSource(c.kind, c.source)}, ${new Date(c.at).toISOString().slice(0, 10)})`,
       `  ${siteUrl(env, `/tools/${c.tool_slug}?tab=history`)}`,
     );
   }
@@ -156,14 +168,14 @@ export async function runChangeAlerts(
   const due = await queryRows(
     deps.db,
     sql`SELECT h.id::text AS history_id, a.user_id, u.email, t.name AS tool_name, t.slug AS tool_slug, h.field,
-               h.old_value, h.new_value, h.source, h.created_at AS at
+               h.old_value, h.new_value, h.source, h.kind::text AS kind, h.created_at AS at
           FROM tool_change_alerts a
           JOIN tool_fact_history h ON h.tool_id = a.tool_id AND h.created_at >= a.created_at
           JOIN tools t ON t.id = a.tool_id
           JOIN users u ON u.id = a.user_id
           JOIN user_profiles p ON p.user_id = a.user_id
           JOIN entitlements e ON e.feature_key = ${CHANGE_ALERT_FEATURE} AND e.tier = p.tier AND e.allowed
-         WHERE a.frequency = ${frequency} AND h.field IN (${fields}) AND h.old_value IS NOT NULL
+         WHERE a.frequency = ${frequency} AND h.field IN (${fields}) AND ${isLaterChange("h")}
            AND EXISTS (SELECT 1 FROM saved_tools s WHERE s.user_id = a.user_id AND s.tool_id = a.tool_id)
            AND NOT EXISTS (SELECT 1 FROM tool_change_alert_sends x WHERE x.history_id = h.id AND x.user_id = a.user_id)
          ORDER BY a.user_id, h.created_at, h.id

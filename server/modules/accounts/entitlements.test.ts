@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { DELIVERED_FEATURES } from "./delivered.ts";
 import { entitlementsFromRows } from "./entitlements.ts";
 import { MESSAGES, ProfileInput, SavedSearchInput, SignInInput, SignUpInput } from "./forms.ts";
+import { planCardLines } from "./plan-cards.ts";
 import { canAccessTier, compareCapMessage, requiresLabel, tierRank } from "./tiers.ts";
 
 type Row = Parameters<typeof entitlementsFromRows>[0][number];
@@ -42,7 +44,7 @@ const ents = entitlementsFromRows([
     ["standard", true, null, null],
     ["expert", true, null, null],
   ]),
-  ...feature("advanced_filters", "flag", 200, [
+  ...feature("basic_ai_recommendations", "flag", 200, [
     ["free", false, null, null],
     ["standard", true, null, null],
     ["expert", true, null, null],
@@ -53,16 +55,16 @@ const ents = entitlementsFromRows([
     ["expert", true, null, null],
   ]),
   ...feature("support_level", "text", 900, [
-    ["free", true, null, "Basic FAQ"],
-    ["standard", true, null, "Email (48h)"],
-    ["expert", true, null, "24/7 Chat + Priority"],
+    ["free", true, null, "FAQ, e-mail and tickets"],
+    ["standard", true, null, "FAQ, e-mail and tickets"],
+    ["expert", true, null, "Priority tickets, answered first"],
   ]),
 ]);
 
 describe("entitlements", () => {
   it("grants flags by tier", () => {
-    expect(ents.hasAccess("free", "advanced_filters")).toBe(false);
-    expect(ents.hasAccess("standard", "advanced_filters")).toBe(true);
+    expect(ents.hasAccess("free", "basic_ai_recommendations")).toBe(false);
+    expect(ents.hasAccess("standard", "basic_ai_recommendations")).toBe(true);
     expect(ents.hasAccess("standard", "api_access")).toBe(false);
     expect(ents.hasAccess("expert", "api_access")).toBe(true);
   });
@@ -92,15 +94,39 @@ describe("entitlements", () => {
     expect(ents.describe("expert", "saved_searches")).toBe("Unlimited");
     expect(ents.describe("free", "saved_searches")).toBe("—");
     expect(ents.describe("standard", "compare_limit")).toBe("Up to 5");
-    expect(ents.supportLevel("standard")).toBe("Email (48h)");
+    expect(ents.supportLevel("expert")).toBe("Priority tickets, answered first");
     const rows = ents.comparison();
     expect(rows.map((r) => r.key)[0]).toBe("daily_tool_views");
     expect(rows.find((r) => r.key === "api_access")?.cells).toEqual({ free: "—", standard: "—", expert: "Included" });
-    expect(ents.lowestTierWith("advanced_filters")).toBe("standard");
+    expect(ents.lowestTierWith("basic_ai_recommendations")).toBe("standard");
     expect(ents.accessList("free").find((f) => f.key === "api_access")).toMatchObject({
       included: false,
       from: "expert",
     });
+  });
+
+  it("sells only delivered features (issue 34): the table may grant what the code does not implement", () => {
+    // exclusive_listings is granted to Expert in the data, but no code implements it (delivered.ts).
+    expect(ents.hasAccess("expert", "exclusive_listings")).toBe(true);
+    expect(ents.sold("exclusive_listings")).toBe(false);
+    expect(ents.comparison().map((r) => r.key)).not.toContain("exclusive_listings");
+    for (const tier of ["free", "standard", "expert"] as const)
+      expect(ents.accessList(tier).map((f) => f.key)).not.toContain("exclusive_listings");
+    expect(planCardLines(ents).expert.join("\n")).not.toMatch(/exclusive listings/i);
+    // Delivered ones stay, with their cells.
+    expect(ents.sold("api_access")).toBe(true);
+    expect(planCardLines(ents).expert).toContain("api access");
+    const sold = ents.comparison().map((r) => r.key);
+    expect(sold).toEqual(
+      expect.arrayContaining(["daily_tool_views", "compare_limit", "saved_searches", "api_access", "support_level"]),
+    );
+    expect(sold).not.toContain("exclusive_listings");
+  });
+
+  it("names a route for every delivered feature", () => {
+    for (const [key, { where }] of Object.entries(DELIVERED_FEATURES)) {
+      expect(where, key).toMatch(/^(?:(?:GET|POST) \/api\/|\/)[\w/:{}.-]*$/);
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { isDelivered } from "./delivered.ts";
 import { TIER_LABELS, TIERS, type Tier } from "./tiers.ts";
 
 /**
@@ -15,12 +16,20 @@ export type Feature = {
   description: string;
   kind: FeatureKind;
   listed: boolean;
+  /** whether the code implements it (delivered.ts): only a delivered feature is sold */
+  delivered: boolean;
   sortOrder: number;
   grants: Record<Tier, Grant>;
 };
 
 /** Keys the code reads limits from; the data may hold more. */
-export type LimitKey = "daily_tool_views" | "compare_limit" | "saved_searches" | "saved_collections";
+export type LimitKey =
+  | "daily_tool_views"
+  | "compare_limit"
+  | "saved_searches"
+  | "saved_collections"
+  /** the advanced filters' grant carries the cap on saved filter sets (migration 0058) */
+  | "advanced_filters";
 
 /** The caps that apply when the table cannot say (spec: compare cap default 2). */
 const FALLBACK_LIMITS: Record<LimitKey, number> = {
@@ -28,6 +37,7 @@ const FALLBACK_LIMITS: Record<LimitKey, number> = {
   compare_limit: 2,
   saved_searches: 0,
   saved_collections: 0,
+  advanced_filters: 0,
 };
 
 export class Entitlements {
@@ -89,10 +99,16 @@ export class Entitlements {
     return grant.allowed ? "Included" : "—";
   }
 
-  /** The plan comparison table: one row per listed feature, one cell per tier. */
+  /** Whether a feature is offered on /pricing and the dashboard: listed in the data and delivered in code. */
+  sold(key: string): boolean {
+    const feature = this.byKey.get(key);
+    return feature?.listed === true && feature.delivered;
+  }
+
+  /** The plan comparison table: one row per sold feature, one cell per tier. */
   comparison(): { key: string; label: string; description: string; cells: Record<Tier, string> }[] {
     return this.features
-      .filter((f) => f.listed)
+      .filter((f) => this.sold(f.key))
       .map((f) => ({
         key: f.key,
         label: f.label,
@@ -101,10 +117,10 @@ export class Entitlements {
       }));
   }
 
-  /** The dashboard's feature list for one tier. */
+  /** The dashboard's feature list for one tier (sold features only: nothing there leads nowhere). */
   accessList(tier: Tier): { key: string; label: string; value: string; included: boolean; from: Tier | null }[] {
     return this.features
-      .filter((f) => f.listed)
+      .filter((f) => this.sold(f.key))
       .map((f) => {
         const value = this.describe(tier, f.key);
         return { key: f.key, label: f.label, value, included: value !== "—", from: this.lowestTierWith(f.key) };
@@ -139,6 +155,7 @@ export function entitlementsFromRows(rows: Row[]): Entitlements {
         description: r.description,
         kind: r.kind,
         listed: r.listed,
+        delivered: isDelivered(r.key),
         sortOrder: r.sort_order,
         grants: { free: { ...none }, standard: { ...none }, expert: { ...none } },
       };

@@ -12,6 +12,7 @@ export const MESSAGES = {
   signInFailed: "Sign in failed. Please try again.",
   signUpFailed: "Account creation failed. Please try again.",
   tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
+  tooManyVerificationMails: "Too many confirmation e-mails. Please wait an hour and try again.",
   nameRequired: "Name is required",
   emailRequired: "Email is required",
   emailInvalid: "Please enter a valid email address",

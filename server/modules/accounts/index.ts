@@ -46,6 +46,8 @@ export {
   runChangeAlerts,
   setChangeAlert,
 } from "./change-alerts.ts";
+export { type CrawlerCheck, createCrawlerCheck, isCrawler, markVerifiedCrawler } from "./crawlers.ts";
+export { DELIVERED_FEATURES, isDelivered } from "./delivered.ts";
 export {
   Entitlements,
   entitlementsFromRows,
@@ -55,6 +57,16 @@ export {
   loadEntitlements,
   tierLabel,
 } from "./entitlements.ts";
+export {
+  ADVANCED_FILTERS,
+  createFilterSet,
+  deleteFilterSet,
+  type FilterSet,
+  FilterSetInput,
+  FilterSetName,
+  listFilterSets,
+  renameFilterSet,
+} from "./filter-sets.ts";
 export {
   ForgotPasswordInput,
   fieldErrors,
@@ -141,7 +153,6 @@ export {
 export {
   countMemberView,
   dailyViews,
-  isCrawler,
   recordToolView,
   type ToolLock,
   type ToolPageAccess,

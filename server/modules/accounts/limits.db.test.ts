@@ -4,7 +4,7 @@ import { createTestDatabase } from "../../../tests/helpers/db.ts";
 import { type Database, queryRows, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { loadEntitlements } from "./entitlements.ts";
-import { consumeRateLimit, limitAuthAttempt } from "./rate-limit.ts";
+import { consumeRateLimit, limitAuthAttempt, pruneRateLimits } from "./rate-limit.ts";
 import { dailyViews, recordToolView, viewSubject } from "./usage.ts";
 
 let database: Database;
@@ -53,6 +53,36 @@ describe("rate limiter (fixed window on rate_limits)", () => {
     await expect(
       limitAuthAttempt(database.db, "sign-in", { ip: "2.2.2.2", email: "a@x.io" }, now),
     ).resolves.toBeUndefined();
+  });
+
+  it("a daily rule survives a prune: each row keeps its own window (issue 31)", async () => {
+    const daily = { max: 2, windowSec: 86_400 };
+    const t0 = new Date("2030-04-01T00:00:00Z");
+    const later = (h: number) => new Date(t0.getTime() + h * 3_600_000);
+    await consumeRateLimit(database.db, "test:daily", daily, t0);
+    await consumeRateLimit(database.db, "test:minute", { max: 1, windowSec: 60 }, t0);
+    // Two hours in, a sign-in attempt prunes: the minute's row goes, the day's row stays.
+    await pruneRateLimits(database.db, later(2));
+    const keys = await queryRows(
+      database.db,
+      sql`SELECT key FROM rate_limits WHERE key LIKE 'test:%ly' OR key = 'test:minute' ORDER BY key`,
+      z.object({ key: z.string() }),
+    );
+    expect(keys.map((r) => r.key)).toEqual(["test:daily"]);
+    expect((await consumeRateLimit(database.db, "test:daily", daily, later(3))).allowed).toBe(true);
+    expect((await consumeRateLimit(database.db, "test:daily", daily, later(4))).allowed).toBe(false);
+    // A day after it began, the window ends and the row may go.
+    await pruneRateLimits(database.db, later(25));
+    expect((await consumeRateLimit(database.db, "test:daily", daily, later(25))).count).toBe(1);
+  });
+
+  it("a sign-in prune leaves a member's daily invitations counted", async () => {
+    const daily = { max: 1, windowSec: 86_400 };
+    const t0 = new Date("2030-05-01T00:00:00Z");
+    await consumeRateLimit(database.db, "test:invite", daily, t0);
+    const twoHours = new Date(t0.getTime() + 2 * 3_600_000);
+    await limitAuthAttempt(database.db, "sign-in", { ip: "9.9.9.9", email: "p@x.io" }, twoHours);
+    expect((await consumeRateLimit(database.db, "test:invite", daily, twoHours)).allowed).toBe(false);
   });
 
   it("sign-up and reset: 5 per minute per address", async () => {
@@ -124,7 +154,7 @@ describe("daily tool views", () => {
     expect(ents.compareCap("standard")).toBe(5);
     expect(ents.hasAccess("expert", "bulk_export")).toBe(true);
     expect(ents.hasAccess("standard", "bulk_export")).toBe(false);
-    expect(ents.supportLevel("expert")).toBe("24/7 Chat + Priority");
+    expect(ents.supportLevel("expert")).toBe("Priority tickets, answered first");
     expect(ents.features.length).toBeGreaterThanOrEqual(25);
   });
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, isUniqueViolation, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { publicMemberName } from "../../platform/public-name.ts";
 import { MESSAGES, type ProfileInput } from "./forms.ts";
 import { ROLES, type Role, TIERS, type Tier } from "./tiers.ts";
 import type { Viewer } from "./viewer.ts";
@@ -164,7 +165,7 @@ export async function getPublicProfile(db: Db, idOrUsername: string): Promise<Pu
   if (!USER_ID.test(key)) return null;
   const [row] = await queryRows(
     db,
-    sql`SELECT u.id, u.name, u.username, u.image, u.bio, u.created_at, p.is_verified,
+    sql`SELECT u.id, ${publicMemberName("u")} AS name, u.username, u.image, u.bio, u.created_at, p.is_verified,
                p.verification_type::text AS verification_type
         FROM users u LEFT JOIN user_profiles p ON p.user_id = u.id
         WHERE u.id = ${key} OR lower(u.username) = lower(${key})

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { isbot } from "isbot";
 import { z } from "zod";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
+import { isCrawler } from "./crawlers.ts";
 import { loadEntitlements } from "./entitlements.ts";
 import { canAccessTier, requiresLabel, type Tier } from "./tiers.ts";
 import { decideVisitorView } from "./view-cookie.ts";
@@ -153,22 +153,6 @@ export type ToolPageAccess = {
   setCookies: string[];
 };
 
-/** Search engines and link previews (by User-Agent, with isbot's list). */
-export function isCrawler(request: Request): boolean {
-  const agent = request.headers.get("user-agent") ?? "";
-  // isbot runs a long pattern; a request asks up to three times, and most traffic shares a few agents.
-  let crawler = crawlerAgents.get(agent);
-  if (crawler === undefined) {
-    crawler = isbot(agent);
-    if (agent.length <= 512) {
-      if (crawlerAgents.size >= 1_000) crawlerAgents.clear();
-      crawlerAgents.set(agent, crawler);
-    }
-  }
-  return crawler;
-}
-const crawlerAgents = new Map<string, boolean>();
-
 export type ToolPageAccessOptions = {
   /** Secure cookies (https) */
   secure?: boolean;
@@ -176,6 +160,8 @@ export type ToolPageAccessOptions = {
   secret: string;
   /** the view was counted in front of the page cache (toolPageGate): render the public page */
   publicView?: boolean;
+  /** the HTTP layer verified this request as a search engine's crawler (crawlers.ts) */
+  crawler?: boolean;
   /** the shared page of this tier is being rendered for a member (ADR 0032; their view was counted in front) */
   audience?: Tier;
   /** a background write (an unlimited member's view) failed */
@@ -186,8 +172,8 @@ export type ToolPageAccessOptions = {
  * Who may see a tool page in full (ADR 0004, phase 2 and addendum 3):
  * - a tool listed for a higher tier than the viewer's shows its overview only, to everyone below
  *   that tier (crawlers included); such a view is not counted;
- * - crawlers otherwise get the whole public page and are not counted (so search results and link
- *   previews keep working; a person who fakes a crawler's User-Agent gets the same — accepted);
+ * - search engines' crawlers, verified by their address (crawlers.ts), otherwise get the whole public
+ *   page and are not counted; a bot User-Agent alone is counted like a visitor (issue 31);
  * - visitors are counted in a signed cookie (view-cookie.ts), free members in the database: 10
  *   distinct tools a day in full, then the overview; paid tiers are unlimited and their view is
  *   recorded without holding up the page.
@@ -208,7 +194,7 @@ export async function toolPageAccess(
     };
   }
   const open: ToolPageAccess = { lock: null, views: null, personal: false, setCookies: [] };
-  if (isCrawler(request) || (options.publicView && !viewer)) return open;
+  if (options.crawler || isCrawler(request) || (options.publicView && !viewer)) return open;
   const tier = viewer?.tier ?? "free";
   const limit = (await loadEntitlements(db)).limitFor(tier, "daily_tool_views");
   if (!viewer) {

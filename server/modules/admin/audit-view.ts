@@ -46,6 +46,19 @@ const TARGETS: Record<string, (db: Db, ids: string[]) => Promise<Lookup[]>> = {
           )})`,
       LookupRow,
     ),
+  // Submissions by the tool's name (issue 31: the log named them by id), linked to the queue they sit in.
+  submission: (db, ids) =>
+    queryRows(
+      db,
+      sql`SELECT id::text AS id, 'Submission: ' || name AS label,
+                 '/admin/moderation?status=' || status::text AS href
+          FROM tool_submissions WHERE id::text IN (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+      LookupRow,
+    ),
+  import: async (_db, ids) => ids.map((id) => ({ id, label: `Import #${id}`, href: `/admin/imports/${id}` })),
   support_ticket: async (_db, ids) =>
     ids.map((id) => ({ id, label: `Ticket ${id.slice(0, 8)}`, href: `/admin/support/${id}` })),
 };

@@ -183,6 +183,9 @@ export async function applyCapturedOrder(
           paymentMethodToken: state.paymentMethodToken ?? null,
           currentPeriodStart: now,
           currentPeriodEnd: new Date(now.getTime() + period),
+          // An upgrade never turns renewal back on behind the member's back: a cancellation at
+          // period end carries over to the new plan (the checkout says so; resume undoes it).
+          cancelAtPeriodEnd: order.kind === "upgrade" && live ? live.cancelAtPeriodEnd : false,
           firstPaymentAt,
           createdAt: now,
           updatedAt: now,

@@ -8,9 +8,10 @@ import { isUuid } from "../../platform/ids.ts";
 import { siteUrl } from "../../platform/site-origin.ts";
 import { applyCapturedOrder, expireStaleOrders } from "./apply.ts";
 import type { PaidTier } from "./contracts.ts";
+import { lastMoneyBackRefund, moneyBackAgainFrom } from "./money-back.ts";
 import { unusedValueCents } from "./orders.ts";
-import { formatMoney, getPlan, MONEY_BACK_ONCE_PER_DAYS, MONEY_BACK_ONCE_PER_MONTHS } from "./plans.ts";
-import { ProviderError, type ProviderId } from "./providers/types.ts";
+import { formatMoney, getPlan, MONEY_BACK_ONCE_PER_MONTHS } from "./plans.ts";
+import { ProviderError, type ProviderId, providerRefused } from "./providers/types.ts";
 import { creditBalance, liveSubscription, type SubscriptionRow } from "./queries.ts";
 import { sendBillingNotice, sendReceipt } from "./receipts.ts";
 import { providerFor } from "./registry.ts";
@@ -45,7 +46,15 @@ async function subById(db: Db, id: string): Promise<SubscriptionRow | null> {
   return row ?? null;
 }
 
-export type AdvanceOutcome = "none" | "not_due" | "renewed" | "renewal_failed" | "cancelled" | "expired";
+export type AdvanceOutcome =
+  | "none"
+  | "not_due"
+  | "renewed"
+  | "renewal_failed"
+  /** the provider's answer was unclear: the order stays open, to be settled by our reference or retried */
+  | "renewal_unknown"
+  | "cancelled"
+  | "expired";
 
 /**
  * Does whatever is due for one subscription at services.clock.now(): the renewal charge a day
@@ -161,8 +170,21 @@ async function renewSubscription(services: BillingServices, sub: SubscriptionRow
       idempotencyKey: `renewal-${order.id}`,
     });
   } catch (error) {
-    if (!(error instanceof ProviderError)) throw error;
-    services.logger.warn("renewal charge failed", { subscriptionId: sub.id, err: error.message });
+    if (!providerRefused(error)) {
+      // An unclear answer (timeout, lost connection, 5xx): the charge may have gone through. The order
+      // stays open under our id, so a capture webhook matched by our reference settles it, and the
+      // next try (the hourly sweep) charges under the same idempotency key, which the provider
+      // answers with the first charge instead of a second one. Only at the period's end does grace
+      // start, still leaving the order open.
+      services.logger.warn("renewal charge: unclear answer from the provider", {
+        subscriptionId: sub.id,
+        orderId: order.id,
+        err: error instanceof Error ? error.message : String(error),
+      });
+      if (sub.currentPeriodEnd > now) return "renewal_unknown";
+      return failRenewal(services, sub.id, "charge_unknown");
+    }
+    services.logger.warn("renewal charge refused", { subscriptionId: sub.id, err: (error as Error).message });
     state = null;
   }
   if (state?.status === "captured") {
@@ -315,25 +337,7 @@ export async function quoteUpgrade(
   };
 }
 
-/** max() over no rows: null */
-const LastRefundRow = z.object({ at: z.string().nullable() });
-
-/**
- * When the member last had the money-back refund within the last MONEY_BACK_ONCE_PER_DAYS (null:
- * none). Only refunds they asked for count: a refund made at the provider (a dispute) or of a
- * voided order's payment is not the guarantee.
- */
-export async function lastMoneyBackRefund(db: Db, userId: string, now: Date): Promise<Date | null> {
-  const since = new Date(now.getTime() - MONEY_BACK_ONCE_PER_DAYS * DAY_MS);
-  const [row] = await queryRows(
-    db,
-    sql`SELECT max(at) AS at FROM billing_events
-         WHERE user_id = ${userId} AND type = 'refunded' AND detail->>'how' = 'requested'
-           AND at > ${since.toISOString()}::timestamptz`,
-    LastRefundRow,
-  );
-  return row?.at ? new Date(row.at) : null;
-}
+export { lastMoneyBackRefund } from "./money-back.ts";
 
 export function refundDeadline(sub: SubscriptionRow, refundWindowDays: number): Date | null {
   return sub.firstPaymentAt ? new Date(sub.firstPaymentAt.getTime() + refundWindowDays * DAY_MS) : null;
@@ -362,7 +366,7 @@ export async function requestRefund(
   }
   const lastMoneyBack = await lastMoneyBackRefund(db, userId, now);
   if (lastMoneyBack) {
-    const next = new Date(lastMoneyBack.getTime() + MONEY_BACK_ONCE_PER_DAYS * DAY_MS);
+    const next = moneyBackAgainFrom(lastMoneyBack);
     throw new AppError(
       "bad_request",
       `The money-back refund is available once in any ${MONEY_BACK_ONCE_PER_MONTHS} months: you had one on ${day(lastMoneyBack)}, so the next is possible from ${day(next)}. You can still cancel, and the plan stays until the end of the period.`,

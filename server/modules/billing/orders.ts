@@ -40,6 +40,7 @@ export async function quoteCheckout(
   let kind: OrderKind = "new";
   let upgradeCreditCents = 0;
   let balance = 0;
+  let keepsCancellation = false;
   if (userId) {
     const live = await liveSubscription(db, userId);
     if (live?.status === "active") {
@@ -59,6 +60,7 @@ export async function quoteCheckout(
       }
       kind = "upgrade";
       upgradeCreditCents = unusedValueCents(live, await getPlan(db, "standard"), now);
+      keepsCancellation = live.cancelAtPeriodEnd;
     } else if (live?.status === "past_due" && live.tier === tier) {
       kind = "renewal";
     }
@@ -76,6 +78,7 @@ export async function quoteCheckout(
     ledgerCreditCents,
     creditAppliedCents: upgradeCreditCents + ledgerCreditCents,
     amountCents: afterUpgrade - ledgerCreditCents,
+    keepsCancellation,
   };
 }
 

@@ -1,6 +1,10 @@
 import { eq } from "drizzle-orm";
 import { schema } from "../../platform/db/index.ts";
-import { formatMoney } from "./plans.ts";
+import { lastMoneyBackRefund, moneyBackAgainFrom } from "./money-back.ts";
+import { formatMoney, MONEY_BACK_ONCE_PER_MONTHS } from "./plans.ts";
+
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
 import { userContact } from "./queries.ts";
 import type { BillingServices } from "./types.ts";
 
@@ -20,6 +24,8 @@ export async function sendReceipt(
     const user = await userContact(services.db, input.userId);
     if (!payment || !order || !user) return;
     const plan = order.tier === "expert" ? "Expert" : "Standard";
+    const lastRefund =
+      input.kind === "payment" ? await lastMoneyBackRefund(services.db, input.userId, services.clock.now()) : null;
     const amount = formatMoney(payment.amountCents, payment.currency);
     const lines =
       input.kind === "payment"
@@ -32,7 +38,10 @@ export async function sendReceipt(
             `Date: ${payment.createdAt.toISOString().slice(0, 10)}`,
             "",
             "You can see your billing history and cancel any time from your dashboard.",
-            "30-day money-back guarantee: ask for a refund from the dashboard within 30 days of your first payment.",
+            // The promise only while it holds: after a refund in the last year it would be untrue.
+            lastRefund
+              ? `You had a money-back refund on ${day(lastRefund)}; it is available once in any ${MONEY_BACK_ONCE_PER_MONTHS} months, so the next is possible from ${day(moneyBackAgainFrom(lastRefund))}.`
+              : "30-day money-back guarantee: ask for a refund from the dashboard within 30 days of your first payment.",
           ]
         : [
             `Hi ${user.name},`,

@@ -2,7 +2,8 @@ import { and, desc, eq, gt } from "drizzle-orm";
 import { type Db, schema } from "../../platform/db/index.ts";
 import { loadEntitlements, type Tier } from "../accounts/index.ts";
 import type { PaidTier } from "./contracts.ts";
-import { lastMoneyBackRefund, quoteUpgrade, refundDeadline, toSubscriptionView } from "./lifecycle.ts";
+import { quoteUpgrade, refundDeadline, toSubscriptionView } from "./lifecycle.ts";
+import { lastMoneyBackRefund, moneyBackAgainFrom } from "./money-back.ts";
 import { getPlan } from "./plans.ts";
 import { latestSubscription, liveSubscription } from "./queries.ts";
 import { paymentProviders } from "./registry.ts";
@@ -41,10 +42,11 @@ export async function getBillingSummary(
     .orderBy(desc(schema.billingEvents.at))
     .limit(100);
   let refundableUntil: Date | null = null;
+  const lastRefund = await lastMoneyBackRefund(db, userId, now);
   if (live) {
     const plan = await getPlan(db, live.tier as PaidTier);
     const deadline = refundDeadline(live, plan.refundWindowDays);
-    if (deadline && deadline > now && !(await lastMoneyBackRefund(db, userId, now))) refundableUntil = deadline;
+    if (deadline && deadline > now && !lastRefund) refundableUntil = deadline;
   }
   const source: BillingSummary["source"] =
     tier === "free"
@@ -90,6 +92,7 @@ export async function getBillingSummary(
         : null,
     })),
     refundableUntil,
+    moneyBackAgainFrom: lastRefund ? moneyBackAgainFrom(lastRefund) : null,
     upgrade: await quoteUpgrade(services, userId),
     testMode: paymentProviders(services).providers[paymentProviders(services).defaultId]?.testMode ?? true,
   };

@@ -48,6 +48,8 @@ export type CheckoutQuote = {
   ledgerCreditCents: number;
   creditAppliedCents: number;
   amountCents: number;
+  /** an upgrade of a plan cancelled at period end: the new plan keeps the cancellation (no renewal) */
+  keepsCancellation: boolean;
 };
 
 export type CheckoutOrder = {
@@ -127,6 +129,8 @@ export type BillingSummary = {
   history: BillingHistoryEntry[];
   /** a self-serve refund is possible until this time (null: not eligible) */
   refundableUntil: Date | null;
+  /** the member had a refund in the last year: the money-back refund is possible again from this day */
+  moneyBackAgainFrom: Date | null;
   /** Standard → Expert now, with the unused days credited (null unless on an active Standard period) */
   upgrade: UpgradeQuote | null;
   testMode: boolean;

@@ -1,4 +1,4 @@
-import { and, eq, or } from "drizzle-orm";
+import { and, eq, isNull, or } from "drizzle-orm";
 import { type Db, schema } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { recordRefunds } from "./lifecycle.ts";
@@ -83,8 +83,23 @@ async function processEvent(
     .from(o)
     .where(matches.length === 1 ? matches[0] : or(...matches))
     .limit(1);
-  if (!order?.providerOrderId) return "unknown_order";
-  const settled = await settleOrder(services, order);
+  if (!order) return "unknown_order";
+  let settling = order;
+  if (!order.providerOrderId) {
+    // Our order never learnt the provider's id (its answer was lost): the provider's own record,
+    // re-read, must name our order as its reference before the two are joined and settled.
+    if (!event.providerOrderId) return "unknown_order";
+    const state = await provider.getOrder(event.providerOrderId);
+    if (state.reference !== order.id) return "unknown_order";
+    const [joined] = await services.db
+      .update(o)
+      .set({ providerOrderId: event.providerOrderId, updatedAt: services.clock.now() })
+      .where(and(eq(o.id, order.id), isNull(o.providerOrderId)))
+      .returning();
+    settling = joined ?? (await orderById(services.db, order.id)) ?? order;
+    if (settling.providerOrderId !== event.providerOrderId) return "unknown_order";
+  }
+  const settled = await settleOrder(services, settling);
   if (settled === "declined" || settled === "cancelled" || settled === "failed") return "failed_noted";
   return settled;
 }

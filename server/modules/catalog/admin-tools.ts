@@ -4,6 +4,7 @@ import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, isUniqueViolation, queryRows, transaction } from "../../platform/db/index.ts";
 import { type PriceInfo, providers, tools } from "../../platform/db/schema.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
+import { EDITORS_LABEL } from "../../platform/fact-publish.ts";
 import { isUuid } from "../../platform/ids.ts";
 import { orderBy, sortParams } from "../../platform/list-sort.ts";
 import { controlCharacterIn, controlCharacterMessage } from "../../platform/text.ts";
@@ -547,8 +548,8 @@ export type ToolChangeContext = {
 const FACT_COLUMN_SET = new Set<string>(Object.values(FACT_COLUMNS));
 
 /** An admin's edit: kind `editor`, confirmed by that admin at that moment. */
-function editorProvenance(ctx: ToolChangeContext, at: Date): Provenance {
-  return { kind: "editor", source: `Toolscape editors (${ctx.actor.label})`, observedAt: at, verifiedAt: at };
+function editorProvenance(at: Date): Provenance {
+  return { kind: "editor", source: EDITORS_LABEL, observedAt: at, verifiedAt: at };
 }
 export type SavedTool = {
   id: string;
@@ -638,7 +639,7 @@ export async function saveTool(
           .values({ ...next, publishedAt: next.status === "active" ? now : null, createdAt: now, updatedAt: now })
           .returning({ id: tools.id });
         if (!row) throw new Error("tool insert returned nothing");
-        await recordNewTools(tx, [{ toolId: row.id, provenance: ctx.provenance ?? editorProvenance(ctx, now) }], {
+        await recordNewTools(tx, [{ toolId: row.id, provenance: ctx.provenance ?? editorProvenance(now) }], {
           at: now,
           actorUserId: ctx.actor.id,
         });
@@ -703,7 +704,7 @@ export async function saveTool(
         toolId: current.id,
         set: factSet,
         also,
-        provenance: ctx.provenance ?? editorProvenance(ctx, now),
+        provenance: ctx.provenance ?? editorProvenance(now),
         actorUserId: ctx.actor.id,
         at: now,
       });

@@ -2,10 +2,14 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import { nameKey, slugify } from "./normalize.ts";
+import { taskNames } from "./tasks/queries.ts";
+import { type AlternativeReasonData, alternativeReasonText } from "./tasks/shared-constants.ts";
 import { CARD_COLUMNS, CardRow, type ToolCard, toToolCard } from "./tool-shapes.ts";
 
 /**
- * Alternatives to a tool, all from the live catalogue:
+ * Alternatives to a tool. First the stored ones (alternatives-store.ts, issue 32: computed for every
+ * active tool from the listing, shared tasks, tags, category and pricing, with their reasons); past
+ * those, or for a tool without stored ones (a gone tool, a database mid-backfill), from the live catalogue:
  * 1. tools the listing itself names in `alternatives` (any category), in the listing's order;
  * 2. then tools of the same category ranked by similarity: shared tags (a rare tag counts for more
  *    than 'Web' or 'API', using the tag catalogue's counts), full-text rank of the tool's description
@@ -22,7 +26,56 @@ export type Alternative = ToolCard & {
   shared_tags: string[];
   /** True when the tool's own listing names it as an alternative. */
   named: boolean;
+  /** why it is an alternative, as data and as the line the tool page shows */
+  reasons: AlternativeReasonData;
+  reason: string;
 };
+
+const StoredRow = CardRow.extend({ reasons: z.record(z.string(), z.unknown()) });
+const ReasonsShape = z.object({
+  tasks: z.array(z.string()),
+  same_category: z.boolean(),
+  named: z.boolean(),
+  cheaper: z.boolean(),
+  open_source: z.boolean(),
+  shared_tags: z.array(z.string()),
+});
+
+async function storedAlternatives(db: Db, toolId: string, max: number): Promise<Alternative[]> {
+  const rows = await queryRows(
+    db,
+    sql`SELECT ${sql.raw(CARD_COLUMNS)}, a.reasons
+        FROM tool_alternatives a JOIN ${FROM} ON t.id = a.alternative_id
+        WHERE a.tool_id = ${toolId}::uuid AND t.status = 'active'
+        ORDER BY a.rank LIMIT ${max}`,
+    StoredRow,
+  );
+  if (!rows.length) return [];
+  const names = await taskNames(db);
+  return rows.map((row) => {
+    const reasons = ReasonsShape.parse(row.reasons);
+    return {
+      ...toToolCard(row),
+      shared_tags: reasons.shared_tags,
+      named: reasons.named,
+      reasons,
+      reason: alternativeReasonText(reasons, names),
+    };
+  });
+}
+
+/** Reasons for an alternative found live (no stored row): what the live ranking knows. */
+function liveReasons(named: boolean, sharedTags: string[], sameCategory: boolean) {
+  const reasons: AlternativeReasonData = {
+    tasks: [],
+    same_category: sameCategory,
+    named,
+    cheaper: false,
+    open_source: false,
+    shared_tags: sharedTags,
+  };
+  return { reasons, reason: alternativeReasonText(reasons, {}) };
+}
 
 const AltRow = CardRow.extend({ shared_tags: z.array(z.string()).nullable() });
 const SourceRow = z.object({ id: z.string(), tags: z.array(z.string()), alternatives: z.array(z.string()) });
@@ -41,8 +94,11 @@ export async function getAlternatives(db: Db, toolId: string, limit = DEFAULT_AL
   );
   if (!source) return [];
 
+  const stored = await storedAlternatives(db, source.id, max);
+  const out: Alternative[] = [...stored];
+  if (out.length >= max) return out;
   const named = await namedAlternatives(db, source.id, source.tags, source.alternatives);
-  const out: Alternative[] = named.slice(0, max);
+  for (const n of named) if (out.length < max && !out.some((o) => o.id === n.id)) out.push(n);
   if (out.length >= max) return out;
 
   const exclude = [source.id, ...out.map((t) => t.id)];
@@ -91,7 +147,13 @@ export async function getAlternatives(db: Db, toolId: string, limit = DEFAULT_AL
         ORDER BY r.score DESC, t.rating DESC, lower(t.name) ASC, t.id`,
     AltRow,
   );
-  for (const row of rows) out.push({ ...toToolCard(row), shared_tags: row.shared_tags ?? [], named: false });
+  for (const row of rows)
+    out.push({
+      ...toToolCard(row),
+      shared_tags: row.shared_tags ?? [],
+      named: false,
+      ...liveReasons(false, row.shared_tags ?? [], true),
+    });
   if (out.length < max) {
     // Nothing similar enough: fill with the category's best-rated tools, still deterministic.
     const taken = [source.id, ...out.map((t) => t.id)];
@@ -107,7 +169,8 @@ export async function getAlternatives(db: Db, toolId: string, limit = DEFAULT_AL
           LIMIT ${max - out.length}`,
       CardRow,
     );
-    for (const row of fill) out.push({ ...toToolCard(row), shared_tags: [], named: false });
+    for (const row of fill)
+      out.push({ ...toToolCard(row), shared_tags: [], named: false, ...liveReasons(false, [], true) });
   }
   return out;
 }
@@ -141,11 +204,8 @@ async function namedAlternatives(db: Db, sourceId: string, sourceTags: string[],
     const row = rows.find((r) => !seen.has(r.id) && (r.name_key === w.key || r.slug === w.slug));
     if (!row) continue;
     seen.add(row.id);
-    out.push({
-      ...toToolCard(row),
-      shared_tags: row.tags.filter((t: string) => lowerTags.has(t.toLowerCase())),
-      named: true,
-    });
+    const shared = row.tags.filter((t: string) => lowerTags.has(t.toLowerCase()));
+    out.push({ ...toToolCard(row), shared_tags: shared, named: true, ...liveReasons(true, shared, false) });
   }
   return out;
 }

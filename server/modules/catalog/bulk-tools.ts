@@ -4,6 +4,7 @@ import { recordAudit } from "../../platform/audit.ts";
 import { type Db, transaction } from "../../platform/db/index.ts";
 import { categories, tools } from "../../platform/db/schema.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
+import { EDITORS_LABEL, FACT_NOTES } from "../../platform/fact-publish.ts";
 import type { ToolChangeContext } from "./admin-tools.ts";
 import { resolveCategoryKeys } from "./categories.ts";
 import { applyToolFacts } from "./facts.ts";
@@ -11,12 +12,12 @@ import { refreshTagCatalogue } from "./tags.ts";
 
 /**
  * Bulk actions on the admin's tool table (issue 21): feature, unfeature, set the category, deactivate
- * (archive) the selected tools. One transaction: every tool changes or none does. Each tool gets its
+ * (archive, after a ticked confirmation) the selected tools, and restore them (its undo, issue 31). One transaction: every tool changes or none does. Each tool gets its
  * own audit row (so the audit log's target filter finds it) and its fact changes go through
  * applyToolFacts (category and status are facts; `is_featured` is written in the same update).
  */
 export const BULK_MAX = 100;
-export const BULK_ACTIONS = ["feature", "unfeature", "category", "deactivate"] as const;
+export const BULK_ACTIONS = ["feature", "unfeature", "category", "deactivate", "restore"] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 export const BulkToolsInput = z
@@ -27,10 +28,16 @@ export const BulkToolsInput = z
       .max(BULK_MAX, `Select at most ${BULK_MAX} tools at a time`),
     action: z.enum(BULK_ACTIONS, { message: "Choose what to do with the selected tools" }),
     category: z.string().trim().max(80, "category must be 80 characters or less").optional(),
+    /** archiving takes tools off the directory: the operator ticks a box, checked here (no JavaScript needed) */
+    confirm: z.boolean().optional(),
   })
   .refine((v) => v.action !== "category" || Boolean(v.category), {
     message: "Choose the category to move the tools to",
     path: ["category"],
+  })
+  .refine((v) => v.action !== "deactivate" || v.confirm === true, {
+    message: "Tick 'Yes, archive them' to take the selected tools off the directory",
+    path: ["confirm"],
   });
 export type BulkToolsInput = z.infer<typeof BulkToolsInput>;
 
@@ -41,6 +48,7 @@ const AUDIT_ACTION: Record<BulkAction, string> = {
   unfeature: "tool.feature",
   category: "tool.update",
   deactivate: "tool.archive",
+  restore: "tool.restore",
 };
 
 export async function bulkChangeTools(db: Db, raw: BulkToolsInput, ctx: ToolChangeContext): Promise<BulkResult> {
@@ -84,7 +92,7 @@ export async function bulkChangeTools(db: Db, raw: BulkToolsInput, ctx: ToolChan
     if (rows.length !== ids.length) throw notFound(`${ids.length - rows.length} of the selected tools were not found`);
     const provenance = {
       kind: "editor" as const,
-      source: `Toolscape editors (${ctx.actor.label})`,
+      source: EDITORS_LABEL,
       observedAt: now,
       verifiedAt: now,
     };
@@ -121,22 +129,25 @@ export async function bulkChangeTools(db: Db, raw: BulkToolsInput, ctx: ToolChan
           set: { categoryId: categoryId as number },
           provenance,
           actorUserId: ctx.actor.id,
-          note: "bulk action",
+          note: FACT_NOTES.bulk,
           at: now,
         });
       } else {
-        if (row.status === "archived") {
+        // Deactivate archives; restore is its undo (an archived tool is listed again, nothing else).
+        const [from, to] =
+          input.action === "restore" ? (["archived", "active"] as const) : ([null, "archived"] as const);
+        if (row.status === to || (from !== null && row.status !== from)) {
           unchanged++;
           continue;
         }
         before = { status: row.status };
-        after = { status: "archived" };
+        after = { status: to };
         await applyToolFacts(tx, {
           toolId: row.id,
-          set: { status: "archived" },
+          set: { status: to },
           provenance,
           actorUserId: ctx.actor.id,
-          note: "bulk action",
+          note: FACT_NOTES.bulk,
           at: now,
         });
       }
@@ -153,7 +164,7 @@ export async function bulkChangeTools(db: Db, raw: BulkToolsInput, ctx: ToolChan
       });
       names.push(row.name);
     }
-    if (input.action === "deactivate" && names.length) await refreshTagCatalogue(tx);
+    if ((input.action === "deactivate" || input.action === "restore") && names.length) await refreshTagCatalogue(tx);
     return { action: input.action, changed: names.length, unchanged, names };
   });
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, schema, transaction } from "../../platform/db/index.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
+import { EDITORS_LABEL } from "../../platform/fact-publish.ts";
 import { textBlock, textLine } from "../../platform/text.ts";
 import { aliasKey } from "./category-definitions.ts";
 import { CATEGORY_LIMITS } from "./category-limits.ts";
@@ -265,7 +266,7 @@ async function moveCategory(
         set: { categoryId: targetId },
         provenance: {
           kind: "editor",
-          source: `Toolscape editors (${ctx.actor.label})`,
+          source: EDITORS_LABEL,
           observedAt: ctx.now,
           verifiedAt: ctx.now,
         },

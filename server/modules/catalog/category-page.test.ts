@@ -14,15 +14,42 @@ describe("category page price filter", () => {
   });
 });
 
+/** The decision filters (issue 33) when the address sets none. */
+const NO_DECISION_FILTERS = {
+  api: false,
+  freeTier: false,
+  maxPrice: undefined,
+  noCard: false,
+  openSource: false,
+  selfHosted: false,
+};
+
 describe("parseCategoryPageUrl", () => {
   it("reads q, price, rating, sort and page", () => {
     const r = parseCategoryPageUrl(new URLSearchParams("q=%20chat%20&price=Paid&rating=4.5&sort=name-asc&page=2"));
-    expect(r).toEqual({ ok: true, input: { q: "chat", price: "paid", minRating: 4.5, sort: "name-asc", page: 2 } });
+    expect(r).toEqual({
+      ok: true,
+      input: {
+        q: "chat",
+        price: "paid",
+        minRating: 4.5,
+        sort: "name-asc",
+        page: 2,
+        decision: NO_DECISION_FILTERS,
+      },
+    });
   });
   it("treats blanks and 'all' as no filter", () => {
     expect(parse("q=&price=&rating=&sort=&page=")).toEqual({
       ok: true,
-      input: { q: undefined, price: undefined, minRating: undefined, sort: undefined, page: 1 },
+      input: {
+        q: undefined,
+        price: undefined,
+        minRating: undefined,
+        sort: undefined,
+        page: 1,
+        decision: NO_DECISION_FILTERS,
+      },
     });
     expect(parse("price=all")).toMatchObject({ ok: true, input: { price: undefined } });
   });

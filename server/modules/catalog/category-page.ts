@@ -2,7 +2,13 @@ import { z } from "zod";
 import type { Db } from "../../platform/db/index.ts";
 import { type CategorySummary, getCategory, lookupCategoryKeys } from "./categories.ts";
 import { PRICING_MODELS, type PricingModel } from "./normalize.ts";
-import { listParamsFromSearch, type Sort, ToolListParams } from "./query-schema.ts";
+import {
+  DECISION_PARAMS,
+  listParamsFromSearch,
+  type Sort,
+  ToolListParams,
+  type ToolListQuery,
+} from "./query-schema.ts";
 import { listTools, type ToolPage } from "./tools.ts";
 
 /**
@@ -32,6 +38,8 @@ export type CategoryPageInput = {
   minRating: number | undefined;
   sort: Sort | undefined;
   page: number;
+  /** issue 33's decision filters (price ceiling, free tier, no card, API, open source, self-hosted) */
+  decision?: ToolListQuery["decision"];
 };
 
 export type CategoryPageParse = { ok: true; input: CategoryPageInput } | { ok: false; error: string };
@@ -49,15 +57,20 @@ const PriceParam = z
 
 /** Reads the category page's URL: q, price (free/paid), rating, sort, page. */
 export function parseCategoryPageUrl(search: URLSearchParams): CategoryPageParse {
-  const { q, rating, sort, page } = listParamsFromSearch(search);
-  const parsed = ToolListParams.safeParse({ q, rating, sort, page });
+  const all = listParamsFromSearch(search);
+  const { q, rating, sort, page } = all;
+  const decision = Object.fromEntries(DECISION_PARAMS.flatMap((k) => (all[k] ? [[k, all[k]]] : [])));
+  const parsed = ToolListParams.safeParse({ q, rating, sort, page, ...decision });
   if (!parsed.success) {
     return { ok: false, error: parsed.error.issues[0]?.message ?? "Invalid filters" };
   }
   const price = PriceParam.safeParse(search.get("price") ?? "");
   if (!price.success) return { ok: false, error: price.error.issues[0]?.message ?? "Invalid price" };
   const d = parsed.data;
-  return { ok: true, input: { q: d.q, price: price.data, minRating: d.minRating, sort: d.sort, page: d.page } };
+  return {
+    ok: true,
+    input: { q: d.q, price: price.data, minRating: d.minRating, sort: d.sort, page: d.page, decision: d.decision },
+  };
 }
 
 /** The page title for a key no category answers to: the key, capitalised. */
@@ -99,6 +112,7 @@ export async function getCategoryPage(db: Db, key: string, input: CategoryPageIn
     sort: input.sort,
     page: input.page,
     limit: CATEGORY_PAGE_SIZE,
+    decision: input.decision,
   });
   return { found: true, category, tools };
 }

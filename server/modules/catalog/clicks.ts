@@ -39,7 +39,9 @@ const source = z
   .trim()
   .toLowerCase()
   .pipe(z.enum(CLICK_SOURCES))
-  .catch("unknown" as ClickSource);
+  .catch("unknown" as ClickSource)
+  // A catch has no JSON-schema form of its own: the document says what is read.
+  .meta({ type: "string", description: `one of ${CLICK_SOURCES.join(", ")}; anything else is recorded as unknown` });
 
 /** Query of `/go/{slug}`: `to` picks one of the tool's own links (website when absent). */
 export const GoParams = z.object({

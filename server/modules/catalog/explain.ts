@@ -4,12 +4,14 @@ import { type Db, queryRows } from "../../platform/db/index.ts";
 import type { ToolListQuery } from "./query-schema.ts";
 import {
   CATEGORY_QUERY,
+  FUSION,
   POPULARITY_WEIGHTS,
   RANK_ALL_UP_TO,
   RATING_PRIOR_DEFAULT,
   RATING_PRIOR_WEIGHT,
 } from "./ranking.ts";
 import { SAVES_OF_TOOL, type SearchSql } from "./search.ts";
+import type { Fused, Leg } from "./search-fusion.ts";
 import type { ToolCard } from "./tool-shapes.ts";
 
 /**
@@ -17,11 +19,25 @@ import type { ToolCard } from "./tool-shapes.ts";
  * order is computed from (search.ts `parts`, the stored Bayesian score), so sorting a page by
  * `score` reproduces its order; a test holds it to that.
  */
+const QualityRow = z.object({ id: z.string(), q: z.number() });
+
 export type Explanation = {
   /** how this list is ordered */
-  order: "relevance" | "name-match-then-rating" | "rating-desc" | "rating-asc" | "name" | "date";
+  order: "fused" | "relevance" | "name-match-then-rating" | "quality" | "rating-desc" | "rating-asc" | "name" | "date";
   /** the value the order sorts by (descending for relevance and rating-desc); null when the tool has none */
   score: number | null;
+  /**
+   * Hybrid retrieval (issue 32, ADR 0066): the tool's rank in each leg that found it (1 = first; a leg
+   * that did not list it is absent) and the fused score, Σ weight / (k + rank). `score` is the fused
+   * score when the order is "fused"; `points` are then the lexical leg's parts.
+   */
+  retrieval: {
+    ranks: Partial<Record<Leg, number>>;
+    fused_score: number;
+    k: number;
+    /** each leg's weight in this search (the others count less when the strict search found enough) */
+    weights: Record<Leg, number>;
+  } | null;
   /** the parts of a search score, in points */
   points: { name: number; text: number; intent: number; similarity: number; facet: number; popularity: number } | null;
   /** the catalogue tags/categories the search named that this tool carries (ADR 0035) */
@@ -72,6 +88,12 @@ type PartsRow = z.infer<typeof PartsRow>;
 
 const PriorRow = z.object({ mean: z.number() });
 
+const LEG_WORDS: Record<Leg, string> = {
+  lexical: "the word search",
+  relaxed: "the relaxed search (any of your words)",
+  vector: "meaning (the sentence model)",
+  tasks: "the tasks your words name",
+};
 const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
 const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
@@ -99,10 +121,14 @@ export async function explainTools(
   search: SearchSql | null,
   total: number,
   capped: boolean,
+  /** the fused page, in the order of `tools`, and the legs' weights, when the page is a hybrid search's */
+  hybridPage: { fused: Fused[]; weights: Record<Leg, number> } | null = null,
 ): Promise<Explanation[]> {
+  const fused = hybridPage?.fused ?? null;
+  const fusedById = new Map((fused ?? []).map((f) => [f.id, f]));
   const [stored] = await queryRows(db, sql`SELECT mean FROM rating_prior WHERE id = 1`, PriorRow);
   const prior = stored ? Number(stored.mean) : RATING_PRIOR_DEFAULT;
-  const sort = query.sort ?? (search ? "relevance" : "rating-desc");
+  const sort = query.sort ?? (search ? "relevance" : "quality");
   const ranked = search && sort === "relevance" && !capped && total <= RANK_ALL_UP_TO;
   let parts = new Map<string, PartsRow>();
   if (search && tools.length) {
@@ -128,6 +154,19 @@ export async function explainTools(
       PartsRow,
     );
     parts = new Map(rows.map((r) => [r.id, r]));
+  }
+  // The quality order's score (ADR 0075), read only when the page is in that order.
+  const quality = new Map<string, number>();
+  if (!search && sort === "quality" && tools.length) {
+    const rows = await queryRows(
+      db,
+      sql`SELECT id::text AS id, quality_score::float8 AS q FROM tools WHERE id IN (${sql.join(
+        tools.map((t) => sql`${t.id}::uuid`),
+        sql`, `,
+      )})`,
+      QualityRow,
+    );
+    for (const r of rows) quality.set(r.id, r.q);
   }
   return tools.map((tool) => {
     const p = parts.get(tool.id);
@@ -202,23 +241,49 @@ export async function explainTools(
       summary.push("No counted reviews yet: rating sorts list it after rated tools.");
     }
     summary.push("No paid placement: a maker cannot buy a position.");
-    const order: Explanation["order"] = ranked
-      ? "relevance"
-      : search && sort === "relevance"
-        ? "name-match-then-rating"
-        : sort === "rating-desc" || sort === "relevance"
-          ? "rating-desc"
-          : sort === "rating-asc"
-            ? "rating-asc"
-            : sort === "name-asc" || sort === "name-desc"
-              ? "name"
-              : "date";
+    // Past the fused window a hybrid page goes on in the lexical order: no leg ranked it, fused score 0.
+    const hybrid = fusedById.get(tool.id) ?? (fused ? { id: tool.id, score: 0, ranks: {} } : null);
+    if (hybrid && !Object.keys(hybrid.ranks).length) {
+      summary.unshift("Past the best matches of every search leg: listed in the word search's order.");
+    } else if (hybrid) {
+      const found = (Object.entries(hybrid.ranks) as [Leg, number][]).map(([leg, r]) => `${LEG_WORDS[leg]} #${r}`);
+      summary.unshift(
+        `Found by ${found.join(", ")}; fused score ${round(hybrid.score, 4)} (the sum of the leg's weight ÷ (${FUSION.k} + rank) over those legs).`,
+      );
+    }
+    const order: Explanation["order"] = hybrid
+      ? "fused"
+      : ranked
+        ? "relevance"
+        : search && sort === "relevance"
+          ? "name-match-then-rating"
+          : sort === "quality"
+            ? "quality"
+            : sort === "rating-desc" || sort === "relevance"
+              ? "rating-desc"
+              : sort === "rating-asc"
+                ? "rating-asc"
+                : sort === "name-asc" || sort === "name-desc"
+                  ? "name"
+                  : "date";
     if (order === "name-match-then-rating")
       summary.unshift("A broad search: tools named like your search come first, then the best rated.");
-    const score = order === "relevance" ? Number(p?.score ?? 0) : order.startsWith("rating") ? tool.rating_score : null;
+    const score = hybrid
+      ? hybrid.score
+      : order === "relevance"
+        ? Number(p?.score ?? 0)
+        : order === "quality"
+          ? round(quality.get(tool.id) ?? 0)
+          : order.startsWith("rating")
+            ? tool.rating_score
+            : null;
     return {
       order,
       score,
+      retrieval:
+        hybrid && hybridPage
+          ? { ranks: hybrid.ranks, fused_score: hybrid.score, k: FUSION.k, weights: hybridPage.weights }
+          : null,
       points,
       matched_fields: matched,
       typo,

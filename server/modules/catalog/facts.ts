@@ -1,6 +1,7 @@
 import { desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
 import { categories, providers, toolFactHistory, toolFacts, tools } from "../../platform/db/schema.ts";
+import { publicFactNote, publicFactSource } from "../../platform/fact-publish.ts";
 import { PRICING_LABELS, type PricingModel } from "./normalize.ts";
 
 /**
@@ -17,6 +18,7 @@ export const FACT_FIELDS = [
   "category",
   "pricing_model",
   "pricing",
+  "plans",
   "provider",
   "website_url",
   "logo_url",
@@ -24,6 +26,9 @@ export const FACT_FIELDS = [
   "use_cases",
   "is_open_source",
   "has_api",
+  "licence",
+  "self_hostable",
+  "data_use",
   "status",
   "editorial_summary",
 ] as const;
@@ -116,7 +121,7 @@ export type FactProvenance = {
   verified_at: string | null;
 };
 
-/** `{<field>: {kind, source, observed_at, verified_at, …}}` for one tool, as the API shows it. */
+/** `{<field>: {kind, source, observed_at, verified_at, …}}` for one tool, as the API shows it (fact-publish.ts). */
 export async function getProvenance(db: Db, toolId: string): Promise<Partial<Record<FactField, FactProvenance>>> {
   const rows = await db.select().from(toolFacts).where(eq(toolFacts.toolId, toolId));
   const out: Partial<Record<FactField, FactProvenance>> = {};
@@ -124,7 +129,7 @@ export async function getProvenance(db: Db, toolId: string): Promise<Partial<Rec
     if (!(FACT_FIELDS as readonly string[]).includes(r.field)) continue;
     out[r.field as FactField] = {
       kind: r.kind,
-      source: r.source,
+      source: publicFactSource(r.kind, r.source),
       source_url: r.sourceUrl,
       licence: r.licence,
       confidence: r.confidence,
@@ -147,7 +152,7 @@ export type FactHistoryEntry = {
   at: string;
 };
 
-/** The tool's fact history, newest first. */
+/** The tool's fact history, newest first, as the public reads it (no actor; fact-publish.ts). */
 export async function getFactHistory(db: Db, toolId: string, limit = 200): Promise<FactHistoryEntry[]> {
   const rows = await db
     .select()
@@ -161,9 +166,9 @@ export async function getFactHistory(db: Db, toolId: string, limit = 200): Promi
     old_value: r.oldValue,
     new_value: r.newValue,
     kind: r.kind,
-    source: r.source,
+    source: publicFactSource(r.kind, r.source),
     source_url: r.sourceUrl,
-    note: r.note,
+    note: publicFactNote(r.kind, r.note),
     at: r.createdAt.toISOString(),
   }));
 }
@@ -184,11 +189,16 @@ export const FACT_COLUMNS = {
   category: "categoryId",
   pricing_model: "pricingModel",
   pricing: "pricing",
+  plans: "plans",
   provider: "providerId",
   website_url: "websiteUrl",
   logo_url: "logoUrl",
   features: "features",
   use_cases: "useCases",
+  has_api: "hasApi",
+  licence: "licence",
+  self_hostable: "selfHostable",
+  data_use: "dataUse",
   status: "status",
 } as const satisfies Partial<Record<FactField, keyof ToolRow>>;
 export type StoredFactField = keyof typeof FACT_COLUMNS;
@@ -205,14 +215,19 @@ const UPDATE_LABEL_FIELDS = new Set<StoredFactField>([
   "category",
   "pricing_model",
   "pricing",
+  "plans",
   "provider",
   "website_url",
   "features",
   "use_cases",
+  "has_api",
+  "licence",
+  "self_hostable",
+  "data_use",
 ]);
 
 /** JSON with object keys sorted: jsonb hands back its keys in its own order. */
-function stableJson(value: unknown): string {
+export function stableJson(value: unknown): string {
   return JSON.stringify(value ?? null, (_k, v) =>
     v && typeof v === "object" && !Array.isArray(v) && !(v instanceof Date)
       ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
@@ -225,7 +240,10 @@ export function hasFactValue(value: unknown): boolean {
   if (value === null || value === undefined) return false;
   if (typeof value === "string") return value.trim() !== "";
   if (Array.isArray(value)) return value.length > 0;
-  if (typeof value === "object") return Object.values(value).some((v) => typeof v === "string" && v.trim() !== "");
+  if (typeof value === "object")
+    return Object.values(value).some(
+      (v) => (typeof v === "string" && v.trim() !== "") || (v !== null && typeof v === "object"),
+    );
   return true;
 }
 
@@ -240,11 +258,16 @@ export function factValuesOf(row: NamedRow): Record<StoredFactField, unknown> {
     category: row.categoryName,
     pricing_model: PRICING_LABELS[row.pricingModel as PricingModel] ?? row.pricingModel,
     pricing: row.pricing ?? null,
+    plans: row.plans ?? null,
     provider: row.providerName,
     website_url: row.websiteUrl,
     logo_url: row.logoUrl,
     features: row.features,
     use_cases: row.useCases,
+    has_api: row.hasApi ?? null,
+    licence: row.licence ?? null,
+    self_hostable: row.selfHostable ?? null,
+    data_use: row.dataUse ?? null,
     status: row.status,
   };
 }
@@ -262,11 +285,16 @@ async function namedRows(tx: Db, ids: string[]): Promise<Map<string, NamedRow & 
         categoryId: tools.categoryId,
         pricingModel: tools.pricingModel,
         pricing: tools.pricing,
+        plans: tools.plans,
         providerId: tools.providerId,
         websiteUrl: tools.websiteUrl,
         logoUrl: tools.logoUrl,
         features: tools.features,
         useCases: tools.useCases,
+        hasApi: tools.hasApi,
+        licence: tools.licence,
+        selfHostable: tools.selfHostable,
+        dataUse: tools.dataUse,
         status: tools.status,
         categoryName: categories.name,
         providerName: providers.name,
@@ -357,6 +385,17 @@ export type ApplyFactsInput = {
   also?: Partial<Omit<ToolInsert, FactColumn | "id">>;
   provenance: Provenance;
   fields?: Partial<Record<StoredFactField, Provenance>>;
+  /** the value as its source gave it, per field, when a normaliser or rule changed it */
+  originals?: Partial<Record<StoredFactField, unknown>>;
+  /** changes of facts that are not fact columns (the editors' summary, written through `also`) */
+  record?: FactChange[];
+  /** apply only when the stored value of a field is this one (e.g. status still "active"); else nothing */
+  expect?: FactPatch;
+  /**
+   * not news: facts_changed_at (the cards' "Updated") and updated_at stay as they are — the seed's
+   * enrichment and bundled logos fill in what a source left out, nothing a reader should see as new
+   */
+  quiet?: boolean;
   actorUserId?: string | null;
   note?: string | null;
   at: Date;
@@ -365,51 +404,103 @@ export type ApplyFactsInput = {
 /**
  * Changes a tool's facts: compares with the stored row, updates `tools` (the changed facts, `also`,
  * facts_changed_at when a fact a reader sees changed, updated_at) and records provenance and history,
- * all in the caller's transaction. Returns the API names of the fields that changed.
+ * all in the caller's transaction. Returns the API names of the fields that changed. The one writer of
+ * a fact column of `tools` (tests/unit/fact-writes.test.ts).
  */
 export async function applyToolFacts(tx: Db, input: ApplyFactsInput): Promise<StoredFactField[]> {
-  const [current] = await tx.select().from(tools).where(eq(tools.id, input.toolId)).for("update");
-  if (!current) throw new Error(`applyToolFacts: tool ${input.toolId} not found`);
-  const update: Record<string, unknown> = {};
-  const changed: StoredFactField[] = [];
-  for (const field of STORED_FACT_FIELDS) {
-    const column = FACT_COLUMNS[field];
-    if (!(column in input.set)) continue;
-    const next = (input.set as Record<string, unknown>)[column];
-    if (next === undefined) continue;
-    if (stableJson(current[column]) === stableJson(next)) continue;
-    update[column] = next;
-    changed.push(field);
+  const [changed] = await applyToolFactsBatch(tx, [input]);
+  if (!changed) throw new Error(`applyToolFacts: tool ${input.toolId} not found`);
+  return changed.fields;
+}
+
+export type AppliedFacts = { toolId: string; fields: StoredFactField[]; skipped?: "expectation" };
+
+/**
+ * applyToolFacts for many tools in one transaction (enrichment, bundled logos): the rows are locked and
+ * read in batches of 1,000, then each changed tool gets one UPDATE and its history. A tool that does not
+ * exist is left out of the answer.
+ */
+export async function applyToolFactsBatch(tx: Db, inputs: ApplyFactsInput[]): Promise<AppliedFacts[]> {
+  const ids = [...new Set(inputs.map((i) => i.toolId))];
+  const current = new Map<string, ToolRow>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await tx
+      .select()
+      .from(tools)
+      .where(inArray(tools.id, ids.slice(i, i + 1000)))
+      .for("update");
+    for (const r of rows) current.set(r.id, r);
   }
-  const also = { ...(input.also ?? {}) } as Record<string, unknown>;
-  if (!changed.length) {
-    if (Object.keys(also).length) await tx.update(tools).set(also).where(eq(tools.id, input.toolId));
-    return [];
+  type Planned = { input: ApplyFactsInput; update: Record<string, unknown>; changed: StoredFactField[] };
+  const planned: Planned[] = [];
+  const out: AppliedFacts[] = [];
+  for (const input of inputs) {
+    const row = current.get(input.toolId);
+    if (!row) continue;
+    const mismatch = Object.entries(input.expect ?? {}).some(
+      ([column, value]) => stableJson(row[column as FactColumn]) !== stableJson(value),
+    );
+    if (mismatch) {
+      out.push({ toolId: input.toolId, fields: [], skipped: "expectation" });
+      continue;
+    }
+    const update: Record<string, unknown> = {};
+    const changed: StoredFactField[] = [];
+    for (const field of STORED_FACT_FIELDS) {
+      const column = FACT_COLUMNS[field];
+      if (!(column in input.set)) continue;
+      const next = (input.set as Record<string, unknown>)[column];
+      if (next === undefined) continue;
+      if (stableJson(row[column]) === stableJson(next)) continue;
+      update[column] = next;
+      changed.push(field);
+    }
+    planned.push({ input, update, changed });
+    out.push({ toolId: input.toolId, fields: changed });
   }
-  if (changed.some((f) => UPDATE_LABEL_FIELDS.has(f)) && also.factsChangedAt === undefined) {
-    also.factsChangedAt = input.at;
+  const touched = planned.filter((p) => p.changed.length || p.input.record?.length).map((p) => p.input.toolId);
+  const before = await namedRows(tx, touched);
+  for (const { input, update, changed } of planned) {
+    const also = { ...(input.also ?? {}) } as Record<string, unknown>;
+    const recorded = input.record?.length ?? 0;
+    if (!changed.length && !recorded) {
+      if (Object.keys(also).length) await tx.update(tools).set(also).where(eq(tools.id, input.toolId));
+      continue;
+    }
+    if (!input.quiet) {
+      if (changed.some((f) => UPDATE_LABEL_FIELDS.has(f)) && also.factsChangedAt === undefined) {
+        also.factsChangedAt = input.at;
+      }
+      if (also.updatedAt === undefined) also.updatedAt = input.at;
+    }
+    if (!Object.keys(update).length && !Object.keys(also).length) continue;
+    await tx
+      .update(tools)
+      .set({ ...update, ...also })
+      .where(eq(tools.id, input.toolId));
   }
-  if (also.updatedAt === undefined) also.updatedAt = input.at;
-  const before = await namedRows(tx, [input.toolId]);
-  await tx
-    .update(tools)
-    .set({ ...update, ...also })
-    .where(eq(tools.id, input.toolId));
-  const after = await namedRows(tx, [input.toolId]);
-  const from = factValuesOf(before.get(input.toolId) as NamedRow);
-  const to = factValuesOf(after.get(input.toolId) as NamedRow);
-  await recordFactChanges(tx, {
-    toolId: input.toolId,
-    changes: changed.map((field) => ({
-      field,
-      from: from[field],
-      to: to[field],
-      provenance: input.fields?.[field],
-    })),
-    provenance: input.provenance,
-    actorUserId: input.actorUserId,
-    note: input.note,
-    at: input.at,
-  });
-  return changed;
+  const after = await namedRows(tx, touched);
+  for (const { input, changed } of planned) {
+    if (!changed.length && !input.record?.length) continue;
+    const from = factValuesOf(before.get(input.toolId) as NamedRow);
+    const to = factValuesOf(after.get(input.toolId) as NamedRow);
+    await recordFactChanges(tx, {
+      toolId: input.toolId,
+      changes: [
+        ...changed.map((field) => ({
+          field,
+          from: from[field],
+          to: to[field],
+          original: input.originals?.[field],
+          provenance: input.fields?.[field],
+        })),
+        ...(input.record ?? []),
+      ],
+      provenance: input.provenance,
+      actorUserId: input.actorUserId,
+      note: input.note,
+      at: input.at,
+    });
+  }
+  return out;
 }

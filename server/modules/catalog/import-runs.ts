@@ -26,6 +26,7 @@ export type ImportRunSummary = {
   /** a dry run that can still be confirmed (its file is kept) */
   pending: boolean;
   confirmedById: number | null;
+  rolledBackAt: string | null;
 };
 
 export type ImportRun = ImportRunSummary & { report: StoredImportReport };
@@ -45,10 +46,11 @@ const summaryColumns = {
   createdAt: catalogImports.createdAt,
   pending: sql<boolean>`${catalogImports.pendingCsv} IS NOT NULL`,
   confirmedById: catalogImports.confirmedById,
+  rolledBackAt: catalogImports.rolledBackAt,
 };
 
-function summary<T extends { createdAt: Date }>(row: T) {
-  return { ...row, createdAt: row.createdAt.toISOString() };
+function summary<T extends { createdAt: Date; rolledBackAt: Date | null }>(row: T) {
+  return { ...row, createdAt: row.createdAt.toISOString(), rolledBackAt: row.rolledBackAt?.toISOString() ?? null };
 }
 
 /** The newest runs first, a page at a time. */
@@ -100,6 +102,8 @@ export async function confirmDryRun(
   id: number,
   categoryMap: Record<string, string>,
   audit: { actor: AuditActor; requestId?: string | null },
+  /** an admin's run lands as drafts unless they chose to publish on import (issue 31) */
+  landAs: "draft" | "active" = "draft",
 ): Promise<ImportReport> {
   const [run] = await db
     .select({ source: catalogImports.source, csv: catalogImports.pendingCsv, dryRun: catalogImports.dryRun })
@@ -113,6 +117,7 @@ export async function confirmDryRun(
     source: run.source,
     audit,
     categoryMap,
+    landAs,
     afterWrite: async (tx, importId) => {
       const done = await tx
         .update(catalogImports)

@@ -55,6 +55,9 @@ const FIELD_ALIASES = {
 } as const;
 type Field = keyof typeof FIELD_ALIASES;
 
+/** Bidi embeddings, overrides and isolates: the characters that can make a name read backwards. */
+const BIDI_OVERRIDE = /[\u202A-\u202E\u2066-\u2069]/;
+
 /** A logo or preview we stored and serve ourselves (linkcheck/media.ts, logos/): not an outside URL. */
 const OWN_MEDIA = /^\/media\/(?:logos|previews)\/[A-Za-z0-9._-]{1,200}(?:\?v=[A-Za-z0-9_-]{1,128})?$/;
 
@@ -154,6 +157,12 @@ export type ImportOptions = {
   afterWrite?: (tx: Db, importId: number) => Promise<void>;
   /** per row (by index): header columns the row has no cell for; such rows are refused */
   missingColumns?: (string[] | undefined)[];
+  /**
+   * How the added tools land (issue 31): `active` publishes them (the seed, the CLI, approved
+   * submissions); an admin's upload passes `draft` unless the operator chose "publish on import",
+   * so nothing from a file goes live before a person has looked at it.
+   */
+  landAs?: "draft" | "active";
 };
 
 const SEED_SOURCES = new Set(["seed:ai-tools.csv", "admin:import-full-csv"]);
@@ -230,10 +239,22 @@ export function validateRow(
     if (value.includes("\uFFFD")) errors.push(`${label} is not valid UTF-8 text`);
     const control = controlCharacterIn(value, { multiline: true });
     if (control) errors.push(controlCharacterMessage(label, control));
+    const bidi = BIDI_OVERRIDE.exec(value);
+    if (bidi) {
+      // Removed by cleanText like every bidi control, but said out loud: it can disguise a name.
+      warnings.push({
+        row,
+        message: `${label} contained a right-to-left override (U+${(bidi[0].codePointAt(0) ?? 0).toString(16).toUpperCase()}): it was removed, check the text reads as meant`,
+      });
+    }
     // Our CSV export escapes such cells with a leading ' (see export.ts); read them back as they were.
     const n = neutraliseFormula(unescapeExportedCell(value));
-    if (n.kind === "formula") warnings.push({ row, message: `${label}: a spreadsheet formula prefix was removed` });
-    else if (n.kind === "text") {
+    if (n.kind === "formula") {
+      // Stripping the prefix left the formula's text live (HYPERLINK(…), cmd|…): the row is refused.
+      errors.push(
+        `Row ${row}: ${label} looks like a spreadsheet formula ('${value.trim().slice(0, 40)}'): remove the formula`,
+      );
+    } else if (n.kind === "text") {
       warnings.push({
         row,
         message: `${label} starts with '${n.value.charAt(0)}': kept as text (not a formula; exports escape it)`,
@@ -439,6 +460,13 @@ export async function importRows(
       }
       let slug = c.slug;
       for (let n = 2; takenSlugs.has(slug); n++) slug = `${c.slug.slice(0, IMPORT_LIMITS.slug - 6)}-${n}`;
+      if (slug !== c.slug) {
+        // The address the file asked for (or the name gave) is another tool's: say so, not silently.
+        report.warnings.push({
+          row: c.row,
+          message: `Slug '${c.slug}' belongs to another tool: this one was renamed '${slug}'`,
+        });
+      }
       takenSlugs.add(slug);
       seenKeys.set(key, { slug, row: c.row });
       fresh.push({ ...c, slug });
@@ -482,9 +510,9 @@ export async function importRows(
               alternatives: c.alternatives,
               screenshots: c.screenshots,
               isFeatured: featured.has(c.slug),
-              status: "active" as const,
+              status: options.landAs ?? "active",
               importId: report.importId,
-              publishedAt: now,
+              publishedAt: (options.landAs ?? "active") === "active" ? now : null,
             })),
           )
           .returning({ id: schema.tools.id, slug: schema.tools.slug });
@@ -508,6 +536,7 @@ export async function importRows(
         after: {
           source: options.source,
           added: fresh.length,
+          landed_as: options.landAs ?? "active",
           duplicates: report.duplicates.length,
           errors: report.errors.length,
           ...(report.mappedCategories.length
@@ -574,6 +603,15 @@ export async function importCsv(db: Db, input: Buffer | string, options: ImportO
   }
   const headerProblem = checkHeaders(parsed.headers);
   if (headerProblem) return failedReport(options, headerProblem);
+  // A NUL byte cannot be stored (a dry run keeps its file) and has no place in text: the whole file
+  // is refused the same way for a dry run and a real import, naming the row.
+  const nulRow = parsed.rows.findIndex((r) => Object.values(r).some((v) => v.includes("\u0000")));
+  if (nulRow >= 0 || parsed.headers.some((h) => h.includes("\u0000"))) {
+    return failedReport(
+      options,
+      `The file contains a NUL byte on row ${nulRow >= 0 ? nulRow + 2 : 1}: save it again as plain UTF-8 text`,
+    );
+  }
   return importRows(db, parsed.rows, { ...options, missingColumns: parsed.missing });
 }
 

@@ -1,4 +1,14 @@
 /** The catalogue module's public surface: other modules, the API and the routes import only this. */
+
+export {
+  COMMUNITY_LABEL,
+  EDITORS_LABEL,
+  FACT_NOTES,
+  isLaterChange,
+  MAKER_LABEL,
+  publicFactNote,
+  publicFactSource,
+} from "../../platform/fact-publish.ts";
 export {
   ADMIN_PAGE_SIZE,
   ADMIN_TOOL_SORTS,
@@ -26,6 +36,7 @@ export {
   type ToolTier,
 } from "./admin-tools.ts";
 export { type Alternative, DEFAULT_ALTERNATIVES, getAlternatives, MAX_ALTERNATIVES } from "./alternatives.ts";
+export { ALTERNATIVE_RULES, computeAlternatives, refreshAlternatives } from "./alternatives-store.ts";
 export {
   BULK_ACTIONS,
   BULK_MAX,
@@ -72,6 +83,7 @@ export {
   UNKNOWN_CATEGORY_DESCRIPTION,
   unknownCategoryName,
 } from "./category-page.ts";
+export { unretireCategory } from "./category-unretire.ts";
 export {
   CLICK_SOURCES,
   CLICK_TARGETS,
@@ -98,6 +110,7 @@ export {
   getToolsForComparison,
 } from "./compare.ts";
 export { addToCompare, type CompareAddResult, compareCapMessage } from "./compare-add.ts";
+export { type CompareCost, compareCosts } from "./compare-cost.ts";
 export {
   COMPARE_CAPS,
   compareCap,
@@ -105,6 +118,22 @@ export {
   MAX_COMPARE_TOOLS,
   type MemberTier,
 } from "./compare-rules.ts";
+export { type CompareSheet, getCompareSheet, type SheetCell, type SheetRow } from "./compare-sheet.ts";
+export { COVERAGE_FIELDS, type Coverage, decisionCoverage } from "./decision-coverage.ts";
+export {
+  canonicalLicence,
+  type DataUse,
+  DataUseInput,
+  type DecisionEditor,
+  LICENCE_CLASS_LABELS,
+  type LicenceClass,
+  licenceClass,
+  type PublishedDecision,
+  publishDecision,
+  SetDecisionFactsInput,
+  setToolDecisionFacts,
+} from "./decision-facts.ts";
+export { catalogJobOwed, DOMAIN_REKEY_JOB, registerDomainRekeyJob, rekeyDomains } from "./domain-rekey.ts";
 export {
   DismissInput,
   DUPLICATE_THRESHOLDS,
@@ -132,6 +161,7 @@ export { EXPORT_MAX_ROWS, exportToolsCsv, formulaSafe } from "./export.ts";
 export {
   type ApplyFactsInput,
   applyToolFacts,
+  applyToolFactsBatch,
   FACT_COLUMNS,
   FACT_FIELDS,
   FACT_KINDS,
@@ -152,6 +182,7 @@ export {
   recordNewTools,
   STORED_FACT_FIELDS,
   type StoredFactField,
+  stableJson,
 } from "./facts.ts";
 export { type FeatureRow, featureMatrix } from "./feature-matrix.ts";
 export {
@@ -165,6 +196,7 @@ export {
   type StoredImportReport,
   type UnknownCategory,
 } from "./import.ts";
+export { rollbackImport } from "./import-rollback.ts";
 export {
   confirmDryRun,
   getImportRun,
@@ -192,10 +224,43 @@ export {
   onSharedHost,
   PRICING_LABELS,
   PRICING_MODELS,
+  registrableDomain,
   slugify,
 } from "./normalize.ts";
 export {
+  type CostAnswer,
+  type CostQuery,
+  costOfPlan,
+  money,
+  type PlanCostLine,
+  planCost,
+  usageUnitOf,
+} from "./plan-cost.ts";
+export { type PlanEvent, planChangeText, planEvents, planEventText } from "./plan-events.ts";
+export { type PlanSummary, planSummary, planSummaryLabel } from "./plan-summary.ts";
+export { CostParams, normalisePlans, type Plan, PlanInput, PlanRow, PlansInput } from "./plans.ts";
+export {
+  DecideFlagInput,
+  decideQualityFlag,
+  listQualityFlags,
+  QUALITY_PASS_JOB,
+  QUALITY_WEIGHTS,
+  QualityFlagsQuery,
+  qualityProposals,
+  refreshQualityScores,
+  registerQualityJobs,
+  requestQualityPass,
+  runQualityPass,
+} from "./quality.ts";
+export {
+  ADVANCED_PARAMS,
+  DECISION_PARAMS,
   DEFAULT_LIMIT,
+  EXCLUDABLE,
+  type Excludable,
+  entitleAdvanced,
+  hasAdvancedFilter,
+  listFiltersText,
   listParamsFromSearch,
   MAX_LIMIT,
   SORTS,
@@ -207,7 +272,9 @@ export {
   bayesianRating,
   CATEGORY_QUERY,
   DESCRIPTIVE_FILLER,
+  FUSION,
   POPULARITY_WEIGHTS,
+  passesAccountGate,
   RANK_ALL_UP_TO,
   RATING_PRIOR_DEFAULT,
   RATING_PRIOR_WEIGHT,
@@ -215,6 +282,9 @@ export {
   REVIEW_GATE,
   SEARCH_WEIGHTS,
 } from "./ranking.ts";
+export { fuseRanks, LEGS, type Leg } from "./search-fusion.ts";
+export type { Retrieval } from "./search-hybrid.ts";
+export { setVectorBudget } from "./search-hybrid.ts";
 export {
   POPULAR_SEARCHES,
   PRICE_RANGE_NOTE,
@@ -229,9 +299,44 @@ export {
   searchHref,
   searchTools,
 } from "./search-page.ts";
+export { type Nearest, nearestTools, VECTOR_MIN_SIMILARITY } from "./search-vector.ts";
 export { featuredSlugs, SEED_CSV, seedCatalog } from "./seed.ts";
+export { getToolPlans, type PlanEditor, SetPlansInput, setToolPlans } from "./set-plans.ts";
 export { type SitemapEntry, sitemapEntries } from "./sitemap.ts";
 export { type CatalogStats, catalogStats, toolNotes } from "./stats.ts";
+export { type AdminTaskTool, decideTaskTool, TaskToolDecision, taskToolsForAdmin } from "./tasks/decide.ts";
+export { PROPOSE_RULES, ruleScores } from "./tasks/propose.ts";
+export {
+  allTasks,
+  getTask,
+  listTasks,
+  type MatchedTask,
+  matchTasks,
+  type TaskDetail,
+  type TaskSummary,
+  type TaskTool,
+  taskGroups,
+  taskNames,
+  toolsForTask,
+} from "./tasks/queries.ts";
+export {
+  derivedOwed,
+  refreshDerived,
+  registerTaskJobs,
+  requestDerivedRefresh,
+  TASKS_REFRESH_JOB,
+  TASKS_WATCH_JOB,
+  watchDerived,
+} from "./tasks/refresh.ts";
+export {
+  alternativeReasonText,
+  TASK_PAGE_TOOLS,
+  TASK_PRICE_LABELS,
+  TASK_PRICES,
+  type TaskPrice,
+} from "./tasks/shared-constants.ts";
+export { ACCEPTED_SOURCE, applyAcceptedSet, ensureTasks, loadAcceptedSet } from "./tasks/store.ts";
+export { loadTaxonomy, parseTaxonomy, TASKS_SOURCE, type TaskDefinition } from "./tasks/taxonomy.ts";
 export {
   cardsForTier,
   OVERVIEW_FACT_FIELDS,
@@ -265,4 +370,10 @@ export {
   type ToolSuggestion,
 } from "./tool-pick.ts";
 export type { ToolCard, ToolDetail } from "./tool-shapes.ts";
+export {
+  refreshToolVectors,
+  registerToolVectorJobs,
+  TOOL_VECTORS_JOB,
+  toolEmbeddingText,
+} from "./tool-vectors.ts";
 export { countTools, getTool, getToolRef, listTools, type ToolPage } from "./tools.ts";

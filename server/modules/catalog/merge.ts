@@ -3,6 +3,7 @@ import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { isUuid, uuidSchema } from "../../platform/ids.ts";
+import { applyToolFacts } from "./facts.ts";
 import { runnableSteps, type ToolMergeStep } from "./merge-steps.ts";
 
 /**
@@ -73,8 +74,16 @@ export async function mergeTools(
     // Lifetime counters follow the rows they count.
     await tx.execute(sql`UPDATE tools SET views = views + ${a.views}, clicks = clicks + ${a.clicks},
       upvotes = upvotes + ${a.upvotes}, updated_at = ${at} WHERE id = ${b.id}::uuid`);
-    await tx.execute(sql`UPDATE tools SET status = 'archived', merged_into_id = ${b.id}::uuid, views = 0, clicks = 0,
-      upvotes = 0, updated_at = ${at} WHERE id = ${a.id}::uuid`);
+    // A is archived through the one fact path: its status change is in A's history with the merge as reason.
+    await applyToolFacts(tx, {
+      toolId: a.id,
+      set: { status: "archived" },
+      also: { mergedIntoId: b.id, views: 0, clicks: 0, upvotes: 0 },
+      provenance: { kind: "editor", source: `Merged into ${b.name} as a duplicate listing` },
+      actorUserId: ctx.actor.id,
+      note: `Merged into ${b.name}`,
+      at,
+    });
     // Earlier merges into A now point at B, so every old URL redirects in one hop.
     await tx.execute(sql`UPDATE tools SET merged_into_id = ${b.id}::uuid WHERE merged_into_id = ${a.id}::uuid`);
     const report: MergeReport = {
@@ -279,6 +288,39 @@ export const catalogMergeSteps: readonly ToolMergeStep[] = [
     name: "duplicateDismissals",
     tables: ["tool_duplicate_dismissals"],
     keep: "a pair judged distinct stays judged; an archived tool is never a duplicate candidate again",
+  },
+  {
+    name: "qualityFlags",
+    tables: ["tool_quality_flags"],
+    keep: "a proposal is about one listing's own name, description or fit: A's stay with the archived row (its open ones no longer lead anywhere, since an archived tool is off every page), B's are B's",
+  },
+  {
+    name: "taskTools",
+    tables: ["task_tools"],
+    async run(tx, from, into) {
+      // Issue 32: B takes A's tasks it lacks (an editor's decision travels with it); a pair B has wins.
+      const n = await moved(
+        tx,
+        sql`INSERT INTO task_tools (task_slug, tool_id, status, score, method, source, actor_id, decided_at, updated_at)
+            SELECT task_slug, ${into}::uuid, status, score, method, source, actor_id, decided_at, updated_at
+            FROM task_tools WHERE tool_id = ${from}::uuid
+            ON CONFLICT (task_slug, tool_id) DO NOTHING RETURNING 1`,
+      );
+      const dropped = await moved(tx, sql`DELETE FROM task_tools WHERE tool_id = ${from}::uuid RETURNING 1`);
+      return { moved: n, dropped: dropped - n };
+    },
+  },
+  {
+    name: "toolAlternatives",
+    tables: ["tool_alternatives"],
+    async run(tx, from) {
+      // Computed rows: A's own list and its places in others' go; the watch job fills the gaps.
+      const n = await moved(
+        tx,
+        sql`DELETE FROM tool_alternatives WHERE tool_id = ${from}::uuid OR alternative_id = ${from}::uuid RETURNING 1`,
+      );
+      return { moved: 0, dropped: n };
+    },
   },
   {
     name: "duplicateCandidates",

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
+  claimMethodsFor,
   cleanText,
   domainKey,
   nameKey,
   neutraliseFormula,
   parseList,
   parsePricingModel,
+  registrableDomain,
   slugify,
 } from "./normalize.ts";
 
@@ -43,7 +45,31 @@ describe("domainKey", () => {
     ["https://my-tool.vercel.app/", "my-tool.vercel.app"],
     ["ftp://example.com", ""],
     ["not a url", ""],
+    // The Public Suffix List, its private section included (issue 31): siblings are different owners.
+    ["https://y.eu.org/", "y.eu.org"],
+    ["https://mail.x.eu.org/", "x.eu.org"],
+    ["https://filmforge.uwu.ai", "filmforge.uwu.ai"],
+    ["https://shop.example.com.au/", "example.com.au"],
   ])("%s → %s", (url, key) => expect(domainKey(url)).toBe(key));
+});
+
+describe("registrableDomain (issue 31)", () => {
+  it.each([
+    ["app.example.co.uk", "example.co.uk"],
+    ["a.b.x.eu.org", "x.eu.org"],
+    ["foo.github.io", "foo.github.io"],
+    ["eu.org", null],
+    ["co.uk", null],
+    ["vercel.app", null],
+    ["127.0.0.1", null],
+  ])("%s → %s", (host, domain) => expect(registrableDomain(host)).toBe(domain));
+
+  it("claims: none on a suffix itself, no e-mail claim under a platform's suffix", () => {
+    expect(claimMethodsFor("example.com")).toEqual({ email: true, site: true });
+    expect(claimMethodsFor("x.eu.org")).toEqual({ email: false, site: true });
+    expect(claimMethodsFor("foo.vercel.app")).toEqual({ email: false, site: true });
+    expect(claimMethodsFor("eu.org")).toEqual({ email: false, site: false });
+  });
 });
 
 describe("neutraliseFormula", () => {

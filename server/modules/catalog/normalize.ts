@@ -1,3 +1,4 @@
+import { parse as parseDomain } from "tldts";
 import { own } from "../../platform/own.ts";
 import { cleanLine } from "../../platform/text.ts";
 
@@ -57,7 +58,6 @@ const PLATFORM_SUFFIXES = [
   ".herokuapp.com",
   ".hf.space",
 ];
-const SECOND_LEVEL = new Set(["co", "com", "org", "net", "ac", "gov", "edu", "ne", "or"]);
 
 export function parseHttpUrl(raw: string): URL | null {
   let url: URL;
@@ -84,11 +84,19 @@ export function domainKey(rawUrl: string): string {
     const segments = url.pathname.toLowerCase().split("/").filter(Boolean).slice(0, 2);
     return [host, ...segments].join("/");
   }
-  const parts = host.split(".");
-  if (parts.length > 2 && SECOND_LEVEL.has(parts.at(-2) ?? "") && (parts.at(-1) ?? "").length === 2) {
-    return parts.slice(-3).join(".");
-  }
-  return parts.slice(-2).join(".");
+  return registrableDomain(host) ?? host;
+}
+
+/**
+ * The registrable domain of a host by the Public Suffix List, its private section included (issue 31):
+ * x.eu.org and y.eu.org are two owners, as are a.github.io and b.github.io; example.co.uk's owner is
+ * example.co.uk. Null for a public or platform suffix itself (eu.org, co.uk, vercel.app), an IP address
+ * or a name without a known suffix. The one definition: the de-duplication key, maker claims and logos use it.
+ */
+export function registrableDomain(host: string): string | null {
+  const parsed = parseDomain(host.toLowerCase(), { allowPrivateDomains: true });
+  if (parsed.isIp || !parsed.domain || (!parsed.isIcann && !parsed.isPrivate)) return null;
+  return parsed.domain;
 }
 
 /**
@@ -162,8 +170,15 @@ const STOREFRONTS = [
  */
 export function claimMethodsFor(key: string): { email: boolean; site: boolean } {
   if (!key || key.includes("/")) return { email: false, site: false };
-  const onPlatform = PLATFORM_SUFFIXES.some((suffix) => key.endsWith(suffix));
-  return { email: !onPlatform && key !== "localhost", site: true };
+  // A public or platform suffix itself (eu.org, vercel.app) is no one's listing (issue 31).
+  // (localhost: a tool on this machine, as in development and the tests, can still publish a token.)
+  if (key === "localhost") return { email: false, site: true };
+  if (registrableDomain(key) === null) return { email: false, site: false };
+  // Under a platform's suffix (the list's private section: x.eu.org, foo.vercel.app) the mailboxes are the
+  // platform's users', not the tool's.
+  const onPlatform =
+    parseDomain(key, { allowPrivateDomains: true }).isPrivate || PLATFORM_SUFFIXES.some((s) => key.endsWith(s));
+  return { email: !onPlatform, site: true };
 }
 
 /**

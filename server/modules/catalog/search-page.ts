@@ -1,8 +1,9 @@
 import { eq, inArray } from "drizzle-orm";
 import { type Db, schema } from "../../platform/db/index.ts";
 import { aliasKey } from "./category-definitions.ts";
+import { hasDecisionFilter } from "./decision-filters.ts";
 import { PRICING_LABELS, type PricingModel } from "./normalize.ts";
-import { listParamsFromSearch, ToolListParams, type ToolListQuery } from "./query-schema.ts";
+import { DECISION_PARAMS, listParamsFromSearch, ToolListParams, type ToolListQuery } from "./query-schema.ts";
 import type { ToolCard } from "./tool-shapes.ts";
 import { listTools } from "./tools.ts";
 
@@ -18,7 +19,18 @@ export const SEARCH_MAX_PAGES = 10;
 export const PRICE_RANGE_NOTE = "Price ranges are not available yet; showing all pricing";
 
 /** The URL keys that count as "a search was asked for" (the start state shows when none is set). */
-const SEARCH_KEYS = ["q", "category", "categories", "pricing", "price", "rating", "tags", "tag", "featured"];
+const SEARCH_KEYS = [
+  "q",
+  "category",
+  "categories",
+  "pricing",
+  "price",
+  "rating",
+  "tags",
+  "tag",
+  "featured",
+  ...DECISION_PARAMS,
+];
 
 /** The hero's amount ranges ('Under $10', '$10 - $50', '$50 - $200', '$200+'): tools carry no amounts yet. */
 const PRICE_RANGE = /^(?:(?:under|over|below|above)\s*\$?\s*\d+|\$?\s*\d+\s*(?:-|–|—|to)\s*\$?\s*\d+|\$?\s*\d+\s*\+)$/i;
@@ -43,6 +55,8 @@ export type SearchFilters = {
   minRating: number | undefined;
   tags: string[];
   featured: boolean | undefined;
+  /** issue 33's decision filters (left out: none) */
+  decision?: ToolListQuery["decision"];
 };
 
 export type SearchInput = {
@@ -85,12 +99,20 @@ export function parseSearchUrl(search: URLSearchParams): SearchParse {
     // The messages name their parameter ('page must be a whole number', "Unknown pricing 'x'").
     return { ok: false, error: parsed.error.issues[0]?.message ?? "Invalid search" };
   }
-  const { q, categories, pricing, minRating, tags, featured, page } = parsed.data;
+  const { q, categories, pricing, minRating, tags, featured, page, decision } = parsed.data;
   return {
     ok: true,
     input: {
       // A minimum of 0 filters nothing: it is no filter (and no badge).
-      filters: { q, categories, pricing: [...new Set(pricing)], minRating: minRating || undefined, tags, featured },
+      filters: {
+        q,
+        categories,
+        pricing: [...new Set(pricing)],
+        minRating: minRating || undefined,
+        tags,
+        featured,
+        ...(hasDecisionFilter(decision) ? { decision } : {}),
+      },
       page: Math.min(page, SEARCH_MAX_PAGES),
       append: search.get("append") === "1",
       started,
@@ -111,12 +133,22 @@ export function searchHref(filters: SearchFilters, page = 1): string {
   add("rating", filters.minRating !== undefined ? [filters.minRating] : []);
   add("tags", filters.tags);
   add("featured", filters.featured !== undefined ? [String(filters.featured)] : []);
+  const d = filters.decision;
+  add("max_price", d?.maxPrice !== undefined ? [d.maxPrice] : []);
+  for (const [key, on] of [
+    ["free_tier", d?.freeTier],
+    ["no_card", d?.noCard],
+    ["api", d?.api],
+    ["open_source", d?.openSource],
+    ["self_hosted", d?.selfHosted],
+  ] as const)
+    add(key, on ? ["1"] : []);
   if (page > 1) parts.push(`page=${page}`);
   return parts.length ? `/search?${parts.join("&")}` : "/search";
 }
 
 export type SearchBadge = {
-  kind: "q" | "category" | "pricing" | "rating" | "tags" | "featured";
+  kind: "q" | "category" | "pricing" | "rating" | "tags" | "featured" | "decision";
   label: string;
   /** The same search without this one filter (and back on the first page). */
   removeHref: string;
@@ -164,6 +196,22 @@ export function searchBadges(filters: SearchFilters, categoryNames: Map<string, 
       label: filters.featured ? "Featured" : "Not featured",
       removeHref: searchHref({ ...filters, featured: undefined }),
     });
+  }
+  const d = filters.decision;
+  if (d) {
+    const off = (change: Partial<NonNullable<SearchFilters["decision"]>>) =>
+      searchHref({ ...filters, decision: { ...d, ...change } });
+    if (d.maxPrice !== undefined)
+      badges.push({ kind: "decision", label: `≤ $${d.maxPrice}/mo`, removeHref: off({ maxPrice: undefined }) });
+    const flags = [
+      ["freeTier", "Free tier"],
+      ["noCard", "No card"],
+      ["api", "API"],
+      ["openSource", "Open source"],
+      ["selfHosted", "Self-hostable"],
+    ] as const;
+    for (const [key, label] of flags)
+      if (d[key]) badges.push({ kind: "decision", label, removeHref: off({ [key]: false }) });
   }
   return badges;
 }
@@ -219,6 +267,10 @@ export type SearchResults = {
   categories: CategoryKey[];
   unknownCategories: string[];
   notes: string[];
+  /** no tool matched every word: the results come from the relaxed and vector legs (issue 32) */
+  relaxed: boolean;
+  /** the search with its unknown words spelled as the catalogue spells them */
+  didYouMean: { text: string; href: string } | null;
   /** The canonical URL of this search (without paging). */
   href: string;
   /** This search at the page reached (what the address bar shows after Load More). */
@@ -226,6 +278,9 @@ export type SearchResults = {
   /** The Load More link (the next page, accumulated), or null when there is no more. */
   nextHref: string | null;
 };
+
+export const RELAXED_NOTE =
+  "No tool matches every word of your search, so these match some of its words or what it means.";
 
 /** Runs a /search request: pages 1…n in one query (or only page n when appending), plus its badges. */
 export async function searchTools(db: Db, input: SearchInput): Promise<SearchResults> {
@@ -237,6 +292,7 @@ export async function searchTools(db: Db, input: SearchInput): Promise<SearchRes
     minRating: filters.minRating,
     tags: filters.tags,
     featured: filters.featured,
+    decision: filters.decision,
     sort: undefined,
     page: append ? page : 1,
     limit: append ? SEARCH_PAGE_SIZE : SEARCH_PAGE_SIZE * page,
@@ -245,6 +301,8 @@ export async function searchTools(db: Db, input: SearchInput): Promise<SearchRes
   };
   const [result, known] = await Promise.all([listTools(db, query), describeCategoryKeys(db, filters.categories)]);
   const total = result.pagination.total;
+  const relaxed = result.meta.retrieval?.relaxed ?? false;
+  const suggestion = result.meta.retrieval?.did_you_mean ?? null;
   const totalPages = Math.ceil(total / SEARCH_PAGE_SIZE);
   const hasMore = page < Math.min(totalPages, SEARCH_MAX_PAGES);
   return {
@@ -264,7 +322,10 @@ export async function searchTools(db: Db, input: SearchInput): Promise<SearchRes
     badges: searchBadges(filters, new Map(known.map((c) => [c.key, c.name]))),
     categories: known,
     unknownCategories: result.meta.unknownCategories,
-    notes: input.notes,
+    // Never a silent page (issue 32 item 5): relaxed results say so.
+    notes: relaxed && total > 0 ? [...input.notes, RELAXED_NOTE] : input.notes,
+    relaxed,
+    didYouMean: suggestion ? { text: suggestion, href: searchHref({ ...filters, q: suggestion }) } : null,
     href: searchHref(filters),
     pageHref: searchHref(filters, page),
     nextHref: hasMore ? searchHref(filters, page + 1) : null,

@@ -1,5 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
-import { CATEGORY_QUERY as C, DESCRIPTIVE_FILLER, POPULARITY_WEIGHTS as P, SEARCH_WEIGHTS as W } from "./ranking.ts";
+import {
+  CATEGORY_QUERY as C,
+  DESCRIPTIVE_FILLER,
+  POPULARITY_WEIGHTS as P,
+  passesAccountGate,
+  SEARCH_WEIGHTS as W,
+} from "./ranking.ts";
 import { expandTerms, facetsFor, transpositions } from "./synonyms.ts";
 
 /**
@@ -54,10 +60,12 @@ const n = (v: number) => sql.raw(String(v));
  * The popularity prior, at most 5 points: enough to order two tools of (nearly) the same name or
  * text rank — the featured ChatGPT above a second ChatGPT — never enough to lift a tool past a
  * better name match (a prefix is worth 20, an exact name 100). Logarithmic, so the hundredth click
- * counts for less than the first. Saves are counted through saved_tools_tool_idx (migration 0021);
+ * counts for less than the first. Saves are counted through saved_tools_tool_idx (migration 0021), only
+ * from accounts that pass the reviews' gate (passesAccountGate);
  * the rank is only computed for searches of at most 300 matches.
  */
-export const SAVES_OF_TOOL = sql`(SELECT count(*) FROM saved_tools s WHERE s.tool_id = t.id)`;
+export const SAVES_OF_TOOL = sql`(SELECT count(*) FROM saved_tools s JOIN users su ON su.id = s.user_id
+  WHERE s.tool_id = t.id AND ${passesAccountGate("su", sql`now()`)})`;
 /**
  * ADR 0035 adds two signals no maker can buy: each further independent source list that carries the
  * tool (`listings`, ln so the fourth list adds less than the second), and a rating above the

@@ -1,11 +1,16 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Db } from "../../platform/db/index.ts";
+import { SENTENCE_ENCODER_MODEL } from "../../platform/embeddings/index.ts";
 import { SEED_DIR } from "../../platform/paths.ts";
 import { ensureCategories } from "./categories.ts";
 import { type EnrichReport, enrichCatalog } from "./enrich/run.ts";
 import { type ImportReport, importCsv } from "./import.ts";
 import { applySeedListings } from "./listings.ts";
+import { refreshQualityScores, runQualityPass } from "./quality.ts";
+import { derivedOwed, refreshDerived } from "./tasks/refresh.ts";
+import { ensureTasks } from "./tasks/store.ts";
+import { refreshToolVectors } from "./tool-vectors.ts";
 import { countTools } from "./tools.ts";
 
 export const SEED_CSV = path.join(SEED_DIR, "ai-tools.csv");
@@ -18,20 +23,35 @@ export function featuredSlugs(): string[] {
 }
 
 /**
- * Prepares a migrated database: categories always; the real catalogue only when the database holds
- * no tools yet, so a second start adds nothing.
+ * Prepares a migrated database: categories and the task taxonomy always; the real catalogue only when
+ * the database holds no tools yet, so a second start adds nothing. A seed computes the tasks' tools and
+ * every tool's alternatives at once; otherwise `derivedOwed` says the caller should ask the job for
+ * them (the taxonomy file changed, or a database from before issue 32: the backfill).
  */
+const noModel = async (): Promise<Float32Array[]> => [];
+
 export async function seedCatalog(
   db: Db,
-): Promise<{ seeded: boolean; report?: ImportReport; enrichment?: EnrichReport }> {
+): Promise<{ seeded: boolean; report?: ImportReport; enrichment?: EnrichReport; derivedOwed?: boolean }> {
   await ensureCategories(db);
-  if ((await countTools(db)) > 0) return { seeded: false };
+  const tasksChanged = await ensureTasks(db, new Date());
+  if ((await countTools(db)) > 0) return { seeded: false, derivedOwed: tasksChanged || (await derivedOwed(db)) };
   const report = await importCsv(db, readFileSync(SEED_CSV), {
     source: "seed:ai-tools.csv",
     featuredSlugs: featuredSlugs(),
   });
   // Honest enrichment (ADR 0027): labelled, offline, deterministic; logos follow in their own step.
   const enrichment = await enrichCatalog(db);
+  // The quality pass (ADR 0075): proposals for editors and page titles replaced by the tool's own
+  // sentence, before anything reads the final text: the classifier then sees the replaced descriptions
+  // (so enriching again changes nothing), and the shipped vectors are those of the text the catalogue has.
+  const quality = await runQualityPass(db, new Date());
+  if (quality.described) await enrichCatalog(db);
   await applySeedListings(db);
+  // The shipped vectors only (ADR 0066): seeding never waits for the model; the job computes the rest.
+  await refreshToolVectors(db, { model: SENTENCE_ENCODER_MODEL, embed: noModel }, { computeMissing: false });
+  await refreshDerived(db, new Date());
+  // The default order reads prominence (featured listings, applied above) and completeness.
+  await refreshQualityScores(db, new Date());
   return { seeded: true, report, enrichment };
 }

@@ -18,6 +18,11 @@ export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
         UNION ALL
         SELECT '/category/' || slug, updated_at FROM categories
         UNION ALL
+        -- Issue 32: the task index and every task's page.
+        SELECT '/tasks', (SELECT max(updated_at) FROM tasks)
+        UNION ALL
+        SELECT '/tasks/' || slug, updated_at FROM tasks
+        UNION ALL
         -- Community (issue 11): the top-list and trending pages, and every public list.
         SELECT '/top-lists', (SELECT max(updated_at) FROM top_lists WHERE is_public)
         UNION ALL

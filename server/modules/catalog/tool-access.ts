@@ -21,12 +21,13 @@ export function overviewOfTool(tool: ToolDetail): ToolDetail {
     screenshots: [],
     demo_url: null,
     affiliate_url: null,
+    plans: null,
   };
 }
 
 /** A card with the gated fields emptied (see overviewOfTool). */
 export function overviewOfCard<T extends ToolCard>(card: T): T {
-  return { ...card, features: [], pros: [], cons: [], pricing: null };
+  return { ...card, features: [], pros: [], cons: [], pricing: null, plan_summary: null, plan_label: null };
 }
 
 /** Cards as a viewer of `tier` may see them (null is a visitor): tools above their tier lose the gated fields. */
@@ -48,6 +49,9 @@ export const OVERVIEW_FACT_FIELDS: readonly string[] = [
   "editorial_summary",
   "is_open_source",
   "has_api",
+  "licence",
+  "self_hostable",
+  "data_use",
 ];
 
 /** A tool's provenance as an overview may show it: the gated facts' sources are left out too. */

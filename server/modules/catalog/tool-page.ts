@@ -31,7 +31,7 @@ export type Deal = {
 
 /**
  * A live deal from the tool's pricing: a discounted price or a discount, not yet expired. Without
- * one the page shows no Get Deal button.
+ * one the page shows no Get deal button.
  */
 export function dealOf(pricing: PriceInfo | null | undefined, now = new Date()): Deal | null {
   if (!pricing) return null;

@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { DecisionRow, publishDecision } from "./decision-facts.ts";
 import { PRICING_LABELS, PRICING_MODELS } from "./normalize.ts";
+import { planSummary, planSummaryLabel } from "./plan-summary.ts";
+import { PlanRow } from "./plans.ts";
 
 /**
  * The two public shapes of a tool: a card (lists, search, compare) and the detail page. Field
@@ -10,7 +13,7 @@ import { PRICING_LABELS, PRICING_MODELS } from "./normalize.ts";
 /** Columns a card needs, as SQL select-list text with the table alias t, c (category), p (provider). */
 export const CARD_COLUMNS = `t.id, t.slug, t.name, t.description, t.website_url, t.logo_url, t.preview_image_url,
   t.pricing_model, t.tags, t.features, t.pros, t.cons, t.rating, t.rating_score, t.review_count, t.upvotes,
-  t.is_featured, t.is_verified, t.tier, t.status, t.created_at, t.updated_at, t.facts_changed_at, t.pricing,
+  t.is_featured, t.is_verified, t.tier, t.status, t.created_at, t.updated_at, t.facts_changed_at, t.pricing, t.plans,
   c.id AS category_id, c.name AS category_name, c.slug AS category_slug, p.name AS provider_name,
   EXISTS (SELECT 1 FROM trending_tools tt WHERE tt.tool_id = t.id) AS is_trending`;
 
@@ -19,7 +22,7 @@ export const DETAIL_COLUMNS = `${CARD_COLUMNS}, t.full_description, t.use_cases,
   t.meta_title, t.meta_description, t.meta_keywords, t.published_at, p.slug AS provider_slug,
   c.icon AS category_icon, t.editorial_summary,
   (SELECT f.verified_at FROM tool_facts f WHERE f.tool_id = t.id AND f.field = 'editorial_summary') AS editorial_summary_verified_at,
-  t.gone_at`;
+  t.gone_at, t.has_api, t.licence, t.self_hostable, t.data_use`;
 
 /**
  * Timestamps and dates come back as the server's text ("2026-11-26 16:30:07.368+00"): drizzle's
@@ -61,6 +64,8 @@ export const CardRow = z.object({
   updated_at: TS,
   facts_changed_at: TS.nullable(),
   pricing: PriceInfoSchema.nullable(),
+  /** issue 33: the tool's plans (null until a source states them) */
+  plans: z.array(PlanRow).nullable(),
   category_id: z.number(),
   category_name: z.string(),
   category_slug: z.string(),
@@ -93,7 +98,7 @@ export const DetailRow = CardRow.extend({
   editorial_summary: z.string().nullable(),
   editorial_summary_verified_at: TS.nullable(),
   gone_at: TS.nullable(),
-});
+}).extend(DecisionRow.shape);
 export type DetailRow = z.infer<typeof DetailRow>;
 
 const NEW_FOR_DAYS = 30;
@@ -105,6 +110,7 @@ export function toToolCard(row: CardRow) {
   const createdAt = iso(row.created_at) as string;
   // The editors' flag only: a rating never makes a tool Featured (ADR 0029).
   const featured = row.is_featured;
+  const summary = planSummary(row.plans);
   return {
     id: row.id,
     slug: row.slug,
@@ -120,6 +126,9 @@ export function toToolCard(row: CardRow) {
     preview_image_url: row.preview_image_url,
     pricing_model: PRICING_LABELS[row.pricing_model],
     pricing: row.pricing,
+    /** issue 33: "from $X/mo" and whether a free plan exists, from the stated plans; null when none is */
+    plan_summary: summary,
+    plan_label: planSummaryLabel(summary),
     company_name: company,
     provider: company,
     tags: row.tags,
@@ -152,6 +161,8 @@ export function toToolDetail(row: DetailRow) {
     use_cases: row.use_cases,
     useCases: row.use_cases,
     key_features: row.features,
+    /** issue 33: the tool's plans as their source states them; null: none known */
+    plans: row.plans,
     alternatives: row.alternatives,
     screenshots: row.screenshots,
     source_url: row.source_url,
@@ -171,6 +182,8 @@ export function toToolDetail(row: DetailRow) {
     editorial_summary_verified_at: iso(row.editorial_summary_verified_at ?? null),
     /** set when the link checker moved the tool to the graveyard (status `gone`) */
     gone_at: iso(row.gone_at),
+    /** issue 33: API, licence (SPDX id and class), self-hosting and the data-use card, each with its quote, URL and date; null: not stated */
+    decision: publishDecision(row),
   };
 }
 

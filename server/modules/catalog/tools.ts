@@ -4,11 +4,14 @@ import { memoByVersion } from "../../platform/db/content-version.ts";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import { UUID } from "../../platform/ids.ts";
 import { resolveCategoryKeys } from "./categories.ts";
+import { advancedConditions, decisionConditions } from "./decision-filters.ts";
 import { type Explanation, explainTools } from "./explain.ts";
 import type { ToolListQuery } from "./query-schema.ts";
-import { RANK_ALL_UP_TO } from "./ranking.ts";
+import { FUSION, RANK_ALL_UP_TO } from "./ranking.ts";
 import { buildSearch, searchTerms } from "./search.ts";
 import { searchFacetVocabulary } from "./search-facets.ts";
+import type { Fused, Leg } from "./search-fusion.ts";
+import { answeredBy, hybridSearch, type Retrieval } from "./search-hybrid.ts";
 import { rarestTerm } from "./search-narrowing.ts";
 import {
   CARD_COLUMNS,
@@ -46,16 +49,27 @@ export type ToolPage = {
       rating: number | null;
       tags: string[];
       featured: boolean | null;
+      max_price: number | null;
+      free_tier: boolean;
+      no_card: boolean;
+      api: boolean;
+      open_source: boolean;
+      self_hosted: boolean;
     };
     unknownCategories: string[];
     /** true when more than `total` tools match (counting stops at COUNT_CAP, SEARCH_COUNT_CAP with text) */
     totalCapped: boolean;
+    /** a relevance-ordered search: which legs found what (issue 32, ADR 0066) */
+    retrieval?: Retrieval;
   };
   /** with `explain`: why each tool is where it is, in the order of `tools` (explain.ts) */
   explanations?: Explanation[];
 };
 
 const ORDER: Record<Exclude<ToolListQuery["sort"], undefined | "relevance">, string> = {
+  // The default without a search (issue 36, ADR 0075): prominence, completeness, freshness, less the
+  // quality pass's penalties (catalog/quality.ts). Matches tools_quality_idx, so page 1 is an index walk.
+  quality: "t.quality_score DESC, lower(t.name) ASC, t.id",
   // Matches tools_browse_idx exactly (NULLS LAST included), so the first page is an index walk. The
   // Bayesian score (ranking.ts), never the raw average: one 5-star review cannot top the list.
   "rating-desc":
@@ -69,7 +83,12 @@ const ORDER: Record<Exclude<ToolListQuery["sort"], undefined | "relevance">, str
 };
 
 /** The published catalogue, filtered, searched, sorted and paged. */
-export async function listTools(db: Db, query: ToolListQuery): Promise<ToolPage> {
+export async function listTools(
+  db: Db,
+  query: ToolListQuery,
+  /** the relevance benchmark reads each leg's own order (bench/relevance.ts, ADR 0066) */
+  observe?: { legs(legs: Record<Leg, string[]>): void },
+): Promise<ToolPage> {
   const conditions: SQL[] = [sql`t.status = 'active'`];
   let unknownCategories: string[] = [];
   if (query.categories.length) {
@@ -105,6 +124,18 @@ export async function listTools(db: Db, query: ToolListQuery): Promise<ToolPage>
   // Featured is the editors' flag only (ADR 0029): never derived from ratings.
   if (query.featured === true) conditions.push(sql`t.is_featured`);
   if (query.featured === false) conditions.push(sql`NOT t.is_featured`);
+  conditions.push(...decisionConditions(query.decision));
+  conditions.push(...advancedConditions(query));
+  if (query.advancedAllowed && query.advanced?.excludeCategories.length) {
+    const { ids } = await resolveCategoryKeys(db, query.advanced.excludeCategories);
+    if (ids.length)
+      conditions.push(
+        sql`t.category_id NOT IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      );
+  }
 
   const search = query.q
     ? buildSearch(query.q, await rarestTerm(db, searchTerms(query.q)), await searchFacetVocabulary(db))
@@ -113,7 +144,7 @@ export async function listTools(db: Db, query: ToolListQuery): Promise<ToolPage>
   const filtered = conditions.length > 1;
   const where = sql.join(search ? [...conditions, search.where] : conditions, sql` AND `);
 
-  const sort = query.sort ?? (search ? "relevance" : "rating-desc");
+  const sort = query.sort ?? (search ? "relevance" : "quality");
   const featuredFirst = query.featured === true ? "t.is_featured DESC, " : "";
   const offset = (query.page - 1) * query.limit;
 
@@ -121,7 +152,48 @@ export async function listTools(db: Db, query: ToolListQuery): Promise<ToolPage>
   // one-word searches over a large catalogue would otherwise count tens of thousands of rows.
   let counted: { total: number; capped: boolean };
   let rows: CardRow[] = [];
-  if (search) {
+  let fusedPage: Fused[] | null = null;
+  let weights: Record<Leg, number> | null = null;
+  let retrieval: Retrieval | undefined;
+  if (search && sort === "relevance") {
+    // Hybrid retrieval (ADR 0066): the lexical ranking's first window, fused with the relaxed and vector legs.
+    const found = await searchMatches(db, where, search, sort, featuredFirst, 0, FUSION.window);
+    const lexical = found.capped ? await broadSearchPage(db, where, search, 0, FUSION.window) : found.rows;
+    const filters = sql.join(conditions, sql` AND `);
+    const hybrid = await hybridSearch(
+      db,
+      query.q ?? "",
+      search.terms,
+      filters,
+      filtered,
+      lexical.map((r) => r.id),
+    );
+    observe?.legs(hybrid.legs);
+    const fused = hybrid.fused;
+    weights = hybrid.weights;
+    // The order: the fused window, then the lexical order past its window without the tools already
+    // fused (found by another leg too). The total counts both; counting still stops at the cap.
+    const rest = Math.max(0, found.total - lexical.length);
+    counted = found.capped ? found : { total: fused.length + rest, capped: false };
+    const end = offset + query.limit;
+    fusedPage = fused.slice(offset, end);
+    rows = await cardsInOrder(
+      db,
+      fusedPage.map((f) => f.id),
+    );
+    if (end > fused.length && rest > 0) {
+      const shown = new Set(fused.map((f) => f.id));
+      const from = Math.max(0, offset - fused.length);
+      const wanted = end - Math.max(offset, fused.length);
+      // Enough of the lexical order past the window that `wanted` remain after dropping fused tools.
+      const span = from + wanted + fused.length;
+      const more = found.capped
+        ? await broadSearchPage(db, where, search, lexical.length, span)
+        : (await searchMatches(db, where, search, sort, featuredFirst, lexical.length, span)).rows;
+      rows.push(...more.filter((r) => !shown.has(r.id)).slice(from, from + wanted));
+    }
+    retrieval = { ...hybrid.retrieval, answered_by: answeredBy(fusedPage ?? []) };
+  } else if (search) {
     // One statement finds the matches (up to the cap), counts them and, unless the cap is reached,
     // orders that small set in memory; only capped searches need the index walks below.
     const found = await searchMatches(db, where, search, sort, featuredFirst, offset, query.limit);
@@ -141,7 +213,7 @@ export async function listTools(db: Db, query: ToolListQuery): Promise<ToolPage>
   } else {
     counted = await countMatches(db, where, !filtered, COUNT_CAP);
     if (offset < counted.total) {
-      const orderBy = sql.raw(featuredFirst + ORDER[sort === "relevance" ? "rating-desc" : sort]);
+      const orderBy = sql.raw(featuredFirst + ORDER[sort === "relevance" ? "quality" : sort]);
       rows = await queryRows(
         db,
         sql`SELECT ${sql.raw(CARD_COLUMNS)} FROM ${FROM} WHERE ${where} ORDER BY ${orderBy} LIMIT ${query.limit} OFFSET ${offset}`,
@@ -152,7 +224,17 @@ export async function listTools(db: Db, query: ToolListQuery): Promise<ToolPage>
   const total = counted.total;
   const totalPages = Math.ceil(total / query.limit);
   const tools = rows.map(toToolCard);
-  const explanations = query.explain ? await explainTools(db, tools, query, search, total, counted.capped) : undefined;
+  const explanations = query.explain
+    ? await explainTools(
+        db,
+        tools,
+        query,
+        search,
+        total,
+        counted.capped,
+        fusedPage && weights ? { fused: fusedPage, weights } : null,
+      )
+    : undefined;
   return {
     ...(explanations ? { explanations } : {}),
     tools,
@@ -166,11 +248,33 @@ export async function listTools(db: Db, query: ToolListQuery): Promise<ToolPage>
         rating: query.minRating ?? null,
         tags: query.tags,
         featured: query.featured ?? null,
+        max_price: query.decision?.maxPrice ?? null,
+        free_tier: query.decision?.freeTier ?? false,
+        no_card: query.decision?.noCard ?? false,
+        api: query.decision?.api ?? false,
+        open_source: query.decision?.openSource ?? false,
+        self_hosted: query.decision?.selfHosted ?? false,
       },
       unknownCategories,
       totalCapped: counted.capped,
+      ...(retrieval ? { retrieval } : {}),
     },
   };
+}
+
+/** The cards of these tools, in this order (the fused page). */
+async function cardsInOrder(db: Db, ids: string[]): Promise<CardRow[]> {
+  if (!ids.length) return [];
+  const rows = await queryRows(
+    db,
+    sql`SELECT ${sql.raw(CARD_COLUMNS)} FROM ${FROM} WHERE t.id IN (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`,
+    CardRow,
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export const COUNT_CAP = 10_000;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { ActivityEvent, ActivityType } from "../../platform/activity.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
+import { publicMemberName } from "../../platform/public-name.ts";
 
 // Row schemas (issue 19): what the driver gives (day::text, timestamps as PostgreSQL's text).
 const DayRow = z.object({ day: z.string() });
@@ -346,7 +347,7 @@ export async function leaderboard(db: Db, limit = 10): Promise<LeaderboardEntry[
     sql`WITH p AS (
           SELECT user_id, sum(points)::int AS points, max(at) AS last_at FROM member_contributions GROUP BY user_id
         ), b AS (SELECT user_id, count(*)::int AS badges FROM member_badges GROUP BY user_id)
-        SELECT p.user_id, u.name, p.points, coalesce(b.badges, 0) AS badges,
+        SELECT p.user_id, ${publicMemberName("u")} AS name, p.points, coalesce(b.badges, 0) AS badges,
                (rank() OVER (ORDER BY p.points DESC))::int AS rank
         FROM p JOIN users u ON u.id = p.user_id LEFT JOIN b ON b.user_id = p.user_id
         WHERE u.suspended_at IS NULL AND p.points > 0

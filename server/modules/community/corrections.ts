@@ -4,8 +4,16 @@ import { type Actor, recordAudit } from "../../platform/audit.ts";
 import { type Db, isUniqueViolation, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import type { PriceInfo } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
+import { publicMemberName } from "../../platform/public-name.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
-import { applyToolFacts, domainKey, type FactPatch, PRICING_LABELS, resolveCategoryKeys } from "../catalog/index.ts";
+import {
+  applyToolFacts,
+  domainKey,
+  FACT_NOTES,
+  type FactPatch,
+  PRICING_LABELS,
+  resolveCategoryKeys,
+} from "../catalog/index.ts";
 
 type PricingModel = keyof typeof PRICING_LABELS;
 
@@ -235,7 +243,7 @@ const LockedRow = z.object({
 
 function select(viewerId: string | null) {
   return sql`SELECT k.id, k.tool_id, t.slug, t.name AS tool_name, k.field, k.proposed_value, k.previous_value,
-      k.evidence_url, k.message, k.votes, k.status, k.reject_reason, k.user_id, u.name AS user_name, k.created_at,
+      k.evidence_url, k.message, k.votes, k.status, k.reject_reason, k.user_id, ${publicMemberName("u")} AS user_name, k.created_at,
       k.decided_at, t.pricing_model, t.pricing->>'original' AS price, t.website_url, c.name AS category, t.category_id,
       t.description, t.features,
       ${viewerId ? sql`EXISTS (SELECT 1 FROM correction_votes v WHERE v.correction_id = k.id AND v.user_id = ${viewerId})` : sql`false`} AS voted,
@@ -397,7 +405,7 @@ export async function verifyCorrection(deps: Deps, actor: Actor, id: string): Pr
           verifiedAt: now,
         },
         actorUserId: actor.id,
-        note: `Proposed by a member, verified by ${actor.label}`,
+        note: FACT_NOTES.correction,
         at: now,
       });
       await tx.execute(

@@ -22,6 +22,44 @@ export {
   takeUnseenBadges,
   touchMember,
 } from "./achievements.ts";
+// Issue 35 items 2 and 3 (ADR 0077): makers' AMAs and members' success stories.
+export { AMA_REMINDER_TAG, registerAmaJobs } from "./ama-reminders.ts";
+export {
+  AMA_LIMITS,
+  AMA_MESSAGES,
+  AMA_REMINDER_JOB,
+  AMA_RULES,
+  type AmaActor,
+  AmaAnswerInput,
+  type AmaDeps,
+  type AmaDetail,
+  AmaId,
+  type AmaPhase,
+  type AmaQuestion,
+  AmaQuestionId,
+  AmaQuestionInput,
+  AmaScheduleInput,
+  type AmaSummary,
+  answerAmaQuestion,
+  askAmaQuestion,
+  countAmas,
+  followAma,
+  getAma,
+  hideAmaQuestion,
+  isToolMaker,
+  listAmas,
+  scheduleAma,
+  upvoteAmaQuestion,
+} from "./amas.ts";
+export {
+  ATTACK_HEADERS,
+  ATTACK_LIMITS,
+  ATTACK_RESULTS,
+  type AttackKind,
+  type AttackResult,
+  attackRows,
+  attackTableMarkdown,
+} from "./attack-results.ts";
 export {
   CORRECTION_FIELD_LABELS,
   CORRECTION_FIELDS,
@@ -50,6 +88,58 @@ export {
   verifyCorrection,
   voteCorrection,
 } from "./corrections.ts";
+export {
+  BoardQuery,
+  DISCUSSION_BOARDS,
+  DISCUSSION_LIMITS,
+  DISCUSSION_MESSAGES,
+  DISCUSSION_RULES,
+  type DiscussionBoard,
+  DiscussionModeration,
+  DiscussionReportInput,
+  REPLY_DECISIONS,
+  type ReplyDecision,
+  ReplyId,
+  ReplyInput,
+  THREAD_DECISIONS,
+  type ThreadDecision,
+  ThreadId,
+  ThreadInput,
+  VIP_FEATURE,
+} from "./discussion-forms.ts";
+export { DISCUSSION_MAIL_TAG, registerDiscussionJobs } from "./discussion-mail.ts";
+export {
+  countDiscussionQueue,
+  type DiscussionQueueItem,
+  discussionsMergeStep,
+  listDiscussionQueue,
+  moderateReply,
+  moderateThread,
+  reportPost,
+} from "./discussion-moderation.ts";
+export {
+  acceptAnswer,
+  createReply,
+  createThread,
+  DISCUSSION_REPLY_MAIL_JOB,
+  type DiscussionActor,
+  type DiscussionDeps,
+  HOLD_REASON_NEW_ACCOUNT,
+  setFollow,
+} from "./discussion-posts.ts";
+export {
+  assertBoardOpen,
+  type BoardPage,
+  countDiscussions,
+  type DiscussionReader,
+  discussionTool,
+  getThread,
+  listThreads,
+  type PostState,
+  type ReplyView,
+  type ThreadSummary,
+  type ThreadView,
+} from "./discussions.ts";
 export { createFeedback, FEEDBACK_RULES } from "./feedback.ts";
 export { FREE_MAIL_DOMAINS, isFreeMailDomain } from "./free-mail-domains.ts";
 export { communityMergeSteps, mergeToolPolls, mergeToolReviews } from "./merge.ts";
@@ -79,7 +169,10 @@ export {
   voterCookie,
 } from "./polls.ts";
 export { RATING_REFRESH_JOB, registerRatingJobs } from "./rating-jobs.ts";
+export { assertMayReview, CONFLICT_MESSAGES } from "./review-eligibility.ts";
+export { BURST_RULES } from "./review-holds.ts";
 export { countActivePolls, countReviews, reviewCountsBetween } from "./review-stats.ts";
+export { TRUST_RULES } from "./review-trust.ts";
 export {
   type CommunityDeps,
   countedReview,
@@ -117,6 +210,30 @@ export {
   saveReview,
   WITHDRAWN_STAYS_HIDDEN,
 } from "./reviews.ts";
+export {
+  countStories,
+  decideStory,
+  getStory,
+  listMyStories,
+  listPendingStories,
+  listStories,
+  type MyStory,
+  type PendingStory,
+  replyToStory,
+  STORY_LIMITS,
+  STORY_MESSAGES,
+  STORY_RULES,
+  StoryDecision,
+  type StoryDeps,
+  StoryId,
+  StoryInput,
+  StoryReplyInput,
+  type StoryStatus,
+  type StoryView,
+  submitStory,
+  type ToolCommunity,
+  toolCommunity,
+} from "./stories.ts";
 export {
   addToolToList,
   createTopList,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import type { ToolMergeStep } from "../catalog/index.ts";
 import { correctionsMergeStep } from "./corrections.ts";
+import { discussionsMergeStep } from "./discussion-moderation.ts";
 import { lockTool, recomputeToolRating } from "./reviews.ts";
 import { topListsMergeStep } from "./top-lists.ts";
 
@@ -65,9 +66,38 @@ export const communityMergeSteps: readonly ToolMergeStep[] = [
   // A review's votes and reports hang off the review, a poll's votes off the poll: they travel along.
   { name: "community.reviews", tables: ["reviews"], run: mergeToolReviews },
   { name: "community.polls", tables: ["polls"], run: mergeToolPolls },
+  discussionsMergeStep,
   {
     name: "community.trending",
     tables: ["trending_tools"],
     keep: "the trending job recomputes the lists from events (which move) and shows active tools only",
   },
+  // Issue 35 (ADR 0077): B hosts A's AMAs, and A's stories are about B now (a story naming both keeps one row).
+  { name: "community.amas", tables: ["amas"], run: mergeToolAmas },
+  { name: "community.stories", tables: ["success_story_tools"], run: mergeToolStories },
 ];
+
+async function mergeToolAmas(tx: Db, fromId: string, intoId: string): Promise<{ moved: number }> {
+  const moved = await queryRows(
+    tx,
+    sql`UPDATE amas SET tool_id = ${intoId}::uuid WHERE tool_id = ${fromId}::uuid RETURNING id::text AS id`,
+    IdRow,
+  );
+  return { moved: moved.length };
+}
+
+async function mergeToolStories(tx: Db, fromId: string, intoId: string): Promise<{ moved: number; dropped: number }> {
+  const dropped = await queryRows(
+    tx,
+    sql`DELETE FROM success_story_tools a USING success_story_tools b
+        WHERE a.tool_id = ${fromId}::uuid AND b.tool_id = ${intoId}::uuid AND a.story_id = b.story_id
+        RETURNING a.story_id::text AS id`,
+    IdRow,
+  );
+  const moved = await queryRows(
+    tx,
+    sql`UPDATE success_story_tools SET tool_id = ${intoId}::uuid WHERE tool_id = ${fromId}::uuid RETURNING story_id::text AS id`,
+    IdRow,
+  );
+  return { moved: moved.length, dropped: dropped.length };
+}

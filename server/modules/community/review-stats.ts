@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { TRUST_RULES, trackRecord } from "./review-trust.ts";
 import { countedReview } from "./reviews.ts";
 
 const CountRow = z.object({ n: z.number() });
@@ -10,11 +11,18 @@ const CountRow = z.object({ n: z.number() });
  * verified e-mail) of published tools count; hidden ones left the tool's rating too.
  */
 
-/** Published reviews written in [from, to), per tool id (trending). */
+/**
+ * Reviews written in [from, to), per tool id (trending), counted as the rating weighs them (ADR
+ * 0069): one for each reviewer with a track record, and at most TRUST_RULES.unprovenCap for all the
+ * reviewers without one together — a ring of new accounts cannot make a tool trend.
+ */
 export async function reviewCountsBetween(db: Db, from: Date, to: Date): Promise<Map<string, number>> {
   const rows = await queryRows(
     db,
-    sql`SELECT r.tool_id::text AS tool_id, count(*)::int AS n FROM reviews r JOIN tools t ON t.id = r.tool_id
+    sql`SELECT r.tool_id::text AS tool_id,
+               floor(count(*) FILTER (WHERE ${trackRecord(sql`u.id`, sql`u.created_at`, to)})
+                + least(count(*) FILTER (WHERE NOT ${trackRecord(sql`u.id`, sql`u.created_at`, to)}), ${TRUST_RULES.unprovenCap}::float8))::int AS n
+          FROM reviews r JOIN tools t ON t.id = r.tool_id JOIN users u ON u.id = r.user_id
         WHERE ${countedReview(to)} AND t.status = 'active'
           AND r.created_at >= ${from.toISOString()}::timestamptz AND r.created_at < ${to.toISOString()}::timestamptz
         GROUP BY r.tool_id`,

@@ -1,11 +1,15 @@
 import { z } from "zod";
 import type { Activity } from "../../platform/activity.ts";
-import { type AuditActor, recordAudit } from "../../platform/audit.ts";
+import { type AuditActor, recordAudit, SYSTEM_ACTOR } from "../../platform/audit.ts";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { UUID, uuidSchema } from "../../platform/ids.ts";
+import { publicMemberName } from "../../platform/public-name.ts";
 import { consumeRateLimit, type RateRule } from "../../platform/rate-limit.ts";
-import { RATING_PRIOR_DEFAULT, RATING_PRIOR_WEIGHT, REVIEW_GATE } from "../catalog/index.ts";
+import { passesAccountGate, RATING_PRIOR_DEFAULT } from "../catalog/index.ts";
+import { assertMayReview } from "./review-eligibility.ts";
+import { holdIfSuspect } from "./review-holds.ts";
+import { trackRecord, WEIGHTED_RATING, weightedFigures, weightedScore } from "./review-trust.ts";
 
 /** What a community write needs: the database, the activity bus (badges, points) and the clock. */
 export type CommunityDeps = { db: Db; activity: Activity; clock: { now(): Date } };
@@ -39,6 +43,11 @@ export const ReviewInput = z.object({
     .trim()
     .min(REVIEW_LIMITS.commentMin, REVIEW_MESSAGES.commentShort)
     .max(REVIEW_LIMITS.commentMax, REVIEW_MESSAGES.commentLong),
+  /** self-declared and labelled so: a checkbox ("on") or a boolean */
+  usesAtWork: z
+    .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false")])
+    .optional()
+    .transform((v) => v === true || v === "on" || v === "true"),
 });
 export type ReviewInput = z.infer<typeof ReviewInput>;
 
@@ -53,8 +62,12 @@ export const ReportInput = z.object({
 export const REVIEW_SORTS = ["newest", "helpful"] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
 export const ReviewListQuery = z.object({
-  sort: z.enum(REVIEW_SORTS).catch("newest"),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+  // Lenient (a bad value means the default); the document states the values that mean something.
+  sort: z
+    .enum(REVIEW_SORTS)
+    .catch("newest")
+    .meta({ type: "string", enum: [...REVIEW_SORTS] }),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1).meta({ type: "integer", minimum: 1, maximum: 10_000 }),
 });
 
 export const ReviewId = uuidSchema(REVIEW_MESSAGES.reviewNotFound);
@@ -86,6 +99,11 @@ export type ReviewItem = {
   author: ReviewAuthor;
   /** the verified maker's public answer (issue 20, right of reply) */
   makerReply: { body: string; makerName: string; updatedAt: string } | null;
+  /**
+   * What the review's weight rests on (issue 35): facts we checked (verified e-mail, the account's
+   * age, a track record of contributions an editor accepted) and one the author declares.
+   */
+  evidence: { emailVerified: boolean; memberSince: string; trackRecord: boolean; usesAtWorkSelfDeclared: boolean };
 };
 
 // Row schemas (issue 19): what the driver gives; timestamps come back as PostgreSQL's text.
@@ -106,6 +124,10 @@ const ReviewRow = z.object({
   reply_body: z.string().nullable(),
   reply_name: z.string().nullable(),
   reply_updated_at: z.string().nullable(),
+  email_verified: z.boolean(),
+  member_since: z.string(),
+  uses_at_work: z.boolean(),
+  track_record: z.boolean(),
 });
 type ReviewRow = z.infer<typeof ReviewRow>;
 const IdRow = z.object({ id: z.string() });
@@ -118,7 +140,7 @@ const MeanRow = z.object({ mean: z.number().nullable(), n: z.number() });
 const SavedRow = z.object({ id: z.string(), created: z.boolean() });
 const CountRow = z.object({ n: z.number() });
 const ReviewStatus = z.enum(["published", "hidden"]);
-const OwnReviewRow = ReviewRow.extend({ status: ReviewStatus, counted: z.boolean() });
+const OwnReviewRow = ReviewRow.extend({ status: ReviewStatus, counted: z.boolean(), held: z.boolean() });
 const CountedReviewRow = ReviewRow.extend({ counted: z.boolean() });
 const MarkRow = z.object({ id: z.string(), kind: z.enum(["helpful", "reported"]) });
 const ProfileReviewRow = z.object({
@@ -129,7 +151,12 @@ const ProfileReviewRow = z.object({
   rating: z.number(),
   created_at: z.string(),
 });
-const ReportedReviewRow = ReviewRow.extend({ status: ReviewStatus, tool_name: z.string(), tool_slug: z.string() });
+const ReportedReviewRow = ReviewRow.extend({
+  status: ReviewStatus,
+  tool_name: z.string(),
+  tool_slug: z.string(),
+  hold_reason: z.string().nullable(),
+});
 const ReportRow = z.object({ review_id: z.string(), reason: z.string(), created_at: z.string(), reporter: z.string() });
 const ModerationTargetRow = z.object({ tool_id: z.string(), status: ReviewStatus, open_reports: z.number() });
 const HiddenReviewRow = ReviewRow.extend({
@@ -140,9 +167,10 @@ const HiddenReviewRow = ReviewRow.extend({
 const LockedStatusRow = z.object({ status: ReviewStatus, withdrawn: z.boolean() });
 
 const REVIEW_COLUMNS = sql`r.id::text AS id, r.tool_id::text AS tool_id, r.rating, r.comment, r.helpful_count,
-  r.created_at, r.updated_at, u.id AS user_id, u.name, u.username, u.image, p.is_verified,
-  p.verification_type::text AS verification_type, rr.body AS reply_body, ru.name AS reply_name,
-  rr.updated_at AS reply_updated_at`;
+  r.created_at, r.updated_at, u.id AS user_id, ${publicMemberName("u")} AS name, u.username, u.image, p.is_verified,
+  p.verification_type::text AS verification_type, rr.body AS reply_body, ${publicMemberName("ru")} AS reply_name,
+  rr.updated_at AS reply_updated_at, u.email_verified, u.created_at AS member_since, r.uses_at_work,
+  ${trackRecord(sql`u.id`, sql`u.created_at`)} AS track_record`;
 const REVIEW_FROM = sql`reviews r JOIN users u ON u.id = r.user_id LEFT JOIN user_profiles p ON p.user_id = u.id
   LEFT JOIN review_replies rr ON rr.review_id = r.id LEFT JOIN users ru ON ru.id = rr.user_id`;
 
@@ -161,6 +189,12 @@ function toItem(row: ReviewRow): ReviewItem {
       username: row.username,
       avatarUrl: row.image,
       verified: row.is_verified ? row.verification_type : null,
+    },
+    evidence: {
+      emailVerified: row.email_verified,
+      memberSince: new Date(row.member_since).toISOString(),
+      trackRecord: row.track_record,
+      usesAtWorkSelfDeclared: row.uses_at_work,
     },
     makerReply:
       row.reply_body && row.reply_updated_at
@@ -196,16 +230,15 @@ async function limit(db: Db, rule: keyof typeof REVIEW_RULES, userId: string, no
 }
 
 /**
- * The one rule for "this review counts" (ADR 0029): published, and its author's account is at least
+ * The one rule for "this review counts" (ADR 0029): published, not held for a moderator (ADR 0069),
+ * and its author's account is at least
  * REVIEW_GATE.minAccountAgeHours old with a verified e-mail address. Rating, count, ranking, the
  * search's popularity prior and the public list all read it. `r` is the reviews alias.
  */
 export function countedReview(now: Date) {
-  const oldEnough = new Date(now.getTime() - REVIEW_GATE.minAccountAgeHours * 3_600_000).toISOString();
-  return sql`(r.status = 'published' AND r.withdrawn_at IS NULL AND EXISTS (
+  return sql`(r.status = 'published' AND r.withdrawn_at IS NULL AND r.held_at IS NULL AND EXISTS (
     SELECT 1 FROM users gate WHERE gate.id = r.user_id
-      AND ${REVIEW_GATE.emailVerified ? sql`gate.email_verified` : sql`true`}
-      AND gate.created_at <= ${oldEnough}::timestamptz))`;
+      AND ${passesAccountGate("gate", sql`${now.toISOString()}::timestamptz`)}))`;
 }
 
 /** The stored prior (rating_prior); RATING_PRIOR_DEFAULT before the first refresh. */
@@ -229,14 +262,14 @@ export async function recomputeToolRating(
   toolId: string,
   now: Date = new Date(),
 ): Promise<{ rating: number; reviewCount: number }> {
+  // Weighted by reviewer evidence and recency (review-trust.ts, ADR 0069).
   const [row] = await queryRows(
     tx,
-    sql`UPDATE tools t SET rating = s.rating, review_count = s.n,
-          rating_score = CASE WHEN s.n > 0 THEN ((s.avg * s.n + ${PRIOR} * ${RATING_PRIOR_WEIGHT}) / (s.n + ${RATING_PRIOR_WEIGHT}))::real END
-        FROM (SELECT coalesce(round(avg(r.rating)::numeric, 2), 0)::real AS rating, coalesce(avg(r.rating), 0)::float8 AS avg,
-                     count(*)::int AS n
-                FROM reviews r WHERE r.tool_id = ${toolId}::uuid AND ${countedReview(now)}) s
-        WHERE t.id = ${toolId}::uuid
+    sql`WITH ${weightedFigures(countedReview(now), sql`r.tool_id = ${toolId}::uuid`, now)}
+        UPDATE tools t SET rating = coalesce(s.rating, 0), review_count = coalesce(s.n, 0), rating_score = s.score
+        FROM (SELECT x.id, ${WEIGHTED_RATING} AS rating, f.n, ${weightedScore(PRIOR)} AS score
+                FROM (SELECT ${toolId}::uuid AS id) x LEFT JOIN f ON f.tool_id = x.id) s
+        WHERE t.id = s.id
         RETURNING t.rating, t.review_count`,
     FiguresRow,
   );
@@ -245,16 +278,17 @@ export async function recomputeToolRating(
 
 /**
  * The recount job (every RATING_REFRESH_EVERY_MS): reviews whose authors' accounts came of age or
- * got verified start counting, the prior becomes the mean of all counted reviews, and every tool's
- * score is recomputed with it — one statement each, in one transaction, changing only rows whose
- * figures differ. Idempotent.
+ * got verified start counting, weights follow reviewers' evidence and reviews' age, the prior
+ * becomes the weighted mean of all counted reviews, and every tool's score is recomputed with it —
+ * one statement each, in one transaction, changing only rows whose figures differ. Idempotent.
  */
 export async function refreshRatings(db: Db, now: Date): Promise<{ changed: number; prior: number }> {
   return db.transaction(async (tx) => {
+    const active = sql`r.tool_id IN (SELECT id FROM tools WHERE status = 'active')`;
     const [mean] = await queryRows(
       tx,
-      sql`SELECT avg(r.rating)::float8 AS mean, count(*)::int AS n FROM reviews r JOIN tools t ON t.id = r.tool_id
-          WHERE t.status = 'active' AND ${countedReview(now)}`,
+      sql`WITH ${weightedFigures(countedReview(now), active, now)}
+          SELECT (sum(f.wr) / nullif(sum(f.wt), 0))::float8 AS mean, coalesce(sum(f.n), 0)::int AS n FROM f`,
       MeanRow,
     );
     const prior = mean?.mean == null ? RATING_PRIOR_DEFAULT : Number(mean.mean);
@@ -265,13 +299,11 @@ export async function refreshRatings(db: Db, now: Date): Promise<{ changed: numb
     // An UPDATE of these columns moves the content version (a statement trigger, even when it
     // changes no row) and so empties every page cache: it runs only when some tool's figures differ.
     const differs = sql`(t.rating IS DISTINCT FROM v.rating OR t.review_count IS DISTINCT FROM v.n OR t.rating_score IS DISTINCT FROM v.score)`;
-    const figures = sql`s AS (
-            SELECT t.id, coalesce(round(avg(r.rating)::numeric, 2), 0)::real AS rating, coalesce(avg(r.rating), 0)::float8 AS avg,
-                   count(r.id)::int AS n
-              FROM tools t LEFT JOIN reviews r ON r.tool_id = t.id AND ${countedReview(now)}
-             WHERE t.review_count > 0 OR t.rating_score IS NOT NULL OR EXISTS (SELECT 1 FROM reviews x WHERE x.tool_id = t.id)
-             GROUP BY t.id),
-          v AS (SELECT id, rating, n, CASE WHEN n > 0 THEN ((avg * n + ${prior}::float8 * ${RATING_PRIOR_WEIGHT}) / (n + ${RATING_PRIOR_WEIGHT}))::real END AS score FROM s)`;
+    const figures = sql`${weightedFigures(countedReview(now), sql`true`, now)},
+          v AS (SELECT t.id, coalesce(${WEIGHTED_RATING}, 0)::real AS rating, coalesce(f.n, 0)::int AS n,
+                       ${weightedScore(sql`${prior}::float8`)} AS score
+                  FROM tools t LEFT JOIN f ON f.tool_id = t.id
+                 WHERE t.review_count > 0 OR t.rating_score IS NOT NULL OR f.tool_id IS NOT NULL)`;
     const [stale] = await queryRows(
       tx,
       sql`WITH ${figures} SELECT EXISTS (SELECT 1 FROM tools t JOIN v ON v.id = t.id WHERE ${differs}) AS stale`,
@@ -300,18 +332,21 @@ export async function saveReview(
   userId: string,
   toolIdOrSlug: string,
   input: ReviewInput,
-): Promise<{ review: ReviewItem; created: boolean }> {
+): Promise<{ review: ReviewItem; created: boolean; held: boolean }> {
   const { db, activity, clock } = deps;
   const now = clock.now();
   const toolId = await resolveToolId(db, toolIdOrSlug);
+  await assertMayReview(db, userId, toolId);
   await limit(db, "write", userId, now);
-  const { id, created } = await db.transaction(async (tx) => {
+  const { id, created, held } = await db.transaction(async (tx) => {
     await lockTool(tx, toolId);
     const [row] = await queryRows(
       tx,
-      sql`INSERT INTO reviews (tool_id, user_id, rating, comment, created_at, updated_at)
-          VALUES (${toolId}::uuid, ${userId}, ${input.rating}, ${input.comment}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+      sql`INSERT INTO reviews (tool_id, user_id, rating, comment, uses_at_work, created_at, updated_at)
+          VALUES (${toolId}::uuid, ${userId}, ${input.rating}, ${input.comment}, ${input.usesAtWork === true},
+                  ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
           ON CONFLICT (tool_id, user_id) DO UPDATE SET rating = EXCLUDED.rating, comment = EXCLUDED.comment,
+            uses_at_work = EXCLUDED.uses_at_work,
             updated_at = EXCLUDED.updated_at, withdrawn_at = NULL,
             -- A review a moderator hid stays hidden when edited or written again (even after the
             -- author deleted it): it goes back to the moderation queue instead (ADR 0029).
@@ -320,15 +355,28 @@ export async function saveReview(
       SavedRow,
     );
     if (!row) throw new AppError("internal", "The review was not saved");
+    const held = await holdIfSuspect(tx, toolId, row.id, userId, now);
+    if (held) {
+      await recordAudit(tx, {
+        actor: SYSTEM_ACTOR,
+        action: "review.hold",
+        targetType: "review",
+        targetId: row.id,
+        before: null,
+        after: { toolId, heldAt: now.toISOString() },
+        reason: held,
+        at: now,
+      });
+    }
     await recomputeToolRating(tx, toolId, now);
     if (row.created) {
       await activity.emit(tx, { type: "review.created", userId, toolId, reviewId: row.id, rating: input.rating }, now);
     }
-    return row;
+    return { ...row, held: held !== null };
   });
   const review = await getReview(db, id);
   if (!review) throw new AppError("internal", "The review was not saved");
-  return { review, created };
+  return { review, created, held };
 }
 
 /** Deletes the member's own review (admins hide instead: moderation keeps the record). */
@@ -450,14 +498,17 @@ export async function getMyReview(
   userId: string,
   toolId: string,
   now: Date = new Date(),
-): Promise<(ReviewItem & { hidden: boolean; counted: boolean }) | null> {
+): Promise<(ReviewItem & { hidden: boolean; counted: boolean; held: boolean }) | null> {
   const [row] = await queryRows(
     db,
-    sql`SELECT ${REVIEW_COLUMNS}, r.status::text AS status, ${countedReview(now)} AS counted FROM ${REVIEW_FROM}
+    sql`SELECT ${REVIEW_COLUMNS}, r.status::text AS status, ${countedReview(now)} AS counted,
+          r.held_at IS NOT NULL AS held FROM ${REVIEW_FROM}
         WHERE r.tool_id = ${toolId}::uuid AND r.user_id = ${userId} AND r.withdrawn_at IS NULL`,
     OwnReviewRow,
   );
-  return row ? { ...toItem(row), hidden: row.status === "hidden", counted: row.counted === true } : null;
+  return row
+    ? { ...toItem(row), hidden: row.status === "hidden", counted: row.counted === true, held: row.held === true }
+    : null;
 }
 
 export type ReviewPage = {
@@ -468,6 +519,8 @@ export type ReviewPage = {
   pageSize: number;
   totalPages: number;
   sort: ReviewSort;
+  /** how many counted reviews gave 1, 2, 3, 4 and 5 stars (issue 35: the spread, not only the mean) */
+  distribution: [number, number, number, number, number];
 };
 
 /**
@@ -486,7 +539,7 @@ export async function listToolReviews(
   const [count] = await queryRows(
     db,
     sql`SELECT count(*)::int AS n FROM reviews r WHERE r.tool_id = ${toolId}::uuid AND r.status = 'published'
-          AND r.withdrawn_at IS NULL`,
+          AND r.withdrawn_at IS NULL AND r.held_at IS NULL`,
     CountRow,
   );
   const total = Number(count?.n ?? 0);
@@ -495,10 +548,18 @@ export async function listToolReviews(
   const rows = await queryRows(
     db,
     sql`SELECT ${REVIEW_COLUMNS}, ${countedReview(now)} AS counted FROM ${REVIEW_FROM}
-        WHERE r.tool_id = ${toolId}::uuid AND r.status = 'published' AND r.withdrawn_at IS NULL
+        WHERE r.tool_id = ${toolId}::uuid AND r.status = 'published' AND r.withdrawn_at IS NULL AND r.held_at IS NULL
         ORDER BY ${order} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
     CountedReviewRow,
   );
+  const spread = await queryRows(
+    db,
+    sql`SELECT r.rating, count(*)::int AS n FROM reviews r WHERE r.tool_id = ${toolId}::uuid AND ${countedReview(now)}
+        GROUP BY r.rating`,
+    z.object({ rating: z.number(), n: z.number() }),
+  );
+  const distribution: ReviewPage["distribution"] = [0, 0, 0, 0, 0];
+  for (const s of spread) distribution[Number(s.rating) - 1] = Number(s.n);
   return {
     items: rows.map((row) => ({ ...toItem(row), counted: row.counted === true })),
     total,
@@ -506,6 +567,7 @@ export async function listToolReviews(
     pageSize,
     totalPages,
     sort: query.sort,
+    distribution,
   };
 }
 
@@ -571,7 +633,7 @@ export async function listUserReviews(db: Db, userId: string, max = 50): Promise
     db,
     sql`SELECT r.id::text AS id, t.name, t.slug, r.comment, r.rating, r.created_at
         FROM reviews r JOIN tools t ON t.id = r.tool_id
-        WHERE r.user_id = ${userId} AND r.status = 'published' AND t.status = 'active'
+        WHERE r.user_id = ${userId} AND r.status = 'published' AND r.held_at IS NULL AND t.status = 'active'
         ORDER BY r.created_at DESC LIMIT ${max}`,
     ProfileReviewRow,
   );
@@ -591,6 +653,8 @@ export type ReportedReview = ReviewItem & {
   tool: { name: string; slug: string };
   status: "published" | "hidden";
   reports: { reason: string; createdAt: string; reporter: string }[];
+  /** why the burst or related-accounts rule held it (moderators only, ADR 0069), or null */
+  holdReason: string | null;
 };
 
 export const ModerationDecision = z.object({
@@ -602,10 +666,12 @@ export const ModerationDecision = z.object({
 export async function listReportedReviews(db: Db, max = 100): Promise<ReportedReview[]> {
   const rows = await queryRows(
     db,
-    sql`SELECT ${REVIEW_COLUMNS}, r.status::text AS status, t.name AS tool_name, t.slug AS tool_slug
+    sql`SELECT ${REVIEW_COLUMNS}, r.status::text AS status, t.name AS tool_name, t.slug AS tool_slug,
+          CASE WHEN r.held_at IS NOT NULL THEN r.hold_reason END AS hold_reason
         FROM ${REVIEW_FROM} JOIN tools t ON t.id = r.tool_id
-        WHERE (r.open_reports > 0 OR (r.status = 'hidden' AND r.resubmitted_at IS NOT NULL AND r.withdrawn_at IS NULL))
-        ORDER BY r.open_reports DESC, r.created_at DESC LIMIT ${max}`,
+        WHERE (r.open_reports > 0 OR (r.status = 'hidden' AND r.resubmitted_at IS NOT NULL AND r.withdrawn_at IS NULL)
+               OR (r.held_at IS NOT NULL AND r.status = 'published' AND r.withdrawn_at IS NULL))
+        ORDER BY r.open_reports DESC, r.held_at DESC NULLS LAST, r.created_at DESC LIMIT ${max}`,
     ReportedReviewRow,
   );
   if (!rows.length) return [];
@@ -624,6 +690,7 @@ export async function listReportedReviews(db: Db, max = 100): Promise<ReportedRe
     ...toItem(row),
     status: row.status,
     tool: { name: row.tool_name, slug: row.tool_slug },
+    holdReason: row.hold_reason,
     reports: reports
       .filter((r) => r.review_id === row.id)
       .map((r) => ({ reason: r.reason, createdAt: new Date(r.created_at).toISOString(), reporter: r.reporter })),
@@ -655,7 +722,7 @@ export async function moderateReview(
     const status = decision === "hide" ? "hidden" : "published";
     await tx.execute(
       sql`UPDATE reviews SET status = ${status}, open_reports = 0, moderated_at = ${now.toISOString()}::timestamptz,
-            resubmitted_at = NULL
+            resubmitted_at = NULL, held_at = NULL, hold_reason = NULL
           WHERE id = ${reviewId}::uuid`,
     );
     await tx.execute(

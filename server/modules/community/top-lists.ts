@@ -5,6 +5,7 @@ import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { UUID } from "../../platform/ids.ts";
+import { publicMemberName } from "../../platform/public-name.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
 import { tierLabel, type Viewer } from "../accounts/index.ts";
 import { slugify, type ToolMergeStep } from "../catalog/index.ts";
@@ -145,7 +146,7 @@ const AddStatsRow = z.object({ n: z.number(), next: z.number(), has: z.boolean()
 
 // Public reads count only tools that are live: an archived tool silently leaves every list.
 const SUMMARY_SELECT = sql`SELECT l.id, l.slug, l.title, l.description, l.editorial, l.is_public, l.user_id,
-    u.name AS author_name, u.username AS author_handle, l.updated_at, l.created_at, l.published_at,
+    ${publicMemberName("u")} AS author_name, u.username AS author_handle, l.updated_at, l.created_at, l.published_at,
     (SELECT count(*)::int FROM top_list_items i JOIN tools t ON t.id = i.tool_id
        WHERE i.list_id = l.id AND t.status = 'active') AS tool_count
   FROM top_lists l JOIN users u ON u.id = l.user_id`;

@@ -3,6 +3,7 @@ import type { Db } from "../../platform/db/index.ts";
 import { queryRows, type RowSchema, sql, transaction } from "../../platform/db/index.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
 import type { Logger } from "../../platform/logger.ts";
+import { passesAccountGate } from "../catalog/index.ts";
 import { reviewCountsBetween } from "./review-stats.ts";
 
 /**
@@ -145,7 +146,10 @@ export async function collectSignals(db: Db, now: Date): Promise<Map<string, Sig
         SELECT tool_id, 'saves',
                count(DISTINCT user_id) FILTER (WHERE created_at >= ${m}::timestamptz)::int,
                count(DISTINCT user_id) FILTER (WHERE created_at < ${m}::timestamptz)::int
-          FROM saved_tools WHERE created_at >= ${s}::timestamptz AND created_at < ${n}::timestamptz GROUP BY tool_id`,
+          FROM saved_tools st WHERE created_at >= ${s}::timestamptz AND created_at < ${n}::timestamptz
+            AND EXISTS (SELECT 1 FROM users su WHERE su.id = st.user_id
+                          AND ${passesAccountGate("su", sql`${n}::timestamptz`)})
+          GROUP BY tool_id`,
     SignalRow,
   );
   const empty = (): Signals => ({

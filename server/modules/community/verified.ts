@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { publicMemberName } from "../../platform/public-name.ts";
 import { countActivePolls, countReviews } from "./review-stats.ts";
 
 // Row schema (issue 19): what the driver gives; timestamps come back as PostgreSQL's text.
@@ -39,13 +40,13 @@ export async function listCommunityVerified(
   const rows = await queryRows(
     db,
     sql`WITH proofs AS (
-          SELECT k.tool_id, u.name AS verified_by, 'correction' AS source,
+          SELECT k.tool_id, ${publicMemberName("u")} AS verified_by, 'correction' AS source,
                  'Verified correction of the ' || replace(k.field, '_', ' ') AS label,
                  k.evidence_url AS url, k.id AS correction_id, k.decided_at AS at
           FROM corrections k JOIN users u ON u.id = k.user_id
           WHERE k.status = 'verified' AND u.suspended_at IS NULL
           UNION ALL
-          SELECT s.tool_id, u.name, 'maker', 'Listed by its ' || s.maker_relation::text, s.url, NULL::uuid, s.decided_at
+          SELECT s.tool_id, ${publicMemberName("u")}, 'maker', 'Listed by its ' || s.maker_relation::text, s.url, NULL::uuid, s.decided_at
           FROM tool_submissions s JOIN users u ON u.id = s.user_id
           WHERE s.status = 'approved' AND s.tool_id IS NOT NULL AND s.maker_relation IN ('founder', 'employee')
             AND u.suspended_at IS NULL

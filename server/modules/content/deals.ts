@@ -15,8 +15,28 @@ import { DEAL_CATEGORIES, DEAL_TYPES, type DealCategoryKey, type DealType } from
 
 const DEAL_CATEGORY_KEYS = DEAL_CATEGORIES.map((c) => c.key) as [DealCategoryKey, ...DealCategoryKey[]];
 
-/** `/deals?category=`: an unknown value shows all deals. */
-export const DealsQuery = z.object({ category: z.enum(DEAL_CATEGORY_KEYS).catch("all") });
+/**
+ * `/deals?category=`: a catalogue category's slug (the page's pills, issue 36) or one of the spec's
+ * groups of categories (older links); anything else shows all deals.
+ */
+export const DealsQuery = z.object({
+  category: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+    .max(60)
+    .catch("all"),
+});
+
+/** The catalogue categories a group key stands for, or the category itself. */
+function dealCategorySlugs(category: string): readonly string[] {
+  if (category === "all") return [];
+  const group = DEAL_CATEGORY_KEYS.includes(category as DealCategoryKey)
+    ? DEAL_CATEGORIES.find((c) => c.key === category)
+    : undefined;
+  return group ? group.slugs : [category];
+}
 
 export type DealCard = {
   id: string;
@@ -26,6 +46,7 @@ export type DealCard = {
   logoUrl: string | null;
   provider: string | null;
   category: string;
+  categorySlug: string;
   rating: number;
   reviewCount: number;
   dealType: DealType;
@@ -47,6 +68,7 @@ const CardRow = z.object({
   logo_url: z.string().nullable(),
   provider: z.string().nullable(),
   category: z.string(),
+  category_slug: z.string(),
   rating: z.number(),
   review_count: z.number(),
   deal_type: z.enum(DEAL_TYPES),
@@ -98,6 +120,7 @@ function toCard(r: CardRow): DealCard {
     logoUrl: r.logo_url,
     provider: r.provider,
     category: r.category,
+    categorySlug: r.category_slug,
     rating: Number(r.rating),
     reviewCount: Number(r.review_count),
     dealType: r.deal_type,
@@ -116,7 +139,7 @@ const live = (now: Date) =>
   sql`d.starts_at <= ${now.toISOString()}::timestamptz AND d.expires_at > ${now.toISOString()}::timestamptz
       AND d.ended_at IS NULL AND t.status = 'active'`;
 
-const CARD_SELECT = sql`SELECT d.id, d.tool_id, t.slug, t.name, t.logo_url, p.name AS provider, c.name AS category,
+const CARD_SELECT = sql`SELECT d.id, d.tool_id, t.slug, t.name, t.logo_url, p.name AS provider, c.name AS category, c.slug AS category_slug,
       t.rating, t.review_count, d.deal_type, d.description, d.original_price_cents, d.deal_price_cents,
       d.discount_percent, d.coupon_code, d.featured, d.expires_at
     FROM deals d JOIN tools t ON t.id = d.tool_id JOIN categories c ON c.id = t.category_id
@@ -125,9 +148,9 @@ const CARD_SELECT = sql`SELECT d.id, d.tool_id, t.slug, t.name, t.logo_url, p.na
 /** Live deals, featured first, then the soonest to expire (the most urgent). */
 export async function listLiveDeals(
   db: Db,
-  options: { now: Date; category?: DealCategoryKey; limit?: number },
+  options: { now: Date; category?: string; limit?: number },
 ): Promise<DealCard[]> {
-  const slugs = DEAL_CATEGORIES.find((c) => c.key === (options.category ?? "all"))?.slugs ?? [];
+  const slugs = dealCategorySlugs(options.category ?? "all");
   const inCategory = slugs.length
     ? sql`AND c.slug IN (${sql.join(
         slugs.map((s) => sql`${s}`),
@@ -406,7 +429,7 @@ export type AdminDealRow = DealCard & {
 export async function listDealsForAdmin(db: Db, now: Date): Promise<AdminDealRow[]> {
   const rows = await queryRows(
     db,
-    sql`SELECT d.id, d.tool_id, t.slug, t.name, t.logo_url, p.name AS provider, c.name AS category, t.rating,
+    sql`SELECT d.id, d.tool_id, t.slug, t.name, t.logo_url, p.name AS provider, c.name AS category, c.slug AS category_slug, t.rating,
           t.review_count, d.deal_type, d.description, d.original_price_cents, d.deal_price_cents, d.discount_percent,
           d.coupon_code, d.featured, d.expires_at, d.starts_at, d.ended_at, d.url, d.clicks
         FROM deals d JOIN tools t ON t.id = d.tool_id JOIN categories c ON c.id = t.category_id

@@ -46,7 +46,7 @@ export const FAQ: FaqEntry[] = [
     group: "Tool Discovery",
     question: "How do I find the right tool?",
     answer:
-      "Search by name or description, then narrow the list with category and pricing filters. Paid members get the advanced filters.",
+      "Search by name or description, then narrow the list with category and pricing filters. Standard and Expert members can save searches and download the results as CSV.",
   },
   {
     group: "Tool Discovery",

@@ -92,6 +92,7 @@ export { contentMergeSteps } from "./merge.ts";
 export {
   CONFIRMATION_NOT_SENT,
   confirmSubscription,
+  countSubscribers,
   INVALID_EMAIL,
   NEWSLETTER_RATE_LIMITED,
   NewsletterInput,

@@ -26,7 +26,8 @@ export const NewsletterInput = z.object({
     .trim()
     .regex(/^[a-z0-9-]{1,32}$/)
     .optional()
-    .catch(undefined),
+    .catch(undefined)
+    .meta({ type: "string", description: "where the form was (a-z, 0-9, -; at most 32); anything else is ignored" }),
 });
 
 /**
@@ -149,4 +150,16 @@ export async function unsubscribe(db: Db, token: string): Promise<boolean> {
     IdRow,
   );
   return rows.length > 0;
+}
+
+const CountRow = z.object({ n: z.number() });
+
+/** Confirmed subscribers (the /community newsletter card's figure; issue 35 item 5). */
+export async function countSubscribers(db: Db): Promise<number> {
+  const [row] = await queryRows(
+    db,
+    sql`SELECT count(*)::int AS n FROM newsletter_subscribers WHERE status = 'subscribed' AND confirmed_at IS NOT NULL`,
+    CountRow,
+  );
+  return Number(row?.n ?? 0);
 }

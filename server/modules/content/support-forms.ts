@@ -24,7 +24,12 @@ export const TicketInput = z.object({
   email,
   subject: required("Subject", 200),
   message: required("Message", 5000, true),
-  category: z.enum(SUPPORT_CATEGORIES).catch("general").default("general"),
+  // Anything else means general; the API's document states the values that mean something.
+  category: z
+    .enum(SUPPORT_CATEGORIES)
+    .catch("general")
+    .meta({ type: "string", enum: [...SUPPORT_CATEGORIES] })
+    .default("general"),
 });
 export type TicketInput = z.output<typeof TicketInput>;
 
@@ -35,7 +40,7 @@ export const ContactInput = z.object({
   email,
   message: required("Message", 5000, true),
   /** the honeypot: people never see it, so anything in it came from a bot */
-  website: z.string().max(500).optional().catch(undefined),
+  website: z.string().max(500).optional().catch(undefined).meta({ type: "string", description: "leave empty" }),
 });
 export type ContactInput = z.output<typeof ContactInput>;
 

@@ -4,6 +4,7 @@ import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts
 import { AppError } from "../../platform/errors.ts";
 import { uuidSchema } from "../../platform/ids.ts";
 import { cleanLine, controlCharacterIn } from "../../platform/text.ts";
+import { providerRefused } from "../billing/index.ts";
 import type { GrowthDeps } from "./deps.ts";
 
 /**
@@ -85,6 +86,7 @@ const OwedCommissionRow = z.object({ id: z.string(), amount_cents: z.number() })
 const IdRow = z.object({ id: z.string() });
 const ClaimedPayoutRow = z.object({
   id: z.string(),
+  provider_batch_id: z.string().nullable(),
   affiliate_id: z.string(),
   amount_cents: z.number(),
   payout_email: z.string(),
@@ -219,11 +221,17 @@ export async function approvePayout(
 
 export type SendOutcome = { status: string; provider: string | null; providerBatchId: string | null };
 
+/** The sender batch id a payout is sent under: ours, kept on the row, so a resend reuses it. */
+export const senderBatchIdOf = (payoutId: string) => `ts-payout-${payoutId}`;
+
 /**
  * Sends one approved payout through the PayoutProvider and records its answer. The payout is claimed
- * first (approved → pending, one statement), so two clicks send it once; the sender batch id is ours
- * (`ts-payout-{id}`), which PayPal also refuses to pay twice. A failed or denied batch puts the
- * commissions back as owed. Without a provider: 409 (pay by hand and mark it paid).
+ * first (approved or unknown → pending, one statement), so two clicks send it once. The sender batch
+ * id is ours and is reused by every resend (`ts-payout-{id}`, or the month run's batch id kept on
+ * the row): PayPal answers a repeated one with the first batch instead of paying again. Only a clear
+ * refusal (the provider answered no) puts the commissions back as owed; an unclear answer (timeout,
+ * lost connection, 5xx) leaves the payout `unknown` with its commissions, to be sent again — never a
+ * new payout with a new batch id, which could pay the affiliate twice.
  */
 export async function sendPayout(
   deps: Pick<GrowthDeps, "db" | "clock" | "logger" | "growth">,
@@ -236,14 +244,17 @@ export async function sendPayout(
   }
   const [claimed] = await queryRows(
     deps.db,
-    sql`UPDATE affiliate_payouts SET status = 'pending', provider = ${provider.id}
-         WHERE id = ${payoutId}::uuid AND status = 'approved'
-         RETURNING id::text AS id, affiliate_id::text AS affiliate_id, amount_cents, payout_email, period, commission_count`,
-    ClaimedPayoutRow,
+    sql`WITH before AS (SELECT id, status FROM affiliate_payouts WHERE id = ${payoutId}::uuid FOR UPDATE)
+        UPDATE affiliate_payouts p SET status = 'pending', provider = ${provider.id}
+          FROM before WHERE p.id = before.id AND before.status IN ('approved', 'unknown')
+        RETURNING p.id::text AS id, p.affiliate_id::text AS affiliate_id, p.amount_cents, p.payout_email, p.period,
+                  p.commission_count, before.status::text AS was,
+                  CASE WHEN before.status = 'unknown' THEN p.provider_batch_id END AS provider_batch_id`,
+    ClaimedPayoutRow.extend({ was: z.string() }),
   );
   if (!claimed)
     throw new AppError("conflict", "This payout is not waiting to be sent (already sent, or not approved).");
-  const senderBatchId = `ts-payout-${claimed.id}`;
+  const senderBatchId = claimed.provider_batch_id ?? senderBatchIdOf(claimed.id);
   let status: string;
   let batchId: string | null = null;
   let failure: string | null = null;
@@ -263,8 +274,13 @@ export async function sendPayout(
     status = result.status;
     batchId = result.batchId;
   } catch (err) {
-    deps.logger.error("affiliate payout failed at the provider", { err, payoutId: claimed.id });
-    status = "failed";
+    status = providerRefused(err) ? "failed" : "unknown";
+    deps.logger.error("affiliate payout: the provider refused or did not answer clearly", {
+      err,
+      payoutId: claimed.id,
+      senderBatchId,
+      status,
+    });
     failure = err instanceof Error ? err.message.slice(0, 300) : "provider error";
   }
   const now = deps.clock.now();
@@ -274,7 +290,7 @@ export async function sendPayout(
            WHERE id = ${claimed.id}::uuid`,
     );
     if (status === "failed" || status === "denied") {
-      // Nothing was paid: the commissions are owed again (a new approval pays them).
+      // The provider said no: nothing was paid, the commissions are owed again (a new approval pays them).
       await tx.execute(
         sql`UPDATE affiliate_commissions SET status = 'approved', payout_id = NULL WHERE payout_id = ${claimed.id}::uuid`,
       );
@@ -284,12 +300,13 @@ export async function sendPayout(
       action: "affiliate.payout_send",
       targetType: "affiliate",
       targetId: claimed.affiliate_id,
-      before: { payoutId: claimed.id, status: "approved" },
+      before: { payoutId: claimed.id, status: claimed.was },
       after: {
         payoutId: claimed.id,
         status,
         provider: provider.id,
         providerBatchId: batchId ?? senderBatchId,
+        senderBatchId,
         amountCents: Number(claimed.amount_cents),
         ...(failure ? { error: failure } : {}),
       },

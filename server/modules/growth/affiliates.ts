@@ -113,7 +113,8 @@ export type ClickOutcome = { location: string; setCookie: string | null; counted
 
 /**
  * An affiliate link counts only when a person follows it: a top-level navigation (ADR 0024). With
- * Fetch Metadata (every current browser) that is `Sec-Fetch-Mode: navigate` to a `document` — never
+ * Fetch Metadata (every current browser) that is `Sec-Fetch-Mode: navigate` to a `document` that the
+ * person started (`Sec-Fetch-User: ?1`) — never
  * an image, a script, a fetch or an iframe, so an avatar or an embed set to /a/CODE drops no cookie
  * on whoever views the page. Old browsers send no Sec-Fetch-* headers at all: then only a request
  * that asks for HTML counts (a navigation's Accept starts with text/html; an <img> asks for image
@@ -122,7 +123,11 @@ export type ClickOutcome = { location: string; setCookie: string | null; counted
 export function isTopLevelNavigation(headers: Headers): boolean {
   const mode = headers.get("sec-fetch-mode");
   const dest = headers.get("sec-fetch-dest");
-  if (mode !== null) return mode === "navigate" && (dest === null || dest === "document");
+  // A person's click or typing sends `Sec-Fetch-User: ?1`; a script's `location = …` or a form a page
+  // submits by itself does not (issue 31).
+  if (mode !== null) {
+    return mode === "navigate" && (dest === null || dest === "document") && headers.get("sec-fetch-user") === "?1";
+  }
   if (dest !== null) return dest === "document";
   return /(^|,)\s*text\/html\b/i.test(headers.get("accept") ?? "");
 }
@@ -144,6 +149,8 @@ export async function followAffiliateLink(
     /** isTopLevelNavigation: sub-resources and scripted requests count nothing */
     navigation: boolean;
     robot: boolean;
+    /** the affiliate of a live ts_aff cookie this browser already has (readAffiliateCookie), if any */
+    currentAffiliateId?: string | null;
     secret: string;
     secure: boolean;
   },
@@ -165,9 +172,12 @@ export async function followAffiliateLink(
         ON CONFLICT (affiliate_id, visitor_key, day) DO NOTHING RETURNING id`,
     IdRow,
   );
+  // Another affiliate's live cookie is theirs until it expires (issue 31): the first referrer keeps it;
+  // the same affiliate's link renews its own.
+  const taken = input.currentAffiliateId != null && input.currentAffiliateId !== affiliate.id;
   return {
     location,
-    setCookie: affiliateCookie(input.secret, affiliate.id, now, input.secure),
+    setCookie: taken ? null : affiliateCookie(input.secret, affiliate.id, now, input.secure),
     counted: inserted.length > 0,
   };
 }

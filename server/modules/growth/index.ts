@@ -43,7 +43,7 @@ export {
   registerGrowthJobs,
   reverseCommission,
 } from "./commissions.ts";
-export { AFF_COOKIE, ATTRIBUTION_DAYS, REF_COOKIE, referralCookie } from "./cookies.ts";
+export { AFF_COOKIE, ATTRIBUTION_DAYS, REF_COOKIE, readAffiliateCookie, referralCookie } from "./cookies.ts";
 export { type AffiliateStats, affiliateStats, type CommissionView } from "./dashboard.ts";
 export {
   type GrantPlanDays,

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { providerRefused } from "../billing/index.ts";
 import type { GrowthDeps } from "./deps.ts";
 
 export const PayoutPeriod = z
@@ -151,8 +152,15 @@ export async function runPayout(
     });
     status = result.status;
   } catch (err) {
-    deps.logger.error("affiliate payout batch failed", { err, batchId, period });
-    status = "failed";
+    // Only a clear refusal means nothing was paid; an unclear answer leaves the rows `unknown` with
+    // their commissions, to be sent again from /admin/payouts under this same batch id.
+    status = providerRefused(err) ? "failed" : "unknown";
+    deps.logger.error("affiliate payout batch: the provider refused or did not answer clearly", {
+      err,
+      batchId,
+      period,
+      status,
+    });
   }
   await transaction(deps.db, async (tx) => {
     await tx.execute(sql`UPDATE affiliate_payouts SET status = ${status} WHERE provider_batch_id = ${batchId}`);

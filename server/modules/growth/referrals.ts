@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DAY_MS } from "../../platform/clock.ts";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
-import { emailField } from "../../platform/email-address.ts";
+import { emailField, mailboxKey } from "../../platform/email-address.ts";
 import { AppError } from "../../platform/errors.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
 import { siteOrigin } from "../../platform/site-origin.ts";
@@ -154,7 +154,7 @@ export async function inviteByEmail(
 ): Promise<{ email: string }> {
   const { db, clock } = deps;
   const email = input.email;
-  if (email === inviter.email.toLowerCase()) throw new AppError("bad_request", "You cannot invite yourself.");
+  if (mailboxKey(email) === mailboxKey(inviter.email)) throw new AppError("bad_request", "You cannot invite yourself.");
   const [member] = await queryRows(db, sql`SELECT id FROM users WHERE email = ${email}`, IdRow);
   if (member) throw new AppError("conflict", `${email} already has a Toolscape account.`);
   const [already] = await queryRows(
@@ -224,7 +224,8 @@ export async function rewardReferral(
   referrer: { id: string; email: string },
   invitee: { id: string; email: string; emailVerified?: boolean },
 ): Promise<ReferralOutcome> {
-  if (referrer.id === invitee.id || referrer.email.toLowerCase() === invitee.email.toLowerCase()) {
+  // One inbox, one person: bob+alt1@ is bob@ (issue 31).
+  if (referrer.id === invitee.id || mailboxKey(referrer.email) === mailboxKey(invitee.email)) {
     return { rewarded: false };
   }
   const now = deps.clock.now();

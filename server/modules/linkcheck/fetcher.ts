@@ -72,7 +72,11 @@ export function classifyError(err: unknown, timedOut: boolean): FetchError {
 
 /**
  * Addresses a tool's website must never make us reach (SSRF): loopback, private, link-local (cloud
- * metadata at 169.254.169.254), carrier-grade NAT, unique-local, multicast and unspecified ranges.
+ * metadata at 169.254.169.254), carrier-grade NAT, unique-local, multicast and unspecified ranges;
+ * and IPv6 forms that tunnel to IPv4 somewhere we cannot judge: 6to4 (2002::/16), Teredo (2001::/32)
+ * and local-use NAT64 (64:ff9b:1::/48). IPv6 forms that carry an IPv4 address we can read (mapped,
+ * translated, compatible, well-known NAT64 64:ff9b::/96) are judged by that address (issue 31), so a
+ * host on a DNS64 network still reaches public sites and never 64:ff9b::7f00:1.
  */
 const PRIVATE = new BlockList();
 for (const [net, bits] of [
@@ -89,11 +93,13 @@ for (const [net, bits] of [
 ] as const)
   PRIVATE.addSubnet(net, bits, "ipv4");
 for (const [net, bits] of [
-  ["::", 128],
-  ["::1", 128],
+  ["::", 96],
   ["fc00::", 7],
   ["fe80::", 10],
   ["ff00::", 8],
+  ["2002::", 16],
+  ["2001::", 32],
+  ["64:ff9b:1::", 48],
 ] as const)
   PRIVATE.addSubnet(net, bits, "ipv6");
 
@@ -101,12 +107,42 @@ export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return PRIVATE.check(address, "ipv4");
   if (family === 6) {
-    // IPv4-mapped IPv6 (::ffff:10.0.0.1) is the IPv4 address in disguise.
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped?.[1]) return PRIVATE.check(mapped[1], "ipv4");
+    const groups = ipv6Groups(address);
+    if (!groups) return true;
+    const v4 = embeddedIpv4(groups);
+    if (v4) return PRIVATE.check(v4, "ipv4");
     return PRIVATE.check(address, "ipv6");
   }
   return true;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (`::` expanded, a trailing dotted quad folded in). */
+function ipv6Groups(address: string): number[] | null {
+  let a = address.toLowerCase().split("%")[0] ?? "";
+  const quad = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(a);
+  if (quad) {
+    const [b0, b1, b2, b3] = quad.slice(1).map(Number) as [number, number, number, number];
+    a = `${a.slice(0, quad.index)}${((b0 << 8) | b1).toString(16)}:${((b2 << 8) | b3).toString(16)}`;
+  }
+  const [head = "", tail] = a.split("::");
+  const front = head ? head.split(":") : [];
+  const back = tail ? tail.split(":") : [];
+  const zeros = tail === undefined ? 0 : 8 - front.length - back.length;
+  const groups = [...front, ...Array<string>(Math.max(zeros, 0)).fill("0"), ...back].map((g) => Number.parseInt(g, 16));
+  return groups.length === 8 && groups.every((g) => g >= 0 && g <= 0xffff) ? groups : null;
+}
+
+/** The IPv4 address an IPv6 address carries in its last 32 bits: mapped, translated, compatible or NAT64. */
+function embeddedIpv4(g: number[]): string | null {
+  const zero = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  const mapped = zero(0, 5) && g[5] === 0xffff;
+  const translated = zero(0, 4) && g[4] === 0xffff && g[5] === 0;
+  const compatible = zero(0, 6) && ((g[6] ?? 0) !== 0 || (g[7] ?? 0) > 1);
+  const nat64 = g[0] === 0x64 && g[1] === 0xff9b && zero(2, 6);
+  if (!mapped && !translated && !compatible && !nat64) return null;
+  const hi = g[6] ?? 0;
+  const lo = g[7] ?? 0;
+  return `${hi >> 8}.${hi & 0xff}.${lo >> 8}.${lo & 0xff}`;
 }
 
 /**

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type AuditActor, recordAudit, SYSTEM_ACTOR } from "../../platform/audit.ts";
 import { type Db, queryRows } from "../../platform/db/index.ts";
-import { recordFactChanges } from "../catalog/index.ts";
+import { applyToolFactsBatch } from "../catalog/index.ts";
 
 const DAY = 86_400_000;
 
@@ -24,8 +24,6 @@ export function isGoneRun(failureDays: number, failingSince: Date | null, now: D
   );
 }
 
-const IdRow = z.object({ id: z.string() });
-
 type StatusChange = {
   toolId: string;
   to: "gone" | "active";
@@ -39,27 +37,24 @@ type StatusChange = {
 
 /**
  * Moves a tool into the graveyard or out of it, in the caller's transaction: the status (gone_at
- * follows by trigger, migration 0033), the fact history through catalog's recordFactChanges (kind
+ * follows by trigger, migration 0033), provenance and history through catalog's applyToolFacts (kind
  * `observed`) and an audit row. Returns false when the tool was not in the expected state.
  */
 export async function setGone(tx: Db, change: StatusChange): Promise<boolean> {
   const from = change.to === "gone" ? "active" : "gone";
-  const updated = await queryRows(
-    tx,
-    sql`UPDATE tools SET status = ${change.to}, gone_at = ${change.to === "gone" ? change.now.toISOString() : null}::timestamptz,
-          updated_at = ${change.now.toISOString()}::timestamptz
-        WHERE id = ${change.toolId}::uuid AND status = ${from} RETURNING id::text AS id`,
-    IdRow,
-  );
-  if (!updated.length) return false;
-  await recordFactChanges(tx, {
-    toolId: change.toolId,
-    changes: [{ field: "status", from, to: change.to }],
-    provenance: { kind: "observed", source: change.source ?? LINK_CHECKER_SOURCE, observedAt: change.now },
-    actorUserId: change.actor?.id ?? null,
-    note: change.note,
-    at: change.now,
-  });
+  const [applied] = await applyToolFactsBatch(tx, [
+    {
+      toolId: change.toolId,
+      set: { status: change.to },
+      expect: { status: from },
+      also: { goneAt: change.to === "gone" ? change.now : null },
+      provenance: { kind: "observed", source: change.source ?? LINK_CHECKER_SOURCE, observedAt: change.now },
+      actorUserId: change.actor?.id ?? null,
+      note: change.note,
+      at: change.now,
+    },
+  ]);
+  if (!applied?.fields.length) return false;
   await recordAudit(tx, {
     actor: change.actor ?? SYSTEM_ACTOR,
     action: change.to === "gone" ? "tool.gone" : "tool.revive",

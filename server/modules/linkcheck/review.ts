@@ -5,7 +5,15 @@ import { type Db, queryRows, transaction } from "../../platform/db/index.ts";
 import { linkCheckState, linkReviewItems, toolLinkStatus, toolSuggestions, tools } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
-import { applyToolFacts, type FactPatch, PRICING_MODELS, saveTool, setArchived } from "../catalog/index.ts";
+import {
+  applyToolFacts,
+  EDITORS_LABEL,
+  FACT_NOTES,
+  type FactPatch,
+  PRICING_MODELS,
+  saveTool,
+  setArchived,
+} from "../catalog/index.ts";
 import { LINK_CHECKER_SOURCE, setGone } from "./graveyard.ts";
 
 const DAY = 86_400_000;
@@ -150,7 +158,7 @@ export async function decideReviewItem(
           ...change,
           provenance: {
             kind: "observed",
-            source: `Link check (${item.kind}), address fixed by ${ctx.actor.label}`,
+            source: `Link check (${item.kind}), address fixed by ${EDITORS_LABEL}`,
             sourceUrl: input.website_url,
             observedAt: ctx.now,
             verifiedAt: ctx.now,
@@ -281,7 +289,7 @@ export async function decideSuggestion(
           verifiedAt: ctx.now,
         },
         actorUserId: ctx.actor.id,
-        note: `Suggestion accepted by ${ctx.actor.label}`,
+        note: FACT_NOTES.suggestion,
         at: ctx.now,
       });
       await recordAudit(tx, {

@@ -2,8 +2,14 @@ import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, transaction } from "../../platform/db/index.ts";
-import { toolImages, tools } from "../../platform/db/schema.ts";
-import { type Editorial, loadEditorial, type Provenance, recordFactChanges } from "../catalog/index.ts";
+import { toolImages } from "../../platform/db/schema.ts";
+import {
+  type ApplyFactsInput,
+  applyToolFactsBatch,
+  type Editorial,
+  loadEditorial,
+  type Provenance,
+} from "../catalog/index.ts";
 import { mediaUrl } from "../linkcheck/index.ts";
 import { ICON_SETS, type Icon, type IconIndex, iconIndex } from "./icon-sets.ts";
 import { type LogoMatch, matchLogo } from "./match.ts";
@@ -130,6 +136,7 @@ export async function applyBundledLogos(
   // Written in batches: each tool's images, its logo_url and the fact in one transaction.
   for (let i = 0; i < work.length; i += 100) {
     await transaction(db, async (tx) => {
+      const facts: ApplyFactsInput[] = [];
       for (const w of work.slice(i, i + 100)) {
         const encoded = renders.get(`${w.icon.set}:${w.icon.id}`) as Map<number, Uint8Array>;
         await tx.delete(toolImages).where(and(eq(toolImages.toolId, w.row.id), eq(toolImages.kind, "logo")));
@@ -147,16 +154,17 @@ export async function applyBundledLogos(
           });
         }
         const url = mediaUrl(w.row.id, "logo", w.hash);
-        await tx.update(tools).set({ logoUrl: url }).where(eq(tools.id, w.row.id));
-        await recordFactChanges(tx, {
+        facts.push({
           toolId: w.row.id,
-          changes: [{ field: "logo_url", from: w.row.logo_url, to: url }],
+          set: { logoUrl: url },
           provenance: w.provenance,
           note: "bundled brand mark (ADR 0028)",
+          quiet: true,
           at,
         });
         report.stored++;
       }
+      await applyToolFactsBatch(tx, facts);
     });
   }
   report.ms = Math.round(performance.now() - started);

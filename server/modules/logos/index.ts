@@ -2,10 +2,10 @@
  * Brand marks from bundled, licensed icon sets (issue 20, ADR 0028): matched to tools by exact name or
  * their own registrable domain, rasterised and served by us; the link checker's fetched logo wins.
  */
-import { z } from "zod";
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import type { Db } from "../../platform/db/index.ts";
 import type { Jobs } from "../../platform/jobs/types.ts";
 import type { Logger } from "../../platform/logger.ts";
+import { catalogJobOwed } from "../catalog/index.ts";
 import { applyBundledLogos } from "./apply.ts";
 
 export { applyBundledLogos, BUNDLED_PREFIX, type LogoReport } from "./apply.ts";
@@ -28,12 +28,6 @@ export function registerLogoJobs(services: { db: Db; jobs: Jobs; logger: Logger 
  * seeded by another process — a restored dump, the test run's kept snapshot — which the first
  * boot's "seeded now" does not see. The job is idempotent, so a pruned record only means one more run.
  */
-export async function bundledLogosOwed(db: Db): Promise<boolean> {
-  const rows = await queryRows(
-    db,
-    sql`SELECT 1 AS one WHERE EXISTS (SELECT 1 FROM tools)
-          AND NOT EXISTS (SELECT 1 FROM jobs WHERE type = ${BUNDLED_LOGOS_JOB})`,
-    z.object({ one: z.number() }),
-  );
-  return rows.length > 0;
+export function bundledLogosOwed(db: Db): Promise<boolean> {
+  return catalogJobOwed(db, BUNDLED_LOGOS_JOB);
 }

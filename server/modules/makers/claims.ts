@@ -10,6 +10,7 @@ import { consumeRateLimit, type RateRule } from "../../platform/rate-limit.ts";
 import { claimMethodsFor, domainKey } from "../catalog/index.ts";
 import { isFreeMailDomain } from "../community/index.ts";
 import { CLAIM_LINK_HOURS, MAKER_MESSAGES, SITE_META_NAME, SITE_TOKEN_DAYS, SITE_WELL_KNOWN_PATH } from "./shared.ts";
+import { headMetaTags, type SiteReader } from "./site-reader.ts";
 
 /**
  * Makers claim an existing listing (issue 20): they prove the tool is theirs with an e-mail address at
@@ -169,10 +170,15 @@ async function verifyClaim(tx: Db, claimId: string, now: Date, requestId: string
   return row;
 }
 
-/** Confirms an e-mailed link (a POST from the page, so mail scanners cannot confirm). Links work once. */
+/**
+ * Confirms an e-mailed link (a POST from the page, so mail scanners cannot confirm). Links work once,
+ * within CLAIM_LINK_HOURS (expires_at, stored with the claim), and only for the member who asked
+ * (user_id, stored with the claim): a forwarded or intercepted link confirms nothing (issue 31).
+ */
 export async function confirmEmailClaim(
   deps: { db: Db; clock: { now(): Date } },
   token: string,
+  userId: string,
   requestId: string | null = null,
 ): Promise<{ toolId: string; slug: string; name: string }> {
   const now = deps.clock.now();
@@ -180,7 +186,8 @@ export async function confirmEmailClaim(
     const [claim] = await queryRows(
       tx,
       sql`SELECT id::text AS id FROM maker_claims
-          WHERE token_hash = ${hash(token)} AND status = 'pending' AND expires_at > ${now.toISOString()}::timestamptz
+          WHERE token_hash = ${hash(token)} AND user_id = ${userId} AND status = 'pending'
+            AND expires_at > ${now.toISOString()}::timestamptz
           FOR UPDATE`,
       IdRow,
     );
@@ -219,12 +226,10 @@ export async function siteTokenFor(deps: { db: Db; clock: { now(): Date } }, use
   return token;
 }
 
-/** What reads the tool's site: the link checker's SSRF-safe fetcher in production, a fixture in tests. */
-export type SiteReader = (url: string) => Promise<{ status: number; body: string } | null>;
-
-/** True when the home page carries the meta tag or the well-known file holds the token. */
+/** True when the home page's head carries the meta tag or the well-known file holds the token. */
 export function siteHasToken(home: string, wellKnown: string | null, token: string): { found: boolean; where: string } {
-  const metas = home.match(/<meta\b[^>]*>/gi) ?? [];
+  // Only the head (issue 31): a tag anywhere in the body could be a visitor's comment or review.
+  const metas = headMetaTags(home);
   for (const tag of metas) {
     const name = /\bname\s*=\s*["']?([^"'\s>]+)/i.exec(tag)?.[1];
     const content = /\bcontent\s*=\s*["']?([^"'\s>]+)/i.exec(tag)?.[1];

@@ -4,7 +4,7 @@ import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts
 import { AppError } from "../../platform/errors.ts";
 import { uuidSchema } from "../../platform/ids.ts";
 import { textBlock, textLine } from "../../platform/text.ts";
-import { type FactChange, PRICING_MODELS, type Provenance, recordFactChanges } from "../catalog/index.ts";
+import { applyToolFacts, FACT_NOTES, type FactPatch, PRICING_MODELS, type Provenance } from "../catalog/index.ts";
 import { isVerifiedMaker } from "./claims.ts";
 import {
   MAKER_EDIT_FIELDS,
@@ -96,29 +96,48 @@ export async function currentMakerFacts(db: Db, toolId: string): Promise<MakerFa
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** A text[] from a JS list (drizzle would spread an array parameter into a row). */
-const textArray = (items: string[]) =>
-  sql`ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(items)}::jsonb))::text[]`;
-
-function setFor(field: MakerEditField, value: string | string[]) {
-  switch (field) {
-    case "description":
-      return sql`description = ${value as string}`;
-    case "full_description":
-      return sql`full_description = ${value as string}`;
-    case "features":
-      return sql`features = ${textArray(value as string[])}`;
-    case "use_cases":
-      return sql`use_cases = ${textArray(value as string[])}`;
-    case "pricing_model":
-      return sql`pricing_model = ${value as string}::pricing_model`;
-    case "pricing":
-      return (value as string)
-        ? sql`pricing = jsonb_set(coalesce(pricing, '{}'::jsonb), '{original}', to_jsonb(${value as string}::text))`
-        : sql`pricing = CASE WHEN pricing IS NULL THEN NULL ELSE pricing - 'original' END`;
+/** The `tools` columns a maker's edit sets: the pricing text is the `original` of the pricing object. */
+async function patchFor(
+  tx: Db,
+  toolId: string,
+  changes: { field: MakerEditField; to: string | string[] }[],
+): Promise<FactPatch> {
+  const set: FactPatch = {};
+  for (const c of changes) {
+    switch (c.field) {
+      case "description":
+        set.description = c.to as string;
+        break;
+      case "full_description":
+        set.fullDescription = c.to as string;
+        break;
+      case "features":
+        set.features = c.to as string[];
+        break;
+      case "use_cases":
+        set.useCases = c.to as string[];
+        break;
+      case "pricing_model":
+        set.pricingModel = c.to as FactPatch["pricingModel"];
+        break;
+      case "pricing": {
+        const [row] = await queryRows(
+          tx,
+          sql`SELECT pricing FROM tools WHERE id = ${toolId}::uuid`,
+          z.object({ pricing: z.record(z.string(), z.unknown()).nullable() }),
+        );
+        const pricing = { ...(row?.pricing ?? {}) };
+        if (c.to) pricing.original = c.to as string;
+        else delete pricing.original;
+        set.pricing = (row?.pricing === null && !c.to ? null : pricing) as FactPatch["pricing"];
+        break;
+      }
+    }
   }
+  return set;
 }
 
+/** Applies a maker's changes through the one fact path (catalog's applyToolFacts), kind `maker`. */
 async function applyFacts(
   tx: Db,
   toolId: string,
@@ -128,18 +147,28 @@ async function applyFacts(
   now: Date,
   note: string | null,
 ) {
-  for (const c of changes) {
-    await tx.execute(sql`UPDATE tools SET ${setFor(c.field, c.to)} WHERE id = ${toolId}::uuid`);
-  }
-  await tx.execute(
-    sql`UPDATE tools SET facts_changed_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
-        WHERE id = ${toolId}::uuid`,
-  );
-  const facts: FactChange[] = changes.map((c) => ({ field: c.field, from: c.from, to: c.to }));
-  await recordFactChanges(tx, { toolId, changes: facts, provenance, actorUserId, note, at: now });
+  await applyToolFacts(tx, {
+    toolId,
+    set: await patchFor(tx, toolId, changes),
+    also: { factsChangedAt: now, updatedAt: now },
+    provenance,
+    actorUserId,
+    note,
+    at: now,
+  });
 }
 
 export type MakerEditResult = { applied: MakerEditField[]; pending: MakerEditField[] };
+
+async function hasApprovedEdit(tx: Db, toolId: string, userId: string): Promise<boolean> {
+  const [row] = await queryRows(
+    tx,
+    sql`SELECT EXISTS (SELECT 1 FROM maker_edits WHERE tool_id = ${toolId}::uuid AND user_id = ${userId}
+          AND status = 'approved') AS ok`,
+    z.object({ ok: z.boolean() }),
+  );
+  return row?.ok === true;
+}
 
 const makerSource = (domain: string) => `The maker (verified at ${domain})`;
 
@@ -167,8 +196,13 @@ export async function saveMakerEdit(
       from: current[f],
       to: input[f],
     }));
-    const priced = MAKER_PRICING_FIELDS.filter((f) => !same(current[f], input[f]));
-    if (!direct.length && !priced.length) throw new AppError("bad_request", MAKER_MESSAGES.nothingChanged);
+    const changedPrices = MAKER_PRICING_FIELDS.filter((f) => !same(current[f], input[f]));
+    if (!direct.length && !changedPrices.length) throw new AppError("bad_request", MAKER_MESSAGES.nothingChanged);
+    // A new maker's edits all wait for a moderator until one of them was approved (issue 31): a claim
+    // proven by a mailbox is not yet a track record.
+    const trusted = await hasApprovedEdit(tx, toolId, actor.id);
+    const held: MakerEditField[] = trusted ? changedPrices : [...direct.map((c) => c.field), ...changedPrices];
+    if (!trusted) direct.length = 0;
     if (direct.length) {
       await applyFacts(
         tx,
@@ -180,7 +214,7 @@ export async function saveMakerEdit(
         null,
       );
     }
-    for (const field of priced) {
+    for (const field of held) {
       // One open change per field: a newer proposal replaces the one still waiting.
       await tx.execute(
         sql`DELETE FROM maker_edits WHERE tool_id = ${toolId}::uuid AND field = ${field} AND status = 'pending'`,
@@ -196,12 +230,12 @@ export async function saveMakerEdit(
       action: "maker.edit",
       targetType: "tool",
       targetId: toolId,
-      before: Object.fromEntries([...direct.map((c) => [c.field, c.from]), ...priced.map((f) => [f, current[f]])]),
-      after: Object.fromEntries([...direct.map((c) => [c.field, c.to]), ...priced.map((f) => [f, input[f]])]),
+      before: Object.fromEntries([...direct.map((c) => [c.field, c.from]), ...held.map((f) => [f, current[f]])]),
+      after: Object.fromEntries([...direct.map((c) => [c.field, c.to]), ...held.map((f) => [f, input[f]])]),
       requestId: actor.requestId ?? null,
       at: now,
     });
-    return { applied: direct.map((c) => c.field), pending: [...priced] };
+    return { applied: direct.map((c) => c.field), pending: [...held] };
   });
 }
 
@@ -274,7 +308,7 @@ export async function decideMakerEdit(
         { kind: "maker", source: makerSource(claim?.domain ?? ""), observedAt: now, verifiedAt: now },
         edit.user_id,
         now,
-        `Reviewed by a moderator (${actor.label})`,
+        FACT_NOTES.makerReviewed,
       );
     }
     await tx.execute(

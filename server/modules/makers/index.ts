@@ -18,7 +18,6 @@ export {
   type MakerClaimRow,
   RevokeClaimInput,
   revokeClaim,
-  type SiteReader,
   siteHasToken,
   siteTokenFor,
   startEmailClaim,
@@ -37,6 +36,7 @@ export {
 } from "./edits.ts";
 export { deleteReply, hasVerifiedMaker, type MakerReply, ReplyInput, repliesFor, saveReply } from "./replies.ts";
 export * from "./shared.ts";
+export { headMetaTags, MAX_SITE_REDIRECTS, type SiteReader, sameSite, siteReaderOver } from "./site-reader.ts";
 
 const IdRow = z.object({ id: z.string() });
 

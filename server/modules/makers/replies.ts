@@ -2,6 +2,7 @@ import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { uuidSchema } from "../../platform/ids.ts";
+import { publicMemberName } from "../../platform/public-name.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
 import { textBlock } from "../../platform/text.ts";
 import { isVerifiedMaker } from "./claims.ts";
@@ -76,7 +77,7 @@ export async function repliesFor(db: Db, reviewIds: string[]): Promise<Map<strin
   if (!reviewIds.length) return out;
   const rows = await queryRows(
     db,
-    sql`SELECT rr.review_id::text AS review_id, rr.body, u.name, rr.created_at, rr.updated_at
+    sql`SELECT rr.review_id::text AS review_id, rr.body, ${publicMemberName("u")} AS name, rr.created_at, rr.updated_at
         FROM review_replies rr JOIN users u ON u.id = rr.user_id
         WHERE rr.review_id = ANY(${`{${reviewIds.join(",")}}`}::uuid[])`,
     ReplyRow,

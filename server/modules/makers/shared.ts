@@ -23,6 +23,8 @@ export const MAKER_MESSAGES = {
   notMaker: "Only the tool's verified maker can do this",
   saved: "Your changes are live, labelled as the maker's claim.",
   pricingPending: "Pricing changes are reviewed by a moderator before they show.",
+  firstEditsPending:
+    "Your first changes are reviewed by a moderator before they show; once one is approved, descriptions go live at once.",
   nothingChanged: "Nothing changed",
   replyTooShort: "A reply needs at least 2 characters",
   replyTooLong: "A reply can be at most 1,000 characters",

@@ -59,7 +59,9 @@ export const PageStateQuery = z.object({
   path: z
     .string({ message: "path is required" })
     .max(2_000, "path is too long")
-    .regex(/^\/(?!\/)[^\s\\]*$/, "path must be a path on this site"),
+    // "/" alone, or "/" and a first character that is not another "/" (no lookahead: JSON Schema
+    // patterns are checked by clients whose engines may not have it).
+    .regex(/^\/([^\s\\/][^\s\\]*)?$/, "path must be a path on this site"),
 });
 export type PageStateQuery = z.infer<typeof PageStateQuery>;
 

@@ -7,7 +7,7 @@ import { AppError } from "../../platform/errors.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
 import { textBlock } from "../../platform/text.ts";
 import type { Viewer } from "../accounts/index.ts";
-import { applyToolFacts, importRows, resolveCategoryKeys } from "../catalog/index.ts";
+import { applyToolFacts, FACT_NOTES, importRows, resolveCategoryKeys } from "../catalog/index.ts";
 import { SUBMISSION_MESSAGES } from "./forms.ts";
 import { DECISION_MAIL_JOB } from "./mail.ts";
 import { isSubmissionId, OPEN_STATUSES, SUBMISSION_STATUSES, type SubmissionStatus } from "./submissions.ts";
@@ -305,13 +305,12 @@ export async function decideSubmission(
 /** Issue 21: a decision can be reopened for this long after it was made. */
 export const REOPEN_WINDOW_DAYS = 30;
 
+/** The reason is required (the maker is told it); reopening a live approval also needs a ticked box. */
 export const ReopenInput = z.object({
-  reason: textBlock("Reason")
-    .pipe(
-      z.string().min(1, "Say why the decision is reopened").max(1_000, "The reason must be at most 1000 characters"),
-    )
-    .optional()
-    .transform((v) => v || null),
+  reason: textBlock("Reason").pipe(
+    z.string().min(1, "Say why the decision is reopened").max(1_000, "The reason must be at most 1000 characters"),
+  ),
+  confirm: z.literal("on").optional(),
 });
 
 const TOOL_CHANGED = (status: string) =>
@@ -340,6 +339,8 @@ export async function reopenSubmission(
   admin: Viewer,
   id: string,
   reason: string | null,
+  /** the operator ticked "take the live tool off the directory" (asked only when it is live) */
+  confirmedLive = false,
 ): Promise<DecisionResult> {
   if (!isSubmissionId(id)) throw new AppError("not_found", "Submission not found");
   const now = deps.now ?? new Date();
@@ -366,12 +367,20 @@ export async function reopenSubmission(
       }
       if (s.status === "approved" && s.tool_id) {
         if (s.tool_status !== "active") throw new AppError("conflict", TOOL_CHANGED(s.tool_status ?? "gone"));
+        if (!confirmedLive) {
+          throw new AppError(
+            "bad_request",
+            `${s.name} is live in the directory: tick the box to take it off while the decision is reopened.`,
+            { field: "confirm" },
+          );
+        }
         await applyToolFacts(tx, {
           toolId: s.tool_id,
           set: { status: "pending" },
           provenance: { kind: "editor", source: "Moderation: approval reopened", observedAt: now, verifiedAt: now },
           actorUserId: admin.user.id,
-          note: reason,
+          // The reason is the moderators' own (it may say "internal"): it stays in the audit row below.
+          note: FACT_NOTES.reopened,
           at: now,
         });
       }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, isUniqueViolation, queryRows, schema } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -71,6 +71,17 @@ export async function findListedTool(db: Db, key: string): Promise<ListedTool | 
   return row ?? null;
 }
 
+async function isOwnTool(db: Db, submissionId: string, key: string): Promise<boolean> {
+  const [nk = "", dk = ""] = key.split("|");
+  const [row] = await db
+    .select({ id: tools.id })
+    .from(toolSubmissions)
+    .innerJoin(tools, eq(tools.id, toolSubmissions.toolId))
+    .where(and(eq(toolSubmissions.id, submissionId), eq(tools.nameKey, nk), eq(tools.domainKey, dk)))
+    .limit(1);
+  return Boolean(row);
+}
+
 function alreadyListed(tool: ListedTool): AppError {
   return new AppError(
     "conflict",
@@ -83,7 +94,8 @@ function alreadyListed(tool: ListedTool): AppError {
 
 async function refuseDuplicates(db: Db, key: string, exceptId?: string): Promise<void> {
   const listed = await findListedTool(db, key);
-  if (listed) throw alreadyListed(listed);
+  // A resubmission's own tool (approved, then reopened and sent back for revision) is not a duplicate.
+  if (listed && !(exceptId && (await isOwnTool(db, exceptId, key)))) throw alreadyListed(listed);
   const open = await db
     .select({ id: toolSubmissions.id })
     .from(toolSubmissions)
@@ -291,8 +303,12 @@ export async function getMySubmission(db: Db, userId: string, id: string): Promi
 
 /** Category choices for the form, in the catalogue's order. */
 export async function submissionCategories(db: Db): Promise<{ id: number; name: string }[]> {
-  return db
-    .select({ id: categories.id, name: categories.name })
-    .from(categories)
-    .orderBy(categories.sortOrder, categories.name);
+  return (
+    db
+      .select({ id: categories.id, name: categories.name })
+      .from(categories)
+      // A retired category is not offered (its names still resolve to its replacement, issue 31).
+      .where(isNull(categories.retiredAt))
+      .orderBy(categories.sortOrder, categories.name)
+  );
 }

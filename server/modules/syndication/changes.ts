@@ -4,7 +4,14 @@ import { memoByVersion } from "../../platform/db/content-version.ts";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import type { Env } from "../../platform/env.ts";
 import { siteUrl } from "../../platform/site-origin.ts";
-import { PRICING_LABELS } from "../catalog/index.ts";
+import {
+  FACT_KINDS,
+  isLaterChange,
+  type Plan,
+  PRICING_LABELS,
+  planChangeText,
+  publicFactSource,
+} from "../catalog/index.ts";
 import { escapeXml } from "./xml.ts";
 
 /**
@@ -41,6 +48,7 @@ const Row = z.object({
   old_value: z.string().nullable(),
   new_value: z.string().nullable(),
   source: z.string().nullable(),
+  source_kind: z.enum(FACT_KINDS).nullable(),
 });
 
 const label = (field: string | null, v: string | null): string => {
@@ -58,6 +66,32 @@ const label = (field: string | null, v: string | null): string => {
   return v;
 };
 
+/**
+ * Our own enrichment filling in a value that was not known (issue 36): "Pricing changed from Unknown to
+ * Open Source (source: its GitHub address)" is a rule (or the editors' reviewed seed file, no acting
+ * person) reading the imported data, not news about the tool. Such rows are left out of the feed and counted once on /changes instead.
+ */
+function isEnrichment(h: string) {
+  const t = sql.raw(h);
+  return sql`(${t}.kind IN ('inferred', 'editor') AND ${t}.actor_user_id IS NULL
+    AND (${t}.old_value IS NULL OR lower(${t}.old_value #>> '{}') IN ('unknown', '')))`;
+}
+
+const EnrichedRow = z.object({ facts: z.number(), tools: z.number() });
+
+/** How many unknown facts our enrichment filled in, and for how many tools (the note on /changes). */
+export async function countEnrichment(db: Db): Promise<{ facts: number; tools: number }> {
+  const [row] = await memoByVersion(db, "syndication:changes:enrichment", () =>
+    queryRows(
+      db,
+      sql`SELECT count(*)::int AS facts, count(DISTINCT h.tool_id)::int AS tools
+          FROM tool_fact_history h WHERE ${isEnrichment("h")} AND h.field IN ('pricing_model', 'category', 'provider')`,
+      EnrichedRow,
+    ),
+  );
+  return row ?? { facts: 0, tools: 0 };
+}
+
 /** The newest changes of the public catalogue (memoised by content version). */
 export async function listChanges(
   db: Db,
@@ -74,18 +108,19 @@ export async function listChanges(
               h.created_at AS at, t.slug, t.name, h.field,
               CASE WHEN jsonb_typeof(h.old_value) = 'string' THEN h.old_value #>> '{}' ELSE h.old_value::text END AS old_value,
               CASE WHEN jsonb_typeof(h.new_value) = 'string' THEN h.new_value #>> '{}' ELSE h.new_value::text END AS new_value,
-              h.source
+              h.source, h.kind::text AS source_kind
             FROM tool_fact_history h JOIN tools t ON t.id = h.tool_id
             WHERE t.status::text IN ('active', 'gone')
-              AND h.old_value IS NOT NULL AND h.old_value <> 'null'::jsonb
+              AND ${isLaterChange("h")}
+              AND NOT ${isEnrichment("h")}
               AND ((h.field = 'pricing_model')
-                OR (h.field = 'pricing' AND t.tier = 'free')
+                OR (h.field IN ('pricing', 'plans') AND t.tier = 'free')
                 OR (h.field = 'status' AND (h.new_value #>> '{}' = 'gone'
                     OR (h.old_value #>> '{}' = 'gone' AND h.new_value #>> '{}' = 'active'))))
             ORDER BY h.created_at DESC, h.id DESC LIMIT ${limit})
           UNION ALL
           (SELECT 'n' || t.id AS id, 'new' AS kind, COALESCE(t.published_at, t.created_at) AS at, t.slug, t.name,
-              NULL AS field, NULL AS old_value, NULL AS new_value, NULL AS source
+              NULL AS field, NULL AS old_value, NULL AS new_value, NULL AS source, NULL AS source_kind
             FROM tools t LEFT JOIN catalog_imports ci ON ci.id = t.import_id
             WHERE t.status = 'active' AND (ci.source IS NULL OR ci.source NOT LIKE 'seed:%')
             ORDER BY COALESCE(t.published_at, t.created_at) DESC, t.id LIMIT ${limit})
@@ -119,16 +154,28 @@ export async function listChanges(
       case "revived":
         return { id: r.id, kind: r.kind, at, tool, title: `Back: ${r.name}`, summary: `${r.name} is back online.` };
       default: {
+        if (r.field === "plans") {
+          const plans = (v: string | null) => (v ? (JSON.parse(v) as Plan[] | null) : null);
+          return {
+            id: r.id,
+            kind: "pricing" as const,
+            at,
+            tool,
+            title: `Plans change: ${r.name}`,
+            summary: `${planChangeText(plans(r.old_value), plans(r.new_value))}${r.source ? ` (source: ${r.source})` : ""}.`,
+          };
+        }
         const what = r.field === "pricing" ? "Price" : "Pricing";
         const from = label(r.field, r.old_value);
         const to = label(r.field, r.new_value);
+        const source = r.source && r.source_kind ? publicFactSource(r.source_kind, r.source) : null;
         return {
           id: r.id,
           kind: "pricing" as const,
           at,
           tool,
           title: `${what} change: ${r.name}`,
-          summary: `${what} changed from ${from} to ${to}${r.source ? ` (source: ${r.source})` : ""}.`,
+          summary: `${what} changed from ${from} to ${to}${source ? ` (source: ${source})` : ""}.`,
         };
       }
     }

@@ -5,6 +5,7 @@ export {
   type ChangeEntry,
   type ChangeKind,
   changesAtom,
+  countEnrichment,
   listChanges,
 } from "./changes.ts";
 export { type Citation, citationsFor } from "./citations.ts";
@@ -28,14 +29,17 @@ export {
   etagOf,
   themeOf,
 } from "./embeds.ts";
-export { LLMS_TOP_TOOLS, llmsFullTxt, llmsTxt } from "./llms-txt.ts";
+export { LLMS_MAKER_MARK, LLMS_TOP_TOOLS, llmsFullTxt, llmsTxt } from "./llms-txt.ts";
 export { createMcpServer, MCP_TOOL_NAMES, type McpCaller } from "./mcp.ts";
-export { handleMcpRequest, MCP_ANONYMOUS_RULE, MCP_KEY_RULE } from "./mcp-http.ts";
+export { handleMcpRequest, MCP_ANONYMOUS_RULE, MCP_KEY_RULE, MCP_MAX_BODY, mcpError } from "./mcp-http.ts";
 export {
   buildDumpRecords,
   CSV_COLUMNS,
+  CSV_OPTIONS,
+  csvRow,
   type DumpChanges,
   type DumpFormat,
+  type DumpPage,
   type DumpRecord,
   type DumpSummary,
   dumpFile,

@@ -2,18 +2,23 @@ import { memoByVersion } from "../../platform/db/content-version.ts";
 import type { Db } from "../../platform/db/index.ts";
 import type { Env } from "../../platform/env.ts";
 import { siteOrigin, siteUrl } from "../../platform/site-origin.ts";
-import { catalogStats, listCategories, listTools, ToolListParams } from "../catalog/index.ts";
+import { allTasks, catalogStats, listCategories, listTools, ToolListParams } from "../catalog/index.ts";
+import { citationsFor } from "./citations.ts";
 import { SITE_LICENCE } from "./data-sources.ts";
 
 /**
  * /llms.txt and /llms-full.txt in the llmstxt.org format: an H1 with the site's name, a blockquote
- * summary, then H2 sections of links (`- [name](url): notes`). Generated from live data and memoised
- * by content version, like the pages.
+ * summary, prose (no headings), then H2 sections that hold nothing but links (`- [name](url): notes`)
+ * — the reference parser reads every line of a section as a link and fails on prose there (issue 31).
+ * Generated from live data and memoised by content version, like the pages.
  */
 type SiteEnv = Pick<Env, "PUBLIC_URL" | "HOST" | "PORT">;
 export const LLMS_TOP_TOOLS = 10;
 
 /** One line of text: no line breaks, no Markdown link syntax that would break the list. */
+/** Said after a description the tool's maker wrote (kind `maker` in its provenance, ADR 0034). */
+export const LLMS_MAKER_MARK = "(description supplied by the maker)";
+
 const line = (s: string, max = 240) => {
   const flat = s.replace(/\s+/g, " ").replace(/[[\]]/g, "").trim();
   return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
@@ -51,6 +56,7 @@ export async function llmsTxt(db: Db, env: SiteEnv): Promise<string> {
       "",
       `- [All tools](${u("/tools")}): the catalogue, filterable by category, pricing, rating and tags`,
       `- [Categories](${u("/categories")}): every category with its number of tools`,
+      `- [Tasks](${u("/tasks")}): the jobs people hire AI tools for (\`/tasks/summarise-a-video\`), each with its best tools, price filters and related tasks`,
       `- [Search](${u("/search")}): full-text search with typo tolerance (\`/search?q=text+to+speech\`)`,
       `- [Compare](${u("/compare")}): tools side by side (\`/compare?tools=chatgpt,claude\`)`,
       `- [Changes](${u("/changes")}): new tools, pricing changes, tools gone or back (Atom: ${u("/changes.xml")})`,
@@ -62,7 +68,7 @@ export async function llmsTxt(db: Db, env: SiteEnv): Promise<string> {
       "",
       "## MCP server",
       "",
-      `- [MCP endpoint](${u("/mcp")}): Streamable HTTP (POST); tools search_tools, get_tool, compare_tools, find_alternatives, list_categories, get_tool_history; category resources; anonymous at a low rate, or with an Expert API key`,
+      `- [MCP endpoint](${u("/mcp")}): Streamable HTTP (POST); tools search_tools, get_tool, compare_tools, find_alternatives, list_categories, get_tool_history, list_tasks, tools_for_task; category resources; anonymous at a low rate, or with an Expert API key`,
       `- [Connecting an assistant](${u("/documentation/mcp")}): configuration for common MCP clients`,
       "",
       "## Data licence",
@@ -88,18 +94,33 @@ export async function llmsFullTxt(db: Db, env: SiteEnv): Promise<string> {
         db,
         ToolListParams.parse({ category: c.slug, sort: "rating-desc", limit: String(LLMS_TOP_TOOLS) }),
       );
+      const citations = await citationsFor(db, env, page.tools);
       sections.push(
         `## ${line(c.name, 80)}`,
         "",
-        `${line(c.description)} ${c.toolCount} tools: ${siteUrl(env, `/category/${c.slug}`)}`,
-        "",
+        // The category's own page is the section's first link (its description and size as the notes).
+        `- [${line(c.name, 80)} on Toolscape](${siteUrl(env, `/category/${c.slug}`)}): ${line(c.description)} ${c.toolCount} tools in all.`,
         ...page.tools.map((t) => {
           const rating = t.review_count > 0 ? `, rated ${t.rating}/5 (${t.review_count})` : "";
-          return `- [${line(t.name, 80)}](${siteUrl(env, `/tools/${t.slug}`)}): ${line(t.description, 200)} (${t.pricing_model}${rating})`;
+          const maker = citations.get(t.id)?.provenance.description === "maker" ? ` ${LLMS_MAKER_MARK}` : "";
+          return `- [${line(t.name, 80)}](${siteUrl(env, `/tools/${t.slug}`)}): ${line(t.description, 200)}${maker} (${t.pricing_model}${rating})`;
         }),
         "",
       );
     }
+    // Issue 32: every task, one line each, after the categories.
+    const tasks = (await allTasks(db)).filter((t) => t.tool_count > 0);
+    sections.push(
+      "## Tasks",
+      "",
+      // A link section holds only link items (the llms.txt format): the index of tasks is its first link.
+      `- [Tasks on Toolscape](${siteUrl(env, "/tasks")}): the jobs people hire AI tools for, each with its tools.`,
+      ...tasks.map(
+        (t) =>
+          `- [${line(t.name, 80)}](${siteUrl(env, `/tasks/${t.slug}`)}): ${line(t.description, 200)} (${t.tool_count} tools)`,
+      ),
+      "",
+    );
     return [
       ...heading,
       `The top ${LLMS_TOP_TOOLS} tools of each category in the catalogue's own order (ratings weighted by their number, no paid placement). The whole catalogue: ${siteUrl(env, "/open-data")}.`,

@@ -1,8 +1,11 @@
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { Variables } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
+import { type CallToolResult, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { Db } from "../../platform/db/index.ts";
 import type { Env } from "../../platform/env.ts";
+import { AppError } from "../../platform/errors.ts";
+import type { Logger } from "../../platform/logger.ts";
 import { siteUrl } from "../../platform/site-origin.ts";
 import { canAccessTier, requiresLabel, type Tier } from "../accounts/index.ts";
 import {
@@ -20,12 +23,14 @@ import {
   MAX_COMPARE_TOOLS,
   mergedTarget,
   overviewOfTool,
+  planCost,
   SORTS,
   type ToolCard,
   type ToolDetail,
   ToolListParams,
 } from "../catalog/index.ts";
 import { type Citation, citationsFor } from "./citations.ts";
+import { registerTaskTools, TASK_TOOL_NAMES } from "./mcp-tasks.ts";
 
 /**
  * Toolscape's MCP server (issue 22): the catalogue's read API as tools an assistant can call, with the
@@ -39,7 +44,17 @@ export type McpCaller = {
   /** the caller's compare cap (entitlements: visitors as Free) */
   compareCap: number;
 };
-export type McpDeps = { db: Db; env: Pick<Env, "PUBLIC_URL" | "HOST" | "PORT"> };
+export type McpDeps = {
+  db: Db;
+  env: Pick<Env, "PUBLIC_URL" | "HOST" | "PORT">;
+  logger: Pick<Logger, "error">;
+  requestId: string;
+};
+/** MCP's "resource not found" (the spec's Resources › Error handling; the SDK has no constant for it). */
+export const MCP_RESOURCE_NOT_FOUND = -32002;
+/** Said of fields whose current value is the maker's own claim (ADR 0034), so an assistant can weigh it. */
+export const MAKER_SUPPLIED_NOTE =
+  "Fields in maker_supplied hold text the tool's maker wrote about their own tool; Toolscape has not verified it.";
 
 export const MCP_TOOL_NAMES = [
   "search_tools",
@@ -48,9 +63,11 @@ export const MCP_TOOL_NAMES = [
   "find_alternatives",
   "list_categories",
   "get_tool_history",
+  ...TASK_TOOL_NAMES,
+  "plan_cost",
 ] as const;
 /** Facts emptied in a locked tool's overview (tool-access.ts): their history is withheld too. */
-const GATED_FACTS = new Set(["features", "use_cases", "pricing"]);
+const GATED_FACTS = new Set(["features", "use_cases", "pricing", "plans"]);
 const MCP_DEFAULT_LIMIT = 10;
 
 const text = (value: unknown): CallToolResult => ({
@@ -77,6 +94,8 @@ function cited(card: ToolCard, citation: Citation | undefined, tier: Tier | null
     provider: card.provider,
     pricing_model: card.pricing_model,
     price: card.pricing?.original ?? null,
+    /** issue 33: "from $X/mo" from the stated plans; null when none is stated */
+    plans_from: card.plan_label ?? null,
     rating: card.rating,
     review_count: card.review_count,
     website_url: card.website_url,
@@ -86,7 +105,17 @@ function cited(card: ToolCard, citation: Citation | undefined, tier: Tier | null
     ...(locked ? { locked: { requiredTier: card.tier, message: requiresLabel(card.tier) } } : {}),
     last_verified: citation?.last_verified ?? null,
     provenance: citation?.provenance ?? {},
+    ...makerSupplied(citation),
   };
+}
+
+/** The fields whose value is the maker's claim, and (when there are any) what that means. */
+function makerSupplied(citation: Citation | undefined) {
+  const fields = Object.entries(citation?.provenance ?? {})
+    .filter(([, kind]) => kind === "maker")
+    .map(([field]) => field)
+    .sort();
+  return fields.length ? { maker_supplied: fields, maker_supplied_note: MAKER_SUPPLIED_NOTE } : { maker_supplied: [] };
 }
 
 async function findTool(db: Db, key: string): Promise<ToolDetail | null> {
@@ -109,6 +138,33 @@ export function createMcpServer(deps: McpDeps, caller: McpCaller): McpServer {
     },
   );
   const cite = async (tools: readonly ToolCard[]) => citationsFor(db, env, tools);
+  // A failure's detail (SQL text, stack) goes to the log with the request id; the caller gets a
+  // generic message naming that id (issue 31: database errors reached callers verbatim). AppErrors
+  // are written for callers (busy, rate limited) and pass as they are.
+  const callerMessage = (err: unknown): string => {
+    if (err instanceof AppError) return err.message;
+    deps.logger.error("MCP request failed", { requestId: deps.requestId, err });
+    return `Something went wrong on our side (request id ${deps.requestId}). Please try again.`;
+  };
+  const safely =
+    <A extends unknown[]>(fn: (...args: A) => Promise<CallToolResult>) =>
+    async (...args: A): Promise<CallToolResult> => {
+      try {
+        return await fn(...args);
+      } catch (err) {
+        return failure(callerMessage(err));
+      }
+    };
+  const safelyRead =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await fn(...args);
+      } catch (err) {
+        if (err instanceof McpError) throw err;
+        throw new McpError(ErrorCode.InternalError, callerMessage(err));
+      }
+    };
 
   server.registerTool(
     "search_tools",
@@ -129,7 +185,7 @@ export function createMcpServer(deps: McpDeps, caller: McpCaller): McpServer {
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async (args) => {
+    safely(async (args) => {
       const raw: Record<string, string> = {};
       for (const [k, v] of Object.entries(args)) if (v !== undefined && v !== "") raw[k] = String(v);
       raw.limit ??= String(MCP_DEFAULT_LIMIT);
@@ -144,9 +200,11 @@ export function createMcpServer(deps: McpDeps, caller: McpCaller): McpServer {
         page: page.pagination.page,
         has_more: page.pagination.hasMore,
         unknown_categories: page.meta.unknownCategories,
+        // Which search legs answered, relaxed results flagged, a spelling offered (issue 32, ADR 0066).
+        ...(page.meta.retrieval ? { retrieval: page.meta.retrieval } : {}),
         tools: cards.map((c) => cited(c, citations.get(c.id), caller.tier)),
       });
-    },
+    }),
   );
 
   server.registerTool(
@@ -157,22 +215,32 @@ export function createMcpServer(deps: McpDeps, caller: McpCaller): McpServer {
       inputSchema: { tool: toolKey },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ tool: key }) => {
+    safely(async ({ tool: key }) => {
       const tool = await findTool(db, key);
       if (!tool) return failure(`No tool '${key}' in the Toolscape catalogue.`);
       const locked = !canAccessTier(caller.tier, tool.tier);
       const shown = locked ? overviewOfTool(tool) : tool;
       const citation = (await cite([tool])).get(tool.id);
+      // Issue 32: the computed alternatives with their reasons (a gated section, like the listing's own).
+      const alternatives = locked ? [] : await getAlternatives(db, tool.id);
       return text({
         ...cited(shown, citation, caller.tier),
         full_description: shown.full_description,
         use_cases: shown.use_cases,
-        alternatives: shown.alternatives,
+        alternatives: alternatives.map((a) => a.name),
+        alternatives_detail: alternatives.map((a) => ({
+          name: a.name,
+          slug: a.slug,
+          url: siteUrl(env, `/tools/${a.slug}`),
+          reason: a.reason,
+          reasons: a.reasons,
+        })),
         demo_url: shown.demo_url,
+        plans: shown.plans,
         created_at: shown.created_at,
         facts_changed_at: shown.facts_changed_at,
       });
-    },
+    }),
   );
 
   server.registerTool(
@@ -183,7 +251,7 @@ export function createMcpServer(deps: McpDeps, caller: McpCaller): McpServer {
       inputSchema: { tools: z.array(toolKey).min(2).max(MAX_COMPARE_TOOLS).describe("Slugs or ids of the tools") },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ tools: keys }) => {
+    safely(async ({ tools: keys }) => {
       const comparison = await getComparison(db, keys, { cap: caller.compareCap, tier: caller.tier });
       const citations = await cite(comparison.tools);
       return text({
@@ -193,7 +261,7 @@ export function createMcpServer(deps: McpDeps, caller: McpCaller): McpServer {
         message: comparison.omitted > 0 ? compareCapMessage(comparison.max, comparison.tools.length) : null,
         tools: comparison.tools.map((c) => cited(c, citations.get(c.id), caller.tier)),
       });
-    },
+    }),
   );
 
   server.registerTool(
@@ -208,7 +276,7 @@ export function createMcpServer(deps: McpDeps, caller: McpCaller): McpServer {
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ tool: key, limit }) => {
+    safely(async ({ tool: key, limit }) => {
       const ref = (await getToolRef(db, key)) ?? (await mergedTarget(db, key));
       const tool = ref ? await getTool(db, ref.id) : null;
       if (!tool) return failure(`No tool '${key}' in the Toolscape catalogue.`);
@@ -222,9 +290,13 @@ export function createMcpServer(deps: McpDeps, caller: McpCaller): McpServer {
       const citations = await cite([tool, ...alternatives]);
       return text({
         tool: { name: tool.name, slug: tool.slug, url: citations.get(tool.id)?.url },
-        alternatives: alternatives.map((c) => cited(c, citations.get(c.id), caller.tier)),
+        alternatives: alternatives.map((c) => ({
+          ...cited(c, citations.get(c.id), caller.tier),
+          reason: c.reason,
+          reasons: c.reasons,
+        })),
       });
-    },
+    }),
   );
 
   server.registerTool(
@@ -234,7 +306,7 @@ export function createMcpServer(deps: McpDeps, caller: McpCaller): McpServer {
       description: "Every category with its number of tools and its page.",
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async () => {
+    safely(async () => {
       const categories = await listCategories(db);
       return text({
         categories: categories.map((c) => ({
@@ -245,7 +317,7 @@ export function createMcpServer(deps: McpDeps, caller: McpCaller): McpServer {
           url: siteUrl(env, `/category/${c.slug}`),
         })),
       });
-    },
+    }),
   );
 
   server.registerTool(
@@ -257,7 +329,7 @@ export function createMcpServer(deps: McpDeps, caller: McpCaller): McpServer {
       inputSchema: { tool: toolKey, limit: z.number().int().min(1).max(200).optional() },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ tool: key, limit }) => {
+    safely(async ({ tool: key, limit }) => {
       const tool = await findTool(db, key);
       if (!tool) return failure(`No tool '${key}' in the Toolscape catalogue.`);
       const locked = !canAccessTier(caller.tier, tool.tier);
@@ -271,14 +343,59 @@ export function createMcpServer(deps: McpDeps, caller: McpCaller): McpServer {
         last_verified: citation?.last_verified ?? null,
         history,
       });
+    }),
+  );
+
+  registerTaskTools(server, {
+    db,
+    env,
+    tier: caller.tier,
+    text,
+    failure,
+    safely,
+    citeCards: async (cards) => {
+      const citations = await cite(cards);
+      return cards.map((c) => cited(c, citations.get(c.id), caller.tier));
     },
+  });
+
+  server.registerTool(
+    "plan_cost",
+    {
+      title: "What an AI tool costs for a usage",
+      description:
+        "The cheapest of the tool's stated plans that fits a number of seats and a monthly usage in the tool's own unit (credits, minutes, images…), with the arithmetic, or not_enough_known. Nothing is estimated.",
+      inputSchema: {
+        tool: toolKey,
+        seats: z.number().int().min(1).max(10_000).optional().describe("People who need a seat (default 1)"),
+        usage: z.number().min(0).max(1_000_000_000).optional().describe("Monthly usage in the tool's unit (default 0)"),
+      },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    safely(async ({ tool: key, seats, usage }) => {
+      const tool = await findTool(db, key);
+      if (!tool) return failure(`No tool '${key}' in the Toolscape catalogue.`);
+      const citation = (await cite([tool])).get(tool.id);
+      const head = {
+        tool: { name: tool.name, slug: tool.slug, url: citation?.url },
+        seats: seats ?? 1,
+        usage: usage ?? 0,
+      };
+      if (!canAccessTier(caller.tier, tool.tier))
+        return text({ ...head, locked: { requiredTier: tool.tier, message: requiresLabel(tool.tier) }, cost: null });
+      return text({
+        ...head,
+        cost: planCost(tool.plans, { seats: seats ?? 1, usage: usage ?? 0 }),
+        plans_source: citation?.provenance.plans ?? null,
+      });
+    }),
   );
 
   server.registerResource(
     "categories",
     "toolscape://categories",
     { title: "Toolscape categories", description: "Every category with its tool count", mimeType: "application/json" },
-    async (uri) => {
+    safelyRead(async (uri: URL) => {
       const categories = await listCategories(db);
       return {
         contents: [
@@ -297,7 +414,7 @@ export function createMcpServer(deps: McpDeps, caller: McpCaller): McpServer {
           },
         ],
       };
-    },
+    }),
   );
 
   server.registerResource(
@@ -313,10 +430,10 @@ export function createMcpServer(deps: McpDeps, caller: McpCaller): McpServer {
       }),
     }),
     { title: "A category and its top tools", mimeType: "application/json" },
-    async (uri, { slug }) => {
+    safelyRead(async (uri: URL, { slug }: Variables) => {
       const key = String(Array.isArray(slug) ? slug[0] : slug).slice(0, 80);
       const category = await getCategory(db, key);
-      if (!category) throw new Error(`No category '${key}'`);
+      if (!category) throw new McpError(MCP_RESOURCE_NOT_FOUND, `No category '${key}'`, { uri: uri.href });
       const page = await listTools(db, ToolListParams.parse({ category: category.slug, limit: "20" }));
       const cards = cardsForTier(page.tools, caller.tier);
       const citations = await cite(cards);
@@ -336,7 +453,7 @@ export function createMcpServer(deps: McpDeps, caller: McpCaller): McpServer {
           },
         ],
       };
-    },
+    }),
   );
 
   return server;

@@ -6,16 +6,22 @@ import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import { openDataDumps } from "../../platform/db/schema.ts";
 import type { Env } from "../../platform/env.ts";
+import { publicDataUse, publicPlans, publicStated } from "../../platform/fact-publish.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { siteUrl } from "../../platform/site-origin.ts";
-import { canAccessTier } from "../accounts/index.ts";
+import { canAccessTier, type Tier } from "../accounts/index.ts";
 import {
   FACT_FIELDS,
   FACT_KINDS,
   type FactKind,
+  licenceClass,
+  type Plan,
   PRICING_LABELS,
   PRICING_MODELS,
+  planSummary,
+  planSummaryLabel,
+  publicFactSource,
   TOOL_TIERS,
 } from "../catalog/index.ts";
 import {
@@ -60,6 +66,8 @@ export type DumpRecord = {
   tags: string[];
   features: string[];
   use_cases: string[];
+  /** issue 32: the tasks (their /tasks/{slug}) the tool does, accepted by an editor or proposed by the rules */
+  tasks: string[];
   rating: number;
   review_count: number;
   /** true when the tool is listed for a paid tier: its gated facts are left out, as for visitors */
@@ -67,6 +75,14 @@ export type DumpRecord = {
   listed_at: string;
   facts_changed_at: string | null;
   last_verified_at: string | null;
+  /** issue 33: the tool's plans as their source states them (null: none stated, or gated) */
+  plans: ReturnType<typeof publicPlans>;
+  /** issue 33: decision facts, each {value, quote, url, date} or null (not stated) */
+  api: ReturnType<typeof publicStated>;
+  /** the tool's own licence (an SPDX id or "proprietary") and its class; not the record's `licence` */
+  tool_licence: (NonNullable<ReturnType<typeof publicStated>> & { class: string | null }) | null;
+  self_hostable: ReturnType<typeof publicStated>;
+  data_use: ReturnType<typeof publicDataUse>;
   /** the kind of source of each fact that has a provenance row (dataset, maker, community, …) */
   provenance: Partial<Record<string, FactKind>>;
   /** the datasets any of its facts came from */
@@ -100,6 +116,11 @@ const ToolRow = z.object({
   category_slug: z.string(),
   provider_name: z.string().nullable(),
   import_source: z.string().nullable(),
+  plans: z.unknown(),
+  has_api: z.unknown(),
+  licence: z.unknown(),
+  self_hostable: z.unknown(),
+  data_use: z.unknown(),
 });
 type ToolRow = z.infer<typeof ToolRow>;
 const FactRow = z.object({
@@ -130,37 +151,66 @@ const DumpRow = z.object({
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-/** Every active tool as a dump record, ordered by slug. */
-export async function buildDumpRecords(db: Db, env: Pick<Env, "PUBLIC_URL" | "HOST" | "PORT">): Promise<DumpRecord[]> {
+/**
+ * One page of the dump: tools after `afterSlug` (by slug), at most `limit`, as `tier` may see them (the
+ * public dump: a visitor, so paid-tier tools' gated facts are left out). Expert's bulk export pages
+ * through the catalogue with it, so a download streams instead of holding every record at once.
+ */
+export type DumpPage = { afterSlug: string; limit: number; tier: Tier | null };
+
+/** Every active tool as a dump record, ordered by slug (or one page of them). */
+export async function buildDumpRecords(
+  db: Db,
+  env: Pick<Env, "PUBLIC_URL" | "HOST" | "PORT">,
+  page?: DumpPage,
+): Promise<DumpRecord[]> {
   const tools = await queryRows(
     db,
     sql`SELECT t.id, t.slug, t.name, t.description, t.full_description, t.website_url, t.pricing_model, t.pricing,
           t.tags, t.features, t.use_cases, t.rating, t.review_count, t.tier, t.created_at, t.facts_changed_at,
           t.last_verified_at, c.name AS category_name, c.slug AS category_slug, p.name AS provider_name,
-          ci.source AS import_source
+          ci.source AS import_source, t.plans, t.has_api, t.licence, t.self_hostable, t.data_use
         FROM tools t JOIN categories c ON c.id = t.category_id LEFT JOIN providers p ON p.id = t.provider_id
         LEFT JOIN catalog_imports ci ON ci.id = t.import_id
-        WHERE t.status = 'active' ORDER BY t.slug`,
+        WHERE t.status = 'active' ${page ? sql`AND t.slug > ${page.afterSlug}` : sql``}
+        ORDER BY t.slug ${page ? sql`LIMIT ${page.limit}` : sql``}`,
     ToolRow,
   );
+  if (page && tools.length === 0) return [];
+  const only = page ? sql`AND t.id = ANY(${`{${tools.map((t) => t.id).join(",")}}`}::uuid[])` : sql``;
   const facts = await queryRows(
     db,
     sql`SELECT f.tool_id, f.field, f.kind, f.source, f.source_url, f.licence, f.verified_at
-        FROM tool_facts f JOIN tools t ON t.id = f.tool_id WHERE t.status = 'active'`,
+        FROM tool_facts f JOIN tools t ON t.id = f.tool_id WHERE t.status = 'active' ${only}`,
     FactRow,
   );
+  const taskRows = await queryRows(
+    db,
+    sql`SELECT tt.tool_id::text AS tool_id, array_agg(tt.task_slug ORDER BY tt.task_slug) AS tasks
+        FROM task_tools tt JOIN tools t ON t.id = tt.tool_id
+        WHERE t.status = 'active' AND tt.status <> 'rejected' ${only} GROUP BY tt.tool_id`,
+    z.object({ tool_id: z.string(), tasks: z.array(z.string()) }),
+  );
+  const tasksOf = new Map(taskRows.map((r) => [r.tool_id, r.tasks]));
   const byTool = new Map<string, FactRow[]>();
   for (const f of facts) {
     if (!(FACT_FIELDS as readonly string[]).includes(f.field)) continue;
     const list = byTool.get(f.tool_id) ?? [];
-    list.push(f);
+    // The one public form of a source (catalog fact-publish.ts): no staff e-mail reaches the dump.
+    list.push({ ...f, source: publicFactSource(f.kind, f.source) });
     byTool.set(f.tool_id, list);
   }
-  return tools.map((t) => toRecord(t, byTool.get(t.id) ?? [], env));
+  return tools.map((t) => toRecord(t, byTool.get(t.id) ?? [], env, tasksOf.get(t.id) ?? [], page?.tier ?? null));
 }
 
-function toRecord(t: ToolRow, facts: FactRow[], env: Pick<Env, "PUBLIC_URL" | "HOST" | "PORT">): DumpRecord {
-  const gated = !canAccessTier(null, t.tier);
+function toRecord(
+  t: ToolRow,
+  facts: FactRow[],
+  env: Pick<Env, "PUBLIC_URL" | "HOST" | "PORT">,
+  tasks: string[],
+  tier: Tier | null,
+): DumpRecord {
+  const gated = !canAccessTier(tier, t.tier);
   const provenance: Partial<Record<string, FactKind>> = {};
   const datasets: DataSource[] = [];
   const otherLicences: Licence[] = [];
@@ -218,18 +268,32 @@ function toRecord(t: ToolRow, facts: FactRow[], env: Pick<Env, "PUBLIC_URL" | "H
     tags: t.tags,
     features: gated ? [] : t.features,
     use_cases: gated ? [] : t.use_cases,
+    tasks,
     rating: Math.round(Number(t.rating) * 10) / 10,
     review_count: Number(t.review_count),
     gated,
     listed_at: iso(t.created_at) as string,
     facts_changed_at: iso(t.facts_changed_at),
     last_verified_at: lastVerified(t, facts),
+    // Plans are prices: gated like price_text. Decision facts are not.
+    plans: gated ? null : publicPlans(t.plans),
+    api: publicStated(t.has_api),
+    tool_licence: toolLicence(t.licence),
+    self_hostable: publicStated(t.self_hostable),
+    data_use: publicDataUse(t.data_use),
     provenance,
     sources: [...datasets.map((d) => ({ name: d.name, url: d.url, licence: d.licence })), ...unknownSources],
     licence: [...licences].sort().join(" AND "),
     attribution,
   };
 }
+
+function toolLicence(stored: unknown): DumpRecord["tool_licence"] {
+  const s = publicStated(stored);
+  return s ? { ...s, class: typeof s.value === "string" ? licenceClass(s.value) : null } : null;
+}
+
+const valueText = (s: { value: unknown } | null) => (s === null ? "" : String(s.value));
 
 /** The latest date a person confirmed any of the tool's facts, else the tool's own last check. */
 function lastVerified(t: ToolRow, facts: FactRow[]): string | null {
@@ -253,12 +317,22 @@ export const CSV_COLUMNS = [
   "tags",
   "features",
   "use_cases",
+  "tasks",
   "rating",
   "review_count",
   "gated",
   "listed_at",
   "facts_changed_at",
   "last_verified_at",
+  "plans_from",
+  "api",
+  "tool_licence",
+  "tool_licence_class",
+  "self_hostable",
+  "trains_on_data",
+  "data_retention",
+  "data_opt_out",
+  "data_hosted_in",
   "provenance",
   "sources",
   "licence",
@@ -270,32 +344,54 @@ function cell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
+export function csvRow(r: DumpRecord): string[] {
+  return CSV_COLUMNS.map((c) => {
+    switch (c) {
+      case "tags":
+      case "features":
+      case "use_cases":
+      case "tasks":
+      case "attribution":
+        return cell(r[c].join("; "));
+      case "provenance":
+        return Object.entries(r.provenance)
+          .map(([f, k]) => `${f}:${k}`)
+          .join("; ");
+      case "sources":
+        return cell(r.sources.map((s) => `${s.name} (${s.licence})`).join("; "));
+      case "rating":
+      case "review_count":
+        return String(r[c]);
+      case "gated":
+        return r.gated ? "true" : "false";
+      // Issue 33: values only ("" = not stated); the JSON lines carry each quote, URL and date.
+      case "plans_from":
+        return cell(planSummaryLabel(planSummary((r.plans ?? null) as Plan[] | null)) ?? "");
+      case "api":
+      case "self_hostable":
+        return valueText(r[c]);
+      case "tool_licence":
+        return cell(valueText(r.tool_licence));
+      case "tool_licence_class":
+        return r.tool_licence?.class ?? "";
+      case "trains_on_data":
+        return valueText(r.data_use.trains_on_data);
+      case "data_retention":
+        return cell(valueText(r.data_use.retention));
+      case "data_opt_out":
+        return valueText(r.data_use.opt_out);
+      case "data_hosted_in":
+        return cell(valueText(r.data_use.hosted_in));
+      default:
+        return cell(r[c] ?? "");
+    }
+  });
+}
+
+export const CSV_OPTIONS = { quoted_match: /[",\n\r;]/ };
+
 export function toCsv(records: DumpRecord[]): string {
-  const rows = records.map((r) =>
-    CSV_COLUMNS.map((c) => {
-      switch (c) {
-        case "tags":
-        case "features":
-        case "use_cases":
-        case "attribution":
-          return cell(r[c].join("; "));
-        case "provenance":
-          return Object.entries(r.provenance)
-            .map(([f, k]) => `${f}:${k}`)
-            .join("; ");
-        case "sources":
-          return cell(r.sources.map((s) => `${s.name} (${s.licence})`).join("; "));
-        case "rating":
-        case "review_count":
-          return String(r[c]);
-        case "gated":
-          return r.gated ? "true" : "false";
-        default:
-          return cell(r[c] ?? "");
-      }
-    }),
-  );
-  return stringify([[...CSV_COLUMNS], ...rows], { quoted_match: /[",\n\r;]/ });
+  return stringify([[...CSV_COLUMNS], ...records.map(csvRow)], CSV_OPTIONS);
 }
 
 const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");

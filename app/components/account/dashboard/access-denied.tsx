@@ -13,10 +13,10 @@ export function AccessDenied({ path }: { path: string }) {
       </p>
       <div className="mt-6 flex justify-center gap-3">
         <Link to={`/sign-in?redirectTo=${back}`} className={primary}>
-          Sign In
+          Sign in
         </Link>
         <Link to={`/sign-up?redirectTo=${back}`} className={secondary}>
-          Join Free
+          Join free
         </Link>
       </div>
     </div>

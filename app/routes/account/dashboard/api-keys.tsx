@@ -6,6 +6,8 @@ import { formAction, refuse } from "~/lib/form-action.server";
 import { splitComponent } from "~/lib/split";
 import type { Route } from "./+types/api-keys";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 export function meta() {
   return [{ title: "API keys | Toolscape" }, { name: "robots", content: "noindex" }];
 }

@@ -7,6 +7,8 @@ import { splitComponent } from "~/lib/split";
 import type { Route } from "./+types/billing";
 import { BillingIntent, memberOf, privateHeaders, runIntent } from "./intents.server";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 export function meta() {
   return [{ title: "Billing · Dashboard | Toolscape" }, { name: "robots", content: "noindex" }];
 }

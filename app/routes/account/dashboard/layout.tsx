@@ -1,11 +1,13 @@
 import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from "react-router";
-import { DashboardNav, SectionIsland, useForgetRemovedTool } from "~/components/account/dashboard-parts";
+import { DashboardNav, SectionIsland } from "~/components/account/dashboard-parts";
 import { viewerOf } from "~/lib/accounts.server";
 import { formAction, refuse } from "~/lib/form-action.server";
 import { Island } from "~/lib/island";
 import { splitComponent } from "~/lib/split";
 import type { Route } from "./+types/layout";
 import { AnyDashboardIntent, memberOf, privateHeaders, runIntent } from "./intents.server";
+
+export { shouldRevalidate } from "~/lib/revalidate";
 
 export function meta({ data }: Route.MetaArgs) {
   return [
@@ -38,7 +40,6 @@ const Denied = splitComponent(() => import("~/components/account/dashboard/acces
 
 /** The member's dashboard: who they are, the section nav, and the open section. */
 export default function DashboardLayout({ loaderData, actionData }: Route.ComponentProps) {
-  useForgetRemovedTool(actionData);
   return (
     <div className="space-y-6">
       <SectionIsland

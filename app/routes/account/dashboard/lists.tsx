@@ -21,6 +21,8 @@ import { TIER_LABELS, TIERS } from "~/lib/tiers";
 import type { Route } from "./+types/lists";
 import { memberOf, privateHeaders } from "./intents.server";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 export function meta() {
   return [{ title: "My top lists | Toolscape" }, { name: "robots", content: "noindex" }];
 }

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { redirect, useLocation, useNavigate } from "react-router";
 import { z } from "zod";
-import { SectionIsland, useForgetRemovedTool } from "~/components/account/dashboard-parts";
+import { SectionIsland } from "~/components/account/dashboard-parts";
 import { dailyViews, listSavedSearches, listSavedTools, MESSAGES, viewerOf } from "~/lib/accounts.server";
 import { paidPlans } from "~/lib/billing.server";
 import { formAction, refuse } from "~/lib/form-action.server";
@@ -16,6 +16,8 @@ import {
   RemoveToolIntent,
   runIntent,
 } from "./intents.server";
+
+export { shouldRevalidate } from "~/lib/revalidate";
 
 export function meta() {
   return [{ title: "Dashboard | Toolscape" }, { name: "robots", content: "noindex" }];
@@ -109,6 +111,5 @@ export default function Overview({ loaderData, actionData }: Route.ComponentProp
     const to = MOVED_ANCHORS[hash];
     if (to) navigate(to, { replace: true });
   }, [hash, navigate]);
-  useForgetRemovedTool(actionData);
   return <SectionIsland id="dashboard-overview" component={Body} props={{ ...loaderData, answer: actionData }} />;
 }

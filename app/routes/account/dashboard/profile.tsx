@@ -6,6 +6,8 @@ import { splitComponent } from "~/lib/split";
 import type { Route } from "./+types/profile";
 import { memberOf, ProfileIntent, privateHeaders, runIntent } from "./intents.server";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 export function meta() {
   return [{ title: "Profile · Dashboard | Toolscape" }, { name: "robots", content: "noindex" }];
 }

@@ -6,6 +6,8 @@ import { formAction } from "~/lib/form-action.server";
 import { splitComponent } from "~/lib/split";
 import type { Route } from "./+types/support-ticket";
 
+export { shouldRevalidate } from "~/lib/revalidate";
+
 export function meta() {
   return [{ title: "Support ticket | Toolscape" }, { name: "robots", content: "noindex" }];
 }

@@ -132,6 +132,15 @@ export function createTestProvider(deps: { db: Db; env: Pick<Env, "AUTH_SECRET" 
         MethodRow,
       );
       const fails = method?.fails === true;
+      // One charge per our order, as a real provider's idempotency key gives: a retry after an
+      // unclear answer is answered with the first charge.
+      const [earlier] = await queryRows(
+        db,
+        sql`SELECT * FROM test_provider_orders WHERE reference = ${input.orderId} AND payment_method_token IS NOT NULL
+             ORDER BY id LIMIT 1`,
+        Row,
+      );
+      if (earlier) return toState(earlier);
       const id = `TEST-${randomUUID()}`;
       await db.execute(
         sql`INSERT INTO test_provider_orders (id, reference, amount_cents, currency, status, payment_id,

@@ -105,6 +105,19 @@ export class ProviderError extends Error {
   }
 }
 
+/**
+ * True only when the provider answered and said no (a 4xx that is not "try again"): nothing was
+ * charged or paid. Anything else — a timeout, a lost connection, a 5xx, a 409 or 429 — is an unclear
+ * answer: the money may have moved, so callers reconcile by their own ids instead of assuming it failed.
+ */
+export function providerRefused(error: unknown): boolean {
+  // By name, not instanceof: the built server and an injected provider may hold two copies of the class.
+  if (!(error instanceof Error) || error.name !== "ProviderError") return false;
+  const details = (error as ProviderError).details as { status?: unknown } | undefined;
+  const status = typeof details?.status === "number" ? details.status : null;
+  return status !== null && status >= 400 && status < 500 && ![408, 409, 425, 429].includes(status);
+}
+
 export interface PaymentProvider {
   readonly id: ProviderId;
   /** 'Test mode' on every page of the flow when true */
@@ -134,5 +147,9 @@ export type PayoutResult = { batchId: string; status: "pending" | "processing" |
 /** Affiliate payouts (PayPal's payouts API); the test implementation records them locally. */
 export interface PayoutProvider {
   readonly id: ProviderId;
+  /**
+   * Sends a batch under our sender batch id. The same id must never pay twice: PayPal answers a
+   * repeated PayPal-Request-Id with the first batch, and refuses a repeated sender_batch_id.
+   */
   payout(input: { batchId: string; items: PayoutItem[]; subject: string }): Promise<PayoutResult>;
 }

@@ -1,7 +1,15 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, schema, transaction } from "../../../platform/db/index.ts";
-import { type FactChange, type Provenance, recordFactChanges } from "../facts.ts";
+import { FACT_NOTES } from "../../../platform/fact-publish.ts";
+import {
+  type ApplyFactsInput,
+  applyToolFactsBatch,
+  type FactChange,
+  type FactPatch,
+  type Provenance,
+  type StoredFactField,
+} from "../facts.ts";
 import { PRICING_MODELS, slugify } from "../normalize.ts";
 import { type Evaluation, evaluate, type LabelledExample, predict, trainLogistic } from "./classifier.ts";
 import { type Editorial, loadEditorial } from "./editorial.ts";
@@ -270,52 +278,48 @@ export async function enrichCatalog(db: Db, options: { at?: Date; editorial?: Ed
           .from(schema.providers);
         for (const row of all) providerRows.set(row.slug, row);
       }
-      const updates: Record<string, unknown>[] = [];
-      for (const [toolId, p] of pending) {
-        if (!p.changes.length) continue;
-        const u: Record<string, unknown> = {
-          id: toolId,
-          description: p.set.description ?? null,
-          full_description: p.set.fullDescription ?? null,
-          pricing_model: p.set.pricingModel ?? null,
-          category_id: p.set.categoryId ?? null,
-          provider_id: null,
-          editorial_summary: p.set.editorialSummary ?? null,
-        };
-        if (p.provider) {
-          // An existing provider row keeps its spelling ("Langchain"); the fact records what readers see.
-          const row = providerRows.get(slugify(p.provider));
-          u.provider_id = row?.id ?? null;
-          for (const c of p.changes) if (c.field === "provider" && row) c.to = row.name;
-        }
-        updates.push(u);
-      }
-      // One statement per 500 tools (not one per tool): a value left null is kept as it is.
-      for (let i = 0; i < updates.length; i += 500) {
-        await tx.execute(sql`
-          UPDATE tools t SET
-            description = COALESCE(v.description, t.description),
-            full_description = COALESCE(v.full_description, t.full_description),
-            pricing_model = COALESCE(v.pricing_model::pricing_model, t.pricing_model),
-            category_id = COALESCE(v.category_id, t.category_id),
-            provider_id = COALESCE(v.provider_id, t.provider_id),
-            editorial_summary = COALESCE(v.editorial_summary, t.editorial_summary)
-          FROM jsonb_to_recordset(${JSON.stringify(updates.slice(i, i + 500))}::jsonb) AS v(
-            id uuid, description text, full_description text, pricing_model text, category_id integer,
-            provider_id integer, editorial_summary text)
-          WHERE t.id = v.id`);
-      }
+      // Through the one fact path, batched: each tool's changed facts, their per-field provenance and
+      // history. Quiet: filling in what a source left out is not news (facts_changed_at stays).
       const facts0 = performance.now();
+      const inputs: ApplyFactsInput[] = [];
       for (const [toolId, p] of pending) {
         if (!p.changes.length) continue;
-        await recordFactChanges(tx, {
+        const set: FactPatch = {};
+        if (p.set.description !== undefined) set.description = p.set.description;
+        if (p.set.fullDescription !== undefined) set.fullDescription = p.set.fullDescription;
+        if (p.set.pricingModel !== undefined) set.pricingModel = p.set.pricingModel as FactPatch["pricingModel"];
+        if (p.set.categoryId !== undefined) set.categoryId = p.set.categoryId;
+        if (p.provider) {
+          // An existing provider row keeps its spelling ("Langchain").
+          const row = providerRows.get(slugify(p.provider));
+          if (row) set.providerId = row.id;
+        }
+        const fields: NonNullable<ApplyFactsInput["fields"]> = {};
+        const originals: NonNullable<ApplyFactsInput["originals"]> = {};
+        const record: FactChange[] = [];
+        for (const c of p.changes) {
+          if (c.field === "editorial_summary") {
+            record.push(c);
+            continue;
+          }
+          const field = c.field as StoredFactField;
+          if (c.provenance) fields[field] = c.provenance;
+          if (c.original !== undefined && !(field in originals)) originals[field] = c.original;
+        }
+        inputs.push({
           toolId,
-          changes: p.changes,
+          set,
+          also: p.set.editorialSummary !== undefined ? { editorialSummary: p.set.editorialSummary } : undefined,
+          fields,
+          originals,
+          record,
           provenance: inferred("enrichment", 0),
-          note: "catalogue enrichment (ADR 0027)",
+          note: FACT_NOTES.enrichment,
+          quiet: true,
           at,
         });
       }
+      await applyToolFactsBatch(tx, inputs);
       report.phases.factsMs = Math.round(performance.now() - facts0);
     });
   }

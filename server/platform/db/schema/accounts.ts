@@ -206,6 +206,25 @@ export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
   count: integer("count").notNull(),
+  /** the rule's window: a row is pruned only once its own window has ended (a day's rule lasts a day) */
+  windowSec: integer("window_sec").notNull().default(86400),
 });
 
 // ---------------------------------------------------------------------------------------------
+
+/** A member's named filter sets (issue 34 item 1, advanced filters): the /tools query they stand for. */
+export const filterSets = pgTable(
+  "filter_sets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** the /tools query string, without the leading '?' */
+    query: text("query").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("filter_sets_user_name_uq").on(t.userId, sql`lower(${t.name})`)],
+);

@@ -96,6 +96,43 @@ export const tags = pgTable(
 
 export type PriceInfo = { original?: string; discounted?: string; discount?: string; dealEnds?: string };
 
+/** Issue 33 (ADR 0070): what a plan includes, in the tool's own unit; amount null = stated as unlimited. */
+export type PlanQuota = { amount: number | null; unit: string; period: "month" | "day" };
+/**
+ * One of a tool's plans as its source states it (ADR 0070). Null means "not stated": nothing is
+ * estimated. Stored as the API shows it (snake_case), one `plans` fact per tool.
+ */
+export type Plan = {
+  name: string;
+  /** per period (per seat when per_seat); 0 for a free plan; null when not stated or "contact sales" */
+  price: number | null;
+  /** ISO 4217 */
+  currency: string | null;
+  period: "month" | "year" | "once" | null;
+  per_seat: boolean;
+  min_seats: number | null;
+  max_seats: number | null;
+  contact_sales: boolean;
+  quota: PlanQuota | null;
+  /** the price of `per` more units past the quota; null: not stated or none sold */
+  overage: { price: number; per: number; unit: string } | null;
+  /** a free plan's real limits; null: not stated */
+  free_tier: { watermark: boolean | null; commercial_use: boolean | null; card_required: boolean | null } | null;
+};
+
+/**
+ * Issue 33 (ADR 0072): a decision fact as its source states it — the value, the words quoted from the
+ * source, the page and the day it was read. The column is null while no source states it ("not stated").
+ */
+export type Stated<T> = { value: T; quote: string; url: string; date: string };
+/** The data-use card: each line stated with its quote, or null ("not stated"). */
+export type DataUse = {
+  trains_on_data: Stated<"yes" | "no" | "opt_in"> | null;
+  retention: Stated<string> | null;
+  opt_out: Stated<boolean> | null;
+  hosted_in: Stated<string> | null;
+};
+
 export const tools = pgTable(
   "tools",
   {
@@ -120,6 +157,14 @@ export const tools = pgTable(
     previewImageUrl: text("preview_image_url"),
     pricingModel: pricingModel("pricing_model").notNull().default("unknown"),
     pricing: jsonb("pricing").$type<PriceInfo>(),
+    /** Issue 33 (ADR 0070): the tool's plans, a fact like any other; null until a source states them */
+    plans: jsonb("plans").$type<Plan[]>(),
+    /** Issue 33 (ADR 0072): decision facts, each with its quote, URL and date; null = not stated */
+    hasApi: jsonb("has_api").$type<Stated<boolean>>(),
+    /** an SPDX licence id, or "proprietary" */
+    licence: jsonb("licence").$type<Stated<string>>(),
+    selfHostable: jsonb("self_hostable").$type<Stated<boolean>>(),
+    dataUse: jsonb("data_use").$type<DataUse>(),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     features: text("features").array().notNull().default(sql`'{}'::text[]`),
     useCases: text("use_cases").array().notNull().default(sql`'{}'::text[]`),
@@ -172,6 +217,19 @@ export const tools = pgTable(
      * prominence no maker can buy. 0 for tools that came from no list (submissions, imports).
      */
     listings: smallint("listings").notNull().default(0),
+    /**
+     * Issue 36 (ADR 0075): the catalogue's default order — prominence, completeness, freshness, less
+     * the quality pass's open flags — recomputed by the `catalog.quality.refresh` job (catalog/quality.ts).
+     */
+    qualityScore: real("quality_score").notNull().default(0),
+    /**
+     * Issue 32, the search's vector leg (ADR 0066): the sentence embedding of the tool's searchable text
+     * (catalog/tool-vectors.ts), unit length, and the key it was computed for (a hash of the embedding
+     * model and that text). applyToolFacts clears the key when a searchable fact changes; the
+     * `catalog.vectors` job computes what is missing. Null until then: the other legs still find it.
+     */
+    embedding: real("embedding").array(),
+    embeddingKey: text("embedding_key"),
     ...timestamps,
     publishedAt: timestamp("published_at", { withTimezone: true }),
     // --- issue 20, enrichment (ADR 0027): our editors' summary in our own words, shown beside the
@@ -191,7 +249,11 @@ export const tools = pgTable(
     index("tools_search_name_trgm_idx").using("gin", t.searchName.op("gin_trgm_ops")),
     index("tools_tags_idx").using("gin", t.tags),
     index("tools_search_facets_idx").using("gin", t.searchFacets),
+    // The vectors still owed (new tools, changed facts): what the catalog.vectors job reads.
+    index("tools_embedding_owed_idx").on(t.id).where(sql`embedding_key IS NULL`),
     // The catalogue's default order (rating high-low, then name): /tools and broad searches walk it.
+    // The default order (issue 36, ADR 0075): /tools and category pages walk it.
+    index("tools_quality_idx").on(t.qualityScore.desc(), sql`lower(${t.name})`, t.id).where(sql`status = 'active'`),
     index("tools_browse_idx")
       .on(t.ratingScore.desc().nullsLast(), t.reviewCount.desc(), t.isFeatured.desc(), sql`lower(${t.name})`, t.id)
       .where(sql`status = 'active'`),
@@ -231,6 +293,8 @@ export const catalogImports = pgTable(
     actorLabel: text("actor_label"),
     report: jsonb("report").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** when an admin rolled the whole import back (its tools archived); null: never (issue 31) */
+    rolledBackAt: timestamp("rolled_back_at", { withTimezone: true }),
   },
   (t) => [index("catalog_imports_created_idx").on(t.createdAt.desc())],
 );

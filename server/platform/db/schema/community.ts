@@ -217,11 +217,20 @@ export const reviews = pgTable(
     withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
     /** a hidden review written again (edited or re-posted): back in the moderation queue until decided */
     resubmittedAt: timestamp("resubmitted_at", { withTimezone: true }),
+    /**
+     * Issue 35 (ADR 0069): held for a moderator by the burst or related-accounts rule; it does not
+     * count and is not listed until a moderator keeps it. `holdReason` is shown to moderators only.
+     */
+    heldAt: timestamp("held_at", { withTimezone: true }),
+    holdReason: text("hold_reason"),
+    /** the author says they use the tool at work: self-declared, and labelled so */
+    usesAtWork: boolean("uses_at_work").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("reviews_tool_user_uq").on(t.toolId, t.userId),
+    index("reviews_held_idx").on(t.heldAt),
     index("reviews_tool_created_idx").on(t.toolId, t.status, t.createdAt.desc()),
     index("reviews_user_idx").on(t.userId, t.createdAt.desc()),
     index("reviews_created_idx").on(t.createdAt),

@@ -16,7 +16,9 @@ export const commissionStatus = pgEnum("commission_status", ["pending", "approve
 export const commissionKind = pgEnum("commission_kind", ["commission", "adjustment"]);
 /**
  * manual: recorded for the operator to pay by hand (CSV); approved: approved on /admin/payouts, not
- * sent yet (issue 21); the others are PayPal's batch states
+ * sent yet (issue 21); unknown: the provider's answer was lost (timeout, 5xx), so the payout may be paid
+ * and keeps its commissions until it is sent again under the same batch id (issue 31); the others are
+ * PayPal's batch states
  */
 export const payoutStatus = pgEnum("payout_status", [
   "manual",
@@ -26,6 +28,7 @@ export const payoutStatus = pgEnum("payout_status", [
   "denied",
   "failed",
   "approved",
+  "unknown",
 ]);
 
 /** A member's referral code (created the first time they open /referrals or invite someone). */

@@ -8,6 +8,7 @@ import {
   pgTable,
   primaryKey,
   real,
+  serial,
   text,
   timestamp,
   uniqueIndex,
@@ -197,4 +198,33 @@ export const toolDuplicateCandidates = pgTable(
     computedAt: timestamp("computed_at", { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.toolA, t.toolB] }), index("tool_duplicate_candidates_score_idx").on(t.score.desc())],
+);
+
+/**
+ * The quality pass's proposals (issue 36, ADR 0075; catalog/quality.ts): a listing that looks like
+ * spam or not AI (retire), a name its own domain and description spell otherwise (rename), a page
+ * title standing in for a description (describe). Nothing changes until an editor confirms one; then
+ * the change goes through the fact path. One row per tool and rule; a dismissed row stays dismissed.
+ */
+export const toolQualityFlags = pgTable(
+  "tool_quality_flags",
+  {
+    id: serial("id").primaryKey(),
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    rule: text("rule").notNull(),
+    action: text("action").$type<"retire" | "rename" | "describe">().notNull(),
+    reasons: jsonb("reasons").$type<string[]>().notNull(),
+    /** the proposed new name or description (rename, describe) */
+    proposed: text("proposed"),
+    status: text("status").$type<"open" | "confirmed" | "dismissed">().notNull().default("open"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: text("decided_by"),
+  },
+  (t) => [
+    uniqueIndex("tool_quality_flags_tool_rule_uq").on(t.toolId, t.rule),
+    index("tool_quality_flags_open_idx").on(t.toolId).where(sql`status = 'open'`),
+  ],
 );

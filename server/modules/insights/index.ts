@@ -1,0 +1,25 @@
+/**
+ * Insights (issue 34 items 4 and 9, ADR 0080): a member's recommendations ("For you", Expert's stack
+ * and weekly mail) and Expert's advanced analytics. Reads the catalogue and the member's own rows;
+ * publishes only allow-listed shapes.
+ */
+export { FOR_YOU_LIMIT, type ForYou, forYou, RECOMMENDATIONS_FEATURE, type RecommendedTool } from "./for-you.ts";
+export { searchWords } from "./signals.ts";
+export { recommendStack, STACK_FEATURE, STACK_MAX_TASKS, type Stack, StackInput, stackTasks } from "./stack.ts";
+export {
+  ANALYTICS_FEATURE,
+  buildTrends,
+  type MembersLikeYou,
+  MIN_GROUP,
+  type PriceMovement,
+  type Rising,
+  type Trends,
+} from "./trends.ts";
+export {
+  registerRecommendationJobs,
+  runWeeklyRecommendations,
+  setWeeklyMail,
+  WEEKLY_RECOMMENDATIONS_JOB,
+  WeeklyMailForm,
+  weeklyMailSetting,
+} from "./weekly-mail.ts";
