@@ -26,22 +26,21 @@ const needsBuild = FAST
       .filter((f) => NEEDS_BUILD.test(readFileSync(f, "utf8")))
   : [];
 
-// Files whose answers do not depend on the engine (HTML bytes, status codes of every route under hostile
-// input or per role) say so on a line of their own, `// engine: pglite only — <why>`, and run on PGlite
-// alone: PGlite is PostgreSQL's own code, and what differs between the engines (pools, concurrent
-// connections, locks, restarts) is what the other files test on both (ADR 0033, "the test loop").
-const PGLITE_ONLY = /^\/\/ engine: pglite only/m;
-const pgliteOnly = process.env.TEST_DATABASE_URL
-  ? ["server", "tests/integration"]
-      .flatMap((dir) => dbTestFiles(dir))
-      .filter((f) => PGLITE_ONLY.test(readFileSync(f, "utf8")))
-  : [];
+// PostgreSQL runs the files whose answers can differ between the engines, marked on a line of their own
+// `// engine: both — <why>`: concurrent writes that must settle once (money, votes, limits, claims),
+// transactions that must roll back whole, the pool, outages and restarts, job claiming, and the search
+// extensions (trigram, vector or its exact-scan fallback). Every other file runs on PGlite alone: PGlite is
+// PostgreSQL's own code, so a query's answer is the same; what differs is what the marked files test (ADR 0086).
+const BOTH_ENGINES = /^\/\/ engine: both — \S/m;
+const bothEngines = ["server", "tests/integration"]
+  .flatMap((dir) => dbTestFiles(dir))
+  .filter((f) => BOTH_ENGINES.test(readFileSync(f, "utf8")));
 
 const dbProject = (engine: "pglite" | "postgres") => ({
   test: {
     name: engine,
-    include: DB_TESTS,
-    exclude: ["**/node_modules/**", ...needsBuild, ...(engine === "postgres" ? pgliteOnly : [])],
+    include: engine === "postgres" ? bothEngines : DB_TESTS,
+    exclude: ["**/node_modules/**", ...needsBuild],
     globalSetup: ["tests/helpers/global-setup.ts"],
     env: { TEST_ENGINE: engine },
     // Every file in its own module graph again (ADR 0064's addendum): a long-lived shared graph ended,

@@ -9,7 +9,6 @@ import { BUILD_DIR } from "../../server/platform/paths.ts";
 import { Client, createMember, type Member } from "../helpers/accounts.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
-// engine: pglite only — the status of every route per role does not depend on the engine.
 /**
  * THE ACCESS MATRIX: every page route and API endpoint that exists × {visitor, free, standard,
  * expert, admin} → the expected status. A coverage check reads the route manifest of the build and

@@ -1,3 +1,4 @@
+// engine: both — concurrent sign-ups and profile writes race over a pool of connections.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { updateAccount } from "../../server/modules/accounts/index.ts";
 import { queryRows, sql } from "../../server/platform/db/index.ts";

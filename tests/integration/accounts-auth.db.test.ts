@@ -1,3 +1,4 @@
+// engine: both — sign-up is one transaction, cut mid-way and retried; sessions survive a restart.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

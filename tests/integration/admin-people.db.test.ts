@@ -1,3 +1,4 @@
+// engine: both — parallel tier and role changes must settle exactly once.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// engine: both — a failing import write must leave nothing half-written (transaction rollback).
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AdminToolRow, type EditableTool, parseCsv } from "../../server/modules/catalog/index.ts";

@@ -1,3 +1,4 @@
+// engine: both — commissions are money: paid once under retries and parallel jobs.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PaidTier, PaymentAppliedEvent } from "../../server/modules/billing/contracts.ts";
 import { type PayoutProvider, ProviderError } from "../../server/modules/billing/providers/types.ts";

@@ -15,7 +15,6 @@ import {
 } from "../helpers/contract.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
-// engine: pglite only — the document and the shapes of the answers do not depend on the engine.
 
 /**
  * The API's contract, checked the way a client we did not write would (issue 31): every operation

@@ -1,3 +1,4 @@
+// engine: both — money: parallel and repeated checkouts settle exactly once.
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testProviderDecision } from "../../server/modules/billing/index.ts";

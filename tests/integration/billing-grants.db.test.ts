@@ -1,3 +1,4 @@
+// engine: both — money: grants and periods are computed under row locks.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { grantPlanDays, runBillingSweep, setTierOverride } from "../../server/modules/billing/index.ts";
 import { createTestClock, DAY_MS } from "../../server/platform/clock.ts";

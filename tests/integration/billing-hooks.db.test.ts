@@ -1,3 +1,4 @@
+// engine: both — money: provider hooks delivered twice settle once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   applyCapturedOrder,

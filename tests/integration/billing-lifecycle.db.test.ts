@@ -1,3 +1,4 @@
+// engine: both — money: renewals, refunds and races settle exactly once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getBillingSummary, runBillingSweep, setTestPaymentMethodFails } from "../../server/modules/billing/index.ts";
 import { paymentProviders } from "../../server/modules/billing/registry.ts";

@@ -1,3 +1,4 @@
+// engine: both — money: parallel captures through the PayPal fake settle once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configurePaymentProviders } from "../../server/modules/billing/index.ts";
 import { createMember, type Member } from "../helpers/accounts.ts";

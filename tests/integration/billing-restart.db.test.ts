@@ -1,3 +1,4 @@
+// engine: both — an order in flight survives a server restart on the engine's own storage.
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -1,3 +1,4 @@
+// engine: both — parallel verifies of one order settle once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refundPaymentByOperator, testProviderDecision } from "../../server/modules/billing/index.ts";
 import { createTestClock, DAY_MS } from "../../server/platform/clock.ts";

@@ -1,3 +1,4 @@
+// engine: both — concurrent misses, the overload queue and its 503 depend on the connection pool.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refreshRatings } from "../../server/modules/community/index.ts";
 import { sql } from "../../server/platform/db/index.ts";

@@ -1,3 +1,4 @@
+// engine: both — full-text and trigram search, and the health check's engine.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 

@@ -1,3 +1,4 @@
+// engine: both — imports and merges roll back as a whole (transactions).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   confirmDryRun,

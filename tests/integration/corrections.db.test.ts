@@ -1,3 +1,4 @@
+// engine: both — one vote per member, exact under concurrency.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestClock, DAY_MS } from "../../server/platform/clock.ts";
 import { queryRows, sql } from "../../server/platform/db/index.ts";

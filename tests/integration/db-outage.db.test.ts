@@ -1,3 +1,4 @@
+// engine: both — database outages, reconnects and the pool.
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";

@@ -1,3 +1,4 @@
+// engine: both — 20 concurrent applications for 5 spots: exactly 5 accepted.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

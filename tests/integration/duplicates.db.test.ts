@@ -1,3 +1,4 @@
+// engine: both — trigram similarity and a merge that moves rows in one transaction.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DuplicateCandidate, MergeReport } from "../../server/modules/catalog/index.ts";
 import { listAudit } from "../../server/platform/audit.ts";

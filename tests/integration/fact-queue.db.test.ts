@@ -1,3 +1,4 @@
+// engine: both — the fact queue is claimed by concurrent workers.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { domainKey, nameKey } from "../../server/modules/catalog/index.ts";

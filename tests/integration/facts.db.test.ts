@@ -1,3 +1,4 @@
+// engine: both — the one fact path writes facts and history in one transaction, under concurrent writers.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";

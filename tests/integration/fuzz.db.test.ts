@@ -1,3 +1,4 @@
+// engine: both — hostile load and an outage against the pool.
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "../../server/context.ts";

@@ -1,3 +1,4 @@
+// engine: both — the vector leg (the vector extension, or the exact scan where it is missing).
 import { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// engine: both — an import writes nothing when any insert fails (transaction).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";

@@ -1,3 +1,4 @@
+// engine: both — jobs are claimed with SKIP LOCKED across connections and survive restarts.
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

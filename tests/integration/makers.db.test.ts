@@ -1,3 +1,4 @@
+// engine: both — a claim link works once under repeated requests.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

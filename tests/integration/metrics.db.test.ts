@@ -1,3 +1,4 @@
+// engine: both — pool and query metrics differ per engine.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 

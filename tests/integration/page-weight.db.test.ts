@@ -9,7 +9,6 @@ import { BUILD_DIR } from "../../server/platform/paths.ts";
 import { createMember, type Member } from "../helpers/accounts.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
-// engine: pglite only — the bytes of built pages do not depend on the engine.
 /**
  * The page-weight budget of the discovery issue, on the production build: sizes, not timings, so
  * they do not depend on the machine. `npm run weigh` shows the module-by-module breakdown.

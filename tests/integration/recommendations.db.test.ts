@@ -1,3 +1,4 @@
+// engine: both — nearest neighbours over stored vectors (the vector extension, or the exact scan).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runWeeklyRecommendations, WEEKLY_RECOMMENDATIONS_JOB } from "../../server/modules/insights/index.ts";
 import { queryRows, sql } from "../../server/platform/db/index.ts";

@@ -1,3 +1,4 @@
+// engine: both — rewards are money-like: granted once under repeats.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

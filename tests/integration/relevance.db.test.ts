@@ -1,3 +1,4 @@
+// engine: both — the judged sets' scores on each engine's full-text, trigram and vector search.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listTools, ToolListParams } from "../../server/modules/catalog/index.ts";
 import { FACET_MAX_TOOLS, SYNONYM_RULES } from "../../server/modules/catalog/synonyms.ts";

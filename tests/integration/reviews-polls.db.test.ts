@@ -1,3 +1,4 @@
+// engine: both — concurrent votes and reviews must count exactly once.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

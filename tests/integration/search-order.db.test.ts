@@ -1,3 +1,4 @@
+// engine: both — each search branch against a reference query, on each engine's planner.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { FUSION, fuseRanks, type Leg, listTools, ToolListParams } from "../../server/modules/catalog/index.ts";

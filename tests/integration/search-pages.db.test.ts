@@ -1,3 +1,4 @@
+// engine: both — search pages during a database outage.
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POPULAR_SEARCHES, PRICE_RANGE_NOTE } from "../../server/modules/catalog/index.ts";

@@ -1,3 +1,4 @@
+// engine: both — daily and open-submission limits under repeated requests.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// engine: both — concurrent reads of the content versions.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordToolView } from "../../server/modules/accounts/index.ts";
 import { queryRows, sql } from "../../server/platform/db/index.ts";

@@ -1,3 +1,4 @@
+// engine: both — warm-up queries against the pool at start.
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "../../server/platform/db/index.ts";

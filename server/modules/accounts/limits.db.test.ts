@@ -1,3 +1,4 @@
+// engine: both — rate-limit rows are counted by upserts that concurrent connections race on.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createTestDatabase } from "../../../tests/helpers/db.ts";
