@@ -34,6 +34,7 @@ if (fast) {
 
 const vitestJson = "test-results/vitest.json";
 rmSync(vitestJson, { force: true });
+rmSync("test-results/vitest-files.tsv", { force: true });
 if (!process.env.TEST_DATABASE_URL && !fast) {
   console.log("TEST_DATABASE_URL is not set: database tests run on PGlite only (CI runs PostgreSQL too).");
 }
@@ -56,6 +57,37 @@ if (existsSync(vitestJson)) {
   totals.failed += r.numFailedTests ?? 0;
   totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
 } else if (vitestStatus !== 0) totals.failed += 1;
+
+// One file's budget (issue 37): a Vitest file whose imports and tests take longer than 60 s fails the run,
+// so a slow file is split or its setup shared before it decides the length of CI. The files already over
+// it are listed with their own ceiling in tests/slow-files.txt (a list that only shrinks).
+// TEST_FILE_BUDGET_S=0 turns the check off (a machine loaded by other work stretches every file).
+const fileBudgetS = Number(process.env.TEST_FILE_BUDGET_S ?? 60);
+const filesTsv = "test-results/vitest-files.tsv";
+if (fileBudgetS > 0 && existsSync(filesTsv)) {
+  const ceilings = new Map(
+    readFileSync("tests/slow-files.txt", "utf8")
+      .split("\n")
+      .filter((line) => line.trim() && !line.startsWith("#"))
+      .map((line) => {
+        const [file, seconds] = line.trim().split(/\s+/);
+        return [file, Number(seconds)];
+      }),
+  );
+  const over = readFileSync(filesTsv, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => {
+      const [project, file, importMs, runMs] = line.split("\t");
+      const limit = ceilings.get(file) ?? fileBudgetS;
+      return { name: `${project} ${file}`, limit, seconds: (Number(importMs) + Number(runMs)) / 1000 };
+    })
+    .filter((f) => f.seconds > f.limit);
+  for (const f of over)
+    console.error(`Over its budget of ${f.limit} s for one file: ${f.name} took ${f.seconds.toFixed(1)} s`);
+  totals.failed += over.length;
+  if (over.length) exitCode = 1;
+}
 
 if (fast) {
   // no browser in the inner loop
