@@ -9,8 +9,6 @@ import {
   type AdminListingRow,
   EndListingInput,
   endListing,
-  LISTING_KIND_LABELS,
-  LISTING_KINDS,
   listDealsForAdmin,
   listListingAccess,
   MarkDealInput,
@@ -18,6 +16,7 @@ import {
   markDeal,
   markTool,
 } from "~/lib/content.server";
+import { LISTING_KIND_LABELS, LISTING_KINDS } from "~/lib/content-labels";
 import { failureOf } from "~/lib/form-action";
 import type { Route } from "./+types/exclusive";
 

@@ -5,8 +5,15 @@ import { type Db, queryRows } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { uuidSchema } from "../../platform/ids.ts";
 import { pickTool, TOOL_PICK_MESSAGES, ToolPickText } from "../catalog/index.ts";
-import { LISTING_FEATURE, LISTING_KINDS, type ListingKind } from "./exclusive.ts";
-import { DEAL_CATEGORIES, DEAL_TYPES, type DealCategoryKey, type DealType } from "./labels.ts";
+import { LISTING_FEATURE } from "./exclusive.ts";
+import {
+  DEAL_CATEGORIES,
+  DEAL_TYPES,
+  type DealCategoryKey,
+  type DealType,
+  LISTING_KINDS,
+  type ListingKind,
+} from "./labels.ts";
 
 /**
  * Deals (spec §2 "Deals", §3 "Deal"): rows admins manage. A deal is live while started, not ended

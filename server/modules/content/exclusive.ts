@@ -6,6 +6,7 @@ import { AppError } from "../../platform/errors.ts";
 import { uuidSchema } from "../../platform/ids.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
 import { lockListingTier, pickTool, setListingTier, TOOL_TIERS, ToolPickText } from "../catalog/index.ts";
+import { LISTING_KINDS, type ListingKind } from "./labels.ts";
 
 /**
  * Exclusive listings and early access (issue 34 item 6, ADR 0083). An editor marks a tool or a deal
@@ -19,18 +20,10 @@ import { lockListingTier, pickTool, setListingTier, TOOL_TIERS, ToolPickText } f
  * overview (`lockedDeal`). A window ends by a job at `public_from`, which writes, so cached pages move.
  */
 
-export const LISTING_KINDS = ["exclusive", "early_access"] as const;
-export type ListingKind = (typeof LISTING_KINDS)[number];
-
 /** The entitlement that opens each kind (spec §6: both Expert only). */
 export const LISTING_FEATURE: Record<ListingKind, "exclusive_listings" | "early_access"> = {
   exclusive: "exclusive_listings",
   early_access: "early_access",
-};
-
-export const LISTING_KIND_LABELS: Record<ListingKind, string> = {
-  exclusive: "Expert-only",
-  early_access: "Early access",
 };
 
 export const LISTING_WINDOW_JOB = "content.listing-window-end";
