@@ -97,7 +97,12 @@ function KindFields({
 }) {
   return (
     <>
-      <Field id={`${prefix}-kind`} label="Access" error={err("kind")}>
+      <Field
+        id={`${prefix}-kind`}
+        label="Access"
+        hint="Expert-only until an editor ends it; early access: Expert first, everyone from the public day."
+        error={err("kind")}
+      >
         <Select name="kind" defaultValue={v.kind ?? "exclusive"}>
           {LISTING_KINDS.map((k) => (
             <option key={k} value={k}>
