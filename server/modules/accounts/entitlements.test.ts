@@ -121,8 +121,6 @@ describe("entitlements", () => {
       expect.arrayContaining(["daily_tool_views", "compare_limit", "saved_searches", "api_access", "support_level"]),
     );
     expect(sold).not.toContain("ad_free_experience");
-    // Delivered by issue 34 item 6 (ADR 0083).
-    expect(sold).toContain("exclusive_listings");
   });
 
   it("names a route for every delivered feature", () => {
