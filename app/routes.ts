@@ -151,6 +151,7 @@ export default [
       route("reviews", "routes/admin/reviews.tsx"),
       route("discussions", "routes/admin/discussions.tsx"),
       route("deals", "routes/admin/deals.tsx"),
+      route("exclusive", "routes/admin/exclusive.tsx"),
       route("beta", "routes/admin/beta.tsx"),
       route("support", "routes/admin/support.tsx"),
       route("support/:id", "routes/admin/support-ticket.tsx"),

@@ -2,6 +2,7 @@
 import type { AppLoadContext } from "react-router";
 import {
   getViewer,
+  loadEntitlements,
   type RequestInfo,
   type Tier,
   type Viewer,
@@ -58,3 +59,17 @@ export function cookieHeaders(setCookies: string[]): Headers {
   return headers;
 }
 export { AppError } from "../../server/platform/errors.ts";
+
+/**
+ * What opens an editor's exclusive or early-access mark for this page's viewer (ADR 0083): the
+ * entitlement table for the viewer's tier, or the audience's on a page shared by a tier (ADR 0032).
+ */
+export async function listingAccessOf(
+  context: AppLoadContext,
+  viewer: Viewer | null,
+): Promise<(feature: "exclusive_listings" | "early_access") => boolean> {
+  const tier = tierOf(context, viewer);
+  if (!tier) return () => false;
+  const entitlements = await loadEntitlements(context.services.db);
+  return (feature) => entitlements.hasAccess(tier, feature);
+}

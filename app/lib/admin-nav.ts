@@ -47,6 +47,7 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
     items: [
       { to: "/admin/blog", label: "Blog" },
       { to: "/admin/deals", label: "Deals" },
+      { to: "/admin/exclusive", label: "Exclusive & early access" },
       { to: "/admin/beta", label: "Beta programs" },
     ],
   },

@@ -113,6 +113,16 @@ const ROWS: Row[] = [
     expect: { visitor: 401, members: 403, admin: 400 },
     note: "the admin hears what is missing",
   },
+  // Issue 34 item 6 (ADR 0083): editors' exclusive listings and early access.
+  { covers: "/admin/exclusive", path: () => "/admin/exclusive", expect: ADMIN_ONLY },
+  {
+    covers: "/admin/exclusive",
+    method: "POST",
+    path: () => "/admin/exclusive",
+    form: () => ({ intent: "mark-tool", tool: "", kind: "early_access", publicOn: "" }),
+    expect: { visitor: 401, members: 403, admin: 400 },
+    note: "the admin hears what is missing",
+  },
   // Issue 21: categories as managed data, import runs and their reports.
   { covers: "/admin/categories", path: () => "/admin/categories", expect: ADMIN_ONLY },
   {

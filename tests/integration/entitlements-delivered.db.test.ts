@@ -113,6 +113,24 @@ const JOURNEYS: Record<string, Journey> = {
         tier,
       ),
   },
+  exclusive_listings: {
+    // Issue 34 item 6 (ADR 0083): a tool an editor marked Expert-only opens in full for Expert; below,
+    // its page is the overview with the plan named and none of the gated sections.
+    works: async (m) => {
+      const slug = await exclusiveTool();
+      const page = await text(await m.client.fetch(`/tools/${slug}`));
+      expect(page).not.toContain('data-testid="upgrade-prompt"');
+      expect(page).toContain("Expert-only listing, chosen by Toolscape");
+    },
+    refused: async (m) => {
+      const slug = await exclusiveTool();
+      const res = await m.client.fetch(`/tools/${slug}`);
+      expect(res.status).toBe(200);
+      const page = await text(res);
+      expect(page).toContain('data-testid="upgrade-prompt"');
+      expect(page).toContain("for Expert members only");
+    },
+  },
   api_access: {
     works: async (m) => {
       const res = await m.client.json("/api/account/api-keys", "POST", { name: "script" });
@@ -264,6 +282,21 @@ const JOURNEYS: Record<string, Journey> = {
   },
 };
 
+let exclusive: string | null = null;
+/** A second free tool, marked Expert-only by the admin through /admin/exclusive. */
+async function exclusiveTool(): Promise<string> {
+  if (exclusive) return exclusive;
+  const [row] = await queryRows<{ slug: string }>(
+    server.services.db,
+    sql`SELECT slug FROM tools WHERE status = 'active' AND tier = 'free' AND slug <> ${tool.slug} ORDER BY slug LIMIT 1`,
+  );
+  if (!row) throw new Error("no second tool");
+  const res = await admin.client.form("/admin/exclusive", { intent: "mark-tool", tool: row.slug, kind: "exclusive" });
+  expect(res.status).toBe(302);
+  exclusive = row.slug;
+  return exclusive;
+}
+
 let programme: string | null = null;
 async function soonProgramme(): Promise<string> {
   if (programme) return programme;
@@ -345,7 +378,7 @@ describe("what is not delivered is not sold", () => {
       }
     }
     // The issue's list, by name: none of these is sold today.
-    for (const gone of ["Ad-free experience", "Exclusive listings"]) {
+    for (const gone of ["Ad-free experience"]) {
       expect(pricing).not.toContain(gone);
       expect(dashboard).not.toContain(gone);
     }

@@ -8,21 +8,28 @@ export type ToolLockData =
 
 const GATED = "features, alternatives, screenshots, use cases, pros and cons and deals";
 
+const dayOf = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
 /**
  * The upgrade prompt that stands in for a tool's gated sections (the server did not send them):
  * the day's free views are used up, or the tool is listed for a higher tier.
  */
 export function ToolLockPrompt({
   lock,
+  listing,
   toolName,
   signedIn,
   returnTo,
 }: {
   lock: ToolLockData;
+  /** an editor's mark on the tool (ADR 0083): why it is Expert-only, and until when */
+  listing?: { kind: string; publicFrom: string | null } | null;
   toolName: string;
   signedIn: boolean;
   returnTo: string;
 }) {
+  const marked = lock.reason === "tier" && listing ? listing : null;
   const title =
     lock.reason === "views"
       ? `You've used your ${lock.limit} free tool views today`
@@ -44,6 +51,17 @@ export function ToolLockPrompt({
           The free plan opens {lock.limit} different tools in full each day (you have opened {lock.used} today). You can
           still read every tool's overview; the {GATED} of {toolName} open again tomorrow (UTC), or right away with
           unlimited tool views on a Standard or Expert plan.
+        </p>
+      ) : marked?.kind === "early_access" && marked.publicFrom ? (
+        <p className="mt-2 text-slate-700 dark:text-slate-200">
+          {toolName} is in early access: {lock.requiredLabel.replace(/^Requires /, "")} members see it in full now, and
+          everyone from <time dateTime={marked.publicFrom}>{dayOf(marked.publicFrom)}</time>. Upgrade to see its {GATED}{" "}
+          before then.
+        </p>
+      ) : marked ? (
+        <p className="mt-2 text-slate-700 dark:text-slate-200">
+          Our editors list {toolName} for {lock.requiredLabel.replace(/^Requires /, "")} members only. Upgrade to see
+          its {GATED}.
         </p>
       ) : (
         <p className="mt-2 text-slate-700 dark:text-slate-200">

@@ -3,6 +3,7 @@ import { CouponCode } from "~/components/coupon-code";
 import { Empty } from "~/components/empty-state";
 import { ToolLogo } from "~/components/tool-logo";
 import { badgeClass, buttonClass, cardClassOf } from "~/components/ui-classes";
+import { listingAccessOf, viewerOf } from "~/lib/accounts.server";
 import { listCategories } from "~/lib/catalog.server";
 import type { DealCard } from "~/lib/content.server";
 import { DealsQuery, listLiveDeals } from "~/lib/content.server";
@@ -35,9 +36,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { category } = DealsQuery.parse({ category: url.searchParams.get("category") ?? undefined });
   const now = context.services.clock.now();
   const { db } = context.services;
+  // Editors' Expert-only and early-access deals (ADR 0083): whole for those they open to, else locked.
+  const can = await listingAccessOf(context, await viewerOf(context, request));
   const [live, deals, categories] = await Promise.all([
-    listLiveDeals(db, { now }),
-    category === "all" ? null : listLiveDeals(db, { now, category }),
+    listLiveDeals(db, { now, can }),
+    category === "all" ? null : listLiveDeals(db, { now, category, can }),
     listCategories(db),
   ]);
   // The pills are the catalogue's own categories that have a live deal now (issue 36), with counts.
@@ -179,6 +182,7 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
 }
 
 function DealCardView({ deal, now, featured }: { deal: DealCard; now: number; featured?: boolean }) {
+  if (deal.access?.locked) return <LockedDealCard deal={deal} now={now} />;
   return (
     <article
       className={cardClassOf(
@@ -215,6 +219,13 @@ function DealCardView({ deal, now, featured }: { deal: DealCard; now: number; fe
           <span className={badgeClass("success", "badge-strong")}>{deal.discountPercent}% off</span>
         ) : null}
       </p>
+      {deal.access ? (
+        <p className="mt-2 text-xs font-semibold uppercase tracking-wide text-amber-800 dark:text-amber-300">
+          {deal.access.kind === "early_access" && deal.access.publicFrom
+            ? `Early access for Expert members until ${dayLabel(deal.access.publicFrom)}`
+            : "Expert-only deal"}
+        </p>
+      ) : null}
       <p className="mt-2 flex-1 text-sm text-slate-700 dark:text-slate-300">{deal.description}</p>
       {deal.couponCode ? <CouponCode code={deal.couponCode} /> : null}
       <div className="mt-4 flex items-center justify-between gap-3">
@@ -229,6 +240,52 @@ function DealCardView({ deal, now, featured }: { deal: DealCard; now: number; fe
         >
           Get deal<span className="sr-only"> on {deal.toolName} (opens in a new tab)</span>
         </a>
+      </div>
+    </article>
+  );
+}
+
+const dayLabel = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+/**
+ * An Expert-only or early-access deal for a viewer without the feature (ADR 0083): the server sent
+ * only its overview (tool, category, kind, end), so the card names the plan that opens it.
+ */
+function LockedDealCard({ deal, now }: { deal: DealCard; now: number }) {
+  const early = deal.access?.kind === "early_access" && deal.access.publicFrom ? deal.access.publicFrom : null;
+  return (
+    <article data-testid="locked-deal-card" className={cardClassOf("md", "flex h-full flex-col p-5 opacity-95")}>
+      <div className="flex items-start gap-3">
+        <ToolLogo name={deal.toolName} url={deal.logoUrl} size={44} />
+        <div className="min-w-0 flex-1">
+          <h3 className="font-semibold">
+            <Link to={`/tools/${deal.toolSlug}`} className="hover:underline">
+              {deal.toolName}
+            </Link>
+          </h3>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {deal.provider ? `${deal.provider} · ` : ""}
+            {deal.category}
+          </p>
+        </div>
+        <span className={badgeClass("neutral", "badge-strong")}>{DEAL_TYPE_LABELS[deal.dealType]}</span>
+      </div>
+      <p className="mt-3 text-xs font-semibold uppercase tracking-wide text-amber-800 dark:text-amber-300">
+        {early ? "Early access · Expert" : "Expert-only deal"}
+      </p>
+      <p className="mt-2 flex-1 text-sm text-slate-700 dark:text-slate-300">
+        {early
+          ? `Expert members see this deal's price and code now; everyone from ${dayLabel(early)}.`
+          : "This deal's price and code are for Expert members."}
+      </p>
+      <div className="mt-4 flex items-center justify-between gap-3">
+        <span className="text-xs text-slate-600 dark:text-slate-400">
+          <time dateTime={deal.expiresAt}>{expiresLabel(deal.expiresAt, now)}</time>
+        </span>
+        <Link to="/pricing" className={buttonClass("primary", "md", "text-sm")}>
+          Upgrade to Expert
+        </Link>
       </div>
     </article>
   );

@@ -9,6 +9,7 @@ import {
   CHANGE_ALERT_FEATURE,
   CHANGE_ALERT_TEXT,
   changeAlertFor,
+  listingAccessOf,
   savedToolState,
   setSavedTool,
   type ToolPageAccess,
@@ -28,7 +29,7 @@ import {
   ReviewListQuery,
   toolCommunity,
 } from "~/lib/community.server";
-import { liveDealForTool } from "~/lib/content.server";
+import { hasLockedDeal, liveDealForTool, toolListingNotice } from "~/lib/content.server";
 import { sideCardDeal } from "~/lib/deals";
 import { formAction } from "~/lib/form-action.server";
 import { updatedLabel } from "~/lib/format";
@@ -107,11 +108,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const seen: { access?: ToolPageAccess } = {};
   const now = context.services.clock.now();
   let dealRow = false;
+  // Editors' Expert-only and early-access deals (ADR 0083) open by the viewer's entitlements.
+  const can = await listingAccessOf(context, viewer);
   const page = await getToolPage(db, params.idOrSlug, {
     now,
     viewerTier: tierOf(context, viewer),
     deal: async (toolId) => {
-      const deal = await liveDealForTool(db, toolId, now);
+      const deal = await liveDealForTool(db, toolId, now, can);
       dealRow = deal !== null;
       return deal ? sideCardDeal(deal) : null;
     },
@@ -125,9 +128,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const target = await mergedTarget(db, params.idOrSlug);
     if (target) throw redirect(`/tools/${target.slug}${url.search}`, 301);
   }
+  // An editor's mark on the tool (public: its kind and public day), and a deal this viewer may not open.
+  const [listing, dealLocked] = await Promise.all([
+    page ? toolListingNotice(db, page.tool.id) : null,
+    page && !page.lock ? hasLockedDeal(db, page.tool.id, now, can) : false,
+  ]);
   const headers = new Headers();
   // A deal ends by the clock, not by an edit: a page showing one is never kept in the page cache.
-  if (seen.access?.personal || (dealRow && page?.deal)) headers.set("Cache-Control", "private, no-store");
+  if (seen.access?.personal || (dealRow && page?.deal) || dealLocked) headers.set("Cache-Control", "private, no-store");
   for (const cookie of seen.access?.setCookies ?? []) headers.append("Set-Cookie", cookie);
   // Reviews and the poll question are public (the cached page carries them); a member's own review
   // and marks only on their personal page. A locked view shows neither. (Independent reads: at once.)
@@ -176,6 +184,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // Public: whether a verified maker stands behind the listing (issue 20).
     claimed,
     community,
+    listing,
+    dealLocked,
     views: seen.access?.views ?? null,
     saved,
     alert,
@@ -277,6 +287,36 @@ function FreeViews({
     </p>
   );
 }
+
+/** What an Expert member reads on a tool an editor marked (ADR 0083): why they see it, and until when. */
+function ListingBadge({ listing }: { listing: { kind: string; publicFrom: string | null } }) {
+  return (
+    <p data-testid="listing-badge" className="mt-3 text-sm font-medium text-amber-900 dark:text-amber-200">
+      {listing.kind === "early_access" && listing.publicFrom
+        ? `Early access for Expert members: everyone sees this listing from ${dayLabel(listing.publicFrom)}.`
+        : "Expert-only listing, chosen by Toolscape's editors."}
+    </p>
+  );
+}
+
+/** A live deal on this tool that only Expert members may open (its terms were not sent). */
+function LockedDealNote({ toolName }: { toolName: string }) {
+  return (
+    <p
+      data-testid="locked-deal"
+      className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+    >
+      Expert members have a deal on {toolName}.{" "}
+      <Link to="/pricing" className="font-semibold underline">
+        Upgrade to Expert
+      </Link>{" "}
+      to see its price and code.
+    </p>
+  );
+}
+
+const dayLabel = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 const TAB_LABELS: Record<ToolTab, string> = {
   overview: "Overview",
@@ -467,6 +507,7 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
             lead: tool.full_description !== tool.description ? tool.description : null,
           }}
         />
+        {loaderData.listing && !lock ? <ListingBadge listing={loaderData.listing} /> : null}
         <div className="relative mt-5 flex flex-wrap items-center gap-x-4 gap-y-2">
           <SaveToggles tool={toolRef} state={saved} member={member} />
           {lock ? null : listChoices ? (
@@ -511,6 +552,7 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
 
       <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
         <SideCard tool={tool} deal={deal} maxIncluded={limits.features} />
+        {loaderData.dealLocked ? <LockedDealNote toolName={tool.name} /> : null}
       </div>
 
       <div className="min-w-0 lg:col-start-1">
@@ -518,7 +560,13 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
           // Overview only: the gated sections were not sent, the prompt says why and how to open them.
           <div className="space-y-8">
             <Suspense fallback={null}>
-              <ToolLockPrompt lock={lock} toolName={tool.name} signedIn={signedIn} returnTo={`/tools/${tool.slug}`} />
+              <ToolLockPrompt
+                lock={lock}
+                listing={loaderData.listing}
+                toolName={tool.name}
+                signedIn={signedIn}
+                returnTo={`/tools/${tool.slug}`}
+              />
             </Suspense>
             <Island id="tool-overview" component={Overview} props={{ tool, useCases: [] }} />
             <Island

@@ -2,7 +2,7 @@ import { isbot } from "isbot";
 import { data, Link, redirect } from "react-router";
 import { ToolNotFound, toolNotFoundMeta } from "~/components/tool-not-found";
 import { buttonClass } from "~/components/ui-classes";
-import { visitorKey } from "~/lib/accounts.server";
+import { listingAccessOf, viewerOf, visitorKey } from "~/lib/accounts.server";
 import { GoParams, mergedTarget, recordToolClick } from "~/lib/catalog.server";
 import { countDealClick, liveDealLink } from "~/lib/content.server";
 import { firstIssue } from "~/lib/form-action.server";
@@ -44,8 +44,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // A visitor's repeated clicks on this tool count once per 10 minutes.
     visitor: visitorKey(context.services.env, context.clientIp),
     // A live deal's own link (affiliate or coupon page) wins, and the deal counts the click.
+    // An Expert-only or early-access deal's link is for those it opens to (ADR 0083).
     deal: async (toolId) => {
-      const deal = await liveDealLink(db, toolId, clock.now());
+      const deal = await liveDealLink(
+        db,
+        toolId,
+        clock.now(),
+        await listingAccessOf(context, await viewerOf(context, request)),
+      );
       return deal ? { url: deal.url, count: (tx) => countDealClick(tx, deal.id) } : null;
     },
   });

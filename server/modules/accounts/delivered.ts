@@ -20,6 +20,7 @@ export const DELIVERED_FEATURES: Readonly<Record<string, { where: string }>> = {
   dark_mode: { where: "/dashboard" },
   change_alerts: { where: "/tools/:idOrSlug/alert" },
   early_access: { where: "/beta" },
+  exclusive_listings: { where: "/tools/:idOrSlug" },
   api_access: { where: "/dashboard/api-keys" },
   priority_support: { where: "/support" },
   support_level: { where: "/support" },

@@ -106,13 +106,13 @@ describe("entitlements", () => {
   });
 
   it("sells only delivered features (issue 34): the table may grant what the code does not implement", () => {
-    // exclusive_listings is granted to Expert in the data, but no code implements it (delivered.ts).
-    expect(ents.hasAccess("expert", "exclusive_listings")).toBe(true);
-    expect(ents.sold("exclusive_listings")).toBe(false);
-    expect(ents.comparison().map((r) => r.key)).not.toContain("exclusive_listings");
+    // ad_free_experience is granted to Standard and Expert in the data, but the site has no ads (delivered.ts).
+    expect(ents.hasAccess("expert", "ad_free_experience")).toBe(true);
+    expect(ents.sold("ad_free_experience")).toBe(false);
+    expect(ents.comparison().map((r) => r.key)).not.toContain("ad_free_experience");
     for (const tier of ["free", "standard", "expert"] as const)
-      expect(ents.accessList(tier).map((f) => f.key)).not.toContain("exclusive_listings");
-    expect(planCardLines(ents).expert.join("\n")).not.toMatch(/exclusive listings/i);
+      expect(ents.accessList(tier).map((f) => f.key)).not.toContain("ad_free_experience");
+    expect(planCardLines(ents).expert.join("\n")).not.toMatch(/ad-free/i);
     // Delivered ones stay, with their cells.
     expect(ents.sold("api_access")).toBe(true);
     expect(planCardLines(ents).expert).toContain("api access");
@@ -120,7 +120,7 @@ describe("entitlements", () => {
     expect(sold).toEqual(
       expect.arrayContaining(["daily_tool_views", "compare_limit", "saved_searches", "api_access", "support_level"]),
     );
-    expect(sold).not.toContain("exclusive_listings");
+    expect(sold).not.toContain("ad_free_experience");
   });
 
   it("names a route for every delivered feature", () => {

@@ -205,6 +205,7 @@ export {
   type ImportRunSummary,
   listImportRuns,
 } from "./import-runs.ts";
+export { lockListingTier, setListingTier } from "./listing-tier.ts";
 export { applySeedListings } from "./listings.ts";
 export {
   catalogMergeSteps,

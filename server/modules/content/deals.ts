@@ -5,7 +5,15 @@ import { type Db, queryRows } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { uuidSchema } from "../../platform/ids.ts";
 import { pickTool, TOOL_PICK_MESSAGES, ToolPickText } from "../catalog/index.ts";
-import { DEAL_CATEGORIES, DEAL_TYPES, type DealCategoryKey, type DealType } from "./labels.ts";
+import { LISTING_FEATURE } from "./exclusive.ts";
+import {
+  DEAL_CATEGORIES,
+  DEAL_TYPES,
+  type DealCategoryKey,
+  type DealType,
+  LISTING_KINDS,
+  type ListingKind,
+} from "./labels.ts";
 
 /**
  * Deals (spec §2 "Deals", §3 "Deal"): rows admins manage. A deal is live while started, not ended
@@ -57,9 +65,52 @@ export type DealCard = {
   couponCode: string | null;
   featured: boolean;
   expiresAt: string;
+  /**
+   * An editor's mark (ADR 0083): Expert-only, or early access until `publicFrom`. `locked`: this
+   * viewer lacks the feature, so the card is the deal's overview (no prices, text, code or link).
+   */
+  access: { kind: ListingKind; publicFrom: string | null; locked: boolean } | null;
 };
 
-/** A row of CARD_SELECT (timestamps as the server's text: drizzle's db.execute leaves timestamptz unparsed). */
+/** What may open a marked deal: the viewer's entitlement check (a visitor, the digest: nothing). */
+export type CanSee = (feature: "exclusive_listings" | "early_access") => boolean;
+const PUBLIC: CanSee = () => false;
+
+/**
+ * A marked deal as a viewer without the feature sees it: an allow-list of the overview fields (the
+ * tool, its category, the kind of deal and when it ends); description, prices, discount and coupon
+ * never leave the server.
+ */
+export function lockedDeal(card: DealCard): DealCard {
+  return {
+    id: card.id,
+    toolId: card.toolId,
+    toolSlug: card.toolSlug,
+    toolName: card.toolName,
+    logoUrl: card.logoUrl,
+    provider: card.provider,
+    category: card.category,
+    categorySlug: card.categorySlug,
+    rating: card.rating,
+    reviewCount: card.reviewCount,
+    dealType: card.dealType,
+    description: "",
+    originalPriceCents: null,
+    dealPriceCents: null,
+    discountPercent: null,
+    couponCode: null,
+    featured: card.featured,
+    expiresAt: card.expiresAt,
+    access: card.access ? { ...card.access, locked: true } : null,
+  };
+}
+
+function forViewer(card: DealCard, can: CanSee): DealCard {
+  if (!card.access || can(LISTING_FEATURE[card.access.kind])) return card;
+  return lockedDeal(card);
+}
+
+/** A row of cardSelect (timestamps as the server's text: drizzle's db.execute leaves timestamptz unparsed). */
 const CardRow = z.object({
   id: z.string(),
   tool_id: z.string(),
@@ -79,6 +130,8 @@ const CardRow = z.object({
   coupon_code: z.string().nullable(),
   featured: z.boolean(),
   expires_at: z.string(),
+  lock_kind: z.enum(LISTING_KINDS).nullable(),
+  lock_public_from: z.string().nullable(),
 });
 type CardRow = z.infer<typeof CardRow>;
 const AdminDealDbRow = CardRow.extend({
@@ -131,6 +184,9 @@ function toCard(r: CardRow): DealCard {
     couponCode: r.coupon_code,
     featured: r.featured,
     expiresAt: iso(r.expires_at),
+    access: r.lock_kind
+      ? { kind: r.lock_kind, publicFrom: r.lock_public_from ? iso(r.lock_public_from) : null, locked: false }
+      : null,
   };
 }
 
@@ -139,16 +195,27 @@ const live = (now: Date) =>
   sql`d.starts_at <= ${now.toISOString()}::timestamptz AND d.expires_at > ${now.toISOString()}::timestamptz
       AND d.ended_at IS NULL AND t.status = 'active'`;
 
-const CARD_SELECT = sql`SELECT d.id, d.tool_id, t.slug, t.name, t.logo_url, p.name AS provider, c.name AS category, c.slug AS category_slug,
-      t.rating, t.review_count, d.deal_type, d.description, d.original_price_cents, d.deal_price_cents,
-      d.discount_percent, d.coupon_code, d.featured, d.expires_at
-    FROM deals d JOIN tools t ON t.id = d.tool_id JOIN categories c ON c.id = t.category_id
-    LEFT JOIN providers p ON p.id = t.provider_id`;
+/** The deal's mark in force at `now` (an early window past its public day no longer locks). */
+const markJoin = (now: Date) =>
+  sql`LEFT JOIN listing_access x ON x.deal_id = d.id AND x.ended_at IS NULL
+        AND (x.kind = 'exclusive' OR x.public_from > ${now.toISOString()}::timestamptz)`;
 
-/** Live deals, featured first, then the soonest to expire (the most urgent). */
+const cardSelect = (
+  now: Date,
+) => sql`SELECT d.id, d.tool_id, t.slug, t.name, t.logo_url, p.name AS provider, c.name AS category, c.slug AS category_slug,
+      t.rating, t.review_count, d.deal_type, d.description, d.original_price_cents, d.deal_price_cents,
+      d.discount_percent, d.coupon_code, d.featured, d.expires_at, x.kind AS lock_kind, x.public_from AS lock_public_from
+    FROM deals d JOIN tools t ON t.id = d.tool_id JOIN categories c ON c.id = t.category_id
+    LEFT JOIN providers p ON p.id = t.provider_id ${markJoin(now)}`;
+
+/**
+ * Live deals, featured first, then the soonest to expire (the most urgent). A marked deal comes whole
+ * to a viewer whose `can` opens it, as its overview to others (default: the public), and not at all
+ * with `publicOnly` (the digest e-mail goes to everyone).
+ */
 export async function listLiveDeals(
   db: Db,
-  options: { now: Date; category?: string; limit?: number },
+  options: { now: Date; category?: string; limit?: number; can?: CanSee; publicOnly?: boolean },
 ): Promise<DealCard[]> {
   const slugs = dealCategorySlugs(options.category ?? "all");
   const inCategory = slugs.length
@@ -159,22 +226,46 @@ export async function listLiveDeals(
     : sql``;
   const rows = await queryRows(
     db,
-    sql`${CARD_SELECT} WHERE ${live(options.now)} ${inCategory}
+    sql`${cardSelect(options.now)} WHERE ${live(options.now)} ${inCategory} ${options.publicOnly ? sql`AND x.id IS NULL` : sql``}
         ORDER BY d.featured DESC, d.expires_at ASC, d.id LIMIT ${options.limit ?? 200}`,
     CardRow,
   );
-  return rows.map(toCard);
+  return rows.map((r) => forViewer(toCard(r), options.can ?? PUBLIC));
 }
 
-/** The tool page's side card: the tool's live deal (featured first, then the best discount). */
-export async function liveDealForTool(db: Db, toolId: string, now: Date): Promise<DealCard | null> {
+/** Whether the viewer may open a deal with this mark (the SQL side of forViewer). */
+const opens = (can: CanSee) =>
+  sql`(x.id IS NULL ${can("exclusive_listings") ? sql`OR x.kind = 'exclusive'` : sql``}
+        ${can("early_access") ? sql`OR x.kind = 'early_access'` : sql``})`;
+
+/**
+ * The tool page's side card: the tool's live deal this viewer may open (featured first, then the best
+ * discount). A marked deal the viewer cannot open is not offered (default: the public's view).
+ */
+export async function liveDealForTool(
+  db: Db,
+  toolId: string,
+  now: Date,
+  can: CanSee = PUBLIC,
+): Promise<DealCard | null> {
   const [row] = await queryRows(
     db,
-    sql`${CARD_SELECT} WHERE d.tool_id = ${toolId}::uuid AND ${live(now)}
+    sql`${cardSelect(now)} WHERE d.tool_id = ${toolId}::uuid AND ${live(now)} AND ${opens(can)}
         ORDER BY d.featured DESC, d.discount_percent DESC NULLS LAST, d.expires_at ASC LIMIT 1`,
     CardRow,
   );
   return row ? toCard(row) : null;
+}
+
+/** Whether the tool has a live deal this viewer may not open (the tool page names the plan for it). */
+export async function hasLockedDeal(db: Db, toolId: string, now: Date, can: CanSee = PUBLIC): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`SELECT d.id FROM deals d JOIN tools t ON t.id = d.tool_id ${markJoin(now)}
+        WHERE d.tool_id = ${toolId}::uuid AND ${live(now)} AND x.id IS NOT NULL AND NOT ${opens(can)} LIMIT 1`,
+    IdRow,
+  );
+  return rows.length > 0;
 }
 
 /**
@@ -185,11 +276,12 @@ export async function liveDealLink(
   db: Db,
   toolId: string,
   now: Date,
+  can: CanSee = PUBLIC,
 ): Promise<{ id: string; url: string | null } | null> {
   const [row] = await queryRows(
     db,
-    sql`SELECT d.id, d.url FROM deals d JOIN tools t ON t.id = d.tool_id
-        WHERE d.tool_id = ${toolId}::uuid AND ${live(now)}
+    sql`SELECT d.id, d.url FROM deals d JOIN tools t ON t.id = d.tool_id ${markJoin(now)}
+        WHERE d.tool_id = ${toolId}::uuid AND ${live(now)} AND ${opens(can)}
         ORDER BY d.featured DESC, d.discount_percent DESC NULLS LAST, d.expires_at ASC LIMIT 1`,
     DealLinkRow,
   );
@@ -431,9 +523,10 @@ export async function listDealsForAdmin(db: Db, now: Date): Promise<AdminDealRow
     db,
     sql`SELECT d.id, d.tool_id, t.slug, t.name, t.logo_url, p.name AS provider, c.name AS category, c.slug AS category_slug, t.rating,
           t.review_count, d.deal_type, d.description, d.original_price_cents, d.deal_price_cents, d.discount_percent,
-          d.coupon_code, d.featured, d.expires_at, d.starts_at, d.ended_at, d.url, d.clicks
+          d.coupon_code, d.featured, d.expires_at, d.starts_at, d.ended_at, d.url, d.clicks,
+          x.kind AS lock_kind, x.public_from AS lock_public_from
         FROM deals d JOIN tools t ON t.id = d.tool_id JOIN categories c ON c.id = t.category_id
-        LEFT JOIN providers p ON p.id = t.provider_id
+        LEFT JOIN providers p ON p.id = t.provider_id LEFT JOIN listing_access x ON x.deal_id = d.id AND x.ended_at IS NULL
         ORDER BY d.created_at DESC, d.id LIMIT 500`,
     AdminDealDbRow,
   );

@@ -55,7 +55,8 @@ export async function digestContent(db: Db, now: Date): Promise<DigestContent> {
       NewToolRow,
     ),
     listTrending(db, 5),
-    listLiveDeals(db, { now, limit: 5 }),
+    // The digest goes to everyone: an Expert-only or early-access deal is not in it (ADR 0083).
+    listLiveDeals(db, { now, limit: 5, publicOnly: true }),
   ]);
   return {
     week: isoWeek(now),

@@ -20,6 +20,7 @@ export {
 } from "./beta.ts";
 export {
   type AdminDealRow,
+  type CanSee,
   countDealClick,
   createDeal,
   DEAL_MESSAGES,
@@ -29,13 +30,30 @@ export {
   DealTarget,
   deleteDeal,
   endDeal,
+  hasLockedDeal,
   listDealsForAdmin,
   listLiveDeals,
   liveDealForTool,
   liveDealLink,
+  lockedDeal,
   updateDeal,
 } from "./deals.ts";
 export { DIGEST_JOB, DIGEST_TAG, digestContent, isoWeek, runDigest } from "./digest.ts";
+export {
+  type AdminListingRow,
+  EndListingInput,
+  endListing,
+  LISTING_FEATURE,
+  LISTING_MESSAGES,
+  LISTING_WINDOW_JOB,
+  type ListingNotice,
+  listListingAccess,
+  MarkDealInput,
+  MarkToolInput,
+  markDeal,
+  markTool,
+  toolListingNotice,
+} from "./exclusive.ts";
 export { registerContentJobs } from "./jobs.ts";
 export * from "./labels.ts";
 /** Content module public surface (newsletter, support tickets, contact messages, FAQ). */

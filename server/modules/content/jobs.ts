@@ -1,3 +1,4 @@
+import { SYSTEM_ACTOR } from "../../platform/audit.ts";
 import type { Db } from "../../platform/db/index.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
 import type { Logger } from "../../platform/logger.ts";
@@ -5,6 +6,7 @@ import type { Mailer } from "../../platform/mail.ts";
 import { type SiteEnv, siteOrigin } from "../../platform/site-origin.ts";
 import { applicationMail, BETA_ACK_JOB } from "./beta.ts";
 import { DIGEST_JOB, runDigest, WEEK_MS } from "./digest.ts";
+import { LISTING_WINDOW_JOB, runListingWindowEnd } from "./exclusive.ts";
 
 export type ContentJobDeps = {
   db: Db;
@@ -15,8 +17,14 @@ export type ContentJobDeps = {
   env: SiteEnv;
 };
 
-/** Content's durable jobs: the weekly digest (recurring) and the beta application acknowledgement. */
+/**
+ * Content's durable jobs: the weekly digest (recurring), the beta application acknowledgement and the
+ * end of an early-access window (enqueued for its public day with the mark, ADR 0083).
+ */
 export function registerContentJobs(deps: ContentJobDeps): void {
+  deps.jobs.register<{ id?: unknown }>(LISTING_WINDOW_JOB, async (payload, ctx) => {
+    await runListingWindowEnd(deps.db, payload, ctx.now, SYSTEM_ACTOR);
+  });
   deps.jobs.register(DIGEST_JOB, async (_payload, ctx) => {
     await runDigest(deps, ctx.now);
   });

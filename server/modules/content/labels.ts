@@ -44,3 +44,12 @@ export const BETA_STATUS_LABELS: Record<BetaStatus, string> = {
   full: "Full",
   starting_soon: "Starting Soon",
 };
+
+/** Editors' marks on a tool or a deal (issue 34 item 6, ADR 0083). */
+export const LISTING_KINDS = ["exclusive", "early_access"] as const;
+export type ListingKind = (typeof LISTING_KINDS)[number];
+
+export const LISTING_KIND_LABELS: Record<ListingKind, string> = {
+  exclusive: "Expert-only",
+  early_access: "Early access",
+};

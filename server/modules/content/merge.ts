@@ -24,4 +24,9 @@ export async function moveToolRows(tx: Db, fromId: string, intoId: string): Prom
 export const contentMergeSteps: readonly ToolMergeStep[] = [
   // Merging duplicate tools moves their deals and beta programmes to the surviving tool.
   { name: "content.deals-beta", tables: ["deals", "beta_programs"], run: moveToolRows },
+  {
+    name: "content.listing-access",
+    tables: ["listing_access"],
+    keep: "an editor's exclusive or early-access decision is about that listing: it stays with the archived A as history; B keeps its own tier",
+  },
 ];

@@ -14,7 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 import { newsletterSubscribers, tools } from "./catalog.ts";
-import { timestamps } from "./columns.ts";
+import { membershipTier, timestamps } from "./columns.ts";
 
 /* ----------------------------------------------------------------------------------------------
  * Content (issue 12): deals, beta programmes and the newsletter digest log.
@@ -161,5 +161,41 @@ export const blogPosts = pgTable(
   (t) => [
     uniqueIndex("blog_posts_slug_uq").on(t.slug),
     index("blog_posts_public_idx").on(t.status, t.publishedAt.desc()),
+  ],
+);
+
+/**
+ * Exclusive listings and early access (issue 34 item 6, ADR 0083): an editor's decision that a tool
+ * or a deal is for Expert members only (`exclusive`) or for them first (`early_access` until
+ * `public_from`). The open row (ended_at null) is in force; ended rows are the history. For a tool the
+ * row also moves tools.tier (the gate every serializer reads) and keeps the tier to return to.
+ */
+export const listingAccess = pgTable(
+  "listing_access",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toolId: uuid("tool_id").references(() => tools.id, { onDelete: "cascade" }),
+    dealId: uuid("deal_id").references(() => deals.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["exclusive", "early_access"] }).notNull(),
+    publicFrom: timestamp("public_from", { withTimezone: true }),
+    tierBefore: membershipTier("tier_before"),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    endedBy: text("ended_by").references(() => users.id, { onDelete: "set null" }),
+    endReason: text("end_reason", { enum: ["window", "editor"] }),
+  },
+  (t) => [
+    uniqueIndex("listing_access_tool_open").on(t.toolId).where(sql`ended_at IS NULL AND tool_id IS NOT NULL`),
+    uniqueIndex("listing_access_deal_open").on(t.dealId).where(sql`ended_at IS NULL AND deal_id IS NOT NULL`),
+    index("listing_access_created_idx").on(t.createdAt),
+    check("listing_access_one_target", sql`(tool_id IS NULL) <> (deal_id IS NULL)`),
+    check("listing_access_kind", sql`kind IN ('exclusive', 'early_access')`),
+    check("listing_access_window", sql`(kind = 'early_access') = (public_from IS NOT NULL)`),
+    check("listing_access_tier_before", sql`(tool_id IS NULL) = (tier_before IS NULL)`),
+    check(
+      "listing_access_end",
+      sql`(ended_at IS NULL) = (end_reason IS NULL) AND (end_reason IS NULL OR end_reason IN ('window', 'editor'))`,
+    ),
   ],
 );
