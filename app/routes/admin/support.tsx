@@ -98,7 +98,8 @@ export default function AdminSupport({ loaderData }: Route.ComponentProps) {
             {messages.map((m) => (
               <li key={m.id} className={cardClass}>
                 <p className="text-sm font-semibold">
-                  {m.name} &lt;{m.email}&gt; <span className="font-normal text-slate-500">· {day(m.createdAt)}</span>
+                  {m.name} &lt;{m.email}&gt;{" "}
+                  <span className="font-normal text-slate-600 dark:text-slate-400">· {day(m.createdAt)}</span>
                 </p>
                 <p className="mt-1 whitespace-pre-wrap text-sm">{m.message}</p>
               </li>
