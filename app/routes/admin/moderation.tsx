@@ -227,7 +227,14 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
         </Field>
         <div className="flex flex-wrap items-center gap-2 sm:col-span-2">
           <label className="mr-2 flex items-center gap-2 text-sm">
-            <input type="checkbox" onChange={toggleAll} aria-controls="queue" data-testid="select-all" />
+            {/* aria-controls must name an element that exists: the list is absent when the queue is empty. */}
+            <input
+              type="checkbox"
+              onChange={toggleAll}
+              aria-controls={submissions.length ? "queue" : undefined}
+              disabled={submissions.length === 0}
+              data-testid="select-all"
+            />
             Select all on this page
           </label>
           <Button type="submit" name="intent" value="bulk-approve" disabled={busy} variant="success" size="sm">
