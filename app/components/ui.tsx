@@ -104,10 +104,17 @@ export function Field({
   );
 }
 
-/** A table that scrolls sideways inside its own box on narrow screens, never the page. */
+/**
+ * A table that scrolls sideways inside its own box on narrow screens, never the page. The box takes
+ * the keyboard focus so it can be scrolled without a mouse (axe scrollable-region-focusable, ADR 0084).
+ */
 export function Table({ className, children, ...rest }: TableHTMLAttributes<HTMLTableElement>) {
   return (
-    <div className="relative overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-700">
+    <div
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be reachable by keyboard to be scrolled.
+      tabIndex={0}
+      className="relative overflow-x-auto rounded-xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-slate-700"
+    >
       <table className={cx("w-full text-left text-sm", className)} {...rest}>
         {children}
       </table>

@@ -12,13 +12,23 @@ export function ShareButton({ url, label = "Share" }: { url: string; label?: str
     return () => clearTimeout(timer);
   }, [copied]);
   if (!hydrated) {
+    // Until the page hydrates, the button's box is kept (invisible), so the header does not reflow
+    // when it arrives (issue 36: CLS 0.139 on profiles at 1280 px, when this was the long link
+    // itself); without JavaScript the link shows instead.
     return (
-      <p className="text-sm text-slate-600 dark:text-slate-400">
-        Share this profile:{" "}
-        <a href={url} className="break-all underline">
-          {url}
-        </a>
-      </p>
+      <>
+        <noscript>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Share this profile:{" "}
+            <a href={url} className="break-all underline">
+              {url}
+            </a>
+          </p>
+        </noscript>
+        <span aria-hidden="true" className={buttonClass("secondary", "md", "invisible text-sm font-semibold")}>
+          {label}
+        </span>
+      </>
     );
   }
   return (

@@ -19,7 +19,7 @@ export function TicketThread({ messages }: { messages: TicketMessage[] }) {
           }`}
         >
           <p className="text-sm font-semibold">
-            {m.authorName} <span className="font-normal text-slate-500">· {when(m.createdAt)}</span>
+            {m.authorName} <span className="font-normal text-slate-600 dark:text-slate-400">· {when(m.createdAt)}</span>
           </p>
           <p className="user-text mt-2 whitespace-pre-wrap">{m.body}</p>
         </li>

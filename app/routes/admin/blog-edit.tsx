@@ -110,14 +110,16 @@ export default function AdminBlogEdit({ loaderData, actionData }: Route.Componen
         }
         aside={
           <section aria-label="Preview" className={cardClass}>
-            <h3 className="text-sm font-semibold text-slate-500 uppercase">Preview</h3>
+            <h3 className="text-sm font-semibold text-slate-600 dark:text-slate-400 uppercase">Preview</h3>
             {preview ? (
               <>
-                <p className="mt-2 text-sm text-slate-500">{preview.readMinutes} min read</p>
+                <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{preview.readMinutes} min read</p>
                 <SanitizedHtml className="mt-4" html={preview.html} />
               </>
             ) : (
-              <p className="mt-2 text-sm text-slate-500">Press Preview to see the post as it will be published.</p>
+              <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+                Press Preview to see the post as it will be published.
+              </p>
             )}
           </section>
         }

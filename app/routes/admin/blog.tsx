@@ -70,7 +70,7 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
               <>
                 <span className="font-medium">{p.title}</span>
                 {p.featured ? <span className={badgeClass("warning", "ml-2")}>Featured</span> : null}
-                <span className="block text-xs text-slate-500">/blog/{p.slug}</span>
+                <span className="block text-xs text-slate-600 dark:text-slate-400">/blog/{p.slug}</span>
               </>
             ),
           },

@@ -208,7 +208,8 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
           id="bulk-rejection-reason"
           label={
             <>
-              Rejection reason <span className="font-normal text-slate-500">(required to reject)</span>
+              Rejection reason{" "}
+              <span className="font-normal text-slate-600 dark:text-slate-400">(required to reject)</span>
             </>
           }
         >
@@ -218,7 +219,7 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
           id="bulk-admin-notes"
           label={
             <>
-              Admin notes <span className="font-normal text-slate-500">(optional)</span>
+              Admin notes <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
             </>
           }
         >
@@ -226,7 +227,14 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
         </Field>
         <div className="flex flex-wrap items-center gap-2 sm:col-span-2">
           <label className="mr-2 flex items-center gap-2 text-sm">
-            <input type="checkbox" onChange={toggleAll} aria-controls="queue" data-testid="select-all" />
+            {/* aria-controls must name an element that exists: the list is absent when the queue is empty. */}
+            <input
+              type="checkbox"
+              onChange={toggleAll}
+              aria-controls={submissions.length ? "queue" : undefined}
+              disabled={submissions.length === 0}
+              data-testid="select-all"
+            />
             Select all on this page
           </label>
           <Button type="submit" name="intent" value="bulk-approve" disabled={busy} variant="success" size="sm">
@@ -263,7 +271,7 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
                   <div className="min-w-0 flex-1">
                     <p className="font-semibold">
                       {s.name}{" "}
-                      <span className="text-xs font-normal text-slate-500">
+                      <span className="text-xs font-normal text-slate-600 dark:text-slate-400">
                         {s.category} · {s.status.replace("_", " ")}
                         {s.revisions ? ` · revised ${s.revisions}×` : ""}
                       </span>
@@ -290,7 +298,9 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
                       {s.tags.length ? ` · tags: ${s.tags.join(", ")}` : ""}
                     </p>
                     {s.reason ? <p className="mt-1 text-sm">Reason: {s.reason}</p> : null}
-                    {s.admin_notes ? <p className="mt-1 text-sm text-slate-500">Notes: {s.admin_notes}</p> : null}
+                    {s.admin_notes ? (
+                      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Notes: {s.admin_notes}</p>
+                    ) : null}
                     {s.tool_slug ? (
                       <Link to={`/tools/${s.tool_slug}`} className="text-sm underline">
                         Live tool
@@ -306,7 +316,10 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
                       id={`reason-${s.id}`}
                       label={
                         <>
-                          Reason <span className="font-normal text-slate-500">(for reject / revision)</span>
+                          Reason{" "}
+                          <span className="font-normal text-slate-600 dark:text-slate-400">
+                            (for reject / revision)
+                          </span>
                         </>
                       }
                     >
@@ -344,7 +357,10 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
                       error={reopenFailed(s.id)?.fields.reason}
                       label={
                         <>
-                          Why reopen <span className="font-normal text-slate-500">(required; the maker sees it)</span>
+                          Why reopen{" "}
+                          <span className="font-normal text-slate-600 dark:text-slate-400">
+                            (required; the maker sees it)
+                          </span>
                         </>
                       }
                     >
@@ -361,7 +377,7 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
                     <Button type="submit" size="sm" variant="secondary" disabled={busy}>
                       Reopen decision<span className="sr-only"> on {s.name}</span>
                     </Button>
-                    <span className="text-xs text-slate-500">
+                    <span className="text-xs text-slate-600 dark:text-slate-400">
                       {s.status.replace("_", " ")} on {s.decided_at.slice(0, 10)}; can be reopened for {reopenDays} days
                     </span>
                   </Form>

@@ -140,13 +140,15 @@ export default function AdminPayouts({ loaderData, actionData }: Route.Component
                     <Link to={`/admin/users/${encodeURIComponent(a.userId)}`} className="font-medium underline">
                       {a.name}
                     </Link>
-                    <span className="block text-xs text-slate-500">
+                    <span className="block text-xs text-slate-600 dark:text-slate-400">
                       {a.code} · pays to {a.payoutEmail}
                     </span>
                   </td>
                   <td className={td}>
                     {usd(a.owedCents)}
-                    {a.owedCount ? <span className="text-xs text-slate-500"> ({a.owedCount})</span> : null}
+                    {a.owedCount ? (
+                      <span className="text-xs text-slate-600 dark:text-slate-400"> ({a.owedCount})</span>
+                    ) : null}
                   </td>
                   <td className={td}>{usd(a.pendingCents)}</td>
                   <td className={td}>{usd(a.paidCents)}</td>
@@ -228,10 +230,11 @@ export default function AdminPayouts({ loaderData, actionData }: Route.Component
                   <td className={td}>{p.at.slice(0, 10)}</td>
                   <td className={td}>
                     {p.name}
-                    <span className="block text-xs text-slate-500">{p.payoutEmail}</span>
+                    <span className="block text-xs text-slate-600 dark:text-slate-400">{p.payoutEmail}</span>
                   </td>
                   <td className={td}>
-                    {usd(p.amountCents)} <span className="text-xs text-slate-500">({p.commissionCount})</span>
+                    {usd(p.amountCents)}{" "}
+                    <span className="text-xs text-slate-600 dark:text-slate-400">({p.commissionCount})</span>
                   </td>
                   <td className={td}>
                     {p.status === "manual" ? "paid by hand" : p.status === "unknown" ? "unclear answer" : p.status}

@@ -84,11 +84,11 @@ export default function AdminSuggestions({ loaderData, actionData }: Route.Compo
                 </span>
               </p>
               <dl className="mt-2 grid gap-1 text-sm sm:grid-cols-[8rem_1fr]">
-                <dt className="text-slate-500">Now</dt>
+                <dt className="text-slate-600 dark:text-slate-400">Now</dt>
                 <dd className="break-words">{s.current || "—"}</dd>
-                <dt className="text-slate-500">Suggested</dt>
+                <dt className="text-slate-600 dark:text-slate-400">Suggested</dt>
                 <dd className="break-words font-medium">{s.value}</dd>
-                <dt className="text-slate-500">Because</dt>
+                <dt className="text-slate-600 dark:text-slate-400">Because</dt>
                 <dd className="break-words">
                   {s.evidence} on <span className="break-all">{s.source_url}</span>
                 </dd>

@@ -54,7 +54,7 @@ export default function AdminSupport({ loaderData }: Route.ComponentProps) {
           Priority (Expert) first, then the longest waiting.
         </p>
         {tickets.length === 0 ? (
-          <p className="mt-4 text-slate-600">No tickets with this status.</p>
+          <p className="mt-4 text-slate-600 dark:text-slate-400">No tickets with this status.</p>
         ) : (
           <table className="mt-4 w-full text-left text-sm">
             <thead>
@@ -92,13 +92,14 @@ export default function AdminSupport({ loaderData }: Route.ComponentProps) {
           Contact messages
         </h2>
         {messages.length === 0 ? (
-          <p className="mt-2 text-slate-600">No contact messages yet.</p>
+          <p className="mt-2 text-slate-600 dark:text-slate-400">No contact messages yet.</p>
         ) : (
           <ul className="mt-3 space-y-3">
             {messages.map((m) => (
               <li key={m.id} className={cardClass}>
                 <p className="text-sm font-semibold">
-                  {m.name} &lt;{m.email}&gt; <span className="font-normal text-slate-500">· {day(m.createdAt)}</span>
+                  {m.name} &lt;{m.email}&gt;{" "}
+                  <span className="font-normal text-slate-600 dark:text-slate-400">· {day(m.createdAt)}</span>
                 </p>
                 <p className="mt-1 whitespace-pre-wrap text-sm">{m.message}</p>
               </li>

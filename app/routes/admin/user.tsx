@@ -74,7 +74,9 @@ function Section({ title, count, children }: { title: string; count?: number; ch
     <section aria-labelledby={id} className="space-y-2">
       <h2 id={id} className="text-lg font-semibold">
         {title}
-        {count !== undefined ? <span className="ml-1 text-sm font-normal text-slate-500">({count})</span> : null}
+        {count !== undefined ? (
+          <span className="ml-1 text-sm font-normal text-slate-600 dark:text-slate-400">({count})</span>
+        ) : null}
       </h2>
       {children}
     </section>
@@ -204,7 +206,8 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
                   </td>
                   <td className={td}>{usd(p.amountCents)}</td>
                   <td className={td}>
-                    {p.provider} <span className="text-xs break-all text-slate-500">{p.providerPaymentId}</span>
+                    {p.provider}{" "}
+                    <span className="text-xs break-all text-slate-600 dark:text-slate-400">{p.providerPaymentId}</span>
                   </td>
                   <td className={td}>{p.status === "refunded" ? `refunded ${day(p.refundedAt)}` : "paid"}</td>
                   <td className={td}>
@@ -312,7 +315,9 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
                 <li key={s.id}>
                   Since {day(s.createdAt)}, until {day(s.expiresAt)}
                   {s.ipAddress ? ` · ${s.ipAddress}` : ""}
-                  {s.userAgent ? <span className="block text-xs text-slate-500">{s.userAgent}</span> : null}
+                  {s.userAgent ? (
+                    <span className="block text-xs text-slate-600 dark:text-slate-400">{s.userAgent}</span>
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -69,7 +69,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   }
   return (
     <article className="mx-auto max-w-3xl">
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
+      <nav aria-label="Breadcrumb" className="text-sm text-slate-600 dark:text-slate-400">
         <Link to="/blog" className="hover:underline">
           Blog
         </Link>{" "}

@@ -209,7 +209,9 @@ export default function Discussion({ loaderData, actionData }: Route.ComponentPr
         {signedIn && !thread.mine && !thread.reported ? (
           <ReportForm target="thread" id={thread.id} label="this question" />
         ) : null}
-        {thread.reported ? <span className="text-sm text-slate-600">You reported this question.</span> : null}
+        {thread.reported ? (
+          <span className="text-sm text-slate-600 dark:text-slate-400">You reported this question.</span>
+        ) : null}
       </div>
       {moderator ? (
         <ModerateButtons

@@ -65,7 +65,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 function Optional({ text, note }: { text: string; note: string }) {
   return (
     <>
-      {text} <span className="font-normal text-slate-500">({note})</span>
+      {text} <span className="font-normal text-slate-600 dark:text-slate-400">({note})</span>
     </>
   );
 }

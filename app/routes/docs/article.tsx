@@ -32,7 +32,7 @@ export default function DocArticle({ loaderData }: Route.ComponentProps) {
   }
   return (
     <div className="mx-auto max-w-3xl">
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
+      <nav aria-label="Breadcrumb" className="text-sm text-slate-600 dark:text-slate-400">
         <Link to="/documentation" className="hover:underline">
           Documentation
         </Link>{" "}

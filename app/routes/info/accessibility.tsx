@@ -48,7 +48,7 @@ export default function Accessibility() {
         </a>
         . Say which page and what you were trying to do; we reply within 24 hours.
       </p>
-      <p className="text-sm text-slate-500">Last reviewed {UPDATED}.</p>
+      <p className="text-sm text-slate-600 dark:text-slate-400">Last reviewed {UPDATED}.</p>
     </InfoPage>
   );
 }

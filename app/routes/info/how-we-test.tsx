@@ -98,7 +98,7 @@ export default function HowWeTest({ loaderData }: Route.ComponentProps) {
         {Object.entries(FACT_KIND_LABELS).map(([kind, label]) => (
           <div key={kind}>
             <dt className="font-semibold">
-              {label.title} <code className="text-xs font-normal text-slate-500">({kind})</code>
+              {label.title} <code className="text-xs font-normal text-slate-600 dark:text-slate-400">({kind})</code>
             </dt>
             <dd>{label.explain}</dd>
           </div>

@@ -165,7 +165,9 @@ export default function OpenData({ loaderData: d }: Route.ComponentProps) {
             </a>{" "}
             ({f.format === "jsonl" ? "JSON Lines, one tool per line" : "CSV with a header row"}, gzip
             {f.bytes ? `, ${kb(f.bytes)}` : ""})
-            {f.sha256 ? <span className="block break-all text-xs text-slate-500">SHA-256 {f.sha256}</span> : null}
+            {f.sha256 ? (
+              <span className="block break-all text-xs text-slate-600 dark:text-slate-400">SHA-256 {f.sha256}</span>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -183,7 +183,7 @@ export default function TaskPage({ loaderData }: Route.ComponentProps) {
             {task.related.map((r) => (
               <li key={r.slug}>
                 <Link to={`/tasks/${r.slug}`} className={chipClass()}>
-                  {r.name} <span className="text-slate-500">({r.tool_count})</span>
+                  {r.name} <span className="text-slate-600 dark:text-slate-400">({r.tool_count})</span>
                 </Link>
               </li>
             ))}

@@ -48,7 +48,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 function TaskLink({ task }: { task: { slug: string; name: string; tool_count: number } }) {
   return (
     <li>
-      <Link to={`/tasks/${task.slug}`} className="text-brand-700 hover:underline dark:text-brand-100">
+      <Link
+        to={`/tasks/${task.slug}`}
+        className="text-brand-700 underline decoration-brand-700/30 underline-offset-2 hover:decoration-current dark:text-brand-100 dark:decoration-brand-100/40"
+      >
         {task.name}
       </Link>{" "}
       <span className="text-sm text-slate-600 dark:text-slate-400">({plural(task.tool_count, "tool")})</span>

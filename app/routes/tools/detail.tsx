@@ -511,7 +511,16 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
         <div className="relative mt-5 flex flex-wrap items-center gap-x-4 gap-y-2">
           <SaveToggles tool={toolRef} state={saved} member={member} />
           {lock ? null : listChoices ? (
-            <Suspense fallback={null}>
+            // The member's lists arrive after hydration: until the popover's chunk loads, the link it
+            // replaces stays, the same size, so the row does not close up and reopen (issue 36: CLS 0.145
+            // on a member's tool page at 1280 px).
+            <Suspense
+              fallback={
+                <a href={`/tools/${page.tool.slug}?own=1`} className={buttonClass("secondary", "sm", "px-3 py-1.5")}>
+                  Add to list
+                </a>
+              }
+            >
               <AddToList tool={toolRef} choices={listChoices} />
             </Suspense>
           ) : member ? (

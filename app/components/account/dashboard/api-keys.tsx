@@ -97,7 +97,7 @@ export function ApiKeysBody({
         <tbody>
           {keys.length === 0 ? (
             <tr>
-              <td colSpan={5} className="py-3 text-slate-500">
+              <td colSpan={5} className="py-3 text-slate-600 dark:text-slate-400">
                 No API keys yet.
               </td>
             </tr>
@@ -112,7 +112,7 @@ export function ApiKeysBody({
                 <td>{when(k.lastUsedAt)}</td>
                 <td className="text-right">
                   {k.revokedAt ? (
-                    <span className="text-slate-500">Revoked</span>
+                    <span className="text-slate-600 dark:text-slate-400">Revoked</span>
                   ) : (
                     // Revoking cannot be undone: a confirm step that needs no JavaScript.
                     <details className="inline-block text-left" data-testid="revoke-confirm">

@@ -132,7 +132,7 @@ export function ListsBody({
               <ol className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
                 {list.tools.map((t, i) => (
                   <li key={t.toolId} className="flex flex-wrap items-center gap-2 py-2">
-                    <span className="w-6 text-sm text-slate-500">{i + 1}.</span>
+                    <span className="w-6 text-sm text-slate-600 dark:text-slate-400">{i + 1}.</span>
                     <Link to={`/tools/${t.slug}`} className="min-w-0 flex-1 font-medium underline">
                       {t.name}
                     </Link>
