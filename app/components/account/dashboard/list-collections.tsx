@@ -21,7 +21,7 @@ export function ToolRows({ listId, tools, noteMax }: { listId: string; tools: To
         <li key={t.toolId} className="py-3">
           <div className="flex flex-wrap items-center gap-2">
             <span className="w-6 text-sm text-slate-500">{i + 1}.</span>
-            <Link to={`/tools/${t.slug}`} className="min-w-0 flex-1 font-medium underline">
+            <Link to={`/tools/${t.slug}`} className="min-w-[8rem] flex-1 font-medium underline">
               {t.name}
             </Link>
             {(
