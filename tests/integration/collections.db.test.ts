@@ -172,7 +172,7 @@ describe("a collaborator (any plan: the owner's plan carries the feature)", () =
   });
 
   it("cannot rename, delete, share or manage collaborators (the same 404 as a stranger)", async () => {
-    for (const fields of [
+    for (const fields of <Record<string, string>[]>[
       { intent: "update", listId, title: "Hijacked", description: "" },
       { intent: "delete", listId },
       { intent: "share", listId },
