@@ -85,6 +85,8 @@ export default [
     route("submit-tool", "routes/submissions/submit-tool.tsx"),
     route("top-lists", "routes/community/top-lists.tsx"),
     route("top-lists/:slug", "routes/community/top-list.tsx"),
+    // Issue 34 item 8 (ADR 0082): a list shared by its private link — read-only, public, noindex.
+    route("lists/shared/:token", "routes/community/shared-list.tsx"),
     route("trending", "routes/community/trending.tsx"),
     route("tools/:idOrSlug/correct", "routes/community/propose.tsx"),
     route("tools/:idOrSlug/claim", "routes/makers/claim.tsx"),

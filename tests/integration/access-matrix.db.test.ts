@@ -29,6 +29,8 @@ type Ctx = {
   victimSubmissionId: string;
   /** the victim's private top list (one tool) and a public one */
   victimList: { id: string; slug: string; toolId: string };
+  /** the private share link's token of the victim's private list (custom collections, ADR 0082) */
+  victimShareToken: string;
   victimPublicList: { id: string; slug: string };
   victimCorrectionId: string;
   /** community (issue 11): the victim's review and a tool with a poll */
@@ -1138,6 +1140,39 @@ const ROWS: Row[] = [
     expect: { visitor: 302, members: 404 },
     note: "someone else's list; visitors are sent to sign in",
   },
+  // ---- custom collections (issue 34 item 8, ADR 0082) ----
+  { covers: "/lists/shared/:token", path: (c) => `/lists/shared/${c.victimShareToken}`, expect: 200 },
+  { covers: "/lists/shared/:token", path: () => `/lists/shared/${"x".repeat(32)}`, expect: 404, note: "no such link" },
+  {
+    covers: "/dashboard/lists",
+    method: "POST",
+    path: () => "/dashboard/lists",
+    form: (c) => ({ intent: "share", listId: c.victimList.id }),
+    expect: { visitor: 302, free: 403, standard: 403, expert: 404, admin: 403 },
+    note: "sharing someone else's list: below Expert the plan answers first",
+  },
+  {
+    covers: "/dashboard/lists",
+    method: "POST",
+    path: () => "/dashboard/lists",
+    form: (c) => ({ intent: "invite", listId: c.victimList.id, who: "someone@example.com" }),
+    expect: { visitor: 302, free: 403, standard: 403, expert: 404, admin: 403 },
+  },
+  {
+    covers: "/dashboard/lists",
+    method: "POST",
+    path: () => "/dashboard/lists",
+    form: (c) => ({ intent: "leave", listId: c.victimList.id }),
+    expect: { visitor: 302, members: 404 },
+    note: "not a collaborator",
+  },
+  {
+    covers: "/dashboard/lists",
+    method: "POST",
+    path: () => "/dashboard/lists",
+    form: (c) => ({ intent: "note", listId: c.victimList.id, toolId: c.victimList.toolId, note: "mine" }),
+    expect: { visitor: 302, members: 404 },
+  },
   { covers: "/api/top-lists", path: () => "/api/top-lists?page=1&limit=5", expect: 200 },
   { covers: "/api/top-lists/mine", path: () => "/api/top-lists/mine", expect: { visitor: 401, members: 200 } },
   { covers: "/api/top-lists/:id", path: (c) => `/api/top-lists/${c.victimPublicList.slug}`, expect: 200 },
@@ -1746,6 +1781,12 @@ beforeAll(async () => {
   const victimPrivate = await listJson(await victim.client.json("/api/top-lists", "POST", { title: "Victim private" }));
   const added = await victim.client.json(`/api/top-lists/${victimPrivate.id}/items`, "POST", { toolId: toolSlugs[0] });
   if (added.status !== 201) throw new Error(`victim list item: ${added.status}`);
+  const shared = await victim.client.form("/dashboard/lists", { intent: "share", listId: victimPrivate.id });
+  if (shared.status !== 200) throw new Error(`victim share link: ${shared.status}`);
+  const [shareRow] = await queryRows<{ share_token: string }>(
+    server.services.db,
+    sql`SELECT share_token FROM top_lists WHERE id = ${victimPrivate.id}::uuid`,
+  );
   const victimPublic = await listJson(
     await victim.client.json("/api/top-lists", "POST", { title: "Victim public", isPublic: true }),
   );
@@ -1774,6 +1815,7 @@ beforeAll(async () => {
   const victimTicketId = ((await ticket.json()) as { ticket: { id: string } }).ticket.id;
   ctx = {
     victimList: { ...victimPrivate, toolId: victimToolId },
+    victimShareToken: shareRow?.share_token ?? "",
     victimPublicList: victimPublic,
     victimReviewId,
     pollId,

@@ -258,6 +258,24 @@ const JOURNEYS: Record<string, Journey> = {
     },
     refused: async (m, tier) => expectRefusal(await m.client.fetch("/insights"), tier),
   },
+  custom_collections: {
+    // Issue 34 item 8: an Expert owner shares a list by link; below Expert, the plan is named.
+    works: async (m) => {
+      const res = await m.client.json("/api/top-lists", "POST", { title: "Shared picks" });
+      const list = ((await res.json()) as { topList: { id: string } }).topList;
+      const shared = await m.client.form("/dashboard/lists", { intent: "share", listId: list.id });
+      expect(shared.status).toBe(200);
+      const token = /\/lists\/shared\/([A-Za-z0-9_-]{32})/.exec(
+        await text(await m.client.fetch("/dashboard/lists")),
+      )?.[1];
+      expect((await new Client(server).fetch(`/lists/shared/${token}`)).status).toBe(200);
+    },
+    refused: async (m, tier) => {
+      const res = await m.client.json("/api/top-lists", "POST", { title: "Not shared" });
+      const list = ((await res.json()) as { topList: { id: string } }).topList;
+      await expectRefusal(await m.client.form("/dashboard/lists", { intent: "share", listId: list.id }), tier);
+    },
+  },
   vip_community: {
     // Issue 34 item 7: the Expert members' discussion space; below Expert, the page says which plan has it.
     works: async (m) => {

@@ -2,7 +2,8 @@ import { Form, Link } from "react-router";
 import { buttonClass, cardClassOf, controlClass } from "../ui-classes";
 
 export type ListChoices = {
-  lists: { id: string; title: string; has: boolean }[];
+  /** `mine: false`: a list another member invited this one to edit */
+  lists: { id: string; title: string; has: boolean; mine: boolean }[];
   /** why no new list can be made (plan limit), with '/pricing' in words; null when one can */
   refusal: string | null;
   rules: { titleMax: number; noteMax: number };
@@ -46,7 +47,7 @@ export function AddToList({
               <select name="listId" className={field}>
                 {open.map((l) => (
                   <option key={l.id} value={l.id}>
-                    {l.title}
+                    {l.mine ? l.title : `${l.title} (shared with you)`}
                   </option>
                 ))}
               </select>

@@ -33,6 +33,7 @@ export const DELIVERED_FEATURES: Readonly<Record<string, { where: string }>> = {
   advanced_ai_recommendations: { where: "/for-you" },
   advanced_analytics: { where: "/insights" },
   vip_community: { where: "/community/vip" },
+  custom_collections: { where: "/dashboard/lists" },
 };
 
 export function isDelivered(key: string): boolean {

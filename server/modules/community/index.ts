@@ -142,6 +142,24 @@ export {
 } from "./discussions.ts";
 export { createFeedback, FEEDBACK_RULES } from "./feedback.ts";
 export { FREE_MAIL_DOMAINS, isFreeMailDomain } from "./free-mail-domains.ts";
+export {
+  addCollaborator,
+  COLLECTION_MESSAGES,
+  COLLECTION_RULES,
+  type Collaborator,
+  CollaboratorInput,
+  collectionsRefusal,
+  getSharedList,
+  leaveList,
+  listsSharedWithMe,
+  type OwnerCollectionState,
+  ownerCollectionState,
+  removeCollaborator,
+  revokeShare,
+  type SharedList,
+  type SharedWithMe,
+  shareList,
+} from "./list-collections.ts";
 export { communityMergeSteps, mergeToolPolls, mergeToolReviews } from "./merge.ts";
 export {
   type ActivePoll,
@@ -236,11 +254,14 @@ export {
 } from "./stories.ts";
 export {
   addToolToList,
+  COLLECTIONS_FEATURE,
   createTopList,
   deleteTopList,
+  editableBy,
   getTopList,
   type ListDeps,
   ListItemInput,
+  ListNote,
   listChoicesFor,
   listChoicesOf,
   listMyTopLists,
@@ -248,6 +269,7 @@ export {
   listPublicTopListsByUser,
   moveToolInList,
   removeToolFromList,
+  setToolNote,
   setTopListEditorial,
   TOP_LIST_MESSAGES,
   TOP_LIST_RULES,

@@ -7,7 +7,8 @@ import { AppError } from "../../platform/errors.ts";
 import { UUID } from "../../platform/ids.ts";
 import { publicMemberName } from "../../platform/public-name.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
-import { tierLabel, type Viewer } from "../accounts/index.ts";
+import { textLine } from "../../platform/text.ts";
+import { isTier, tierLabel, type Viewer } from "../accounts/index.ts";
 import { slugify, type ToolMergeStep } from "../catalog/index.ts";
 
 /**
@@ -47,7 +48,11 @@ export const TOP_LIST_MESSAGES = {
   toolNotFound: "Tool not found",
   full: `A list holds at most ${TOP_LIST_RULES.itemsMax} tools`,
   tooManyWrites: "Too many list changes in a short time. Please wait a few minutes and try again.",
+  ownerPlanLapsed: "The owner's plan no longer includes shared lists, so only the owner can change this list for now.",
 } as const;
+
+/** The entitlement behind sharing by link and collaborators (issue 34 item 8, ADR 0082). */
+export const COLLECTIONS_FEATURE = "custom_collections";
 
 const checkbox = z
   .union([z.boolean(), z.enum(["on", "true", "1", "false", "0", "off"])])
@@ -80,9 +85,12 @@ export const TopListPatch = z
   });
 export type TopListPatch = z.output<typeof TopListPatch>;
 
+/** A note on one tool of a list: one line, control characters refused, invisible formatting removed. */
+export const ListNote = textLine("Note").pipe(z.string().max(TOP_LIST_RULES.noteMax, TOP_LIST_MESSAGES.noteTooLong));
+
 export const ListItemInput = z.object({
   toolId: z.string().trim().min(1, "Choose a tool").max(120, TOP_LIST_MESSAGES.toolNotFound),
-  note: z.string().trim().max(TOP_LIST_RULES.noteMax, TOP_LIST_MESSAGES.noteTooLong).optional(),
+  note: ListNote.optional(),
 });
 
 export type TopListTool = {
@@ -284,6 +292,11 @@ export async function listPublicTopListsByUser(
   return rows.map((r) => ({ title: r.title, slug: r.slug, tools: (items.get(r.id) ?? []).map((t) => t.name) }));
 }
 
+/** The lists a member may add tools to: their own and those they collaborate on (alias `l`). */
+export function editableBy(userId: string) {
+  return sql`(l.user_id = ${userId} OR l.id IN (SELECT c.list_id FROM top_list_collaborators c WHERE c.user_id = ${userId}))`;
+}
+
 // ---- allowance (the entitlement decides, never the tier name) ----
 
 export type TopListAllowance = { used: number; limit: number | null; message: string | null };
@@ -345,7 +358,7 @@ function newSlug(title: string): string {
 }
 
 /** The owner's list row, locked for the rest of the transaction; anyone else's (or none) is a 404. */
-async function lockOwnList(
+export async function lockOwnList(
   tx: Db,
   userId: string,
   listId: string,
@@ -358,6 +371,39 @@ async function lockOwnList(
   );
   if (!row) throw new AppError("not_found", TOP_LIST_MESSAGES.notFound);
   return row;
+}
+
+const EditableRow = z.object({ id: z.string(), owner: z.boolean(), owner_tier: z.string().nullable() });
+
+/**
+ * A list whose tools the viewer may change, locked for the rest of the transaction: their own, or one
+ * they collaborate on while its owner's plan still has custom collections (the owner's feature, not
+ * the collaborator's). Anyone else gets the same 404 as for a list that does not exist.
+ */
+export async function lockEditableList(
+  tx: Db,
+  viewer: Viewer,
+  listId: string,
+): Promise<{ id: string; owner: boolean }> {
+  if (!UUID.test(listId)) throw new AppError("not_found", TOP_LIST_MESSAGES.notFound);
+  const userId = viewer.user.id;
+  const [row] = await queryRows(
+    tx,
+    sql`SELECT l.id, l.user_id = ${userId} AS owner, p.tier::text AS owner_tier
+        FROM top_lists l LEFT JOIN user_profiles p ON p.user_id = l.user_id
+        WHERE l.id = ${listId}::uuid AND (l.user_id = ${userId} OR EXISTS (
+          SELECT 1 FROM top_list_collaborators c WHERE c.list_id = l.id AND c.user_id = ${userId}))
+        FOR UPDATE OF l`,
+    EditableRow,
+  );
+  if (!row) throw new AppError("not_found", TOP_LIST_MESSAGES.notFound);
+  if (!row.owner) {
+    const tier = row.owner_tier && isTier(row.owner_tier) ? row.owner_tier : "free";
+    if (!viewer.entitlements.hasAccess(tier, COLLECTIONS_FEATURE)) {
+      throw new AppError("forbidden", TOP_LIST_MESSAGES.ownerPlanLapsed);
+    }
+  }
+  return { id: row.id, owner: row.owner };
 }
 
 /** The first publication of a list counts as a contribution (badges, points) — once per list. */
@@ -477,7 +523,7 @@ export async function addToolToList(
   await limitWrites(deps.db, viewer.user.id, now);
   const toolId = await activeToolId(deps.db, input.toolId);
   return inTx(deps.db, async (tx) => {
-    const row = await lockOwnList(tx, viewer.user.id, listId);
+    const row = await lockEditableList(tx, viewer, listId);
     const [stats] = await queryRows(
       tx,
       sql`SELECT count(*)::int AS n, COALESCE(max(position), 0)::int + 1 AS next,
@@ -515,7 +561,7 @@ export async function removeToolFromList(
   await limitWrites(deps.db, viewer.user.id, now);
   if (!UUID.test(toolId)) throw new AppError("not_found", TOP_LIST_MESSAGES.toolNotFound);
   await inTx(deps.db, async (tx) => {
-    const row = await lockOwnList(tx, viewer.user.id, listId);
+    const row = await lockEditableList(tx, viewer, listId);
     const gone = await queryRows(
       tx,
       sql`DELETE FROM top_list_items WHERE list_id = ${row.id}::uuid AND tool_id = ${toolId}::uuid RETURNING tool_id`,
@@ -540,7 +586,7 @@ export async function moveToolInList(
   await limitWrites(deps.db, viewer.user.id, now);
   if (!UUID.test(toolId)) throw new AppError("not_found", TOP_LIST_MESSAGES.toolNotFound);
   await inTx(deps.db, async (tx) => {
-    const row = await lockOwnList(tx, viewer.user.id, listId);
+    const row = await lockEditableList(tx, viewer, listId);
     const items = await queryRows(
       tx,
       sql`SELECT tool_id, position FROM top_list_items WHERE list_id = ${row.id}::uuid ORDER BY position, added_at`,
@@ -558,6 +604,35 @@ export async function moveToolInList(
         sql`UPDATE top_list_items SET position = ${index + 1} WHERE list_id = ${row.id}::uuid AND tool_id = ${id}::uuid`,
       );
     }
+    await tx.execute(
+      sql`UPDATE top_lists SET updated_at = ${now.toISOString()}::timestamptz WHERE id = ${row.id}::uuid`,
+    );
+  });
+}
+
+/** Writes (or, with an empty text, clears) the note on one tool of a list the viewer may edit. */
+export async function setToolNote(
+  deps: ListDeps,
+  viewer: Viewer,
+  listId: string,
+  toolId: string,
+  note: string,
+  now: Date,
+): Promise<void> {
+  await limitWrites(deps.db, viewer.user.id, now);
+  if (!UUID.test(toolId)) throw new AppError("not_found", TOP_LIST_MESSAGES.toolNotFound);
+  const clean = ListNote.safeParse(note);
+  if (!clean.success)
+    throw new AppError("bad_request", clean.error.issues[0]?.message ?? TOP_LIST_MESSAGES.noteTooLong);
+  await inTx(deps.db, async (tx) => {
+    const row = await lockEditableList(tx, viewer, listId);
+    const done = await queryRows(
+      tx,
+      sql`UPDATE top_list_items SET note = ${clean.data || null}
+          WHERE list_id = ${row.id}::uuid AND tool_id = ${toolId}::uuid RETURNING tool_id`,
+      z.object({ tool_id: z.string() }),
+    );
+    if (!done.length) throw new AppError("not_found", TOP_LIST_MESSAGES.toolNotFound);
     await tx.execute(
       sql`UPDATE top_lists SET updated_at = ${now.toISOString()}::timestamptz WHERE id = ${row.id}::uuid`,
     );
@@ -643,16 +718,17 @@ export async function listChoicesFor(
   viewer: Viewer,
   toolId: string,
 ): Promise<{
-  lists: { id: string; title: string; has: boolean }[];
+  /** `mine: false` for a list the member collaborates on (ADR 0082) */
+  lists: { id: string; title: string; has: boolean; mine: boolean }[];
   refusal: string | null;
   rules: { titleMax: number; noteMax: number };
 }> {
   const rows = await queryRows(
     db,
-    sql`SELECT l.id, l.title,
+    sql`SELECT l.id, l.title, l.user_id = ${viewer.user.id} AS mine,
                EXISTS (SELECT 1 FROM top_list_items i WHERE i.list_id = l.id AND i.tool_id = ${toolId}::uuid) AS has
-        FROM top_lists l WHERE l.user_id = ${viewer.user.id} ORDER BY l.created_at, l.id`,
-    z.object({ id: z.string(), title: z.string(), has: z.boolean() }),
+        FROM top_lists l WHERE ${editableBy(viewer.user.id)} ORDER BY mine DESC, l.created_at, l.id`,
+    z.object({ id: z.string(), title: z.string(), has: z.boolean(), mine: z.boolean() }),
   );
   return listChoicesOf(viewer, rows);
 }
@@ -660,11 +736,12 @@ export async function listChoicesFor(
 /** The Add to list answer from the member's lists (read elsewhere, e.g. by the personal request's one statement). */
 export function listChoicesOf(
   viewer: Viewer,
-  rows: { id: string; title: string; has: boolean }[],
+  rows: { id: string; title: string; has: boolean; mine: boolean }[],
 ): Awaited<ReturnType<typeof listChoicesFor>> {
   return {
     lists: rows,
-    refusal: topListRefusal(viewer, rows.length),
+    // Lists shared with the member are not theirs: they do not count against their allowance.
+    refusal: topListRefusal(viewer, rows.filter((r) => r.mine).length),
     rules: { titleMax: TOP_LIST_RULES.titleMax, noteMax: TOP_LIST_RULES.noteMax },
   };
 }

@@ -19,6 +19,7 @@ import {
 import { parseSearchUrl, searchHref } from "../catalog/index.ts";
 import {
   badgeById,
+  editableBy,
   getMyReview,
   type listChoicesFor,
   listChoicesOf,
@@ -115,7 +116,7 @@ const ToolStateRow = z.object({
   tool_id: z.string().nullable(),
   tier: z.enum(["free", "standard", "expert"]).nullable(),
   saved: z.array(z.string()),
-  lists: z.array(z.object({ id: z.string(), title: z.string(), has: z.boolean() })),
+  lists: z.array(z.object({ id: z.string(), title: z.string(), has: z.boolean(), mine: z.boolean() })),
   helpful: z.array(z.string()),
   reported: z.array(z.string()),
   used: z.number().nullable(),
@@ -125,7 +126,7 @@ const ToolStateRow = z.object({
   tool_id: string | null;
   tier: Tier | null;
   saved: SavedToolKind[];
-  lists: { id: string; title: string; has: boolean }[];
+  lists: { id: string; title: string; has: boolean; mine: boolean }[];
   helpful: string[];
   reported: string[];
   used: number | null;
@@ -157,10 +158,10 @@ async function toolState(
                ref.id::text AS tool_id, ref.tier,
                coalesce((SELECT array_agg(s.kind::text) FROM saved_tools s
                           WHERE s.user_id = ${userId} AND s.tool_id = ref.id), '{}'::text[]) AS saved,
-               coalesce((SELECT json_agg(json_build_object('id', l.id, 'title', l.title, 'has',
+               coalesce((SELECT json_agg(json_build_object('id', l.id, 'title', l.title, 'mine', l.user_id = ${userId}, 'has',
                                   EXISTS (SELECT 1 FROM top_list_items i WHERE i.list_id = l.id AND i.tool_id = ref.id))
-                                ORDER BY l.created_at, l.id)
-                          FROM top_lists l WHERE l.user_id = ${userId}), '[]'::json) AS lists,
+                                ORDER BY l.user_id = ${userId} DESC, l.created_at, l.id)
+                          FROM top_lists l WHERE ${editableBy(userId)}), '[]'::json) AS lists,
                coalesce((SELECT array_agg(v.review_id::text) FROM review_votes v JOIN reviews r ON r.id = v.review_id
                           WHERE v.user_id = ${userId} AND r.tool_id = ref.id), '{}'::text[]) AS helpful,
                coalesce((SELECT array_agg(p.review_id::text) FROM review_reports p JOIN reviews r ON r.id = p.review_id

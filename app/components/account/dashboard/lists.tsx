@@ -3,33 +3,19 @@ import { FormAlert } from "~/components/account/form-parts";
 import { buttonClass, cardClassOf, controlClass } from "~/components/ui";
 import { failureOf } from "~/lib/form-action";
 import type { Route } from "../../../routes/account/dashboard/+types/lists";
+import { CollectionsUpsell, ShareAndCollaborators, SharedWithMe, ToolRows, WithPricingLink } from "./list-collections";
 
 const card = cardClassOf("lg");
 const input = controlClass(undefined, "mt-1");
 const primary = buttonClass("primary", "sm", "font-semibold");
 const secondary = buttonClass("secondary", "sm", "font-semibold");
 
-/** Refusals carry '/pricing' in words; the page turns it into the link. */
-function WithPricingLink({ text }: { text: string }) {
-  const at = text.indexOf("/pricing");
-  if (at < 0) return <>{text}</>;
-  return (
-    <>
-      {text.slice(0, at)}
-      <Link to="/pricing" className="font-semibold underline">
-        our pricing page
-      </Link>
-      {text.slice(at + "/pricing".length)}
-    </>
-  );
-}
-
 /** The section's markup (a static island on first load: see SectionIsland). */
 export function ListsBody({
   answer: actionData,
   ...loaderData
 }: Route.ComponentProps["loaderData"] & { answer: Route.ComponentProps["actionData"] }) {
-  const { lists, allowance, notice, rules, listTiers } = loaderData;
+  const { lists, allowance, notice, rules, listTiers, collections, shared } = loaderData;
   const failed = failureOf(actionData);
   const result = actionData?.ok ? actionData : null;
   const allowed = allowance.limit === null ? "unlimited" : String(allowance.limit);
@@ -90,6 +76,8 @@ export function ListsBody({
         )}
       </section>
 
+      {collections.refusal && allowance.limit !== 0 ? <CollectionsUpsell refusal={collections.refusal} /> : null}
+
       {lists.length ? (
         lists.map((list) => (
           <section key={list.id} id={`list-${list.id}`} aria-labelledby={`t-${list.id}`} className={card}>
@@ -129,39 +117,13 @@ export function ListsBody({
               </button>
             </Form>
             {list.tools.length ? (
-              <ol className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
-                {list.tools.map((t, i) => (
-                  <li key={t.toolId} className="flex flex-wrap items-center gap-2 py-2">
-                    <span className="w-6 text-sm text-slate-600 dark:text-slate-400">{i + 1}.</span>
-                    <Link to={`/tools/${t.slug}`} className="min-w-0 flex-1 font-medium underline">
-                      {t.name}
-                    </Link>
-                    {t.note ? <span className="text-sm text-slate-600 dark:text-slate-400">{t.note}</span> : null}
-                    {(
-                      [
-                        ["move-up", "Up", i === 0],
-                        ["move-down", "Down", i === list.tools.length - 1],
-                        ["remove", "Remove", false],
-                      ] as const
-                    ).map(([intent, label, disabled]) => (
-                      <Form key={intent} method="post">
-                        <input type="hidden" name="intent" value={intent} />
-                        <input type="hidden" name="listId" value={list.id} />
-                        <input type="hidden" name="toolId" value={t.toolId} />
-                        <button type="submit" className={secondary} disabled={disabled}>
-                          {label}
-                          <span className="sr-only"> {t.name}</span>
-                        </button>
-                      </Form>
-                    ))}
-                  </li>
-                ))}
-              </ol>
+              <ToolRows listId={list.id} tools={list.tools} noteMax={rules.noteMax} />
             ) : (
               <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
                 No tools yet. Open a tool's page and choose Add to list.
               </p>
             )}
+            <ShareAndCollaborators list={list} collections={collections} whoMax={rules.whoMax} />
             <Form method="post" className="mt-4">
               <input type="hidden" name="intent" value="delete" />
               <input type="hidden" name="listId" value={list.id} />
@@ -174,6 +136,8 @@ export function ListsBody({
       ) : (
         <p className="text-slate-600 dark:text-slate-400">You have no lists yet.</p>
       )}
+
+      <SharedWithMe shared={shared} noteMax={rules.noteMax} />
     </>
   );
 }

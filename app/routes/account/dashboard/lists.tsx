@@ -3,19 +3,31 @@ import { z } from "zod";
 import { SectionIsland } from "~/components/account/dashboard-parts";
 import { safeRedirect, viewerOf } from "~/lib/accounts.server";
 import {
+  addCollaborator,
   addToolToList,
+  COLLECTION_RULES,
+  CollaboratorInput,
+  collectionsRefusal,
   createTopList,
   deleteTopList,
   ListItemInput,
+  leaveList,
   listMyTopLists,
+  listsSharedWithMe,
   moveToolInList,
+  ownerCollectionState,
+  removeCollaborator,
   removeToolFromList,
+  revokeShare,
+  setToolNote,
+  shareList,
   TOP_LIST_RULES,
   TopListInput,
   topListAllowance,
   updateTopList,
 } from "~/lib/community.server";
 import { formAction } from "~/lib/form-action.server";
+import { originOf } from "~/lib/site-origin.server";
 import { splitComponent } from "~/lib/split";
 import { TIER_LABELS, TIERS } from "~/lib/tiers";
 import type { Route } from "./+types/lists";
@@ -32,10 +44,15 @@ export const headers = privateHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await memberOf(context, request);
   const { db } = context.services;
-  const [lists, allowance] = await Promise.all([listMyTopLists(db, viewer.user.id), topListAllowance(db, viewer)]);
+  const [lists, allowance, owned, shared] = await Promise.all([
+    listMyTopLists(db, viewer.user.id),
+    topListAllowance(db, viewer),
+    ownerCollectionState(db, viewer.user.id),
+    listsSharedWithMe(db, viewer),
+  ]);
   const url = new URL(request.url);
   const added = url.searchParams.get("added");
-  const into = lists.find((l) => l.id === url.searchParams.get("list"));
+  const into = [...lists, ...shared].find((l) => l.id === url.searchParams.get("list"));
   const tool = into?.tools.find((t) => t.slug === added);
   return {
     lists,
@@ -44,7 +61,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       (t) => TIER_LABELS[t],
     ),
     allowance,
-    rules: { titleMax: TOP_LIST_RULES.titleMax, descriptionMax: TOP_LIST_RULES.descriptionMax },
+    rules: {
+      titleMax: TOP_LIST_RULES.titleMax,
+      descriptionMax: TOP_LIST_RULES.descriptionMax,
+      noteMax: TOP_LIST_RULES.noteMax,
+      whoMax: COLLECTION_RULES.whoMax,
+    },
+    // Custom collections (ADR 0082): the owner's share links and collaborators, and lists shared with the member.
+    collections: { refusal: collectionsRefusal(viewer), owned, origin: originOf(context) },
+    shared,
     // The tool page's Add to list lands here (it works without JavaScript): say what happened.
     notice: tool && into ? `Added ${tool.name} to “${into.title}”.` : null,
   };
@@ -78,6 +103,10 @@ const ListIntent = z.discriminatedUnion("intent", [
     toolSlug: z.string().optional(),
   }),
   z.object({ intent: z.enum(["remove", "move-up", "move-down"]), listId, toolId }),
+  z.object({ intent: z.literal("note"), listId, toolId, note: z.string().default("") }),
+  z.object({ intent: z.enum(["share", "unshare", "leave"]), listId }),
+  CollaboratorInput.safeExtend({ intent: z.literal("invite"), listId }),
+  z.object({ intent: z.literal("uninvite"), listId, userId: z.string().default("") }),
 ]);
 
 const addedTo = (slug: string, id: string) =>
@@ -93,6 +122,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, activity, clock } = context.services;
   const deps = { db, activity };
   const now = clock.now();
+  const o = { now, requestId: context.requestId };
   return formAction(request, ListIntent, async (input) => {
     const ok = (message: string) => ({ ok: true as const, intent: input.intent, message });
     switch (input.intent) {
@@ -125,6 +155,25 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "move-down":
         await moveToolInList(deps, viewer, input.listId, input.toolId, "down", now);
         return ok("Order saved.");
+      case "note":
+        await setToolNote(deps, viewer, input.listId, input.toolId, input.note, now);
+        return ok(input.note.trim() ? "Note saved." : "Note removed.");
+      case "share":
+        await shareList(deps, viewer, input.listId, o);
+        return ok("Share link ready: anyone with the link can read the list, and only that.");
+      case "unshare":
+        await revokeShare(deps, viewer, input.listId, o);
+        return ok("Share link turned off: the old link no longer opens the list.");
+      case "invite": {
+        const { name } = await addCollaborator(deps, viewer, input.listId, input, o);
+        return ok(`${name} can now add, order and annotate tools in this list.`);
+      }
+      case "uninvite":
+        await removeCollaborator(deps, viewer, input.listId, input.userId, o);
+        return ok("Collaborator removed.");
+      case "leave":
+        await leaveList(deps, viewer, input.listId, o);
+        return ok("You left the list.");
     }
   });
 }

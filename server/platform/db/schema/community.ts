@@ -37,11 +37,15 @@ export const topLists = pgTable(
     editorial: boolean("editorial").notNull().default(false),
     /** the first time the list became public (list.published is emitted once, then) */
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** the private share link's token (custom collections, ADR 0082); null when not shared */
+    shareToken: text("share_token"),
+    sharedAt: timestamp("shared_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("top_lists_slug_uq").on(t.slug),
+    uniqueIndex("top_lists_share_token_uq").on(t.shareToken),
     index("top_lists_user_idx").on(t.userId, t.createdAt),
     index("top_lists_public_idx").on(t.isPublic, t.editorial, t.updatedAt),
   ],
@@ -62,6 +66,22 @@ export const topListItems = pgTable(
     addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.listId, t.toolId] }), index("top_list_items_tool_idx").on(t.toolId)],
+);
+
+/** Members an Expert owner invited to edit a list with them (ADR 0082). */
+export const topListCollaborators = pgTable(
+  "top_list_collaborators",
+  {
+    listId: uuid("list_id")
+      .notNull()
+      .references(() => topLists.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    addedBy: text("added_by").references(() => users.id, { onDelete: "set null" }),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.listId, t.userId] }), index("top_list_collaborators_user_idx").on(t.userId)],
 );
 
 /**
