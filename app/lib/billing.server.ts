@@ -1,23 +1,24 @@
 // Route modules reach the billing module only through this server-only file. It maps billing's
 // answers to the page shapes in billing-view.ts, and turns billing's refusals into messages.
-import type { AppLoadContext } from "react-router";
+import { type AppLoadContext, redirect } from "react-router";
 import { z } from "zod";
 import { ForgotPasswordInput, type Viewer } from "../../server/modules/accounts/index.ts";
 import {
   type BillingSummary,
+  billingActor,
   cancelAtPeriodEnd,
-  createOrder,
   getBillingSummary,
   getTestProviderOrder,
   listPlans,
   moneyBackPromise,
   PROVIDER_IDS,
-  ProviderError,
   paymentProviders,
   quoteCheckout,
   requestRefund,
   resumeSubscription,
+  type StartCheckoutInput,
   staleMessage,
+  startCheckout,
   testProviderDecision,
   verifyOrder,
 } from "../../server/modules/billing/index.ts";
@@ -47,6 +48,15 @@ export const PaymentFormInput = z.object({
   idempotencyKey: z.string().regex(/^[\w-]{8,100}$/, "This form has expired: reload the page"),
 });
 
+/** The /checkout/{tier} form: one of the providers this site has on (checked first), and the page's key. */
+export function checkoutForm(context: AppLoadContext) {
+  const enabled: readonly string[] = providers(context).enabled;
+  return z.object({
+    provider: z.string({ message: "Choose a way to pay." }).refine((p) => enabled.includes(p), "Choose a way to pay."),
+    idempotencyKey: z.string({ message: PAY_MESSAGES.createFailed }).regex(/^[\w-]{8,100}$/, PAY_MESSAGES.createFailed),
+  });
+}
+
 /** The paid plans with their prices, from billing's plans table. */
 export async function paidPlans(context: AppLoadContext): Promise<PlanView[]> {
   return (await listPlans(context.services.db)).map(planView);
@@ -74,7 +84,7 @@ export async function quote(context: AppLoadContext, viewer: Viewer, tier: PaidT
   const plan = plans.find((p) => p.tier === tier);
   if (!plan) throw new AppError("not_found", PAY_MESSAGES.invalidPlan);
   try {
-    const q = await quoteCheckout(context.services, viewer.user.id, tier);
+    const q = await quoteCheckout(context.services, billingActor(viewer, context.requestId), { tier });
     const credits: CheckoutQuote["credits"] = [];
     if (q.upgradeCreditCents > 0)
       credits.push({ label: "Unused days of your Standard plan", amountCents: q.upgradeCreditCents });
@@ -107,40 +117,28 @@ export function staleNotice(url: URL): string | null {
   return staleMessage(reason, url.searchParams.get("refunded") === "1");
 }
 
-type Started = { ok: true; orderId: string; approvalUrl: string } | { ok: false; error: string; status: number };
-
-/** Creates (or returns the same pending) order and gives the page to send the buyer to. */
-export async function startCheckout(
+/**
+ * The page's door to billing's startCheckout: creates (or returns the same pending) order and answers
+ * the provider's page to send the buyer to. Refusals are AppErrors, which formAction answers.
+ */
+export async function checkoutRedirect(
   context: AppLoadContext,
   viewer: Viewer,
-  input: { tier: PaidTier; provider: ProviderId; idempotencyKey: string; email?: string; origin: string },
-): Promise<Started> {
-  try {
-    const order = await createOrder(context.services, {
-      user: { id: viewer.user.id, email: input.email ?? viewer.user.email, name: viewer.user.name },
-      tier: input.tier,
-      provider: input.provider,
-      idempotencyKey: input.idempotencyKey,
-      origin: context.services.env.PUBLIC_URL ?? input.origin,
-    });
-    if (!order.url) {
-      // Cashfree opens its checkout from its browser script with a session id; without a hosted URL
-      // there is no page to send a buyer to without JavaScript.
-      return {
-        ok: false,
-        status: 409,
-        error: `${LABEL[input.provider]} payment failed: its checkout needs the provider's own page, which is not available here. Please choose another way to pay.`,
-      };
-    }
-    return { ok: true, orderId: order.orderId, approvalUrl: order.url };
-  } catch (err) {
-    if (err instanceof ProviderError) {
-      context.services.logger.warn("payment provider refused an order", { requestId: context.requestId, err });
-      return { ok: false, status: 502, error: `${LABEL[input.provider]} payment failed: ${err.message}` };
-    }
-    if (err instanceof AppError && err.status < 500) return { ok: false, status: err.status, error: err.message };
-    throw err;
+  input: StartCheckoutInput,
+): Promise<Response> {
+  const order = await startCheckout(context.services, billingActor(viewer, context.requestId), {
+    ...input,
+    origin: context.services.env.PUBLIC_URL ?? input.origin,
+  });
+  if (!order.url) {
+    // Cashfree opens its checkout from its browser script with a session id; without a hosted URL
+    // there is no page to send a buyer to without JavaScript.
+    throw new AppError(
+      "conflict",
+      `${LABEL[order.provider]} payment failed: its checkout needs the provider's own page, which is not available here. Please choose another way to pay.`,
+    );
   }
+  return redirect(order.url);
 }
 
 const TEST_STATUS = {
@@ -183,7 +181,7 @@ export async function testDecision(
  * plan, amount and next date come from the payment's own row in the member's billing history.
  */
 export async function confirmOrder(context: AppLoadContext, viewer: Viewer, orderId: string): Promise<PaymentOutcome> {
-  const outcome = await verifyOrder(context.services, { userId: viewer.user.id, orderId });
+  const outcome = await verifyOrder(context.services, billingActor(viewer, context.requestId), { orderId });
   const summary = await getBillingSummary(context.services, viewer.user.id);
   const applied = summary.history.find((e) => e.type === "payment_applied" && e.detail.orderId === orderId);
   const tier = (applied?.detail.tier as PaidTier | undefined) ?? summary.subscription?.tier ?? "standard";
@@ -350,38 +348,26 @@ export async function overview(context: AppLoadContext, viewer: Viewer): Promise
   };
 }
 
-/** The dashboard's billing buttons: cancel at period end, resume, refund. Refusals come back as messages. */
-export async function billingAction(
+export const BILLING_INTENTS = ["billing-cancel", "billing-resume", "billing-refund"] as const;
+
+/** The dashboard's billing buttons: cancel at period end, resume, refund. Refusals are AppErrors (formAction). */
+export async function billingIntent(
   context: AppLoadContext,
   viewer: Viewer,
-  intent: string,
-): Promise<{ ok: boolean; message?: string; error?: string }> {
-  const userId = viewer.user.id;
-  try {
-    if (intent === "billing-cancel") {
-      const sub = await cancelAtPeriodEnd(context.services, userId);
-      return {
-        ok: true,
-        message: `Your plan stays on until ${sub.currentPeriodEnd.toISOString().slice(0, 10)}; it will not renew.`,
-      };
+  intent: (typeof BILLING_INTENTS)[number],
+): Promise<string> {
+  const actor = billingActor(viewer, context.requestId);
+  switch (intent) {
+    case "billing-cancel": {
+      const sub = await cancelAtPeriodEnd(context.services, actor, {});
+      return `Your plan stays on until ${sub.currentPeriodEnd.toISOString().slice(0, 10)}; it will not renew.`;
     }
-    if (intent === "billing-resume") {
-      await resumeSubscription(context.services, userId);
-      return { ok: true, message: "Your subscription will renew as before." };
+    case "billing-resume":
+      await resumeSubscription(context.services, actor, {});
+      return "Your subscription will renew as before.";
+    case "billing-refund": {
+      const refunded = await requestRefund(context.services, actor, {});
+      return `Refunded $${(refunded.refundedCents / 100).toFixed(2)}. You are on the Free plan now.`;
     }
-    if (intent === "billing-refund") {
-      const refunded = await requestRefund(context.services, userId);
-      return {
-        ok: true,
-        message: `Refunded $${(refunded.refundedCents / 100).toFixed(2)}. You are on the Free plan now.`,
-      };
-    }
-  } catch (err) {
-    if (err instanceof ProviderError) {
-      return { ok: false, error: `${LABEL[err.provider]} refund failed: ${err.message}` };
-    }
-    if (err instanceof AppError && err.status < 500) return { ok: false, error: err.message };
-    throw err;
   }
-  return { ok: false, error: "Unknown action" };
 }

@@ -4,14 +4,15 @@ import type { AppServices } from "../context.ts";
 import { consumeRateLimit, getViewer, requireUser, TIERS } from "../modules/accounts/index.ts";
 import {
   AMOUNT_MISMATCH,
+  billingActor,
   cancelAtPeriodEnd,
-  createOrder,
   handleWebhook,
   membershipComparison,
   PROVIDER_IDS,
   quoteCheckout,
   requestRefund,
   resumeSubscription,
+  startCheckout,
   verifyOrder,
   WebhookVerificationError,
 } from "../modules/billing/index.ts";
@@ -32,7 +33,7 @@ import {
 } from "./doc.ts";
 import { fail, parseOr400 } from "./respond.ts";
 
-type Vars = { Variables: { services: AppServices; clientIp: string } };
+type Vars = { Variables: { services: AppServices; clientIp: string; requestId: string } };
 
 const PaidTier = z.enum(["standard", "expert"], { message: "tier must be standard or expert" });
 /** Dollars as the spec's forms send them ("2.99" or 2.99); compared in cents. */
@@ -129,7 +130,9 @@ export function billingApi() {
       if (input.currency && input.currency.toUpperCase() !== "USD")
         throw new AppError("bad_request", "Only USD is supported");
       const viewer = await getViewer(services, c.req.raw);
-      const quote = await quoteCheckout(services, viewer?.user.id ?? null, input.tier);
+      const quote = await quoteCheckout(services, viewer ? billingActor(viewer, c.var.requestId) : null, {
+        tier: input.tier,
+      });
       return c.json({
         success: true,
         tier: quote.tier,
@@ -182,8 +185,7 @@ export function billingApi() {
           retryAfterSec: limit.retryAfterSec,
         });
       }
-      const order = await createOrder(services, {
-        user: { id: viewer.user.id, email: viewer.user.email, name: viewer.user.name },
+      const order = await startCheckout(services, billingActor(viewer, c.var.requestId), {
         tier: input.tier,
         provider: input.provider,
         idempotencyKey,
@@ -238,11 +240,7 @@ export function billingApi() {
       const { services } = c.var;
       const viewer = requireUser(await getViewer(services, c.req.raw));
       const input = parseOr400(Verify, await jsonBody(c));
-      const outcome = await verifyOrder(services, {
-        userId: viewer.user.id,
-        orderId: input.order_id,
-        admin: viewer.user.role === "admin",
-      });
+      const outcome = await verifyOrder(services, billingActor(viewer, c.var.requestId), { orderId: input.order_id });
       const ok = outcome.status === "applied" || outcome.status === "already_applied";
       return c.json({
         success: ok,
@@ -307,7 +305,7 @@ export function billingApi() {
     async (c) => {
       const { services } = c.var;
       const viewer = requireUser(await getViewer(services, c.req.raw));
-      const subscription = await cancelAtPeriodEnd(services, viewer.user.id);
+      const subscription = await cancelAtPeriodEnd(services, billingActor(viewer, c.var.requestId), {});
       return c.json({
         success: true,
         subscription,
@@ -333,7 +331,7 @@ export function billingApi() {
     async (c) => {
       const { services } = c.var;
       const viewer = requireUser(await getViewer(services, c.req.raw));
-      const subscription = await resumeSubscription(services, viewer.user.id);
+      const subscription = await resumeSubscription(services, billingActor(viewer, c.var.requestId), {});
       return c.json({ success: true, subscription, message: "Your plan will renew again" });
     },
   );
@@ -355,7 +353,7 @@ export function billingApi() {
     async (c) => {
       const { services } = c.var;
       const viewer = requireUser(await getViewer(services, c.req.raw));
-      const refund = await requestRefund(services, viewer.user.id);
+      const refund = await requestRefund(services, billingActor(viewer, c.var.requestId), {});
       return c.json({
         success: true,
         refunded: dollars(refund.refundedCents),

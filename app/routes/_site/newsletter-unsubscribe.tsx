@@ -1,6 +1,8 @@
 import { data, Form, Link } from "react-router";
+import { z } from "zod";
 import { buttonClass } from "~/components/ui";
 import { subscriptionByToken, unsubscribe } from "~/lib/content.server";
+import { formAction } from "~/lib/form-action.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
 export { shouldRevalidate } from "~/lib/revalidate";
@@ -25,19 +27,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
+/** The page's button sends the token in the form; a mail client's one-click post leaves it in the URL. */
+const UnsubscribeForm = z.object({ token: z.string().optional() });
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const fromForm = form.get("token");
-  const token = typeof fromForm === "string" ? fromForm : (new URL(request.url).searchParams.get("token") ?? "");
-  const done = await unsubscribe(context.services.db, token);
-  return data(
-    { state: done ? ("done" as const) : ("invalid" as const), token },
-    { status: done ? 200 : 400, headers: NO_STORE },
-  );
+  return formAction(request, UnsubscribeForm, async (input) => {
+    const token = input.token ?? new URL(request.url).searchParams.get("token") ?? "";
+    const done = await unsubscribe(context.services.db, token);
+    return data(
+      { state: done ? ("done" as const) : ("invalid" as const), token },
+      { status: done ? 200 : 400, headers: NO_STORE },
+    );
+  });
 }
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
-  const { state, token } = actionData ?? loaderData;
+  const { state, token } = actionData && "state" in actionData ? actionData : loaderData;
   const title =
     state === "ask"
       ? "Unsubscribe from the newsletter?"

@@ -5,8 +5,17 @@ import { PriceLines, TestModeBanner, useToastOnce } from "~/components/billing/p
 import { CheckList } from "~/components/check-list";
 import { buttonClass, cardClassOf } from "~/components/ui-classes";
 import { loadEntitlements, planCardLines, viewerOf } from "~/lib/accounts.server";
-import { moneyBack, paidPlans, providers, quote, staleNotice, startCheckout } from "~/lib/billing.server";
+import {
+  checkoutForm,
+  checkoutRedirect,
+  moneyBack,
+  paidPlans,
+  providers,
+  quote,
+  staleNotice,
+} from "~/lib/billing.server";
 import { isPaidTier, money, PAY_MESSAGES, type ProviderId } from "~/lib/billing-view";
+import { formAction, refuse } from "~/lib/form-action.server";
 import { paymentReturnOrigin } from "~/lib/site-origin.server";
 import { TIER_LABELS } from "~/lib/tiers";
 import type { Route } from "./+types/checkout";
@@ -74,27 +83,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = { error: string };
-
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const url = new URL(request.url);
-  const tier = tierOf(params, url);
-  if (!isPaidTier(tier)) return data<ActionData>({ error: PAY_MESSAGES.invalidPlan }, { status: 404 });
+  const tier = tierOf(params, new URL(request.url));
+  if (!isPaidTier(tier)) return refuse(404, PAY_MESSAGES.invalidPlan);
   const viewer = await viewerOf(context, request);
   if (!viewer) throw redirect(signInForCheckout(`/checkout/${tier}`));
-  const form = await request.formData();
-  const provider = providers(context).enabled.find((p) => p === form.get("provider"));
-  if (!provider) return data<ActionData>({ error: "Choose a way to pay." }, { status: 400 });
-  const key = String(form.get("idempotencyKey") ?? "");
-  if (!/^[\w-]{8,100}$/.test(key)) return data<ActionData>({ error: PAY_MESSAGES.createFailed }, { status: 400 });
-  const started = await startCheckout(context, viewer, {
-    tier,
-    provider,
-    idempotencyKey: key,
-    origin: paymentReturnOrigin(context, request),
-  });
-  if (!started.ok) return data<ActionData>({ error: started.error }, { status: started.status });
-  return redirect(started.approvalUrl);
+  return formAction(request, checkoutForm(context), ({ provider, idempotencyKey }) =>
+    checkoutRedirect(context, viewer, {
+      tier,
+      provider,
+      idempotencyKey,
+      origin: paymentReturnOrigin(context, request),
+    }),
+  );
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Field, FormAlert } from "~/components/account/form-parts";
 import { TestModeBanner } from "~/components/billing/parts";
 import { buttonClass, cardClassOf, controlClass } from "~/components/ui-classes";
 import { viewerOf } from "~/lib/accounts.server";
-import { PaymentFormInput, paidPlans, providers, startCheckout } from "~/lib/billing.server";
+import { checkoutRedirect, PaymentFormInput, paidPlans, providers } from "~/lib/billing.server";
 import { money, PAY_MESSAGES, type ProviderId } from "~/lib/billing-view";
 import { failureOf } from "~/lib/form-action";
 import { formAction, readForm, refuse } from "~/lib/form-action.server";
@@ -44,10 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!providers(context).enabled.includes(provider)) {
       return refuse(400, `${LABEL[provider]} is not configured on this site.`, values);
     }
-    const origin = originOf(context);
-    const started = await startCheckout(context, viewer, { tier, provider, idempotencyKey, email, origin });
-    if (!started.ok) return refuse(started.status, started.error, values);
-    return redirect(started.approvalUrl);
+    return checkoutRedirect(context, viewer, { tier, provider, idempotencyKey, email, origin: originOf(context) });
   });
 }
 

@@ -287,7 +287,7 @@ export async function applyCapturedOrder(
 }
 
 /** Orders nobody finished within a week are marked expired (the sweep). */
-export async function expireStaleOrders(services: Pick<BillingServices, "db" | "clock">): Promise<number> {
+export async function expireStaleOrders(services: BillingServices): Promise<number> {
   const cutoff = new Date(services.clock.now().getTime() - 7 * DAY_MS);
   const rows = await services.db
     .update(schema.paymentOrders)

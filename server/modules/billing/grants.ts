@@ -17,7 +17,7 @@ const LatestRow = z.object({ latest: z.string().nullable() });
  * moves too); otherwise they stack after the member's latest period of that tier or higher, so a
  * Standard grant to an Expert member starts when Expert ends. Runs in the caller's transaction.
  */
-export async function grantPlanDays(tx: Db, input: GrantInput, now: Date = new Date()): Promise<GrantResult> {
+export async function grantPlanDays(tx: Db, input: GrantInput, now: Date): Promise<GrantResult> {
   if (!Number.isInteger(input.days) || input.days < 1 || input.days > 366) {
     throw new Error(`grantPlanDays: days must be 1..366, got ${input.days}`);
   }

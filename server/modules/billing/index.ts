@@ -1,16 +1,19 @@
 /**
- * Billing's public surface (issue 9): plans, checkout orders, the payment providers, payments
- * applied exactly once, subscriptions and the derived tier, credits, grants, refunds, jobs.
+ * Billing's public surface (issue 9; use cases per file, issue 37): plans, checkout orders, the payment
+ * providers, payments applied exactly once, subscriptions and the derived tier, credits, grants, refunds.
  *
- * For pages (H5), through app/lib/*.server.ts: quoteCheckout / createOrder / verifyOrder for
- * /checkout and /payment*, getTestProviderOrder + testProviderDecision for /payment/test/{id},
- * getBillingSummary + cancelAtPeriodEnd / resumeSubscription / requestRefund (module functions;
- * the same are at POST /api/subscriptions/cancel|resume|refund) and createOrder(tier 'expert') for
- * the upgrade (priced with the unused Standard days). For growth (H4): services.billingHooks and
- * grantPlanDays (in the caller's transaction). Nothing imports billing's insides.
+ * A member's use case is `(services, actor, input)`: `services` is BillingServices (AppServices
+ * satisfies it), `actor` comes from `billingActor(viewer, requestId)`, `input` is the file's zod `Input`.
+ * Page actions (app/lib/billing.server.ts, through formAction) and /api/payments|subscriptions are two
+ * short adapters over the same use case. Refusals are AppErrors; a provider's failure (ProviderError)
+ * is answered inside the module as an AppError, so no edge knows the providers' error type.
  */
 
-export { type ApplyOutcome, applyCapturedOrder } from "./apply.ts";
+// The use cases, one file each.
+export { billingActor } from "./actor.ts";
+// Wiring at boot and the contracts other modules hold billing to (growth: grants, commissions, payouts).
+export { applyCapturedOrder } from "./apply.ts";
+export { CancelAtPeriodEndInput, cancelAtPeriodEnd } from "./cancel-at-period-end.ts";
 export type {
   BillingHooks,
   GrantInput,
@@ -21,30 +24,9 @@ export type {
 } from "./contracts.ts";
 export { grantPlanDays, grantPlanDaysOn } from "./grants.ts";
 export { registerBillingJobs } from "./jobs.ts";
-export {
-  type AdvanceOutcome,
-  advanceSubscription,
-  cancelAtPeriodEnd,
-  lastMoneyBackRefund,
-  type MemberPayment,
-  memberPayments,
-  quoteUpgrade,
-  refundPaymentByOperator,
-  requestRefund,
-  resumeSubscription,
-  runBillingSweep,
-} from "./lifecycle.ts";
+export { type MemberPayment, memberPayments } from "./member-payments.ts";
 export {
   AMOUNT_MISMATCH,
-  type CreateOrderInput,
-  createOrder,
-  quoteCheckout,
-  type SettleOutcome,
-  settleOrder,
-  verifyOrder,
-} from "./orders.ts";
-export {
-  formatMoney,
   getPlan,
   isPaidTier,
   listPlans,
@@ -52,18 +34,25 @@ export {
   moneyBackPromise,
   PAID_TIERS,
 } from "./plans.ts";
-export { signTestWebhook, TEST_SIGNATURE_HEADER, testPaymentMethodToken } from "./providers/test.ts";
-export * from "./providers/types.ts";
-export { configurePaymentProviders, type PaymentProviders, paymentProviders, providerFor } from "./registry.ts";
+export { signTestWebhook } from "./providers/test.ts";
+export {
+  type PayoutProvider,
+  PROVIDER_IDS,
+  type ProviderId,
+  providerRefused,
+  WebhookVerificationError,
+} from "./providers/types.ts";
+export { QuoteCheckoutInput, quoteCheckout } from "./quote-checkout.ts";
+export { refundPaymentByOperator } from "./refund-payment-by-operator.ts";
+export { configurePaymentProviders, paymentProviders } from "./registry.ts";
+export { RequestRefundInput, requestRefund } from "./request-refund.ts";
+export { ResumeSubscriptionInput, resumeSubscription } from "./resume-subscription.ts";
 export { type StaleReason, staleMessage } from "./revalidate.ts";
+export { runBillingSweep } from "./run-billing-sweep.ts";
+export { StartCheckoutInput, startCheckout } from "./start-checkout.ts";
 export { getBillingSummary, membershipComparison, subscriptionForApi } from "./summary.ts";
 export { setTestPaymentMethodFails } from "./test-methods.ts";
-export { recomputeTier, refreshTier, setTierOverride, type TierSource, tierSources } from "./tier.ts";
-export type * from "./types.ts";
-export {
-  deliverTestWebhook,
-  getTestProviderOrder,
-  handleWebhook,
-  testProviderDecision,
-  type WebhookOutcome,
-} from "./webhooks.ts";
+export { refreshTier, setTierOverride, type TierSource, tierSources } from "./tier.ts";
+export type { BillingActor, BillingServices, BillingSummary } from "./types.ts";
+export { VerifyOrderInput, verifyOrder } from "./verify-order.ts";
+export { getTestProviderOrder, handleWebhook, testProviderDecision } from "./webhooks.ts";

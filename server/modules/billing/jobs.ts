@@ -1,4 +1,5 @@
-import { advanceSubscription, runBillingSweep } from "./lifecycle.ts";
+import { advanceSubscription } from "./advance-subscription.ts";
+import { runBillingSweep } from "./run-billing-sweep.ts";
 import { ADVANCE_JOB, SWEEP_JOB, TEST_WEBHOOK_JOB } from "./schedule.ts";
 import type { BillingServices } from "./types.ts";
 import { deliverTestWebhook } from "./webhooks.ts";

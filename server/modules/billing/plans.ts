@@ -17,6 +17,9 @@ export function moneyBackPromise(refundWindowDays: number): string {
   return `${refundWindowDays}-day money-back guarantee, once per member in any ${MONEY_BACK_ONCE_PER_MONTHS} months`;
 }
 
+/** A price sent by a browser that is not the plan's (or the quote's): refused, never charged. */
+export const AMOUNT_MISMATCH = "Amount does not match the plan";
+
 export const PAID_TIERS = ["standard", "expert"] as const satisfies readonly PaidTier[];
 
 export function isPaidTier(value: unknown): value is PaidTier {

@@ -20,7 +20,7 @@ const cache = new WeakMap<object, PaymentProviders>();
  * The payment providers this instance runs with (ADR 0011's selection: PayPal and Cashfree with
  * their credentials, the test provider only when neither is set). Built once per services object.
  */
-export function paymentProviders(services: Pick<BillingServices, "db" | "env" | "clock">): PaymentProviders {
+export function paymentProviders(services: BillingServices): PaymentProviders {
   return cache.get(services) ?? configurePaymentProviders(services, {});
 }
 
@@ -29,7 +29,7 @@ export function paymentProviders(services: Pick<BillingServices, "db" | "env" | 
  * servers of recorded exchanges (`baseUrls`), so nothing leaves the machine.
  */
 export function configurePaymentProviders(
-  services: Pick<BillingServices, "db" | "env" | "clock">,
+  services: BillingServices,
   options: { baseUrls?: Partial<Record<"paypal" | "cashfree", string>> },
 ): PaymentProviders {
   const test = createTestProvider({ db: services.db, env: services.env });
@@ -46,10 +46,7 @@ export function configurePaymentProviders(
   return found;
 }
 
-export function providerFor(
-  services: Pick<BillingServices, "db" | "env" | "clock">,
-  id: string,
-): PaymentProvider | null {
+export function providerFor(services: BillingServices, id: string): PaymentProvider | null {
   const { providers } = paymentProviders(services);
   return Object.hasOwn(providers, id) ? (providers[id as ProviderId] ?? null) : null;
 }

@@ -2,18 +2,16 @@ import { and, desc, eq, gt } from "drizzle-orm";
 import { type Db, schema } from "../../platform/db/index.ts";
 import { loadEntitlements, type Tier } from "../accounts/index.ts";
 import type { PaidTier } from "./contracts.ts";
-import { quoteUpgrade, refundDeadline, toSubscriptionView } from "./lifecycle.ts";
 import { lastMoneyBackRefund, moneyBackAgainFrom } from "./money-back.ts";
 import { getPlan } from "./plans.ts";
 import { latestSubscription, liveSubscription } from "./queries.ts";
+import { quoteUpgrade } from "./quote-upgrade.ts";
 import { paymentProviders } from "./registry.ts";
+import { refundDeadline, toSubscriptionView } from "./subscription-view.ts";
 import type { BillingServices, BillingSummary } from "./types.ts";
 
 /** The dashboard's billing section: plan, next charge, credit, history, refund and upgrade offers. */
-export async function getBillingSummary(
-  services: Pick<BillingServices, "db" | "clock" | "env">,
-  userId: string,
-): Promise<BillingSummary> {
+export async function getBillingSummary(services: BillingServices, userId: string): Promise<BillingSummary> {
   const { db } = services;
   const now = services.clock.now();
   const [profile] = await db
@@ -104,7 +102,7 @@ export async function getBillingSummary(
  * reward) and not from a live subscription, the grant's dates and source — not the fields of an
  * older, refunded or ended order. `source` says which: subscription, grant or override.
  */
-export async function subscriptionForApi(services: Pick<BillingServices, "db" | "clock">, userId: string) {
+export async function subscriptionForApi(services: BillingServices, userId: string) {
   const now = services.clock.now();
   const live = await liveSubscription(services.db, userId);
   const [profile] = await services.db

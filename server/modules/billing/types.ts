@@ -1,3 +1,4 @@
+import type { Actor } from "../../platform/audit.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Db } from "../../platform/db/index.ts";
 import type { Env } from "../../platform/env.ts";
@@ -21,6 +22,12 @@ export type BillingServices = {
   jobs?: Jobs;
   billingHooks?: BillingHooks[];
 };
+
+/**
+ * Who asks, for billing's member use cases (`(services, actor, input)`): the signed-in member from the
+ * edge, with the contact a provider's order carries and whether an admin asks (verify reads any order).
+ */
+export type BillingActor = Actor & { email: string; name: string; admin: boolean };
 
 export type Plan = {
   tier: PaidTier;

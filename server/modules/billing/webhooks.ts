@@ -1,14 +1,14 @@
 import { and, eq, isNull, or } from "drizzle-orm";
 import { type Db, schema } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
-import { recordRefunds } from "./lifecycle.ts";
-import { settleOrder } from "./orders.ts";
 import { decideTestOrder, readTestOrder } from "./providers/test.ts";
 import type { WebhookEvent } from "./providers/types.ts";
 import { orderById } from "./queries.ts";
+import { recordRefunds } from "./record-refunds.ts";
 import { providerFor } from "./registry.ts";
 import { staleReason, voidedOrderInfo, voidOrder } from "./revalidate.ts";
 import { TEST_WEBHOOK_JOB } from "./schedule.ts";
+import { settleOrder } from "./settle-order.ts";
 import type { BillingServices, TestDecision, TestProviderOrderView } from "./types.ts";
 
 export type WebhookOutcome = {

@@ -12,8 +12,7 @@ import {
   type Viewer,
   viewerOf,
 } from "~/lib/accounts.server";
-import { billingAction } from "~/lib/billing.server";
-import { refuse } from "~/lib/form-action.server";
+import { BILLING_INTENTS, billingIntent } from "~/lib/billing.server";
 import { setCookie } from "~/lib/preferences";
 
 /** The signed-in member, or a 401 the dashboard layout's boundary turns into "Please log in". */
@@ -35,7 +34,7 @@ export const ProfileIntent = ProfileInput.safeExtend({ intent: z.literal("profil
 export const DarkModeIntent = z.object({ intent: z.literal("dark-mode"), darkMode: z.string().optional() });
 export const DeleteSearchIntent = z.object({ intent: z.literal("delete-search"), id: Id });
 export const RemoveToolIntent = z.object({ intent: z.literal("remove-tool"), toolId: Id, kind: z.string().optional() });
-export const BillingIntent = z.object({ intent: z.enum(["billing-cancel", "billing-resume", "billing-refund"]) });
+export const BillingIntent = z.object({ intent: z.enum(BILLING_INTENTS) });
 
 /** What /dashboard's own action accepts: every intent the single-page dashboard had. */
 export const AnyDashboardIntent = z.discriminatedUnion("intent", [
@@ -68,11 +67,8 @@ export async function runIntent(context: AppLoadContext, viewer: Viewer, input: 
   switch (input.intent) {
     case "billing-cancel":
     case "billing-resume":
-    case "billing-refund": {
-      const outcome = await billingAction(context, viewer, input.intent);
-      if (!outcome.ok) return refuse(400, outcome.error ?? "Please try again", { intent: input.intent });
-      return done(outcome.message ?? "");
-    }
+    case "billing-refund":
+      return done(await billingIntent(context, viewer, input.intent));
     case "profile":
       await updateProfile(db, viewer.user.id, input);
       return done("Your profile has been saved.");

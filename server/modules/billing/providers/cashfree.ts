@@ -1,5 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import type * as CashfreeSdk from "cashfree-pg";
+import { systemClock } from "../../../platform/clock.ts";
 import { centsToDecimal, header, toMoney } from "./shared.ts";
 import {
   type CreatedOrder,
@@ -27,7 +28,7 @@ export type CashfreeConfig = {
   baseUrl?: string;
   /** webhooks older (or newer) than this are refused, against replays of a captured request */
   webhookToleranceMs?: number;
-  /** services.clock.now, so tests can move time */
+  /** services.clock.now, so tests can move time (the system clock when not given) */
   now?: () => Date;
   /** Cashfree requires a customer phone; members give none, so orders carry this placeholder */
   customerPhone?: string;
@@ -42,7 +43,7 @@ type Sdk = typeof CashfreeSdk;
 type CashfreeClient = InstanceType<Sdk["Cashfree"]>;
 
 export function createCashfreeProvider(config: CashfreeConfig): PaymentProvider {
-  const now = config.now ?? (() => new Date());
+  const now = config.now ?? systemClock.now;
   const tolerance = config.webhookToleranceMs ?? DEFAULT_TOLERANCE_MS;
   let loaded: Promise<CashfreeClient> | null = null;
 
