@@ -15,7 +15,6 @@ import {
 } from "../helpers/contract.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
-
 /**
  * The API's contract, checked the way a client we did not write would (issue 31): every operation
  * of /api/openapi.json is called with inputs generated from the document — valid ones and ones that
