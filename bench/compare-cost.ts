@@ -13,7 +13,7 @@ import { applyToolFacts, normalisePlans, seedCatalog } from "../server/modules/c
 import { openDatabase, queryRows, sql } from "../server/platform/db/index.ts";
 import { loadEnv } from "../server/platform/env.ts";
 import { createLogger } from "../server/platform/logger.ts";
-import { startServer } from "../server/server.ts";
+import { startServer } from "../server/process/server.ts";
 import { ms, summarize } from "./stats.ts";
 
 const N = Number(process.env.BENCH_N ?? 200);

@@ -21,7 +21,7 @@ import { ensureCategories, seedCatalog } from "../server/modules/catalog/index.t
 import { sql } from "../server/platform/db/index.ts";
 import { loadEnv } from "../server/platform/env.ts";
 import { createLogger } from "../server/platform/logger.ts";
-import { startServer } from "../server/server.ts";
+import { startServer } from "../server/process/server.ts";
 import { openThrowawayDatabase } from "./database.ts";
 import { startCeiling } from "./load.ts";
 

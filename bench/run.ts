@@ -22,7 +22,7 @@ import { getToolPage, listCategories, listTools, ToolListParams } from "../serve
 import { type Db, queryRows, sql } from "../server/platform/db/index.ts";
 import { loadEnv } from "../server/platform/env.ts";
 import { createLogger } from "../server/platform/logger.ts";
-import { type RunningServer, startServer } from "../server/server.ts";
+import { type RunningServer, startServer } from "../server/process/server.ts";
 import { type CatalogueData, measureCatalogueData, renderCatalogueData } from "./catalogue-data.ts";
 import { type ColdStartResult, killChildren, measureColdStart } from "./cold-start.ts";
 import { openThrowawayDatabase, type SeedMethod, seed, type ThrowawayDatabase } from "./database.ts";

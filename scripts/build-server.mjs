@@ -8,7 +8,7 @@ import { copyFileSync, writeFileSync } from "node:fs";
 import { build } from "esbuild";
 
 await build({
-  entryPoints: ["server/main.ts"],
+  entryPoints: ["server/process/main.ts"],
   outfile: "build/server-app.js",
   bundle: true,
   platform: "node",

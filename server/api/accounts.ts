@@ -1,6 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import type { AppServices } from "../context.ts";
 import {
   addSavedTool,
   createSavedSearch,
@@ -29,6 +28,7 @@ import { changeUser } from "../modules/admin/index.ts";
 import { subscriptionForApi } from "../modules/billing/index.ts";
 import { listPublicTopListsByUser } from "../modules/community/index.ts";
 import { AppError, notFound } from "../platform/errors.ts";
+import type { AppServices } from "../process/context.ts";
 import {
   adminErrors,
   documented,

@@ -3,7 +3,6 @@ import path from "node:path";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { z } from "zod";
-import type { AppServices } from "../context.ts";
 import { getViewer, requireRole, type Viewer } from "../modules/accounts/index.ts";
 import {
   AdminToolQuery,
@@ -32,6 +31,7 @@ import {
   ToolPatch,
 } from "../modules/catalog/index.ts";
 import { AppError, notFound } from "../platform/errors.ts";
+import type { AppServices } from "../process/context.ts";
 import { adminErrors, csv, documented, json, ok, pathParams, record, records, requestJson, SESSION } from "./doc.ts";
 import { parseOr400 } from "./respond.ts";
 

@@ -1,6 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import type { AppServices } from "../context.ts";
 import { getViewer, requireRole, type Viewer } from "../modules/accounts/index.ts";
 import {
   dashboardStats,
@@ -18,6 +17,7 @@ import {
 import { listAchievements } from "../modules/community/index.ts";
 import type { Actor } from "../platform/audit.ts";
 import { AppError, notFound } from "../platform/errors.ts";
+import type { AppServices } from "../process/context.ts";
 import { adminErrors, documented, json, ok, pathParams, record, records, requestJson, SESSION } from "./doc.ts";
 import { parseOr400 } from "./respond.ts";
 

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppServices } from "../context.ts";
 import { type ApiKeyAuth, apiKeyFromHeader, authenticateApiKey, setRequestViewer } from "../modules/accounts/index.ts";
 import { AppError } from "../platform/errors.ts";
+import type { AppServices } from "../process/context.ts";
 
 type Vars = { Variables: { services: AppServices } };
 

@@ -1,7 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { AppServices } from "../context.ts";
 import { getViewer, requireRole } from "../modules/accounts/index.ts";
 import { AuditQuery, listAudit } from "../platform/audit.ts";
+import type { AppServices } from "../process/context.ts";
 import { adminErrors, documented, json, ok, SESSION } from "./doc.ts";
 import { parseOr400 } from "./respond.ts";
 

@@ -1,12 +1,12 @@
 import { OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import { z } from "zod";
-import type { AppServices } from "../context.ts";
 import { type AuthAction, CLIENT_IP_HEADER, limitAuthAttempt } from "../modules/accounts/index.ts";
 import { bodyForm, bodyText } from "../platform/body-cap.ts";
 import { DATABASE_UNAVAILABLE, failedForDatabase, RETRY_AFTER_SEC } from "../platform/db/availability.ts";
 import { INVALID_EMAIL, isEmailAddress } from "../platform/email-address.ts";
 import { AppError } from "../platform/errors.ts";
 import { own } from "../platform/own.ts";
+import type { AppServices } from "../process/context.ts";
 import { ErrorBody, json, OPTIONAL_SESSION, requestJson, SESSION } from "./doc.ts";
 
 type Vars = { Variables: { services: AppServices; clientIp: string } };

@@ -1,6 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import type { AppServices } from "../context.ts";
 import { consumeRateLimit, getViewer, requireUser, TIERS } from "../modules/accounts/index.ts";
 import {
   AMOUNT_MISMATCH,
@@ -19,6 +18,7 @@ import {
 import { AppError } from "../platform/errors.ts";
 import { uuidSchema } from "../platform/ids.ts";
 import { returnOrigin } from "../platform/site-origin.ts";
+import type { AppServices } from "../process/context.ts";
 import {
   documented,
   errors,

@@ -1,6 +1,5 @@
 import { createRoute, OpenAPIHono, type RouteConfigToTypedResponse } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { AppServices } from "../context.ts";
 import {
   ADVANCED_FILTERS,
   canAccessTier,
@@ -29,6 +28,7 @@ import { listPublicTopLists, listTrending, toolNamesOf, trendingComputedAt } fro
 import { contentVersion } from "../platform/db/content-version.ts";
 import { notFound } from "../platform/errors.ts";
 import type { CachedBody } from "../platform/response-cache.ts";
+import type { AppServices } from "../process/context.ts";
 import { READ_SECURITY } from "./doc.ts";
 import {
   CategoryList,

@@ -1,7 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { z } from "zod";
-import type { AppServices } from "../context.ts";
 import { getViewer, requireRole, requireUser, type Viewer } from "../modules/accounts/index.ts";
 import {
   badgeProgress,
@@ -23,6 +22,7 @@ import {
 } from "../modules/community/index.ts";
 import { AppError } from "../platform/errors.ts";
 import { uuidSchema } from "../platform/ids.ts";
+import type { AppServices } from "../process/context.ts";
 import {
   adminErrors,
   documented,

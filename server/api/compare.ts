@@ -1,6 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import type { AppServices } from "../context.ts";
 import { getViewer, loadEntitlements } from "../modules/accounts/index.ts";
 import {
   CompareApiParams,
@@ -9,6 +8,7 @@ import {
   compareCosts,
   getComparison,
 } from "../modules/catalog/index.ts";
+import type { AppServices } from "../process/context.ts";
 import { documented, errors, json, OPTIONAL_SESSION, ok, records } from "./doc.ts";
 import { parseOr400 } from "./respond.ts";
 

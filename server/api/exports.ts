@@ -1,6 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import type { AppServices } from "../context.ts";
 import { getViewer } from "../modules/accounts/index.ts";
 import {
   BULK_FORMATS,
@@ -11,6 +10,7 @@ import {
   ReportParams,
   reportCsv,
 } from "../modules/exports/index.ts";
+import type { AppServices } from "../process/context.ts";
 import { csv, documented, memberErrors, pathParams, SESSION } from "./doc.ts";
 import { parseOr400 } from "./respond.ts";
 

@@ -1,6 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import type { AppServices } from "../context.ts";
 import { getViewer, requireRole, requireUser } from "../modules/accounts/index.ts";
 import {
   AffiliateJoinInput,
@@ -17,6 +16,7 @@ import {
 } from "../modules/growth/index.ts";
 import { AppError } from "../platform/errors.ts";
 import { siteOrigin } from "../platform/site-origin.ts";
+import type { AppServices } from "../process/context.ts";
 import { adminErrors, csv, documented, json, memberErrors, ok, requestJson, SESSION } from "./doc.ts";
 import { parseOr400 } from "./respond.ts";
 

@@ -1,7 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import type { AppServices } from "../context.ts";
 import { countTools } from "../modules/catalog/index.ts";
+import type { AppServices } from "../process/context.ts";
 // Registers the makers module's tool-merge step in every server process (ADR 0018).
 import "../modules/makers/index.ts";
 import { probeDatabase, RETRY_AFTER_SEC } from "../platform/db/availability.ts";
@@ -125,7 +125,7 @@ export function createApi() {
   api.route("/", exportsApi());
   const methodsOf = allowedMethods(api);
   api.all("*", (c) => {
-    // Mounted at /api (server/app.ts); the routes were registered without that prefix.
+    // Mounted at /api (server/edge/app.ts); the routes were registered without that prefix.
     const allow = methodsOf(c.req.path.replace(/^\/api(?=\/)/, ""));
     if (!allow.length) return fail(c, 404, `No API route for ${c.req.method} ${c.req.path}`);
     c.header("Allow", allow.join(", "));

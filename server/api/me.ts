@@ -1,8 +1,8 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import type { AppServices } from "../context.ts";
 import { getViewer, requireUser } from "../modules/accounts/index.ts";
 import { PageStateQuery, personalParts } from "../modules/personal/index.ts";
+import type { AppServices } from "../process/context.ts";
 import { documented, json, memberErrors, SESSION } from "./doc.ts";
 import { parseOr400 } from "./respond.ts";
 

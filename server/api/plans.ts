@@ -1,5 +1,4 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppServices } from "../context.ts";
 import { canAccessTier, getViewer, requireRole, requiresLabel, type Viewer } from "../modules/accounts/index.ts";
 import {
   CostParams,
@@ -15,6 +14,7 @@ import {
   setToolPlans,
 } from "../modules/catalog/index.ts";
 import { notFound } from "../platform/errors.ts";
+import type { AppServices } from "../process/context.ts";
 import { ErrorBody, readErrors, ToolParams } from "./read-schemas.ts";
 import { badInput } from "./respond.ts";
 

@@ -1,6 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import type { AppServices } from "../context.ts";
 import { getViewer, requireRole, requireUser } from "../modules/accounts/index.ts";
 import {
   BulkApproveInput,
@@ -17,6 +16,7 @@ import {
   SubmissionInput,
 } from "../modules/submissions/index.ts";
 import { AppError } from "../platform/errors.ts";
+import type { AppServices } from "../process/context.ts";
 import {
   adminErrors,
   documented,

@@ -1,6 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import type { AppServices } from "../context.ts";
 import {
   ApiKeyInput,
   createApiKey,
@@ -26,6 +25,7 @@ import {
   TICKET_STATUSES,
   TicketInput,
 } from "../modules/content/index.ts";
+import type { AppServices } from "../process/context.ts";
 import {
   adminErrors,
   documented,

@@ -1,6 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import type { AppServices } from "../context.ts";
 import { getViewer, requireRole, requireUser } from "../modules/accounts/index.ts";
 import {
   addToolToList,
@@ -22,6 +21,7 @@ import {
 } from "../modules/community/index.ts";
 import { AppError } from "../platform/errors.ts";
 import { uuidSchema } from "../platform/ids.ts";
+import type { AppServices } from "../process/context.ts";
 import {
   adminErrors,
   documented,

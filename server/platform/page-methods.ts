@@ -137,7 +137,7 @@ export function pageRequestGuard(getBuild: () => ServerBuild | Promise<ServerBui
 /** The body the edge read (empty when the request has none); null when it is over the forms' limit. */
 function formBytes(request: Request): Uint8Array | null {
   const read = bodyBytes(request);
-  if (!read && request.body) throw new Error("pageRequestGuard runs behind bodyCap (server/app.ts)");
+  if (!read && request.body) throw new Error("pageRequestGuard runs behind bodyCap (server/edge/app.ts)");
   if (!read) return new Uint8Array(0);
   return read.byteLength > MAX_FORM_BYTES ? null : read;
 }

@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeIfBodyUnread } from "./unread-body.ts";
 
-// The server's own wiring (server/server.ts): the Hono listener behind closeIfBodyUnread. The route
+// The server's own wiring (server/process/server.ts): the Hono listener behind closeIfBodyUnread. The route
 // answers without reading the body, as a refused form post or a body-limit 413 does; /refuse-later
 // after a turn of the event loop, as a refusal that first looks up the session does.
 const app = new Hono();

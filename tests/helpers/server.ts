@@ -10,7 +10,7 @@ import { type DnsResolver, fakeDns } from "../../server/platform/dns.ts";
 import { loadEnv } from "../../server/platform/env.ts";
 import { createLogger, type Logger } from "../../server/platform/logger.ts";
 import { BUILD_DIR } from "../../server/platform/paths.ts";
-import { type RunningServer, startServer } from "../../server/server.ts";
+import { type RunningServer, startServer } from "../../server/process/server.ts";
 import { createTestDatabase } from "./db.ts";
 import { testPasswordHashing } from "./password-hashing.ts";
 

@@ -8,7 +8,7 @@ import { createTestClock } from "../../server/platform/clock.ts";
 import { type Database, openDatabase, queryRows, sql } from "../../server/platform/db/index.ts";
 import { loadEnv } from "../../server/platform/env.ts";
 import { createLogger } from "../../server/platform/logger.ts";
-import { startServer } from "../../server/server.ts";
+import { startServer } from "../../server/process/server.ts";
 import { createMember } from "../helpers/accounts.ts";
 import { startCheckout } from "../helpers/billing.ts";
 import { createTestDatabase } from "../helpers/db.ts";

@@ -11,7 +11,7 @@ import { openDatabase, sql } from "../../server/platform/db/index.ts";
 import { lostConnectionRecently } from "../../server/platform/db/outage.ts";
 import { loadEnv } from "../../server/platform/env.ts";
 import { BUILD_DIR } from "../../server/platform/paths.ts";
-import { type RunningServer, startServer } from "../../server/server.ts";
+import { type RunningServer, startServer } from "../../server/process/server.ts";
 import { createTestDatabase } from "../helpers/db.ts";
 import { createRecordingLogger } from "../helpers/logger.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";

@@ -1,7 +1,7 @@
 // engine: both — hostile load and an outage against the pool.
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppServices } from "../../server/context.ts";
+import type { AppServices } from "../../server/process/context.ts";
 import type { Member } from "../helpers/accounts.ts";
 import { COOKIES, startFuzzTarget } from "../helpers/fuzz.ts";
 import { createRecordingLogger } from "../helpers/logger.ts";
@@ -315,7 +315,7 @@ describe("a server-side failure", () => {
 
   it("logs a request the client gave up on as aborted (499, info), not as an error", async () => {
     logger.entries.length = 0;
-    const { createApp } = await import("../../server/app.ts");
+    const { createApp } = await import("../../server/edge/app.ts");
     const app = createApp({ services: server.services });
     const controller = new AbortController();
     controller.abort();

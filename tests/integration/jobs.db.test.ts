@@ -10,7 +10,7 @@ import { jobs as jobsTable } from "../../server/platform/db/schema.ts";
 import { loadEnv } from "../../server/platform/env.ts";
 import { createJobs, type JobRunner, PRUNE_JOB } from "../../server/platform/jobs/index.ts";
 import { createLogger, type Logger } from "../../server/platform/logger.ts";
-import { startServer } from "../../server/server.ts";
+import { startServer } from "../../server/process/server.ts";
 import { createTestDatabase } from "../helpers/db.ts";
 
 const MINUTE = 60_000;

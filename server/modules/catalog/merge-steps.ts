@@ -3,7 +3,7 @@ import type { Db } from "../../platform/db/index.ts";
 /**
  * Merging duplicate tool A into B (issue 13) must account for every row that points at A: saves,
  * clicks, reviews, votes, list items, polls, corrections… Each module that owns such rows exports its
- * steps as data (`catalogMergeSteps`, `communityMergeSteps`, …); `server/server.ts` assembles them once
+ * steps as data (`catalogMergeSteps`, `communityMergeSteps`, …); `server/process/server.ts` assembles them once
  * at startup into `services.toolMergeSteps`, in order, and the merge runs them inside its transaction,
  * before A is archived and redirected (ADR 0033). Nothing registers itself by being imported.
  *

@@ -1,17 +1,17 @@
-import type { Auth, CrawlerCheck } from "./modules/accounts/index.ts";
-import type { Tallies } from "./modules/admin/index.ts";
-import type { BillingHooks } from "./modules/billing/index.ts";
-import type { ToolMergeStep } from "./modules/catalog/index.ts";
-import type { GrowthWiring } from "./modules/growth/index.ts";
-import type { Activity } from "./platform/activity.ts";
-import type { Clock } from "./platform/clock.ts";
-import type { Database, DbStats } from "./platform/db/index.ts";
-import type { DnsResolver } from "./platform/dns.ts";
-import type { Env } from "./platform/env.ts";
-import type { JobCounts, Jobs } from "./platform/jobs/index.ts";
-import type { Logger } from "./platform/logger.ts";
-import type { Mailer } from "./platform/mail.ts";
-import type { CacheStats, ResponseCache } from "./platform/response-cache.ts";
+import type { Auth, CrawlerCheck } from "../modules/accounts/index.ts";
+import type { Tallies } from "../modules/admin/index.ts";
+import type { BillingHooks } from "../modules/billing/index.ts";
+import type { ToolMergeStep } from "../modules/catalog/index.ts";
+import type { GrowthWiring } from "../modules/growth/index.ts";
+import type { Activity } from "../platform/activity.ts";
+import type { Clock } from "../platform/clock.ts";
+import type { Database, DbStats } from "../platform/db/index.ts";
+import type { DnsResolver } from "../platform/dns.ts";
+import type { Env } from "../platform/env.ts";
+import type { JobCounts, Jobs } from "../platform/jobs/index.ts";
+import type { Logger } from "../platform/logger.ts";
+import type { Mailer } from "../platform/mail.ts";
+import type { CacheStats, ResponseCache } from "../platform/response-cache.ts";
 
 /** What every request handler (API and React Router loaders) is given: no module-level singletons. */
 export type AppServices = {
@@ -69,6 +69,6 @@ declare module "react-router" {
      * viewer (nothing personal is rendered or queried) and use this tier for tier-gated content. The
      * member's own parts arrive through GET /api/me/page-state after hydration.
      */
-    audience?: import("./modules/accounts/index.ts").Tier;
+    audience?: import("../modules/accounts/index.ts").Tier;
   }
 }

@@ -1,4 +1,4 @@
-import type { Logger } from "./platform/logger.ts";
+import type { Logger } from "../platform/logger.ts";
 
 /**
  * Renders the site's busiest pages once, through the app itself, before the instance listens

@@ -1,15 +1,15 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppServices } from "./context.ts";
 import {
   canAccessTier,
   decideVisitorView,
   isCrawler,
   loadEntitlements,
   viewCookieSecret,
-} from "./modules/accounts/index.ts";
-import { getToolRef } from "./modules/catalog/index.ts";
-import { versionsFor } from "./platform/db/versions.ts";
-import { PERSONAL_COOKIE } from "./platform/page-cache.ts";
+} from "../modules/accounts/index.ts";
+import { getToolRef } from "../modules/catalog/index.ts";
+import { versionsFor } from "../platform/db/versions.ts";
+import { PERSONAL_COOKIE } from "../platform/page-cache.ts";
+import type { AppServices } from "../process/context.ts";
 
 /** /tools/{id or slug} as a page (not its .data). */
 const TOOL_PAGE = /^\/tools\/([^/]+?)\/?$/;

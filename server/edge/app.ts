@@ -6,37 +6,37 @@ import { compress } from "hono/compress";
 import { matchedRoutes } from "hono/route";
 import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { ERROR_REPORT_MAX_BYTES } from "./api/errors.ts";
-import { createApi } from "./api/index.ts";
-import type { AppServices } from "./context.ts";
-import { memberOwnPages } from "./member-own-pages.ts";
-import { memberPages } from "./member-pages.ts";
-import { isCrawler, markVerifiedCrawler, type Tier } from "./modules/accounts/index.ts";
-import { mediaFile } from "./modules/linkcheck/index.ts";
-import { MANIFEST_SCHEMA_PATH, manifestJsonSchema } from "./modules/observer/index.ts";
-import { handleMcpRequest, MCP_MAX_BODY, mcpError } from "./modules/syndication/index.ts";
-import { bodyCap } from "./platform/body-cap.ts";
-import { clientIp } from "./platform/client-ip.ts";
-import { csrfProtection } from "./platform/csrf.ts";
+import { ERROR_REPORT_MAX_BYTES } from "../api/errors.ts";
+import { createApi } from "../api/index.ts";
+import { isCrawler, markVerifiedCrawler, type Tier } from "../modules/accounts/index.ts";
+import { mediaFile } from "../modules/linkcheck/index.ts";
+import { MANIFEST_SCHEMA_PATH, manifestJsonSchema } from "../modules/observer/index.ts";
+import { handleMcpRequest, MCP_MAX_BODY, mcpError } from "../modules/syndication/index.ts";
+import { memberOwnPages } from "../page-gates/member-own-pages.ts";
+import { memberPages } from "../page-gates/member-pages.ts";
+import { createToolRefs, toolPageGate } from "../page-gates/tool-page-gate.ts";
+import { bodyCap } from "../platform/body-cap.ts";
+import { clientIp } from "../platform/client-ip.ts";
+import { csrfProtection } from "../platform/csrf.ts";
 import {
   DATABASE_UNAVAILABLE,
   failedForDatabase,
   isDatabaseUnavailable,
   RETRY_AFTER_SEC,
-} from "./platform/db/availability.ts";
-import { noteConnectionLost } from "./platform/db/outage.ts";
-import { overloaded, overloadScope } from "./platform/db/queue.ts";
-import { AppError } from "./platform/errors.ts";
-import type { JobCounts } from "./platform/jobs/index.ts";
-import { createMetrics, type Metrics, metricsEndpoint } from "./platform/metrics.ts";
-import { nulGuard } from "./platform/nul-guard.ts";
-import { createPageCache } from "./platform/page-cache.ts";
-import { MAX_FORM_BYTES, pageRequestGuard } from "./platform/page-methods.ts";
-import { BUILD_DIR } from "./platform/paths.ts";
-import { pageRouteLabeller } from "./platform/route-label.ts";
-import { siteOrigin } from "./platform/site-origin.ts";
-import { viewerCaching } from "./platform/viewer-caching.ts";
-import { createToolRefs, toolPageGate } from "./tool-page-gate.ts";
+} from "../platform/db/availability.ts";
+import { noteConnectionLost } from "../platform/db/outage.ts";
+import { overloaded, overloadScope } from "../platform/db/queue.ts";
+import { AppError } from "../platform/errors.ts";
+import type { JobCounts } from "../platform/jobs/index.ts";
+import { createMetrics, type Metrics, metricsEndpoint } from "../platform/metrics.ts";
+import { nulGuard } from "../platform/nul-guard.ts";
+import { createPageCache } from "../platform/page-cache.ts";
+import { MAX_FORM_BYTES, pageRequestGuard } from "../platform/page-methods.ts";
+import { BUILD_DIR } from "../platform/paths.ts";
+import { pageRouteLabeller } from "../platform/route-label.ts";
+import { siteOrigin } from "../platform/site-origin.ts";
+import { viewerCaching } from "../platform/viewer-caching.ts";
+import type { AppServices } from "../process/context.ts";
 
 type Vars = { Variables: { services: AppServices; requestId: string; clientIp: string; error?: unknown } };
 

@@ -1,5 +1,4 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppServices } from "./context.ts";
 import {
   canAccessTier,
   countMemberView,
@@ -7,8 +6,9 @@ import {
   hasReadableSessionCookie,
   isCrawler,
   type Tier,
-} from "./modules/accounts/index.ts";
-import { versionsFor } from "./platform/db/versions.ts";
+} from "../modules/accounts/index.ts";
+import { versionsFor } from "../platform/db/versions.ts";
+import type { AppServices } from "../process/context.ts";
 import { type ToolRefs, toolPageKey } from "./tool-page-gate.ts";
 
 /**

@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppServices } from "./context.ts";
-import { getViewer, hasReadableSessionCookie, isCrawler } from "./modules/accounts/index.ts";
-import { readMemberVersion, versionsFor } from "./platform/db/versions.ts";
-import { answerKept, bytesBoundedMap, type KeptPage, keepPage } from "./platform/page-cache.ts";
+import { getViewer, hasReadableSessionCookie, isCrawler } from "../modules/accounts/index.ts";
+import { readMemberVersion, versionsFor } from "../platform/db/versions.ts";
+import { answerKept, bytesBoundedMap, type KeptPage, keepPage } from "../platform/page-cache.ts";
+import type { AppServices } from "../process/context.ts";
 
 /**
  * A member's own pages, kept rendered (ADR 0059). The dashboard's overview is the same HTML on every

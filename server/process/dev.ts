@@ -1,7 +1,7 @@
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
-import { loadEnv } from "./platform/env.ts";
-import { createLogger } from "./platform/logger.ts";
+import { loadEnv } from "../platform/env.ts";
+import { createLogger } from "../platform/logger.ts";
 import { handleSignals, startServer } from "./server.ts";
 
 /** Development: Vite serves modules with hot reload; the same Hono app serves /api and pages. */

@@ -2,10 +2,10 @@ import cluster from "node:cluster";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { runPrimary, WORKER_ROLE, workerCount } from "./platform/cluster.ts";
-import { loadEnv } from "./platform/env.ts";
-import { createLogger } from "./platform/logger.ts";
-import { BUILD_DIR } from "./platform/paths.ts";
+import { runPrimary, WORKER_ROLE, workerCount } from "../platform/cluster.ts";
+import { loadEnv } from "../platform/env.ts";
+import { createLogger } from "../platform/logger.ts";
+import { BUILD_DIR } from "../platform/paths.ts";
 import { handleSignals, startServer } from "./server.ts";
 
 /**

@@ -2,8 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
-import { createApp } from "./app.ts";
-import type { AppServices } from "./context.ts";
+import { createApp } from "../edge/app.ts";
 import {
   accountsMergeSteps,
   createAuth,
@@ -12,9 +11,9 @@ import {
   type PasswordHashing,
   registerChangeAlertJobs,
   seedDemoAccounts,
-} from "./modules/accounts/index.ts";
-import { createTallies } from "./modules/admin/index.ts";
-import { grantPlanDaysOn, paymentProviders, registerBillingJobs } from "./modules/billing/index.ts";
+} from "../modules/accounts/index.ts";
+import { createTallies } from "../modules/admin/index.ts";
+import { grantPlanDaysOn, paymentProviders, registerBillingJobs } from "../modules/billing/index.ts";
 import {
   catalogJobOwed,
   catalogMergeSteps,
@@ -27,7 +26,7 @@ import {
   requestDerivedRefresh,
   seedCatalog,
   setVectorBudget,
-} from "./modules/catalog/index.ts";
+} from "../modules/catalog/index.ts";
 import {
   communityMergeSteps,
   onActivity,
@@ -35,32 +34,33 @@ import {
   registerDiscussionJobs,
   registerRatingJobs,
   registerTrendingJobs,
-} from "./modules/community/index.ts";
-import { contentMergeSteps, registerContentJobs, registerSupportJobs } from "./modules/content/index.ts";
+} from "../modules/community/index.ts";
+import { contentMergeSteps, registerContentJobs, registerSupportJobs } from "../modules/content/index.ts";
 import {
   type GrowthWiring,
   growthBillingHooks,
   onMemberCreated,
   onMemberEmailVerified,
   registerGrowthJobs,
-} from "./modules/growth/index.ts";
-import { registerRecommendationJobs } from "./modules/insights/index.ts";
-import { linkCheckMergeSteps, registerLinkCheckJobs } from "./modules/linkcheck/index.ts";
-import { BUNDLED_LOGOS_JOB, bundledLogosOwed, registerLogoJobs } from "./modules/logos/index.ts";
-import { makersMergeSteps } from "./modules/makers/index.ts";
-import { observerMergeSteps, registerPricingObserverJobs } from "./modules/observer/index.ts";
-import { registerSubmissionJobs } from "./modules/submissions/index.ts";
-import { registerOpenDataJobs } from "./modules/syndication/index.ts";
-import { createActivity } from "./platform/activity.ts";
-import { type Clock, systemClock } from "./platform/clock.ts";
-import { type Database, openDatabase } from "./platform/db/index.ts";
-import { type DnsResolver, systemDns } from "./platform/dns.ts";
-import { type Env, loadEnv } from "./platform/env.ts";
-import { createJobs } from "./platform/jobs/index.ts";
-import { createLogger, type Logger } from "./platform/logger.ts";
-import { createMailer, withFailureLog } from "./platform/mail.ts";
-import { createResponseCache } from "./platform/response-cache.ts";
-import { closeIfBodyUnread } from "./platform/unread-body.ts";
+} from "../modules/growth/index.ts";
+import { registerRecommendationJobs } from "../modules/insights/index.ts";
+import { linkCheckMergeSteps, registerLinkCheckJobs } from "../modules/linkcheck/index.ts";
+import { BUNDLED_LOGOS_JOB, bundledLogosOwed, registerLogoJobs } from "../modules/logos/index.ts";
+import { makersMergeSteps } from "../modules/makers/index.ts";
+import { observerMergeSteps, registerPricingObserverJobs } from "../modules/observer/index.ts";
+import { registerSubmissionJobs } from "../modules/submissions/index.ts";
+import { registerOpenDataJobs } from "../modules/syndication/index.ts";
+import { createActivity } from "../platform/activity.ts";
+import { type Clock, systemClock } from "../platform/clock.ts";
+import { type Database, openDatabase } from "../platform/db/index.ts";
+import { type DnsResolver, systemDns } from "../platform/dns.ts";
+import { type Env, loadEnv } from "../platform/env.ts";
+import { createJobs } from "../platform/jobs/index.ts";
+import { createLogger, type Logger } from "../platform/logger.ts";
+import { createMailer, withFailureLog } from "../platform/mail.ts";
+import { createResponseCache } from "../platform/response-cache.ts";
+import { closeIfBodyUnread } from "../platform/unread-body.ts";
+import type { AppServices } from "./context.ts";
 import { warmUp } from "./warm-up.ts";
 
 export type StartOptions = {
