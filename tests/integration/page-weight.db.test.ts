@@ -150,6 +150,8 @@ describe("page weight", () => {
       "/community/discussions": "/community/discussions",
       "/community/discussions/:threadId": "/community/discussions/00000000-0000-4000-8000-000000000000",
       "/community/vip": "/community/vip",
+      // Issue 34: a list shared by its private link (an unknown token: the page's own not-found answer).
+      "/lists/shared/:token": "/lists/shared/no-such-token-0000000000",
       "/tools/:idOrSlug/discussions": "/tools/midjourney/discussions",
       "/for-you": "/for-you",
       "/insights": "/insights",
