@@ -222,6 +222,9 @@ describe("page weight", () => {
       "/tools": 122_400,
       "/compare?tools=midjourney,chatgpt": 120_800,
       "/search?q=image": 120_500,
+      // Stop 40: the locked Expert deal card (ADR 0083) on /deals, and /beta beside it (ADR 0081).
+      "/deals": 120_500,
+      "/beta": 120_200,
     };
     const cookie = { cookie: member.client.cookieHeader };
     const over: string[] = [];
