@@ -58,7 +58,8 @@ test.describe("membership tiers", () => {
     await form.getByLabel("Password", { exact: true }).fill("tier-journey-1");
     await form.getByLabel("Confirm password").fill("tier-journey-1");
     await form.getByRole("button", { name: "Create free account" }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    // Sign-up hashes with the production scrypt: on a loaded run it took longer than the default 5 s.
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
     await expect(page.getByTestId("dashboard-email")).toHaveText(email);
     await expect(page.getByTestId("dashboard-tier")).toHaveText("Free");
     // Signed in, the header has the Dashboard link and the user menu.
