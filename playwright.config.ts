@@ -32,14 +32,22 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   workers: 2,
-  retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // One retry: a journey that fails and then passes is reported as flaky by name at the end of `npm test`
+  // (scripts/test.mjs), counted, and fixed; it does not hide a journey that fails twice. On a loaded
+  // 2-core machine a few of 312 journeys lost a race with hydration or a slow page per whole run
+  // (stop 40: 5). E2E_RETRIES=0 shows every first failure.
+  retries: Number(process.env.E2E_RETRIES ?? 1),
+  // A journey of many steps on a loaded 2-core machine (a server, two browsers and Vitest's leftovers): 30 s
+  // and 5 s were Playwright's defaults, and the whole runs of stop 40 lost journeys to them (a 20-step
+  // compare journey at 30 s; a queue that took over 5 s to drop a rejected item). A passing journey is not
+  // slower for them.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
   globalTeardown: "./tests/e2e/global-teardown.ts",
   use: {
     baseURL: BASE_URL,
-    navigationTimeout: 15_000,
+    navigationTimeout: 30_000,
     actionTimeout: 10_000,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",

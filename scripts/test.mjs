@@ -34,6 +34,7 @@ if (fast) {
 
 const vitestJson = "test-results/vitest.json";
 rmSync(vitestJson, { force: true });
+rmSync("test-results/e2e.json", { force: true });
 rmSync("test-results/vitest-files.tsv", { force: true });
 if (!process.env.TEST_DATABASE_URL && !fast) {
   console.log("TEST_DATABASE_URL is not set: database tests run on PGlite only (CI runs PostgreSQL too).");
@@ -57,13 +58,22 @@ if (existsSync(vitestJson)) {
   totals.failed += r.numFailedTests ?? 0;
   totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
 } else if (vitestStatus !== 0) totals.failed += 1;
+// Read now: Playwright empties test-results/ when it starts.
+const failedInVitest = vitestFailures();
+if (vitestStatus !== 0 && !failedInVitest.length) failedInVitest.push("vitest: exited with an error and no failed test (see its output)");
 
-// One file's budget (issue 37): a Vitest file whose imports and tests take longer than 60 s fails the run,
-// so a slow file is split or its setup shared before it decides the length of CI. The files already over
-// it are listed with their own ceiling in tests/slow-files.txt (a list that only shrinks).
-// TEST_FILE_BUDGET_S=0 turns the check off (a machine loaded by other work stretches every file).
+// One file's budget (issue 37): a Vitest file whose imports and tests take longer than 60 s is named at the
+// end of the run, so a slow file is split or its setup shared before it decides the length of CI. The files
+// already over it are listed with their own ceiling in tests/slow-files.txt (a list that only shrinks).
+// A file's time is a timing, and the same file takes 15-30 % longer on a loaded or slower machine (CI ran
+// 1.16x this machine's quiet run, and failed on it once): so a file over its budget is reported, and the
+// run fails only when a file takes more than 1.5 times its budget — a file that grew, not a machine that
+// was busy. TEST_FILE_BUDGET_STRICT=1 fails at the budget itself (a quiet machine); TEST_FILE_BUDGET_S sets
+// the budget (0: no check).
 const fileBudgetS = Number(process.env.TEST_FILE_BUDGET_S ?? 60);
+const budgetTolerance = process.env.TEST_FILE_BUDGET_STRICT === "1" ? 1 : 1.5;
 const filesTsv = "test-results/vitest-files.tsv";
+const overBudget = [];
 if (fileBudgetS > 0 && existsSync(filesTsv)) {
   const ceilings = new Map(
     readFileSync("tests/slow-files.txt", "utf8")
@@ -74,19 +84,23 @@ if (fileBudgetS > 0 && existsSync(filesTsv)) {
         return [file, Number(seconds)];
       }),
   );
-  const over = readFileSync(filesTsv, "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => {
-      const [project, file, importMs, runMs] = line.split("\t");
-      const limit = ceilings.get(file) ?? fileBudgetS;
-      return { name: `${project} ${file}`, limit, seconds: (Number(importMs) + Number(runMs)) / 1000 };
-    })
-    .filter((f) => f.seconds > f.limit);
-  for (const f of over)
-    console.error(`Over its budget of ${f.limit} s for one file: ${f.name} took ${f.seconds.toFixed(1)} s`);
-  totals.failed += over.length;
-  if (over.length) exitCode = 1;
+  overBudget.push(
+    ...readFileSync(filesTsv, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => {
+        const [project, file, importMs, runMs] = line.split("\t");
+        const limit = ceilings.get(file) ?? fileBudgetS;
+        return { name: `${project} ${file}`, limit, seconds: (Number(importMs) + Number(runMs)) / 1000 };
+      })
+      .filter((f) => f.seconds > f.limit),
+  );
+  const failing = overBudget.filter((f) => f.seconds > f.limit * budgetTolerance);
+  for (const f of failing) failedInVitest.push(`budget: ${f.name} took ${f.seconds.toFixed(1)} s, over ${budgetTolerance} x its ${f.limit} s`);
+  if (failing.length) {
+    totals.failed += failing.length;
+    exitCode = 1;
+  }
 }
 
 if (fast) {
@@ -101,7 +115,6 @@ if (fast) {
     exitCode = 1;
   } else {
     const e2eJson = "test-results/e2e.json";
-    rmSync(e2eJson, { force: true });
     const status = run("npx", ["playwright", "test"]);
     if (status !== 0) exitCode = 1;
     if (existsSync(e2eJson)) {
@@ -113,7 +126,53 @@ if (fast) {
   }
 }
 
+// The names of what failed, last, where a CI log's tail shows them: a run that ends "1 failed" after an hour
+// of output must say which.
+const failures = [...failedInVitest, ...e2eOutcomes("unexpected")];
+const flaky = e2eOutcomes("flaky");
+if (overBudget.length) {
+  console.log(`\nOver the one-file budget (the run fails past ${budgetTolerance} x the budget):`);
+  for (const f of overBudget) console.log(`  ${f.name}: ${f.seconds.toFixed(1)} s (budget ${f.limit} s)`);
+}
+if (flaky.length) {
+  console.log("\nFlaky (failed, then passed on its retry; counted as passed, to be fixed):");
+  for (const name of flaky) console.log(`  ${name}`);
+}
+if (failures.length) {
+  console.log("\nFailed:");
+  for (const name of failures) console.log(`  ${name}`);
+}
 console.log(
   `\nSummary: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped (${seconds()}${fast ? ", test:fast" : ""})`,
 );
 process.exit(exitCode || (totals.failed ? 1 : 0));
+
+/** Every failed Vitest test, and every file that failed before its tests ran, as "project file › test". */
+function vitestFailures() {
+  if (!existsSync(vitestJson)) return [];
+  const r = JSON.parse(readFileSync(vitestJson, "utf8"));
+  const names = [];
+  for (const file of r.testResults ?? []) {
+    const rel = String(file.name ?? "").replace(`${process.cwd()}/`, "");
+    const failed = (file.assertionResults ?? []).filter((a) => a.status === "failed");
+    for (const a of failed) names.push(`vitest ${rel} › ${a.fullName ?? a.title}`);
+    if (!failed.length && file.status === "failed")
+      names.push(`vitest ${rel}: ${String(file.message ?? "failed").split("\n")[0].slice(0, 200)}`);
+  }
+  return names;
+}
+
+/** The Playwright tests with this outcome ("unexpected" or "flaky"), as "e2e file › title". */
+function e2eOutcomes(outcome) {
+  const e2eJson = "test-results/e2e.json";
+  if (!existsSync(e2eJson)) return [];
+  const names = [];
+  const walk = (suite, trail) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === outcome) names.push(`e2e ${spec.file ?? suite.file} › ${[...trail, spec.title].join(" › ")}`);
+    for (const child of suite.suites ?? []) walk(child, suite.title && !suite.file?.endsWith(suite.title) ? [...trail, suite.title] : trail);
+  };
+  for (const suite of JSON.parse(readFileSync(e2eJson, "utf8")).suites ?? []) walk(suite, []);
+  return names;
+}

@@ -37,9 +37,17 @@ async function review(page: Page, slug: string, stars: number, comment: string) 
   await personal;
   await page.waitForLoadState("networkidle");
   const panel = page.getByTestId("reviews");
-  await panel.getByRole("radio", { name: `${stars} ${stars === 1 ? "star" : "stars"}` }).check();
-  await panel.getByLabel("Your review").fill(comment);
-  await expect(panel.getByRole("radio", { name: `${stars} ${stars === 1 ? "star" : "stars"}` })).toBeChecked();
+  const radio = panel.getByRole("radio", { name: `${stars} ${stars === 1 ? "star" : "stars"}` });
+  // The tab is an island: when the personal request changes its props, the server's copy of the form is
+  // replaced by the component once its code has loaded (app/lib/island.tsx), and a form filled in between
+  // is a new, empty one. Filled again until the filled one is the one on screen.
+  await expect(async () => {
+    await radio.check();
+    await panel.getByLabel("Your review").fill(comment);
+    await page.waitForTimeout(300);
+    await expect(radio).toBeChecked({ timeout: 500 });
+    await expect(panel.getByLabel("Your review")).toHaveValue(comment, { timeout: 500 });
+  }).toPass({ timeout: 20_000 });
   await panel.getByRole("button", { name: "Post review" }).click();
   await expect(panel.getByText("Thanks! Your review is published.")).toBeVisible();
 }
