@@ -114,6 +114,7 @@ export const PAGE_TYPES: PageType[] = [
   admin("/admin/audit"),
   admin("/admin/tools"),
   admin("/admin/tools/{adminTool}/edit"),
+  admin("/admin/tools/new"),
   admin("/admin/categories"),
   admin("/admin/imports"),
   admin("/admin/moderation"),
