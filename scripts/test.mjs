@@ -60,7 +60,8 @@ if (existsSync(vitestJson)) {
 } else if (vitestStatus !== 0) totals.failed += 1;
 // Read now: Playwright empties test-results/ when it starts.
 const failedInVitest = vitestFailures();
-if (vitestStatus !== 0 && !failedInVitest.length) failedInVitest.push("vitest: exited with an error and no failed test (see its output)");
+if (vitestStatus !== 0 && !failedInVitest.length)
+  failedInVitest.push("vitest: exited with an error and no failed test (see its output)");
 
 // One file's budget (issue 37): a Vitest file whose imports and tests take longer than 60 s is named at the
 // end of the run, so a slow file is split or its setup shared before it decides the length of CI. The files
@@ -96,7 +97,8 @@ if (fileBudgetS > 0 && existsSync(filesTsv)) {
       .filter((f) => f.seconds > f.limit),
   );
   const failing = overBudget.filter((f) => f.seconds > f.limit * budgetTolerance);
-  for (const f of failing) failedInVitest.push(`budget: ${f.name} took ${f.seconds.toFixed(1)} s, over ${budgetTolerance} x its ${f.limit} s`);
+  for (const f of failing)
+    failedInVitest.push(`budget: ${f.name} took ${f.seconds.toFixed(1)} s, over ${budgetTolerance} x its ${f.limit} s`);
   if (failing.length) {
     totals.failed += failing.length;
     exitCode = 1;
@@ -157,7 +159,11 @@ function vitestFailures() {
     const failed = (file.assertionResults ?? []).filter((a) => a.status === "failed");
     for (const a of failed) names.push(`vitest ${rel} › ${a.fullName ?? a.title}`);
     if (!failed.length && file.status === "failed")
-      names.push(`vitest ${rel}: ${String(file.message ?? "failed").split("\n")[0].slice(0, 200)}`);
+      names.push(
+        `vitest ${rel}: ${String(file.message ?? "failed")
+          .split("\n")[0]
+          .slice(0, 200)}`,
+      );
   }
   return names;
 }
@@ -171,7 +177,8 @@ function e2eOutcomes(outcome) {
     for (const spec of suite.specs ?? [])
       for (const t of spec.tests ?? [])
         if (t.status === outcome) names.push(`e2e ${spec.file ?? suite.file} › ${[...trail, spec.title].join(" › ")}`);
-    for (const child of suite.suites ?? []) walk(child, suite.title && !suite.file?.endsWith(suite.title) ? [...trail, suite.title] : trail);
+    for (const child of suite.suites ?? [])
+      walk(child, suite.title && !suite.file?.endsWith(suite.title) ? [...trail, suite.title] : trail);
   };
   for (const suite of JSON.parse(readFileSync(e2eJson, "utf8")).suites ?? []) walk(suite, []);
   return names;
