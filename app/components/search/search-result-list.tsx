@@ -3,7 +3,6 @@ import { useFetcher } from "react-router";
 import { ToolCard, type ToolCardData } from "~/components/tool-card";
 import { buttonClass } from "~/components/ui-classes";
 import { plural } from "~/lib/format";
-import { HydrateLater } from "~/lib/hydrate-later";
 import { Island } from "~/lib/island";
 import { splitComponent } from "~/lib/split";
 import type { SearchLoader } from "~/routes/search/index";
@@ -88,12 +87,10 @@ export function SearchResultList({ initial }: { initial: Results }) {
             tabIndex={-1}
             className="flex min-w-0 rounded-xl outline-none [&>*]:flex-1 focus-visible:ring-2 focus-visible:ring-brand-500"
           >
-            <HydrateLater>
-              <div className="flex min-w-0 flex-col [&>article]:flex-1">
-                <ToolCard tool={tool} />
-                {tool.why ? <Island id={`why-${tool.id}`} component={WhyRank} props={{ lines: tool.why }} /> : null}
-              </div>
-            </HydrateLater>
+            <div className="flex min-w-0 flex-col [&>article]:flex-1">
+              <ToolCard tool={tool} />
+              {tool.why ? <Island id={`why-${tool.id}`} component={WhyRank} props={{ lines: tool.why }} /> : null}
+            </div>
           </li>
         ))}
       </ol>

@@ -25,7 +25,6 @@ import { decisionFromParams } from "~/lib/decision-filters";
 import { firstIssue, formAction } from "~/lib/form-action.server";
 import { formQuery } from "~/lib/form-query";
 import { SORT_OPTIONS } from "~/lib/format";
-import { HydrateLater } from "~/lib/hydrate-later";
 import { Island } from "~/lib/island";
 import { applyButtonClass, useLiveFilters } from "~/lib/live-filters";
 import { splitComponent } from "~/lib/split";
@@ -242,9 +241,7 @@ export default function ToolsIndex({ loaderData, actionData }: Route.ComponentPr
           <h2 className="sr-only">Tools</h2>
           <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="tool-grid">
             {page.tools.map((tool) => (
-              <HydrateLater key={tool.id}>
-                <ToolCard tool={tool} />
-              </HydrateLater>
+              <ToolCard key={tool.id} tool={tool} />
             ))}
           </div>
           <Pagination page={page.pagination.page} totalPages={page.pagination.totalPages} search={search} />
