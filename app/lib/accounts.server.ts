@@ -10,7 +10,7 @@ import {
 } from "../../server/modules/accounts/index.ts";
 
 export * from "../../server/modules/accounts/index.ts";
-export { listOutbox, readOutboxMessage } from "../../server/platform/mail.ts";
+export { listOutbox } from "../../server/platform/mail.ts";
 
 /** The signed-in member of this request, or null. */
 export function viewerOf(context: AppLoadContext, request: Request): Promise<Viewer | null> {

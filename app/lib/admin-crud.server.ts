@@ -33,10 +33,10 @@ type IntentOf<O> = O extends { intent: infer I extends string } ? I : never;
 type InputFor<O, K> = O extends { intent: infer I } ? (K extends I ? O : never) : never;
 
 /** One handler per intent of the schema; each does its write and returns the notice to show. */
-export type CrudHandlers<O> = { [K in IntentOf<O>]: (input: InputFor<O, K>) => Promise<string> };
+type CrudHandlers<O> = { [K in IntentOf<O>]: (input: InputFor<O, K>) => Promise<string> };
 
 /** What a write answers when the page stays in place (no `back`). */
-export type CrudDone = { ok: true; message: string };
+type CrudDone = { ok: true; message: string };
 
 /**
  * The action half: `formAction` (refusals mapped as it documents) with one handler per intent. With

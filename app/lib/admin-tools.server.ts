@@ -14,24 +14,16 @@ import {
 import { AppError } from "../../server/platform/errors.ts";
 
 export {
-  ADMIN_PAGE_SIZE,
-  ADMIN_TOOL_SORTS,
   AdminToolQuery,
-  type AdminToolRow,
-  type AdminToolStats,
   adminToolStats,
   BULK_ACTIONS,
   BULK_MAX,
-  BulkToolsInput,
   bulkChangeTools,
-  type EditableTool,
   exportToolsCsv,
   getEditableTool,
-  type ImportReport,
   listAdminTools,
   listCategories,
   NEW_TOOL,
-  TOOL_STATUSES,
   TOOL_TIERS,
 } from "../../server/modules/catalog/index.ts";
 
@@ -61,7 +53,7 @@ const LIST_FIELDS = ["tags", "features", "use_cases", "pros", "cons", "alternati
 const FLAG_FIELDS = ["is_featured", "is_verified", "needs_review"] as const;
 
 /** What the dialog sent back, to show again after an error (lists as their text). */
-export type ToolFormValues = Record<string, string | boolean>;
+type ToolFormValues = Record<string, string | boolean>;
 
 /** The dialog's fields as the module's patch input: every field of the tool, checkboxes as booleans. */
 export function formToPatch(form: FormData): ToolFormValues {
@@ -76,7 +68,7 @@ export function formToPatch(form: FormData): ToolFormValues {
   return out;
 }
 
-export type SaveResult =
+type SaveResult =
   | { ok: true; saved: SavedTool }
   | { ok: false; error: string; status: number; fields: Record<string, string> };
 
@@ -119,7 +111,7 @@ const MESSAGE_FIELDS: [string, string][] = (
 ).sort((x, y) => y[0].length - x[0].length);
 
 /** One message per field (the first); messages about no field go under `form`. */
-export function toolFieldErrors(messages: string[]): Record<string, string> {
+function toolFieldErrors(messages: string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const message of messages) {
     const hit = MESSAGE_FIELDS.find(([label]) => message.startsWith(label));
@@ -204,7 +196,7 @@ async function guarded(fn: () => Promise<SaveResult>): Promise<SaveResult> {
   }
 }
 
-export type ImportResult = { ok: true; report: ImportReport } | { ok: false; error: string; status: number };
+type ImportResult = { ok: true; report: ImportReport } | { ok: false; error: string; status: number };
 
 /**
  * The pages' CSV import: only text/csv files. A dry run writes no tool, but is kept (with the file)

@@ -5,7 +5,7 @@ import { type AppLoadContext, data } from "react-router";
 import type { Viewer } from "../../server/modules/accounts/index.ts";
 import { viewerOf } from "./accounts.server";
 
-export type AdminDenied = { denied: "signin" | "forbidden" };
+type AdminDenied = { denied: "signin" | "forbidden" };
 
 /** The admin viewer, or throws a 401 (visitor) / 403 (member) response that carries no data. */
 export async function requireAdminPage(context: AppLoadContext, request: Request): Promise<Viewer> {
@@ -16,20 +16,14 @@ export async function requireAdminPage(context: AppLoadContext, request: Request
 }
 
 export {
-  type AdminPending,
-  type AdminUserRow,
   AnalyticsQuery,
-  type AuditRow,
   adminPendingCounts,
   analytics,
   changeUser,
   dashboardStats,
   FeedbackId,
-  type FeedbackItem,
   listAuditView,
-  listFeedback,
   listUsers,
-  PERIODS,
   RefundReason,
   reactivateUser,
   recentActivity,
@@ -39,10 +33,7 @@ export {
   SuspendInput,
   suspendUser,
   systemAlerts,
-  USERS_PAGE_SIZE,
   UserChangeForm,
-  type UserDetail,
-  UserIdParam,
   UserListQuery,
   UserTargetForm,
   userDetail,
@@ -50,7 +41,7 @@ export {
 } from "../../server/modules/admin/index.ts";
 // The operator's refund goes through billing's one refund path (issue 21).
 export { refundPaymentByOperator } from "../../server/modules/billing/index.ts";
-export { AUDIT_SORTS, AuditQuery, type AuditRecord, listAudit } from "../../server/platform/audit.ts";
+export { AuditQuery } from "../../server/platform/audit.ts";
 
 /** The acting admin, for the audit row of a page action. */
 export function adminActor(viewer: Viewer, context: AppLoadContext) {

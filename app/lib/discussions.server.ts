@@ -15,11 +15,7 @@ import type { Tier } from "./tiers";
 export {
   acceptAnswer,
   BoardQuery,
-  countDiscussionQueue,
-  countDiscussions,
   createReply,
-  createThread,
-  DISCUSSION_LIMITS,
   DISCUSSION_MESSAGES,
   DiscussionModeration,
   DiscussionReportInput,
@@ -32,10 +28,8 @@ export {
   ReplyId,
   ReplyInput,
   reportPost,
-  resolveToolId,
   setFollow,
   ThreadId,
-  ThreadInput,
   VIP_FEATURE,
 } from "../../server/modules/community/index.ts";
 

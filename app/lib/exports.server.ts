@@ -6,7 +6,6 @@ export {
   EXPORT_FEATURE,
   REPORT_FEATURE,
   REPORT_PERIODS,
-  type Report,
   ReportParams,
   reportScopes,
 } from "../../server/modules/exports/index.ts";

@@ -36,9 +36,7 @@ import { AppError } from "../../server/platform/errors";
 
 import type { ActionFailure, FieldErrors, FormValues } from "./form-action";
 
-export type { ActionFailure, FieldErrors, FormValues } from "./form-action";
-
-export type SubmittedForm = {
+type SubmittedForm = {
   /** The raw form (files, repeated keys). */
   formData: FormData;
   /** Every text value, the first of repeated keys, as sent (capped in length). */

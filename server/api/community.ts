@@ -20,9 +20,7 @@ import {
   verifyCorrection,
   voteCorrection,
 } from "../modules/community/index.ts";
-import { AppError } from "../platform/errors.ts";
 import { uuidSchema } from "../platform/ids.ts";
-import type { AppServices } from "../process/context.ts";
 import {
   adminErrors,
   documented,
@@ -37,15 +35,7 @@ import {
   requestJson,
   SESSION,
 } from "./doc.ts";
-import { parseOr400 } from "./respond.ts";
-
-type Vars = { Variables: { services: AppServices; requestId: string; clientIp: string } };
-
-async function body(c: { req: { json(): Promise<unknown> } }): Promise<unknown> {
-  return c.req.json().catch(() => {
-    throw new AppError("bad_request", "Send a JSON body");
-  });
-}
+import { jsonBody as body, parseOr400, type ApiVars as Vars } from "./respond.ts";
 
 const CorrectionId = uuidSchema("Correction not found");
 const Page = z.coerce

@@ -1,6 +1,17 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import { AppError } from "../platform/errors.ts";
+import type { AppServices } from "../process/context.ts";
+
+/** What the edge sets on every /api request (server/edge/app.ts): the services, the request id, the client address. */
+export type ApiVars = { Variables: { services: AppServices; requestId: string; clientIp: string } };
+
+/** The request's JSON body; a body that is not JSON is a 400. */
+export async function jsonBody(c: { req: { json(): Promise<unknown> } }): Promise<unknown> {
+  return c.req.json().catch(() => {
+    throw new AppError("bad_request", "Send a JSON body");
+  });
+}
 
 /** Parses input with a zod schema; the first problem becomes a 400 with a readable message. */
 export function parseOr400<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

@@ -34,9 +34,7 @@ import {
   votePoll,
   voterCookie,
 } from "../modules/community/index.ts";
-import { AppError } from "../platform/errors.ts";
 import { uuidSchema } from "../platform/ids.ts";
-import type { AppServices } from "../process/context.ts";
 import {
   adminErrors,
   documented,
@@ -51,15 +49,7 @@ import {
   requestJson,
   SESSION,
 } from "./doc.ts";
-import { parseOr400 } from "./respond.ts";
-
-type Vars = { Variables: { services: AppServices; requestId: string; clientIp: string } };
-
-async function body(c: Context): Promise<unknown> {
-  return c.req.json().catch(() => {
-    throw new AppError("bad_request", "Send a JSON body");
-  });
-}
+import { jsonBody as body, parseOr400, type ApiVars as Vars } from "./respond.ts";
 
 const ToolKey = z.string().min(1).max(200);
 const PollId = uuidSchema("Poll not found");

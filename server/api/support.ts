@@ -25,7 +25,6 @@ import {
   TICKET_STATUSES,
   TicketInput,
 } from "../modules/content/index.ts";
-import type { AppServices } from "../process/context.ts";
 import {
   adminErrors,
   documented,
@@ -40,9 +39,7 @@ import {
   requestJson,
   SESSION,
 } from "./doc.ts";
-import { parseOr400 } from "./respond.ts";
-
-type Vars = { Variables: { services: AppServices; requestId: string; clientIp: string } };
+import { parseOr400, type ApiVars as Vars } from "./respond.ts";
 
 const StaffReply = ReplyInput.extend({ status: z.enum(TICKET_STATUSES).optional() });
 const InboxFilter = z.object({ status: z.enum([...TICKET_STATUSES, "all"]).default("open") });

@@ -114,23 +114,6 @@ export function viewSubject(
 }
 
 /**
- * Phase-2 hook for the tool page: counts this view for the viewer (or visitor) and says whether the
- * full page may be shown. Past the limit show the overview (name, description, website) and the
- * upgrade prompt instead of features, alternatives, pros and cons and deals.
- */
-export async function toolViewGate(
-  db: Db,
-  viewer: Viewer | null,
-  request: Request,
-  toolId: string,
-  options: { secure?: boolean } = {},
-): Promise<ViewResult & { setCookie: string | null }> {
-  const { subject, tier, setCookie } = viewSubject(viewer, request.headers.get("cookie"), options);
-  const result = await recordToolView(db, subject, toolId, tier);
-  return { ...result, setCookie };
-}
-
-/**
  * Why a tool page shows only its overview: the day's free views are used up, or the tool is listed
  * for a higher tier than the viewer's.
  */

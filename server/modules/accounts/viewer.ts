@@ -128,11 +128,6 @@ function sessionCacheOf(auth: Auth): Map<string, SessionEntry> {
   return cache;
 }
 
-/** Drops this instance's cached sessions (tests; the version makes it unnecessary in production). */
-export function clearSessionCache(auth: Auth): void {
-  sessionCaches.get(auth)?.clear();
-}
-
 /** The session cookies of a Cookie header, as sent (the cache key: exactly what better-auth verified). */
 function sessionCookieKey(cookie: string | null): string {
   return [...(cookie ?? "").matchAll(SESSION_COOKIE)].map((m) => m[1] ?? "").join("\n");

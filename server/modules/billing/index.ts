@@ -13,46 +13,25 @@
 export { billingActor } from "./actor.ts";
 // Wiring at boot and the contracts other modules hold billing to (growth: grants, commissions, payouts).
 export { applyCapturedOrder } from "./apply.ts";
-export { CancelAtPeriodEndInput, cancelAtPeriodEnd } from "./cancel-at-period-end.ts";
-export type {
-  BillingHooks,
-  GrantInput,
-  GrantResult,
-  PaidTier,
-  PaymentAppliedEvent,
-  PaymentRefundedEvent,
-} from "./contracts.ts";
+export { cancelAtPeriodEnd } from "./cancel-at-period-end.ts";
+export type { BillingHooks, GrantInput, GrantResult, PaymentAppliedEvent, PaymentRefundedEvent } from "./contracts.ts";
 export { grantPlanDays, grantPlanDaysOn } from "./grants.ts";
 export { registerBillingJobs } from "./jobs.ts";
 export { type MemberPayment, memberPayments } from "./member-payments.ts";
-export {
-  AMOUNT_MISMATCH,
-  getPlan,
-  isPaidTier,
-  listPlans,
-  MONEY_BACK_ONCE_PER_MONTHS,
-  moneyBackPromise,
-  PAID_TIERS,
-} from "./plans.ts";
+export { AMOUNT_MISMATCH, getPlan, listPlans, MONEY_BACK_ONCE_PER_MONTHS, moneyBackPromise } from "./plans.ts";
 export { signTestWebhook } from "./providers/test.ts";
-export {
-  type PayoutProvider,
-  PROVIDER_IDS,
-  type ProviderId,
-  providerRefused,
-  WebhookVerificationError,
-} from "./providers/types.ts";
-export { QuoteCheckoutInput, quoteCheckout } from "./quote-checkout.ts";
+export { type PayoutProvider, PROVIDER_IDS, providerRefused, WebhookVerificationError } from "./providers/types.ts";
+export { quoteCheckout } from "./quote-checkout.ts";
 export { refundPaymentByOperator } from "./refund-payment-by-operator.ts";
 export { configurePaymentProviders, paymentProviders } from "./registry.ts";
-export { RequestRefundInput, requestRefund } from "./request-refund.ts";
-export { ResumeSubscriptionInput, resumeSubscription } from "./resume-subscription.ts";
-export { type StaleReason, staleMessage } from "./revalidate.ts";
+export { requestRefund } from "./request-refund.ts";
+export { resumeSubscription } from "./resume-subscription.ts";
+export { staleMessage } from "./revalidate.ts";
 export { runBillingSweep } from "./run-billing-sweep.ts";
 export { StartCheckoutInput, startCheckout } from "./start-checkout.ts";
 export { getBillingSummary, membershipComparison, subscriptionForApi } from "./summary.ts";
 export { setTestPaymentMethodFails } from "./test-methods.ts";
 export { refreshTier, setTierOverride, type TierSource, tierSources } from "./tier.ts";
-export type { BillingActor, BillingServices, BillingSummary } from "./types.ts";
-export { VerifyOrderInput, verifyOrder } from "./verify-order.ts";
+export type { BillingSummary } from "./types.ts";
+export { verifyOrder } from "./verify-order.ts";
 export { getTestProviderOrder, handleWebhook, testProviderDecision } from "./webhooks.ts";

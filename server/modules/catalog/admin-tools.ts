@@ -767,10 +767,6 @@ export function setArchived(db: Db, id: string, archived: boolean, ctx: ToolChan
   return saveTool(db, id, { status: archived ? "archived" : "active" }, ctx);
 }
 
-export function setFeatured(db: Db, id: string, featured: boolean, ctx: ToolChangeContext) {
-  return saveTool(db, id, { is_featured: featured }, ctx);
-}
-
 /** Looks a tool up by id or slug for the admin API (any status); anything else is not a tool. */
 export async function findToolId(db: Db, idOrSlug: string): Promise<string | null> {
   const isId = isUuid(idOrSlug);

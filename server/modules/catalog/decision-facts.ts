@@ -46,12 +46,6 @@ export function licenceClass(id: string): LicenceClass | null {
   return SPDX[canonical]?.osiApproved ? "open_source" : "source_available";
 }
 
-export const LICENCE_CLASS_LABELS: Record<LicenceClass, string> = {
-  open_source: "Open source (OSI)",
-  source_available: "Source-available",
-  proprietary: "Proprietary",
-};
-
 /** The SPDX ids the open-source filter accepts (OSI-approved). */
 export const OSI_LICENCES: readonly string[] = Object.keys(SPDX).filter((id) => SPDX[id]?.osiApproved);
 
@@ -239,4 +233,3 @@ export function publishDecision(row: DecisionRow) {
     },
   };
 }
-export type PublishedDecision = ReturnType<typeof publishDecision>;

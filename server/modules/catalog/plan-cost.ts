@@ -71,10 +71,6 @@ function monthlyBase(plan: Plan): { amount: number; step: string | null } | { re
   return { reason: "billing period not stated" };
 }
 
-export function costOfPlan(plan: Plan, query: CostQuery, unit: string | null): PlanCostLine {
-  return evaluatePlan(plan, query, unit).line;
-}
-
 /** One plan's line, and its unrounded cost (lines show cents; comparisons must not round). */
 function evaluatePlan(plan: Plan, query: CostQuery, unit: string | null): { line: PlanCostLine; exact: number | null } {
   const line = (fits: boolean | null, reason: string | null, steps: string[] = [], cost: number | null = null) => ({

@@ -365,10 +365,6 @@ export function registerQualityJobs(deps: { db: Db; jobs: Jobs }): void {
   deps.jobs.every(QUALITY_PASS_JOB, QUALITY_PASS_EVERY_MS);
 }
 
-export async function requestQualityPass(jobs: Jobs): Promise<void> {
-  await jobs.enqueue({ type: QUALITY_PASS_JOB, key: "now" });
-}
-
 // --- the editors' side -----------------------------------------------------------------------
 
 export type QualityFlag = {

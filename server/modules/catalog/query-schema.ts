@@ -238,9 +238,6 @@ export type ToolListQuery = Omit<
 /** The decision filters' URL names, in the order forms send them. */
 export const DECISION_PARAMS = ["max_price", "free_tier", "no_card", "api", "open_source", "self_hosted"] as const;
 
-/** The advanced filters' URL names (issue 34 item 1): Standard and Expert only. */
-export const ADVANCED_PARAMS = ["exclude", "exclude_category", "no_training"] as const;
-
 /** Whether a listing query asks for any advanced filter. */
 export function hasAdvancedFilter(query: Pick<ToolListQuery, "advanced">): boolean {
   const a = query.advanced;

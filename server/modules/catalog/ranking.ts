@@ -106,12 +106,6 @@ export function passesAccountGate(u: string, at: SQL): SQL {
     AND ${alias}.created_at <= ${at} - make_interval(hours => ${sql.raw(String(REVIEW_GATE.minAccountAgeHours))}))`;
 }
 
-/** score = (rating × count + prior × weight) / (count + weight); null without counted reviews. */
-export function bayesianRating(rating: number, count: number, prior: number): number | null {
-  if (!(count > 0)) return null;
-  return (rating * count + prior * RATING_PRIOR_WEIGHT) / (count + RATING_PRIOR_WEIGHT);
-}
-
 /**
  * Hybrid retrieval (issue 32, ADR 0066, ADR 0074): each leg ranks at most `window` tools, and
  * reciprocal-rank fusion orders their union by Σ weight / (k + rank in that leg). The lexical leg (the

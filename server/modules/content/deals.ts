@@ -369,7 +369,6 @@ export const DealForm = z
       ctx.addIssue({ code: "custom", message: DEAL_MESSAGES.discountOrPrice, path: ["discountPercent"] });
     }
   });
-export type DealFormInput = z.input<typeof DealForm>;
 export type DealFormData = z.output<typeof DealForm>;
 
 export const DealTarget = z.object({ id: uuidSchema(DEAL_MESSAGES.notFound) });

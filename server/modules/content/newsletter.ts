@@ -12,7 +12,6 @@ const SubscribedRow = z.object({ id: z.number(), token: z.string(), confirmed: z
 const StatusRow = z.object({ status: z.string() });
 const IdRow = z.object({ id: z.number() });
 
-export { INVALID_EMAIL } from "../../platform/email-address.ts";
 /** Confirmation mails per address (a stranger's inbox is not ours to fill) and subscriptions per client. */
 export const NEWSLETTER_ADDRESS_RULE: RateRule = { max: 3, windowSec: 3600 };
 export const NEWSLETTER_CLIENT_RULE: RateRule = { max: 20, windowSec: 3600 };

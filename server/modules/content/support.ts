@@ -63,7 +63,6 @@ const MessageRow = z.object({
   body: z.string(),
   created_at: z.string(),
 });
-const CountRow = z.object({ n: z.number() });
 const toSummary = (r: Row): TicketSummary => ({
   id: r.id,
   number: Number(r.number),
@@ -329,14 +328,4 @@ export async function setTicketStatus(
       at: now,
     });
   });
-}
-
-/** The admin overview's figure: tickets waiting for an answer. */
-export async function countOpenTickets(db: Db): Promise<number> {
-  const [row] = await queryRows(
-    db,
-    sql`SELECT count(*)::int AS n FROM support_tickets WHERE status = 'open'`,
-    CountRow,
-  );
-  return Number(row?.n ?? 0);
 }

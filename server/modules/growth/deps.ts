@@ -27,8 +27,3 @@ export type GrowthDeps = {
   /** the durable job runner (ADR 0009); absent only before it is wired */
   jobs?: Jobs;
 };
-
-/** Until billing is wired in: a grant that refuses, so a referral is never recorded without its reward. */
-export const unwiredGrantPlanDays: GrantPlanDays = async () => {
-  throw new Error("grantPlanDays is not wired: pass billing's grantPlanDays to the growth services");
-};

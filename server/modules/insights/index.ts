@@ -3,18 +3,9 @@
  * and weekly mail) and Expert's advanced analytics. Reads the catalogue and the member's own rows;
  * publishes only allow-listed shapes.
  */
-export { FOR_YOU_LIMIT, type ForYou, forYou, RECOMMENDATIONS_FEATURE, type RecommendedTool } from "./for-you.ts";
-export { searchWords } from "./signals.ts";
-export { recommendStack, STACK_FEATURE, STACK_MAX_TASKS, type Stack, StackInput, stackTasks } from "./stack.ts";
-export {
-  ANALYTICS_FEATURE,
-  buildTrends,
-  type MembersLikeYou,
-  MIN_GROUP,
-  type PriceMovement,
-  type Rising,
-  type Trends,
-} from "./trends.ts";
+export { forYou, RECOMMENDATIONS_FEATURE } from "./for-you.ts";
+export { recommendStack, STACK_FEATURE, StackInput, stackTasks } from "./stack.ts";
+export { ANALYTICS_FEATURE, buildTrends } from "./trends.ts";
 export {
   registerRecommendationJobs,
   runWeeklyRecommendations,

@@ -11,65 +11,23 @@ import type { Logger } from "../../platform/logger.ts";
 import type { ToolMergeStep } from "../catalog/index.ts";
 import { LINK_CHECK_EVERY_MS, runLinkCheckBatch } from "./batch.ts";
 
-export {
-  afterCheck,
-  type BatchResult,
-  checkToolNow,
-  LINK_CHECK_EVERY_MS,
-  type LinkCheckDeps,
-  type LinkCheckOptions,
-  mediaUrl,
-  OFFLINE_FAILURES,
-  OFFLINE_SPAN_MS,
-  recordCheck,
-  runLinkCheckBatch,
-} from "./batch.ts";
-export {
-  checkSite,
-  DEFAULT_TIMEOUT_MS,
-  type LinkStatus,
-  MAX_REDIRECTS,
-  type SiteCheck,
-  userAgentFor,
-} from "./check.ts";
-export {
-  classifyError,
-  createHttpFetcher,
-  FetchError,
-  type Fetcher,
-  type FetchRequest,
-  type FetchResponse,
-  isPrivateAddress,
-} from "./fetcher.ts";
-export {
-  GONE_FAILURE_DAYS,
-  GONE_SPAN_MS,
-  GRAVEYARD_PAGE_SIZE,
-  type GraveyardEntry,
-  LINK_CHECKER_SOURCE,
-  listGraveyard,
-  setGone,
-} from "./graveyard.ts";
-export { decodeIco, MAX_IMAGE_BYTES } from "./images.ts";
+export { checkToolNow, type LinkCheckDeps, mediaUrl, runLinkCheckBatch } from "./batch.ts";
+export { createHttpFetcher, FetchError, type Fetcher, isPrivateAddress } from "./fetcher.ts";
+export { GONE_FAILURE_DAYS, GONE_SPAN_MS, LINK_CHECKER_SOURCE, listGraveyard } from "./graveyard.ts";
 export { mediaFile } from "./media.ts";
-export { pageFacts, parkingMarker, pricingWords } from "./page-facts.ts";
 export {
-  checkedLabel,
   decideReviewItem,
   decideSuggestion,
-  type LinkHealth,
   linkCheckAlert,
   linkHealth,
   listReviewItems,
   listSuggestions,
   ReviewDecision,
-  type ReviewItem,
   reviewCounts,
-  type Suggestion,
   SuggestionDecision,
 } from "./review.ts";
 
-export const LINK_CHECK_JOB = "linkcheck.batch";
+const LINK_CHECK_JOB = "linkcheck.batch";
 
 type LinkCheckServices = {
   db: Db;

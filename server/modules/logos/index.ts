@@ -8,10 +8,7 @@ import type { Logger } from "../../platform/logger.ts";
 import { catalogJobOwed } from "../catalog/index.ts";
 import { applyBundledLogos } from "./apply.ts";
 
-export { applyBundledLogos, BUNDLED_PREFIX, type LogoReport } from "./apply.ts";
-export { ICON_SETS, type Icon, type IconIndex, type IconSet, iconIndex, iconKey } from "./icon-sets.ts";
-export { type LogoMatch, matchLogo, ownDomain } from "./match.ts";
-export { LOGO_SIZES, renderLogo } from "./render.ts";
+export { applyBundledLogos, type LogoReport } from "./apply.ts";
 
 export const BUNDLED_LOGOS_JOB = "logos.bundled";
 

@@ -4,21 +4,16 @@ import type { ToolMergeStep } from "../catalog/index.ts";
 
 /** Makers (issue 20): claims of a listing, the maker's fact edits, right of reply. */
 export {
-  CLAIM_RULE,
   ClaimEmailInput,
-  type ClaimState,
   ClaimToken,
-  type ClaimTool,
   checkSiteClaim,
   claimState,
   claimTarget,
   confirmEmailClaim,
   isVerifiedMaker,
   listVerifiedClaims,
-  type MakerClaimRow,
   RevokeClaimInput,
   revokeClaim,
-  siteHasToken,
   siteTokenFor,
   startEmailClaim,
 } from "./claims.ts";
@@ -28,15 +23,11 @@ export {
   listPendingMakerEdits,
   MakerEditDecision,
   MakerEditInput,
-  type MakerEditResult,
-  type MakerFacts,
   myMakerEdits,
-  type PendingMakerEdit,
   saveMakerEdit,
 } from "./edits.ts";
-export { deleteReply, hasVerifiedMaker, type MakerReply, ReplyInput, repliesFor, saveReply } from "./replies.ts";
-export * from "./shared.ts";
-export { headMetaTags, MAX_SITE_REDIRECTS, type SiteReader, sameSite, siteReaderOver } from "./site-reader.ts";
+export { deleteReply, hasVerifiedMaker, ReplyInput, saveReply } from "./replies.ts";
+export { type SiteReader, siteReaderOver } from "./site-reader.ts";
 
 const IdRow = z.object({ id: z.string() });
 

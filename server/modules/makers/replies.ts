@@ -2,7 +2,6 @@ import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { uuidSchema } from "../../platform/ids.ts";
-import { publicMemberName } from "../../platform/public-name.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
 import { textBlock } from "../../platform/text.ts";
 import { isVerifiedMaker } from "./claims.ts";
@@ -23,16 +22,7 @@ export const ReplyInput = z.object({
   ),
 });
 
-export type MakerReply = { body: string; makerName: string; createdAt: string; updatedAt: string };
-
 const ReviewToolRow = z.object({ tool_id: z.string() });
-const ReplyRow = z.object({
-  review_id: z.string(),
-  body: z.string(),
-  name: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
 const OkRow = z.object({ ok: z.boolean() });
 
 async function reviewTool(db: Db, reviewId: string): Promise<string> {
@@ -69,28 +59,6 @@ export async function deleteReply(deps: { db: Db }, userId: string, reviewId: st
   const toolId = await reviewTool(deps.db, reviewId);
   if (!(await isVerifiedMaker(deps.db, userId, toolId))) throw new AppError("forbidden", MAKER_MESSAGES.notMaker);
   await deps.db.execute(sql`DELETE FROM review_replies WHERE review_id = ${reviewId}::uuid`);
-}
-
-/** The makers' replies to these reviews, by review id. */
-export async function repliesFor(db: Db, reviewIds: string[]): Promise<Map<string, MakerReply>> {
-  const out = new Map<string, MakerReply>();
-  if (!reviewIds.length) return out;
-  const rows = await queryRows(
-    db,
-    sql`SELECT rr.review_id::text AS review_id, rr.body, ${publicMemberName("u")} AS name, rr.created_at, rr.updated_at
-        FROM review_replies rr JOIN users u ON u.id = rr.user_id
-        WHERE rr.review_id = ANY(${`{${reviewIds.join(",")}}`}::uuid[])`,
-    ReplyRow,
-  );
-  for (const r of rows) {
-    out.set(r.review_id, {
-      body: r.body,
-      makerName: r.name,
-      createdAt: new Date(r.created_at).toISOString(),
-      updatedAt: new Date(r.updated_at).toISOString(),
-    });
-  }
-  return out;
 }
 
 /** Whether a tool has a verified maker (the page says "Claimed by its maker"). */

@@ -6,53 +6,17 @@ import type { ToolMergeStep } from "../catalog/index.ts";
 import { createHttpFetcher } from "../linkcheck/index.ts";
 import { runPricingObserver } from "./observe.ts";
 
-/**
- * The pricing observer (issue 33, ADR 0070): a tool's plans read from its own pricing page. Its door:
- * the run, one tool's reading, the extraction (for tests and the editors' queue) and the job.
- */
-export { type Extract, extractPlans, textOf } from "./extract.ts";
 export {
   ConfirmProposalInput,
   confirmProposal,
-  type EditorContext,
   EnterFactInput,
   enterFact,
   factQueue,
-  parsePlanLines,
-  type QueueFact,
   type QueueItem,
 } from "./fact-queue.ts";
-export {
-  MANIFEST_SOURCE,
-  type ManifestReading,
-  manifestConflicts,
-  manifestConflictsFor,
-  readManifest,
-  type ToolManifest,
-  toolManifest,
-} from "./manifest.ts";
-export {
-  MANIFEST_PATH,
-  MANIFEST_SCHEMA_PATH,
-  type Manifest,
-  ManifestInput,
-  manifestJsonSchema,
-  PLATFORMS,
-  PROPRIETARY_LICENCE,
-} from "./manifest-schema.ts";
-export {
-  CONFIDENCE_THRESHOLD,
-  OBSERVE_EVERY,
-  OBSERVER_SOURCE,
-  type Observation,
-  type ObserverBatch,
-  type ObserverDeps,
-  observeTool,
-  pricingLinkOf,
-  runPricingObserver,
-} from "./observe.ts";
-export { parseRobots, type Robots } from "./robots.ts";
-export * from "./shared.ts";
+export { manifestConflictsFor } from "./manifest.ts";
+export { MANIFEST_SCHEMA_PATH, ManifestInput, manifestJsonSchema } from "./manifest-schema.ts";
+export { type ObserverDeps, runPricingObserver } from "./observe.ts";
 
 export const PRICING_OBSERVER_JOB = "pricing.observe";
 const DAY_MS = 24 * 3_600_000;

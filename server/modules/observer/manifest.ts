@@ -310,29 +310,6 @@ export async function readManifest(
   });
 }
 
-export type ToolManifest = {
-  url: string;
-  status: string;
-  error: string | null;
-  manifest: Record<string, unknown> | null;
-  conflicts: ManifestConflict[];
-  checked_at: string;
-};
-
-/** A tool's last manifest reading (editors' queue), or null when none was ever read. */
-export async function toolManifest(db: Db, toolId: string): Promise<ToolManifest | null> {
-  const [row] = await db.select().from(makerManifests).where(eq(makerManifests.toolId, toolId));
-  if (!row) return null;
-  return {
-    url: row.url,
-    status: row.status,
-    error: row.error,
-    manifest: row.manifest ?? null,
-    conflicts: row.conflicts ?? [],
-    checked_at: row.checkedAt.toISOString(),
-  };
-}
-
 /** The tool page's quiet note: where the maker's manifest and the pricing page disagree (ok manifests only). */
 export async function manifestConflictsFor(db: Db, toolId: string): Promise<ManifestConflict[]> {
   const [row] = await db

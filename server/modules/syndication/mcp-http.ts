@@ -5,18 +5,11 @@ import type { Env } from "../../platform/env.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { consumeRateLimit, type RateRule } from "../../platform/rate-limit.ts";
-import {
-  API_KEY_RULE,
-  type ApiKeyAuth,
-  apiKeyFromHeader,
-  authenticateApiKey,
-  loadEntitlements,
-} from "../accounts/index.ts";
+import { type ApiKeyAuth, apiKeyFromHeader, authenticateApiKey, loadEntitlements } from "../accounts/index.ts";
 import { createMcpServer } from "./mcp.ts";
 
 /** Anonymous MCP callers: a low limit per client address (an API key gets the key's own limit). */
 export const MCP_ANONYMOUS_RULE: RateRule = { max: 20, windowSec: 60 };
-export const MCP_KEY_RULE = API_KEY_RULE;
 /** The largest JSON-RPC message accepted (the edge's body cap reads no further: server/edge/app.ts). */
 export const MCP_MAX_BODY = 256 * 1024;
 

@@ -28,7 +28,6 @@ import {
   CHANGE_NOTE,
   type DataSource,
   dataSourceOf,
-  LICENCES,
   type Licence,
   licenceOf,
   MIT_PERMISSION,
@@ -524,5 +523,3 @@ export function registerOpenDataJobs(deps: {
   });
   deps.jobs.every(OPEN_DATA_JOB, OPEN_DATA_EVERY_MS);
 }
-
-export const LICENCE_LIST = Object.values(LICENCES);

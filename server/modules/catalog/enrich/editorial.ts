@@ -27,7 +27,6 @@ const Entry = z.object({
     .regex(/^(simple-icons|lobehub|iconify-logos):[a-z0-9-]+$/)
     .optional(),
 });
-export type EditorialEntry = z.infer<typeof Entry>;
 
 const EditorialFile = z.object({
   why: z.string(),

@@ -28,7 +28,6 @@ import { repairText } from "./text-repair.ts";
 /** A category is applied only when the classifier's best class has at least this probability. */
 export const CATEGORY_THRESHOLD = 0.4;
 export const OTHER_CATEGORY = "Other";
-export const EDITOR_SOURCE = "Toolscape editors";
 
 export type EnrichReport = {
   tools: number;
