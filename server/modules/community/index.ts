@@ -88,7 +88,8 @@ export {
   verifyCorrection,
   voteCorrection,
 } from "./corrections.ts";
-// Reviews (issue 11): one file per use case; a write takes (services, actor, input) and its zod Input.
+// Reviews (issue 11) are one file per use case, named for what it does (save-review.ts, delete-review.ts,
+// moderate-review.ts, …): a write exports its zod Input and takes (services, actor, input).
 export { DeleteReviewInput, deleteReview } from "./delete-review.ts";
 export {
   BoardQuery,
@@ -162,8 +163,8 @@ export {
   type SharedWithMe,
   shareList,
 } from "./list-collections.ts";
-export { type HiddenReview, listHiddenReviews } from "./list-hidden-reviews.ts";
-export { listReportedReviews, type ReportedReview } from "./list-reported-reviews.ts";
+export { listHiddenReviews } from "./list-hidden-reviews.ts";
+export { listReportedReviews } from "./list-reported-reviews.ts";
 export { listToolReviews, type ReviewPage } from "./list-tool-reviews.ts";
 export { listUserReviews, type ProfileReview } from "./list-user-reviews.ts";
 export { MarkReviewHelpfulInput, markReviewHelpful } from "./mark-review-helpful.ts";
@@ -200,7 +201,7 @@ export { RATING_REFRESH_JOB, registerRatingJobs } from "./rating-jobs.ts";
 export { ReportReviewInput, reportReview } from "./report-review.ts";
 export { RestoreReviewInput, restoreReview } from "./restore-review.ts";
 export { assertMayReview, CONFLICT_MESSAGES } from "./review-eligibility.ts";
-export { REVIEW_LIMITS, REVIEW_MESSAGES, ReviewId, ReviewListQuery } from "./review-forms.ts";
+export { REVIEW_LIMITS, ReviewId, ReviewListQuery } from "./review-forms.ts";
 export { BURST_RULES } from "./review-holds.ts";
 export type { ReviewItem } from "./review-rows.ts";
 export { countActivePolls, countReviews, reviewCountsBetween } from "./review-stats.ts";
