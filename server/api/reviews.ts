@@ -3,29 +3,33 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { getViewer, requireRole, requireUser, type Viewer } from "../modules/accounts/index.ts";
 import {
+  type CommunityActor,
   CompanyEmailInput,
+  communityActor,
   createPoll,
+  DeleteReviewInput,
   deleteReview,
   getMyReview,
   getToolPoll,
   listPollsForAdmin,
   listReportedReviews,
   listToolReviews,
-  ModerationDecision,
-  markHelpful,
+  MarkReviewHelpfulInput,
+  ModerateReviewInput,
+  markReviewHelpful,
   moderateReview,
   newVoterId,
   PollInput,
   PollStatusInput,
   PollVoteInput,
   pollVoteStatus,
-  ReportInput,
+  ReportReviewInput,
   ReviewId,
-  ReviewInput,
   ReviewListQuery,
   readVoterCookie,
   reportReview,
   resolveToolId,
+  SaveReviewInput,
   saveReview,
   setPollStatus,
   startCompanyVerification,
@@ -54,6 +58,26 @@ import { jsonBody as body, parseOr400, type ApiVars as Vars } from "./respond.ts
 const ToolKey = z.string().min(1).max(200);
 const PollId = uuidSchema("Poll not found");
 
+// The reviews' bodies and path parameters, documented from the use cases' Inputs.
+const ReviewBody = SaveReviewInput.omit({ tool: true });
+const ReportBody = ReportReviewInput.omit({ reviewId: true });
+const ModerationBody = ModerateReviewInput.omit({ reviewId: true });
+
+/**
+ * A review use case's Input: the JSON body (when the call has one) with the path's parameters, which
+ * win over a body's keys. Parsed as one, a refusal is a 400 naming the first problem, body first.
+ */
+async function reviewInput<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+  params: Record<string, string>,
+  withBody = true,
+): Promise<z.output<S>> {
+  const sent = withBody ? await body(c) : {};
+  const isObject = typeof sent === "object" && sent !== null && !Array.isArray(sent);
+  return parseOr400(schema, isObject ? { ...sent, ...params } : sent);
+}
+
 /**
  * Reviews and polls (issue 11, spec §7 poll calls): GET /api/tools/{toolId}/poll (404 when none),
  * GET …/poll/vote-status, POST …/poll/vote; reviews of a tool, the member's own review, helpful
@@ -81,6 +105,9 @@ export function reviewsApi() {
     clock: c.var.services.clock,
   });
   const actor = (viewer: Viewer) => ({ id: viewer.user.id, label: viewer.user.email });
+  /** The session's member, as the actor of a review use case (401 without a session). */
+  const member = async (c: Context<Vars>): Promise<CommunityActor> =>
+    communityActor(requireUser(await getViewer(c.var.services, c.req.raw)), c.var.requestId);
   const admin = async (c: Context<Vars>) => requireRole(await getViewer(c.var.services, c.req.raw), "admin");
 
   // --- polls -------------------------------------------------------------------------------------
@@ -194,7 +221,7 @@ export function reviewsApi() {
       const { db } = c.var.services;
       const toolId = await resolveToolId(db, parseOr400(ToolKey, c.req.param("toolId")));
       const query = ReviewListQuery.parse({ sort: c.req.query("sort"), page: c.req.query("page") });
-      const page = await listToolReviews(db, toolId, query, undefined, c.var.services.clock.now());
+      const page = await listToolReviews(db, toolId, query, c.var.services.clock.now());
       return c.json({ success: true, reviews: page.items, pagination: { ...page, items: undefined } });
     },
   );
@@ -232,13 +259,13 @@ export function reviewsApi() {
       summary: "Write or replace the member's review of the tool",
       tags: ["Reviews"],
       security: SESSION,
-      request: { params: pathParams({ toolId: ToolKey }), body: requestJson(ReviewInput) },
+      request: { params: pathParams({ toolId: ToolKey }), body: requestJson(ReviewBody) },
       responses: { 200: json(ok({}), "Replaced"), 201: json(ok({}), "Written"), ...memberErrors(403, 404, 409) },
     },
     async (c) => {
-      const viewer = requireUser(await getViewer(c.var.services, c.req.raw));
-      const input = parseOr400(ReviewInput, await body(c));
-      const result = await saveReview(deps(c), viewer.user.id, parseOr400(ToolKey, c.req.param("toolId")), input);
+      const actor = await member(c);
+      const tool = parseOr400(ToolKey, c.req.param("toolId"));
+      const result = await saveReview(c.var.services, actor, await reviewInput(c, SaveReviewInput, { tool }));
       return c.json({ success: true, ...result }, result.created ? 201 : 200);
     },
   );
@@ -256,8 +283,9 @@ export function reviewsApi() {
       responses: { 200: json(ok({}), "Deleted"), ...memberErrors(403, 404) },
     },
     async (c) => {
-      const viewer = requireUser(await getViewer(c.var.services, c.req.raw));
-      await deleteReview(deps(c), viewer.user.id, parseOr400(ReviewId, c.req.param("id")));
+      const actor = await member(c);
+      const input = await reviewInput(c, DeleteReviewInput, { reviewId: c.req.param("id") }, false);
+      await deleteReview(c.var.services, actor, input);
       return c.json({ success: true });
     },
   );
@@ -275,8 +303,9 @@ export function reviewsApi() {
       responses: { 200: json(ok({ helpful: z.unknown() }), "Marked"), ...memberErrors(403, 404, 409) },
     },
     async (c) => {
-      const viewer = requireUser(await getViewer(c.var.services, c.req.raw));
-      const helpful = await markHelpful(deps(c), viewer.user.id, parseOr400(ReviewId, c.req.param("id")));
+      const actor = await member(c);
+      const input = await reviewInput(c, MarkReviewHelpfulInput, { reviewId: c.req.param("id") }, false);
+      const helpful = await markReviewHelpful(c.var.services, actor, input);
       return c.json({ success: true, helpful });
     },
   );
@@ -290,13 +319,13 @@ export function reviewsApi() {
       summary: "Report a review to the moderators",
       tags: ["Reviews"],
       security: SESSION,
-      request: { params: pathParams({ id: ReviewId }), body: requestJson(ReportInput) },
+      request: { params: pathParams({ id: ReviewId }), body: requestJson(ReportBody) },
       responses: { 201: json(ok({}), "Reported"), ...memberErrors(403, 404, 409) },
     },
     async (c) => {
-      const viewer = requireUser(await getViewer(c.var.services, c.req.raw));
-      const { reason } = parseOr400(ReportInput, await body(c));
-      await reportReview(deps(c), viewer.user.id, parseOr400(ReviewId, c.req.param("id")), reason);
+      const actor = await member(c);
+      const input = await reviewInput(c, ReportReviewInput, { reviewId: c.req.param("id") });
+      await reportReview(c.var.services, actor, input);
       return c.json({ success: true }, 201);
     },
   );
@@ -370,20 +399,13 @@ export function reviewsApi() {
       summary: "Keep or remove a reported review",
       tags: ["Admin"],
       security: SESSION,
-      request: { params: pathParams({ id: ReviewId }), body: requestJson(ModerationDecision) },
+      request: { params: pathParams({ id: ReviewId }), body: requestJson(ModerationBody) },
       responses: { 200: json(ok({}), "Decided"), ...adminErrors(404, 409) },
     },
     async (c) => {
       const viewer = await admin(c);
-      const input = parseOr400(ModerationDecision, await body(c));
-      await moderateReview(
-        deps(c),
-        actor(viewer),
-        parseOr400(ReviewId, c.req.param("id")),
-        input.decision,
-        input.note,
-        c.var.requestId,
-      );
+      const input = await reviewInput(c, ModerateReviewInput, { reviewId: c.req.param("id") });
+      await moderateReview(c.var.services, communityActor(viewer, c.var.requestId), input);
       return c.json({ success: true });
     },
   );

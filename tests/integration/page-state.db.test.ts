@@ -105,7 +105,7 @@ async function expected(db: Db, m: Member) {
     saved,
     listChoices: await listChoicesFor(db, viewer, toolId),
     views: limit === null ? null : { used: await dailyViews(db, `user:${m.id}`), limit },
-    mine: await getMyReview(db, m.id, toolId),
+    mine: await getMyReview(db, m.id, toolId, server.services.clock.now()),
     marks: await myReviewMarksOnTool(db, m.id, toolId),
     alert: {
       entitled: viewer.can("change_alerts"),

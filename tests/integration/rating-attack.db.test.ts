@@ -115,16 +115,26 @@ async function attack(kind: AttackKind, n: number): Promise<AttackResult> {
   }
   const step = kind === "burst" ? HOUR / n : (BURST_RULES.windowHours / (BURST_RULES.minReviews - 1)) * HOUR + 60_000;
   for (const id of attackers) {
-    await saveReview(deps, id, target.id, {
-      rating: 5,
-      comment: "Best tool I have ever used, five stars.",
-      usesAtWork: true,
-    });
-    await saveReview(deps, id, rival.id, {
-      rating: 1,
-      comment: "Terrible, switched away after a day.",
-      usesAtWork: true,
-    });
+    await saveReview(
+      deps,
+      { id, label: "attacker" },
+      {
+        tool: target.id,
+        rating: 5,
+        comment: "Best tool I have ever used, five stars.",
+        usesAtWork: true,
+      },
+    );
+    await saveReview(
+      deps,
+      { id, label: "attacker" },
+      {
+        tool: rival.id,
+        rating: 1,
+        comment: "Terrible, switched away after a day.",
+        usesAtWork: true,
+      },
+    );
     clock.advance(step);
   }
   await settle();

@@ -9,12 +9,12 @@ import {
   listHiddenReviews,
   listPollsForAdmin,
   listReportedReviews,
-  ModerationDecision,
+  ModerateReviewInput,
   moderateReview,
   POLL_LIMITS,
   PollInput,
   PollStatusInput,
-  ReviewId,
+  RestoreReviewInput,
   restoreReview,
   setPollStatus,
 } from "~/lib/community.server";
@@ -45,10 +45,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { reported, hidden, polls, maxOptions: POLL_LIMITS.maxOptions };
 }
 
-const Note = ModerationDecision.shape.note;
 const Intents = z.discriminatedUnion("intent", [
-  ModerationDecision.extend({ intent: z.literal("moderate"), reviewId: ReviewId }),
-  z.object({ intent: z.literal("restore"), reviewId: ReviewId, note: Note }),
+  ModerateReviewInput.extend({ intent: z.literal("moderate") }),
+  RestoreReviewInput.extend({ intent: z.literal("restore") }),
   PollInput.extend({
     intent: z.literal("poll-create"),
     tool: z.string().trim().min(1, "Enter the tool's slug or id").max(200, "Enter the tool's slug or id"),
@@ -59,26 +58,26 @@ const Intents = z.discriminatedUnion("intent", [
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdminPage(context, request);
   const actor = adminActor(admin, context);
-  const deps = { db: context.services.db, clock: context.services.clock };
+  const { services } = context;
   return formAction(
     request,
     Intents,
     async (input) => {
       switch (input.intent) {
         case "moderate":
-          await moderateReview(deps, actor, input.reviewId, input.decision, input.note || null, context.requestId);
+          await moderateReview(services, actor, input);
           return { ok: true as const, message: input.decision === "hide" ? "Review hidden" : "Review kept" };
         case "restore":
-          await restoreReview(deps, actor, input.reviewId, input.note || null, context.requestId);
+          await restoreReview(services, actor, input);
           return { ok: true as const, message: "Review restored: it is published again" };
         case "poll-create": {
           // The tool picker's text (a name, slug or id); a miss answers with the closest tools.
-          const tool = await pickTool(deps.db, input.tool);
-          await createPoll(deps, actor, tool.id, input, context.requestId);
+          const tool = await pickTool(services.db, input.tool);
+          await createPoll(services, actor, tool.id, input, context.requestId);
           return { ok: true as const, message: "Poll attached" };
         }
         case "poll-status":
-          await setPollStatus(deps, actor, input.pollId, input.status, context.requestId);
+          await setPollStatus(services, actor, input.pollId, input.status, context.requestId);
           return { ok: true as const, message: input.status === "closed" ? "Poll closed" : "Poll reopened" };
       }
     },

@@ -66,7 +66,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const [facts, edits, reviews] = await Promise.all([
     currentMakerFacts(db, tool.id),
     myMakerEdits(db, viewer.user.id, tool.id),
-    listToolReviews(db, tool.id, { sort: "newest", page: 1 }, 50),
+    listToolReviews(db, tool.id, { sort: "newest", page: 1 }, context.services.clock.now(), 50),
   ]);
   return {
     tool: { name: tool.name, slug: tool.slug },

@@ -7,26 +7,32 @@ import type { PollVoteResult } from "~/components/tool-detail/poll-widget";
 import type { ReviewFormResult } from "~/components/tool-detail/reviews";
 import { AppError, SavedToolToggle, secureCookies } from "~/lib/accounts.server";
 import type { ActionFailure } from "~/lib/form-action";
+import { firstIssue } from "~/lib/form-action.server";
 import type { Viewer } from "../../../server/modules/accounts/index.ts";
 import {
+  type CommunityActor,
+  type CommunityServices,
+  communityActor,
+  DeleteReviewInput,
   deleteReview,
-  markHelpful,
+  MarkReviewHelpfulInput,
+  markReviewHelpful,
   newVoterId,
   PollVoteInput,
-  REVIEW_MESSAGES,
-  ReportInput,
-  ReviewInput,
+  ReportReviewInput,
   readVoterCookie,
   reportReview,
+  SaveReviewInput,
   saveReview,
   type Voter,
   votePoll,
   voterCookie,
 } from "../../../server/modules/community/index.ts";
-import { isUuid } from "../../../server/platform/ids.ts";
 
 export type CommunityActionData = { review?: ReviewFormResult; poll?: PollVoteResult };
 
+// The review forms' fields are the use cases' Inputs less what the address gives (the tool) and the
+// review's id, which is read leniently here so that one that is not an id is "Review not found" (404).
 const reviewId = z.string().default("");
 
 /** Everything the tool page posts: the save / favourite toggles (no intent), reviews and the poll. */
@@ -34,9 +40,9 @@ export const ToolPageForm = z.preprocess(
   (raw) => ({ intent: "toggle", ...(raw as Record<string, unknown>) }),
   z.discriminatedUnion("intent", [
     SavedToolToggle.extend({ intent: z.literal("toggle") }),
-    ReviewInput.extend({ intent: z.literal("review-save") }),
+    SaveReviewInput.omit({ tool: true }).extend({ intent: z.literal("review-save") }),
     z.object({ intent: z.enum(["review-delete", "review-helpful"]), reviewId }),
-    ReportInput.extend({ intent: z.literal("review-report"), reviewId }),
+    ReportReviewInput.extend({ intent: z.literal("review-report"), reviewId }),
     PollVoteInput.extend({ intent: z.literal("poll-vote") }),
   ]),
 );
@@ -45,11 +51,6 @@ export type ReviewIntentInput = Extract<ToolPageInput, { intent: `review-${strin
 export type PollVoteIntentInput = Extract<ToolPageInput, { intent: "poll-vote" }>;
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
-
-function deps(context: AppLoadContext) {
-  const { db, activity, clock } = context.services;
-  return { db, activity, clock };
-}
 
 /** A refusal of a review or poll form, in the shape its widget reads (the toggles read the plain one). */
 export function communityShape(failure: ActionFailure): ActionFailure & CommunityActionData {
@@ -87,11 +88,27 @@ export async function answerPollVote(
   }
   const voter: Voter = viewer ? { userId: viewer.user.id, browserId: visitorId } : { visitorId };
   const vote = { pollId: input.pollId, optionIndex: input.optionIndex };
-  const result = await votePoll(deps(context), idOrSlug, voter, vote, context.clientIp);
+  const result = await votePoll(context.services, idOrSlug, voter, vote, context.clientIp);
   return data<CommunityActionData>(
     { poll: { ok: true, poll: result.poll, optionIndex: result.optionIndex } },
     { headers },
   );
+}
+
+/**
+ * Runs a review use case over its Input: the form's fields with the page's tool. What the form parse let
+ * through and the Input refuses is only a review id that is not one: "Review not found", a 404.
+ */
+async function runReview<S extends z.ZodType, R>(
+  context: AppLoadContext,
+  actor: CommunityActor,
+  schema: S,
+  raw: Record<string, unknown>,
+  call: (services: CommunityServices, actor: CommunityActor, input: z.output<S>) => Promise<R>,
+): Promise<R> {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new AppError("not_found", firstIssue(parsed.error, "Not found"));
+  return call(context.services, actor, parsed.data);
 }
 
 /** The member's review, helpful votes and reports; refusals are AppErrors (formAction maps them). */
@@ -102,16 +119,13 @@ export async function answerReview(
   input: ReviewIntentInput,
 ) {
   if (!viewer) throw new AppError("unauthorized", "Please log in to continue.");
+  const actor = communityActor(viewer, context.requestId);
   const done = (review: ReviewFormResult) => data<CommunityActionData>({ review }, { headers: NO_STORE });
-  const reviewOf = (id: string) => {
-    if (!isUuid(id)) throw new AppError("not_found", REVIEW_MESSAGES.reviewNotFound);
-    return id;
-  };
   const { intent } = input;
   switch (input.intent) {
     case "review-save": {
-      const review = { rating: input.rating, comment: input.comment, usesAtWork: input.usesAtWork };
-      const { created, held } = await saveReview(deps(context), viewer.user.id, idOrSlug, review);
+      const raw = { ...input, tool: idOrSlug };
+      const { created, held } = await runReview(context, actor, SaveReviewInput, raw, saveReview);
       const message = held
         ? "Thanks! Your review waits for a moderator before it is shown."
         : created
@@ -120,17 +134,17 @@ export async function answerReview(
       return done({ intent, ok: true, message });
     }
     case "review-delete":
-      await deleteReview(deps(context), viewer.user.id, reviewOf(input.reviewId));
+      await runReview(context, actor, DeleteReviewInput, input, deleteReview);
       return done({ intent, ok: true, message: "Your review was deleted." });
     case "review-helpful": {
-      const id = reviewOf(input.reviewId);
-      await markHelpful(deps(context), viewer.user.id, id);
-      return done({ intent, reviewId: id, ok: true, message: "Thanks for your feedback." });
+      const { reviewId } = input;
+      await runReview(context, actor, MarkReviewHelpfulInput, input, markReviewHelpful);
+      return done({ intent, reviewId, ok: true, message: "Thanks for your feedback." });
     }
     case "review-report": {
-      const id = reviewOf(input.reviewId);
-      await reportReview(deps(context), viewer.user.id, id, input.reason);
-      return done({ intent, reviewId: id, ok: true, message: "Thanks: a moderator will look at this review." });
+      const { reviewId } = input;
+      await runReview(context, actor, ReportReviewInput, input, reportReview);
+      return done({ intent, reviewId, ok: true, message: "Thanks: a moderator will look at this review." });
     }
   }
 }

@@ -147,7 +147,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const [saved, listChoices, reviews, poll, mine, health, claimed, community] = await Promise.all([
     page && viewer ? savedToolState(db, viewer.user.id, page.tool.id) : null,
     page && viewer ? listChoicesFor(db, viewer, page.tool.id) : null,
-    open ? listToolReviews(db, open, reviewQuery, undefined, context.services.clock.now()) : null,
+    open ? listToolReviews(db, open, reviewQuery, context.services.clock.now()) : null,
     open ? getToolPollQuestion(db, open) : null,
     open && viewer ? getMyReview(db, viewer.user.id, open, context.services.clock.now()) : null,
     page ? linkHealth(db, page.tool.id, context.services.clock.now()) : null,

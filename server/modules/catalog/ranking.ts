@@ -3,7 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 /**
  * How Toolscape orders tools (issue 20 item 5, issue 22 item 5; ADR 0029). Every figure that decides
  * an order lives here as a named constant: the search rank (search.ts), the rating sorts (tools.ts),
- * the review rules (community/reviews.ts) and the /how-we-rank page all read these, so the page
+ * the review rules (community/tool-rating.ts) and the /how-we-rank page all read these, so the page
  * cannot describe a formula the code does not use (tests/integration/ranking-trust.db.test.ts).
  * No constant depends on money: there is no paid placement anywhere in an order.
  */
@@ -85,7 +85,7 @@ export const RANK_ALL_UP_TO = 300;
 export const RATING_PRIOR_WEIGHT = 5;
 /** The prior before any review counts (a neutral middle of the 1–5 scale). */
 export const RATING_PRIOR_DEFAULT = 3;
-/** How often the prior and the time-gated reviews are recounted (community/reviews.ts refreshRatings). */
+/** How often the prior and the time-gated reviews are recounted (community/tool-rating.ts refreshRatings). */
 export const RATING_REFRESH_EVERY_MS = 15 * 60_000;
 
 /**

@@ -7,7 +7,7 @@ import type { Jobs } from "../../platform/jobs/index.ts";
 import { publicMemberName } from "../../platform/public-name.ts";
 import { consumeRateLimit, type RateRule } from "../../platform/rate-limit.ts";
 import { textBlock, textLine } from "../../platform/text.ts";
-import { resolveToolId } from "./reviews.ts";
+import { resolveToolId } from "./tool-lookup.ts";
 
 /**
  * Maker AMAs (issue 35 item 2, ADR 0077): a tool's verified maker or an editor schedules an "ask me

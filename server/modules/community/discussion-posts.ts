@@ -7,7 +7,7 @@ import { consumeRateLimit } from "../../platform/rate-limit.ts";
 import { passesAccountGate } from "../catalog/index.ts";
 import { DISCUSSION_MESSAGES, DISCUSSION_RULES, type DiscussionBoard, type ThreadInput } from "./discussion-forms.ts";
 import { assertBoardOpen, type DiscussionReader, threadFor } from "./discussions.ts";
-import { resolveToolId } from "./reviews.ts";
+import { resolveToolId } from "./tool-lookup.ts";
 
 /**
  * Discussions, the writing side (issue 35 item 1, ADR 0076). Spam and abuse go through the reviews'

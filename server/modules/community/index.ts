@@ -88,6 +88,9 @@ export {
   verifyCorrection,
   voteCorrection,
 } from "./corrections.ts";
+// Reviews (issue 11) are one file per use case, named for what it does (save-review.ts, delete-review.ts,
+// moderate-review.ts, …): a write exports its zod Input and takes (services, actor, input).
+export { DeleteReviewInput, deleteReview } from "./delete-review.ts";
 export {
   BoardQuery,
   DISCUSSION_BOARDS,
@@ -160,7 +163,15 @@ export {
   type SharedWithMe,
   shareList,
 } from "./list-collections.ts";
+export { listHiddenReviews } from "./list-hidden-reviews.ts";
+export { listReportedReviews } from "./list-reported-reviews.ts";
+export { listToolReviews, type ReviewPage } from "./list-tool-reviews.ts";
+export { listUserReviews, type ProfileReview } from "./list-user-reviews.ts";
+export { MarkReviewHelpfulInput, markReviewHelpful } from "./mark-review-helpful.ts";
 export { communityMergeSteps, mergeToolPolls, mergeToolReviews } from "./merge.ts";
+export { ModerateReviewInput, moderateReview } from "./moderate-review.ts";
+export { getMyReview } from "./my-review.ts";
+export { myReviewMarks, myReviewMarksOnTool } from "./my-review-marks.ts";
 export {
   type ActivePoll,
   type AdminPoll,
@@ -187,47 +198,16 @@ export {
   voterCookie,
 } from "./polls.ts";
 export { RATING_REFRESH_JOB, registerRatingJobs } from "./rating-jobs.ts";
+export { ReportReviewInput, reportReview } from "./report-review.ts";
+export { RestoreReviewInput, restoreReview } from "./restore-review.ts";
 export { assertMayReview, CONFLICT_MESSAGES } from "./review-eligibility.ts";
+export { REVIEW_LIMITS, ReviewId, ReviewListQuery } from "./review-forms.ts";
 export { BURST_RULES } from "./review-holds.ts";
+export type { ReviewItem } from "./review-rows.ts";
 export { countActivePolls, countReviews, reviewCountsBetween } from "./review-stats.ts";
 export { TRUST_RULES } from "./review-trust.ts";
-export {
-  type CommunityDeps,
-  countedReview,
-  deleteReview,
-  getMyReview,
-  getReview,
-  type HiddenReview,
-  listHiddenReviews,
-  listReportedReviews,
-  listToolReviews,
-  listUserReviews,
-  ModerationDecision,
-  markHelpful,
-  moderateReview,
-  myReviewMarks,
-  myReviewMarksOnTool,
-  type ProfileReview,
-  REVIEW_LIMITS,
-  REVIEW_MESSAGES,
-  REVIEW_SORTS,
-  type ReportedReview,
-  ReportInput,
-  ReviewId,
-  ReviewInput,
-  type ReviewItem,
-  ReviewListQuery,
-  type ReviewPage,
-  type ReviewSort,
-  ratingPrior,
-  recomputeToolRating,
-  refreshRatings,
-  reportReview,
-  resolveToolId,
-  restoreReview,
-  saveReview,
-  WITHDRAWN_STAYS_HIDDEN,
-} from "./reviews.ts";
+export { SaveReviewInput, saveReview } from "./save-review.ts";
+export { type CommunityActor, type CommunityServices, communityActor } from "./services.ts";
 export {
   countStories,
   decideStory,
@@ -252,6 +232,8 @@ export {
   type ToolCommunity,
   toolCommunity,
 } from "./stories.ts";
+export { resolveToolId } from "./tool-lookup.ts";
+export { refreshRatings } from "./tool-rating.ts";
 export {
   addToolToList,
   COLLECTIONS_FEATURE,

@@ -3,7 +3,8 @@ import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import type { ToolMergeStep } from "../catalog/index.ts";
 import { correctionsMergeStep } from "./corrections.ts";
 import { discussionsMergeStep } from "./discussion-moderation.ts";
-import { lockTool, recomputeToolRating } from "./reviews.ts";
+import { lockTool } from "./tool-lookup.ts";
+import { recomputeToolRating } from "./tool-rating.ts";
 import { topListsMergeStep } from "./top-lists.ts";
 
 const IdRow = z.object({ id: z.string() });
@@ -36,8 +37,10 @@ export async function mergeToolReviews(
     sql`UPDATE reviews SET tool_id = ${intoId}::uuid WHERE tool_id = ${fromId}::uuid RETURNING id::text AS id`,
     IdRow,
   );
-  await recomputeToolRating(tx, fromId);
-  await recomputeToolRating(tx, intoId);
+  // A merge step is given no clock (catalog's ToolMergeStep): the recount counts as of now.
+  const now = new Date();
+  await recomputeToolRating(tx, fromId, now);
+  await recomputeToolRating(tx, intoId, now);
   return { moved: moved.length, dropped: dropped.length };
 }
 

@@ -5,7 +5,8 @@ import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { uuidSchema } from "../../platform/ids.ts";
 import { consumeRateLimit, type RateRule } from "../../platform/rate-limit.ts";
-import { type CommunityDeps, resolveToolId } from "./reviews.ts";
+import type { CommunityServices } from "./services.ts";
+import { resolveToolId } from "./tool-lookup.ts";
 
 export const POLL_LIMITS = { questionMin: 5, questionMax: 200, optionMax: 100, minOptions: 2, maxOptions: 6 } as const;
 
@@ -173,7 +174,7 @@ export async function pollVoteStatus(
  * cannot both count; the answer carries the counts as the database has them.
  */
 export async function votePoll(
-  deps: CommunityDeps,
+  deps: CommunityServices,
   toolIdOrSlug: string,
   voter: Voter,
   input: z.infer<typeof PollVoteInput>,
@@ -257,7 +258,7 @@ export async function listPollsForAdmin(db: Db, max = 200): Promise<AdminPoll[]>
 
 /** Attaches a new active poll to a tool; the tool's previous active poll is closed (one question at a time). */
 export async function createPoll(
-  deps: Pick<CommunityDeps, "db" | "clock">,
+  deps: CommunityServices,
   actor: AuditActor,
   toolIdOrSlug: string,
   input: PollInput,
@@ -302,7 +303,7 @@ export async function createPoll(
 
 /** Closes or reopens a poll (reopening closes the tool's other active poll). */
 export async function setPollStatus(
-  deps: Pick<CommunityDeps, "db" | "clock">,
+  deps: CommunityServices,
   actor: AuditActor,
   pollId: string,
   status: "active" | "closed",

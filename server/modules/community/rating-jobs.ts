@@ -2,7 +2,7 @@ import type { Clock } from "../../platform/clock.ts";
 import type { Db } from "../../platform/db/index.ts";
 import type { Jobs } from "../../platform/jobs/types.ts";
 import { RATING_REFRESH_EVERY_MS } from "../catalog/index.ts";
-import { refreshRatings } from "./reviews.ts";
+import { refreshRatings } from "./tool-rating.ts";
 
 export const RATING_REFRESH_JOB = "ratings.refresh";
 

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { TRUST_RULES, trackRecord } from "./review-trust.ts";
-import { countedReview } from "./reviews.ts";
+import { countedReview } from "./tool-rating.ts";
 
 const CountRow = z.object({ n: z.number() });
 
 /**
  * CONTRACT (issue 11, reviews): counts other modules read without knowing the reviews table.
- * Only counted reviews (reviews.ts countedReview: published, from an account a day old with a
+ * Only counted reviews (tool-rating.ts countedReview: published, from an account a day old with a
  * verified e-mail) of published tools count; hidden ones left the tool's rating too.
  */
 

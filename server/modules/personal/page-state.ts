@@ -179,7 +179,7 @@ async function toolState(
   const newBadges = (row?.badges ?? []).map((b) => badgeById(b)?.name ?? b);
   // A tool the member may not open shows no personal parts (its page is the locked one, rendered per request).
   if (!row?.tool_id || !row.tier || !canAccessTier(viewer.tier, row.tier)) return { newBadges, tool: null };
-  const mine = await getMyReview(db, userId, row.tool_id);
+  const mine = await getMyReview(db, userId, row.tool_id, now);
   const kinds = new Set(row.saved);
   const saved = { saved: kinds.has("saved"), favorite: kinds.has("favorite") };
   return {

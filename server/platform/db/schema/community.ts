@@ -211,7 +211,7 @@ export const memberActiveDays = pgTable(
 // ---------------------------------------------------------------------------------------------
 // Community (issue 11): reviews, helpful votes, reports, polls and poll votes, company e-mail
 // verification. Migration 0014. tools.rating / tools.review_count are recomputed from published
-// reviews in the transaction of every change (server/modules/community/reviews.ts).
+// reviews in the transaction of every change (server/modules/community/tool-rating.ts).
 
 export const reviewStatus = pgEnum("review_status", ["published", "hidden"]);
 

@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { recordAudit } from "../../platform/audit.ts";
+import { queryRows, sql, transaction } from "../../platform/db/index.ts";
+import { AppError } from "../../platform/errors.ts";
+import { ModerationNote, REVIEW_MESSAGES, ReviewId } from "./review-forms.ts";
+import { ReviewStatus } from "./review-rows.ts";
+import type { CommunityActor, CommunityServices } from "./services.ts";
+import { lockTool } from "./tool-lookup.ts";
+import { recomputeToolRating } from "./tool-rating.ts";
+
+/** The moderator's decision and note (the form's fields, the API's body) and the review, from the address. */
+export const ModerateReviewInput = z.object({
+  decision: z.enum(["hide", "keep"], { message: "Choose hide or keep" }),
+  note: ModerationNote,
+  reviewId: ReviewId,
+});
+export type ModerateReviewInput = z.infer<typeof ModerateReviewInput>;
+
+const ModerationTargetRow = z.object({ tool_id: z.string(), status: ReviewStatus, open_reports: z.number() });
+
+/**
+ * An admin hides a reported review (it leaves the tool's rating) or keeps it; the open reports are
+ * closed with the decision. One transaction with the audit row. Callers check the admin role.
+ */
+export async function moderateReview(
+  services: CommunityServices,
+  actor: CommunityActor,
+  input: ModerateReviewInput,
+): Promise<void> {
+  const { db, clock } = services;
+  const { reviewId, decision } = input;
+  const now = clock.now();
+  const [found] = await queryRows(
+    db,
+    sql`SELECT tool_id::text AS tool_id, status::text AS status, open_reports FROM reviews WHERE id = ${reviewId}::uuid`,
+    ModerationTargetRow,
+  );
+  if (!found) throw new AppError("not_found", REVIEW_MESSAGES.reviewNotFound);
+  await transaction(db, async (tx) => {
+    await lockTool(tx, found.tool_id);
+    const status = decision === "hide" ? "hidden" : "published";
+    await tx.execute(
+      sql`UPDATE reviews SET status = ${status}, open_reports = 0, moderated_at = ${now.toISOString()}::timestamptz,
+            resubmitted_at = NULL, held_at = NULL, hold_reason = NULL
+          WHERE id = ${reviewId}::uuid`,
+    );
+    await tx.execute(
+      sql`UPDATE review_reports SET resolution = ${decision === "hide" ? "hidden" : "kept"},
+            resolved_at = ${now.toISOString()}::timestamptz
+          WHERE review_id = ${reviewId}::uuid AND resolution IS NULL`,
+    );
+    const figures = await recomputeToolRating(tx, found.tool_id, now);
+    await recordAudit(tx, {
+      actor,
+      action: decision === "hide" ? "review.hide" : "review.keep",
+      targetType: "review",
+      targetId: reviewId,
+      before: { status: found.status, openReports: Number(found.open_reports) },
+      after: { status, toolRating: figures.rating, toolReviewCount: figures.reviewCount },
+      reason: input.note || null,
+      requestId: actor.requestId ?? null,
+      at: now,
+    });
+  });
+}

@@ -1,0 +1,19 @@
+import type { Activity } from "../../platform/activity.ts";
+import type { Actor } from "../../platform/audit.ts";
+import type { Clock } from "../../platform/clock.ts";
+import type { Db } from "../../platform/db/index.ts";
+import type { Viewer } from "../accounts/index.ts";
+
+/**
+ * What community's use cases need from the app's services (AppServices satisfies it): the database,
+ * the activity bus (badges, points) and the clock, the one source of time.
+ */
+export type CommunityServices = { db: Db; activity: Activity; clock: Clock };
+
+/** Who acts in a use case `(services, actor, input)`: a signed-in member or admin, with the request for the audit row. */
+export type CommunityActor = Actor;
+
+/** The actor of a request: the viewer, named by e-mail in the audit log. */
+export function communityActor(viewer: Viewer, requestId?: string | null): CommunityActor {
+  return { id: viewer.user.id, label: viewer.user.email, requestId: requestId ?? null };
+}
