@@ -1,14 +1,10 @@
 // Shapes the community pages share with the server (type-only: nothing of the server reaches the browser).
 export type {
-  ActivePoll,
   AmaDetail,
   AmaQuestion,
   AmaSummary,
-  MyStory,
-  PendingStory,
   Poll,
   PollQuestion,
-  ProfileReview,
   ReviewItem,
   ReviewPage,
   StoryView,

@@ -102,7 +102,6 @@ export const BADGES: readonly BadgeDefinition[] = [
   },
 ];
 
-export const BADGE_IDS = BADGES.map((b) => b.id);
 export function badgeById(id: string): BadgeDefinition | undefined {
   return BADGES.find((b) => b.id === id);
 }

@@ -502,17 +502,6 @@ export async function rejectCorrection(deps: Deps, actor: Actor, id: string, rea
   return view;
 }
 
-/** Figures for admin user stats and /community. */
-export async function correctionCounts(db: Db, userId?: string): Promise<{ submitted: number; verified: number }> {
-  const [row] = await queryRows(
-    db,
-    sql`SELECT count(*)::int AS submitted, count(*) FILTER (WHERE status = 'verified')::int AS verified
-        FROM corrections ${userId ? sql`WHERE user_id = ${userId}` : sql``}`,
-    z.object({ submitted: z.number(), verified: z.number() }),
-  );
-  return { submitted: row?.submitted ?? 0, verified: row?.verified ?? 0 };
-}
-
 /*
  * Merging duplicate tools moves their corrections; the votes point at corrections (not tools), so
  * they travel with them and are counted in the step's tally ("nothing lost").

@@ -250,17 +250,6 @@ export async function listDiscussionQueue(db: Db, max = 100): Promise<Discussion
   }));
 }
 
-/** Open items in the queue (the admin sidebar's badge). */
-export async function countDiscussionQueue(db: Db): Promise<number> {
-  const [row] = await queryRows(
-    db,
-    sql`SELECT ((SELECT count(*) FROM discussion_threads WHERE open_reports > 0 OR (held_at IS NOT NULL AND status = 'published'))
-              + (SELECT count(*) FROM discussion_replies WHERE open_reports > 0 OR (held_at IS NOT NULL AND status = 'published')))::int AS n`,
-    z.object({ n: z.number() }),
-  );
-  return Number(row?.n ?? 0);
-}
-
 /** A merged tool's threads move to the tool it was merged into (replies, follows and reports hang off them). */
 export const discussionsMergeStep: ToolMergeStep = {
   name: "community.discussions",

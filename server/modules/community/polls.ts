@@ -341,8 +341,3 @@ export async function setPollStatus(
     });
   });
 }
-
-/** One decimal, as the widget shows it ('33.3%'). */
-export function percentOf(votes: number, total: number): string {
-  return `${total > 0 ? ((votes / total) * 100).toFixed(1) : "0.0"}%`;
-}

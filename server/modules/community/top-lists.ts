@@ -676,11 +676,6 @@ export async function setTopListEditorial(
   return toSummary(row);
 }
 
-/** Every list for the admin page: public ones (which can be marked editorial), newest first. */
-export async function listTopListsForAdmin(db: Db, options: { limit: number; offset: number }) {
-  return listPublicTopLists(db, options);
-}
-
 // Merging duplicate tools: a list holding both keeps one entry (the surviving tool, at the earlier
 // place, with whichever note exists); the others move over.
 export const topListsMergeStep: ToolMergeStep = {
