@@ -449,7 +449,9 @@ describe("the batch, the network-down rule and the offline rule", () => {
     // Only the new tool is due: the earlier tests' fixtures (one never answers, 10 s; one answers 503) and the
     // seeded catalogue would share the job's batch, and on a loaded machine the check of this one failed
     // behind them (CI, stop 41: "broken" after 12 s). Which tools a batch picks is tested above.
-    await server.services.db.execute(sql`UPDATE tool_link_status SET checked_at = ${clock.now().toISOString()}::timestamptz`);
+    await server.services.db.execute(
+      sql`UPDATE tool_link_status SET checked_at = ${clock.now().toISOString()}::timestamptz`,
+    );
     const id = await addTool("job", "/site/plain");
     clock.advance(16 * 60_000);
     await server.services.jobs.runDue();
