@@ -157,7 +157,7 @@ function vitestFailures() {
   for (const file of r.testResults ?? []) {
     const rel = String(file.name ?? "").replace(`${process.cwd()}/`, "");
     const failed = (file.assertionResults ?? []).filter((a) => a.status === "failed");
-    for (const a of failed) names.push(`vitest ${rel} › ${a.fullName ?? a.title}`);
+    for (const a of failed) names.push(`vitest ${rel} › ${a.fullName ?? a.title}${why(a.failureMessages?.[0])}`);
     if (!failed.length && file.status === "failed")
       names.push(
         `vitest ${rel}: ${String(file.message ?? "failed")
@@ -168,6 +168,23 @@ function vitestFailures() {
   return names;
 }
 
+/**
+ * The first lines of a failure's message, indented under its name: a CI log shows only its tail, so the
+ * cause must be there too (stop 41's CI named a failed test but not what it saw).
+ */
+function why(message) {
+  if (!message) return "";
+  const lines = String(message)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes
+    .replace(/\u001b\[[0-9;]*m/g, "")
+    .split("\n")
+    .map((l) => l.trimEnd())
+    .filter((l) => l.trim())
+    .slice(0, 6)
+    .map((l) => `      ${l.slice(0, 300)}`);
+  return lines.length ? `\n${lines.join("\n")}` : "";
+}
+
 /** The Playwright tests with this outcome ("unexpected" or "flaky"), as "e2e file › title". */
 function e2eOutcomes(outcome) {
   const e2eJson = "test-results/e2e.json";
@@ -176,7 +193,10 @@ function e2eOutcomes(outcome) {
   const walk = (suite, trail) => {
     for (const spec of suite.specs ?? [])
       for (const t of spec.tests ?? [])
-        if (t.status === outcome) names.push(`e2e ${spec.file ?? suite.file} › ${[...trail, spec.title].join(" › ")}`);
+        if (t.status === outcome)
+          names.push(
+            `e2e ${spec.file ?? suite.file} › ${[...trail, spec.title].join(" › ")}${why(t.results?.at(-1)?.error?.message)}`,
+          );
     for (const child of suite.suites ?? [])
       walk(child, suite.title && !suite.file?.endsWith(suite.title) ? [...trail, suite.title] : trail);
   };

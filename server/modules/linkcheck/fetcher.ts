@@ -174,6 +174,36 @@ export function createHttpFetcher(options: { allowPrivateAddresses?: boolean } =
   const dispatcher = new Agent({
     connect: options.allowPrivateAddresses ? {} : { lookup: publicOnlyLookup as never },
   });
+  const once = async (req: FetchRequest, timeoutMs: number): Promise<FetchResponse> => {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    try {
+      const res = (await undiciFetch(req.url, {
+        method: req.method,
+        redirect: "manual",
+        dispatcher,
+        signal: controller.signal,
+        headers: {
+          "User-Agent": req.userAgent,
+          Accept: req.accept ?? "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5",
+        },
+      })) as unknown as Response;
+      const headers: Record<string, string> = {};
+      res.headers.forEach((value, name) => {
+        headers[name.toLowerCase()] = value;
+      });
+      const { body, truncated } = await readLimited(res, req.maxBytes, controller);
+      return { status: res.status, headers, body, truncated };
+    } catch (err) {
+      throw !timedOut && closedUnderUs(err) ? new ClosedUnderUs(err) : classifyError(err, timedOut);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
   return {
     async fetch(req) {
       if (!options.allowPrivateAddresses) {
@@ -183,36 +213,41 @@ export function createHttpFetcher(options: { allowPrivateAddresses?: boolean } =
           throw new FetchError("other", `Refused: ${host} is a private address`);
         }
       }
-      const controller = new AbortController();
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort();
-      }, req.timeoutMs);
+      const deadline = Date.now() + req.timeoutMs;
       try {
-        const res = (await undiciFetch(req.url, {
-          method: req.method,
-          redirect: "manual",
-          dispatcher,
-          signal: controller.signal,
-          headers: {
-            "User-Agent": req.userAgent,
-            Accept: req.accept ?? "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5",
-          },
-        })) as unknown as Response;
-        const headers: Record<string, string> = {};
-        res.headers.forEach((value, name) => {
-          headers[name.toLowerCase()] = value;
-        });
-        const { body, truncated } = await readLimited(res, req.maxBytes, controller);
-        return { status: res.status, headers, body, truncated };
+        return await once(req, req.timeoutMs);
       } catch (err) {
-        throw classifyError(err, timedOut);
-      } finally {
-        clearTimeout(timer);
+        // A kept-alive connection the server closed as we reused it (its idle timeout met our request)
+        // fails before any answer: that says nothing about the site. HEAD and GET are safe to repeat, so
+        // the request is sent once more, on a new connection, within what is left of its deadline.
+        if (!(err instanceof ClosedUnderUs)) throw err;
+        const left = deadline - Date.now();
+        if (left < 100) throw classifyError(err.original, false);
+        try {
+          return await once(req, left);
+        } catch (again) {
+          throw again instanceof ClosedUnderUs ? classifyError(again.original, false) : again;
+        }
       }
     },
   };
+}
+
+class ClosedUnderUs extends Error {
+  readonly original: unknown;
+  constructor(original: unknown) {
+    super("The connection was closed under the request");
+    this.original = original;
+  }
+}
+
+const CLOSED_CODES = new Set(["ECONNRESET", "EPIPE", "UND_ERR_SOCKET"]);
+/** The connection was closed or reset under a request (not refused, not a timeout). */
+function closedUnderUs(err: unknown): boolean {
+  for (let e: unknown = err, i = 0; e && i < 5; e = (e as { cause?: unknown }).cause, i++) {
+    if (CLOSED_CODES.has(String((e as { code?: unknown }).code ?? ""))) return true;
+  }
+  return false;
 }
 
 async function readLimited(
