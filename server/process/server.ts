@@ -53,6 +53,7 @@ import { registerOpenDataJobs } from "../modules/syndication/index.ts";
 import { createActivity } from "../platform/activity.ts";
 import { type Clock, systemClock } from "../platform/clock.ts";
 import { type Database, openDatabase } from "../platform/db/index.ts";
+import { registerStatisticsJob } from "../platform/db/statistics.ts";
 import { type DnsResolver, systemDns } from "../platform/dns.ts";
 import { type Env, loadEnv } from "../platform/env.ts";
 import { createJobs } from "../platform/jobs/index.ts";
@@ -210,6 +211,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   registerTaskJobs(services);
   if (derivedOwed) await requestDerivedRefresh(jobs);
   registerToolVectorJobs(services);
+  // The planner's statistics on PGlite, which has no autovacuum (PostgreSQL's own keeps them there).
+  registerStatisticsJob(services);
   // A search waits this long for its query's embedding (ADR 0066), then answers from the other legs.
   setVectorBudget(env.SEARCH_VECTOR_BUDGET_MS);
   // Bundled brand marks (ADR 0028): rasterised by a job right after the first seed, not before listening.

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createTestClock, type TestClock } from "../../server/platform/clock.ts";
 import { type Database, type Db, openDatabase, queryRows } from "../../server/platform/db/index.ts";
 import { jobs as jobsTable } from "../../server/platform/db/schema.ts";
+import { registerStatisticsJob, STATISTICS_EVERY_MS, STATISTICS_JOB } from "../../server/platform/db/statistics.ts";
 import { loadEnv } from "../../server/platform/env.ts";
 import { createJobs, type JobRunner, PRUNE_JOB } from "../../server/platform/jobs/index.ts";
 import { createLogger, type Logger } from "../../server/platform/logger.ts";
@@ -80,6 +81,29 @@ describe("durable jobs", () => {
     const [row] = await database.db.select().from(jobsTable).where(eq(jobsTable.id, later.id));
     expect(row).toMatchObject({ status: "done", attempts: 1, lockedBy: null, lastError: null });
     expect(row?.finishedAt?.toISOString()).toBe("2026-11-24T08:00:00.000Z");
+  });
+
+  it("analyses the database on PGlite, which has no autovacuum; on PostgreSQL autovacuum does it", async () => {
+    registerStatisticsJob({ jobs: runner, db: database.db, engine: database.engine });
+    expect(runner.recurringTypes().includes(STATISTICS_JOB)).toBe(database.engine === "pglite");
+    if (database.engine !== "pglite") return;
+    await database.db.execute(sql`CREATE TABLE stats_probe (n int)`);
+    await database.db.execute(sql`INSERT INTO stats_probe SELECT generate_series(1, 500)`);
+    const statsRows = async () =>
+      (
+        await queryRows<{ n: number }>(
+          database.db,
+          sql`SELECT count(*)::int AS n FROM pg_stats WHERE tablename = 'stats_probe'`,
+        )
+      )[0]?.n;
+    expect(await statsRows()).toBe(0);
+    await runner.runDue();
+    expect(await statsRows()).toBe(1);
+    expect(await rowsOf(database.db, STATISTICS_JOB)).toEqual([
+      expect.objectContaining({ status: "done" }),
+      expect.objectContaining({ status: "pending", runAt: new Date(clock.now().getTime() + STATISTICS_EVERY_MS) }),
+    ]);
+    await database.db.execute(sql`DROP TABLE stats_probe`);
   });
 
   it("keeps one pending job per (type, key): enqueueing again returns it", async () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Db } from "../../platform/db/index.ts";
+import { refreshStatistics } from "../../platform/db/statistics.ts";
 import { SENTENCE_ENCODER_MODEL } from "../../platform/embeddings/index.ts";
 import { SEED_DIR } from "../../platform/paths.ts";
 import { ensureCategories } from "./categories.ts";
@@ -53,5 +54,7 @@ export async function seedCatalog(
   await refreshDerived(db, new Date());
   // The default order reads prominence (featured listings, applied above) and completeness.
   await refreshQualityScores(db, new Date());
+  // The planner's statistics for the catalogue just written (PGlite has no autovacuum to gather them).
+  await refreshStatistics(db);
   return { seeded: true, report, enrichment };
 }

@@ -11,7 +11,7 @@ import { FUSION, RANK_ALL_UP_TO } from "./ranking.ts";
 import { buildSearch, searchTerms } from "./search.ts";
 import { searchFacetVocabulary } from "./search-facets.ts";
 import type { Fused, Leg } from "./search-fusion.ts";
-import { answeredBy, hybridSearch, type Retrieval } from "./search-hybrid.ts";
+import { answeredBy, hybridSearch, prefetchQueryVector, type Retrieval } from "./search-hybrid.ts";
 import { rarestTerm } from "./search-narrowing.ts";
 import {
   CARD_COLUMNS,
@@ -89,6 +89,8 @@ export async function listTools(
   /** the relevance benchmark reads each leg's own order (bench/relevance.ts, ADR 0066) */
   observe?: { legs(legs: Record<Leg, string[]>): void },
 ): Promise<ToolPage> {
+  // A relevance search embeds its query in the encoder's thread while the lexical legs run here.
+  if (query.q?.trim() && (query.sort ?? "relevance") === "relevance") prefetchQueryVector(query.q);
   const conditions: SQL[] = [sql`t.status = 'active'`];
   let unknownCategories: string[] = [];
   if (query.categories.length) {

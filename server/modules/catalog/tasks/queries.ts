@@ -115,32 +115,60 @@ export async function toolsForTask(
   };
 }
 
+type TaskWithSynonyms = TaskSummary & { synonyms: readonly string[] };
+/** A phrasing as scoreTasks compares it: its content words (spelling normalised), their stems, the words joined. */
+type Phrasing = { words: string[]; stems: string[]; exact: string };
+type PreparedTask = { task: TaskWithSynonyms; phrasings: Phrasing[] };
+
+/**
+ * Each task's name (first) and phrasings, normalised once per list of tasks (the list is memoised by
+ * content version): a search compares its few words with them, never re-reading thousands of phrasings.
+ */
+const prepared = new WeakMap<object, { tasks: PreparedTask[]; vocabulary: Set<string> }>();
+function prepareTasks(tasks: readonly TaskWithSynonyms[]): { tasks: PreparedTask[]; vocabulary: Set<string> } {
+  let ready = prepared.get(tasks);
+  if (!ready) {
+    const list = tasks.map((task) => ({
+      task,
+      phrasings: [task.name, ...task.synonyms].map((phrase) => {
+        const words = contentWords(normaliseSpelling(phrase));
+        return { words, stems: words.map(wordStem), exact: words.join(" ") };
+      }),
+    }));
+    ready = { tasks: list, vocabulary: new Set(list.flatMap((t) => t.phrasings.flatMap((p) => p.words))) };
+    prepared.set(tasks, ready);
+  }
+  return ready;
+}
+
 /** Tasks whose name or phrasings share words with `query`; every word of a short query must match. */
 export function scoreTasks(
-  tasks: readonly (TaskSummary & { synonyms: readonly string[] })[],
+  tasks: readonly TaskWithSynonyms[],
   query: string,
   /** words that may be read as a task's word one or two edits away (see correctTypos); none by default */
   misspelt: ReadonlySet<string> = new Set(),
 ): { task: TaskSummary; score: number }[] {
+  const ready = prepareTasks(tasks);
   const typed = contentWords(normaliseSpelling(query));
-  const words = [...new Set(correctTypos(typed, taskVocabulary(tasks), misspelt))];
+  const words = [...new Set(correctTypos(typed, ready.vocabulary, misspelt))];
   if (!words.length) return [];
+  const stems = words.map(wordStem);
   const exact = words.join(" ");
   const out: { task: TaskSummary; score: number }[] = [];
-  for (const task of tasks) {
+  for (const { task, phrasings } of ready.tasks) {
     let best = 0;
-    for (const [i, phrase] of [task.name, ...task.synonyms].entries()) {
-      const mine = contentWords(normaliseSpelling(phrase));
-      if (!mine.length) continue;
+    for (const [i, mine] of phrasings.entries()) {
+      if (!mine.words.length) continue;
       // The very phrasing, in its order ('text to speech' is not 'speech to text').
-      if (mine.join(" ") === exact) {
+      if (mine.exact === exact) {
         best = Math.max(best, 3);
         continue;
       }
-      const hit = words.filter((w) => mine.some((m) => sameWord(m, w))).length;
+      let hit = 0;
+      for (const [k, w] of words.entries()) if (sharesWord(mine, w, stems[k] as string)) hit++;
       // A phrasing matches when it covers the query (short queries) or the query covers it (long ones).
       const covered = hit / words.length;
-      const coverage = hit / mine.length;
+      const coverage = hit / mine.words.length;
       const score =
         hit === 0 ? 0 : Math.max(covered === 1 ? 1 + coverage : 0, coverage === 1 ? 0.9 + covered * 0.5 : 0);
       // The task's own name says it best; tasks with more tools break the remaining ties (below).
@@ -154,6 +182,15 @@ export function scoreTasks(
   );
 }
 
+/** sameWord(m, w) for some word m of the phrasing, with the stems computed ahead. */
+function sharesWord(phrasing: Phrasing, word: string, stem: string): boolean {
+  for (const [j, m] of phrasing.words.entries()) {
+    if (m === word) return true;
+    if (stem.length >= 3 && phrasing.stems[j] === stem) return true;
+  }
+  return false;
+}
+
 const stripSynonyms = ({ slug, name, description, group, tool_count }: TaskSummary): TaskSummary => ({
   slug,
   name,
@@ -161,19 +198,6 @@ const stripSynonyms = ({ slug, name, description, group, tool_count }: TaskSumma
   group,
   tool_count,
 });
-
-/** The words of every task's name and phrasings (spelling normalised), once per list of tasks. */
-const vocabularies = new WeakMap<object, Set<string>>();
-function taskVocabulary(tasks: readonly (TaskSummary & { synonyms: readonly string[] })[]): Set<string> {
-  let vocabulary = vocabularies.get(tasks);
-  if (!vocabulary) {
-    vocabulary = new Set(
-      tasks.flatMap((t) => [t.name, ...t.synonyms].flatMap((p) => contentWords(normaliseSpelling(p)))),
-    );
-    vocabularies.set(tasks, vocabulary);
-  }
-  return vocabulary;
-}
 
 const LexizeRow = z.object({ word: z.string(), stems: z.array(z.string()).nullable() });
 
@@ -257,12 +281,14 @@ function normaliseSpelling(s: string): string {
     .replace(/(\w{3,})is(e|ed|es|ing|er|ation)\b/g, "$1iz$2")
     .replace(/colour/g, "color");
 }
+/** A word without its common ending: two words with the same stem of three letters or more are one word. */
+function wordStem(w: string): string {
+  return w.replace(/(ies|es|s|ed|ing|er|ers|ation)$/, "").replace(/(e|y)$/, "");
+}
 function sameWord(a: string, b: string): boolean {
   if (a === b) return true;
-  const stem = (w: string) => w.replace(/(ies|es|s|ed|ing|er|ers|ation)$/, "").replace(/(e|y)$/, "");
-  const sa = stem(a);
-  const sb = stem(b);
-  return sa.length >= 3 && sa === sb;
+  const sa = wordStem(a);
+  return sa.length >= 3 && sa === wordStem(b);
 }
 
 const SynonymRow = z.object({ slug: z.string(), synonyms: z.array(z.string()) });
