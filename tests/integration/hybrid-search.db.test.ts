@@ -3,7 +3,7 @@ import { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { applyToolFacts, PRICING_LABELS, TOOL_VECTORS_JOB } from "../../server/modules/catalog/index.ts";
+import { applyToolFacts, nearestTools, PRICING_LABELS, TOOL_VECTORS_JOB } from "../../server/modules/catalog/index.ts";
 import { type Db, queryRows, sql, transaction } from "../../server/platform/db/index.ts";
 import { Client } from "../helpers/accounts.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -204,4 +204,41 @@ describe("hybrid search (issue 32)", () => {
     const dot = (after?.v ?? []).reduce((s, x, i) => s + x * (before?.v?.[i] ?? 0), 0);
     expect(dot).toBeLessThan(0.95); // a different text, a different vector
   }, 120_000);
+  it("the vector copy follows the catalogue by difference: a changed, added or removed vector counts at once", async () => {
+    const Row = z.object({ id: z.string(), v: z.array(z.number()) });
+    const [a, b] = await queryRows(
+      db,
+      sql`SELECT id::text AS id, embedding AS v FROM tools WHERE status = 'active' AND embedding IS NOT NULL
+          ORDER BY id LIMIT 2`,
+      Row,
+    );
+    if (!a || !b) throw new Error("no vectors");
+    const query = Float32Array.from(a.v);
+    const bump = () => db.execute(sql`UPDATE content_version SET version = version + 1 WHERE id = 1`);
+    expect((await nearestTools(db, query, 3))[0]?.id).toBe(a.id);
+    // b takes a's vector under a new key: both lead.
+    await db.execute(
+      sql`UPDATE tools SET embedding = ${`{${a.v.join(",")}}`}::real[], embedding_key = 'copy-of-a' WHERE id = ${b.id}::uuid`,
+    );
+    await bump();
+    const near = await nearestTools(db, query, 3);
+    expect(
+      near
+        .slice(0, 2)
+        .map((n) => n.id)
+        .sort(),
+    ).toEqual([a.id, b.id].sort());
+    expect(near[1]?.similarity).toBeCloseTo(1, 4);
+    // b leaves the published catalogue: gone from the copy.
+    await db.execute(sql`UPDATE tools SET status = 'archived' WHERE id = ${b.id}::uuid`);
+    await bump();
+    expect((await nearestTools(db, query, 3)).map((n) => n.id)).not.toContain(b.id);
+    // and comes back with its own vector.
+    await db.execute(
+      sql`UPDATE tools SET status = 'active', embedding = ${`{${b.v.join(",")}}`}::real[], embedding_key = 'b-again' WHERE id = ${b.id}::uuid`,
+    );
+    await bump();
+    const back = await nearestTools(db, Float32Array.from(b.v), 1);
+    expect(back[0]?.id).toBe(b.id);
+  });
 });

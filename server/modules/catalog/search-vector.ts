@@ -1,36 +1,117 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { memoByVersion } from "../../platform/db/content-version.ts";
+import { contentVersion } from "../../platform/db/content-version.ts";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 
 /**
  * The vector leg (issue 32, ADR 0066): the published tools nearest the query's sentence embedding.
- * The stored vectors (tools.embedding, real[]) are read once per content version into one Float32Array
- * and scanned exactly in process — 2,658 tools × 512 dimensions is about a millisecond; a catalogue
- * that outgrows a scan moves to pgvector's index or a dedicated engine (ADR 0068).
+ * The stored vectors (tools.embedding, real[]) are held in process in one Float32Array and scanned
+ * exactly — 2,658 tools × 512 dimensions is about a millisecond; a catalogue that outgrows a scan moves
+ * to pgvector's index or a dedicated engine (ADR 0068).
+ *
+ * The copy follows the catalogue by difference: when the content version moves, one light read of
+ * every published tool's id and vector key (the hash of the text it was computed from) says which
+ * vectors are new or changed, and only those are read. At 100,000 tools a whole read of the vectors
+ * took over 20 s and 3 GB and ran again at every change of the catalogue, and every concurrent search
+ * started its own (`npm run bench`, 2026-11-29); now one refresh runs at a time, searches keep the
+ * previous copy meanwhile, and only the first load of a process is waited for.
  */
 
+const KeyRow = z.object({ id: z.string(), k: z.string() });
 const VectorRow = z.object({ id: z.string(), v: z.array(z.number()) });
 const IdRow = z.object({ id: z.string() });
 
 /** Below this cosine a tool shares no more with the query than unrelated sentences do (measured on the judged sets). */
 export const VECTOR_MIN_SIMILARITY = 0.3;
+/** Changed vectors are read this many at a time. */
+const READ_CHUNK = 1_000;
 
-type Matrix = { ids: string[]; dimension: number; data: Float32Array };
+type Matrix = { ids: string[]; keys: string[]; dimension: number; data: Float32Array };
+type Copy = { matrix: Matrix | null; version: number | null; signature: string; refreshing: Promise<void> | null };
+const EMPTY: Matrix = { ids: [], keys: [], dimension: 0, data: new Float32Array(0) };
+// Per database, held weakly: a closed database (a test file's, in a shared worker) is not kept alive.
+const copies = new WeakMap<Db, Copy>();
 
-function toolMatrix(db: Db): Promise<Matrix> {
-  return memoByVersion(db, "catalog:tool-vectors", async () => {
+async function toolMatrix(db: Db): Promise<Matrix> {
+  const version = await contentVersion(db);
+  let copy = copies.get(db);
+  if (!copy) {
+    copy = { matrix: null, version: null, signature: "", refreshing: null };
+    copies.set(db, copy);
+  }
+  const held = copy;
+  if (held.version !== version && !held.refreshing) {
+    held.refreshing = refreshMatrix(db, held, version).finally(() => {
+      held.refreshing = null;
+    });
+    held.refreshing.catch(() => {}); // a failed refresh fails its waiters (the vector leg reports it); the next search tries again
+  }
+  // Searches wait for the refresh they share: a tool edited a moment ago is found by its new text.
+  if (held.refreshing) await held.refreshing;
+  return held.matrix ?? EMPTY;
+}
+
+const SignatureRow = z.object({ s: z.string() });
+const PUBLISHED_VECTORS = sql`status = 'active' AND embedding IS NOT NULL AND embedding_key IS NOT NULL`;
+
+async function refreshMatrix(db: Db, copy: Copy, version: number): Promise<void> {
+  // Most changes of the catalogue (a review, a price) change no vector: one aggregate says so.
+  const [sig] = await queryRows(
+    db,
+    sql`SELECT count(*)::text || ':' || coalesce(sum(hashtext(id::text || embedding_key)::bigint), 0)::text AS s
+        FROM tools WHERE ${PUBLISHED_VECTORS}`,
+    SignatureRow,
+  );
+  const signature = sig?.s ?? "";
+  if (copy.matrix && signature === copy.signature) {
+    copy.version = version;
+    return;
+  }
+  const current = await queryRows(
+    db,
+    sql`SELECT id::text AS id, embedding_key AS k FROM tools WHERE ${PUBLISHED_VECTORS} ORDER BY id`,
+    KeyRow,
+  );
+  const old = copy.matrix ?? EMPTY;
+  const oldAt = new Map(old.ids.map((id, i) => [id, i]));
+  const changed = current.filter((r) => {
+    const i = oldAt.get(r.id);
+    return i === undefined || old.keys[i] !== r.k;
+  });
+  const fresh = new Map<string, number[]>();
+  for (let i = 0; i < changed.length; i += READ_CHUNK) {
+    const ids = changed.slice(i, i + READ_CHUNK).map((r) => r.id);
     const rows = await queryRows(
       db,
-      sql`SELECT id::text AS id, embedding AS v FROM tools WHERE status = 'active' AND embedding IS NOT NULL`,
+      sql`SELECT id::text AS id, embedding AS v FROM tools WHERE id = ANY (${`{${ids.join(",")}}`}::uuid[])`,
       VectorRow,
     );
-    const dimension = rows[0]?.v.length ?? 0;
-    const usable = rows.filter((r) => r.v.length === dimension);
-    const data = new Float32Array(usable.length * dimension);
-    for (const [i, r] of usable.entries()) data.set(r.v, i * dimension);
-    return { ids: usable.map((r) => r.id), dimension, data };
+    for (const r of rows) fresh.set(r.id, r.v);
+  }
+  // A whole reload (the first, or a new model: every key changed) takes the new vectors' dimension.
+  const whole = changed.length === current.length;
+  const dimension = (whole ? 0 : old.dimension) || (fresh.values().next().value?.length ?? 0);
+  // A vector read now, or the one held when its key has not changed (never an old vector under a new key).
+  const unchanged = (r: { id: string; k: string }) => {
+    const i = oldAt.get(r.id);
+    return i !== undefined && old.keys[i] === r.k;
+  };
+  const kept = current.filter((r) => {
+    const v = fresh.get(r.id);
+    return v ? v.length === dimension : unchanged(r);
   });
+  const data = new Float32Array(kept.length * dimension);
+  for (const [i, r] of kept.entries()) {
+    const v = fresh.get(r.id);
+    if (v) data.set(v, i * dimension);
+    else {
+      const from = (oldAt.get(r.id) as number) * dimension;
+      data.set(old.data.subarray(from, from + dimension), i * dimension);
+    }
+  }
+  copy.matrix = { ids: kept.map((r) => r.id), keys: kept.map((r) => r.k), dimension, data };
+  copy.version = version;
+  copy.signature = signature;
 }
 
 export type Nearest = { id: string; similarity: number };
