@@ -27,7 +27,7 @@ export type Retrieval = {
   did_you_mean: string | null;
   /** the vector leg could not run (the model failed to load); the other legs answered */
   vector_unavailable?: true;
-  /** the query's embedding took longer than the budget; the other legs answered (it is kept for next time) */
+  /** the vector leg took longer than the budget (the query's embedding, or the first read of the tools' vectors); the other legs answered (both are kept for next time) */
   vector_skipped?: true;
 };
 
@@ -82,9 +82,10 @@ export async function hybridSearch(
   const [relaxed, tasks, vector, suggestion] = await Promise.all([
     relaxedLeg(db, q, filters, window),
     tasksLeg(db, q, filters, window),
-    withinBudget(embedding)
-      .then((v) => {
-        if (v !== SKIPPED) return vectorLeg(db, v, filters, filtered, window);
+    // The budget covers the whole leg: the query's embedding, and a process's first read of the tools' vectors.
+    withinBudget(embedding.then((v) => vectorLeg(db, v, filters, filtered, window)))
+      .then((near) => {
+        if (near !== SKIPPED) return near;
         vectorSkipped = true;
         return [];
       })
