@@ -97,12 +97,15 @@ describe("durable jobs", () => {
         )
       )[0]?.n;
     expect(await statsRows()).toBe(0);
+    // The first run in a process leaves a database that has statistics (the seed analysed it) alone.
+    await runner.runDue();
+    expect(await statsRows()).toBe(0);
+    clock.advance(STATISTICS_EVERY_MS);
     await runner.runDue();
     expect(await statsRows()).toBe(1);
-    expect(await rowsOf(database.db, STATISTICS_JOB)).toEqual([
-      expect.objectContaining({ status: "done" }),
-      expect.objectContaining({ status: "pending", runAt: new Date(clock.now().getTime() + STATISTICS_EVERY_MS) }),
-    ]);
+    const runs = await rowsOf(database.db, STATISTICS_JOB);
+    expect(runs.map((r) => r.status)).toEqual(["done", "done", "pending"]);
+    expect(runs[2]?.runAt).toEqual(new Date(clock.now().getTime() + STATISTICS_EVERY_MS));
     await database.db.execute(sql`DROP TABLE stats_probe`);
   });
 
