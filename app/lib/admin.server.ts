@@ -45,7 +45,12 @@ export { AuditQuery } from "../../server/platform/audit.ts";
 
 /** The acting admin, for the audit row of a page action. */
 export function adminActor(viewer: Viewer, context: AppLoadContext) {
-  return { id: viewer.user.id, label: viewer.user.email, requestId: context.requestId };
+  return {
+    id: viewer.user.id,
+    label: viewer.user.email,
+    requestId: context.requestId,
+    moderator: viewer.role === "admin",
+  };
 }
 // The one UUID rule (platform/ids) for the admin pages' own form schemas.
 export { uuidSchema } from "../../server/platform/ids.ts";

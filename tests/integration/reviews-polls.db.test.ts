@@ -3,7 +3,14 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runnableSteps } from "../../server/modules/catalog/index.ts";
-import { countActivePolls, countReviews, reviewCountsBetween } from "../../server/modules/community/index.ts";
+import {
+  countActivePolls,
+  countReviews,
+  MODERATORS_ONLY,
+  moderateReview,
+  restoreReview,
+  reviewCountsBetween,
+} from "../../server/modules/community/index.ts";
 import { listAudit } from "../../server/platform/audit.ts";
 import { createTestClock, DAY_MS } from "../../server/platform/clock.ts";
 import { queryRows, sql } from "../../server/platform/db/index.ts";
@@ -203,6 +210,14 @@ describe("reviews", () => {
       reviews: { id: string; reports: { reason: string }[] }[];
     };
     expect(queue.reviews.find((q) => q.id === r.id)?.reports[0]?.reason).toBe("Spam link");
+    // The use cases check the role themselves: a member's actor is refused whoever calls them.
+    const memberActor = { id: reporter.id, label: reporter.email };
+    for (const attempt of [
+      () => moderateReview(server.services, memberActor, { reviewId: r.id, decision: "hide", note: "" }),
+      () => restoreReview(server.services, memberActor, { reviewId: r.id, note: "" }),
+    ])
+      await expect(attempt()).rejects.toMatchObject({ code: "forbidden", message: MODERATORS_ONLY });
+    expect(await figures(toolId)).toEqual({ rating: 3, count: 2 });
     expect((await admin.client.json(`/api/admin/reviews/${r.id}/moderate`, "POST", { decision: "bury" })).status).toBe(
       400,
     );

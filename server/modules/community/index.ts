@@ -149,7 +149,7 @@ export type { ReviewItem } from "./review-rows.ts";
 export { countActivePolls, countReviews, reviewCountsBetween } from "./review-stats.ts";
 export { TRUST_RULES } from "./review-trust.ts";
 export { SaveReviewInput, saveReview } from "./save-review.ts";
-export { type CommunityActor, type CommunityServices, communityActor } from "./services.ts";
+export { type CommunityActor, type CommunityServices, communityActor, MODERATORS_ONLY } from "./services.ts";
 export {
   countStories,
   decideStory,

@@ -4,7 +4,7 @@ import { queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { ModerationNote, REVIEW_MESSAGES, ReviewId } from "./review-forms.ts";
 import { ReviewStatus } from "./review-rows.ts";
-import type { CommunityActor, CommunityServices } from "./services.ts";
+import { type CommunityActor, type CommunityServices, MODERATORS_ONLY } from "./services.ts";
 import { lockTool } from "./tool-lookup.ts";
 import { recomputeToolRating } from "./tool-rating.ts";
 
@@ -20,13 +20,14 @@ const ModerationTargetRow = z.object({ tool_id: z.string(), status: ReviewStatus
 
 /**
  * An admin hides a reported review (it leaves the tool's rating) or keeps it; the open reports are
- * closed with the decision. One transaction with the audit row. Callers check the admin role.
+ * closed with the decision. One transaction with the audit row. Moderators only (the actor's role, checked here as well as by the routes).
  */
 export async function moderateReview(
   services: CommunityServices,
   actor: CommunityActor,
   input: ModerateReviewInput,
 ): Promise<void> {
+  if (!actor.moderator) throw new AppError("forbidden", MODERATORS_ONLY);
   const { db, clock } = services;
   const { reviewId, decision } = input;
   const now = clock.now();

@@ -4,7 +4,7 @@ import { queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { ModerationNote, REVIEW_MESSAGES, ReviewId } from "./review-forms.ts";
 import { ReviewStatus } from "./review-rows.ts";
-import type { CommunityActor, CommunityServices } from "./services.ts";
+import { type CommunityActor, type CommunityServices, MODERATORS_ONLY } from "./services.ts";
 import { lockTool } from "./tool-lookup.ts";
 import { recomputeToolRating } from "./tool-rating.ts";
 
@@ -19,13 +19,14 @@ const LockedStatusRow = z.object({ status: ReviewStatus, withdrawn: z.boolean() 
 /**
  * Undoes a hide (issue 21): the review is published again and counts in the tool's rating by the
  * usual gate; audited in the same transaction. A review withdrawn by its author is not restored.
- * Callers check the admin role.
+ * Moderators only (the actor's role, checked here as well as by the routes).
  */
 export async function restoreReview(
   services: CommunityServices,
   actor: CommunityActor,
   input: RestoreReviewInput,
 ): Promise<void> {
+  if (!actor.moderator) throw new AppError("forbidden", MODERATORS_ONLY);
   const { db, clock } = services;
   const { reviewId } = input;
   const now = clock.now();

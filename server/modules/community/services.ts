@@ -10,10 +10,21 @@ import type { Viewer } from "../accounts/index.ts";
  */
 export type CommunityServices = { db: Db; activity: Activity; clock: Clock };
 
-/** Who acts in a use case `(services, actor, input)`: a signed-in member or admin, with the request for the audit row. */
-export type CommunityActor = Actor;
+/**
+ * Who acts in a use case `(services, actor, input)`: a signed-in member or admin, with the request for
+ * the audit row. `moderator`: an admin, whom the moderation use cases require themselves (not only
+ * their callers).
+ */
+export type CommunityActor = Actor & { moderator?: boolean };
 
 /** The actor of a request: the viewer, named by e-mail in the audit log. */
 export function communityActor(viewer: Viewer, requestId?: string | null): CommunityActor {
-  return { id: viewer.user.id, label: viewer.user.email, requestId: requestId ?? null };
+  return {
+    id: viewer.user.id,
+    label: viewer.user.email,
+    requestId: requestId ?? null,
+    moderator: viewer.role === "admin",
+  };
 }
+
+export const MODERATORS_ONLY = "Only moderators can do this.";
