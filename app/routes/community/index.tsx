@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = clock.now();
   const [figures, leaders, viewer, beta, readers, discussions, amaCount, amas, storyCount, stories] = await Promise.all(
     [
-      communityFigures(db),
+      communityFigures(db, now),
       leaderboard(db, 5),
       viewerOf(context, request),
       listBetaPrograms(db, { now }),

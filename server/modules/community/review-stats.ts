@@ -32,7 +32,7 @@ export async function reviewCountsBetween(db: Db, from: Date, to: Date): Promise
 }
 
 /** Published reviews in the whole catalogue (/community figures, admin overview). */
-export async function countReviews(db: Db, now: Date = new Date()): Promise<number> {
+export async function countReviews(db: Db, now: Date): Promise<number> {
   const [row] = await queryRows(
     db,
     sql`SELECT count(*)::int AS n FROM reviews r JOIN tools t ON t.id = r.tool_id

@@ -73,9 +73,10 @@ export async function listCommunityVerified(
   };
 }
 
-/** /community's figures, all from the database. */
+/** /community's figures, all from the database; reviews counted as of `now` (the service clock). */
 export async function communityFigures(
   db: Db,
+  now: Date,
 ): Promise<{ members: number; reviews: number; corrections: number; verifiedCorrections: number; polls: number }> {
   const [row] = await queryRows(
     db,
@@ -84,7 +85,7 @@ export async function communityFigures(
                (SELECT count(*)::int FROM corrections WHERE status = 'verified') AS verified`,
     z.object({ members: z.number(), corrections: z.number(), verified: z.number() }),
   );
-  const [reviews, polls] = await Promise.all([countReviews(db), countActivePolls(db)]);
+  const [reviews, polls] = await Promise.all([countReviews(db, now), countActivePolls(db)]);
   return {
     members: row?.members ?? 0,
     reviews,
