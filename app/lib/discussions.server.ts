@@ -40,8 +40,8 @@ export function readerOf(viewer: Viewer | null): DiscussionReader {
 
 /** Deps for discussions' writes, from the request context. */
 export function discussionDeps(context: AppLoadContext) {
-  const { db, clock, jobs } = context.services;
-  return { db, clock, jobs };
+  const { db, clock, jobs, activity } = context.services;
+  return { db, clock, jobs, activity };
 }
 
 /** The acting moderator, for the audit row. */

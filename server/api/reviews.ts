@@ -103,6 +103,7 @@ export function reviewsApi() {
     db: c.var.services.db,
     activity: c.var.services.activity,
     clock: c.var.services.clock,
+    jobs: c.var.services.jobs,
   });
   const actor = (viewer: Viewer) => ({ id: viewer.user.id, label: viewer.user.email });
   /** The session's member, as the actor of a review use case (401 without a session). */

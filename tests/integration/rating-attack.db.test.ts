@@ -106,7 +106,7 @@ async function attack(kind: AttackKind, n: number): Promise<AttackResult> {
   const { db } = server.services;
   await settle();
   const before = await standing();
-  const deps = { db, activity: server.services.activity, clock };
+  const deps = { db, activity: server.services.activity, clock, jobs: server.services.jobs };
   const attackers: string[] = [];
   for (let i = 0; i < n; i++) {
     const ip =

@@ -3,10 +3,10 @@ import { recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { uuidSchema } from "../../platform/ids.ts";
-import type { Jobs } from "../../platform/jobs/index.ts";
 import { publicMemberName } from "../../platform/public-name.ts";
 import { consumeRateLimit, type RateRule } from "../../platform/rate-limit.ts";
 import { textBlock, textLine } from "../../platform/text.ts";
+import type { CommunityServices } from "./services.ts";
 import { resolveToolId } from "./tool-lookup.ts";
 
 /**
@@ -122,7 +122,6 @@ export const AmaAnswerInput = z.object({
   ),
 });
 
-export type AmaDeps = { db: Db; clock: { now(): Date }; jobs: Jobs };
 /** Who acts: a member id and whether they are an editor (admin role). */
 export type AmaActor = { id: string; editor: boolean; label: string; requestId?: string | null };
 export type AmaPhase = "upcoming" | "live" | "ended" | "cancelled";
@@ -185,7 +184,11 @@ export function phaseOf(a: { startsAt: Date; endsAt: Date; cancelledAt: Date | n
 }
 
 /** Schedules an AMA and its reminder job (in one transaction, with the audit row). */
-export async function scheduleAma(deps: AmaDeps, actor: AmaActor, input: AmaScheduleInput): Promise<{ id: string }> {
+export async function scheduleAma(
+  deps: CommunityServices,
+  actor: AmaActor,
+  input: AmaScheduleInput,
+): Promise<{ id: string }> {
   const now = deps.clock.now();
   let toolId: string;
   try {
@@ -392,7 +395,7 @@ async function amaState(db: Db, where: ReturnType<typeof sql>) {
 
 /** A member asks (before or during the AMA); the asker follows it, so the reminder reaches them. */
 export async function askAmaQuestion(
-  deps: AmaDeps,
+  deps: CommunityServices,
   userId: string,
   amaId: string,
   input: z.infer<typeof AmaQuestionInput>,
@@ -422,7 +425,7 @@ export async function askAmaQuestion(
 
 /** One upvote per member and question (again: no change); never one's own question. */
 export async function upvoteAmaQuestion(
-  deps: AmaDeps,
+  deps: CommunityServices,
   userId: string,
   questionId: string,
 ): Promise<{ votes: number; added: boolean }> {
@@ -457,7 +460,7 @@ export async function upvoteAmaQuestion(
 
 /** The host, the tool's verified maker or an editor answers (or edits the answer), from the start on. */
 export async function answerAmaQuestion(
-  deps: AmaDeps,
+  deps: CommunityServices,
   actor: AmaActor,
   input: z.infer<typeof AmaAnswerInput>,
 ): Promise<void> {
@@ -481,7 +484,12 @@ export async function answerAmaQuestion(
 }
 
 /** Follow (or stop following) an AMA: followers get the reminder. */
-export async function followAma(deps: AmaDeps, userId: string, amaId: string, follow: boolean): Promise<void> {
+export async function followAma(
+  deps: CommunityServices,
+  userId: string,
+  amaId: string,
+  follow: boolean,
+): Promise<void> {
   const now = deps.clock.now();
   const ama = await amaState(deps.db, sql`a.id = ${amaId}::uuid`);
   if (!ama) throw new AppError("not_found", AMA_MESSAGES.notFound);
@@ -496,7 +504,7 @@ export async function followAma(deps: AmaDeps, userId: string, amaId: string, fo
 }
 
 /** The host, the tool's maker or an editor hides an abusive question (kept for the record, with an audit row). */
-export async function hideAmaQuestion(deps: AmaDeps, actor: AmaActor, questionId: string): Promise<void> {
+export async function hideAmaQuestion(deps: CommunityServices, actor: AmaActor, questionId: string): Promise<void> {
   const now = deps.clock.now();
   const ama = await amaState(
     deps.db,

@@ -6,8 +6,9 @@ import { publicMemberName } from "../../platform/public-name.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
 import type { ToolMergeStep } from "../catalog/index.ts";
 import { DISCUSSION_MESSAGES, DISCUSSION_RULES, type ReplyDecision, type ThreadDecision } from "./discussion-forms.ts";
-import { type DiscussionActor, type DiscussionDeps, enqueueReplyMail, recountReplies } from "./discussion-posts.ts";
+import { type DiscussionActor, enqueueReplyMail, recountReplies } from "./discussion-posts.ts";
 import { threadFor } from "./discussions.ts";
+import type { CommunityServices } from "./services.ts";
 
 /**
  * Discussions' moderation (ADR 0076), the reviews' pattern: members report (one report each, rate
@@ -19,7 +20,7 @@ const IdRow = z.object({ id: z.string() });
 
 /** A member reports a thread or an answer they can see (not their own). */
 export async function reportPost(
-  deps: Pick<DiscussionDeps, "db" | "clock">,
+  deps: Pick<CommunityServices, "db" | "clock">,
   actor: DiscussionActor,
   input: { target: "thread" | "reply"; targetId: string; reason: string },
 ): Promise<void> {
@@ -75,7 +76,7 @@ const ReplyState = ThreadState.omit({ locked: true }).extend({ thread_id: z.stri
 
 /** A moderator's decision on a thread. */
 export async function moderateThread(
-  deps: Pick<DiscussionDeps, "db" | "clock">,
+  deps: Pick<CommunityServices, "db" | "clock">,
   audit: AuditActor,
   threadId: string,
   decision: ThreadDecision,
@@ -119,7 +120,7 @@ export async function moderateThread(
 
 /** A moderator's decision on an answer; releasing a held answer tells the thread's followers. */
 export async function moderateReply(
-  deps: DiscussionDeps,
+  deps: CommunityServices,
   audit: AuditActor,
   replyId: string,
   decision: ReplyDecision,

@@ -2,11 +2,11 @@ import { z } from "zod";
 import { type AuditActor, recordAudit, SYSTEM_ACTOR } from "../../platform/audit.ts";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
-import type { Jobs } from "../../platform/jobs/index.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
 import { passesAccountGate } from "../catalog/index.ts";
 import { DISCUSSION_MESSAGES, DISCUSSION_RULES, type DiscussionBoard, type ThreadInput } from "./discussion-forms.ts";
 import { assertBoardOpen, type DiscussionReader, threadFor } from "./discussions.ts";
+import type { CommunityServices } from "./services.ts";
 import { resolveToolId } from "./tool-lookup.ts";
 
 /**
@@ -15,7 +15,6 @@ import { resolveToolId } from "./tool-lookup.ts";
  * a post is public at once or waits for a moderator, and every write is rate-limited per member with
  * its window stored (platform/rate-limit.ts).
  */
-export type DiscussionDeps = { db: Db; clock: { now(): Date }; jobs: Pick<Jobs, "enqueue"> };
 export type DiscussionActor = NonNullable<DiscussionReader>;
 
 /** The job that e-mails a thread's followers about a new public answer. */
@@ -54,7 +53,7 @@ export async function recountReplies(tx: Db, threadId: string): Promise<void> {
   );
 }
 
-export async function enqueueReplyMail(jobs: DiscussionDeps["jobs"], tx: Db, replyId: string, now: Date) {
+export async function enqueueReplyMail(jobs: CommunityServices["jobs"], tx: Db, replyId: string, now: Date) {
   await jobs.enqueue({ type: DISCUSSION_REPLY_MAIL_JOB, key: replyId, payload: { replyId }, runAt: now }, tx);
 }
 
@@ -63,7 +62,7 @@ export async function enqueueReplyMail(jobs: DiscussionDeps["jobs"], tx: Db, rep
  * board a question from a member whose plan has the VIP community is marked priority.
  */
 export async function createThread(
-  deps: DiscussionDeps,
+  deps: CommunityServices,
   actor: DiscussionActor,
   where: { board: DiscussionBoard; tool?: string | null },
   input: ThreadInput,
@@ -108,7 +107,7 @@ export async function createThread(
 
 /** Answers a thread; followers hear of a public answer by e-mail (a job, after the commit). */
 export async function createReply(
-  deps: DiscussionDeps,
+  deps: CommunityServices,
   actor: DiscussionActor,
   threadId: string,
   body: string,
@@ -164,7 +163,7 @@ export async function createReply(
  * moderator. Audited when a moderator decides for someone else.
  */
 export async function acceptAnswer(
-  deps: Pick<DiscussionDeps, "db" | "clock">,
+  deps: Pick<CommunityServices, "db" | "clock">,
   actor: DiscussionActor,
   threadId: string,
   replyId: string | null,
@@ -205,7 +204,7 @@ export async function acceptAnswer(
 
 /** Follows or unfollows a thread the member can see (e-mails about new answers). */
 export async function setFollow(
-  deps: Pick<DiscussionDeps, "db" | "clock">,
+  deps: Pick<CommunityServices, "db" | "clock">,
   actor: DiscussionActor,
   threadId: string,
   follow: boolean,

@@ -7,9 +7,9 @@ import { UUID } from "../../platform/ids.ts";
 import { publicMemberName } from "../../platform/public-name.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
 import { type Entitlements, isTier, TIER_LABELS, type Viewer } from "../accounts/index.ts";
+import type { CommunityServices } from "./services.ts";
 import {
   COLLECTIONS_FEATURE,
-  type ListDeps,
   lockOwnList,
   TOP_LIST_MESSAGES,
   type TopListDetail,
@@ -105,7 +105,12 @@ const newToken = () => randomBytes(24).toString("base64url");
 const TOKEN = /^[A-Za-z0-9_-]{32}$/;
 
 /** Gives one of the owner's lists a new private link (replacing any old one, which stops working). */
-export async function shareList(deps: ListDeps, viewer: Viewer, listId: string, o: Options): Promise<string> {
+export async function shareList(
+  deps: Pick<CommunityServices, "db" | "activity">,
+  viewer: Viewer,
+  listId: string,
+  o: Options,
+): Promise<string> {
   requireCollections(viewer);
   await limitWrites(deps.db, viewer.user.id, o.now);
   return transaction(deps.db, async (tx) => {
@@ -133,7 +138,12 @@ export async function shareList(deps: ListDeps, viewer: Viewer, listId: string, 
 }
 
 /** Turns a list's private link off; the old link answers 404 from then on. */
-export async function revokeShare(deps: ListDeps, viewer: Viewer, listId: string, o: Options): Promise<void> {
+export async function revokeShare(
+  deps: Pick<CommunityServices, "db" | "activity">,
+  viewer: Viewer,
+  listId: string,
+  o: Options,
+): Promise<void> {
   await limitWrites(deps.db, viewer.user.id, o.now);
   // Revoking stays possible after a downgrade: a member can always take a link back.
   await transaction(deps.db, async (tx) => {
@@ -241,7 +251,7 @@ const MemberRow = z.object({ id: z.string() });
 
 /** Invites an existing member (by e-mail address or username) to edit one of the owner's lists. */
 export async function addCollaborator(
-  deps: ListDeps,
+  deps: Pick<CommunityServices, "db" | "activity">,
   viewer: Viewer,
   listId: string,
   input: z.output<typeof CollaboratorInput>,
@@ -292,7 +302,7 @@ export async function addCollaborator(
 
 /** The owner takes a collaborator off a list (allowed on any plan: access can always be taken back). */
 export async function removeCollaborator(
-  deps: ListDeps,
+  deps: Pick<CommunityServices, "db" | "activity">,
   viewer: Viewer,
   listId: string,
   userId: string,
@@ -306,7 +316,12 @@ export async function removeCollaborator(
 }
 
 /** A collaborator leaves a list shared with them. */
-export async function leaveList(deps: ListDeps, viewer: Viewer, listId: string, o: Options): Promise<void> {
+export async function leaveList(
+  deps: Pick<CommunityServices, "db" | "activity">,
+  viewer: Viewer,
+  listId: string,
+  o: Options,
+): Promise<void> {
   await limitWrites(deps.db, viewer.user.id, o.now);
   if (!UUID.test(listId)) throw new AppError("not_found", TOP_LIST_MESSAGES.notFound);
   await transaction(deps.db, async (tx) => {

@@ -8,6 +8,7 @@ import { consumeRateLimit, type RateRule } from "../../platform/rate-limit.ts";
 import { textBlock, textLine } from "../../platform/text.ts";
 import { isToolMaker } from "./amas.ts";
 import { assertMayReview } from "./review-eligibility.ts";
+import type { CommunityServices } from "./services.ts";
 
 /**
  * Success stories (issue 35 item 3, ADR 0077): a member tells what result they got with one or more
@@ -112,7 +113,6 @@ export const StoryReplyInput = z.object({
   ),
 });
 
-export type StoryDeps = { db: Db; clock: { now(): Date } };
 export type StoryStatus = "pending" | "published" | "rejected";
 
 /** A published story as anyone may read it (the allow-list: no e-mail, no moderator). */
@@ -149,7 +149,11 @@ async function findTool(db: Db, text: string): Promise<{ id: string; name: strin
   return row ?? null;
 }
 
-export async function submitStory(deps: StoryDeps, userId: string, input: StoryInput): Promise<{ id: string }> {
+export async function submitStory(
+  deps: Pick<CommunityServices, "db" | "clock">,
+  userId: string,
+  input: StoryInput,
+): Promise<{ id: string }> {
   const now = deps.clock.now();
   const toolIds: string[] = [];
   for (const name of input.tools) {
@@ -280,7 +284,7 @@ export async function listPendingStories(db: Db, max = 100): Promise<PendingStor
 
 /** A moderator publishes or rejects (with a reason for the author); the audit row in the same transaction. */
 export async function decideStory(
-  deps: StoryDeps,
+  deps: Pick<CommunityServices, "db" | "clock">,
   actor: Actor,
   input: z.infer<typeof StoryDecision>,
 ): Promise<StoryStatus> {
@@ -327,7 +331,7 @@ async function makerOfStory(db: Db, userId: string, storyId: string): Promise<bo
 
 /** The one reply of a verified maker of one of the story's tools. */
 export async function replyToStory(
-  deps: StoryDeps,
+  deps: Pick<CommunityServices, "db" | "clock">,
   userId: string,
   storyId: string,
   input: z.infer<typeof StoryReplyInput>,

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import type { Activity } from "../../platform/activity.ts";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -10,6 +9,7 @@ import { consumeRateLimit } from "../../platform/rate-limit.ts";
 import { textLine } from "../../platform/text.ts";
 import { isTier, tierLabel, type Viewer } from "../accounts/index.ts";
 import { slugify, type ToolMergeStep } from "../catalog/index.ts";
+import type { CommunityServices } from "./services.ts";
 
 /**
  * Top lists (issue 11 item 6): members curate named, ordered lists of tools with a note each.
@@ -111,8 +111,6 @@ export type TopListDetail = TopListSummary & {
   publishedAt: string | null;
   tools: TopListTool[];
 };
-
-export type ListDeps = { db: Db; activity: Activity };
 
 const SLUG = /^[a-z0-9-]{1,120}$/;
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -409,7 +407,7 @@ export async function lockEditableList(
 /** The first publication of a list counts as a contribution (badges, points) — once per list. */
 async function publishedOnce(
   tx: Db,
-  deps: ListDeps,
+  deps: Pick<CommunityServices, "db" | "activity">,
   row: { id: string; published_at: Date | string | null },
   userId: string,
   now: Date,
@@ -430,7 +428,7 @@ function inTx<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
  * with the member's profile row locked, so two quick submits cannot pass the limit together.
  */
 export async function createTopList(
-  deps: ListDeps,
+  deps: Pick<CommunityServices, "db" | "activity">,
   viewer: Viewer,
   input: TopListInput,
   now: Date,
@@ -468,7 +466,7 @@ export async function createTopList(
 
 /** Rename, describe, publish or hide one of the member's lists. */
 export async function updateTopList(
-  deps: ListDeps,
+  deps: Pick<CommunityServices, "db" | "activity">,
   viewer: Viewer,
   listId: string,
   patch: TopListPatch,
@@ -490,7 +488,12 @@ export async function updateTopList(
   return list;
 }
 
-export async function deleteTopList(deps: ListDeps, viewer: Viewer, listId: string, now: Date): Promise<void> {
+export async function deleteTopList(
+  deps: Pick<CommunityServices, "db" | "activity">,
+  viewer: Viewer,
+  listId: string,
+  now: Date,
+): Promise<void> {
   await limitWrites(deps.db, viewer.user.id, now);
   await inTx(deps.db, async (tx) => {
     const row = await lockOwnList(tx, viewer.user.id, listId);
@@ -514,7 +517,7 @@ async function activeToolId(db: Db, idOrSlug: string): Promise<string> {
  * its place and only updates the note when one is sent (`added: false`).
  */
 export async function addToolToList(
-  deps: ListDeps,
+  deps: Pick<CommunityServices, "db" | "activity">,
   viewer: Viewer,
   listId: string,
   input: { toolId: string; note?: string },
@@ -552,7 +555,7 @@ export async function addToolToList(
 }
 
 export async function removeToolFromList(
-  deps: ListDeps,
+  deps: Pick<CommunityServices, "db" | "activity">,
   viewer: Viewer,
   listId: string,
   toolId: string,
@@ -576,7 +579,7 @@ export async function removeToolFromList(
 
 /** Moves a tool one place up or down (swaps with its neighbour; the ends stay where they are). */
 export async function moveToolInList(
-  deps: ListDeps,
+  deps: Pick<CommunityServices, "db" | "activity">,
   viewer: Viewer,
   listId: string,
   toolId: string,
@@ -612,7 +615,7 @@ export async function moveToolInList(
 
 /** Writes (or, with an empty text, clears) the note on one tool of a list the viewer may edit. */
 export async function setToolNote(
-  deps: ListDeps,
+  deps: Pick<CommunityServices, "db" | "activity">,
   viewer: Viewer,
   listId: string,
   toolId: string,

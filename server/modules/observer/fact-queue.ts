@@ -14,7 +14,7 @@ import {
   setToolPlans,
 } from "../catalog/index.ts";
 import { OBSERVER_SOURCE } from "./observe.ts";
-import { DECISION_FACT_LABELS, type DecisionFact, ENTERABLE_FACTS } from "./shared.ts";
+import { type DecisionFact, ENTERABLE_FACTS } from "./shared.ts";
 
 type PricingModel = (typeof PRICING_MODELS)[number];
 
@@ -354,8 +354,7 @@ export async function enterFact(db: Db, who: EditorContext, input: EnterFactInpu
 export async function confirmProposal(db: Db, who: EditorContext, input: ConfirmProposalInput): Promise<boolean> {
   return transaction(db, async (tx) => {
     const [watch] = await tx.select().from(pricingWatch).where(eq(pricingWatch.toolId, input.tool)).for("update");
-    if (!watch || watch.status !== "needs_review")
-      throw new AppError("conflict", "This tool has no pricing proposal waiting");
+    if (watch?.status !== "needs_review") throw new AppError("conflict", "This tool has no pricing proposal waiting");
     if (watch.snapshotHash !== input.snapshot)
       throw new AppError("conflict", "The pricing page was read again since you looked: reload the queue");
     let plans: Plan[];
