@@ -73,7 +73,8 @@ async function refreshMatrix(db: Db, copy: Copy, version: number): Promise<void>
   }
   const current = await queryRows(
     db,
-    sql`SELECT id::text AS id, embedding_key AS k FROM tools WHERE ${PUBLISHED_VECTORS} ORDER BY id`,
+    // By slug: tools as near as each other keep one order in every database (ids are random per seed).
+    sql`SELECT id::text AS id, embedding_key AS k FROM tools WHERE ${PUBLISHED_VECTORS} ORDER BY slug`,
     KeyRow,
   );
   const old = copy.matrix ?? EMPTY;
