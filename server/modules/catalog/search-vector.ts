@@ -13,8 +13,9 @@ import { type Db, queryRows } from "../../platform/db/index.ts";
  * every published tool's id and vector key (the hash of the text it was computed from) says which
  * vectors are new or changed, and only those are read. At 100,000 tools a whole read of the vectors
  * took over 20 s and 3 GB and ran again at every change of the catalogue, and every concurrent search
- * started its own (`npm run bench`, 2026-11-29); now one refresh runs at a time, searches keep the
- * previous copy meanwhile, and only the first load of a process is waited for.
+ * started its own (`npm run bench`, 2026-11-29); now one refresh runs at a time and the searches that
+ * arrive meanwhile wait for that one. A process's first read is the long one: the vector leg's page
+ * budget (SEARCH_VECTOR_BUDGET_MS, search-hybrid.ts) lets a page answer without it meanwhile.
  */
 
 const KeyRow = z.object({ id: z.string(), k: z.string() });

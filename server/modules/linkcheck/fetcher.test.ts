@@ -20,6 +20,12 @@ beforeAll(async () => {
     if (path === "/reset-once" && n === 1) return req.socket.destroy();
     if (path === "/reset-always") return req.socket.destroy();
     if (path === "/silent") return; // never answers
+    if (path === "/reset-midbody") {
+      res.writeHead(200, { "Content-Type": "text/plain", "Content-Length": "100" });
+      res.write("ab");
+      setTimeout(() => req.socket.destroy(), 20);
+      return;
+    }
     res.writeHead(200, { "Content-Type": "text/plain", "Content-Length": "2" });
     res.end(req.method === "HEAD" ? undefined : "ok");
   });
@@ -48,6 +54,12 @@ describe("the HTTP fetcher", () => {
     expect(err).toBeInstanceOf(FetchError);
     expect((err as FetchError).kind).toBe("connect");
     expect(hits.get("/reset-always")).toBe(2);
+  });
+
+  it("does not repeat a request whose connection closed after the answer began", async () => {
+    const err = await get("/reset-midbody").catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FetchError);
+    expect(hits.get("/reset-midbody")).toBe(1);
   });
 
   it("does not repeat a request that timed out", async () => {

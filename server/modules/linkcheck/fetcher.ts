@@ -181,6 +181,7 @@ export function createHttpFetcher(options: { allowPrivateAddresses?: boolean } =
       timedOut = true;
       controller.abort();
     }, timeoutMs);
+    let answered = false;
     try {
       const res = (await undiciFetch(req.url, {
         method: req.method,
@@ -192,6 +193,7 @@ export function createHttpFetcher(options: { allowPrivateAddresses?: boolean } =
           Accept: req.accept ?? "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5",
         },
       })) as unknown as Response;
+      answered = true;
       const headers: Record<string, string> = {};
       res.headers.forEach((value, name) => {
         headers[name.toLowerCase()] = value;
@@ -199,7 +201,8 @@ export function createHttpFetcher(options: { allowPrivateAddresses?: boolean } =
       const { body, truncated } = await readLimited(res, req.maxBytes, controller);
       return { status: res.status, headers, body, truncated };
     } catch (err) {
-      throw !timedOut && closedUnderUs(err) ? new ClosedUnderUs(err) : classifyError(err, timedOut);
+      // Only a connection closed before the answer's headers is worth a second try (a reused socket).
+      throw !timedOut && !answered && closedUnderUs(err) ? new ClosedUnderUs(err) : classifyError(err, timedOut);
     } finally {
       clearTimeout(timer);
     }
