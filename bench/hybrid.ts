@@ -15,9 +15,14 @@ import { listTools, seedCatalog, ToolListParams } from "../server/modules/catalo
 import type { Db } from "../server/platform/db/index.ts";
 import { sentenceEncoder } from "../server/platform/embeddings/index.ts";
 import { loadJudgedQueries } from "../tests/relevance/relevance.ts";
-import { openThrowawayDatabase } from "./database.ts";
+import { openThrowawayDatabase, seed } from "./database.ts";
 import { ms, summarize, table, verdict } from "./stats.ts";
+import { loadVocabulary } from "./vocabulary.ts";
 
+/** BENCH_TOOLS=100000: the seeded catalogue padded with synthetic tools (issue 32's 100,000-tool target). */
+const TOOLS = Number(process.env.BENCH_TOOLS ?? 0) || 0;
+/** Issue 32: p95 ≤ 50 ms on the seeded catalogue, ≤ 150 ms at 100,000 tools on PostgreSQL. */
+const TARGET_MS = TOOLS >= 100_000 ? 150 : 50;
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 const load = () =>
@@ -88,8 +93,19 @@ async function main() {
           },
         });
     started = performance.now();
-    await throwaway.database.migrate();
-    await seedCatalog(db);
+    if (TOOLS) {
+      // The seeded catalogue plus synthetic tools up to BENCH_TOOLS, each with a copy of a real tool's
+      // vector (bench/database.ts), then VACUUM ANALYZE. Synthetic tools have no tasks (no job runs here).
+      await seed(throwaway.database, loadVocabulary(), {
+        total: TOOLS,
+        seed: 20_250_101,
+        method: "insert",
+        log: (msg) => console.log(msg),
+      });
+    } else {
+      await throwaway.database.migrate();
+      await seedCatalog(db);
+    }
     const seedMs = performance.now() - started;
     const search = async () => {
       const out: number[] = [];
@@ -121,7 +137,7 @@ async function main() {
     const f = summarize(firstPass);
     const c = summarize(cachedPass);
     const lines = [
-      `### Hybrid search on the seeded catalogue (${throwaway.label.startsWith("PGlite") ? "PGlite" : "PostgreSQL"}, ${new Date().toISOString().slice(0, 10)})`,
+      `### Hybrid search on ${TOOLS ? `${TOOLS.toLocaleString("en-US")} tools (the seeded catalogue and synthetic ones)` : "the seeded catalogue"} (${throwaway.label.startsWith("PGlite") ? "PGlite" : "PostgreSQL"}, ${new Date().toISOString().slice(0, 10)})`,
       "",
       `${queries.length} distinct judged queries (jobs.json and queries.json), one at a time; load average ${loadBefore} before, ${load()} after; ${os.cpus().length} cores; catalogue seeded in ${(seedMs / 1000).toFixed(1)} s.`,
       "",
@@ -135,10 +151,17 @@ async function main() {
             ms(f.p50),
             ms(f.p95),
             ms(f.max),
-            "p95 ≤ 50 ms",
-            verdict(f.p95 <= 50),
+            `p95 ≤ ${TARGET_MS} ms`,
+            verdict(f.p95 <= TARGET_MS),
           ],
-          ["search, query vector cached", ms(c.p50), ms(c.p95), ms(c.max), "p95 ≤ 50 ms", verdict(c.p95 <= 50)],
+          [
+            "search, query vector cached",
+            ms(c.p50),
+            ms(c.p95),
+            ms(c.max),
+            `p95 ≤ ${TARGET_MS} ms`,
+            verdict(c.p95 <= TARGET_MS),
+          ],
         ],
       ),
       "",

@@ -7,7 +7,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createTestClock, type TestClock } from "../../server/platform/clock.ts";
 import { type Database, type Db, openDatabase, queryRows } from "../../server/platform/db/index.ts";
 import { jobs as jobsTable } from "../../server/platform/db/schema.ts";
-import { registerStatisticsJob, STATISTICS_EVERY_MS, STATISTICS_JOB } from "../../server/platform/db/statistics.ts";
+import {
+  maintainTables,
+  registerStatisticsJob,
+  STATISTICS_EVERY_MS,
+  STATISTICS_JOB,
+} from "../../server/platform/db/statistics.ts";
 import { loadEnv } from "../../server/platform/env.ts";
 import { createJobs, type JobRunner, PRUNE_JOB } from "../../server/platform/jobs/index.ts";
 import { createLogger, type Logger } from "../../server/platform/logger.ts";
@@ -83,26 +88,41 @@ describe("durable jobs", () => {
     expect(row?.finishedAt?.toISOString()).toBe("2026-11-24T08:00:00.000Z");
   });
 
-  it("analyses the database on PGlite, which has no autovacuum; on PostgreSQL autovacuum does it", async () => {
+  it("vacuums and analyses on PGlite as autovacuum would (PostgreSQL has its own autovacuum)", async () => {
     registerStatisticsJob({ jobs: runner, db: database.db, engine: database.engine });
     expect(runner.recurringTypes().includes(STATISTICS_JOB)).toBe(database.engine === "pglite");
     if (database.engine !== "pglite") return;
     await database.db.execute(sql`CREATE TABLE stats_probe (n int)`);
     await database.db.execute(sql`INSERT INTO stats_probe SELECT generate_series(1, 500)`);
-    const statsRows = async () =>
+    const probe = async () =>
       (
-        await queryRows<{ n: number }>(
+        await queryRows<{ stats: number; dead: number }>(
           database.db,
-          sql`SELECT count(*)::int AS n FROM pg_stats WHERE tablename = 'stats_probe'`,
+          sql`SELECT (SELECT count(*)::int FROM pg_stats WHERE tablename = 'stats_probe') AS stats,
+                     (SELECT n_dead_tup::int FROM pg_stat_user_tables WHERE relname = 'stats_probe') AS dead`,
         )
-      )[0]?.n;
-    expect(await statsRows()).toBe(0);
-    // The first run in a process leaves a database that has statistics (the seed analysed it) alone.
+      )[0];
+    expect((await probe())?.stats).toBe(0);
+    // A table never analysed is vacuumed and analysed on the job's first run.
     await runner.runDue();
-    expect(await statsRows()).toBe(0);
+    expect((await probe())?.stats).toBe(1);
+    // 120 updates of 500 rows stay under autovacuum's threshold (50 + 20 % of live rows): left alone.
+    await database.db.execute(sql`UPDATE stats_probe SET n = n + 1 WHERE n <= 120`);
+    let done = await maintainTables(database.db);
+    expect(done.vacuumed).not.toContain("stats_probe");
+    expect(done.analysed).toContain("stats_probe"); // 120 changes > 50 + 10 % of 500
+    // Every row rewritten: 500 dead rows, over the threshold; the vacuum removes them.
+    await database.db.execute(sql`UPDATE stats_probe SET n = n + 1`);
+    done = await maintainTables(database.db);
+    expect(done.vacuumed).toContain("stats_probe");
+    await maintainTables(database.db); // flushes the vacuum's own counters
+    expect((await probe())?.dead).toBe(0);
+    // Nothing changed since: nothing to do.
+    done = await maintainTables(database.db);
+    expect(done.analysed).not.toContain("stats_probe");
+    // The job recurs.
     clock.advance(STATISTICS_EVERY_MS);
     await runner.runDue();
-    expect(await statsRows()).toBe(1);
     const runs = await rowsOf(database.db, STATISTICS_JOB);
     expect(runs.map((r) => r.status)).toEqual(["done", "done", "pending"]);
     expect(runs[2]?.runAt).toEqual(new Date(clock.now().getTime() + STATISTICS_EVERY_MS));
