@@ -129,6 +129,19 @@ describe("hybrid search (issue 32)", () => {
     expect(none.pagination.total).toBe(0);
   }, 60_000);
 
+  it("ranks common words in the relaxed leg only when the strict search found nothing", async () => {
+    // 'ai' and 'generator' are each on more than 12 % of the catalogue: the strict search answers,
+    // and a relaxed leg of those words alone would rank a third of the catalogue for nothing.
+    const answered = await search("ai generator");
+    expect(answered.meta.retrieval?.legs.lexical).toBeGreaterThan(0);
+    expect(answered.meta.retrieval?.legs.relaxed, JSON.stringify(answered.meta.retrieval)).toBe(0);
+    // A common word beside one no listing has: the strict search finds nothing, the common word answers.
+    const relaxed = await search("ai qqqqzzzz");
+    expect(relaxed.meta.retrieval?.legs.lexical).toBe(0);
+    expect(relaxed.meta.retrieval?.legs.relaxed).toBeGreaterThan(0);
+    expect(relaxed.pagination.total).toBeGreaterThan(0);
+  }, 60_000);
+
   it("offers a spelling for words the catalogue does not use", async () => {
     // Both words misspelt: each replaced by the catalogue's closest common word, and that search finds tools.
     const suggestion = (await search("subtitel generater")).meta.retrieval?.did_you_mean ?? "";

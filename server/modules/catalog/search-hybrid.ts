@@ -80,7 +80,7 @@ export async function hybridSearch(
   const embedding = queryVector(q);
   embedding.catch(() => {}); // a late failure after the budget ran out is not an unhandled rejection
   const [relaxed, tasks, vector, suggestion] = await Promise.all([
-    relaxedLeg(db, q, filters, window),
+    relaxedLeg(db, q, filters, window, lexical.length > 0),
     tasksLeg(db, q, filters, window),
     // The budget covers the whole leg: the query's embedding, and a process's first read of the tools' vectors.
     withinBudget(embedding.then((v) => vectorLeg(db, v, filters, filtered, window)))
