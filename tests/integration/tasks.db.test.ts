@@ -125,7 +125,12 @@ describe("the task taxonomy (issue 32 item 2)", () => {
       sql`SELECT action, actor_id FROM audit_log WHERE target_type = 'task' AND target_id = 'summarise-a-video'`,
     );
     expect(audit).toEqual([{ action: "task.tool_decision", actor_id: admin.id }]);
+    const version = async () =>
+      Number((await queryRows<{ v: string }>(db, sql`SELECT version AS v FROM content_version`))[0]?.v);
+    const v = await version();
     await refreshDerived(db, new Date());
+    // Every task's proposals and every tool's alternatives rewritten: one move of the content version.
+    expect(await version()).toBe(v + 1);
     expect(await slugsFor("summarise-a-video")).not.toContain(proposed.slug);
     await expect(
       decideTaskTool(
@@ -176,7 +181,13 @@ describe("alternatives for every active tool (issue 32 item 3)", () => {
         at,
       }),
     );
+    const version = async () =>
+      Number((await queryRows<{ v: string }>(db, sql`SELECT version AS v FROM content_version`))[0]?.v);
+    const v = await version();
     expect((await watchDerived(db, at)).tools).toBeGreaterThanOrEqual(1);
+    // Hundreds of transactions (a proposal pass per task), one move of the content version: the
+    // page and API caches are emptied once per run, not once per statement.
+    expect(await version()).toBe(v + 1);
     const after = await queryRows<{ computed_at: string }>(
       db,
       sql`SELECT max(computed_at)::text AS computed_at FROM tool_alternatives WHERE tool_id = ${id}::uuid`,
@@ -189,8 +200,9 @@ describe("alternatives for every active tool (issue 32 item 3)", () => {
           JOIN tools s ON s.id = a.tool_id WHERE a.alternative_id = ${id}::uuid AND s.pricing_model <> 'open_source' LIMIT 1`,
     );
     expect(reason?.open_source).toBe(true);
-    // A quiet catalogue costs nothing more.
+    // A quiet catalogue costs nothing more, and leaves the caches alone.
     expect((await watchDerived(db, at)).tools).toBe(0);
+    expect(await version()).toBe(v + 1);
   });
 });
 

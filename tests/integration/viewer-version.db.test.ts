@@ -1,8 +1,8 @@
 // engine: both — concurrent reads of the content versions.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordToolView } from "../../server/modules/accounts/index.ts";
-import { queryRows, sql } from "../../server/platform/db/index.ts";
-import { readVersions } from "../../server/platform/db/versions.ts";
+import { queryRows, sql, transaction } from "../../server/platform/db/index.ts";
+import { asOneContentChange, readVersions } from "../../server/platform/db/versions.ts";
 import { createMember, type Member } from "../helpers/accounts.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -89,5 +89,51 @@ describe("readVersions", () => {
     // Asked after the write: sees it (whatever was in flight).
     const [row] = await queryRows<{ v: string }>(db, sql`SELECT version AS v FROM content_version WHERE id = 1`);
     expect((await readVersions(db)).content).toBe(Number(row?.v));
+  });
+});
+
+describe("asOneContentChange (a bulk job's writes)", () => {
+  const contentVersion = async () => {
+    const [row] = await queryRows<{ v: string }>(
+      server.services.db,
+      sql`SELECT version AS v FROM content_version WHERE id = 1`,
+    );
+    return Number(row?.v);
+  };
+  // A statement trigger fires on a statement that touches no row: each of these is one bump on its own.
+  const touch = (db: Parameters<typeof transaction>[0]) =>
+    db.execute(sql`UPDATE categories SET name = name WHERE false`);
+
+  it("moves the content version once for many transactions, and never holds back another writer's", async () => {
+    const db = server.services.db;
+    let v = await contentVersion();
+    await touch(db);
+    expect(await contentVersion()).toBe(v + 1);
+    v = await contentVersion();
+    const result = await asOneContentChange(db, async (bulk) => {
+      for (let i = 0; i < 5; i++) await transaction(bulk, (tx) => touch(tx));
+      expect(await contentVersion()).toBe(v);
+      // A writer outside the job, meanwhile, moves it as always.
+      await transaction(db, (tx) => touch(tx));
+      expect(await contentVersion()).toBe(v + 1);
+      return "done";
+    });
+    expect(result).toBe("done");
+    expect(await contentVersion()).toBe(v + 2);
+    // The setting was the transaction's own: a later transaction moves it again.
+    await transaction(db, (tx) => touch(tx));
+    expect(await contentVersion()).toBe(v + 3);
+  });
+
+  it("still moves it once when the job fails part way (what it committed is shown)", async () => {
+    const db = server.services.db;
+    const v = await contentVersion();
+    await expect(
+      asOneContentChange(db, async (bulk) => {
+        await transaction(bulk, (tx) => touch(tx));
+        throw new Error("job failed");
+      }),
+    ).rejects.toThrow("job failed");
+    expect(await contentVersion()).toBe(v + 1);
   });
 });

@@ -146,3 +146,33 @@ function startMemberBatch(s: MemberReads): void {
   s.running = true;
   begin();
 }
+
+/* ------------------------------------------------------------------ bulk jobs: one move of the content version */
+
+/**
+ * Runs a bulk job (hundreds of transactions: the derived rows' backfill) so that it moves the content
+ * version once, when it ends, instead of once per statement (migration "bulk_content_version"). Every
+ * transaction begun through the `Db` handed to `run` sets the transaction-local setting the trigger
+ * function reads; other writers are untouched. The version moves even when `run` fails part way (what it
+ * committed is shown), and statements run outside a transaction still move it themselves.
+ */
+export async function asOneContentChange<T>(db: Db, run: (db: Db) => Promise<T>): Promise<T> {
+  const deferring = new Proxy(db, {
+    get(target, prop, receiver) {
+      if (prop === "transaction") {
+        return (fn: (tx: Db) => Promise<unknown>, config?: unknown) =>
+          target.transaction(async (tx) => {
+            await tx.execute(sql`SELECT set_config('toolscape.defer_content_version', 'on', true)`);
+            return fn(tx as unknown as Db);
+          }, config as never);
+      }
+      const value = Reflect.get(target, prop, receiver);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  try {
+    return await run(deferring);
+  } finally {
+    await db.execute(sql`UPDATE content_version SET version = version + 1 WHERE id = 1`);
+  }
+}

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows } from "../../../platform/db/index.ts";
+import { type Db, queryRows, transaction } from "../../../platform/db/index.ts";
+import { asOneContentChange } from "../../../platform/db/versions.ts";
 import type { Jobs } from "../../../platform/jobs/index.ts";
 import { refreshAlternatives } from "../alternatives-store.ts";
 import { proposeForTask } from "./propose.ts";
@@ -40,16 +41,19 @@ async function markSeen(db: Db, latest: number, now: Date) {
   );
 }
 
-export async function refreshDerived(db: Db, now: Date): Promise<{ proposals: number; alternatives: number }> {
-  const { latest } = await historyMarks(db);
-  const defs = loadTaxonomy();
-  await ensureTasks(db, now, defs);
-  let proposals = 0;
-  for (const task of defs) proposals += await proposeForTask(db, task, now);
-  await applyAcceptedSet(db, now);
-  const alternatives = await refreshAlternatives(db, now);
-  await markSeen(db, latest, now);
-  return { proposals, alternatives };
+export function refreshDerived(db: Db, now: Date): Promise<{ proposals: number; alternatives: number }> {
+  // Hundreds of transactions, one change of what pages show: the caches are emptied once, at the end.
+  return asOneContentChange(db, async (db) => {
+    const { latest } = await historyMarks(db);
+    const defs = loadTaxonomy();
+    await ensureTasks(db, now, defs);
+    let proposals = 0;
+    for (const task of defs) proposals += await proposeForTask(db, task, now);
+    await transaction(db, (tx) => applyAcceptedSet(tx, now));
+    const alternatives = await refreshAlternatives(db, now);
+    await markSeen(db, latest, now);
+    return { proposals, alternatives };
+  });
 }
 
 export async function watchDerived(db: Db, now: Date): Promise<{ tools: number }> {
@@ -67,18 +71,22 @@ export async function watchDerived(db: Db, now: Date): Promise<{ tools: number }
     return { tools: 0 };
   }
   const ids = changed.map((r) => r.id);
-  for (const task of loadTaxonomy()) await proposeForTask(db, task, now, ids);
-  // Lists that show a changed tool carry its old reasons (cheaper, open source): they are recomputed too.
-  const listing = await queryRows(
-    db,
-    sql`SELECT DISTINCT a.tool_id::text AS id FROM tool_alternatives a
+  // As in refreshDerived: one move of the content version for the whole run (a backfill of new tools is
+  // a few hundred transactions; a quiet catalogue returned above and moves nothing).
+  return asOneContentChange(db, async (db) => {
+    for (const task of loadTaxonomy()) await proposeForTask(db, task, now, ids);
+    // Lists that show a changed tool carry its old reasons (cheaper, open source): they are recomputed too.
+    const listing = await queryRows(
+      db,
+      sql`SELECT DISTINCT a.tool_id::text AS id FROM tool_alternatives a
         WHERE a.alternative_id::text IN (SELECT x FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) AS x)`,
-    IdRow,
-  );
-  const all = [...new Set([...ids, ...listing.map((r) => r.id)])];
-  await refreshAlternatives(db, now, all);
-  await markSeen(db, latest, now);
-  return { tools: ids.length };
+      IdRow,
+    );
+    const all = [...new Set([...ids, ...listing.map((r) => r.id)])];
+    await refreshAlternatives(db, now, all);
+    await markSeen(db, latest, now);
+    return { tools: ids.length };
+  });
 }
 
 /** Whether this database has never had its derived rows computed (before issue 32, or a fresh seed). */
