@@ -3,6 +3,7 @@ import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import type { Jobs } from "../../platform/jobs/types.ts";
+import { yieldToEventLoop } from "../../platform/yield.ts";
 import { saveTool, type ToolPatch } from "./admin-tools.ts";
 import { applyToolFacts } from "./facts.ts";
 
@@ -280,6 +281,8 @@ const LiveRow = z.object({
 const IdRow = z.object({ id: z.number() });
 
 export const QUALITY_PASS_SOURCE = "Toolscape quality pass";
+/** Listings through the rules between two turns of the event loop. */
+const RULES_SLICE = 2_000;
 
 /**
  * The pass: every live listing through the rules; new proposals stored (a rule that already has a
@@ -296,15 +299,20 @@ export async function runQualityPass(
         WHERE status = 'active' AND merged_into_id IS NULL`,
     LiveRow,
   );
-  const found = live.flatMap((t) =>
-    qualityProposals({
+  const found: (QualityProposal & { toolId: string })[] = [];
+  for (let i = 0; i < live.length; i++) {
+    // Every listing through the rules in the web process: requests go on between slices.
+    if (i > 0 && i % RULES_SLICE === 0) await yieldToEventLoop();
+    const t = live[i] as (typeof live)[number];
+    const input = {
       name: t.name,
       description: t.description,
       fullDescription: t.full_description,
       domainKey: t.domain_key,
       tags: t.tags,
-    }).map((p) => ({ toolId: t.id, ...p })),
-  );
+    };
+    for (const p of qualityProposals(input)) found.push({ toolId: t.id, ...p });
+  }
   let proposed = 0;
   let described = 0;
   for (let i = 0; i < found.length; i += 200) {

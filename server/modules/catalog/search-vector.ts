@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { contentVersion } from "../../platform/db/content-version.ts";
 import { type Db, queryRows } from "../../platform/db/index.ts";
+import { yieldToEventLoop } from "../../platform/yield.ts";
 
 /**
  * The vector leg (issue 32, ADR 0066): the published tools nearest the query's sentence embedding.
@@ -139,7 +140,7 @@ export async function nearestTools(db: Db, query: Float32Array, limit: number): 
   for (let i = 0, at = 0; i < ids.length; i++, at += dimension) {
     // A long scan lets the event loop in every SCAN_SLICE rows, so the search's other legs (answers
     // from the database, waiting to send their next statement) go on while it runs.
-    if (i > 0 && i % SCAN_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (i > 0 && i % SCAN_SLICE === 0) await yieldToEventLoop();
     const dot = dotAt(data, at, query);
     if (dot < floor) continue;
     if (best.length < limit) {
