@@ -2,21 +2,28 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { getViewer, requireRole, requireUser } from "../modules/accounts/index.ts";
 import {
-  addToolToList,
+  AddToolToTopListInput,
+  addToolToTopList,
+  CreateTopListInput,
+  communityActor,
   createTopList,
+  DeleteTopListInput,
   deleteTopList,
   getTopList,
-  ListItemInput,
   listMyTopLists,
   listTrending,
-  moveToolInList,
-  removeToolFromList,
+  MoveToolInTopListInput,
+  moveToolInTopList,
+  RemoveToolFromTopListInput,
+  removeToolFromTopList,
+  SetTopListEditorialInput,
   setTopListEditorial,
   TOP_LIST_MESSAGES,
-  TopListInput,
   TopListPatch,
+  topListActor,
   topListAllowance,
   trendingComputedAt,
+  UpdateTopListInput,
   updateTopList,
 } from "../modules/community/index.ts";
 import { AppError } from "../platform/errors.ts";
@@ -52,8 +59,10 @@ const idOr404 = (value: string, message: string): string => {
 };
 const listId = (value: string) => idOr404(value, TOP_LIST_MESSAGES.notFound);
 const toolId = (value: string) => idOr404(value, TOP_LIST_MESSAGES.toolNotFound);
-const Move = z.object({ direction: z.enum(["up", "down"], { message: "direction must be up or down" }) });
-const Editorial = z.object({ editorial: z.boolean({ message: "editorial must be true or false" }) });
+// The lists' bodies, documented from the use cases' Inputs (the path's ids are not in the body).
+const ItemBody = AddToolToTopListInput.omit({ listId: true });
+const MoveBody = MoveToolInTopListInput.omit({ listId: true, toolId: true });
+const EditorialBody = SetTopListEditorialInput.omit({ listId: true });
 const TrendingQuery = z.object({
   limit: z.coerce.number().int("limit must be a whole number").min(1).max(50, "limit must be 50 or less").default(20),
 });
@@ -62,6 +71,21 @@ async function body(c: { req: { json(): Promise<unknown> } }): Promise<unknown> 
   return c.req.json().catch(() => {
     throw new AppError("bad_request", "Send a JSON body");
   });
+}
+
+/**
+ * A list use case's Input: the JSON body (when the call has one) with the path's ids, which win over
+ * a body's keys. Parsed as one, a refusal is a 400 naming the first problem, body first.
+ */
+async function listInput<S extends z.ZodType>(
+  c: { req: { json(): Promise<unknown> } },
+  schema: S,
+  params: Record<string, string>,
+  withBody = true,
+): Promise<z.output<S>> {
+  const sent = withBody ? await body(c) : {};
+  const isObject = typeof sent === "object" && sent !== null && !Array.isArray(sent);
+  return parseOr400(schema, isObject ? { ...sent, ...params } : sent);
 }
 
 /**
@@ -77,7 +101,9 @@ export function topListsApi() {
       c.header("Cache-Control", "private, no-store");
     });
   }
-  const deps = (s: AppServices) => ({ db: s.db, activity: s.activity });
+  /** The session's member, as the actor of a list use case (401 without a session). */
+  const member = async (c: { var: Vars["Variables"]; req: { raw: Request } }) =>
+    topListActor(requireUser(await getViewer(c.var.services, c.req.raw)), c.var.requestId);
 
   // GET /top-lists (public, API keys, OpenAPI) is served by the read API in catalog.ts.
 
@@ -138,14 +164,12 @@ export function topListsApi() {
       summary: "Create a list",
       tags: ["Lists"],
       security: SESSION,
-      request: { body: requestJson(TopListInput) },
+      request: { body: requestJson(CreateTopListInput) },
       responses: { 201: json(ok({ topList: record("the list") }), "Created"), ...memberErrors(403, 409) },
     },
     async (c) => {
-      const { services } = c.var;
-      const viewer = requireUser(await getViewer(services, c.req.raw));
-      const input = parseOr400(TopListInput, await body(c));
-      const topList = await createTopList(deps(services), viewer, input, services.clock.now());
+      const actor = await member(c);
+      const topList = await createTopList(c.var.services, actor, await listInput(c, CreateTopListInput, {}));
       return c.json({ success: true, topList }, 201);
     },
   );
@@ -166,11 +190,13 @@ export function topListsApi() {
       responses: { 200: json(ok({ topList: record("the list") }), "Changed"), ...memberErrors(403, 404, 409) },
     },
     async (c) => {
-      const { services } = c.var;
-      const viewer = requireUser(await getViewer(services, c.req.raw));
+      const actor = await member(c);
       const id = listId(c.req.param("id"));
-      const patch = parseOr400(TopListPatch, await body(c));
-      const topList = await updateTopList(deps(services), viewer, id, patch, services.clock.now());
+      const topList = await updateTopList(
+        c.var.services,
+        actor,
+        await listInput(c, UpdateTopListInput, { listId: id }),
+      );
       return c.json({ success: true, topList });
     },
   );
@@ -188,10 +214,9 @@ export function topListsApi() {
       responses: { 200: json(ok({}), "Deleted"), ...memberErrors(403, 404) },
     },
     async (c) => {
-      const { services } = c.var;
-      const viewer = requireUser(await getViewer(services, c.req.raw));
+      const actor = await member(c);
       const id = listId(c.req.param("id"));
-      await deleteTopList(deps(services), viewer, id, services.clock.now());
+      await deleteTopList(c.var.services, actor, await listInput(c, DeleteTopListInput, { listId: id }, false));
       return c.json({ success: true });
     },
   );
@@ -207,7 +232,7 @@ export function topListsApi() {
       security: SESSION,
       request: {
         params: pathParams({ id: z.string().describe("a list id (a uuid; anything else is 404)") }),
-        body: requestJson(ListItemInput),
+        body: requestJson(ItemBody),
       },
       responses: {
         200: json(ok({}), "Already in the list"),
@@ -216,11 +241,10 @@ export function topListsApi() {
       },
     },
     async (c) => {
-      const { services } = c.var;
-      const viewer = requireUser(await getViewer(services, c.req.raw));
+      const actor = await member(c);
       const id = listId(c.req.param("id"));
-      const input = parseOr400(ListItemInput, await body(c));
-      const result = await addToolToList(deps(services), viewer, id, input, services.clock.now());
+      const input = await listInput(c, AddToolToTopListInput, { listId: id });
+      const result = await addToolToTopList(c.var.services, actor, input);
       return c.json({ success: true, ...result }, result.added ? 201 : 200);
     },
   );
@@ -240,11 +264,9 @@ export function topListsApi() {
       responses: { 200: json(ok({}), "Removed"), ...memberErrors(403, 404) },
     },
     async (c) => {
-      const { services } = c.var;
-      const viewer = requireUser(await getViewer(services, c.req.raw));
-      const id = listId(c.req.param("id"));
-      const tool = toolId(c.req.param("toolId"));
-      await removeToolFromList(deps(services), viewer, id, tool, services.clock.now());
+      const actor = await member(c);
+      const params = { listId: listId(c.req.param("id")), toolId: toolId(c.req.param("toolId")) };
+      await removeToolFromTopList(c.var.services, actor, await listInput(c, RemoveToolFromTopListInput, params, false));
       return c.json({ success: true });
     },
   );
@@ -260,17 +282,14 @@ export function topListsApi() {
       security: SESSION,
       request: {
         params: pathParams({ id: z.string().describe("a list id (a uuid; anything else is 404)"), toolId: z.string() }),
-        body: requestJson(Move),
+        body: requestJson(MoveBody),
       },
       responses: { 200: json(ok({}), "Moved"), ...memberErrors(403, 404, 409) },
     },
     async (c) => {
-      const { services } = c.var;
-      const viewer = requireUser(await getViewer(services, c.req.raw));
-      const id = listId(c.req.param("id"));
-      const tool = toolId(c.req.param("toolId"));
-      const { direction } = parseOr400(Move, await body(c));
-      await moveToolInList(deps(services), viewer, id, tool, direction, services.clock.now());
+      const actor = await member(c);
+      const params = { listId: listId(c.req.param("id")), toolId: toolId(c.req.param("toolId")) };
+      await moveToolInTopList(c.var.services, actor, await listInput(c, MoveToolInTopListInput, params));
       return c.json({ success: true });
     },
   );
@@ -286,21 +305,18 @@ export function topListsApi() {
       security: SESSION,
       request: {
         params: pathParams({ id: z.string().describe("a list id (a uuid; anything else is 404)") }),
-        body: requestJson(Editorial),
+        body: requestJson(EditorialBody),
       },
       responses: { 200: json(ok({ topList: record("the list") }), "Changed"), ...adminErrors(404, 409) },
     },
     async (c) => {
-      const { services } = c.var;
-      const viewer = requireRole(await getViewer(services, c.req.raw), "admin");
+      const viewer = requireRole(await getViewer(c.var.services, c.req.raw), "admin");
+      const actor = communityActor(viewer, c.var.requestId);
       const id = listId(c.req.param("id"));
-      const { editorial } = parseOr400(Editorial, await body(c));
       const topList = await setTopListEditorial(
-        services.db,
-        { id: viewer.user.id, label: viewer.user.email },
-        id,
-        editorial,
-        { requestId: c.var.requestId, now: services.clock.now() },
+        c.var.services,
+        actor,
+        await listInput(c, SetTopListEditorialInput, { listId: id }),
       );
       return c.json({ success: true, topList });
     },

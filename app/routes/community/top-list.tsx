@@ -5,7 +5,7 @@ import { ToolLogo } from "~/components/tool-logo";
 import { badgeClass, buttonClass } from "~/components/ui-classes";
 import { viewerOf } from "~/lib/accounts.server";
 import { requireAdminPage } from "~/lib/admin.server";
-import { getTopList, setTopListEditorial } from "~/lib/community.server";
+import { communityActor, getTopList, setTopListEditorial } from "~/lib/community.server";
 import { failureOf } from "~/lib/form-action";
 import { formAction, refuse } from "~/lib/form-action.server";
 import { originOf } from "~/lib/site-origin.server";
@@ -59,14 +59,12 @@ const EditorialForm = z.object({
 /** Admins mark a public list editorial (or unmark it); audited in the module. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const admin = await requireAdminPage(context, request);
-  const { db, clock } = context.services;
+  const { services } = context;
+  const actor = communityActor(admin, context.requestId);
   return formAction(request, EditorialForm, async ({ editorial }) => {
-    const list = await getTopList(db, params.slug, null);
+    const list = await getTopList(services.db, params.slug, null);
     if (!list) return refuse(404, "Top list not found");
-    const updated = await setTopListEditorial(db, { id: admin.user.id, label: admin.user.email }, list.id, editorial, {
-      requestId: context.requestId,
-      now: clock.now(),
-    });
+    const updated = await setTopListEditorial(services, actor, { listId: list.id, editorial });
     return { ok: true as const, message: updated.editorial ? "Marked as editorial." : "No longer editorial." };
   });
 }

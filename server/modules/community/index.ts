@@ -11,6 +11,9 @@ export {
   takeUnseenBadges,
   touchMember,
 } from "./achievements.ts";
+// Top lists (issue 11 item 6) are one file per use case too (create-top-list.ts, add-tool-to-top-list.ts, …),
+// sharing their rules, rows and locks in top-list-rows.ts; a write takes (services, actor, input).
+export { AddToolToTopListInput, addToolToTopList } from "./add-tool-to-top-list.ts";
 // Issue 35 items 2 and 3 (ADR 0077): makers' AMAs and members' success stories.
 export { AMA_REMINDER_TAG, registerAmaJobs } from "./ama-reminders.ts";
 export {
@@ -59,9 +62,11 @@ export {
   verifyCorrection,
   voteCorrection,
 } from "./corrections.ts";
+export { CreateTopListInput, createTopList } from "./create-top-list.ts";
 // Reviews (issue 11) are one file per use case, named for what it does (save-review.ts, delete-review.ts,
 // moderate-review.ts, …): a write exports its zod Input and takes (services, actor, input).
 export { DeleteReviewInput, deleteReview } from "./delete-review.ts";
+export { DeleteTopListInput, deleteTopList } from "./delete-top-list.ts";
 export {
   BoardQuery,
   DISCUSSION_MESSAGES,
@@ -97,6 +102,7 @@ export {
 } from "./discussions.ts";
 export { createFeedback } from "./feedback.ts";
 export { isFreeMailDomain } from "./free-mail-domains.ts";
+export { getTopList } from "./get-top-list.ts";
 export {
   addCollaborator,
   COLLECTION_RULES,
@@ -111,12 +117,16 @@ export {
   shareList,
 } from "./list-collections.ts";
 export { listHiddenReviews } from "./list-hidden-reviews.ts";
+export { listMyTopLists } from "./list-my-top-lists.ts";
+export { listPublicTopLists, toolNamesOf } from "./list-public-top-lists.ts";
+export { listPublicTopListsByUser } from "./list-public-top-lists-by-user.ts";
 export { listReportedReviews } from "./list-reported-reviews.ts";
 export { listToolReviews, type ReviewPage } from "./list-tool-reviews.ts";
 export { listUserReviews } from "./list-user-reviews.ts";
 export { MarkReviewHelpfulInput, markReviewHelpful } from "./mark-review-helpful.ts";
 export { communityMergeSteps } from "./merge.ts";
 export { ModerateReviewInput, moderateReview } from "./moderate-review.ts";
+export { MoveToolInTopListInput, moveToolInTopList } from "./move-tool-in-top-list.ts";
 export { getMyReview } from "./my-review.ts";
 export { myReviewMarks, myReviewMarksOnTool } from "./my-review-marks.ts";
 export {
@@ -140,6 +150,7 @@ export {
   voterCookie,
 } from "./polls.ts";
 export { RATING_REFRESH_JOB, registerRatingJobs } from "./rating-jobs.ts";
+export { RemoveToolFromTopListInput, removeToolFromTopList } from "./remove-tool-from-top-list.ts";
 export { ReportReviewInput, reportReview } from "./report-review.ts";
 export { RestoreReviewInput, restoreReview } from "./restore-review.ts";
 export { CONFLICT_MESSAGES } from "./review-eligibility.ts";
@@ -150,6 +161,8 @@ export { countActivePolls, countReviews, reviewCountsBetween } from "./review-st
 export { TRUST_RULES } from "./review-trust.ts";
 export { SaveReviewInput, saveReview } from "./save-review.ts";
 export { type CommunityActor, type CommunityServices, communityActor, MODERATORS_ONLY } from "./services.ts";
+export { SetToolNoteInTopListInput, setToolNoteInTopList } from "./set-tool-note-in-top-list.ts";
+export { SetTopListEditorialInput, setTopListEditorial } from "./set-top-list-editorial.ts";
 export {
   countStories,
   decideStory,
@@ -171,30 +184,9 @@ export {
 } from "./stories.ts";
 export { resolveToolId } from "./tool-lookup.ts";
 export { refreshRatings } from "./tool-rating.ts";
-export {
-  addToolToList,
-  createTopList,
-  deleteTopList,
-  editableBy,
-  getTopList,
-  ListItemInput,
-  listChoicesFor,
-  listChoicesOf,
-  listMyTopLists,
-  listPublicTopLists,
-  listPublicTopListsByUser,
-  moveToolInList,
-  removeToolFromList,
-  setToolNote,
-  setTopListEditorial,
-  TOP_LIST_MESSAGES,
-  TOP_LIST_RULES,
-  TopListInput,
-  TopListPatch,
-  toolNamesOf,
-  topListAllowance,
-  updateTopList,
-} from "./top-lists.ts";
+export { topListAllowance } from "./top-list-allowance.ts";
+export { editableBy, listChoicesFor, listChoicesOf } from "./top-list-choices.ts";
+export { TOP_LIST_MESSAGES, TOP_LIST_RULES, topListActor } from "./top-list-rows.ts";
 export {
   listTrending,
   recomputeTrending,
@@ -203,6 +195,7 @@ export {
   TRENDING_RULES,
   trendingComputedAt,
 } from "./trending.ts";
+export { TopListPatch, UpdateTopListInput, updateTopList } from "./update-top-list.ts";
 export {
   CompanyEmailInput,
   confirmCompanyVerification,

@@ -14,7 +14,7 @@ import {
   TOP_LIST_MESSAGES,
   type TopListDetail,
   type TopListTool,
-} from "./top-lists.ts";
+} from "./top-list-rows.ts";
 
 /**
  * Custom collections (issue 34 item 8, ADR 0082): on top of a member's top lists, an owner whose plan
@@ -89,7 +89,7 @@ async function limitInvites(db: Db, userId: string, now: Date): Promise<void> {
 }
 
 async function limitWrites(db: Db, userId: string, now: Date): Promise<void> {
-  // The same bucket as every other list change (top-lists.ts).
+  // The same bucket as every other list change (top-list-rows.ts).
   const rate = await consumeRateLimit(db, `toplists:user:${userId}`, { max: 120, windowSec: 3600 }, now);
   if (!rate.allowed) {
     throw new AppError("rate_limited", TOP_LIST_MESSAGES.tooManyWrites, { retryAfterSec: rate.retryAfterSec });

@@ -3,9 +3,9 @@ import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import type { ToolMergeStep } from "../catalog/index.ts";
 import { correctionsMergeStep } from "./corrections.ts";
 import { discussionsMergeStep } from "./discussion-moderation.ts";
+import { topListsMergeStep } from "./merge-top-list-items.ts";
 import { lockTool } from "./tool-lookup.ts";
 import { recomputeToolRating } from "./tool-rating.ts";
-import { topListsMergeStep } from "./top-lists.ts";
 
 const IdRow = z.object({ id: z.string() });
 

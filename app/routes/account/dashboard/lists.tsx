@@ -3,26 +3,29 @@ import { z } from "zod";
 import { SectionIsland } from "~/components/account/dashboard-parts";
 import { safeRedirect, viewerOf } from "~/lib/accounts.server";
 import {
+  AddToolToTopListInput,
   addCollaborator,
-  addToolToList,
+  addToolToTopList,
   COLLECTION_RULES,
   CollaboratorInput,
+  CreateTopListInput,
   collectionsRefusal,
   createTopList,
+  DeleteTopListInput,
   deleteTopList,
-  ListItemInput,
   leaveList,
   listMyTopLists,
   listsSharedWithMe,
-  moveToolInList,
+  moveToolInTopList,
   ownerCollectionState,
   removeCollaborator,
-  removeToolFromList,
+  removeToolFromTopList,
   revokeShare,
-  setToolNote,
+  SetToolNoteInTopListInput,
+  setToolNoteInTopList,
   shareList,
   TOP_LIST_RULES,
-  TopListInput,
+  topListActor,
   topListAllowance,
   updateTopList,
 } from "~/lib/community.server";
@@ -79,31 +82,31 @@ const listId = z.string().default("");
 const toolId = z.string().default("");
 const ListIntent = z.discriminatedUnion("intent", [
   // A tool page's Add to list may create the list with the tool in it.
-  TopListInput.safeExtend({ intent: z.literal("create"), toolId, toolSlug: z.string().optional() }),
+  CreateTopListInput.safeExtend({ intent: z.literal("create"), toolId, toolSlug: z.string().optional() }),
   z.object({
     intent: z.literal("update"),
     listId,
-    title: TopListInput.shape.title,
-    description: z.string().default("").pipe(TopListInput.shape.description.unwrap().unwrap()),
+    title: CreateTopListInput.shape.title,
+    description: z.string().default("").pipe(CreateTopListInput.shape.description.unwrap().unwrap()),
     // An unticked box is not sent: the list becomes private.
     isPublic: z
       .string()
       .optional()
       .transform((v) => v === "on"),
   }),
-  z.object({ intent: z.literal("delete"), listId }),
-  ListItemInput.safeExtend({
+  DeleteTopListInput.extend({ intent: z.literal("delete"), listId }),
+  AddToolToTopListInput.extend({
     intent: z.literal("add"),
     listId,
     note: z
       .string()
       .optional()
       .transform((v) => v || undefined)
-      .pipe(ListItemInput.shape.note),
+      .pipe(AddToolToTopListInput.shape.note),
     toolSlug: z.string().optional(),
   }),
   z.object({ intent: z.enum(["remove", "move-up", "move-down"]), listId, toolId }),
-  z.object({ intent: z.literal("note"), listId, toolId, note: z.string().default("") }),
+  SetToolNoteInTopListInput.extend({ intent: z.literal("note"), listId, toolId }),
   z.object({ intent: z.enum(["share", "unshare", "leave"]), listId }),
   CollaboratorInput.safeExtend({ intent: z.literal("invite"), listId }),
   z.object({ intent: z.literal("uninvite"), listId, userId: z.string().default("") }),
@@ -119,44 +122,45 @@ export async function action({ request, context }: Route.ActionArgs) {
     const back = safeRedirect(new URL(request.url).searchParams.get("returnTo"), "/dashboard/lists");
     throw redirect(`/sign-in?redirectTo=${encodeURIComponent(back)}`);
   }
-  const { db, activity, clock } = context.services;
+  const { services } = context;
+  const { db, activity, clock } = services;
   const deps = { db, activity };
-  const now = clock.now();
-  const o = { now, requestId: context.requestId };
+  const o = { now: clock.now(), requestId: context.requestId };
+  const actor = topListActor(viewer, context.requestId);
   return formAction(request, ListIntent, async (input) => {
     const ok = (message: string) => ({ ok: true as const, intent: input.intent, message });
     switch (input.intent) {
       case "create": {
-        const list = await createTopList(deps, viewer, input, now);
-        const item = input.toolId ? ListItemInput.safeParse({ toolId: input.toolId }) : null;
+        const list = await createTopList(services, actor, input);
+        const item = input.toolId ? AddToolToTopListInput.safeParse({ toolId: input.toolId, listId: list.id }) : null;
         if (item?.success) {
-          await addToolToList(deps, viewer, list.id, item.data, now);
+          await addToolToTopList(services, actor, item.data);
           return addedTo(input.toolSlug ?? input.toolId, list.id);
         }
         return ok(`Created “${list.title}”${list.isPublic ? " (public)" : ""}.`);
       }
       case "update": {
         const { title, description, isPublic } = input;
-        const list = await updateTopList(deps, viewer, input.listId, { title, description, isPublic }, now);
+        const list = await updateTopList(services, actor, { listId: input.listId, title, description, isPublic });
         return ok(`Saved “${list.title}”${list.isPublic ? " — it is public" : " — it is private"}.`);
       }
       case "delete":
-        await deleteTopList(deps, viewer, input.listId, now);
+        await deleteTopList(services, actor, input);
         return ok("List deleted.");
       case "add":
-        await addToolToList(deps, viewer, input.listId, { toolId: input.toolId, note: input.note }, now);
+        await addToolToTopList(services, actor, input);
         return addedTo(input.toolSlug ?? input.toolId, input.listId);
       case "remove":
-        await removeToolFromList(deps, viewer, input.listId, input.toolId, now);
+        await removeToolFromTopList(services, actor, input);
         return ok("Removed from the list.");
       case "move-up":
-        await moveToolInList(deps, viewer, input.listId, input.toolId, "up", now);
+        await moveToolInTopList(services, actor, { ...input, direction: "up" });
         return ok("Order saved.");
       case "move-down":
-        await moveToolInList(deps, viewer, input.listId, input.toolId, "down", now);
+        await moveToolInTopList(services, actor, { ...input, direction: "down" });
         return ok("Order saved.");
       case "note":
-        await setToolNote(deps, viewer, input.listId, input.toolId, input.note, now);
+        await setToolNoteInTopList(services, actor, input);
         return ok(input.note.trim() ? "Note saved." : "Note removed.");
       case "share":
         await shareList(deps, viewer, input.listId, o);

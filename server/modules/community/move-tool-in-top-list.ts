@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { queryRows, sql, transaction } from "../../platform/db/index.ts";
+import { AppError } from "../../platform/errors.ts";
+import { UUID } from "../../platform/ids.ts";
+import type { CommunityServices } from "./services.ts";
+import {
+  ListId,
+  ListToolId,
+  limitListWrites,
+  lockEditableList,
+  TOP_LIST_MESSAGES,
+  type TopListActor,
+  touchList,
+} from "./top-list-rows.ts";
+
+/** Which way (the API's body; the form's intent) and the list and the tool, from the address. */
+export const MoveToolInTopListInput = z.object({
+  direction: z.enum(["up", "down"], { message: "direction must be up or down" }),
+  listId: ListId,
+  toolId: ListToolId,
+});
+export type MoveToolInTopListInput = z.output<typeof MoveToolInTopListInput>;
+
+/** Moves a tool one place up or down (swaps with its neighbour; the ends stay where they are). */
+export async function moveToolInTopList(
+  services: CommunityServices,
+  actor: TopListActor,
+  input: MoveToolInTopListInput,
+): Promise<void> {
+  const { db, clock } = services;
+  const now = clock.now();
+  const { toolId, direction } = input;
+  await limitListWrites(db, actor.id, now);
+  if (!UUID.test(toolId)) throw new AppError("not_found", TOP_LIST_MESSAGES.toolNotFound);
+  await transaction(db, async (tx) => {
+    const row = await lockEditableList(tx, actor.viewer, input.listId);
+    const items = await queryRows(
+      tx,
+      sql`SELECT tool_id, position FROM top_list_items WHERE list_id = ${row.id}::uuid ORDER BY position, added_at`,
+      z.object({ tool_id: z.string(), position: z.number() }),
+    );
+    const at = items.findIndex((i) => i.tool_id === toolId);
+    if (at < 0) throw new AppError("not_found", TOP_LIST_MESSAGES.toolNotFound);
+    const other = direction === "up" ? at - 1 : at + 1;
+    if (other < 0 || other >= items.length) return;
+    // Renumber 1..n in the new order: also heals gaps and ties left by removals and merges.
+    const order = items.map((i) => i.tool_id);
+    [order[at], order[other]] = [order[other] as string, order[at] as string];
+    for (const [index, id] of order.entries()) {
+      await tx.execute(
+        sql`UPDATE top_list_items SET position = ${index + 1} WHERE list_id = ${row.id}::uuid AND tool_id = ${id}::uuid`,
+      );
+    }
+    await touchList(tx, row.id, now);
+  });
+}
