@@ -8,8 +8,8 @@ import {
   type ImportReport,
   importCsv,
   type SavedTool,
+  SaveToolInput,
   saveTool,
-  ToolPatch,
 } from "../../server/modules/catalog/index.ts";
 import { AppError } from "../../server/platform/errors.ts";
 
@@ -136,8 +136,9 @@ export async function saveToolForm(
   values: ToolFormValues,
 ): Promise<SaveResult> {
   const { pricing_original, pricing_discounted, pricing_discount, pricing_deal_ends, ...rest } = values;
-  const parsed = ToolPatch.safeParse({
+  const parsed = SaveToolInput.safeParse({
     ...rest,
+    id,
     pricing: {
       original: pricing_original,
       discounted: pricing_discounted,
@@ -161,11 +162,7 @@ export async function saveToolForm(
     };
   }
   return guarded(() =>
-    saveTool(context.services.db, id, parsed.data, {
-      actor: { id: admin.user.id, label: admin.user.email },
-      requestId: context.requestId,
-      now: context.services.clock.now(),
-    }).then((saved) => ({ ok: true as const, saved })),
+    saveTool(context.services, actorOf(context, admin), parsed.data).then((saved) => ({ ok: true as const, saved })),
   );
 }
 
@@ -177,12 +174,16 @@ export function quickChange(
   change: Partial<Pick<EditableTool, "status" | "is_featured" | "tier">>,
 ): Promise<SaveResult> {
   return guarded(() =>
-    saveTool(context.services.db, id, change, {
-      actor: { id: admin.user.id, label: admin.user.email },
-      requestId: context.requestId,
-      now: context.services.clock.now(),
-    }).then((saved) => ({ ok: true as const, saved })),
+    saveTool(context.services, actorOf(context, admin), { id, ...change }).then((saved) => ({
+      ok: true as const,
+      saved,
+    })),
   );
+}
+
+/** The admin of the request, named by e-mail in the audit log. */
+function actorOf(context: AppLoadContext, admin: Viewer) {
+  return { id: admin.user.id, label: admin.user.email, requestId: context.requestId };
 }
 
 async function guarded(fn: () => Promise<SaveResult>): Promise<SaveResult> {

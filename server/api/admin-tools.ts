@@ -228,11 +228,11 @@ export function adminToolsApi() {
       const { services } = c.var;
       const viewer = await admin(services, c.req.raw);
       const patch = parseOr400(ToolPatch, await jsonBody(c));
-      const saved = await saveTool(services.db, null, patch, {
-        actor: actorOf(viewer),
-        requestId: c.var.requestId,
-        now: services.clock.now(),
-      });
+      const saved = await saveTool(
+        services,
+        { ...actorOf(viewer), requestId: c.var.requestId },
+        { ...patch, id: null },
+      );
       services.logger.info("tool created by admin", { toolId: saved.id });
       return c.json(
         { success: true, tool: await getEditableTool(services.db, saved.id), warnings: saved.warnings },
@@ -290,11 +290,7 @@ export function adminToolsApi() {
       if (!Object.values(patch).some((v) => v !== undefined)) {
         throw new AppError("bad_request", "Send at least one field to change");
       }
-      const saved = await saveTool(services.db, id, patch, {
-        actor: actorOf(viewer),
-        requestId: c.var.requestId,
-        now: services.clock.now(),
-      });
+      const saved = await saveTool(services, { ...actorOf(viewer), requestId: c.var.requestId }, { ...patch, id });
       if (saved.changed.length) services.logger.info("tool updated by admin", { toolId: id, fields: saved.changed });
       return c.json({
         success: true,

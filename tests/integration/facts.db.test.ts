@@ -313,8 +313,8 @@ describe("change alerts", () => {
 
     clock.set(at(6));
     const before = outbox().length;
-    const ctx = { actor: { id: admin.id, label: admin.email }, now: clock.now() };
-    await saveTool(db, id, { pricing_model: "paid" }, ctx);
+    const actor = { id: admin.id, label: admin.email };
+    await saveTool({ db, clock }, actor, { id, pricing_model: "paid" });
     const deps = { db, mailer: server.services.mailer, env: server.services.env };
     const first = await runChangeAlerts(deps, "immediate");
     expect(first.sent).toBe(1);
@@ -328,7 +328,10 @@ describe("change alerts", () => {
     expect(again.sent).toBe(0);
     expect(outbox().length).toBe(before + 1);
     // Weekly alerts are not sent by the immediate run, and an unrelated fact is not an alert.
-    await saveTool(db, id, { one_line_description: "A description changed by the facts test, not pricing." }, ctx);
+    await saveTool({ db, clock }, actor, {
+      id,
+      one_line_description: "A description changed by the facts test, not pricing.",
+    });
     expect((await runChangeAlerts(deps, "immediate")).sent).toBe(0);
   });
 });

@@ -5,7 +5,7 @@ import { type Db, transaction } from "../../platform/db/index.ts";
 import { categories, tools } from "../../platform/db/schema.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { EDITORS_LABEL, FACT_NOTES } from "../../platform/fact-publish.ts";
-import type { ToolChangeContext } from "./admin-tools.ts";
+import type { ToolChangeContext } from "./admin-tool-shapes.ts";
 import { resolveCategoryKeys } from "./categories.ts";
 import { applyToolFacts } from "./facts.ts";
 import { refreshTagCatalogue } from "./tags.ts";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/index.ts";
-import { type AdminToolQuery, adminToolFilters } from "./admin-tools.ts";
+import { type AdminToolQuery, adminToolFilters } from "./list-admin-tools.ts";
 
 /**
  * CSV export of the admin table's filtered list: every field of a tool. The first columns carry

@@ -1,25 +1,11 @@
 /** The catalogue module's public surface: other modules, the API and the routes import only this. */
 
 export { EDITORS_LABEL, FACT_NOTES, isLaterChange, publicFactSource } from "../../platform/fact-publish.ts";
-export {
-  AdminToolQuery,
-  type AdminToolRow,
-  adminToolStats,
-  BulkImportRows,
-  type EditableTool,
-  findToolId,
-  getEditableTool,
-  listAdminTools,
-  NEW_TOOL,
-  rowsFromJson,
-  type SavedTool,
-  saveTool,
-  setArchived,
-  TOOL_TIERS,
-  ToolPatch,
-} from "./admin-tools.ts";
+export { type EditableTool, TOOL_TIERS } from "./admin-tool-shapes.ts";
+export { adminToolStats } from "./admin-tool-stats.ts";
 export { getAlternatives, MAX_ALTERNATIVES } from "./alternatives.ts";
 export { refreshAlternatives } from "./alternatives-store.ts";
+export { BulkImportRows, rowsFromJson } from "./bulk-import-rows.ts";
 export { BULK_ACTIONS, BULK_MAX, bulkChangeTools } from "./bulk-tools.ts";
 export { ensureCategories, getCategory, listCategories, resolveCategoryKeys } from "./categories.ts";
 export {
@@ -88,9 +74,12 @@ export {
   STORED_FACT_FIELDS,
   stableJson,
 } from "./facts.ts";
+export { findToolId } from "./find-tool-id.ts";
+export { getEditableTool } from "./get-editable-tool.ts";
 export { csvText, type ImportReport, importCsv, importRows, parseCsv } from "./import.ts";
 export { rollbackImport } from "./import-rollback.ts";
 export { confirmDryRun, getImportRun, listImportRuns } from "./import-runs.ts";
+export { AdminToolQuery, type AdminToolRow, listAdminTools } from "./list-admin-tools.ts";
 export { lockListingTier, setListingTier } from "./listing-tier.ts";
 export { applySeedListings } from "./listings.ts";
 export {
@@ -103,6 +92,7 @@ export {
   mergeTools,
 } from "./merge.ts";
 export { mergeStepTables, runnableSteps, type ToolMergeStep } from "./merge-steps.ts";
+export { NEW_TOOL } from "./new-tool.ts";
 export {
   claimMethodsFor,
   domainKey,
@@ -144,6 +134,7 @@ export {
   REVIEW_GATE,
   SEARCH_WEIGHTS,
 } from "./ranking.ts";
+export { type SavedTool, SaveToolInput, saveTool, ToolPatch } from "./save-tool.ts";
 export { fuseRanks, type Leg } from "./search-fusion.ts";
 export { setVectorBudget } from "./search-hybrid.ts";
 export {
@@ -158,6 +149,7 @@ export {
 export { nearestTools } from "./search-vector.ts";
 export { featuredSlugs, SEED_CSV, seedCatalog } from "./seed.ts";
 export { getToolPlans, SetPlansInput, setToolPlans } from "./set-plans.ts";
+export { setToolArchived } from "./set-tool-archived.ts";
 export { sitemapEntries } from "./sitemap.ts";
 export { type CatalogStats, catalogStats, toolNotes } from "./stats.ts";
 export { decideTaskTool, TaskToolDecision, taskToolsForAdmin } from "./tasks/decide.ts";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
-import { TOOL_TIERS, type ToolTier } from "./admin-tools.ts";
+import { TOOL_TIERS, type ToolTier } from "./admin-tool-shapes.ts";
 
 const TierRow = z.object({ tier: z.enum(TOOL_TIERS) });
 

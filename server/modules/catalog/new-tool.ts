@@ -1,4 +1,4 @@
-import type { EditableTool } from "./admin-tools.ts";
+import type { EditableTool } from "./admin-tool-shapes.ts";
 
 /**
  * A new tool's starting values: the server's base for a created tool and the admin dialog's empty

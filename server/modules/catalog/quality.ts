@@ -4,8 +4,8 @@ import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts
 import { AppError, notFound } from "../../platform/errors.ts";
 import type { Jobs } from "../../platform/jobs/types.ts";
 import { yieldToEventLoop } from "../../platform/yield.ts";
-import { saveTool, type ToolPatch } from "./admin-tools.ts";
 import { applyToolFacts } from "./facts.ts";
+import { saveTool, type ToolPatch } from "./save-tool.ts";
 
 /**
  * The catalogue's quality pass (issue 36 item 1, ADR 0075). Rules read each live listing and
@@ -499,11 +499,11 @@ export async function decideQualityFlag(
         : flag.action === "rename"
           ? { name: value as string }
           : { description: value as string };
-    const saved = await saveTool(db, flag.tool_id, patch, {
-      actor: ctx.actor,
-      requestId: ctx.requestId ?? null,
-      now: ctx.now,
-    });
+    const saved = await saveTool(
+      { db, clock: { now: () => ctx.now } },
+      { ...ctx.actor, requestId: ctx.requestId ?? null },
+      { id: flag.tool_id, ...patch },
+    );
     changed = saved.changed;
   }
   const status = input.decision === "confirm" ? "confirmed" : "dismissed";

@@ -12,7 +12,7 @@ import {
   type FactPatch,
   PRICING_MODELS,
   saveTool,
-  setArchived,
+  setToolArchived,
 } from "../catalog/index.ts";
 import { LINK_CHECKER_SOURCE, setGone } from "./graveyard.ts";
 
@@ -128,10 +128,11 @@ export async function decideReviewItem(
     const [item] = await tx.select().from(linkReviewItems).where(eq(linkReviewItems.id, id)).for("update");
     if (!item) throw new AppError("not_found", "Review item not found");
     if (item.status !== "open") throw new AppError("conflict", `This item was already handled (${item.status})`);
-    const change = { actor: ctx.actor, requestId: ctx.requestId, now: ctx.now };
+    const services = { db: tx, clock: { now: () => ctx.now } };
+    const actor = { ...ctx.actor, requestId: ctx.requestId };
     let status: string;
     if (input.decision === "archive") {
-      await setArchived(tx, item.toolId, true, change);
+      await setToolArchived(services, actor, { id: item.toolId, archived: true });
       status = "archived";
     } else if (input.decision === "gone") {
       if (item.kind !== "parked")
@@ -151,11 +152,10 @@ export async function decideReviewItem(
     } else if (input.decision === "fix_url") {
       // An admin fixed the address the link checker found broken: kind `observed`, confirmed by the admin.
       await saveTool(
-        tx,
-        item.toolId,
-        { website_url: input.website_url },
+        services,
+        actor,
+        { id: item.toolId, website_url: input.website_url },
         {
-          ...change,
           provenance: {
             kind: "observed",
             source: `Link check (${item.kind}), address fixed by ${EDITORS_LABEL}`,

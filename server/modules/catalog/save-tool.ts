@@ -1,249 +1,36 @@
-import { and, eq, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
-import { type Db, isUniqueViolation, queryRows, transaction } from "../../platform/db/index.ts";
+import { type Db, isUniqueViolation, transaction } from "../../platform/db/index.ts";
 import { type PriceInfo, providers, tools } from "../../platform/db/schema.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { EDITORS_LABEL } from "../../platform/fact-publish.ts";
 import { isUuid } from "../../platform/ids.ts";
-import { orderBy, sortParams } from "../../platform/list-sort.ts";
 import { controlCharacterIn, controlCharacterMessage } from "../../platform/text.ts";
+import {
+  type EditableTool,
+  type ListField,
+  TOOL_STATUSES,
+  TOOL_TIERS,
+  type ToolServices,
+  type ToolStatus,
+} from "./admin-tool-shapes.ts";
 import { resolveCategoryKeys } from "./categories.ts";
 import { applyToolFacts, FACT_COLUMNS, type Provenance, recordNewTools } from "./facts.ts";
+import { editableOf, type ToolRow } from "./get-editable-tool.ts";
 import { type ImportWarning, unescapeExportedCell, validateRow } from "./import.ts";
 import { NEW_TOOL } from "./new-tool.ts";
-import { cleanText, neutraliseFormula, PRICING_MODELS, type PricingModel, parseHttpUrl, slugify } from "./normalize.ts";
+import { cleanText, neutraliseFormula, PRICING_MODELS, parseHttpUrl, slugify } from "./normalize.ts";
 import { refreshTagCatalogue } from "./tags.ts";
 
-export { NEW_TOOL };
-
 /**
- * Operators' tool management: the admin table (all statuses), and create / edit / archive /
- * feature with every field of a tool. Text, URLs and lists go through the importer's own row
- * validation, so a tool saved here is one the importer would have accepted, and a CSV export
- * of it imports again. Every change writes its audit row in the same transaction.
+ * Operators' tool management: create / edit / archive / feature with every field of a tool. Text,
+ * URLs and lists go through the importer's own row validation, so a tool saved here is one the
+ * importer would have accepted, and a CSV export of it imports again. Every change writes its audit
+ * row in the same transaction.
  */
 
-export const TOOL_STATUSES = ["draft", "pending", "active", "rejected", "archived", "gone"] as const;
-export type ToolStatus = (typeof TOOL_STATUSES)[number];
-export const TOOL_TIERS = ["free", "standard", "expert"] as const;
-export type ToolTier = (typeof TOOL_TIERS)[number];
-export const ADMIN_PAGE_SIZE = 20;
-
-/** Form fields arrive as "" when left empty: treat that as not given. */
-const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
-
-/** The columns the admin table sorts by (the URL's `sort`); anything else keeps the default order. */
-export const ADMIN_TOOL_SORTS = ["name", "category", "status", "featured", "tier", "rating", "created"] as const;
-const TOOL_SORT_SQL: Record<(typeof ADMIN_TOOL_SORTS)[number], SQL> = {
-  name: sql`lower(t.name)`,
-  category: sql`lower(c.name)`,
-  status: sql`t.status::text`,
-  featured: sql`t.is_featured`,
-  tier: sql`t.tier::text`,
-  rating: sql`t.rating`,
-  created: sql`t.created_at`,
-};
-
-export const AdminToolQuery = z.object({
-  search: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .trim()
-      .max(200, "search must be 200 characters or less")
-      .refine((v) => !controlCharacterIn(v), "search must not contain control characters")
-      .optional(),
-  ),
-  status: z.preprocess(
-    blankToUndefined,
-    z
-      .enum([...TOOL_STATUSES, "all"], { message: `status must be one of ${TOOL_STATUSES.join(", ")} or all` })
-      .optional(),
-  ),
-  category: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .trim()
-      .max(80, "category must be 80 characters or less")
-      .refine((v) => !controlCharacterIn(v), "category must not contain control characters")
-      .optional(),
-  ),
-  page: z.preprocess(
-    blankToUndefined,
-    z.coerce.number().int("page must be a whole number").min(1, "page must be 1 or more").max(10_000).default(1),
-  ),
-  limit: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number()
-      .int("limit must be a whole number")
-      .min(1, "limit must be 1 or more")
-      .max(100, "limit must be 100 or less")
-      .default(ADMIN_PAGE_SIZE),
-  ),
-  ...sortParams(ADMIN_TOOL_SORTS),
-});
-export type AdminToolQuery = z.infer<typeof AdminToolQuery>;
-
-/** A row of the admin table (spec §3 "Admin tool", plus what the table shows). */
-export type AdminToolRow = {
-  id: string;
-  slug: string;
-  name: string;
-  category: string;
-  category_id: number;
-  provider: string | null;
-  status: ToolStatus;
-  is_featured: boolean;
-  tier: ToolTier;
-  one_line_description: string;
-  website_url: string;
-  rating: number;
-  review_count: number;
-  created_at: string;
-  updated_at: string;
-};
-
-export const AdminToolStats = z.object({
-  totalTools: z.number(),
-  pendingTools: z.number(),
-  approvedTools: z.number(),
-  featuredTools: z.number(),
-});
-export type AdminToolStats = z.infer<typeof AdminToolStats>;
-
-/** Filters shared by the table and the CSV export. */
-export async function adminToolFilters(
-  db: Db,
-  query: Pick<AdminToolQuery, "search" | "status" | "category">,
-): Promise<SQL> {
-  const conditions: SQL[] = [sql`true`];
-  if (query.status && query.status !== "all") conditions.push(sql`t.status = ${query.status}`);
-  if (query.category) {
-    const { ids } = await resolveCategoryKeys(db, [query.category]);
-    // An unknown category matches nothing (not everything).
-    conditions.push(ids.length ? sql`t.category_id = ${ids[0]}` : sql`false`);
-  }
-  if (query.search) {
-    const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(
-      sql`(t.name ILIKE ${like} OR t.slug ILIKE ${like} OR t.website_url ILIKE ${like} OR p.name ILIKE ${like})`,
-    );
-  }
-  return sql.join(conditions, sql` AND `);
-}
-
-const ADMIN_FROM = sql.raw(
-  "tools t JOIN categories c ON c.id = t.category_id LEFT JOIN providers p ON p.id = t.provider_id",
-);
-
-/** AdminToolRow as the driver gives it: timestamps as the server's text, reformatted as ISO by iso(). */
-const AdminRowDb = z.object({
-  id: z.string(),
-  slug: z.string(),
-  name: z.string(),
-  category: z.string(),
-  category_id: z.number(),
-  provider: z.string().nullable(),
-  status: z.enum(TOOL_STATUSES),
-  is_featured: z.boolean(),
-  tier: z.enum(TOOL_TIERS),
-  one_line_description: z.string(),
-  website_url: z.string(),
-  rating: z.number(),
-  review_count: z.number(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-const CountRow = z.object({ n: z.number() });
-const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
-
-/** The admin table: every status, newest first, paged. */
-export async function listAdminTools(
-  db: Db,
-  query: AdminToolQuery,
-): Promise<{
-  tools: AdminToolRow[];
-  pagination: { page: number; limit: number; total: number; totalPages: number; hasMore: boolean };
-}> {
-  const where = await adminToolFilters(db, query);
-  const [rows, [count]] = await Promise.all([
-    queryRows(
-      db,
-      sql`SELECT t.id, t.slug, t.name, c.name AS category, t.category_id, p.name AS provider, t.status,
-            t.is_featured, t.tier, t.description AS one_line_description, t.website_url, t.rating,
-            t.review_count, t.created_at, t.updated_at
-          FROM ${ADMIN_FROM} WHERE ${where}
-          ORDER BY ${orderBy(TOOL_SORT_SQL, query, sql`t.created_at DESC, lower(t.name), t.id`, sql`t.id`)}
-          LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`,
-      AdminRowDb,
-    ),
-    queryRows(db, sql`SELECT count(*)::int AS n FROM ${ADMIN_FROM} WHERE ${where}`, CountRow),
-  ]);
-  const total = Number(count?.n ?? 0);
-  const totalPages = Math.max(1, Math.ceil(total / query.limit));
-  return {
-    tools: rows.map((r) => ({
-      ...r,
-      rating: Number(r.rating),
-      review_count: Number(r.review_count),
-      created_at: iso(r.created_at),
-      updated_at: iso(r.updated_at),
-    })),
-    pagination: { page: query.page, limit: query.limit, total, totalPages, hasMore: query.page < totalPages },
-  };
-}
-
-/** The stat cards: approved = active (published); featured counts published tools only. */
-export async function adminToolStats(db: Db): Promise<AdminToolStats> {
-  const [row] = await queryRows(
-    db,
-    sql`SELECT count(*)::int AS "totalTools",
-          count(*) FILTER (WHERE status = 'pending')::int AS "pendingTools",
-          count(*) FILTER (WHERE status = 'active')::int AS "approvedTools",
-          count(*) FILTER (WHERE status = 'active' AND is_featured)::int AS "featuredTools"
-        FROM tools`,
-    AdminToolStats,
-  );
-  return row ?? { totalTools: 0, pendingTools: 0, approvedTools: 0, featuredTools: 0 };
-}
-
-// ---- one tool, every field ----
-
-const LIST_FIELDS = ["tags", "features", "use_cases", "pros", "cons", "alternatives", "screenshots"] as const;
-type ListField = (typeof LIST_FIELDS)[number];
-
-/** Every editable field of a tool, as the API and the dialogs name them (snake_case, like the CSV). */
-export type EditableTool = {
-  name: string;
-  slug: string;
-  one_line_description: string;
-  full_description: string;
-  /** a category id, slug, name or alias */
-  category: string;
-  website_url: string;
-  /** the provider's name ('' for none) */
-  provider: string;
-  pricing_model: PricingModel;
-  pricing: { original: string; discounted: string; discount: string; deal_ends: string };
-  logo_url: string;
-  demo_url: string;
-  affiliate_url: string;
-  source_url: string;
-  preview_image_url: string;
-  is_featured: boolean;
-  is_verified: boolean;
-  needs_review: boolean;
-  status: ToolStatus;
-  tier: ToolTier;
-  meta_title: string;
-  meta_description: string;
-  meta_keywords: string;
-} & Record<ListField, string[]>;
-
-export const EDIT_LIMITS = { metaTitle: 200, metaDescription: 500, metaKeywords: 500, price: 100 } as const;
+const EDIT_LIMITS = { metaTitle: 200, metaDescription: 500, metaKeywords: 500, price: 100 } as const;
 
 /** A list: an array of strings, or text with one item per line (or ';' / '|' separated, as in the CSV). */
 const ListInput = z
@@ -314,67 +101,20 @@ export const ToolPatch = z.object({
 });
 export type ToolPatch = z.output<typeof ToolPatch>;
 
+/** A create (`id` null) or an edit of the tool `id`: the body's fields (ToolPatch) and the tool from the address. */
+export const SaveToolInput = ToolPatch.extend({ id: z.string().nullable() });
+export type SaveToolInput = z.output<typeof SaveToolInput>;
+
 /** Lists in a text field: one item per line; a single line may use the CSV's ';' or '|' separators. */
 function listCell(value: string): string {
   if (value.trim().startsWith("[")) return value;
   return value.includes("\n") ? JSON.stringify(value.split(/\r?\n/)) : value;
 }
 
-type ToolRow = typeof tools.$inferSelect;
 type ToolValues = Omit<
   typeof tools.$inferInsert,
   "id" | "searchVector" | "searchName" | "createdAt" | "rating" | "reviewCount" | "upvotes" | "views" | "clicks"
 >;
-
-/** The editable view of a stored tool (the dialogs' initial values). */
-export async function getEditableTool(db: Db, id: string): Promise<(EditableTool & { id: string }) | null> {
-  if (!isUuid(id)) return null;
-  const [row] = await db
-    .select({ tool: tools, provider: providers.name })
-    .from(tools)
-    .leftJoin(providers, eq(providers.id, tools.providerId))
-    .where(eq(tools.id, id));
-  return row ? { id: row.tool.id, ...editableOf(row.tool, row.provider) } : null;
-}
-
-function editableOf(t: ToolRow, provider: string | null): EditableTool {
-  return {
-    name: t.name,
-    slug: t.slug,
-    one_line_description: t.description,
-    full_description: t.fullDescription,
-    category: String(t.categoryId),
-    website_url: t.websiteUrl,
-    provider: provider ?? "",
-    pricing_model: t.pricingModel,
-    pricing: {
-      original: t.pricing?.original ?? "",
-      discounted: t.pricing?.discounted ?? "",
-      discount: t.pricing?.discount ?? "",
-      deal_ends: t.pricing?.dealEnds ?? "",
-    },
-    tags: t.tags,
-    features: t.features,
-    use_cases: t.useCases,
-    pros: t.pros,
-    cons: t.cons,
-    alternatives: t.alternatives,
-    screenshots: t.screenshots,
-    logo_url: t.logoUrl ?? "",
-    demo_url: t.demoUrl ?? "",
-    affiliate_url: t.affiliateUrl ?? "",
-    source_url: t.sourceUrl ?? "",
-    preview_image_url: t.previewImageUrl ?? "",
-    is_featured: t.isFeatured,
-    is_verified: t.isVerified,
-    needs_review: t.needsReview,
-    status: t.status,
-    tier: t.tier,
-    meta_title: t.metaTitle ?? "",
-    meta_description: t.metaDescription ?? "",
-    meta_keywords: t.metaKeywords ?? "",
-  };
-}
 
 type Validated = {
   values: Omit<ToolValues, "categoryId" | "providerId" | "publishedAt" | "updatedAt" | "importId">;
@@ -488,7 +228,6 @@ function validateTool(input: ToolPatch, base: EditableTool): Validated {
   };
 }
 
-/** Audit and API field names for the stored columns. */
 /** The fields whose change is a change of the tool's facts (sets tools.facts_changed_at). */
 const FACT_FIELDS = new Set<keyof ToolValues>([
   "name",
@@ -505,6 +244,7 @@ const FACT_FIELDS = new Set<keyof ToolValues>([
   "cons",
 ]);
 
+/** Audit and API field names for the stored columns. */
 const FIELD_NAMES: Partial<Record<keyof ToolValues, string>> = {
   slug: "slug",
   name: "name",
@@ -537,20 +277,13 @@ const FIELD_NAMES: Partial<Record<keyof ToolValues, string>> = {
   metaKeywords: "meta_keywords",
 };
 
-export type ToolChangeContext = {
-  actor: AuditActor;
-  requestId?: string | null;
-  now?: Date;
-  /** where the changed facts come from; default: kind `editor`, verified now by the acting admin */
-  provenance?: Provenance;
-};
-
 const FACT_COLUMN_SET = new Set<string>(Object.values(FACT_COLUMNS));
 
 /** An admin's edit: kind `editor`, confirmed by that admin at that moment. */
 function editorProvenance(at: Date): Provenance {
   return { kind: "editor", source: EDITORS_LABEL, observedAt: at, verifiedAt: at };
 }
+
 export type SavedTool = {
   id: string;
   slug: string;
@@ -574,14 +307,21 @@ function actionFor(changed: string[], before: Record<string, unknown>, after: Re
  * Creates (id null) or edits a tool. An edit merges the given fields into the stored ones and
  * validates the whole tool; a field set to what it already is changes nothing and records nothing.
  */
+/**
+ * Creates (id null) or edits a tool. An edit merges the given fields into the stored ones and
+ * validates the whole tool; a field set to what it already is changes nothing and records nothing.
+ * `provenance`: where the changed facts come from; default: kind `editor`, verified now by the actor.
+ */
 export async function saveTool(
-  db: Db,
-  id: string | null,
-  patch: ToolPatch,
-  ctx: ToolChangeContext,
+  services: ToolServices,
+  actor: AuditActor,
+  input: SaveToolInput,
+  options: { provenance?: Provenance } = {},
 ): Promise<SavedTool> {
+  const { id, ...patch } = input;
+  const now = services.clock.now();
   try {
-    return await transaction(db, async (tx) => {
+    return await transaction(services.db, async (tx) => {
       let current: ToolRow | undefined;
       let currentProvider: string | null = null;
       if (id !== null) {
@@ -631,7 +371,6 @@ export async function saveTool(
         for (let n = 2; await slugTaken(slug); n++) slug = `${stem}-${n}`;
       }
 
-      const now = ctx.now ?? new Date();
       const next: ToolValues = { ...v.values, slug, categoryId, providerId };
       if (!current) {
         const [row] = await tx
@@ -639,18 +378,18 @@ export async function saveTool(
           .values({ ...next, publishedAt: next.status === "active" ? now : null, createdAt: now, updatedAt: now })
           .returning({ id: tools.id });
         if (!row) throw new Error("tool insert returned nothing");
-        await recordNewTools(tx, [{ toolId: row.id, provenance: ctx.provenance ?? editorProvenance(now) }], {
+        await recordNewTools(tx, [{ toolId: row.id, provenance: options.provenance ?? editorProvenance(now) }], {
           at: now,
-          actorUserId: ctx.actor.id,
+          actorUserId: actor.id,
         });
         await recordAudit(tx, {
-          actor: ctx.actor,
+          actor,
           action: "tool.create",
           targetType: "tool",
           targetId: row.id,
           after: snapshot(next),
-          requestId: ctx.requestId,
-          at: ctx.now,
+          requestId: actor.requestId,
+          at: now,
         });
         if (next.status === "active") await refreshTagCatalogue(tx);
         return {
@@ -704,19 +443,19 @@ export async function saveTool(
         toolId: current.id,
         set: factSet,
         also,
-        provenance: ctx.provenance ?? editorProvenance(now),
-        actorUserId: ctx.actor.id,
+        provenance: options.provenance ?? editorProvenance(now),
+        actorUserId: actor.id,
         at: now,
       });
       await recordAudit(tx, {
-        actor: ctx.actor,
+        actor,
         action: actionFor(changed, before, after),
         targetType: "tool",
         targetId: current.id,
         before,
         after,
-        requestId: ctx.requestId,
-        at: ctx.now,
+        requestId: actor.requestId,
+        at: now,
       });
       if ("tags" in after || "status" in after) await refreshTagCatalogue(tx);
       return {
@@ -760,55 +499,4 @@ async function providerIdFor(tx: Db, name: string): Promise<number> {
   const [row] = await tx.select({ id: providers.id }).from(providers).where(eq(providers.slug, slug));
   if (!row) throw new Error(`provider '${slug}' not found after insert`);
   return row.id;
-}
-
-/** Archive (status archived) or restore (status active): a one-field edit with its own audit action. */
-export function setArchived(db: Db, id: string, archived: boolean, ctx: ToolChangeContext) {
-  return saveTool(db, id, { status: archived ? "archived" : "active" }, ctx);
-}
-
-/** Looks a tool up by id or slug for the admin API (any status); anything else is not a tool. */
-export async function findToolId(db: Db, idOrSlug: string): Promise<string | null> {
-  const isId = isUuid(idOrSlug);
-  // Slugs are slugify()'s output; other text (NUL bytes, 10 KB keys) never reaches the database.
-  if (!isId && !/^[a-z0-9][a-z0-9-]{0,199}$/i.test(idOrSlug)) return null;
-  const [row] = await db
-    .select({ id: tools.id })
-    .from(tools)
-    .where(isId ? or(eq(tools.id, idOrSlug), eq(tools.slug, idOrSlug)) : eq(tools.slug, idOrSlug.toLowerCase()));
-  return row?.id ?? null;
-}
-
-// ---- imports from the admin API ----
-
-/** JSON rows (bulk-import): objects keyed like CSV headers; lists may be arrays. */
-export const BulkImportRows = z
-  .array(
-    z.record(
-      z.string().max(100, "column names must be 100 characters or less"),
-      z.union([
-        z.string(),
-        z.number(),
-        z.boolean(),
-        z.null(),
-        z.array(z.union([z.string(), z.number()])).max(1_000, "lists must hold 1,000 items or less"),
-      ]),
-      { message: "each row must be an object of column → value" },
-    ),
-    { message: "tools must be an array of rows" },
-  )
-  .min(1, "Send at least one row")
-  .max(5_000, "Send at most 5,000 rows at once (use the CSV import for more)");
-
-/** Bulk-import rows as the importer reads CSV rows: lower-case keys, text cells (lists as JSON arrays). */
-export function rowsFromJson(rows: z.output<typeof BulkImportRows>): Record<string, string>[] {
-  return rows.map((row) => {
-    const out: Record<string, string> = {};
-    for (const [key, value] of Object.entries(row)) {
-      const k = key.trim().toLowerCase();
-      if (!k || Object.hasOwn(out, k)) continue;
-      out[k] = value === null ? "" : Array.isArray(value) ? JSON.stringify(value.map(String)) : String(value);
-    }
-    return out;
-  });
 }
