@@ -110,7 +110,7 @@ const PAIRS_PER_STATEMENT = 10_000;
  * are ordered rarest first, and two names with a Jaccard similarity of at least t share one of the first
  * |x| − ⌈t·|x|⌉ + 1 trigrams of each. Only those are indexed and probed, so the commonest trigrams ("  a",
  * " ai") are never walked; a name is compared only with names of a length that could reach t. The inverted
- * index over every trigram it replaces walked 97,342 synthetic names' common postings for 8+ minutes at
+ * index over every trigram it replaces walked 97,342 synthetic names' common postings for more than five minutes at
  * 100,000 tools, holding the event loop the whole time.
  */
 export async function pairsToCompare(live: LiveTool[]): Promise<[string, string][]> {
