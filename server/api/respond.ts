@@ -13,6 +13,22 @@ export async function jsonBody(c: { req: { json(): Promise<unknown> } }): Promis
   });
 }
 
+/**
+ * A use case's Input from an API call: the JSON body (when the call has one) with the path's
+ * parameters, which win over a body's keys. Parsed as one, a refusal is a 400 naming the first
+ * problem, body first. The page action parses the same Input from its form (issue 37 item 1).
+ */
+export async function useCaseInput<S extends z.ZodType>(
+  c: { req: { json(): Promise<unknown> } },
+  schema: S,
+  params: Record<string, string>,
+  withBody = true,
+): Promise<z.output<S>> {
+  const sent = withBody ? await jsonBody(c) : {};
+  const isObject = typeof sent === "object" && sent !== null && !Array.isArray(sent);
+  return parseOr400(schema, isObject ? { ...sent, ...params } : sent);
+}
+
 /** Parses input with a zod schema; the first problem becomes a 400 with a readable message. */
 export function parseOr400<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);

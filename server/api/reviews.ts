@@ -53,7 +53,7 @@ import {
   requestJson,
   SESSION,
 } from "./doc.ts";
-import { jsonBody as body, parseOr400, type ApiVars as Vars } from "./respond.ts";
+import { jsonBody as body, parseOr400, useCaseInput, type ApiVars as Vars } from "./respond.ts";
 
 const ToolKey = z.string().min(1).max(200);
 const PollId = uuidSchema("Poll not found");
@@ -62,21 +62,6 @@ const PollId = uuidSchema("Poll not found");
 const ReviewBody = SaveReviewInput.omit({ tool: true });
 const ReportBody = ReportReviewInput.omit({ reviewId: true });
 const ModerationBody = ModerateReviewInput.omit({ reviewId: true });
-
-/**
- * A review use case's Input: the JSON body (when the call has one) with the path's parameters, which
- * win over a body's keys. Parsed as one, a refusal is a 400 naming the first problem, body first.
- */
-async function reviewInput<S extends z.ZodType>(
-  c: Context,
-  schema: S,
-  params: Record<string, string>,
-  withBody = true,
-): Promise<z.output<S>> {
-  const sent = withBody ? await body(c) : {};
-  const isObject = typeof sent === "object" && sent !== null && !Array.isArray(sent);
-  return parseOr400(schema, isObject ? { ...sent, ...params } : sent);
-}
 
 /**
  * Reviews and polls (issue 11, spec §7 poll calls): GET /api/tools/{toolId}/poll (404 when none),
@@ -266,7 +251,7 @@ export function reviewsApi() {
     async (c) => {
       const actor = await member(c);
       const tool = parseOr400(ToolKey, c.req.param("toolId"));
-      const result = await saveReview(c.var.services, actor, await reviewInput(c, SaveReviewInput, { tool }));
+      const result = await saveReview(c.var.services, actor, await useCaseInput(c, SaveReviewInput, { tool }));
       return c.json({ success: true, ...result }, result.created ? 201 : 200);
     },
   );
@@ -285,7 +270,7 @@ export function reviewsApi() {
     },
     async (c) => {
       const actor = await member(c);
-      const input = await reviewInput(c, DeleteReviewInput, { reviewId: c.req.param("id") }, false);
+      const input = await useCaseInput(c, DeleteReviewInput, { reviewId: c.req.param("id") }, false);
       await deleteReview(c.var.services, actor, input);
       return c.json({ success: true });
     },
@@ -305,7 +290,7 @@ export function reviewsApi() {
     },
     async (c) => {
       const actor = await member(c);
-      const input = await reviewInput(c, MarkReviewHelpfulInput, { reviewId: c.req.param("id") }, false);
+      const input = await useCaseInput(c, MarkReviewHelpfulInput, { reviewId: c.req.param("id") }, false);
       const helpful = await markReviewHelpful(c.var.services, actor, input);
       return c.json({ success: true, helpful });
     },
@@ -325,7 +310,7 @@ export function reviewsApi() {
     },
     async (c) => {
       const actor = await member(c);
-      const input = await reviewInput(c, ReportReviewInput, { reviewId: c.req.param("id") });
+      const input = await useCaseInput(c, ReportReviewInput, { reviewId: c.req.param("id") });
       await reportReview(c.var.services, actor, input);
       return c.json({ success: true }, 201);
     },
@@ -405,7 +390,7 @@ export function reviewsApi() {
     },
     async (c) => {
       const viewer = await admin(c);
-      const input = await reviewInput(c, ModerateReviewInput, { reviewId: c.req.param("id") });
+      const input = await useCaseInput(c, ModerateReviewInput, { reviewId: c.req.param("id") });
       await moderateReview(c.var.services, communityActor(viewer, c.var.requestId), input);
       return c.json({ success: true });
     },

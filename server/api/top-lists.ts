@@ -43,7 +43,7 @@ import {
   requestJson,
   SESSION,
 } from "./doc.ts";
-import { parseOr400 } from "./respond.ts";
+import { parseOr400, useCaseInput } from "./respond.ts";
 
 type Vars = { Variables: { services: AppServices; requestId: string } };
 
@@ -66,27 +66,6 @@ const EditorialBody = SetTopListEditorialInput.omit({ listId: true });
 const TrendingQuery = z.object({
   limit: z.coerce.number().int("limit must be a whole number").min(1).max(50, "limit must be 50 or less").default(20),
 });
-
-async function body(c: { req: { json(): Promise<unknown> } }): Promise<unknown> {
-  return c.req.json().catch(() => {
-    throw new AppError("bad_request", "Send a JSON body");
-  });
-}
-
-/**
- * A list use case's Input: the JSON body (when the call has one) with the path's ids, which win over
- * a body's keys. Parsed as one, a refusal is a 400 naming the first problem, body first.
- */
-async function listInput<S extends z.ZodType>(
-  c: { req: { json(): Promise<unknown> } },
-  schema: S,
-  params: Record<string, string>,
-  withBody = true,
-): Promise<z.output<S>> {
-  const sent = withBody ? await body(c) : {};
-  const isObject = typeof sent === "object" && sent !== null && !Array.isArray(sent);
-  return parseOr400(schema, isObject ? { ...sent, ...params } : sent);
-}
 
 /**
  * Top lists (spec section 7: GET /api/top-lists → topLists) and trending (READING.md §3: the
@@ -169,7 +148,7 @@ export function topListsApi() {
     },
     async (c) => {
       const actor = await member(c);
-      const topList = await createTopList(c.var.services, actor, await listInput(c, CreateTopListInput, {}));
+      const topList = await createTopList(c.var.services, actor, await useCaseInput(c, CreateTopListInput, {}));
       return c.json({ success: true, topList }, 201);
     },
   );
@@ -195,7 +174,7 @@ export function topListsApi() {
       const topList = await updateTopList(
         c.var.services,
         actor,
-        await listInput(c, UpdateTopListInput, { listId: id }),
+        await useCaseInput(c, UpdateTopListInput, { listId: id }),
       );
       return c.json({ success: true, topList });
     },
@@ -216,7 +195,7 @@ export function topListsApi() {
     async (c) => {
       const actor = await member(c);
       const id = listId(c.req.param("id"));
-      await deleteTopList(c.var.services, actor, await listInput(c, DeleteTopListInput, { listId: id }, false));
+      await deleteTopList(c.var.services, actor, await useCaseInput(c, DeleteTopListInput, { listId: id }, false));
       return c.json({ success: true });
     },
   );
@@ -243,7 +222,7 @@ export function topListsApi() {
     async (c) => {
       const actor = await member(c);
       const id = listId(c.req.param("id"));
-      const input = await listInput(c, AddToolToTopListInput, { listId: id });
+      const input = await useCaseInput(c, AddToolToTopListInput, { listId: id });
       const result = await addToolToTopList(c.var.services, actor, input);
       return c.json({ success: true, ...result }, result.added ? 201 : 200);
     },
@@ -266,7 +245,11 @@ export function topListsApi() {
     async (c) => {
       const actor = await member(c);
       const params = { listId: listId(c.req.param("id")), toolId: toolId(c.req.param("toolId")) };
-      await removeToolFromTopList(c.var.services, actor, await listInput(c, RemoveToolFromTopListInput, params, false));
+      await removeToolFromTopList(
+        c.var.services,
+        actor,
+        await useCaseInput(c, RemoveToolFromTopListInput, params, false),
+      );
       return c.json({ success: true });
     },
   );
@@ -289,7 +272,7 @@ export function topListsApi() {
     async (c) => {
       const actor = await member(c);
       const params = { listId: listId(c.req.param("id")), toolId: toolId(c.req.param("toolId")) };
-      await moveToolInTopList(c.var.services, actor, await listInput(c, MoveToolInTopListInput, params));
+      await moveToolInTopList(c.var.services, actor, await useCaseInput(c, MoveToolInTopListInput, params));
       return c.json({ success: true });
     },
   );
@@ -316,7 +299,7 @@ export function topListsApi() {
       const topList = await setTopListEditorial(
         c.var.services,
         actor,
-        await listInput(c, SetTopListEditorialInput, { listId: id }),
+        await useCaseInput(c, SetTopListEditorialInput, { listId: id }),
       );
       return c.json({ success: true, topList });
     },
