@@ -10,6 +10,7 @@ import { type Entitlements, isTier, TIER_LABELS, type Viewer } from "../accounts
 import type { CommunityServices } from "./services.ts";
 import {
   COLLECTIONS_FEATURE,
+  ListItemRow,
   lockOwnList,
   TOP_LIST_MESSAGES,
   type TopListDetail,
@@ -197,16 +198,6 @@ export function serializeSharedList(title: string, tools: TopListTool[]): Shared
 }
 
 const SharedRow = z.object({ id: z.string(), title: z.string(), owner_tier: z.string().nullable() });
-const ItemRow = z.object({
-  tool_id: z.string(),
-  slug: z.string(),
-  name: z.string(),
-  description: z.string(),
-  logo_url: z.string().nullable(),
-  category: z.string(),
-  note: z.string().nullable(),
-  position: z.number(),
-});
 
 function ownerHas(entitlements: Entitlements, ownerTier: string | null): boolean {
   return entitlements.hasAccess(ownerTier && isTier(ownerTier) ? ownerTier : "free", COLLECTIONS_FEATURE);
@@ -228,7 +219,7 @@ export async function getSharedList(db: Db, entitlements: Entitlements, token: s
     sql`SELECT i.tool_id, t.slug, t.name, t.description, t.logo_url, c.name AS category, i.note, i.position
         FROM top_list_items i JOIN tools t ON t.id = i.tool_id JOIN categories c ON c.id = t.category_id
         WHERE i.list_id = ${row.id}::uuid AND t.status = 'active' ORDER BY i.position, i.added_at`,
-    ItemRow,
+    ListItemRow,
   );
   return serializeSharedList(
     row.title,
@@ -412,7 +403,7 @@ export async function listsSharedWithMe(db: Db, viewer: Viewer): Promise<SharedW
           rows.map((r) => sql`${r.id}::uuid`),
           sql`, `,
         )}) ORDER BY i.list_id, i.position, i.added_at`,
-    ItemRow.extend({ list_id: z.string() }),
+    ListItemRow.extend({ list_id: z.string() }),
   );
   return rows.map((r) => ({
     id: r.id,

@@ -127,8 +127,8 @@ export const SummaryRow = z.object({
 });
 type SummaryRow = z.infer<typeof SummaryRow>;
 export const CountRow = z.object({ n: z.number() });
-const ItemRow = z.object({
-  list_id: z.string(),
+/** One tool of a list as pages show it (also a shared collection's, list-collections.ts). */
+export const ListItemRow = z.object({
   tool_id: z.string(),
   slug: z.string(),
   name: z.string(),
@@ -138,6 +138,7 @@ const ItemRow = z.object({
   note: z.string().nullable(),
   position: z.number(),
 });
+const ItemRow = ListItemRow.extend({ list_id: z.string() });
 const OwnListRow = z.object({ id: z.string(), is_public: z.boolean(), published_at: z.string().nullable() });
 
 // Public reads count only tools that are live: an archived tool silently leaves every list.
