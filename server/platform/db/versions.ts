@@ -160,11 +160,12 @@ export async function asOneContentChange<T>(db: Db, run: (db: Db) => Promise<T>)
   const deferring = new Proxy(db, {
     get(target, prop, receiver) {
       if (prop === "transaction") {
-        return (fn: (tx: Db) => Promise<unknown>, config?: unknown) =>
+        // No transaction config is passed anywhere (`transaction()` in index.ts takes none).
+        return (fn: (tx: Db) => Promise<unknown>) =>
           target.transaction(async (tx) => {
             await tx.execute(sql`SELECT set_config('toolscape.defer_content_version', 'on', true)`);
             return fn(tx as unknown as Db);
-          }, config as never);
+          });
       }
       const value = Reflect.get(target, prop, receiver);
       return typeof value === "function" ? value.bind(target) : value;
