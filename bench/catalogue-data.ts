@@ -35,10 +35,10 @@ export async function measureCatalogueData(): Promise<CatalogueData> {
   try {
     await database.migrate();
     const started = performance.now();
-    const seeded = await seedCatalog(database.db);
+    const seeded = await seedCatalog(database.db, new Date());
     const seedMs = performance.now() - started;
     if (!seeded.enrichment) throw new Error("the catalogue was not seeded");
-    const logos = await applyBundledLogos(database.db);
+    const logos = await applyBundledLogos(database.db, { at: new Date() });
     const [c] = await queryRows(
       database.db,
       sql`SELECT count(*)::int AS total,

@@ -19,7 +19,7 @@ import { ms, summarize } from "./stats.ts";
 const N = Number(process.env.BENCH_N ?? 200);
 const database = await openDatabase({});
 await database.migrate();
-await seedCatalog(database.db);
+await seedCatalog(database.db, new Date());
 const tools = await queryRows(
   database.db,
   sql`SELECT id::text AS id, slug FROM tools WHERE status = 'active' AND tier = 'free' ORDER BY is_featured DESC, slug LIMIT 10`,

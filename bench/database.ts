@@ -108,7 +108,7 @@ export async function seed(
   await database.migrate();
   await ensureCategories(db);
   const migrated = performance.now();
-  await seedCatalog(db);
+  await seedCatalog(db, new Date());
   const realDone = performance.now();
 
   const existing = await queryRows(
@@ -258,7 +258,7 @@ async function seedWithImporter(db: Db, rows: SyntheticTool[], log: (msg: string
       tags: r.tags.join("; "),
       features: r.features.join("; "),
     }));
-    const report = await importRows(db, chunk, { source: "bench:synthetic" });
+    const report = await importRows(db, chunk, { now: new Date(), source: "bench:synthetic" });
     if (report.errors.length || report.duplicates.length) {
       throw new Error(
         `importer rejected rows: ${report.errors.length} errors, ${report.duplicates.length} duplicates (${JSON.stringify(report.errors.slice(0, 2))})`,

@@ -104,7 +104,7 @@ async function main() {
       });
     } else {
       await throwaway.database.migrate();
-      await seedCatalog(db);
+      await seedCatalog(db, new Date());
     }
     const seedMs = performance.now() - started;
     const search = async () => {

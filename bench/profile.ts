@@ -52,7 +52,7 @@ async function main() {
     const { database } = throwaway;
     await database.migrate();
     await ensureCategories(database.db);
-    await seedCatalog(database.db);
+    await seedCatalog(database.db, new Date());
     const env = loadEnv({
       ...process.env,
       PORT: "0",

@@ -10,7 +10,7 @@ export async function measureRelevance(): Promise<RelevanceReport & { baseline: 
   const database = await openDatabase({});
   try {
     await database.migrate();
-    await seedCatalog(database.db);
+    await seedCatalog(database.db, new Date());
     return { ...(await evaluateRelevance(database.db)), baseline: loadBaseline() };
   } finally {
     await database.close();

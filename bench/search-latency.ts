@@ -106,7 +106,7 @@ export async function timeOperations(db: Db, slugs: string[], runs: number): Pro
     ["getTool by slug", (i) => getTool(db, slugs[i % slugs.length] as string)],
     [
       "getToolPage by slug (/tools/{slug} loader: tool + alternatives)",
-      (i) => getToolPage(db, slugs[i % slugs.length] as string),
+      (i) => getToolPage(db, slugs[i % slugs.length] as string, { now: new Date() }),
     ],
     ["countTools (/api/health)", () => countTools(db)],
   ];

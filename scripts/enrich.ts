@@ -18,8 +18,8 @@ const database = await (env.DATABASE_URL
 });
 try {
   await database.migrate();
-  const enrichment = await enrichCatalog(database.db);
-  const logos = await applyBundledLogos(database.db);
+  const enrichment = await enrichCatalog(database.db, { at: new Date() });
+  const logos = await applyBundledLogos(database.db, { at: new Date() });
   const listings = await applySeedListings(database.db);
   if (asJson) console.log(JSON.stringify({ enrichment, logos, listings }, null, 2));
   else {

@@ -53,6 +53,7 @@ try {
   await database.migrate();
   await ensureCategories(database.db);
   const report = await importCsv(database.db, bytes, {
+    now: new Date(),
     source: `cli:${path.basename(file)}`,
     dryRun,
     categoryMap,

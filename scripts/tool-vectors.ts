@@ -14,7 +14,7 @@ import { sharedEncoder } from "../server/platform/embeddings/index.ts";
  */
 const database = await openDatabase({});
 await database.migrate();
-await seedCatalog(database.db);
+await seedCatalog(database.db, new Date());
 const encoder = sharedEncoder();
 const started = Date.now();
 for (;;) {

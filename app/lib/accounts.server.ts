@@ -35,6 +35,7 @@ export function secureCookies(context: AppLoadContext): boolean {
 /** How the tool page counts this view: cookies, the signing secret, and whether the gate in front of the cache already did. */
 export function toolAccessOptions(context: AppLoadContext) {
   return {
+    now: context.services.clock.now(),
     secure: secureCookies(context),
     secret: viewCookieSecret(context.services.env),
     publicView: context.publicToolView === true,

@@ -216,6 +216,7 @@ export async function importCsvForm(
   }
   const bytes = Buffer.from(await file.arrayBuffer());
   const report = await importCsv(context.services.db, bytes, {
+    now: context.services.clock.now(),
     source: `admin:${file.name.slice(0, 100) || "upload.csv"}`,
     dryRun,
     landAs: publish ? "active" : "draft",

@@ -120,7 +120,8 @@ export function accountsApi() {
       const delivered = isDelivered(input.feature);
       if (!viewer) return c.json({ success: true, has_access: false, current_tier: null, delivered });
       requireSelfOrAdmin(viewer, input.user_id);
-      const subject = viewer.user.id === input.user_id ? viewer : await loadViewer(services.db, input.user_id);
+      const subject =
+        viewer.user.id === input.user_id ? viewer : await loadViewer(services.db, input.user_id, services.clock.now());
       if (!subject) throw notFound("User not found");
       return c.json({ success: true, has_access: subject.can(input.feature), current_tier: subject.tier, delivered });
     },
@@ -148,7 +149,7 @@ export function accountsApi() {
       const { services } = c.var;
       const userId = parseOr400(UserId, c.req.param("userId"));
       const viewer = requireSelfOrAdmin(await getViewer(services, c.req.raw), userId);
-      const subject = viewer.user.id === userId ? viewer : await loadViewer(services.db, userId);
+      const subject = viewer.user.id === userId ? viewer : await loadViewer(services.db, userId, services.clock.now());
       if (!subject) throw notFound("User not found");
       // The paid subscription (billing) with the tier's limits; a member with no paid plan is 'active' on Free.
       const paid = await subscriptionForApi(services, userId);

@@ -30,6 +30,7 @@ import {
   saveTool,
   ToolPatch,
 } from "../modules/catalog/index.ts";
+import { utcDay } from "../platform/clock.ts";
 import { AppError, notFound } from "../platform/errors.ts";
 import type { AppServices } from "../process/context.ts";
 import { adminErrors, csv, documented, json, ok, pathParams, record, records, requestJson, SESSION } from "./doc.ts";
@@ -201,10 +202,7 @@ export function adminToolsApi() {
       const query = parseOr400(ExportQuery, c.req.query());
       const { csv } = await exportToolsCsv(services.db, query);
       c.header("Content-Type", "text/csv; charset=utf-8");
-      c.header(
-        "Content-Disposition",
-        `attachment; filename="toolscape-tools-${new Date().toISOString().slice(0, 10)}.csv"`,
-      );
+      c.header("Content-Disposition", `attachment; filename="toolscape-tools-${utcDay(services.clock.now())}.csv"`);
       return c.body(csv);
     },
   );
@@ -360,6 +358,7 @@ export function adminToolsApi() {
         } else bytes = input.csv ?? "";
       }
       const report = await importCsv(services.db, bytes, {
+        now: services.clock.now(),
         source,
         dryRun,
         categoryMap,
@@ -397,6 +396,7 @@ export function adminToolsApi() {
       const { services } = c.var;
       const viewer = await admin(services, c.req.raw);
       const report = await importCsv(services.db, await readFile(SEED_CSV), {
+        now: services.clock.now(),
         source: "admin:import-full-csv",
         audit: { actor: actorOf(viewer), requestId: c.var.requestId },
       });
@@ -433,6 +433,7 @@ export function adminToolsApi() {
       const rows = Array.isArray(body) ? body : body.tools;
       const dryRun = Array.isArray(body) ? false : (body.dryRun ?? false);
       const report = await importRows(services.db, rowsFromJson(rows), {
+        now: services.clock.now(),
         source: "admin:bulk-import",
         dryRun,
         landAs: !Array.isArray(body) && body.publish ? "active" : "draft",

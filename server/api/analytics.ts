@@ -36,7 +36,12 @@ export function analyticsApi() {
       }
       const click = parseOr400(ToolClickInput, body);
       const { services, clientIp } = c.var;
-      const result = await recordReportedClick(services.db, click, visitorKey(services.env, clientIp));
+      const result = await recordReportedClick(
+        services.db,
+        click,
+        visitorKey(services.env, clientIp),
+        services.clock.now(),
+      );
       if (!result) throw notFound("Tool not found");
       c.header("Cache-Control", "no-store");
       return c.json({ success: true });

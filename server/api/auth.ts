@@ -148,7 +148,7 @@ export function authApi() {
     }
     if (action) {
       const email = action === "sign-in" || action === "verify-email" ? await emailOf(c.req.raw) : null;
-      await limitAuthAttempt(services.db, action, { ip: clientIp, email });
+      await limitAuthAttempt(services.db, action, { ip: clientIp, email }, services.clock.now());
     }
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, clientIp);

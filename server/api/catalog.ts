@@ -6,7 +6,6 @@ import {
   getViewer,
   requireEntitlement,
   requiresLabel,
-  utcDay,
 } from "../modules/accounts/index.ts";
 import {
   cardsForTier,
@@ -25,6 +24,7 @@ import {
   toolProvenanceFor,
 } from "../modules/catalog/index.ts";
 import { listPublicTopLists, listTrending, toolNamesOf, trendingComputedAt } from "../modules/community/index.ts";
+import { utcDay } from "../platform/clock.ts";
 import { contentVersion } from "../platform/db/content-version.ts";
 import { notFound } from "../platform/errors.ts";
 import type { CachedBody } from "../platform/response-cache.ts";
@@ -188,7 +188,7 @@ export function catalogApi() {
     const tier = viewer?.tier ?? null;
     // The answer depends only on the parsed query, the caller's tier (gated card fields) and the
     // catalogue's content (version); the UTC day is in the key in case an answer ever names "today".
-    const key = `tools|${utcDay()}|${tier ?? "visitor"}|${JSON.stringify(query)}`;
+    const key = `tools|${utcDay(c.var.services.clock.now())}|${tier ?? "visitor"}|${JSON.stringify(query)}`;
     const compute = async () => {
       const page = await listTools(db, query);
       // The queries people did not find (admin analytics); counted in memory, never awaited. An
@@ -211,7 +211,7 @@ export function catalogApi() {
   });
 
   api.openapi(readRoutes.toolOfTheDay, async (c) => {
-    const tool = await getToolOfTheDay(c.var.services.db);
+    const tool = await getToolOfTheDay(c.var.services.db, c.var.services.clock.now());
     if (!tool) throw notFound("No tool of the day is available yet");
     // The pick is always a Free-tier tool (tool-of-the-day.ts), so every caller sees all its facts.
     const provenance = await toolProvenanceFor(c.var.services.db, tool.id, false);

@@ -39,7 +39,12 @@ export function errorsApi() {
       responses: { 200: json(ok({}), "Logged"), ...errors(413) },
     },
     async (c) => {
-      const limit = await consumeRateLimit(c.var.services.db, `client-errors:ip:${c.var.clientIp}`, ERROR_REPORT_RULE);
+      const limit = await consumeRateLimit(
+        c.var.services.db,
+        `client-errors:ip:${c.var.clientIp}`,
+        ERROR_REPORT_RULE,
+        c.var.services.clock.now(),
+      );
       if (!limit.allowed) {
         throw new AppError("rate_limited", "Too many error reports. Please try again later.", {
           retryAfterSec: limit.retryAfterSec,

@@ -26,7 +26,7 @@ export function newsletterApi() {
       const body = await c.req.json().catch(() => null);
       const input = parseOr400(NewsletterInput, body ?? {});
       const { db, mailer } = c.var.services;
-      await subscribe(db, mailer, input, c.var.services.env, { ip: c.var.clientIp });
+      await subscribe(db, mailer, input, c.var.services.env, { ip: c.var.clientIp, now: c.var.services.clock.now() });
       return c.json({ success: true, message: "Thank you for subscribing! Check your email for confirmation." });
     },
   );

@@ -292,6 +292,7 @@ export function createApp(options: AppOptions) {
         ownPages.stats,
       );
       const cache = createPageCache(services.db, {
+        clock: services.clock,
         audience: (request) => audiences.get(request),
         skip: (p, request) =>
           p.startsWith("/api/") ||

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { getViewer, hasReadableSessionCookie, isCrawler } from "../modules/accounts/index.ts";
+import { utcDay } from "../platform/clock.ts";
 import { readMemberVersion, versionsFor } from "../platform/db/versions.ts";
 import { answerKept, bytesBoundedMap, type KeptPage, keepPage } from "../platform/page-cache.ts";
 import type { AppServices } from "../process/context.ts";
@@ -49,7 +50,7 @@ export function memberOwnPages(services: AppServices, options: { maxBytes?: numb
         .filter(([k]) => k && VARY_COOKIES.includes(k))
         .map(([k, v]) => [k, v ?? ""]),
     );
-    const day = new Date().toISOString().slice(0, 10);
+    const day = utcDay(services.clock.now());
     const key = `${viewer.user.id}|${url.host}${url.pathname}${url.search}|${day}|${VARY_COOKIES.map((k) => jar.get(k) ?? "").join("|")}`;
     const hit = entries.get(key);
     if (hit && hit.content === versions.content && hit.viewer === versions.viewer && hit.member === member) {

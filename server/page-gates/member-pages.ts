@@ -69,7 +69,7 @@ export function memberPages(
       const key = toolPageKey(c.req.path);
       const ref = key ? await toolRef(versions.content, key) : null;
       if (!ref || !canAccessTier(viewer.tier, ref.tier)) return next();
-      const view = await countMemberView(db, viewer, ref.id, (err) =>
+      const view = await countMemberView(db, viewer, ref.id, services.clock.now(), (err) =>
         logger.error("recording a tool view failed", { requestId: c.var.requestId, err }),
       );
       if (!view.allowed) return next();

@@ -78,7 +78,9 @@ export function toolPageGate(services: AppServices, approved: WeakSet<Request>, 
     if (!ref || !canAccessTier(null, ref.tier)) return next();
     const limit = (await loadEntitlements(db)).limitFor("free", "daily_tool_views");
     const decision =
-      limit === null ? null : decideVisitorView(cookie, ref.id, limit, viewCookieSecret(env), { secure });
+      limit === null
+        ? null
+        : decideVisitorView(cookie, ref.id, limit, viewCookieSecret(env), { secure, now: services.clock.now() });
     if (decision && !decision.allowed) return next();
     approved.add(c.req.raw);
     await next();

@@ -14,6 +14,11 @@ export type TestClock = Clock & {
 
 export const DAY_MS = 86_400_000;
 
+/** The UTC calendar day of a moment, as YYYY-MM-DD (the key of every per-day count and choice). */
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
 /** A clock that stands still until told to move (tests). */
 export function createTestClock(start: Date | string = new Date()): TestClock {
   let at = new Date(start).getTime();

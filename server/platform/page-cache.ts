@@ -1,5 +1,6 @@
 import { gzipSync } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
+import { type Clock, utcDay } from "./clock.ts";
 import type { Db } from "./db/index.ts";
 import { readVersions } from "./db/versions.ts";
 
@@ -16,6 +17,8 @@ const VARY_COOKIES = ["theme", "cookieConsent", "cookiePreferences"];
 export const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Secure-|__Host-)?(?:session|better-auth)[\w.-]*=/i;
 
 export type PageCacheOptions = {
+  /** the service clock: its UTC day is part of every key (the tool of the day turns at midnight) */
+  clock: Clock;
   maxBytes?: number;
   /** Requests that never read or fill the cache (personal pages, redirects that record something). */
   skip?: (path: string, request: Request) => boolean;
@@ -95,7 +98,7 @@ export function bytesBoundedMap<T extends { bytes: number }>(maxBytes: number) {
   };
 }
 
-export function createPageCache(db: Db, options: PageCacheOptions = {}) {
+export function createPageCache(db: Db, options: PageCacheOptions) {
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   const entries = bytesBoundedMap<Entry>(maxBytes);
   /** `shared`: hits answered by a render another request was making (counted in `hits` too) */
@@ -125,7 +128,7 @@ export function createPageCache(db: Db, options: PageCacheOptions = {}) {
         .filter(([k]) => k && VARY_COOKIES.includes(k)),
     );
     // The UTC day is part of the key: the tool of the day changes at midnight without any write.
-    const day = new Date().toISOString().slice(0, 10);
+    const day = utcDay(options.clock.now());
     // The host is part of the key: pages print absolute links from it, and a forged Host header must
     // not put its links into the page every other visitor gets.
     const key = `${url.host}${url.pathname}${url.search}|${day}|${VARY_COOKIES.map((k) => jar[k] ?? "").join("|")}|${audience ?? ""}`;

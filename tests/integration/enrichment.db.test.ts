@@ -20,7 +20,7 @@ let database: Database;
 let logos: LogoReport;
 beforeAll(async () => {
   database = await createTestDatabase();
-  logos = await applyBundledLogos(database.db);
+  logos = await applyBundledLogos(database.db, { at: new Date() });
 }, 240_000);
 afterAll(async () => {
   await database?.close();
@@ -122,7 +122,7 @@ describe("the enriched seed", () => {
   });
 
   it("running the enrichment again changes nothing", async () => {
-    const again = await enrichCatalog(database.db);
+    const again = await enrichCatalog(database.db, { at: new Date() });
     expect(again).toMatchObject({ textRepairs: 0, providers: 0, pricing: 0, categories: 0 });
     expect(again.editor).toEqual({ provider: 0, pricing: 0, category: 0, summary: 0 });
   }, 120_000);
@@ -182,7 +182,7 @@ describe("bundled logos on the seed", () => {
     await database.db.execute(
       sql`UPDATE tool_images SET source_url = 'https://claude.ai/favicon.ico' WHERE tool_id = ${claude?.id}`,
     );
-    const again = await applyBundledLogos(database.db);
+    const again = await applyBundledLogos(database.db, { at: new Date() });
     expect(again.stored).toBe(0);
     expect(again.fetchedKept).toBe(1);
     const kept = await one<{ source_url: string }>(

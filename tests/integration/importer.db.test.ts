@@ -24,13 +24,17 @@ afterAll(async () => {
 describe("the seed", () => {
   it("holds all 2,658 real tools, and a second run adds nothing", async () => {
     expect(await countTools(database.db)).toBe(2658);
-    const again = await seedCatalog(database.db);
+    const again = await seedCatalog(database.db, new Date());
     expect(again.seeded).toBe(false);
     expect(await countTools(database.db)).toBe(2658);
   });
 
   it("re-importing the seed file reports every row as a duplicate", async () => {
-    const report = await importCsv(database.db, readFileSync(SEED_CSV), { source: "test", dryRun: true });
+    const report = await importCsv(database.db, readFileSync(SEED_CSV), {
+      now: new Date(),
+      source: "test",
+      dryRun: true,
+    });
     expect(report.added).toHaveLength(0);
     expect(report.duplicates).toHaveLength(2658);
   });
@@ -47,7 +51,7 @@ describe("the seed", () => {
 describe("importing import-sample.csv on top of the seed", () => {
   it("adds only the new tools and lists the duplicates it skipped", async () => {
     const rows = readFileSync(SAMPLE, "utf8");
-    const report = await importCsv(database.db, rows, { source: "import-sample.csv" });
+    const report = await importCsv(database.db, rows, { now: new Date(), source: "import-sample.csv" });
     expect(report.totalRows).toBe(437);
     expect(report.errors).toEqual([]);
     expect(report.added.length + report.duplicates.length).toBe(437);
@@ -60,7 +64,7 @@ describe("importing import-sample.csv on top of the seed", () => {
     for (const d of report.duplicates) expect(d.existing).toBeTruthy();
     expect(await countTools(database.db)).toBe(2658 + report.added.length);
     // the same file again: everything is now a duplicate
-    const again = await importCsv(database.db, rows, { source: "import-sample.csv" });
+    const again = await importCsv(database.db, rows, { now: new Date(), source: "import-sample.csv" });
     expect(again.added).toHaveLength(0);
     expect(again.duplicates).toHaveLength(437);
   });
@@ -79,7 +83,7 @@ describe("row validation", () => {
       `Good Import Tool,,Same again in the file,,Writing,http://www.good-import.example,,Free,,,`,
       `Odd Pricing Tool,,Pricing label unknown,,Writing,https://odd-pricing.example,,Pay what you want,,,`,
     ].join("\n");
-    const report = await importCsv(database.db, csv, { source: "validation" });
+    const report = await importCsv(database.db, csv, { now: new Date(), source: "validation" });
     const errorRows = Object.fromEntries(report.errors.map((e) => [e.row, e.messages.join("; ")]));
     expect(errorRows[2]).toContain("Tool name is required");
     expect(errorRows[3]).toContain("Valid URL is required");
@@ -103,7 +107,7 @@ describe("row validation", () => {
       "Name,Description,Category,Website_URL,Company_Name,Pricing,Tags,Key_Features",
       `Alias Tool,Uses other headers,nlp,https://alias-tool.example,Alias Inc,Paid,"[""a"",""b""]",single feature`,
     ].join("\n");
-    const report = await importCsv(database.db, csv, { source: "aliases" });
+    const report = await importCsv(database.db, csv, { now: new Date(), source: "aliases" });
     expect(report.errors).toEqual([]);
     const tool = await getTool(database.db, "alias-tool");
     expect(tool).toMatchObject({
@@ -124,7 +128,7 @@ describe("row validation", () => {
       `Bell\u0007 Tool,,Rings,,Writing,https://bell-tool.example,,Free,,,`,
       `Escape Tool,,Has an \u001b[31m escape,,Writing,https://escape-tool.example,,Free,,,`,
     ].join("\n");
-    const report = await importCsv(database.db, csv, { source: "hostile-text" });
+    const report = await importCsv(database.db, csv, { now: new Date(), source: "hostile-text" });
     expect(report.added.map((a) => a.name)).toEqual(["ChatTPG"]);
     const errorRows = Object.fromEntries(report.errors.map((e) => [e.row, e.messages.join("; ")]));
     expect(errorRows[3]).toContain("Name cannot contain control characters (found U+0007)");
@@ -143,7 +147,7 @@ describe("row validation", () => {
       HEADER,
       `Midjourney,,Another product with the same name,,Other,https://another-midjourney.example,,Free,,,`,
     ].join("\n");
-    const report = await importCsv(database.db, csv, { source: "slugs" });
+    const report = await importCsv(database.db, csv, { now: new Date(), source: "slugs" });
     expect(report.added[0]?.slug).toBe("midjourney-2");
   });
 
@@ -155,13 +159,13 @@ describe("row validation", () => {
         ` text,,Other,https://broken-bytes.example,,Free,,,\nFine Bytes,,ok,,Other,https://fine-bytes.example,,Free,,,\n`,
       ),
     ]);
-    const report = await importCsv(database.db, bytes, { source: "utf8" });
+    const report = await importCsv(database.db, bytes, { now: new Date(), source: "utf8" });
     expect(report.errors).toEqual([expect.objectContaining({ row: 2, messages: [expect.stringContaining("UTF-8")] })]);
     expect(report.added.map((a) => a.name)).toEqual(["Fine Bytes"]);
   });
 
   it("rejects a file without name and URL columns as a whole", async () => {
-    const report = await importCsv(database.db, "foo,bar\n1,2\n", { source: "bad-header" });
+    const report = await importCsv(database.db, "foo,bar\n1,2\n", { now: new Date(), source: "bad-header" });
     expect(report.added).toEqual([]);
     expect(report.errors[0]?.messages[0]).toContain("header row");
   });
@@ -182,7 +186,7 @@ describe("transactions", () => {
         `Safe Tool One,,fine,,Other,https://safe-one.example,New Provider Co,Free,,,`,
         `Boom Tool,,fails,,Writing,https://boom.example,,Free,,,`,
       ].join("\n");
-      await expect(importCsv(database.db, csv, { source: "boom" })).rejects.toThrow();
+      await expect(importCsv(database.db, csv, { now: new Date(), source: "boom" })).rejects.toThrow();
       expect(await countTools(database.db)).toBe(before);
       const leftovers = await queryRows<{ n: number }>(
         database.db,

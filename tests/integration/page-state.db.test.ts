@@ -104,7 +104,7 @@ async function expected(db: Db, m: Member) {
     id: toolId,
     saved,
     listChoices: await listChoicesFor(db, viewer, toolId),
-    views: limit === null ? null : { used: await dailyViews(db, `user:${m.id}`), limit },
+    views: limit === null ? null : { used: await dailyViews(db, `user:${m.id}`, server.services.clock.now()), limit },
     mine: await getMyReview(db, m.id, toolId, server.services.clock.now()),
     marks: await myReviewMarksOnTool(db, m.id, toolId),
     alert: {

@@ -379,7 +379,7 @@ describe("merging tools", () => {
     );
     expect(steps.map((s) => s.name).sort()).toEqual(["community.polls", "community.reviews"]);
     await server.services.db.transaction(async (tx) => {
-      for (const step of steps) await step.run(tx, from, into);
+      for (const step of steps) await step.run(tx, from, into, server.services.clock.now());
     });
     expect(await figures(into)).toEqual({ rating: 4.5, count: 2 });
     expect(await figures(from)).toEqual({ rating: 0, count: 0 });

@@ -306,7 +306,7 @@ describe("moderation", () => {
     await importRows(
       server.services.db,
       [{ name: dupInput.name, url: dupInput.url, description: "x", category: "Other" }],
-      { source: "test" },
+      { now: new Date(), source: "test" },
     );
 
     const post = (p: string, body: unknown) => admin.client.json(`/api/admin/moderation/${p}`, "POST", body);

@@ -205,7 +205,9 @@ describe("merging duplicate tools", () => {
     await expert.client.json(`/api/top-lists/${one.topList.id}/items`, "POST", { toolId: from.id });
     const step = runnableSteps(server.services.toolMergeSteps).find((s) => s.name === "community.top-list-items");
     expect(step).toBeDefined();
-    const result = await server.services.db.transaction(async (tx) => step?.run(tx as unknown as Db, from.id, into.id));
+    const result = await server.services.db.transaction(async (tx) =>
+      step?.run(tx as unknown as Db, from.id, into.id, server.services.clock.now()),
+    );
     expect(result).toEqual({ moved: 1, dropped: 1 });
     const rows = await queryRows<{ list_id: string; tool_id: string; position: number; note: string | null }>(
       server.services.db,

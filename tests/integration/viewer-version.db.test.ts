@@ -29,7 +29,7 @@ describe("viewer version triggers", () => {
     const [tool] = await queryRows<{ id: string }>(db, sql`SELECT id FROM tools WHERE status = 'active' LIMIT 1`);
     const before = await viewerVersion();
     // A free member opens a new tool: the profile's daily counter is written.
-    const view = await recordToolView(db, `user:${member.id}`, tool?.id ?? "", "free");
+    const view = await recordToolView(db, `user:${member.id}`, tool?.id ?? "", "free", new Date());
     expect(view.allowed).toBe(true);
     const [profile] = await queryRows<{ daily_usage: number }>(
       db,

@@ -49,7 +49,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     [
       catalogStats(db),
       listTools(db, ToolListParams.parse({ featured: "true", limit: "7" })),
-      getToolOfTheDay(db),
+      getToolOfTheDay(db, context.services.clock.now()),
       viewerOf(context, request),
       loadEntitlements(db),
       listTrending(db, 6),
@@ -100,7 +100,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, mailer, env, logger } = context.services;
   return formAction(request, NewsletterForm, async ({ email }, { values }) => {
     try {
-      await subscribe(db, mailer, { email, source: "home" }, env, { ip: context.clientIp });
+      await subscribe(db, mailer, { email, source: "home" }, env, {
+        ip: context.clientIp,
+        now: context.services.clock.now(),
+      });
       return { ok: true as const };
     } catch (err) {
       // Any refusal with a message (too many requests; mail not sent is a 503): the form shows it.

@@ -79,6 +79,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           categoryMap,
           { actor: { id: actor.id, label: actor.label }, requestId: context.requestId },
           input.publish === "on" ? "active" : "draft",
+          context.services.clock.now(),
         );
         return redirect(`/admin/imports/${report.importId}`);
       }

@@ -43,6 +43,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     count,
     // A visitor's repeated clicks on this tool count once per 10 minutes.
     visitor: visitorKey(context.services.env, context.clientIp),
+    now: clock.now(),
     // A live deal's own link (affiliate or coupon page) wins, and the deal counts the click.
     // An Expert-only or early-access deal's link is for those it opens to (ADR 0083).
     deal: async (toolId) => {

@@ -148,7 +148,7 @@ export async function authenticateApiKey(db: Db, key: string, now: Date): Promis
     KeyOwnerRow,
   );
   if (!row || row.revoked_at) throw new AppError("unauthorized", API_KEY_MESSAGES.invalid);
-  const viewer = await loadViewer(db, row.user_id);
+  const viewer = await loadViewer(db, row.user_id, now);
   if (!viewer || viewer.user.suspendedAt) throw new AppError("unauthorized", API_KEY_MESSAGES.invalid);
   if (!viewer.can(API_KEY_FEATURE)) throw new AppError("forbidden", API_KEY_MESSAGES.notExpert);
   const result = await consumeRateLimit(db, `api-key:${row.id}`, API_KEY_RULE, now);

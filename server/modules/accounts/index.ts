@@ -120,7 +120,6 @@ export {
   requireUser,
   setRequestViewer,
   summarizeViewer,
-  utcDay,
   type Viewer,
   type ViewerSummary,
 } from "./viewer.ts";

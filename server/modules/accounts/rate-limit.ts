@@ -42,7 +42,7 @@ export async function limitAuthAttempt(
   db: Db,
   action: AuthAction,
   who: { ip: string; email?: string | null },
-  now = new Date(),
+  now: Date,
 ): Promise<void> {
   const rules = AUTH_RULES[action];
   const checks: Promise<RateResult>[] = [consumeRateLimit(db, `${action}:ip:${who.ip}`, rules.perIp, now)];

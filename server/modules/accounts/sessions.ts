@@ -1,4 +1,5 @@
 import { APIError } from "better-auth";
+import type { Clock } from "../../platform/clock.ts";
 import type { Db } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Logger } from "../../platform/logger.ts";
@@ -13,7 +14,7 @@ import type { Tier } from "./tiers.ts";
  * better-auth's server API. Each counts against the rate limits, answers with the generic messages
  * (never 'no such e-mail' or 'wrong password') and returns the Set-Cookie lines for the response.
  */
-export type SessionDeps = { auth: Auth; db: Db; logger: Logger };
+export type SessionDeps = { auth: Auth; db: Db; logger: Logger; clock: Clock };
 /** The incoming request's headers and the client address the HTTP layer determined. */
 export type RequestInfo = { headers: Headers; ip: string };
 
@@ -34,7 +35,7 @@ export async function signInWithPassword(
   input: SignInInput,
   info: RequestInfo,
 ): Promise<AuthOutcome> {
-  await limitAuthAttempt(deps.db, "sign-in", { ip: info.ip, email: input.email });
+  await limitAuthAttempt(deps.db, "sign-in", { ip: info.ip, email: input.email }, deps.clock.now());
   try {
     const { headers } = await deps.auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: true },
@@ -56,7 +57,7 @@ export async function signUpWithPassword(
   input: SignUpInput,
   info: RequestInfo,
 ): Promise<AuthOutcome> {
-  await limitAuthAttempt(deps.db, "sign-up", { ip: info.ip });
+  await limitAuthAttempt(deps.db, "sign-up", { ip: info.ip }, deps.clock.now());
   try {
     const { headers } = await deps.auth.api.signUpEmail({
       body: { name: input.name, email: input.email, password: input.password, rememberMe: true },
@@ -89,7 +90,7 @@ export async function signOut(deps: SessionDeps, info: RequestInfo): Promise<str
 
 /** Sends the reset link when the address has an account; the answer is the same either way. */
 export async function requestPasswordReset(deps: SessionDeps, email: string, info: RequestInfo): Promise<void> {
-  await limitAuthAttempt(deps.db, "reset", { ip: info.ip, email });
+  await limitAuthAttempt(deps.db, "reset", { ip: info.ip, email }, deps.clock.now());
   try {
     await deps.auth.api.requestPasswordReset({
       body: { email, redirectTo: "/reset-password" },
@@ -106,7 +107,7 @@ export async function resetPassword(
   input: { token: string; password: string },
   info: RequestInfo,
 ): Promise<AuthOutcome> {
-  await limitAuthAttempt(deps.db, "reset", { ip: info.ip });
+  await limitAuthAttempt(deps.db, "reset", { ip: info.ip }, deps.clock.now());
   try {
     await deps.auth.api.resetPassword({
       body: { token: input.token, newPassword: input.password },
@@ -144,7 +145,7 @@ export async function startSocialSignIn(
   redirectTo: string,
   info: RequestInfo,
 ): Promise<{ url: string; setCookies: string[] }> {
-  await limitAuthAttempt(deps.db, "sign-in", { ip: info.ip });
+  await limitAuthAttempt(deps.db, "sign-in", { ip: info.ip }, deps.clock.now());
   const { headers, response } = await deps.auth.api.signInSocial({
     body: { provider, callbackURL: redirectTo, errorCallbackURL: "/sign-in?error=oauth", disableRedirect: true },
     headers: forwardHeaders(info),

@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { utcDay } from "../../platform/clock.ts";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { isCrawler } from "./crawlers.ts";
 import { loadEntitlements } from "./entitlements.ts";
 import { canAccessTier, requiresLabel, type Tier } from "./tiers.ts";
 import { decideVisitorView } from "./view-cookie.ts";
-import { utcDay, type Viewer } from "./viewer.ts";
+import type { Viewer } from "./viewer.ts";
 
 /**
  * Daily tool views: the free tier opens 10 distinct tools in full per UTC day (paid tiers are
@@ -28,8 +29,8 @@ export async function recordToolView(
   db: Db,
   subject: ViewSubject,
   toolId: string,
-  tier: Tier = "free",
-  now = new Date(),
+  tier: Tier,
+  now: Date,
 ): Promise<ViewResult> {
   const limit = (await loadEntitlements(db)).limitFor(tier, "daily_tool_views");
   const day = utcDay(now);
@@ -75,7 +76,7 @@ export async function recordToolView(
 }
 
 /** How many distinct tools a subject opened today (without counting a new one). */
-export async function dailyViews(db: Db, subject: ViewSubject, now = new Date()): Promise<number> {
+export async function dailyViews(db: Db, subject: ViewSubject, now: Date): Promise<number> {
   const [row] = await queryRows(
     db,
     sql`SELECT count(*)::int AS used FROM daily_tool_views WHERE subject = ${subject} AND day = ${utcDay(now)}::date`,
@@ -139,6 +140,8 @@ export type ToolPageAccess = {
 export type ToolPageAccessOptions = {
   /** Secure cookies (https) */
   secure?: boolean;
+  /** the view's time (services.clock.now()): the day it counts toward */
+  now: Date;
   /** what visitors' view cookies are signed with (viewCookieSecret) */
   secret: string;
   /** the view was counted in front of the page cache (toolPageGate): render the public page */
@@ -186,7 +189,7 @@ export async function toolPageAccess(
     const lock: ToolLock | null = d.allowed ? null : { reason: "views", used: d.used, limit };
     return { lock, views: { used: d.used, limit }, personal: true, setCookies: d.setCookies };
   }
-  const gate = await countMemberView(db, viewer, tool.id, options.onBackgroundError);
+  const gate = await countMemberView(db, viewer, tool.id, options.now, options.onBackgroundError);
   // Unlimited: nothing to decide and nothing to show.
   if (gate.limit === null) return { ...open, personal: true };
   const lock: ToolLock | null = gate.allowed ? null : { reason: "views", used: gate.used, limit: gate.limit };
@@ -203,13 +206,14 @@ export async function countMemberView(
   db: Db,
   viewer: Viewer,
   toolId: string,
+  now: Date,
   onBackgroundError?: (err: unknown) => void,
 ): Promise<ViewResult> {
   const limit = (await loadEntitlements(db)).limitFor(viewer.tier, "daily_tool_views");
   const subject: ViewSubject = `user:${viewer.user.id}`;
   if (limit === null) {
-    recordToolView(db, subject, toolId, viewer.tier).catch((err) => onBackgroundError?.(err));
+    recordToolView(db, subject, toolId, viewer.tier, now).catch((err) => onBackgroundError?.(err));
     return { used: 0, limit: null, allowed: true };
   }
-  return recordToolView(db, subject, toolId, viewer.tier);
+  return recordToolView(db, subject, toolId, viewer.tier, now);
 }

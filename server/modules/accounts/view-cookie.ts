@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { utcDay } from "../../platform/clock.ts";
 import type { Env } from "../../platform/env.ts";
-import { utcDay } from "./viewer.ts";
 import { signingSecret } from "./visitor-key.ts";
 
 /**
@@ -52,7 +52,7 @@ function readCookie(header: string | null, name: string): string | undefined {
 }
 
 /** Today's counted tools from the request's cookie; a forged, stale or unreadable cookie is no views. */
-export function readVisitorViews(cookieHeader: string | null, secret: string, now = new Date()): VisitorViews {
+export function readVisitorViews(cookieHeader: string | null, secret: string, now: Date): VisitorViews {
   const day = utcDay(now);
   const raw = readCookie(cookieHeader, VIEWS_COOKIE);
   const m = raw ? VALUE.exec(raw) : null;
@@ -74,10 +74,10 @@ export function visitorViewCookies(
   views: VisitorViews,
   limit: number,
   secret: string,
-  options: { secure?: boolean; now?: Date } = {},
+  options: { secure?: boolean; now: Date },
 ): string[] {
   const payload = `${views.day}.${views.ids.join("_")}`;
-  const attrs = `Path=/; Expires=${nextMidnight(options.now ?? new Date()).toUTCString()}; SameSite=Lax${
+  const attrs = `Path=/; Expires=${nextMidnight(options.now).toUTCString()}; SameSite=Lax${
     options.secure ? "; Secure" : ""
   }`;
   return [
@@ -95,7 +95,7 @@ export function decideVisitorView(
   toolId: string,
   limit: number,
   secret: string,
-  options: { secure?: boolean; now?: Date } = {},
+  options: { secure?: boolean; now: Date },
 ): VisitorDecision {
   const views = readVisitorViews(cookieHeader, secret, options.now);
   const id = shortToolId(toolId);

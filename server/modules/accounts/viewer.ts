@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type Clock, utcDay } from "../../platform/clock.ts";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { readVersions, type Versions, versionsFor } from "../../platform/db/versions.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -44,7 +45,7 @@ export type Viewer = {
 /** The small, public shape pages (the root loader, the header) send to the browser. */
 export type ViewerSummary = { id: string; name: string; email: string; tier: Tier; role: Role };
 
-type ViewerDeps = { auth: Auth; db: Db };
+type ViewerDeps = { auth: Auth; db: Db; clock: Clock };
 
 const perRequest = new WeakMap<Request, Promise<Viewer | null>>();
 
@@ -156,7 +157,7 @@ export async function viewerFromHeaders(
   }
   const session = await deps.auth.api.getSession({ headers });
   if (!session) return null;
-  const viewer = await loadViewer(deps.db, session.user.id);
+  const viewer = await loadViewer(deps.db, session.user.id, deps.clock.now());
   // Suspension deletes the sessions; this covers one read in flight or any cache in between.
   if (!viewer || viewer.user.suspendedAt) return null;
   if (key) {
@@ -187,7 +188,7 @@ const ViewerRow = z.object({
 });
 
 /** The viewer for a user id (their tier is free when the profile row is missing, as the spec says). */
-export async function loadViewer(db: Db, userId: string): Promise<Viewer | null> {
+export async function loadViewer(db: Db, userId: string, now: Date): Promise<Viewer | null> {
   const [row] = await queryRows(
     db,
     sql`SELECT u.id, u.name, u.email, u.image, u.username, u.bio, u.role::text AS role, u.created_at, u.suspended_at,
@@ -201,7 +202,7 @@ export async function loadViewer(db: Db, userId: string): Promise<Viewer | null>
   const entitlements = await loadEntitlements(db);
   const tier: Tier = isTier(row.tier) ? row.tier : "free";
   const role: Role = row.role === "admin" ? "admin" : "member";
-  const today = utcDay();
+  const today = utcDay(now);
   const lastReset = row.last_reset ? String(row.last_reset).slice(0, 10) : today;
   return {
     user: {
@@ -277,8 +278,4 @@ export function requireSelfOrAdmin(viewer: Viewer | null, userId: string): Viewe
     throw new AppError("forbidden", "Access denied: you can only see your own account.");
   }
   return v;
-}
-
-export function utcDay(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
 }

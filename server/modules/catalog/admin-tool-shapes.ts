@@ -51,5 +51,6 @@ export type EditableTool = {
 export type ToolChangeContext = {
   actor: AuditActor;
   requestId?: string | null;
-  now?: Date;
+  /** the clock's time of the change (services.clock.now()): no default, so tests that move time see it */
+  now: Date;
 };

@@ -61,7 +61,7 @@ export async function bulkChangeTools(db: Db, raw: BulkToolsInput, ctx: ToolChan
   }
   const input = parsed.data;
   const ids = [...new Set(input.ids)].sort();
-  const now = ctx.now ?? new Date();
+  const now = ctx.now;
   return transaction(db, async (tx) => {
     let categoryId: number | null = null;
     let categoryName = "";

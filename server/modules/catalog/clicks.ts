@@ -155,13 +155,14 @@ async function writeClick(
   source: ClickSource,
   count: boolean,
   visitor: string | undefined,
+  now: Date,
   dealLookup?: DealLookup,
 ): Promise<ClickResult | null> {
   const deal = wanted === "deal" && dealLookup ? await dealLookup(tool.id) : null;
   const resolved = resolveTarget(tool, wanted, deal?.url ?? null);
   if (!resolved) return null;
   if (count && visitor) {
-    count = (await consumeRateLimit(db, `click:${visitor}:${tool.id}`, CLICK_REPEAT)).allowed;
+    count = (await consumeRateLimit(db, `click:${visitor}:${tool.id}`, CLICK_REPEAT, now)).allowed;
   }
   if (count) {
     await db.transaction(async (tx) => {
@@ -189,12 +190,14 @@ export async function recordToolClick(
     source: ClickSource;
     count?: boolean;
     visitor?: string;
+    /** the click's time (services.clock.now()): its repeat window */
+    now: Date;
     deal?: DealLookup;
   },
 ): Promise<ClickResult | null> {
   const tool = await findLinks(db, input.idOrSlug);
   return tool
-    ? writeClick(db, tool, input.target, input.source, input.count !== false, input.visitor, input.deal)
+    ? writeClick(db, tool, input.target, input.source, input.count !== false, input.visitor, input.now, input.deal)
     : null;
 }
 
@@ -203,10 +206,15 @@ export async function recordToolClick(
  * its destination_url names, else 'deal' for the spec's `type: 'affiliate'`, else the website; the
  * URL recorded is always the tool's own.
  */
-export async function recordReportedClick(db: Db, click: ToolClick, visitor?: string): Promise<ClickResult | null> {
+export async function recordReportedClick(
+  db: Db,
+  click: ToolClick,
+  visitor: string | undefined,
+  now: Date,
+): Promise<ClickResult | null> {
   const tool = await findLinks(db, click.idOrSlug);
   if (!tool) return null;
-  return writeClick(db, tool, reportedTarget(click, tool), click.source, true, visitor);
+  return writeClick(db, tool, reportedTarget(click, tool), click.source, true, visitor, now);
 }
 
 function reportedTarget(click: Pick<ToolClick, "type" | "destinationUrl">, tool: LinkRow): ClickTarget {

@@ -18,7 +18,7 @@ export async function rollbackImport(
   importId: number,
   ctx: ToolChangeContext,
 ): Promise<{ archived: number; alreadyGone: number }> {
-  const now = ctx.now ?? new Date();
+  const now = ctx.now;
   return transaction(db, async (tx) => {
     const [run] = await tx
       .select({ id: catalogImports.id, dryRun: catalogImports.dryRun, rolledBackAt: catalogImports.rolledBackAt })

@@ -103,7 +103,8 @@ export async function confirmDryRun(
   categoryMap: Record<string, string>,
   audit: { actor: AuditActor; requestId?: string | null },
   /** an admin's run lands as drafts unless they chose to publish on import (issue 31) */
-  landAs: "draft" | "active" = "draft",
+  landAs: "draft" | "active",
+  now: Date,
 ): Promise<ImportReport> {
   const [run] = await db
     .select({ source: catalogImports.source, csv: catalogImports.pendingCsv, dryRun: catalogImports.dryRun })
@@ -114,6 +115,7 @@ export async function confirmDryRun(
     throw new AppError("conflict", "This dry run was already carried out (or is not a dry run)");
   }
   return importCsv(db, run.csv, {
+    now,
     source: run.source,
     audit,
     categoryMap,

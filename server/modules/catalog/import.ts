@@ -134,6 +134,8 @@ export type CandidateTool = {
 
 export type ImportOptions = {
   source: string;
+  /** the import's time (services.clock.now(), or the seed's start): the added tools' dates and history */
+  now: Date;
   dryRun?: boolean;
   /** slugs to flag as featured if they are added (the seed's editorial set) */
   featuredSlugs?: string[];
@@ -478,7 +480,7 @@ export async function importRows(
     }
 
     report.importId = await storeRun(tx, report, options, null);
-    const now = new Date();
+    const now = options.now;
     if (fresh.length) {
       const providerIds = await upsertProviders(tx, fresh);
       const featured = new Set(options.featuredSlugs ?? []);

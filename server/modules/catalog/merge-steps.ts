@@ -18,7 +18,8 @@ export type ToolMergeStep =
   | {
       name: string;
       tables: readonly string[];
-      run(tx: Db, fromToolId: string, intoToolId: string): Promise<{ moved: number; dropped?: number }>;
+      /** `now`: the merge's time from the clock, for anything the step dates or counts as of now */
+      run(tx: Db, fromToolId: string, intoToolId: string, now: Date): Promise<{ moved: number; dropped?: number }>;
     }
   | {
       name: string;

@@ -45,7 +45,7 @@ const PreviewRow = z.object({ saves: z.number(), clicks: z.number(), views: z.nu
 export async function mergeTools(
   db: Db,
   input: { from: string; into: string },
-  ctx: { actor: AuditActor; requestId?: string | null; now?: Date; steps: readonly ToolMergeStep[] },
+  ctx: { actor: AuditActor; requestId?: string | null; now: Date; steps: readonly ToolMergeStep[] },
 ): Promise<MergeReport> {
   const { from, into } = MergeInput.parse(input);
   if (from === into) throw new AppError("bad_request", "A tool cannot be merged into itself");
@@ -65,12 +65,12 @@ export async function mergeTools(
     if (b.merged_into_id || b.status !== "active")
       throw new AppError("conflict", `${b.name} is not an active tool: merge into a published listing`);
 
+    const at = ctx.now;
     const steps: Record<string, MergeStepReport> = {};
     for (const step of runnableSteps(ctx.steps)) {
-      const result = await step.run(tx, a.id, b.id);
+      const result = await step.run(tx, a.id, b.id, at);
       steps[step.name] = { moved: result.moved, dropped: result.dropped ?? 0 };
     }
-    const at = ctx.now ?? new Date();
     // Lifetime counters follow the rows they count.
     await tx.execute(sql`UPDATE tools SET views = views + ${a.views}, clicks = clicks + ${a.clicks},
       upvotes = upvotes + ${a.upvotes}, updated_at = ${at} WHERE id = ${b.id}::uuid`);

@@ -33,27 +33,30 @@ const noModel = async (): Promise<Float32Array[]> => [];
 
 export async function seedCatalog(
   db: Db,
+  /** the seed's time (the process clock at boot; a test's clock in tests) */
+  now: Date,
 ): Promise<{ seeded: boolean; report?: ImportReport; enrichment?: EnrichReport; derivedOwed?: boolean }> {
   await ensureCategories(db);
-  const tasksChanged = await ensureTasks(db, new Date());
+  const tasksChanged = await ensureTasks(db, now);
   if ((await countTools(db)) > 0) return { seeded: false, derivedOwed: tasksChanged || (await derivedOwed(db)) };
   const report = await importCsv(db, readFileSync(SEED_CSV), {
     source: "seed:ai-tools.csv",
+    now,
     featuredSlugs: featuredSlugs(),
   });
   // Honest enrichment (ADR 0027): labelled, offline, deterministic; logos follow in their own step.
-  const enrichment = await enrichCatalog(db);
+  const enrichment = await enrichCatalog(db, { at: now });
   // The quality pass (ADR 0075): proposals for editors and page titles replaced by the tool's own
   // sentence, before anything reads the final text: the classifier then sees the replaced descriptions
   // (so enriching again changes nothing), and the shipped vectors are those of the text the catalogue has.
-  const quality = await runQualityPass(db, new Date());
-  if (quality.described) await enrichCatalog(db);
+  const quality = await runQualityPass(db, now);
+  if (quality.described) await enrichCatalog(db, { at: now });
   await applySeedListings(db);
   // The shipped vectors only (ADR 0066): seeding never waits for the model; the job computes the rest.
   await refreshToolVectors(db, { model: SENTENCE_ENCODER_MODEL, embed: noModel }, { computeMissing: false });
-  await refreshDerived(db, new Date());
+  await refreshDerived(db, now);
   // The default order reads prominence (featured listings, applied above) and completeness.
-  await refreshQualityScores(db, new Date());
+  await refreshQualityScores(db, now);
   // The planner's statistics for the catalogue just written (PGlite has no autovacuum to gather them).
   await refreshStatistics(db);
   return { seeded: true, report, enrichment };

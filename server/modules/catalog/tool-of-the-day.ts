@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { utcDay } from "../../platform/clock.ts";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import type { ToolDetail } from "./tool-shapes.ts";
 import { getTool } from "./tools.ts";
@@ -16,11 +17,7 @@ const CountRow = z.object({ n: z.number() });
 
 export type ToolOfTheDay = ToolDetail & { whyToday: string; challenge: string; day: string };
 
-export function utcDay(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
-
-export async function getToolOfTheDay(db: Db, now = new Date()): Promise<ToolOfTheDay | null> {
+export async function getToolOfTheDay(db: Db, now: Date): Promise<ToolOfTheDay | null> {
   const day = utcDay(now);
   let [chosen] = await queryRows(db, sql`SELECT tool_id FROM tool_of_the_day WHERE day = ${day}::date`, ChosenRow);
   if (!chosen) {

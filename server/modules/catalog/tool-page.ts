@@ -33,7 +33,7 @@ export type Deal = {
  * A live deal from the tool's pricing: a discounted price or a discount, not yet expired. Without
  * one the page shows no Get deal button.
  */
-export function dealOf(pricing: PriceInfo | null | undefined, now = new Date()): Deal | null {
+export function dealOf(pricing: PriceInfo | null | undefined, now: Date): Deal | null {
   if (!pricing) return null;
   const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);
   const discounted = text(pricing.discounted);
@@ -58,7 +58,7 @@ export type ToolPageData = {
 };
 
 export type ToolPageOptions = {
-  now?: Date;
+  now: Date;
   /** the viewer's tier (null: a visitor): alternatives above it lose their gated fields */
   viewerTier?: Tier | null;
   /**
@@ -97,11 +97,7 @@ async function alternativesOf(db: Db, toolId: string): Promise<Alternative[]> {
   return value;
 }
 
-export async function getToolPage(
-  db: Db,
-  idOrSlug: string,
-  options: ToolPageOptions = {},
-): Promise<ToolPageData | null> {
+export async function getToolPage(db: Db, idOrSlug: string, options: ToolPageOptions): Promise<ToolPageData | null> {
   const tool = await getTool(db, idOrSlug);
   if (!tool) return null;
   const limits = { features: FEATURES_SHOWN, useCases: USE_CASES_SHOWN };
@@ -115,7 +111,7 @@ export async function getToolPage(
   const alternatives = await alternativesOf(db, tool.id);
   return {
     tool,
-    deal: (options.deal ? await options.deal(tool.id) : null) ?? dealOf(tool.pricing, options.now ?? new Date()),
+    deal: (options.deal ? await options.deal(tool.id) : null) ?? dealOf(tool.pricing, options.now),
     alternatives: cardsForTier(alternatives, options.viewerTier ?? null),
     limits,
     lock: null,

@@ -18,6 +18,7 @@ export async function mergeToolReviews(
   tx: Db,
   fromId: string,
   intoId: string,
+  now: Date,
 ): Promise<{ moved: number; dropped: number }> {
   // Lock both tool rows in a fixed order so two merges cannot deadlock.
   for (const id of [fromId, intoId].sort()) await lockTool(tx, id);
@@ -37,8 +38,6 @@ export async function mergeToolReviews(
     sql`UPDATE reviews SET tool_id = ${intoId}::uuid WHERE tool_id = ${fromId}::uuid RETURNING id::text AS id`,
     IdRow,
   );
-  // A merge step is given no clock (catalog's ToolMergeStep): the recount counts as of now.
-  const now = new Date();
   await recomputeToolRating(tx, fromId, now);
   await recomputeToolRating(tx, intoId, now);
   return { moved: moved.length, dropped: dropped.length };

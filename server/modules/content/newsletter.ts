@@ -43,10 +43,11 @@ export async function subscribe(
   mailer: Mailer,
   input: z.output<typeof NewsletterInput>,
   site: SiteEnv,
-  who: { ip?: string } = {},
+  /** the client address (its own limit) and the request's time (services.clock.now()) */
+  who: { ip?: string; now: Date },
 ): Promise<{ alreadySubscribed: boolean }> {
   const siteUrl = siteOrigin(site);
-  const limit = ([key, rule]: [string, RateRule]) => limitOn(db, key, rule);
+  const limit = ([key, rule]: [string, RateRule]) => limitOn(db, key, rule, who.now);
   // Every request counts against the client; only requests that would mail count against the
   // address (a repeat for a confirmed address sends nothing, so it cannot fill anyone's inbox).
   if (who.ip) await limit([`newsletter:ip:${who.ip}`, NEWSLETTER_CLIENT_RULE]);
@@ -113,8 +114,8 @@ export async function subscriptionByToken(db: Db, token: string): Promise<{ subs
   return row ? { subscribed: row.status === "subscribed" } : null;
 }
 
-async function limitOn(db: Db, key: string, rule: RateRule): Promise<void> {
-  const result = await consumeRateLimit(db, key, rule);
+async function limitOn(db: Db, key: string, rule: RateRule, now: Date): Promise<void> {
+  const result = await consumeRateLimit(db, key, rule, now);
   if (!result.allowed) {
     throw new AppError("rate_limited", NEWSLETTER_RATE_LIMITED, { retryAfterSec: result.retryAfterSec });
   }

@@ -113,12 +113,7 @@ export type ReferralOverview = {
 // count() and sum() cast to int: uncast they are bigint, a string on node-postgres and a number on PGlite.
 const EarnedRow = z.object({ n: z.number(), days: z.number().nullable(), year: z.number() });
 
-export async function referralOverview(
-  db: Db,
-  userId: string,
-  origin: string,
-  now: Date = new Date(),
-): Promise<ReferralOverview> {
+export async function referralOverview(db: Db, userId: string, origin: string, now: Date): Promise<ReferralOverview> {
   const code = await ensureReferralCode(db, userId);
   const since = new Date(now.getTime() - REFERRAL_CAP_WINDOW_DAYS * DAY_MS).toISOString();
   const [referrals, [earned]] = await Promise.all([

@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Clock } from "../../platform/clock.ts";
+import { utcDay } from "../../platform/clock.ts";
 import { type Db, queryRows, transaction } from "../../platform/db/index.ts";
 import {
   linkCheckState,
@@ -14,7 +15,7 @@ import type { Logger } from "../../platform/logger.ts";
 import { applyToolFacts } from "../catalog/index.ts";
 import { checkSite, isFailure, type SiteCheck, userAgentFor } from "./check.ts";
 import { createHttpFetcher, type Fetcher, politeFetcher } from "./fetcher.ts";
-import { isGoneRun, setGone, utcDay } from "./graveyard.ts";
+import { isGoneRun, setGone } from "./graveyard.ts";
 import { bestLogo, type EncodedImage, encodePreview, fetchImage, ImageRefused, sha256 } from "./images.ts";
 import { pageFacts } from "./page-facts.ts";
 

@@ -16,8 +16,6 @@ export const GONE_FAILURE_DAYS = 4;
 export const GONE_SPAN_MS = 14 * DAY;
 export const LINK_CHECKER_SOURCE = "Link checker";
 
-export const utcDay = (d: Date) => d.toISOString().slice(0, 10);
-
 export function isGoneRun(failureDays: number, failingSince: Date | null, now: Date): boolean {
   return (
     failureDays >= GONE_FAILURE_DAYS && failingSince !== null && now.getTime() - failingSince.getTime() >= GONE_SPAN_MS

@@ -52,10 +52,10 @@ const sha256 = (b: Uint8Array | string) => createHash("sha256").update(b).digest
  */
 export async function applyBundledLogos(
   db: Db,
-  options: { at?: Date; editorial?: Editorial; index?: IconIndex } = {},
+  options: { at: Date; editorial?: Editorial; index?: IconIndex },
 ): Promise<LogoReport> {
   const started = performance.now();
-  const at = options.at ?? new Date();
+  const at = options.at;
   const index = options.index ?? iconIndex();
   const editorial = options.editorial ?? loadEditorial();
   const reviewed = new Date(`${editorial.reviewed}T00:00:00Z`);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Clock } from "../../platform/clock.ts";
+import { type Clock, utcDay } from "../../platform/clock.ts";
 import type { Db } from "../../platform/db/index.ts";
 import { queryRows, type RowSchema, sql } from "../../platform/db/index.ts";
 import {
@@ -12,7 +12,6 @@ import {
   savedSearchAllowance,
   summarizeViewer,
   type Tier,
-  utcDay,
   type Viewer,
   type ViewerSummary,
 } from "../accounts/index.ts";
@@ -170,7 +169,7 @@ async function toolState(
                  limit === null
                    ? sql`NULL::int`
                    : sql`(SELECT count(*)::int FROM daily_tool_views
-                           WHERE subject = ${`user:${userId}`} AND day = ${utcDay(new Date())}::date)`
+                           WHERE subject = ${`user:${userId}`} AND day = ${utcDay(now)}::date)`
                } AS used,
                (SELECT frequency::text FROM tool_change_alerts WHERE user_id = ${userId} AND tool_id = ref.id) AS frequency
         FROM (SELECT 1) AS one LEFT JOIN ref ON true`,

@@ -199,7 +199,7 @@ export async function listQueue(
   };
 }
 
-export type DecisionDeps = { db: Db; jobs: Jobs; now?: Date; requestId?: string | null };
+export type DecisionDeps = { db: Db; jobs: Jobs; now: Date; requestId?: string | null };
 export type DecisionResult = { id: string; status: SubmissionStatus; tool_slug: string | null };
 
 const Locked = z.object({
@@ -237,7 +237,7 @@ export async function decideSubmission(
   if (input.decision === "needs_revision" && !input.reason) {
     throw new AppError("bad_request", SUBMISSION_MESSAGES.revisionReason, { field: "reason" });
   }
-  const now = deps.now ?? new Date();
+  const now = deps.now;
   return transaction(deps.db, async (tx) => {
     const [s] = await queryRows(
       tx,
@@ -257,7 +257,7 @@ export async function decideSubmission(
     let toolSlug: string | null = null;
     if (input.decision === "approve") {
       // A reopened approval still has its tool (unpublished by the reopening): publish that one again.
-      ({ toolId, toolSlug } = s.tool_id ? await republish(tx, s.tool_id, admin, now) : await publish(tx, s));
+      ({ toolId, toolSlug } = s.tool_id ? await republish(tx, s.tool_id, admin, now) : await publish(tx, s, now));
     }
     await tx.execute(
       sql`UPDATE tool_submissions SET status = ${status}::submission_status, decision_reason = ${input.reason},
@@ -343,7 +343,7 @@ export async function reopenSubmission(
   confirmedLive = false,
 ): Promise<DecisionResult> {
   if (!isSubmissionId(id)) throw new AppError("not_found", "Submission not found");
-  const now = deps.now ?? new Date();
+  const now = deps.now;
   try {
     return await transaction(deps.db, async (tx) => {
       const [s] = await queryRows(
@@ -452,7 +452,7 @@ async function republish(
 const isMaker = (s: Locked) => s.maker_relation === "founder" || s.maker_relation === "employee";
 
 /** Adds the submitted tool to the catalogue with the importer's rules; its problems fail the decision. */
-async function publish(tx: Db, s: Locked): Promise<{ toolId: string; toolSlug: string }> {
+async function publish(tx: Db, s: Locked, now: Date): Promise<{ toolId: string; toolSlug: string }> {
   const report = await importRows(
     tx,
     [
@@ -468,6 +468,7 @@ async function publish(tx: Db, s: Locked): Promise<{ toolId: string; toolSlug: s
       },
     ],
     {
+      now,
       source: `submission:${s.id}`,
       // Listed by its maker (founder or employee): the facts are the maker's claim; else a member's (issue 20).
       provenance: (_slug, at) =>

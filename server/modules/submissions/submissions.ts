@@ -136,7 +136,7 @@ export async function createSubmission(
   db: Db,
   viewer: Viewer,
   input: SubmissionInput,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<MySubmission> {
   const fields = await resolveFields(db, input);
   const key = dedupKeyOf(input.name, input.url);
@@ -185,7 +185,7 @@ export async function resubmitSubmission(
   viewer: Viewer,
   id: string,
   input: SubmissionInput,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<MySubmission> {
   const current = await getMySubmission(db, viewer.user.id, id);
   if (!current) throw new AppError("not_found", "Submission not found");

@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listSavedSearches(db, viewer.user.id),
     listSavedTools(db, viewer.user.id),
     // Fresh: the viewer may come from the session cache, and views do not renew it.
-    dailyViews(db, `user:${viewer.user.id}`),
+    dailyViews(db, `user:${viewer.user.id}`, context.services.clock.now()),
     // Prices are shown to Free members only (the nudge).
     viewer.tier === "free" ? paidPlans(context) : null,
   ]);

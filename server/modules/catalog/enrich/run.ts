@@ -71,9 +71,9 @@ type Pending = {
   provider?: string;
 };
 
-export async function enrichCatalog(db: Db, options: { at?: Date; editorial?: Editorial } = {}): Promise<EnrichReport> {
+export async function enrichCatalog(db: Db, options: { at: Date; editorial?: Editorial }): Promise<EnrichReport> {
   const started = performance.now();
-  const at = options.at ?? new Date();
+  const at = options.at;
   const editorial = options.editorial ?? loadEditorial();
   const reviewed = new Date(`${editorial.reviewed}T00:00:00Z`);
   const editor = (url: string): Provenance => ({
