@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { PostSummary } from "../../server/modules/content/shared.ts";
+import type { PostSummary } from "#server/modules/content/shared.ts";
 
 export const postDate = (iso: string) =>
   new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });

@@ -9,4 +9,4 @@ export {
   MESSAGES,
   PASSWORD_MAX,
   PASSWORD_MIN,
-} from "../../server/modules/accounts/shared.ts";
+} from "#server/modules/accounts/shared.ts";

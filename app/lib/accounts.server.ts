@@ -7,10 +7,10 @@ import {
   type Tier,
   type Viewer,
   viewCookieSecret,
-} from "../../server/modules/accounts/index.ts";
+} from "#server/modules/accounts/index.ts";
 
-export * from "../../server/modules/accounts/index.ts";
-export { listOutbox } from "../../server/platform/mail.ts";
+export * from "#server/modules/accounts/index.ts";
+export { listOutbox } from "#server/platform/mail.ts";
 
 /** The signed-in member of this request, or null. */
 export function viewerOf(context: AppLoadContext, request: Request): Promise<Viewer | null> {
@@ -51,7 +51,7 @@ export function requestInfo(context: AppLoadContext, request: Request): RequestI
   return { headers: request.headers, ip: context.clientIp };
 }
 
-export { safeRedirect } from "../../server/platform/safe-redirect.ts";
+export { safeRedirect } from "#server/platform/safe-redirect.ts";
 
 /** Response headers carrying the Set-Cookie lines better-auth produced. */
 export function cookieHeaders(setCookies: string[]): Headers {
@@ -59,7 +59,7 @@ export function cookieHeaders(setCookies: string[]): Headers {
   for (const line of setCookies) headers.append("Set-Cookie", line);
   return headers;
 }
-export { AppError } from "../../server/platform/errors.ts";
+export { AppError } from "#server/platform/errors.ts";
 
 /**
  * What opens an editor's exclusive or early-access mark for this page's viewer (ADR 0083): the

@@ -1,7 +1,7 @@
 // The admin tools pages reach the catalogue through this server-only file. Callers have passed
 // requireAdminPage already; these helpers turn forms into the module's inputs.
 import type { AppLoadContext } from "react-router";
-import type { Viewer } from "../../server/modules/accounts/index.ts";
+import type { Viewer } from "#server/modules/accounts/index.ts";
 import {
   csvText,
   type EditableTool,
@@ -10,8 +10,8 @@ import {
   type SavedTool,
   SaveToolInput,
   saveTool,
-} from "../../server/modules/catalog/index.ts";
-import { AppError } from "../../server/platform/errors.ts";
+} from "#server/modules/catalog/index.ts";
+import { AppError } from "#server/platform/errors.ts";
 
 export {
   AdminToolQuery,
@@ -25,7 +25,7 @@ export {
   listCategories,
   NEW_TOOL,
   TOOL_TIERS,
-} from "../../server/modules/catalog/index.ts";
+} from "#server/modules/catalog/index.ts";
 
 export const CSV_TYPE_MESSAGE = "Please select a valid CSV file";
 

@@ -2,7 +2,7 @@
 // requireAdminPage first: the layout's check alone does not protect a child's loader (React Router
 // runs them in parallel) nor its `.data` request.
 import { type AppLoadContext, data } from "react-router";
-import type { Viewer } from "../../server/modules/accounts/index.ts";
+import type { Viewer } from "#server/modules/accounts/index.ts";
 import { viewerOf } from "./accounts.server";
 
 type AdminDenied = { denied: "signin" | "forbidden" };
@@ -38,10 +38,10 @@ export {
   UserTargetForm,
   userDetail,
   verifyFeedback,
-} from "../../server/modules/admin/index.ts";
+} from "#server/modules/admin/index.ts";
 // The operator's refund goes through billing's one refund path (issue 21).
-export { refundPaymentByOperator } from "../../server/modules/billing/index.ts";
-export { AuditQuery } from "../../server/platform/audit.ts";
+export { refundPaymentByOperator } from "#server/modules/billing/index.ts";
+export { AuditQuery } from "#server/platform/audit.ts";
 
 /** The acting admin, for the audit row of a page action. */
 export function adminActor(viewer: Viewer, context: AppLoadContext) {
@@ -53,4 +53,4 @@ export function adminActor(viewer: Viewer, context: AppLoadContext) {
   };
 }
 // The one UUID rule (platform/ids) for the admin pages' own form schemas.
-export { uuidSchema } from "../../server/platform/ids.ts";
+export { uuidSchema } from "#server/platform/ids.ts";

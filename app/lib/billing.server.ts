@@ -2,7 +2,7 @@
 // answers to the page shapes in billing-view.ts, and turns billing's refusals into messages.
 import { type AppLoadContext, redirect } from "react-router";
 import { z } from "zod";
-import { ForgotPasswordInput, type Viewer } from "../../server/modules/accounts/index.ts";
+import { ForgotPasswordInput, type Viewer } from "#server/modules/accounts/index.ts";
 import {
   type BillingSummary,
   billingActor,
@@ -21,8 +21,8 @@ import {
   startCheckout,
   testProviderDecision,
   verifyOrder,
-} from "../../server/modules/billing/index.ts";
-import { AppError } from "../../server/platform/errors.ts";
+} from "#server/modules/billing/index.ts";
+import { AppError } from "#server/platform/errors.ts";
 import type {
   BillingHistoryRow,
   BillingOverview,

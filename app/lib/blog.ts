@@ -1,2 +1,2 @@
 // Blog constants shared by the server and the browser.
-export * from "../../server/modules/content/shared.ts";
+export * from "#server/modules/content/shared.ts";

@@ -9,7 +9,7 @@ export type {
   ReviewPage,
   StoryView,
   ToolCommunity,
-} from "../../server/modules/community/index.ts";
+} from "#server/modules/community/index.ts";
 
 /** One decimal, as the poll widget shows it ('33.3%'). */
 export function pollPercent(votes: number, total: number): string {

@@ -1,10 +1,10 @@
 // Route modules reach the community module (corrections, badges, leaderboard) only through this server-only file.
 import type { AppLoadContext } from "react-router";
-import { listFeedback } from "../../server/modules/admin/index.ts";
-import { listCorrections, takeUnseenBadges, touchMember } from "../../server/modules/community/index.ts";
-import type { Db } from "../../server/platform/db/index.ts";
+import { listFeedback } from "#server/modules/admin/index.ts";
+import { listCorrections, takeUnseenBadges, touchMember } from "#server/modules/community/index.ts";
+import type { Db } from "#server/platform/db/index.ts";
 
-export * from "../../server/modules/community/index.ts";
+export * from "#server/modules/community/index.ts";
 
 /** Counts today's visit (streak badges) and returns the badges not announced yet (the toast). */
 export async function memberPageState(context: AppLoadContext, userId: string): Promise<string[]> {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { MAX_COMPARE_TOOLS } from "../../server/modules/catalog/shared.ts";
+import { MAX_COMPARE_TOOLS } from "#server/modules/catalog/shared.ts";
 
 /**
  * The visitor's compare list in the browser. The rules (caps, the cap message, the feature table)
@@ -16,7 +16,7 @@ export {
   featureMatrix,
   MAX_COMPARE_TOOLS,
   type MemberTier,
-} from "../../server/modules/catalog/shared.ts";
+} from "#server/modules/catalog/shared.ts";
 
 /** The spec's localStorage key: a JSON array of tool ids. */
 export const COMPARE_STORAGE_KEY = "compareTools";

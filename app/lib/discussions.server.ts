@@ -1,14 +1,14 @@
 // Route modules reach discussions (community module, ADR 0076) through this server-only file.
 import { type AppLoadContext, data, redirect } from "react-router";
 import { z } from "zod";
-import type { Viewer } from "../../server/modules/accounts/index.ts";
+import type { Viewer } from "#server/modules/accounts/index.ts";
 import {
   createThread,
   DISCUSSION_MESSAGES,
   type DiscussionReader,
   ThreadInput,
   VIP_FEATURE,
-} from "../../server/modules/community/index.ts";
+} from "#server/modules/community/index.ts";
 import { formAction } from "./form-action.server";
 import type { Tier } from "./tiers";
 
@@ -31,7 +31,7 @@ export {
   setFollow,
   ThreadId,
   VIP_FEATURE,
-} from "../../server/modules/community/index.ts";
+} from "#server/modules/community/index.ts";
 
 /** Who reads a board: moderators are admins; the VIP space opens by the entitlements table (vip_community). */
 export function readerOf(viewer: Viewer | null): DiscussionReader {

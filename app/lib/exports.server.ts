@@ -8,4 +8,4 @@ export {
   REPORT_PERIODS,
   ReportParams,
   reportScopes,
-} from "../../server/modules/exports/index.ts";
+} from "#server/modules/exports/index.ts";

@@ -32,7 +32,7 @@
 // module's `forms.ts`, or the route file) when the form mirrors its limits.
 import { data } from "react-router";
 import type { z } from "zod";
-import { AppError } from "../../server/platform/errors";
+import { AppError } from "#server/platform/errors.ts";
 
 import type { ActionFailure, FieldErrors, FormValues } from "./form-action";
 

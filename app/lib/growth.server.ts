@@ -1,18 +1,18 @@
 // Route modules reach the growth module (referrals, affiliates) only through this server-only file.
 import { isbot } from "isbot";
 import type { AppLoadContext } from "react-router";
-import { readBrowserOwner, signingSecret, visitorKey } from "../../server/modules/accounts/index.ts";
+import { readBrowserOwner, signingSecret, visitorKey } from "#server/modules/accounts/index.ts";
 import {
   affiliateOfUser,
   followAffiliateLink,
   isTopLevelNavigation,
   normalCode,
   readAffiliateCookie,
-} from "../../server/modules/growth/index.ts";
+} from "#server/modules/growth/index.ts";
 import { secureCookies, viewerOf } from "./accounts.server";
 import { originOf } from "./site-origin.server";
 
-export * from "../../server/modules/growth/index.ts";
+export * from "#server/modules/growth/index.ts";
 
 /** The site's one origin for links people copy and share (never the request's Host). */
 export { originOf } from "./site-origin.server";

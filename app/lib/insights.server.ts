@@ -15,7 +15,7 @@ export {
   stackTasks,
   WeeklyMailForm,
   weeklyMailSetting,
-} from "../../server/modules/insights/index.ts";
+} from "#server/modules/insights/index.ts";
 
 type Context = Parameters<typeof viewerOf>[0];
 

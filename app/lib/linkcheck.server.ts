@@ -1,2 +1,2 @@
 // Routes reach the link checker only through this server-only file.
-export * from "../../server/modules/linkcheck/index.ts";
+export * from "#server/modules/linkcheck/index.ts";

@@ -1,7 +1,7 @@
 // The browser's half of the sortable admin tables (server/platform/list-sort.ts): links that sort.
-import type { SortDir } from "../../server/platform/list-sort.ts";
+import type { SortDir } from "#server/platform/list-sort.ts";
 
-export type { SortDir } from "../../server/platform/list-sort.ts";
+export type { SortDir } from "#server/platform/list-sort.ts";
 
 /** The address of the table sorted by `column`: the same column again flips the direction; paging restarts. */
 export function sortHref(

@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
+import type { PersonalParts } from "#server/modules/personal/index.ts";
 import type { loader as rootLoader } from "~/root";
-import type { PersonalParts } from "../../server/modules/personal/index.ts";
 
 export type { PersonalParts };
 

@@ -2,7 +2,7 @@
 // (canonical and share links, og: tags, return addresses): PUBLIC_URL, else the configured host and
 // port — never the request's Host header, which a client chooses (issue 18, ADR 0025).
 import type { AppLoadContext } from "react-router";
-import { returnOrigin, siteOrigin } from "../../server/platform/site-origin.ts";
+import { returnOrigin, siteOrigin } from "#server/platform/site-origin.ts";
 
 export function originOf(context: AppLoadContext): string {
   return siteOrigin(context.services.env);

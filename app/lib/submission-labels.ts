@@ -1,2 +1,2 @@
 // Shared with the browser and light: the submit-tool form's messages and choices (no zod).
-export * from "../../server/modules/submissions/shared.ts";
+export * from "#server/modules/submissions/shared.ts";

@@ -1,2 +1,2 @@
 // Route modules reach the submissions module only through this server-only file.
-export * from "../../server/modules/submissions/index.ts";
+export * from "#server/modules/submissions/index.ts";

@@ -1,6 +1,6 @@
 /** The pages' door into the syndication module (issue 22): llms.txt, open data, embeds, the changes feed. */
 
-export { CompareApiParams } from "../../server/modules/catalog/index.ts";
+export { CompareApiParams } from "#server/modules/catalog/index.ts";
 export {
   badgeSvg,
   CHANGE_LABELS,
@@ -25,5 +25,5 @@ export {
   OPEN_DATA_FILES,
   SITE_LICENCE,
   themeOf,
-} from "../../server/modules/syndication/index.ts";
-export { siteOrigin, siteUrl } from "../../server/platform/site-origin.ts";
+} from "#server/modules/syndication/index.ts";
+export { siteOrigin, siteUrl } from "#server/platform/site-origin.ts";

@@ -6,4 +6,4 @@ export {
   type PlanCostLine,
   type PlanSummary,
   planSummaryLabel,
-} from "../../server/modules/catalog/shared.ts";
+} from "#server/modules/catalog/shared.ts";

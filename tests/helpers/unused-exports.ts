@@ -175,18 +175,22 @@ const getLeft = (node: ts.PropertyAccessExpression | ts.QualifiedName): ts.Node 
 const getRight = (node: ts.PropertyAccessExpression | ts.QualifiedName): string =>
   ts.isPropertyAccessExpression(node) ? node.name.text : node.right.text;
 
-/** Resolves a specifier the way the repository writes them: relative paths and `~/` for app/, extension optional. */
+/**
+ * Resolves a specifier the way the repository writes them: relative paths, `~/` for app/ and `#server/`
+ * for server/ (package.json `imports`), extension optional.
+ */
 export function resolveSpecifier(files: ReadonlyMap<string, unknown>, from: string, specifier: string): string | null {
   let base: string;
   if (specifier.startsWith("~/")) base = `app/${specifier.slice(2)}`;
+  else if (specifier.startsWith("#server/")) base = `server/${specifier.slice("#server/".length)}`;
   else if (specifier.startsWith(".")) base = path.posix.join(path.posix.dirname(from), specifier);
   else return null;
   for (const ext of EXTENSIONS) if (files.has(base + ext)) return base + ext;
   return null;
 }
 
-/** Every relative or `~/` string in a file: a superset of its specifiers, found without parsing. */
-const SPECIFIER = /["'`]((?:\.{1,2}|~)\/[^"'`\n]*)["'`]/g;
+/** Every relative, `~/` or `#server/` string in a file: a superset of its specifiers, found without parsing. */
+const SPECIFIER = /["'`]((?:\.{1,2}|~|#server)\/[^"'`\n]*)["'`]/g;
 
 /**
  * Checks the doors against every file given (path → source text). Only the files that can reach a door

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { MyBetaApplication } from "../../../server/modules/content/index.ts";
+import type { MyBetaApplication } from "#server/modules/content/index.ts";
 
 const day = (iso: string) =>
   new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });

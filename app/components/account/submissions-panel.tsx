@@ -1,7 +1,7 @@
 import { Link } from "react-router";
+import type { MySubmission } from "#server/modules/submissions/index.ts";
 import { type BadgeTone, badgeClass } from "~/components/ui-classes";
 import { embedSnippets } from "~/lib/embed-snippets";
-import type { MySubmission } from "../../../server/modules/submissions/index.ts";
 
 const STATUS_STYLE: Record<MySubmission["status"], { label: string; tone: BadgeTone }> = {
   pending: {

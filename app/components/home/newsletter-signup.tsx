@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useActionData, useFetcher } from "react-router";
-import { useHydrated } from "~/lib/use-hydrated";
 // The server's own rule (one function, no regex to backtrack), mirrored in the browser.
-import { INVALID_EMAIL as INVALID, isEmailAddress } from "../../../server/platform/email-rule.ts";
+import { INVALID_EMAIL as INVALID, isEmailAddress } from "#server/platform/email-rule.ts";
+import { useHydrated } from "~/lib/use-hydrated";
 import { buttonClass, controlClass } from "../ui-classes";
 
 export function NewsletterSignup() {

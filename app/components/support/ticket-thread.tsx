@@ -3,7 +3,7 @@
 // (the admin's "then set status") as children of the form.
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import type { TicketMessage } from "../../../server/modules/content/shared.ts";
+import type { TicketMessage } from "#server/modules/content/shared.ts";
 import { Button, Field, Textarea } from "../ui";
 
 const when = (iso: string) => new Date(iso).toUTCString().slice(0, 22);

@@ -1,4 +1,4 @@
-import { siteOrigin } from "../../../server/platform/site-origin.ts";
+import { siteOrigin } from "#server/platform/site-origin.ts";
 import type { Route } from "./+types/robots";
 
 // The origin is the site's own (PUBLIC_URL, else the configured host), never the request's Host header.

@@ -1,6 +1,6 @@
+import { siteOrigin } from "#server/platform/site-origin.ts";
 import { sitemapEntries } from "~/lib/catalog.server";
 import { blogSitemapEntries, docsSitemapPaths } from "~/lib/content.server";
-import { siteOrigin } from "../../../server/platform/site-origin.ts";
 import type { Route } from "./+types/sitemap";
 
 const STATIC_PATHS = [

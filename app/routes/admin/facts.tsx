@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
+import { DECISION_FACT_LABELS } from "#server/modules/observer/shared.ts";
 import { FormAlert } from "~/components/account/form-parts";
 import { Button, cardClass, Field, Input, Select, Textarea } from "~/components/ui";
 import { requireAdminPage } from "~/lib/admin.server";
@@ -13,7 +14,6 @@ import {
   factQueue,
   type QueueItem,
 } from "~/lib/observer.server";
-import { DECISION_FACT_LABELS } from "../../../server/modules/observer/shared";
 import type { Route } from "./+types/facts";
 
 export { shouldRevalidate } from "~/lib/revalidate";

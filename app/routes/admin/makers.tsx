@@ -1,11 +1,11 @@
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
+import { MAKER_FIELD_LABELS } from "#server/modules/makers/shared.ts";
 import { FormAlert } from "~/components/account/form-parts";
 import { Button, cardClass, Field, Input, Table } from "~/components/ui";
 import { requireAdminPage } from "~/lib/admin.server";
 import { failureOf } from "~/lib/form-action";
 import { formAction } from "~/lib/form-action.server";
-import { MAKER_FIELD_LABELS } from "../../../server/modules/makers/shared";
 import {
   decideMakerEdit,
   listPendingMakerEdits,

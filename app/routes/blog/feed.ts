@@ -1,5 +1,5 @@
+import { siteOrigin } from "#server/platform/site-origin.ts";
 import { blogFeed } from "~/lib/content.server";
-import { siteOrigin } from "../../../server/platform/site-origin.ts";
 import type { Route } from "./+types/feed";
 
 /** /blog/feed.xml: an Atom feed of the newest published posts. */

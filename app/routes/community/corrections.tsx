@@ -1,12 +1,12 @@
 import { Form, Link } from "react-router";
 import { z } from "zod";
+import { isUuid } from "#server/platform/ids.ts";
 import { FormAlert } from "~/components/account/form-parts";
 import { type BadgeTone, Button, badgeClass, cardClass } from "~/components/ui";
 import { AppError, viewerOf } from "~/lib/accounts.server";
 import { type CorrectionView, communityDeps, listCorrections, voteCorrection } from "~/lib/community.server";
 import { failureOf } from "~/lib/form-action";
 import { formAction, refuse } from "~/lib/form-action.server";
-import { isUuid } from "../../../server/platform/ids.ts";
 import type { Route } from "./+types/corrections";
 
 export { shouldRevalidate } from "~/lib/revalidate";

@@ -1,11 +1,11 @@
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
+import { CLAIM_LINK_HOURS, SITE_META_NAME, SITE_WELL_KNOWN_PATH } from "#server/modules/makers/shared.ts";
 import { FormAlert } from "~/components/account/form-parts";
 import { Button, cardClassOf, Field, Input } from "~/components/ui";
 import { AppError, viewerOf } from "~/lib/accounts.server";
 import { failureOf } from "~/lib/form-action";
 import { formAction, refuse } from "~/lib/form-action.server";
-import { CLAIM_LINK_HOURS, SITE_META_NAME, SITE_WELL_KNOWN_PATH } from "../../../server/modules/makers/shared";
 import type { Route } from "./+types/claim";
 import {
   ClaimEmailInput,

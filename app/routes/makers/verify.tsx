@@ -1,11 +1,11 @@
 import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
+import { MAKER_MESSAGES } from "#server/modules/makers/shared.ts";
 import { FormAlert } from "~/components/account/form-parts";
 import { Button } from "~/components/ui";
 import { viewerOf } from "~/lib/accounts.server";
 import { failureOf } from "~/lib/form-action";
 import { formAction } from "~/lib/form-action.server";
-import { MAKER_MESSAGES } from "../../../server/modules/makers/shared";
 import type { Route } from "./+types/verify";
 import { ClaimToken, confirmEmailClaim } from "./makers.server";
 

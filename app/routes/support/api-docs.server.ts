@@ -1,5 +1,5 @@
 // The API reference page reads the same generated document /api/openapi.json serves (no copy to drift).
-import { openApiDocument } from "../../../server/api/openapi.ts";
+import { openApiDocument } from "#server/api/openapi.ts";
 
 type Schema = {
   type?: string | string[];

@@ -3,12 +3,7 @@
 // these answer in the shapes the widgets read (`review`, `poll`), refusals included (`communityShape`).
 import { type AppLoadContext, data } from "react-router";
 import { z } from "zod";
-import type { PollVoteResult } from "~/components/tool-detail/poll-widget";
-import type { ReviewFormResult } from "~/components/tool-detail/reviews";
-import { AppError, SavedToolToggle, secureCookies } from "~/lib/accounts.server";
-import type { ActionFailure } from "~/lib/form-action";
-import { firstIssue } from "~/lib/form-action.server";
-import type { Viewer } from "../../../server/modules/accounts/index.ts";
+import type { Viewer } from "#server/modules/accounts/index.ts";
 import {
   type CommunityActor,
   type CommunityServices,
@@ -27,7 +22,12 @@ import {
   type Voter,
   votePoll,
   voterCookie,
-} from "../../../server/modules/community/index.ts";
+} from "#server/modules/community/index.ts";
+import type { PollVoteResult } from "~/components/tool-detail/poll-widget";
+import type { ReviewFormResult } from "~/components/tool-detail/reviews";
+import { AppError, SavedToolToggle, secureCookies } from "~/lib/accounts.server";
+import type { ActionFailure } from "~/lib/form-action";
+import { firstIssue } from "~/lib/form-action.server";
 
 export type CommunityActionData = { review?: ReviewFormResult; poll?: PollVoteResult };
 
