@@ -1,5 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+import type { EdgeEnv } from "../edge/vars.ts";
 import {
   addSavedTool,
   createSavedSearch,
@@ -45,7 +46,7 @@ import {
 } from "./doc.ts";
 import { parseOr400 } from "./respond.ts";
 
-type Vars = { Variables: { services: AppServices; requestId: string } };
+type Vars = EdgeEnv;
 
 const UserId = z.string().regex(/^[\w-]{1,64}$/, "Unknown user");
 const CheckAccess = z.object({

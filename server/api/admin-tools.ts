@@ -3,6 +3,7 @@ import path from "node:path";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { z } from "zod";
+import type { EdgeEnv } from "../edge/vars.ts";
 import { getViewer, requireRole, type Viewer } from "../modules/accounts/index.ts";
 import {
   AdminToolQuery,
@@ -36,7 +37,7 @@ import type { AppServices } from "../process/context.ts";
 import { adminErrors, csv, documented, json, ok, pathParams, record, records, requestJson, SESSION } from "./doc.ts";
 import { parseOr400 } from "./respond.ts";
 
-type Vars = { Variables: { services: AppServices; requestId: string } };
+type Vars = EdgeEnv;
 
 /** The biggest CSV an admin may upload (the API's body limit is the same 5 MB). */
 export const CSV_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,5 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+import type { EdgeEnv } from "../edge/vars.ts";
 import { getViewer, requireRole, type Viewer } from "../modules/accounts/index.ts";
 import {
   dashboardStats,
@@ -21,7 +22,7 @@ import type { AppServices } from "../process/context.ts";
 import { adminErrors, documented, json, ok, pathParams, record, records, requestJson, SESSION } from "./doc.ts";
 import { parseOr400 } from "./respond.ts";
 
-type Vars = { Variables: { services: AppServices; requestId: string } };
+type Vars = EdgeEnv;
 
 const UserId = z.string().regex(/^[\w-]{1,64}$/, "Unknown user");
 

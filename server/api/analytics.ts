@@ -1,4 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
+import type { EdgeEnv } from "../edge/vars.ts";
 import { visitorKey } from "../modules/accounts/index.ts";
 import { recordReportedClick, ToolClickInput } from "../modules/catalog/index.ts";
 import { badRequest, notFound } from "../platform/errors.ts";
@@ -6,7 +7,7 @@ import type { AppServices } from "../process/context.ts";
 import { documented, errors, json, ok, requestJson } from "./doc.ts";
 import { parseOr400 } from "./respond.ts";
 
-type Vars = { Variables: { services: AppServices; clientIp: string } };
+type Vars = EdgeEnv;
 
 /**
  * POST /api/analytics/tool-click (spec section 7): a first-party record of an outbound click. A

@@ -1,9 +1,10 @@
 import type { MiddlewareHandler } from "hono";
+import type { EdgeEnv } from "../edge/vars.ts";
 import { type ApiKeyAuth, apiKeyFromHeader, authenticateApiKey, setRequestViewer } from "../modules/accounts/index.ts";
 import { AppError } from "../platform/errors.ts";
 import type { AppServices } from "../process/context.ts";
 
-type Vars = { Variables: { services: AppServices } };
+type Vars = EdgeEnv;
 
 /** The read API an API key opens (spec section 7): tools, a tool, categories, tool of the day, trending, top lists. */
 const READ_API = /^\/api\/(tools(\/[^/]+)?|categories|community\/trending|top-lists)\/?$/;

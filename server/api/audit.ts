@@ -1,11 +1,12 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
+import type { EdgeEnv } from "../edge/vars.ts";
 import { getViewer, requireRole } from "../modules/accounts/index.ts";
 import { AuditQuery, listAudit } from "../platform/audit.ts";
 import type { AppServices } from "../process/context.ts";
 import { adminErrors, documented, json, ok, SESSION } from "./doc.ts";
 import { parseOr400 } from "./respond.ts";
 
-type Vars = { Variables: { services: AppServices } };
+type Vars = EdgeEnv;
 
 /** GET /api/admin/audit: the audit log for administrators, newest first (ADR 0010). */
 export function auditApi() {

@@ -1,5 +1,6 @@
 import { OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import { z } from "zod";
+import type { EdgeEnv } from "../edge/vars.ts";
 import { type AuthAction, CLIENT_IP_HEADER, limitAuthAttempt } from "../modules/accounts/index.ts";
 import { bodyForm, bodyText } from "../platform/body-cap.ts";
 import { DATABASE_UNAVAILABLE, failedForDatabase, RETRY_AFTER_SEC } from "../platform/db/availability.ts";
@@ -9,7 +10,7 @@ import { own } from "../platform/own.ts";
 import type { AppServices } from "../process/context.ts";
 import { ErrorBody, json, OPTIONAL_SESSION, requestJson, SESSION } from "./doc.ts";
 
-type Vars = { Variables: { services: AppServices; clientIp: string } };
+type Vars = EdgeEnv;
 
 /** better-auth endpoints whose attempts are rate limited (the page forms share the same counters). */
 const LIMITED: Record<string, AuthAction> = {

@@ -1,5 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+import type { EdgeEnv } from "../edge/vars.ts";
 import { consumeRateLimit, getViewer, requireUser, TIERS } from "../modules/accounts/index.ts";
 import {
   AMOUNT_MISMATCH,
@@ -33,7 +34,7 @@ import {
 } from "./doc.ts";
 import { fail, parseOr400 } from "./respond.ts";
 
-type Vars = { Variables: { services: AppServices; clientIp: string; requestId: string } };
+type Vars = EdgeEnv;
 
 const PaidTier = z.enum(["standard", "expert"], { message: "tier must be standard or expert" });
 /** Dollars as the spec's forms send them ("2.99" or 2.99); compared in cents. */

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, type RouteConfigToTypedResponse } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import type { EdgeEnv } from "../edge/vars.ts";
 import {
   ADVANCED_FILTERS,
   canAccessTier,
@@ -47,7 +48,7 @@ import {
 } from "./read-schemas.ts";
 import { badInput, parseOr400 } from "./respond.ts";
 
-type Vars = { Variables: { services: AppServices } };
+type Vars = EdgeEnv;
 
 /**
  * The 200 answer of GET /api/tools as its route declares it. The API cache holds that answer's bytes

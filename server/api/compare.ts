@@ -1,5 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+import type { EdgeEnv } from "../edge/vars.ts";
 import { getViewer, loadEntitlements } from "../modules/accounts/index.ts";
 import {
   CompareApiParams,
@@ -12,7 +13,7 @@ import type { AppServices } from "../process/context.ts";
 import { documented, errors, json, OPTIONAL_SESSION, ok, records } from "./doc.ts";
 import { parseOr400 } from "./respond.ts";
 
-type Vars = { Variables: { services: AppServices } };
+type Vars = EdgeEnv;
 
 /**
  * GET /api/tools/compare?ids=a,b — the compare drawer's data: the tools in the order asked for,

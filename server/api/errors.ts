@@ -1,11 +1,12 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+import type { EdgeEnv } from "../edge/vars.ts";
 import { AppError } from "../platform/errors.ts";
 import { consumeRateLimit, type RateRule } from "../platform/rate-limit.ts";
 import type { AppServices } from "../process/context.ts";
 import { documented, errors, json, ok, requestJson } from "./doc.ts";
 
-type Vars = { Variables: { services: AppServices; requestId: string; clientIp: string } };
+type Vars = EdgeEnv;
 
 /** A report is a few kilobytes at most (the edge's body cap refuses more: server/edge/app.ts); a browser reports a handful of errors a minute, a script more. */
 export const ERROR_REPORT_MAX_BYTES = 24 * 1024;

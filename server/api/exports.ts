@@ -1,5 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+import type { EdgeEnv } from "../edge/vars.ts";
 import { getViewer } from "../modules/accounts/index.ts";
 import {
   BULK_FORMATS,
@@ -14,7 +15,7 @@ import type { AppServices } from "../process/context.ts";
 import { csv, documented, memberErrors, pathParams, SESSION } from "./doc.ts";
 import { parseOr400 } from "./respond.ts";
 
-type Vars = { Variables: { services: AppServices; requestId: string } };
+type Vars = EdgeEnv;
 
 const What = z.enum(MEMBER_EXPORTS, { message: "Export lists, saved-searches or search" });
 const BulkQuery = z.object({

@@ -1,5 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+import type { EdgeEnv } from "../edge/vars.ts";
 import { getViewer, requireRole, requireUser } from "../modules/accounts/index.ts";
 import {
   AffiliateJoinInput,
@@ -20,7 +21,7 @@ import type { AppServices } from "../process/context.ts";
 import { adminErrors, csv, documented, json, memberErrors, ok, requestJson, SESSION } from "./doc.ts";
 import { parseOr400 } from "./respond.ts";
 
-type Vars = { Variables: { services: AppServices } };
+type Vars = EdgeEnv;
 
 async function body(c: { req: { json(): Promise<unknown> } }): Promise<unknown> {
   return c.req.json().catch(() => {

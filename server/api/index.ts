@@ -4,6 +4,7 @@ import { countTools } from "../modules/catalog/index.ts";
 import type { AppServices } from "../process/context.ts";
 // Registers the makers module's tool-merge step in every server process (ADR 0018).
 import "../modules/makers/index.ts";
+import type { EdgeEnv } from "../edge/vars.ts";
 import { probeDatabase, RETRY_AFTER_SEC } from "../platform/db/availability.ts";
 import { accountsApi } from "./accounts.ts";
 import { adminApi } from "./admin.ts";
@@ -31,7 +32,7 @@ import { submissionsApi } from "./submissions.ts";
 import { supportApi } from "./support.ts";
 import { topListsApi } from "./top-lists.ts";
 
-type Vars = { Variables: { services: AppServices } };
+type Vars = EdgeEnv;
 
 const Engine = z.enum(["pglite", "postgres"]);
 const Health = z.object({ status: z.literal("ok"), db: Engine, tools: z.number().int() });
@@ -79,7 +80,7 @@ export function createApi() {
         // The cause (addresses, driver messages) goes to the log, not to the public answer.
         c.var.services.logger.warn("not ready: database unreachable", { cause: probe.error, ms: probe.ms });
         // The request's log line (a 503) carries the cause too.
-        c.set("error" as never, new Error(`database unreachable: ${probe.error ?? "no answer"}`) as never);
+        c.set("error", new Error(`database unreachable: ${probe.error ?? "no answer"}`));
         c.header("Retry-After", String(RETRY_AFTER_SEC));
         return c.json({ status: "unavailable", db: engine, error: "The database is unreachable" }, 503);
       }

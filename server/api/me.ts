@@ -1,12 +1,13 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+import type { EdgeEnv } from "../edge/vars.ts";
 import { getViewer, requireUser } from "../modules/accounts/index.ts";
 import { PageStateQuery, personalParts } from "../modules/personal/index.ts";
 import type { AppServices } from "../process/context.ts";
 import { documented, json, memberErrors, SESSION } from "./doc.ts";
 import { parseOr400 } from "./respond.ts";
 
-type Vars = { Variables: { services: AppServices } };
+type Vars = EdgeEnv;
 
 /**
  * GET /api/me/page-state?path=…: the signed-in member's own parts of a shared page (ADR 0032), the

@@ -1,11 +1,12 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+import type { EdgeEnv } from "../edge/vars.ts";
 import { NewsletterInput, subscribe } from "../modules/content/index.ts";
 import type { AppServices } from "../process/context.ts";
 import { documented, errors, json, ok, requestJson } from "./doc.ts";
 import { parseOr400 } from "./respond.ts";
 
-type Vars = { Variables: { services: AppServices; clientIp: string } };
+type Vars = EdgeEnv;
 
 /** POST /api/newsletter/subscribe {email} → {success, message} or 400 {success:false, error}. */
 export function newsletterApi() {

@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { EdgeVariables } from "../edge/vars.ts";
 import { canAccessTier, getViewer, requireRole, requiresLabel, type Viewer } from "../modules/accounts/index.ts";
 import {
   CostParams,
@@ -18,7 +19,7 @@ import type { AppServices } from "../process/context.ts";
 import { ErrorBody, readErrors, ToolParams } from "./read-schemas.ts";
 import { badInput } from "./respond.ts";
 
-type Vars = { Variables: { services: AppServices; requestId: string; viewer: Viewer } };
+type Vars = { Variables: EdgeVariables & { viewer: Viewer } };
 
 const json = <S>(schema: S, description: string) => ({ description, content: { "application/json": { schema } } });
 const security: Record<string, string[]>[] = [{ apiKey: [] }, {}];

@@ -1,5 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+import type { EdgeEnv } from "../edge/vars.ts";
 import { getViewer, requireRole, requireUser } from "../modules/accounts/index.ts";
 import {
   BulkApproveInput,
@@ -32,7 +33,7 @@ import {
 } from "./doc.ts";
 import { parseOr400 } from "./respond.ts";
 
-type Vars = { Variables: { services: AppServices; requestId: string } };
+type Vars = EdgeEnv;
 
 async function body(c: { req: { json(): Promise<unknown> } }): Promise<unknown> {
   return c.req.json().catch(() => {

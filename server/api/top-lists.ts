@@ -1,5 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+import type { EdgeEnv } from "../edge/vars.ts";
 import { getViewer, requireRole, requireUser } from "../modules/accounts/index.ts";
 import {
   AddToolToTopListInput,
@@ -45,7 +46,7 @@ import {
 } from "./doc.ts";
 import { parseOr400, useCaseInput } from "./respond.ts";
 
-type Vars = { Variables: { services: AppServices; requestId: string } };
+type Vars = EdgeEnv;
 
 const _Paging = z.object({
   page: z.coerce.number().int("page must be a whole number").min(1, "page must be 1 or more").max(10_000).default(1),

@@ -37,8 +37,9 @@ import { pageRouteLabeller } from "../platform/route-label.ts";
 import { siteOrigin } from "../platform/site-origin.ts";
 import { viewerCaching } from "../platform/viewer-caching.ts";
 import type { AppServices } from "../process/context.ts";
+import type { EdgeEnv } from "./vars.ts";
 
-type Vars = { Variables: { services: AppServices; requestId: string; clientIp: string; error?: unknown } };
+type Vars = EdgeEnv;
 
 export type AppOptions = {
   services: AppServices;

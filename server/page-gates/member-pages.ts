@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import type { EdgeEnv } from "../edge/vars.ts";
 import {
   canAccessTier,
   countMemberView,
@@ -48,7 +49,7 @@ export function memberPages(
   services: AppServices,
   audiences: WeakMap<Request, Tier>,
   toolRef: ToolRefs,
-): MiddlewareHandler {
+): MiddlewareHandler<EdgeEnv> {
   const { db, logger } = services;
   return async (c, next) => {
     if (c.req.method !== "GET" || !isSharedPage(c.req.path) || c.req.query(OWN_RENDER_PARAM) !== undefined)
@@ -64,7 +65,7 @@ export function memberPages(
     const viewer = await getViewer(services, request);
     if (!viewer) return next();
     const versions = await versionsFor(db, request);
-    c.set("contentVersion" as never, versions.content as never);
+    c.set("contentVersion", versions.content);
     if (TOOL_PAGE.test(c.req.path)) {
       const key = toolPageKey(c.req.path);
       const ref = key ? await toolRef(versions.content, key) : null;

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import type { EdgeEnv } from "../edge/vars.ts";
 import {
   canAccessTier,
   decideVisitorView,
@@ -55,7 +56,11 @@ export function toolPageKey(path: string): string | null {
   }
 }
 
-export function toolPageGate(services: AppServices, approved: WeakSet<Request>, toolRef: ToolRefs): MiddlewareHandler {
+export function toolPageGate(
+  services: AppServices,
+  approved: WeakSet<Request>,
+  toolRef: ToolRefs,
+): MiddlewareHandler<EdgeEnv> {
   const { db, env } = services;
   const secure = env.PUBLIC_URL?.startsWith("https://") ?? false;
 
@@ -73,7 +78,7 @@ export function toolPageGate(services: AppServices, approved: WeakSet<Request>, 
       return next(); // the route answers malformed paths
     }
     const version = (await versionsFor(db, c.req.raw)).content;
-    c.set("contentVersion" as never, version as never);
+    c.set("contentVersion", version);
     const ref = await toolRef(version, key);
     if (!ref || !canAccessTier(null, ref.tier)) return next();
     const limit = (await loadEntitlements(db)).limitFor("free", "daily_tool_views");
