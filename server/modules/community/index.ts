@@ -53,15 +53,10 @@ export {
   FeedbackInput,
   RejectInput,
 } from "./correction-forms.ts";
-export {
-  type CorrectionView,
-  correctionTarget,
-  createCorrection,
-  listCorrections,
-  rejectCorrection,
-  verifyCorrection,
-  voteCorrection,
-} from "./corrections.ts";
+// Corrections (issue 11): one file per use case over correction-rows.ts (the rules, the public shape, the rows).
+export type { CorrectionView } from "./correction-rows.ts";
+export { correctionTarget } from "./correction-target.ts";
+export { createCorrection } from "./create-correction.ts";
 export { CreateTopListInput, createTopList } from "./create-top-list.ts";
 // Reviews (issue 11) are one file per use case, named for what it does (save-review.ts, delete-review.ts,
 // moderate-review.ts, …): a write exports its zod Input and takes (services, actor, input).
@@ -116,6 +111,7 @@ export {
   revokeShare,
   shareList,
 } from "./list-collections.ts";
+export { listCorrections } from "./list-corrections.ts";
 export { listHiddenReviews } from "./list-hidden-reviews.ts";
 export { listMyTopLists } from "./list-my-top-lists.ts";
 export { listPublicTopLists, toolNamesOf } from "./list-public-top-lists.ts";
@@ -150,6 +146,7 @@ export {
   voterCookie,
 } from "./polls.ts";
 export { RATING_REFRESH_JOB, registerRatingJobs } from "./rating-jobs.ts";
+export { rejectCorrection } from "./reject-correction.ts";
 export { RemoveToolFromTopListInput, removeToolFromTopList } from "./remove-tool-from-top-list.ts";
 export { ReportReviewInput, reportReview } from "./report-review.ts";
 export { RestoreReviewInput, restoreReview } from "./restore-review.ts";
@@ -205,3 +202,5 @@ export {
   verificationState,
 } from "./verification.ts";
 export { communityFigures, listCommunityVerified } from "./verified.ts";
+export { verifyCorrection } from "./verify-correction.ts";
+export { voteCorrection } from "./vote-correction.ts";

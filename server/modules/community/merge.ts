@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import type { ToolMergeStep } from "../catalog/index.ts";
-import { correctionsMergeStep } from "./corrections.ts";
 import { discussionsMergeStep } from "./discussion-moderation.ts";
+import { correctionsMergeStep } from "./merge-corrections.ts";
 import { topListsMergeStep } from "./merge-top-list-items.ts";
 import { lockTool } from "./tool-lookup.ts";
 import { recomputeToolRating } from "./tool-rating.ts";
