@@ -29,7 +29,6 @@ import { changeUser } from "../modules/admin/index.ts";
 import { subscriptionForApi } from "../modules/billing/index.ts";
 import { listPublicTopListsByUser } from "../modules/community/index.ts";
 import { AppError, notFound } from "../platform/errors.ts";
-import type { AppServices } from "../process/context.ts";
 import {
   adminErrors,
   documented,

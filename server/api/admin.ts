@@ -18,7 +18,6 @@ import {
 import { listAchievements } from "../modules/community/index.ts";
 import type { Actor } from "../platform/audit.ts";
 import { AppError, notFound } from "../platform/errors.ts";
-import type { AppServices } from "../process/context.ts";
 import { adminErrors, documented, json, ok, pathParams, record, records, requestJson, SESSION } from "./doc.ts";
 import { parseOr400 } from "./respond.ts";
 

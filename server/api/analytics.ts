@@ -3,7 +3,6 @@ import type { EdgeEnv } from "../edge/vars.ts";
 import { visitorKey } from "../modules/accounts/index.ts";
 import { recordReportedClick, ToolClickInput } from "../modules/catalog/index.ts";
 import { badRequest, notFound } from "../platform/errors.ts";
-import type { AppServices } from "../process/context.ts";
 import { documented, errors, json, ok, requestJson } from "./doc.ts";
 import { parseOr400 } from "./respond.ts";
 

@@ -2,7 +2,6 @@ import type { MiddlewareHandler } from "hono";
 import type { EdgeEnv } from "../edge/vars.ts";
 import { type ApiKeyAuth, apiKeyFromHeader, authenticateApiKey, setRequestViewer } from "../modules/accounts/index.ts";
 import { AppError } from "../platform/errors.ts";
-import type { AppServices } from "../process/context.ts";
 
 type Vars = EdgeEnv;
 

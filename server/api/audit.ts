@@ -2,7 +2,6 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { EdgeEnv } from "../edge/vars.ts";
 import { getViewer, requireRole } from "../modules/accounts/index.ts";
 import { AuditQuery, listAudit } from "../platform/audit.ts";
-import type { AppServices } from "../process/context.ts";
 import { adminErrors, documented, json, ok, SESSION } from "./doc.ts";
 import { parseOr400 } from "./respond.ts";
 

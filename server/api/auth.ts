@@ -7,7 +7,6 @@ import { DATABASE_UNAVAILABLE, failedForDatabase, RETRY_AFTER_SEC } from "../pla
 import { INVALID_EMAIL, isEmailAddress } from "../platform/email-address.ts";
 import { AppError } from "../platform/errors.ts";
 import { own } from "../platform/own.ts";
-import type { AppServices } from "../process/context.ts";
 import { ErrorBody, json, OPTIONAL_SESSION, requestJson, SESSION } from "./doc.ts";
 
 type Vars = EdgeEnv;

@@ -19,7 +19,6 @@ import {
 import { AppError } from "../platform/errors.ts";
 import { uuidSchema } from "../platform/ids.ts";
 import { returnOrigin } from "../platform/site-origin.ts";
-import type { AppServices } from "../process/context.ts";
 import {
   documented,
   errors,

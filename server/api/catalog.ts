@@ -29,7 +29,6 @@ import { utcDay } from "../platform/clock.ts";
 import { contentVersion } from "../platform/db/content-version.ts";
 import { notFound } from "../platform/errors.ts";
 import type { CachedBody } from "../platform/response-cache.ts";
-import type { AppServices } from "../process/context.ts";
 import { READ_SECURITY } from "./doc.ts";
 import {
   CategoryList,

@@ -9,7 +9,6 @@ import {
   compareCosts,
   getComparison,
 } from "../modules/catalog/index.ts";
-import type { AppServices } from "../process/context.ts";
 import { documented, errors, json, OPTIONAL_SESSION, ok, records } from "./doc.ts";
 import { parseOr400 } from "./respond.ts";
 

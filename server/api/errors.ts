@@ -3,7 +3,6 @@ import { z } from "zod";
 import type { EdgeEnv } from "../edge/vars.ts";
 import { AppError } from "../platform/errors.ts";
 import { consumeRateLimit, type RateRule } from "../platform/rate-limit.ts";
-import type { AppServices } from "../process/context.ts";
 import { documented, errors, json, ok, requestJson } from "./doc.ts";
 
 type Vars = EdgeEnv;

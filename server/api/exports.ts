@@ -11,7 +11,6 @@ import {
   ReportParams,
   reportCsv,
 } from "../modules/exports/index.ts";
-import type { AppServices } from "../process/context.ts";
 import { csv, documented, memberErrors, pathParams, SESSION } from "./doc.ts";
 import { parseOr400 } from "./respond.ts";
 

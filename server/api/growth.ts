@@ -17,7 +17,6 @@ import {
 } from "../modules/growth/index.ts";
 import { AppError } from "../platform/errors.ts";
 import { siteOrigin } from "../platform/site-origin.ts";
-import type { AppServices } from "../process/context.ts";
 import { adminErrors, csv, documented, json, memberErrors, ok, requestJson, SESSION } from "./doc.ts";
 import { parseOr400 } from "./respond.ts";
 

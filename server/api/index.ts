@@ -1,7 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { countTools } from "../modules/catalog/index.ts";
-import type { AppServices } from "../process/context.ts";
 // Registers the makers module's tool-merge step in every server process (ADR 0018).
 import "../modules/makers/index.ts";
 import type { EdgeEnv } from "../edge/vars.ts";

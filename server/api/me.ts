@@ -3,7 +3,6 @@ import { z } from "zod";
 import type { EdgeEnv } from "../edge/vars.ts";
 import { getViewer, requireUser } from "../modules/accounts/index.ts";
 import { PageStateQuery, personalParts } from "../modules/personal/index.ts";
-import type { AppServices } from "../process/context.ts";
 import { documented, json, memberErrors, SESSION } from "./doc.ts";
 import { parseOr400 } from "./respond.ts";
 

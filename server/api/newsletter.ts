@@ -2,7 +2,6 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { EdgeEnv } from "../edge/vars.ts";
 import { NewsletterInput, subscribe } from "../modules/content/index.ts";
-import type { AppServices } from "../process/context.ts";
 import { documented, errors, json, ok, requestJson } from "./doc.ts";
 import { parseOr400 } from "./respond.ts";
 

@@ -15,7 +15,6 @@ import {
   setToolPlans,
 } from "../modules/catalog/index.ts";
 import { notFound } from "../platform/errors.ts";
-import type { AppServices } from "../process/context.ts";
 import { ErrorBody, readErrors, ToolParams } from "./read-schemas.ts";
 import { badInput } from "./respond.ts";
 

@@ -17,7 +17,6 @@ import {
   SubmissionInput,
 } from "../modules/submissions/index.ts";
 import { AppError } from "../platform/errors.ts";
-import type { AppServices } from "../process/context.ts";
 import {
   adminErrors,
   documented,

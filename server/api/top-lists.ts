@@ -29,7 +29,6 @@ import {
 } from "../modules/community/index.ts";
 import { AppError } from "../platform/errors.ts";
 import { uuidSchema } from "../platform/ids.ts";
-import type { AppServices } from "../process/context.ts";
 import {
   adminErrors,
   documented,

@@ -1,4 +1,5 @@
 import { type ComponentType, type ReactNode, useEffect, useRef } from "react";
+import type { EditableTool } from "#server/modules/catalog/shared.ts";
 import { Button, Field, Input, Select, Textarea } from "~/components/ui";
 import type { ActionFailure } from "~/lib/form-action";
 import { NEW_TOOL } from "~/lib/new-tool";
@@ -8,36 +9,11 @@ import { NEW_TOOL } from "~/lib/new-tool";
  * item per line. `noValidate`: the server's messages ('Tool name is required', 'Valid URL is
  * required') are shown, not the browser's.
  */
-export type ToolFormTool = {
-  name: string;
-  slug: string;
-  one_line_description: string;
-  full_description: string;
-  category: string;
-  website_url: string;
-  provider: string;
+export type ToolFormTool = Omit<EditableTool, "pricing_model" | "status" | "tier"> & {
+  /** as sent back with a refusal: any string the form held, not only a known value */
   pricing_model: string;
-  pricing: { original: string; discounted: string; discount: string; deal_ends: string };
-  tags: string[];
-  features: string[];
-  use_cases: string[];
-  pros: string[];
-  cons: string[];
-  alternatives: string[];
-  screenshots: string[];
-  logo_url: string;
-  demo_url: string;
-  affiliate_url: string;
-  source_url: string;
-  preview_image_url: string;
-  is_featured: boolean;
-  is_verified: boolean;
-  needs_review: boolean;
   status: string;
   tier: string;
-  meta_title: string;
-  meta_description: string;
-  meta_keywords: string;
 };
 
 export const PRICING_OPTIONS = [

@@ -2,6 +2,7 @@
 // starting values for the admin dialogs. No zod and no server code.
 
 export type { Plan } from "../../platform/db/schema/catalog.ts";
+export type { EditableTool } from "./admin-tool-shapes.ts";
 export { CATEGORY_LIMITS } from "./category-limits.ts";
 export * from "./compare-add.ts";
 export * from "./compare-rules.ts";
