@@ -3,8 +3,8 @@ import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
 import type { Mailer } from "../../platform/mail.ts";
 import { type SiteEnv, siteOrigin } from "../../platform/site-origin.ts";
-import { AMA_REMINDER_JOB } from "./amas.ts";
 
+export const AMA_REMINDER_JOB = "community.ama-reminder";
 export const AMA_REMINDER_TAG = "ama-reminder";
 
 const AmaRow = z.object({ title: z.string(), tool_name: z.string(), starts_at: z.string() });

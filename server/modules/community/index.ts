@@ -14,30 +14,20 @@ export {
 // Top lists (issue 11 item 6) are one file per use case too (create-top-list.ts, add-tool-to-top-list.ts, …),
 // sharing their rules, rows and locks in top-list-rows.ts; a write takes (services, actor, input).
 export { AddToolToTopListInput, addToolToTopList } from "./add-tool-to-top-list.ts";
-// Issue 35 items 2 and 3 (ADR 0077): makers' AMAs and members' success stories.
-export { AMA_REMINDER_TAG, registerAmaJobs } from "./ama-reminders.ts";
+// Issue 35 items 2 and 3 (ADR 0077): makers' AMAs and members' success stories. AMAs are one file per
+// use case too (schedule-ama.ts, ask-ama-question.ts, …), sharing their limits, shapes and rows in ama-rows.ts.
+export { AMA_REMINDER_JOB, AMA_REMINDER_TAG, registerAmaJobs } from "./ama-reminders.ts";
 export {
   AMA_LIMITS,
   AMA_MESSAGES,
-  AMA_REMINDER_JOB,
-  AmaAnswerInput,
   type AmaDetail,
   AmaId,
   type AmaQuestion,
   AmaQuestionId,
-  AmaQuestionInput,
-  AmaScheduleInput,
   type AmaSummary,
-  answerAmaQuestion,
-  askAmaQuestion,
-  countAmas,
-  followAma,
-  getAma,
-  hideAmaQuestion,
-  listAmas,
-  scheduleAma,
-  upvoteAmaQuestion,
-} from "./amas.ts";
+} from "./ama-rows.ts";
+export { AmaAnswerInput, answerAmaQuestion } from "./answer-ama-question.ts";
+export { AmaQuestionInput, askAmaQuestion } from "./ask-ama-question.ts";
 export {
   ATTACK_HEADERS,
   ATTACK_LIMITS,
@@ -56,6 +46,7 @@ export {
 // Corrections (issue 11): one file per use case over correction-rows.ts (the rules, the public shape, the rows).
 export type { CorrectionView } from "./correction-rows.ts";
 export { correctionTarget } from "./correction-target.ts";
+export { countAmas } from "./count-amas.ts";
 export { createCorrection } from "./create-correction.ts";
 export { CreateTopListInput, createTopList } from "./create-top-list.ts";
 // Reviews (issue 11) are one file per use case, named for what it does (save-review.ts, delete-review.ts,
@@ -96,8 +87,12 @@ export {
   listThreads,
 } from "./discussions.ts";
 export { createFeedback } from "./feedback.ts";
+export { followAma } from "./follow-ama.ts";
 export { isFreeMailDomain } from "./free-mail-domains.ts";
+export { getAma } from "./get-ama.ts";
 export { getTopList } from "./get-top-list.ts";
+export { hideAmaQuestion } from "./hide-ama-question.ts";
+export { listAmas } from "./list-amas.ts";
 export {
   addCollaborator,
   COLLECTION_RULES,
@@ -157,6 +152,7 @@ export type { ReviewItem } from "./review-rows.ts";
 export { countActivePolls, countReviews, reviewCountsBetween } from "./review-stats.ts";
 export { TRUST_RULES } from "./review-trust.ts";
 export { SaveReviewInput, saveReview } from "./save-review.ts";
+export { AmaScheduleInput, scheduleAma } from "./schedule-ama.ts";
 export { type CommunityActor, type CommunityServices, communityActor, MODERATORS_ONLY } from "./services.ts";
 export { SetToolNoteInTopListInput, setToolNoteInTopList } from "./set-tool-note-in-top-list.ts";
 export { SetTopListEditorialInput, setTopListEditorial } from "./set-top-list-editorial.ts";
@@ -193,6 +189,7 @@ export {
   trendingComputedAt,
 } from "./trending.ts";
 export { TopListPatch, UpdateTopListInput, updateTopList } from "./update-top-list.ts";
+export { upvoteAmaQuestion } from "./upvote-ama-question.ts";
 export {
   CompanyEmailInput,
   confirmCompanyVerification,

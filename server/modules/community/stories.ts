@@ -6,9 +6,9 @@ import { UUID, uuidSchema } from "../../platform/ids.ts";
 import { publicMemberName } from "../../platform/public-name.ts";
 import { consumeRateLimit, type RateRule } from "../../platform/rate-limit.ts";
 import { textBlock, textLine } from "../../platform/text.ts";
-import { isToolMaker } from "./amas.ts";
 import { assertMayReview } from "./review-eligibility.ts";
 import type { CommunityServices } from "./services.ts";
+import { isToolMaker } from "./tool-maker.ts";
 
 /**
  * Success stories (issue 35 item 3, ADR 0077): a member tells what result they got with one or more

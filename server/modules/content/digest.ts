@@ -5,7 +5,7 @@ import type { Logger } from "../../platform/logger.ts";
 import type { Mailer } from "../../platform/mail.ts";
 import { type SiteEnv, siteOrigin } from "../../platform/site-origin.ts";
 import { listTrending } from "../community/index.ts";
-import { listLiveDeals } from "./deals.ts";
+import { listLiveDeals } from "./list-live-deals.ts";
 import { unsubscribeHeaders, unsubscribeUrl } from "./newsletter.ts";
 
 /**

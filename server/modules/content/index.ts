@@ -17,24 +17,13 @@ export {
   setBetaActive,
   updateBeta,
 } from "./beta.ts";
-export {
-  type AdminDealRow,
-  countDealClick,
-  createDeal,
-  type DealCard,
-  DealForm,
-  DealsQuery,
-  DealTarget,
-  deleteDeal,
-  endDeal,
-  hasLockedDeal,
-  listDealsForAdmin,
-  listLiveDeals,
-  liveDealForTool,
-  liveDealLink,
-  updateDeal,
-} from "./deals.ts";
+export { countDealClick } from "./count-deal-click.ts";
+export { createDeal } from "./create-deal.ts";
+export { DealForm, DealTarget } from "./deal-form.ts";
+export type { DealCard } from "./deal-rows.ts";
+export { deleteDeal } from "./delete-deal.ts";
 export { DIGEST_JOB, isoWeek, runDigest } from "./digest.ts";
+export { endDeal } from "./end-deal.ts";
 export {
   type AdminListingRow,
   EndListingInput,
@@ -46,7 +35,13 @@ export {
   markTool,
   toolListingNotice,
 } from "./exclusive.ts";
+export { hasLockedDeal } from "./has-locked-deal.ts";
 export { registerContentJobs } from "./jobs.ts";
+export { type AdminDealRow, listDealsForAdmin } from "./list-deals-for-admin.ts";
+export { DealsQuery, listLiveDeals } from "./list-live-deals.ts";
+export { liveDealForTool } from "./live-deal-for-tool.ts";
+export { liveDealLink } from "./live-deal-link.ts";
+export { updateDeal } from "./update-deal.ts";
 /** Content module public surface (newsletter, support tickets, contact messages, FAQ). */
 
 export { listContactMessages, sendContactMessage } from "./contact.ts";

@@ -1,0 +1,26 @@
+import { sql } from "drizzle-orm";
+import { type Actor, recordAudit } from "../../platform/audit.ts";
+import type { Db } from "../../platform/db/index.ts";
+import { lockDeal } from "./deal-rows.ts";
+
+/** Ends a deal now (it stays in the admin list as ended; the public never sees it again). */
+export async function endDeal(db: Db, actor: Actor, id: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await lockDeal(tx, id);
+    if (before.ended_at) return;
+    await tx.execute(
+      sql`UPDATE deals SET ended_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
+          WHERE id = ${id}::uuid`,
+    );
+    await recordAudit(tx, {
+      actor,
+      action: "deal.end",
+      targetType: "deal",
+      targetId: id,
+      before: { ended_at: null },
+      after: { ended_at: now.toISOString() },
+      requestId: actor.requestId,
+      at: now,
+    });
+  });
+}
