@@ -1,6 +1,11 @@
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
-import { MAKER_FIELD_LABELS, MAKER_LIMITS, MAKER_MESSAGES, type MakerEditField } from "#server/modules/makers/shared.ts";
+import {
+  MAKER_FIELD_LABELS,
+  MAKER_LIMITS,
+  MAKER_MESSAGES,
+  type MakerEditField,
+} from "#server/modules/makers/shared.ts";
 import { uuidSchema } from "#server/platform/ids.ts";
 import { FormAlert } from "~/components/account/form-parts";
 import { Button, Field, Input, Select, Textarea } from "~/components/ui";
