@@ -2,7 +2,8 @@ import { count, desc, eq, sql } from "drizzle-orm";
 import type { AuditActor } from "../../platform/audit.ts";
 import { type Db, schema } from "../../platform/db/index.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
-import { type ImportReport, importCsv, type StoredImportReport } from "./import.ts";
+import { importCsv } from "./import-csv.ts";
+import type { ImportReport, StoredImportReport } from "./import-shapes.ts";
 
 /**
  * The stored import runs (issue 21): every import that writes, from the seed, the CLI, the admin or

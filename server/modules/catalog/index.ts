@@ -76,9 +76,12 @@ export {
 } from "./facts.ts";
 export { findToolId } from "./find-tool-id.ts";
 export { getEditableTool } from "./get-editable-tool.ts";
-export { csvText, type ImportReport, importCsv, importRows, parseCsv } from "./import.ts";
+export { importCsv } from "./import-csv.ts";
+export { csvText, parseCsv } from "./import-parse.ts";
 export { rollbackImport } from "./import-rollback.ts";
+export { importRows } from "./import-rows.ts";
 export { confirmDryRun, getImportRun, listImportRuns } from "./import-runs.ts";
+export type { ImportReport } from "./import-shapes.ts";
 export { AdminToolQuery, type AdminToolRow, listAdminTools } from "./list-admin-tools.ts";
 export { lockListingTier, setListingTier } from "./listing-tier.ts";
 export { applySeedListings } from "./listings.ts";

@@ -18,7 +18,9 @@ import {
 import { resolveCategoryKeys } from "./categories.ts";
 import { applyToolFacts, FACT_COLUMNS, type Provenance, recordNewTools } from "./facts.ts";
 import { editableOf, type ToolRow } from "./get-editable-tool.ts";
-import { type ImportWarning, unescapeExportedCell, validateRow } from "./import.ts";
+import { unescapeExportedCell } from "./import-parse.ts";
+import type { ImportWarning } from "./import-shapes.ts";
+import { validateRow } from "./import-validate-row.ts";
 import { NEW_TOOL } from "./new-tool.ts";
 import { cleanText, neutraliseFormula, PRICING_MODELS, parseHttpUrl, slugify } from "./normalize.ts";
 import { refreshTagCatalogue } from "./tags.ts";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parseCsv } from "../import.ts";
+import { parseCsv } from "../import-parse.ts";
 import { parseList } from "../normalize.ts";
 import { SEED_CSV } from "../seed.ts";
 import { evaluate, isHeldOut, type LabelledExample, predict, train, trainLogistic } from "./classifier.ts";
