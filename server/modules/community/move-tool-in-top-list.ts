@@ -1,17 +1,8 @@
 import { z } from "zod";
-import { queryRows, sql, transaction } from "../../platform/db/index.ts";
+import { queryRows, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
-import { UUID } from "../../platform/ids.ts";
 import type { CommunityServices } from "./services.ts";
-import {
-  ListId,
-  ListToolId,
-  limitListWrites,
-  lockEditableList,
-  TOP_LIST_MESSAGES,
-  type TopListActor,
-  touchList,
-} from "./top-list-rows.ts";
+import { changeListItem, ListId, ListToolId, TOP_LIST_MESSAGES, type TopListActor } from "./top-list-rows.ts";
 
 /** Which way (the API's body; the form's intent) and the list and the tool, from the address. */
 export const MoveToolInTopListInput = z.object({
@@ -27,30 +18,25 @@ export async function moveToolInTopList(
   actor: TopListActor,
   input: MoveToolInTopListInput,
 ): Promise<void> {
-  const { db, clock } = services;
-  const now = clock.now();
-  const { toolId, direction } = input;
-  await limitListWrites(db, actor.id, now);
-  if (!UUID.test(toolId)) throw new AppError("not_found", TOP_LIST_MESSAGES.toolNotFound);
-  await transaction(db, async (tx) => {
-    const row = await lockEditableList(tx, actor.viewer, input.listId);
+  const { direction } = input;
+  await changeListItem(services, actor, input, async (tx, listId, toolId) => {
     const items = await queryRows(
       tx,
-      sql`SELECT tool_id, position FROM top_list_items WHERE list_id = ${row.id}::uuid ORDER BY position, added_at`,
+      sql`SELECT tool_id, position FROM top_list_items WHERE list_id = ${listId}::uuid ORDER BY position, added_at`,
       z.object({ tool_id: z.string(), position: z.number() }),
     );
     const at = items.findIndex((i) => i.tool_id === toolId);
     if (at < 0) throw new AppError("not_found", TOP_LIST_MESSAGES.toolNotFound);
     const other = direction === "up" ? at - 1 : at + 1;
-    if (other < 0 || other >= items.length) return;
+    if (other < 0 || other >= items.length) return false;
     // Renumber 1..n in the new order: also heals gaps and ties left by removals and merges.
     const order = items.map((i) => i.tool_id);
     [order[at], order[other]] = [order[other] as string, order[at] as string];
     for (const [index, id] of order.entries()) {
       await tx.execute(
-        sql`UPDATE top_list_items SET position = ${index + 1} WHERE list_id = ${row.id}::uuid AND tool_id = ${id}::uuid`,
+        sql`UPDATE top_list_items SET position = ${index + 1} WHERE list_id = ${listId}::uuid AND tool_id = ${id}::uuid`,
       );
     }
-    await touchList(tx, row.id, now);
+    return true;
   });
 }

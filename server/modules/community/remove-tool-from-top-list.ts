@@ -1,17 +1,8 @@
 import { z } from "zod";
-import { queryRows, sql, transaction } from "../../platform/db/index.ts";
+import { queryRows, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
-import { UUID } from "../../platform/ids.ts";
 import type { CommunityServices } from "./services.ts";
-import {
-  ListId,
-  ListToolId,
-  limitListWrites,
-  lockEditableList,
-  TOP_LIST_MESSAGES,
-  type TopListActor,
-  touchList,
-} from "./top-list-rows.ts";
+import { changeListItem, ListId, ListToolId, TOP_LIST_MESSAGES, type TopListActor } from "./top-list-rows.ts";
 
 /** The list and the tool, from the address. */
 export const RemoveToolFromTopListInput = z.object({ listId: ListId, toolId: ListToolId });
@@ -23,19 +14,13 @@ export async function removeToolFromTopList(
   actor: TopListActor,
   input: RemoveToolFromTopListInput,
 ): Promise<void> {
-  const { db, clock } = services;
-  const now = clock.now();
-  const { toolId } = input;
-  await limitListWrites(db, actor.id, now);
-  if (!UUID.test(toolId)) throw new AppError("not_found", TOP_LIST_MESSAGES.toolNotFound);
-  await transaction(db, async (tx) => {
-    const row = await lockEditableList(tx, actor.viewer, input.listId);
+  await changeListItem(services, actor, input, async (tx, listId, toolId) => {
     const gone = await queryRows(
       tx,
-      sql`DELETE FROM top_list_items WHERE list_id = ${row.id}::uuid AND tool_id = ${toolId}::uuid RETURNING tool_id`,
+      sql`DELETE FROM top_list_items WHERE list_id = ${listId}::uuid AND tool_id = ${toolId}::uuid RETURNING tool_id`,
       z.object({ tool_id: z.string() }),
     );
     if (!gone.length) throw new AppError("not_found", TOP_LIST_MESSAGES.toolNotFound);
-    await touchList(tx, row.id, now);
+    return true;
   });
 }

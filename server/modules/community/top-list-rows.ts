@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { UUID } from "../../platform/ids.ts";
 import { publicMemberName } from "../../platform/public-name.ts";
@@ -285,4 +285,29 @@ export async function publishedOnce(
 /** A change to a list's tools moves the list's updated_at. */
 export async function touchList(tx: Db, listId: string, now: Date): Promise<void> {
   await tx.execute(sql`UPDATE top_lists SET updated_at = ${now.toISOString()}::timestamptz WHERE id = ${listId}::uuid`);
+}
+
+/**
+ * What every change to one tool already in a list shares (remove, move, note): the member's write
+ * limit, the tool id's shape (404 otherwise), then in one transaction the list locked for a member who
+ * may edit it, the change, and the list's updated_at moved — unless the change says it changed nothing
+ * (`false`). `check` runs after the limit and before the transaction (the input's own rules).
+ */
+export async function changeListItem(
+  services: Pick<CommunityServices, "db" | "clock">,
+  actor: TopListActor,
+  input: { listId: string; toolId: string },
+  change: (tx: Db, listId: string, toolId: string) => Promise<boolean | undefined>,
+  check?: () => void,
+): Promise<void> {
+  const { db, clock } = services;
+  const now = clock.now();
+  await limitListWrites(db, actor.id, now);
+  if (!UUID.test(input.toolId)) throw new AppError("not_found", TOP_LIST_MESSAGES.toolNotFound);
+  check?.();
+  await transaction(db, async (tx) => {
+    const row = await lockEditableList(tx, actor.viewer, input.listId);
+    if ((await change(tx, row.id, input.toolId)) === false) return;
+    await touchList(tx, row.id, now);
+  });
 }
