@@ -1,26 +1,14 @@
 /** Content module public surface: newsletter (+ weekly digest), deals, beta programmes. */
 
-export {
-  applyToBeta,
-  BETA_MESSAGES,
-  BetaApplyForm,
-  type BetaCard,
-  BetaForm,
-  BetaQuery,
-  BetaTarget,
-  createBeta,
-  deleteBeta,
-  listBetaForAdmin,
-  listBetaPrograms,
-  listMyBetaApplications,
-  type MyBetaApplication,
-  setBetaActive,
-  updateBeta,
-} from "./beta.ts";
+export { applyToBeta, BetaApplyForm } from "./apply-to-beta.ts";
+export { BetaForm, BetaTarget } from "./beta-form.ts";
+export { BETA_MESSAGES, type BetaCard } from "./beta-rows.ts";
 export { countDealClick } from "./count-deal-click.ts";
+export { createBeta } from "./create-beta.ts";
 export { createDeal } from "./create-deal.ts";
 export { DealForm, DealTarget } from "./deal-form.ts";
 export type { DealCard } from "./deal-rows.ts";
+export { deleteBeta } from "./delete-beta.ts";
 export { deleteDeal } from "./delete-deal.ts";
 export { DIGEST_JOB, isoWeek, runDigest } from "./digest.ts";
 export { endDeal } from "./end-deal.ts";
@@ -37,10 +25,15 @@ export {
 } from "./exclusive.ts";
 export { hasLockedDeal } from "./has-locked-deal.ts";
 export { registerContentJobs } from "./jobs.ts";
+export { listBetaForAdmin } from "./list-beta-for-admin.ts";
+export { BetaQuery, listBetaPrograms } from "./list-beta-programs.ts";
 export { type AdminDealRow, listDealsForAdmin } from "./list-deals-for-admin.ts";
 export { DealsQuery, listLiveDeals } from "./list-live-deals.ts";
+export { listMyBetaApplications, type MyBetaApplication } from "./list-my-beta-applications.ts";
 export { liveDealForTool } from "./live-deal-for-tool.ts";
 export { liveDealLink } from "./live-deal-link.ts";
+export { setBetaActive } from "./set-beta-active.ts";
+export { updateBeta } from "./update-beta.ts";
 export { updateDeal } from "./update-deal.ts";
 /** Content module public surface (newsletter, support tickets, contact messages, FAQ). */
 

@@ -4,7 +4,8 @@ import type { Jobs } from "../../platform/jobs/index.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { Mailer } from "../../platform/mail.ts";
 import { type SiteEnv, siteOrigin } from "../../platform/site-origin.ts";
-import { applicationMail, BETA_ACK_JOB } from "./beta.ts";
+import { applicationMail } from "./application-mail.ts";
+import { BETA_ACK_JOB } from "./apply-to-beta.ts";
 import { DIGEST_JOB, runDigest, WEEK_MS } from "./digest.ts";
 import { LISTING_WINDOW_JOB, runListingWindowEnd } from "./exclusive.ts";
 

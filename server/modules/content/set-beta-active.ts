@@ -1,0 +1,25 @@
+import { sql } from "drizzle-orm";
+import { type Actor, recordAudit } from "../../platform/audit.ts";
+import type { Db } from "../../platform/db/index.ts";
+import { lockBeta } from "./beta-rows.ts";
+
+/** Deactivates (hides, closes applications) or reactivates a programme. */
+export async function setBetaActive(db: Db, actor: Actor, id: string, active: boolean, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await lockBeta(tx, id);
+    if (before.active === active) return;
+    await tx.execute(
+      sql`UPDATE beta_programs SET active = ${active}, updated_at = ${now.toISOString()}::timestamptz WHERE id = ${id}::uuid`,
+    );
+    await recordAudit(tx, {
+      actor,
+      action: active ? "beta.activate" : "beta.deactivate",
+      targetType: "beta_program",
+      targetId: id,
+      before: { active: before.active },
+      after: { active },
+      requestId: actor.requestId,
+      at: now,
+    });
+  });
+}
