@@ -41,25 +41,17 @@ export { listContactMessages, sendContactMessage } from "./contact.ts";
 export { FAQ_GROUPS, searchFaq, supportChannelsFor } from "./faq.ts";
 /** Content module public surface: newsletter, blog, documentation. */
 
-export {
-  BlogListQuery,
-  blogFeed,
-  blogSitemapEntries,
-  createPost,
-  deletePost,
-  getPostForEdit,
-  getPublishedPost,
-  listAllPosts,
-  listPublishedPosts,
-  PostId,
-  PostSaveForm,
-  previewPost,
-  relatedPosts,
-  setPostStatus,
-  updatePost,
-} from "./blog.ts";
+export { blogFeed } from "./blog-feed.ts";
+export { PostId, PostSaveForm } from "./blog-form.ts";
+export { blogSitemapEntries } from "./blog-sitemap-entries.ts";
+export { createPost } from "./create-post.ts";
+export { deletePost } from "./delete-post.ts";
 export { allDocs, DocsQuery, docsSitemapPaths, getDoc, searchDocs } from "./docs.ts";
+export { getPostForEdit } from "./get-post-for-edit.ts";
+export { getPublishedPost } from "./get-published-post.ts";
 export { siteFigures } from "./info.ts";
+export { listAllPosts } from "./list-all-posts.ts";
+export { BlogListQuery, listPublishedPosts } from "./list-published-posts.ts";
 export { renderMarkdown } from "./markdown.ts";
 export { contentMergeSteps } from "./merge.ts";
 export {
@@ -71,7 +63,9 @@ export {
   subscriptionByToken,
   unsubscribe,
 } from "./newsletter.ts";
-
+export { previewPost } from "./preview-post.ts";
+export { relatedPosts } from "./related-posts.ts";
+export { setPostStatus } from "./set-post-status.ts";
 export {
   getTicketFor,
   getTicketForAdmin,
@@ -91,3 +85,4 @@ export {
   TicketInput,
 } from "./support-forms.ts";
 export { registerSupportJobs, supportAddress, supportDepsFrom } from "./support-mail.ts";
+export { updatePost } from "./update-post.ts";

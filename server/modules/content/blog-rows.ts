@@ -1,0 +1,107 @@
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import type { CatalogStats } from "../catalog/index.ts";
+import { BLOG_CATEGORIES, type BlogCategory, FIGURE_TOKENS } from "./blog-labels.ts";
+
+/**
+ * The blog's shared parts. One use case per file (list-published-posts.ts, get-published-post.ts,
+ * create-post.ts, …); this file holds what several of them share: the shapes, the rows, the messages,
+ * the columns and the live figures.
+ */
+
+export const POST_NOT_FOUND = "Post not found";
+export const SLUG_TAKEN = "Another post already uses this slug";
+
+export type PostSummary = {
+  id: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  author: string;
+  category: BlogCategory;
+  coverImage: string | null;
+  featured: boolean;
+  readMinutes: number;
+  publishedAt: string;
+  updatedAt: string;
+};
+export type Post = PostSummary & { html: string };
+export type AdminPost = Omit<PostSummary, "publishedAt"> & {
+  status: "draft" | "published";
+  publishedAt: string | null;
+  bodyMd: string;
+};
+
+export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A row of COLUMNS (timestamps as the server's text: drizzle's db.execute leaves timestamptz unparsed). */
+export const Row = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  author: z.string(),
+  category: z.enum(BLOG_CATEGORIES),
+  cover_image: z.string().nullable(),
+  featured: z.boolean(),
+  read_minutes: z.number(),
+  published_at: z.string().nullable(),
+  updated_at: z.string(),
+  status: z.enum(["draft", "published"]),
+  body_md: z.string().optional(),
+  body_html: z.string().optional(),
+});
+export type Row = z.infer<typeof Row>;
+export const RowWithHtml = Row.extend({ body_html: z.string() });
+export const IdRow = z.object({ id: z.string() });
+
+export const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+export const COLUMNS = sql`id, slug, title, excerpt, author_name AS author, category, cover_image, featured, read_minutes,
+  published_at, updated_at, status`;
+
+/**
+ * Live catalogue figures a post may quote: {{tools}}, {{categories}}, {{providers}},
+ * {{freeToStart}}, {{openSource}} are replaced when the post is shown, so a post about the
+ * catalogue never goes stale (and never shows a typed-in number).
+ */
+export function fillFigures(text: string, stats: CatalogStats): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, key: string) =>
+    (FIGURE_TOKENS as readonly string[]).includes(key)
+      ? stats[key as keyof CatalogStats].toLocaleString("en-US")
+      : whole,
+  );
+}
+
+export function summary(r: Row, stats: CatalogStats): PostSummary {
+  return {
+    id: r.id,
+    slug: r.slug,
+    title: fillFigures(r.title, stats),
+    excerpt: fillFigures(r.excerpt, stats),
+    author: r.author,
+    category: r.category,
+    coverImage: r.cover_image,
+    featured: r.featured,
+    readMinutes: r.read_minutes,
+    publishedAt: iso(r.published_at) ?? iso(r.updated_at) ?? "",
+    updatedAt: iso(r.updated_at) ?? "",
+  };
+}
+
+export function adminPost(r: Row): AdminPost {
+  return {
+    id: r.id,
+    slug: r.slug,
+    title: r.title,
+    excerpt: r.excerpt,
+    author: r.author,
+    category: r.category,
+    coverImage: r.cover_image,
+    featured: r.featured,
+    readMinutes: r.read_minutes,
+    publishedAt: iso(r.published_at),
+    updatedAt: iso(r.updated_at) ?? "",
+    status: r.status,
+    bodyMd: r.body_md ?? "",
+  };
+}
