@@ -11,6 +11,9 @@ export {
   takeUnseenBadges,
   touchMember,
 } from "./achievements.ts";
+// Custom collections (issue 34 item 8, ADR 0082): one file per use case too (share-list.ts, add-collaborator.ts, …),
+// sharing their rules, messages, plan check and write limit in collection-rows.ts.
+export { addCollaborator, CollaboratorInput } from "./add-collaborator.ts";
 // Top lists (issue 11 item 6) are one file per use case too (create-top-list.ts, add-tool-to-top-list.ts, …),
 // sharing their rules, rows and locks in top-list-rows.ts; a write takes (services, actor, input).
 export { AddToolToTopListInput, addToolToTopList } from "./add-tool-to-top-list.ts";
@@ -37,6 +40,7 @@ export {
   attackRows,
   attackTableMarkdown,
 } from "./attack-results.ts";
+export { COLLECTION_RULES, collectionsRefusal } from "./collection-rows.ts";
 export {
   CORRECTION_FIELDS,
   CorrectionInput,
@@ -90,22 +94,11 @@ export { createFeedback } from "./feedback.ts";
 export { followAma } from "./follow-ama.ts";
 export { isFreeMailDomain } from "./free-mail-domains.ts";
 export { getAma } from "./get-ama.ts";
+export { getSharedList } from "./get-shared-list.ts";
 export { getTopList } from "./get-top-list.ts";
 export { hideAmaQuestion } from "./hide-ama-question.ts";
+export { leaveList } from "./leave-list.ts";
 export { listAmas } from "./list-amas.ts";
-export {
-  addCollaborator,
-  COLLECTION_RULES,
-  CollaboratorInput,
-  collectionsRefusal,
-  getSharedList,
-  leaveList,
-  listsSharedWithMe,
-  ownerCollectionState,
-  removeCollaborator,
-  revokeShare,
-  shareList,
-} from "./list-collections.ts";
 export { listCorrections } from "./list-corrections.ts";
 export { listHiddenReviews } from "./list-hidden-reviews.ts";
 export { listMyTopLists } from "./list-my-top-lists.ts";
@@ -114,12 +107,14 @@ export { listPublicTopListsByUser } from "./list-public-top-lists-by-user.ts";
 export { listReportedReviews } from "./list-reported-reviews.ts";
 export { listToolReviews, type ReviewPage } from "./list-tool-reviews.ts";
 export { listUserReviews } from "./list-user-reviews.ts";
+export { listsSharedWithMe } from "./lists-shared-with-me.ts";
 export { MarkReviewHelpfulInput, markReviewHelpful } from "./mark-review-helpful.ts";
 export { communityMergeSteps } from "./merge.ts";
 export { ModerateReviewInput, moderateReview } from "./moderate-review.ts";
 export { MoveToolInTopListInput, moveToolInTopList } from "./move-tool-in-top-list.ts";
 export { getMyReview } from "./my-review.ts";
 export { myReviewMarks, myReviewMarksOnTool } from "./my-review-marks.ts";
+export { ownerCollectionState } from "./owner-collection-state.ts";
 export {
   createPoll,
   getToolPoll,
@@ -142,6 +137,7 @@ export {
 } from "./polls.ts";
 export { RATING_REFRESH_JOB, registerRatingJobs } from "./rating-jobs.ts";
 export { rejectCorrection } from "./reject-correction.ts";
+export { removeCollaborator } from "./remove-collaborator.ts";
 export { RemoveToolFromTopListInput, removeToolFromTopList } from "./remove-tool-from-top-list.ts";
 export { ReportReviewInput, reportReview } from "./report-review.ts";
 export { RestoreReviewInput, restoreReview } from "./restore-review.ts";
@@ -151,11 +147,13 @@ export { BURST_RULES } from "./review-holds.ts";
 export type { ReviewItem } from "./review-rows.ts";
 export { countActivePolls, countReviews, reviewCountsBetween } from "./review-stats.ts";
 export { TRUST_RULES } from "./review-trust.ts";
+export { revokeShare } from "./revoke-share.ts";
 export { SaveReviewInput, saveReview } from "./save-review.ts";
 export { AmaScheduleInput, scheduleAma } from "./schedule-ama.ts";
 export { type CommunityActor, type CommunityServices, communityActor, MODERATORS_ONLY } from "./services.ts";
 export { SetToolNoteInTopListInput, setToolNoteInTopList } from "./set-tool-note-in-top-list.ts";
 export { SetTopListEditorialInput, setTopListEditorial } from "./set-top-list-editorial.ts";
+export { shareList } from "./share-list.ts";
 export {
   countStories,
   decideStory,
