@@ -127,7 +127,7 @@ export const SummaryRow = z.object({
 });
 type SummaryRow = z.infer<typeof SummaryRow>;
 export const CountRow = z.object({ n: z.number() });
-/** One tool of a list as pages show it (also a shared collection's, list-collections.ts). */
+/** One tool of a list as pages show it (also a shared collection's: get-shared-list.ts, lists-shared-with-me.ts). */
 export const ListItemRow = z.object({
   tool_id: z.string(),
   slug: z.string(),
@@ -205,7 +205,7 @@ export async function itemsOf(db: Db, listIds: string[], activeOnly: boolean): P
   return out;
 }
 
-/** Every list write counts against one bucket per member (list-collections.ts's too). */
+/** Every list write counts against one bucket per member (collection-rows.ts's too). */
 export async function limitListWrites(db: Db, userId: string, now: Date): Promise<void> {
   const rate = await consumeRateLimit(
     db,

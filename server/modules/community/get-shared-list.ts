@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import type { Entitlements } from "../accounts/index.ts";
+import { ownerHas, TOKEN } from "./collection-rows.ts";
+import { ListItemRow, type TopListTool } from "./top-list-rows.ts";
+
+/** What a shared link shows, and nothing else: the title, and each live tool with its note. */
+export type SharedList = {
+  title: string;
+  tools: {
+    slug: string;
+    name: string;
+    category: string;
+    description: string;
+    logoUrl: string | null;
+    note: string | null;
+  }[];
+};
+
+/** The allow-listing serializer of a shared list (no owner, no ids, no e-mail, no token). */
+export function serializeSharedList(title: string, tools: TopListTool[]): SharedList {
+  return {
+    title,
+    tools: tools.map((t) => ({
+      slug: t.slug,
+      name: t.name,
+      category: t.category,
+      description: t.description,
+      logoUrl: t.logoUrl,
+      note: t.note,
+    })),
+  };
+}
+
+const SharedRow = z.object({ id: z.string(), title: z.string(), owner_tier: z.string().nullable() });
+
+/** The list behind a share link, or null (unknown, revoked, or the owner's plan no longer has the feature). */
+export async function getSharedList(db: Db, entitlements: Entitlements, token: string): Promise<SharedList | null> {
+  if (!TOKEN.test(token)) return null;
+  const [row] = await queryRows(
+    db,
+    sql`SELECT l.id, l.title, p.tier::text AS owner_tier
+        FROM top_lists l LEFT JOIN user_profiles p ON p.user_id = l.user_id
+        WHERE l.share_token = ${token} LIMIT 1`,
+    SharedRow,
+  );
+  if (!row || !ownerHas(entitlements, row.owner_tier)) return null;
+  const items = await queryRows(
+    db,
+    sql`SELECT i.tool_id, t.slug, t.name, t.description, t.logo_url, c.name AS category, i.note, i.position
+        FROM top_list_items i JOIN tools t ON t.id = i.tool_id JOIN categories c ON c.id = t.category_id
+        WHERE i.list_id = ${row.id}::uuid AND t.status = 'active' ORDER BY i.position, i.added_at`,
+    ListItemRow,
+  );
+  return serializeSharedList(
+    row.title,
+    items.map((r) => ({
+      toolId: r.tool_id,
+      slug: r.slug,
+      name: r.name,
+      description: r.description,
+      logoUrl: r.logo_url,
+      category: r.category,
+      note: r.note,
+      position: r.position,
+    })),
+  );
+}
