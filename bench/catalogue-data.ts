@@ -8,6 +8,7 @@ import {
   seedCatalog,
 } from "../server/modules/catalog/index.ts";
 import { applyBundledLogos, type LogoReport } from "../server/modules/logos/index.ts";
+import { systemClock } from "../server/platform/clock.ts";
 import { openDatabase, queryRows } from "../server/platform/db/index.ts";
 
 /**
@@ -35,7 +36,7 @@ export async function measureCatalogueData(): Promise<CatalogueData> {
   try {
     await database.migrate();
     const started = performance.now();
-    const seeded = await seedCatalog(database.db, new Date());
+    const seeded = await seedCatalog(database.db, systemClock);
     const seedMs = performance.now() - started;
     if (!seeded.enrichment) throw new Error("the catalogue was not seeded");
     const logos = await applyBundledLogos(database.db, { at: new Date() });

@@ -10,6 +10,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { z } from "zod";
 import { applyToolFacts, normalisePlans, seedCatalog } from "../server/modules/catalog/index.ts";
+import { systemClock } from "../server/platform/clock.ts";
 import { openDatabase, queryRows, sql } from "../server/platform/db/index.ts";
 import { loadEnv } from "../server/platform/env.ts";
 import { createLogger } from "../server/platform/logger.ts";
@@ -19,7 +20,7 @@ import { ms, summarize } from "./stats.ts";
 const N = Number(process.env.BENCH_N ?? 200);
 const database = await openDatabase({});
 await database.migrate();
-await seedCatalog(database.db, new Date());
+await seedCatalog(database.db, systemClock);
 const tools = await queryRows(
   database.db,
   sql`SELECT id::text AS id, slug FROM tools WHERE status = 'active' AND tier = 'free' ORDER BY is_featured DESC, slug LIMIT 10`,

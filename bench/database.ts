@@ -5,6 +5,7 @@ import pg from "pg";
 import { z } from "zod";
 import { ensureCategories, importRows, resolveCategoryKeys, seedCatalog } from "../server/modules/catalog/index.ts";
 import { refreshTagCatalogue } from "../server/modules/catalog/tags.ts";
+import { systemClock } from "../server/platform/clock.ts";
 import { type Database, type Db, openDatabase, queryRows, schema, sql } from "../server/platform/db/index.ts";
 import { createRng, type SyntheticTool, syntheticTools, type Vocabulary } from "./vocabulary.ts";
 
@@ -108,7 +109,7 @@ export async function seed(
   await database.migrate();
   await ensureCategories(db);
   const migrated = performance.now();
-  await seedCatalog(db, new Date());
+  await seedCatalog(db, systemClock);
   const realDone = performance.now();
 
   const existing = await queryRows(

@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { listTools, seedCatalog, ToolListParams } from "../server/modules/catalog/index.ts";
+import { systemClock } from "../server/platform/clock.ts";
 import type { Db } from "../server/platform/db/index.ts";
 import { sentenceEncoder } from "../server/platform/embeddings/index.ts";
 import { loadJudgedQueries } from "../tests/relevance/relevance.ts";
@@ -104,7 +105,7 @@ async function main() {
       });
     } else {
       await throwaway.database.migrate();
-      await seedCatalog(db, new Date());
+      await seedCatalog(db, systemClock);
     }
     const seedMs = performance.now() - started;
     const search = async () => {

@@ -18,6 +18,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import type { ServerBuild } from "react-router";
 import { ensureCategories, seedCatalog } from "../server/modules/catalog/index.ts";
+import { systemClock } from "../server/platform/clock.ts";
 import { sql } from "../server/platform/db/index.ts";
 import { loadEnv } from "../server/platform/env.ts";
 import { createLogger } from "../server/platform/logger.ts";
@@ -52,7 +53,7 @@ async function main() {
     const { database } = throwaway;
     await database.migrate();
     await ensureCategories(database.db);
-    await seedCatalog(database.db, new Date());
+    await seedCatalog(database.db, systemClock);
     const env = loadEnv({
       ...process.env,
       PORT: "0",

@@ -1,4 +1,5 @@
 import { seedCatalog } from "../server/modules/catalog/index.ts";
+import { systemClock } from "../server/platform/clock.ts";
 import { openDatabase } from "../server/platform/db/index.ts";
 import { evaluateRelevance, loadBaseline, type RelevanceReport } from "../tests/relevance/relevance.ts";
 
@@ -10,7 +11,7 @@ export async function measureRelevance(): Promise<RelevanceReport & { baseline: 
   const database = await openDatabase({});
   try {
     await database.migrate();
-    await seedCatalog(database.db, new Date());
+    await seedCatalog(database.db, systemClock);
     return { ...(await evaluateRelevance(database.db)), baseline: loadBaseline() };
   } finally {
     await database.close();

@@ -3,6 +3,7 @@ import { gzipSync } from "node:zlib";
 import { z } from "zod";
 import { seedCatalog } from "../server/modules/catalog/index.ts";
 import { encodeVectorFile, refreshToolVectors, SEED_VECTORS_FILE } from "../server/modules/catalog/tool-vectors.ts";
+import { systemClock } from "../server/platform/clock.ts";
 import { openDatabase, queryRows, sql } from "../server/platform/db/index.ts";
 import { sharedEncoder } from "../server/platform/embeddings/index.ts";
 
@@ -14,7 +15,7 @@ import { sharedEncoder } from "../server/platform/embeddings/index.ts";
  */
 const database = await openDatabase({});
 await database.migrate();
-await seedCatalog(database.db, new Date());
+await seedCatalog(database.db, systemClock);
 const encoder = sharedEncoder();
 const started = Date.now();
 for (;;) {

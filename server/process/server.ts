@@ -117,7 +117,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         report,
         enrichment,
         derivedOwed: owed,
-      } = await seedCatalog(database.db, (options.clock ?? systemClock).now());
+      } = await seedCatalog(database.db, options.clock ?? systemClock);
       derivedOwed = owed === true;
       if (seeded && report) {
         seededNow = true;

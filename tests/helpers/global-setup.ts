@@ -5,6 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { seedCatalog } from "../../server/modules/catalog/index.ts";
+import { systemClock } from "../../server/platform/clock.ts";
 import { openDatabase } from "../../server/platform/db/index.ts";
 import { compactSnapshot } from "./compact-snapshot.ts";
 import { keepSnapshot, keptSnapshot, seedInputsDigest } from "./seed-snapshot-cache.ts";
@@ -34,7 +35,7 @@ export default async function setup(project: TestProject) {
     await admin.query(`CREATE DATABASE ${template}`);
     const database = await openDatabase({ url: withDatabase(adminUrl, template), poolSize: 2 });
     await database.migrate();
-    await seedCatalog(database.db, new Date());
+    await seedCatalog(database.db, systemClock);
     await database.close();
     project.provide("pgTemplate", template);
     project.provide("pgAdminUrl", adminUrl);
@@ -61,7 +62,7 @@ export default async function setup(project: TestProject) {
   }
   const database = await openDatabase({});
   await database.migrate();
-  await seedCatalog(database.db, new Date());
+  await seedCatalog(database.db, systemClock);
   // Uncompressed: every test file (and every server in it) loads this, and gunzipping it each time
   // cost more than reading it from the page cache (ADR 0053). Checkpointed, without spare WAL (ADR 0064).
   const client = (database.db as unknown as { $client: Parameters<typeof compactSnapshot>[0] }).$client;

@@ -4,6 +4,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countTools, getTool, importCsv, SEED_CSV, seedCatalog } from "../../server/modules/catalog/index.ts";
+import { systemClock } from "../../server/platform/clock.ts";
 import { type Database, queryRows } from "../../server/platform/db/index.ts";
 import { ROOT_DIR } from "../../server/platform/paths.ts";
 import { createTestDatabase } from "../helpers/db.ts";
@@ -24,7 +25,7 @@ afterAll(async () => {
 describe("the seed", () => {
   it("holds all 2,658 real tools, and a second run adds nothing", async () => {
     expect(await countTools(database.db)).toBe(2658);
-    const again = await seedCatalog(database.db, new Date());
+    const again = await seedCatalog(database.db, systemClock);
     expect(again.seeded).toBe(false);
     expect(await countTools(database.db)).toBe(2658);
   });

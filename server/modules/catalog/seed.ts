@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import type { Clock } from "../../platform/clock.ts";
 import type { Db } from "../../platform/db/index.ts";
 import { refreshStatistics } from "../../platform/db/statistics.ts";
 import { SENTENCE_ENCODER_MODEL } from "../../platform/embeddings/index.ts";
@@ -34,30 +35,33 @@ const noModel = async (): Promise<Float32Array[]> => [];
 
 export async function seedCatalog(
   db: Db,
-  /** the seed's time (the process clock at boot; a test's clock in tests) */
-  now: Date,
+  /**
+   * The clock each step reads its own time from (the process clock at boot): the import, the
+   * enrichment and the quality pass are separate moments in the tools' history, in that order.
+   */
+  clock: Clock,
 ): Promise<{ seeded: boolean; report?: ImportReport; enrichment?: EnrichReport; derivedOwed?: boolean }> {
   await ensureCategories(db);
-  const tasksChanged = await ensureTasks(db, now);
+  const tasksChanged = await ensureTasks(db, clock.now());
   if ((await countTools(db)) > 0) return { seeded: false, derivedOwed: tasksChanged || (await derivedOwed(db)) };
   const report = await importCsv(db, readFileSync(SEED_CSV), {
     source: "seed:ai-tools.csv",
-    now,
+    now: clock.now(),
     featuredSlugs: featuredSlugs(),
   });
   // Honest enrichment (ADR 0027): labelled, offline, deterministic; logos follow in their own step.
-  const enrichment = await enrichCatalog(db, { at: now });
+  const enrichment = await enrichCatalog(db, { at: clock.now() });
   // The quality pass (ADR 0075): proposals for editors and page titles replaced by the tool's own
   // sentence, before anything reads the final text: the classifier then sees the replaced descriptions
   // (so enriching again changes nothing), and the shipped vectors are those of the text the catalogue has.
-  const quality = await runQualityPass(db, now);
-  if (quality.described) await enrichCatalog(db, { at: now });
+  const quality = await runQualityPass(db, clock.now());
+  if (quality.described) await enrichCatalog(db, { at: clock.now() });
   await applySeedListings(db);
   // The shipped vectors only (ADR 0066): seeding never waits for the model; the job computes the rest.
   await refreshToolVectors(db, { model: SENTENCE_ENCODER_MODEL, embed: noModel }, { computeMissing: false });
-  await refreshDerived(db, now);
+  await refreshDerived(db, clock.now());
   // The default order reads prominence (featured listings, applied above) and completeness.
-  await refreshQualityScores(db, now);
+  await refreshQualityScores(db, clock.now());
   // The planner's statistics for the catalogue just written (PGlite has no autovacuum to gather them).
   await refreshStatistics(db);
   return { seeded: true, report, enrichment };
