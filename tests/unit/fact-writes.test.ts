@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { FACT_COLUMNS } from "../../server/modules/catalog/facts.ts";
+import { sourceFiles } from "../helpers/scan.ts";
 
 /**
  * One writer per fact (issues 20 and 37): a fact column of `tools` is written only by
@@ -20,16 +21,6 @@ const ALLOWED: Record<string, string> = {
 
 const camel = Object.values(FACT_COLUMNS) as string[];
 const snake = camel.map((c) => c.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`));
-
-function sources(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) out.push(...sources(full));
-    else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) out.push(full);
-  }
-  return out;
-}
 
 /** The argument of `.set(` after an update of tools: an object literal's keys, or a variable. */
 function factWrites(text: string): string[] {
@@ -71,7 +62,7 @@ describe("fact columns of tools are written only through catalog/facts.ts", () =
 
   it("no file outside the allow-list writes one", () => {
     const offenders: string[] = [];
-    for (const file of [...sources(path.join(ROOT, "server")), ...sources(path.join(ROOT, "app"))]) {
+    for (const file of [...sourceFiles(path.join(ROOT, "server")), ...sourceFiles(path.join(ROOT, "app"))]) {
       const rel = path.relative(ROOT, file).split(path.sep).join("/");
       if (ALLOWED[rel]) continue;
       const writes = factWrites(readFileSync(file, "utf8"));

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { sourceFiles } from "../helpers/scan.ts";
 
 /**
  * One clock (issue 37): server code reads the time from `services.clock` and passes it down as a
@@ -26,16 +27,6 @@ const DEFAULTED = [
   /new Date\(\)\.toISOString\(\)\.slice\(0,\s*10\)/,
 ];
 
-function sources(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) out.push(...sources(full));
-    else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) out.push(full);
-  }
-  return out;
-}
-
 function defaults(text: string): string[] {
   return text
     .split("\n")
@@ -57,7 +48,7 @@ describe("one clock", () => {
 
   it("no server code falls back to the machine's time", () => {
     const found: string[] = [];
-    for (const file of sources(path.join(ROOT, "server"))) {
+    for (const file of sourceFiles(path.join(ROOT, "server"))) {
       const rel = path.relative(ROOT, file);
       if (ALLOWED[rel]) continue;
       for (const hit of defaults(readFileSync(file, "utf8"))) found.push(`${rel}:${hit}`);
