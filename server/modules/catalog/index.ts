@@ -38,6 +38,8 @@ export { compareCapMessage } from "./compare-add.ts";
 export { type CompareCost, compareCosts } from "./compare-cost.ts";
 export { MAX_COMPARE_TOOLS } from "./compare-rules.ts";
 export { getCompareSheet } from "./compare-sheet.ts";
+// The quality pass (ADR 0075): the rules (quality-rules.ts), the scores, the pass and its job, and the editors' flags.
+export { DecideFlagInput, decideQualityFlag } from "./decide-quality-flag.ts";
 export { COVERAGE_FIELDS, type Coverage, decisionCoverage } from "./decision-coverage.ts";
 export { licenceClass, SetDecisionFactsInput, setToolDecisionFacts } from "./decision-facts.ts";
 export { catalogJobOwed, DOMAIN_REKEY_JOB, registerDomainRekeyJob, rekeyDomains } from "./domain-rekey.ts";
@@ -83,6 +85,7 @@ export { importRows } from "./import-rows.ts";
 export { confirmDryRun, getImportRun, listImportRuns } from "./import-runs.ts";
 export type { ImportReport } from "./import-shapes.ts";
 export { AdminToolQuery, type AdminToolRow, listAdminTools } from "./list-admin-tools.ts";
+export { listQualityFlags, QualityFlagsQuery } from "./list-quality-flags.ts";
 export { lockListingTier, setListingTier } from "./listing-tier.ts";
 export { applySeedListings } from "./listings.ts";
 export {
@@ -109,14 +112,7 @@ export { money, planCost, usageUnitOf } from "./plan-cost.ts";
 export { planChangeText } from "./plan-events.ts";
 export { planSummary, planSummaryLabel } from "./plan-summary.ts";
 export { CostParams, normalisePlans, type Plan, PlanRow, PlansInput } from "./plans.ts";
-export {
-  DecideFlagInput,
-  decideQualityFlag,
-  listQualityFlags,
-  QUALITY_WEIGHTS,
-  QualityFlagsQuery,
-  registerQualityJobs,
-} from "./quality.ts";
+export { QUALITY_WEIGHTS } from "./quality-scores.ts";
 export {
   DECISION_PARAMS,
   entitleAdvanced,
@@ -137,6 +133,7 @@ export {
   REVIEW_GATE,
   SEARCH_WEIGHTS,
 } from "./ranking.ts";
+export { registerQualityJobs } from "./run-quality-pass.ts";
 export { type SavedTool, SaveToolInput, saveTool, ToolPatch } from "./save-tool.ts";
 export { fuseRanks, type Leg } from "./search-fusion.ts";
 export { setVectorBudget } from "./search-hybrid.ts";

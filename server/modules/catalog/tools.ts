@@ -68,7 +68,7 @@ export type ToolPage = {
 
 const ORDER: Record<Exclude<ToolListQuery["sort"], undefined | "relevance">, string> = {
   // The default without a search (issue 36, ADR 0075): prominence, completeness, freshness, less the
-  // quality pass's penalties (catalog/quality.ts). Matches tools_quality_idx, so page 1 is an index walk.
+  // quality pass's penalties (catalog/quality-scores.ts). Matches tools_quality_idx, so page 1 is an index walk.
   quality: "t.quality_score DESC, lower(t.name) ASC, t.id",
   // Matches tools_browse_idx exactly (NULLS LAST included), so the first page is an index walk. The
   // Bayesian score (ranking.ts), never the raw average: one 5-star review cannot top the list.

@@ -219,7 +219,7 @@ export const tools = pgTable(
     listings: smallint("listings").notNull().default(0),
     /**
      * Issue 36 (ADR 0075): the catalogue's default order — prominence, completeness, freshness, less
-     * the quality pass's open flags — recomputed by the `catalog.quality.refresh` job (catalog/quality.ts).
+     * the quality pass's open flags — recomputed by the `catalog.quality.refresh` job (catalog/quality-scores.ts).
      */
     qualityScore: real("quality_score").notNull().default(0),
     /**

@@ -201,7 +201,7 @@ export const toolDuplicateCandidates = pgTable(
 );
 
 /**
- * The quality pass's proposals (issue 36, ADR 0075; catalog/quality.ts): a listing that looks like
+ * The quality pass's proposals (issue 36, ADR 0075; catalog/quality-rules.ts): a listing that looks like
  * spam or not AI (retire), a name its own domain and description spell otherwise (rename), a page
  * title standing in for a description (describe). Nothing changes until an editor confirms one; then
  * the change goes through the fact path. One row per tool and rule; a dismissed row stays dismissed.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { editDistance, isPageTitle, ownOneLiner, qualityProposals } from "./quality.ts";
+import { editDistance, isPageTitle, ownOneLiner, qualityProposals } from "./quality-rules.ts";
 
 /** The quality pass's rules on the issue's own examples (issue 36 item 1, ADR 0075). */
 const tool = (over: Partial<Parameters<typeof qualityProposals>[0]>) => ({
