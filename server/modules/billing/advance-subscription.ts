@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { DAY_MS } from "../../platform/clock.ts";
+import { DAY_MS, utcDay } from "../../platform/clock.ts";
 import { schema, transaction } from "../../platform/db/index.ts";
 import { siteUrl } from "../../platform/site-origin.ts";
 import { applyCapturedOrder } from "./apply.ts";
@@ -10,7 +10,7 @@ import { creditBalance, type SubscriptionRow } from "./queries.ts";
 import { sendBillingNotice } from "./receipts.ts";
 import { providerFor } from "./registry.ts";
 import { RENEW_BEFORE_MS, scheduleSubscriptionJobs } from "./schedule.ts";
-import { day, subById } from "./subscription-view.ts";
+import { subById } from "./subscription-view.ts";
 import { lockMember, recomputeTier, recordEvent } from "./tier.ts";
 import type { BillingServices } from "./types.ts";
 
@@ -207,7 +207,7 @@ async function failRenewal(services: BillingServices, subscriptionId: string, re
       services,
       changed.userId,
       "We could not renew your Toolscape plan",
-      `The renewal payment did not go through. Your plan stays on until ${day(changed.graceUntil)}; pay again from ${siteUrl(services.env, "/pricing")} before then to keep it.`,
+      `The renewal payment did not go through. Your plan stays on until ${utcDay(changed.graceUntil)}; pay again from ${siteUrl(services.env, "/pricing")} before then to keep it.`,
     );
   }
   return "renewal_failed";

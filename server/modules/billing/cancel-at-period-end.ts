@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { utcDay } from "../../platform/clock.ts";
 import { schema, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { siteUrl } from "../../platform/site-origin.ts";
 import type { SubscriptionRow } from "./queries.ts";
 import { sendBillingNotice } from "./receipts.ts";
 import { scheduleSubscriptionJobs } from "./schedule.ts";
-import { day, requireLive, toSubscriptionView } from "./subscription-view.ts";
+import { requireLive, toSubscriptionView } from "./subscription-view.ts";
 import { lockMember, recordEvent } from "./tier.ts";
 import type { BillingActor, BillingServices, SubscriptionView } from "./types.ts";
 
@@ -51,7 +52,7 @@ export async function cancelAtPeriodEnd(
       services,
       userId,
       "Your Toolscape plan will not renew",
-      `You cancelled ${view.tier === "expert" ? "Expert" : "Standard"}. You keep it until ${day(view.currentPeriodEnd)} and will not be charged again; after that your account is on the Free plan.\n\nChanged your mind? Resume before then from ${siteUrl(services.env, "/dashboard/billing")}.`,
+      `You cancelled ${view.tier === "expert" ? "Expert" : "Standard"}. You keep it until ${utcDay(view.currentPeriodEnd)} and will not be charged again; after that your account is on the Free plan.\n\nChanged your mind? Resume before then from ${siteUrl(services.env, "/dashboard/billing")}.`,
     );
   }
   return view;

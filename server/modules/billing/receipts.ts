@@ -1,10 +1,8 @@
 import { eq } from "drizzle-orm";
+import { utcDay } from "../../platform/clock.ts";
 import { schema } from "../../platform/db/index.ts";
 import { lastMoneyBackRefund, moneyBackAgainFrom } from "./money-back.ts";
 import { formatMoney, MONEY_BACK_ONCE_PER_MONTHS } from "./plans.ts";
-
-const day = (d: Date) => d.toISOString().slice(0, 10);
-
 import { userContact } from "./queries.ts";
 import type { BillingServices } from "./types.ts";
 
@@ -40,7 +38,7 @@ export async function sendReceipt(
             "You can see your billing history and cancel any time from your dashboard.",
             // The promise only while it holds: after a refund in the last year it would be untrue.
             lastRefund
-              ? `You had a money-back refund on ${day(lastRefund)}; it is available once in any ${MONEY_BACK_ONCE_PER_MONTHS} months, so the next is possible from ${day(moneyBackAgainFrom(lastRefund))}.`
+              ? `You had a money-back refund on ${utcDay(lastRefund)}; it is available once in any ${MONEY_BACK_ONCE_PER_MONTHS} months, so the next is possible from ${utcDay(moneyBackAgainFrom(lastRefund))}.`
               : "30-day money-back guarantee: ask for a refund from the dashboard within 30 days of your first payment.",
           ]
         : [

@@ -1,5 +1,6 @@
 import { and, eq, gte } from "drizzle-orm";
 import { z } from "zod";
+import { utcDay } from "../../platform/clock.ts";
 import { schema } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { PaidTier } from "./contracts.ts";
@@ -9,7 +10,7 @@ import { ProviderError } from "./providers/types.ts";
 import { liveSubscription } from "./queries.ts";
 import { recordRefunds } from "./record-refunds.ts";
 import { providerFor } from "./registry.ts";
-import { day, refundDeadline } from "./subscription-view.ts";
+import { refundDeadline } from "./subscription-view.ts";
 import type { BillingActor, BillingServices } from "./types.ts";
 
 /** Nothing to fill in: every payment of the member's live plan is refunded. */
@@ -36,7 +37,7 @@ export async function requestRefund(
   if (!deadline || deadline <= now) {
     throw new AppError(
       "bad_request",
-      `Refunds are available within ${plan.refundWindowDays} days of your first payment${deadline ? ` (until ${day(deadline)})` : ""}`,
+      `Refunds are available within ${plan.refundWindowDays} days of your first payment${deadline ? ` (until ${utcDay(deadline)})` : ""}`,
     );
   }
   const lastMoneyBack = await lastMoneyBackRefund(db, userId, now);
@@ -44,7 +45,7 @@ export async function requestRefund(
     const next = moneyBackAgainFrom(lastMoneyBack);
     throw new AppError(
       "bad_request",
-      `The money-back refund is available once in any ${MONEY_BACK_ONCE_PER_MONTHS} months: you had one on ${day(lastMoneyBack)}, so the next is possible from ${day(next)}. You can still cancel, and the plan stays until the end of the period.`,
+      `The money-back refund is available once in any ${MONEY_BACK_ONCE_PER_MONTHS} months: you had one on ${utcDay(lastMoneyBack)}, so the next is possible from ${utcDay(next)}. You can still cancel, and the plan stays until the end of the period.`,
     );
   }
   const firstPaymentAt = sub.firstPaymentAt as Date;

@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { utcDay } from "../../platform/clock.ts";
 import { schema, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { siteUrl } from "../../platform/site-origin.ts";
 import type { SubscriptionRow } from "./queries.ts";
 import { sendBillingNotice } from "./receipts.ts";
 import { scheduleSubscriptionJobs } from "./schedule.ts";
-import { day, requireLive, toSubscriptionView } from "./subscription-view.ts";
+import { requireLive, toSubscriptionView } from "./subscription-view.ts";
 import { lockMember, recordEvent } from "./tier.ts";
 import type { BillingActor, BillingServices, SubscriptionView } from "./types.ts";
 
@@ -44,7 +45,7 @@ export async function resumeSubscription(
       services,
       userId,
       "Your Toolscape plan will renew",
-      `You resumed ${view.tier === "expert" ? "Expert" : "Standard"}: it renews on ${day(view.currentPeriodEnd)}. Manage your plan at ${siteUrl(services.env, "/dashboard/billing")}.`,
+      `You resumed ${view.tier === "expert" ? "Expert" : "Standard"}: it renews on ${utcDay(view.currentPeriodEnd)}. Manage your plan at ${siteUrl(services.env, "/dashboard/billing")}.`,
     );
   }
   return view;

@@ -7,9 +7,6 @@ import type { PaidTier } from "./contracts.ts";
 import { liveSubscription, type SubscriptionRow } from "./queries.ts";
 import type { SubscriptionView } from "./types.ts";
 
-/** A date as the member reads it in billing's messages (2026-11-29). */
-export const day = (d: Date) => d.toISOString().slice(0, 10);
-
 export function toSubscriptionView(sub: SubscriptionRow): SubscriptionView {
   return {
     id: sub.id,

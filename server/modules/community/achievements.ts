@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ActivityEvent, ActivityType } from "../../platform/activity.ts";
 import type { Clock } from "../../platform/clock.ts";
+import { utcDay } from "../../platform/clock.ts";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { publicMemberName } from "../../platform/public-name.ts";
 
@@ -156,7 +157,6 @@ function subjectOf(event: ActivityEvent): string {
 }
 
 const DAY_MS = 86_400_000;
-const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
 /** Consecutive active UTC days ending on `today` (or yesterday: today's visit may not have happened yet). */
 export function streakFrom(days: string[], today: string): number {
@@ -164,7 +164,7 @@ export function streakFrom(days: string[], today: string): number {
   let cursor = Date.parse(today);
   if (!set.has(today)) cursor -= DAY_MS;
   let n = 0;
-  while (set.has(dayOf(new Date(cursor)))) {
+  while (set.has(utcDay(new Date(cursor)))) {
     n++;
     cursor -= DAY_MS;
   }
@@ -174,13 +174,13 @@ export function streakFrom(days: string[], today: string): number {
 export async function currentStreak(db: Db, userId: string, now: Date): Promise<number> {
   const rows = await queryRows(
     db,
-    sql`SELECT day::text AS day FROM member_active_days WHERE user_id = ${userId} AND day <= ${dayOf(now)}::date
+    sql`SELECT day::text AS day FROM member_active_days WHERE user_id = ${userId} AND day <= ${utcDay(now)}::date
         ORDER BY day DESC LIMIT 400`,
     DayRow,
   );
   return streakFrom(
     rows.map((r) => r.day),
-    dayOf(now),
+    utcDay(now),
   );
 }
 
@@ -256,7 +256,7 @@ export async function touchMember(
   userId: string,
 ): Promise<void> {
   const now = deps.clock.now();
-  const day = dayOf(now);
+  const day = utcDay(now);
   const key = `${userId}`;
   if (activeToday.get(key) === day) return;
   await transaction(deps.db, async (tx) => {

@@ -1,4 +1,5 @@
 import { stringify } from "csv-stringify/sync";
+import { utcDay } from "../../platform/clock.ts";
 import type { Db } from "../../platform/db/index.ts";
 import type { Env } from "../../platform/env.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -26,7 +27,6 @@ const toCsv = (header: string[], rows: (string | number | boolean | null)[][]) =
     [header, ...rows.map((r) => r.map((v) => (v === null ? "" : typeof v === "string" ? formulaSafe(v) : String(v))))],
     { record_delimiter: "windows" },
   );
-const day = (now: Date) => now.toISOString().slice(0, 10);
 
 /** One member export as CSV; 401/403 (with the plan that has it) below the entitlement. */
 export async function memberCsv(
@@ -54,14 +54,14 @@ export async function memberCsv(
         ]),
       );
       return {
-        filename: `toolscape-lists-${day(now)}.csv`,
+        filename: `toolscape-lists-${utcDay(now)}.csv`,
         csv: toCsv(["list", "visibility", "list_url", "position", "tool", "tool_url", "category", "note"], rows),
       };
     }
     case "saved-searches": {
       const searches = await listSavedSearches(deps.db, v.user.id);
       return {
-        filename: `toolscape-saved-searches-${day(now)}.csv`,
+        filename: `toolscape-saved-searches-${utcDay(now)}.csv`,
         csv: toCsv(
           ["name", "query", "url", "saved_at"],
           searches.map((s) => [s.name, s.query, url(s.url), s.createdAt]),
@@ -76,7 +76,7 @@ export async function memberCsv(
       const results = await searchTools(deps.db, { ...parsed.input, page: SEARCH_MAX_PAGES, append: false });
       const tools = cardsForTier(results.tools, v.tier);
       return {
-        filename: `toolscape-search-${day(now)}.csv`,
+        filename: `toolscape-search-${utcDay(now)}.csv`,
         csv: toCsv(
           ["rank", "tool", "tool_url", "website", "category", "pricing", "plans", "rating", "reviews", "description"],
           tools.map((t, i) => [
