@@ -110,9 +110,14 @@ if (fast) {
 } else if (process.env.SKIP_E2E === "1") {
   console.log("SKIP_E2E=1: the Playwright journeys were not run.");
 } else {
-  const chromium = process.env.CHROMIUM ?? "/usr/bin/chromium";
-  if (!existsSync(chromium)) {
-    console.error(`End-to-end tests need Chromium at ${chromium}: install it with 'apt-get install -y chromium'.`);
+  // The journeys' browser (playwright.config.ts): CHROMIUM, else Debian's headless shell, else its Chromium.
+  const browsers = process.env.CHROMIUM
+    ? [process.env.CHROMIUM]
+    : ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"];
+  if (!browsers.some((b) => existsSync(b))) {
+    console.error(
+      `End-to-end tests need Chromium at ${browsers.join(" or ")}: install it with 'apt-get install -y chromium-headless-shell'.`,
+    );
     totals.failed += 1;
     exitCode = 1;
   } else {
