@@ -1,11 +1,12 @@
-import { sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/index.ts";
+import { betaApplications, betaPrograms } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
 import { uuidSchema } from "../../platform/ids.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
-import { BETA_MESSAGES, IdRow, listed, Row, SELECT, toCard } from "./beta-rows.ts";
+import { BETA_MESSAGES, listed, Row, SELECT, toCard } from "./beta-rows.ts";
 
 export const BetaApplyForm = z.object({
   programId: uuidSchema(BETA_MESSAGES.notFound),
@@ -17,8 +18,6 @@ export const BETA_ACK_JOB = "beta.application-mail";
 const APPLY_RATE = { max: 10, windowSec: 3_600 };
 
 export type BetaApplicant = { userId: string; canApplyEarly: boolean };
-
-const SpotsRow = z.object({ spots: z.number(), spots_taken: z.number() });
 
 /**
  * Takes one spot atomically and records the application, in one transaction: the conditional
@@ -50,27 +49,29 @@ export async function applyToBeta(
   if (!rate.allowed) throw new AppError("rate_limited", BETA_MESSAGES.tooMany, { retryAfterSec: rate.retryAfterSec });
 
   return db.transaction(async (tx) => {
-    const [taken] = await queryRows(
-      tx,
-      sql`UPDATE beta_programs SET spots_taken = spots_taken + 1, updated_at = ${now.toISOString()}::timestamptz
-          WHERE id = ${input.programId}::uuid AND active AND spots_taken < spots
-          RETURNING spots, spots_taken`,
-      SpotsRow,
-    );
+    const [taken] = await tx
+      .update(betaPrograms)
+      .set({ spotsTaken: sql`${betaPrograms.spotsTaken} + 1`, updatedAt: now })
+      .where(
+        and(
+          eq(betaPrograms.id, input.programId),
+          eq(betaPrograms.active, true),
+          lt(betaPrograms.spotsTaken, betaPrograms.spots),
+        ),
+      )
+      .returning({ spots: betaPrograms.spots, spotsTaken: betaPrograms.spotsTaken });
     if (!taken) throw new AppError("conflict", BETA_MESSAGES.full);
-    const [application] = await queryRows(
-      tx,
-      sql`INSERT INTO beta_applications (program_id, user_id, motivation, created_at)
-          VALUES (${input.programId}::uuid, ${applicant.userId}, ${input.motivation}, ${now.toISOString()}::timestamptz)
-          ON CONFLICT (program_id, user_id) DO NOTHING RETURNING id`,
-      IdRow,
-    );
+    const [application] = await tx
+      .insert(betaApplications)
+      .values({ programId: input.programId, userId: applicant.userId, motivation: input.motivation, createdAt: now })
+      .onConflictDoNothing({ target: [betaApplications.programId, betaApplications.userId] })
+      .returning({ id: betaApplications.id });
     // Throwing rolls the spot back too.
     if (!application) throw new AppError("conflict", BETA_MESSAGES.already);
     await jobs.enqueue(
       { type: BETA_ACK_JOB, payload: { applicationId: application.id }, key: `beta-ack:${application.id}` },
       tx,
     );
-    return { applicationId: application.id, spotsLeft: Number(taken.spots) - Number(taken.spots_taken) };
+    return { applicationId: application.id, spotsLeft: taken.spots - taken.spotsTaken };
   });
 }

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../platform/db/index.ts";
 import { uuidSchema } from "../../platform/ids.ts";
@@ -71,11 +70,3 @@ export function betaValues(d: BetaFormData, tool: { id: string; provider: string
     featured: d.featured,
   };
 }
-
-export const textArray = (items: string[]) =>
-  items.length
-    ? sql`ARRAY[${sql.join(
-        items.map((i) => sql`${i}`),
-        sql`, `,
-      )}]::text[]`
-    : sql`'{}'::text[]`;

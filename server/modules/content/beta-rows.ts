@@ -84,7 +84,6 @@ export const Row = z.object({
 });
 type Row = z.infer<typeof Row>;
 
-export const IdRow = z.object({ id: z.string() });
 /** A whole beta_programs row (SELECT *), the audit's "before". */
 const BetaProgramRow = z.object({
   id: z.string(),

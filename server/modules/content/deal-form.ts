@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Db } from "../../platform/db/index.ts";
+import type { deals } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
 import { uuidSchema } from "../../platform/ids.ts";
 import { pickTool, TOOL_PICK_MESSAGES, ToolPickText } from "../catalog/index.ts";
@@ -119,4 +120,21 @@ export function values(d: DealFormData, toolId: string, now: Date) {
     starts_at: startsAt.toISOString(),
     expires_at: expiresAt.toISOString(),
   };
+}
+
+/** The form's values as the deals table's columns (the insert's and the update's). */
+export function dealColumns(v: ReturnType<typeof values>) {
+  return {
+    toolId: v.tool_id,
+    dealType: v.deal_type,
+    description: v.description,
+    originalPriceCents: v.original_price_cents,
+    dealPriceCents: v.deal_price_cents,
+    discountPercent: v.discount_percent,
+    couponCode: v.coupon_code,
+    url: v.url,
+    featured: v.featured,
+    startsAt: new Date(v.starts_at),
+    expiresAt: new Date(v.expires_at),
+  } satisfies Partial<typeof deals.$inferInsert>;
 }

@@ -1,12 +1,13 @@
-import { sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { type Actor, recordAudit } from "../../platform/audit.ts";
 import type { Db } from "../../platform/db/index.ts";
+import { betaPrograms } from "../../platform/db/schema.ts";
 import { lockBeta } from "./beta-rows.ts";
 
 export async function deleteBeta(db: Db, actor: Actor, id: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await lockBeta(tx, id);
-    await tx.execute(sql`DELETE FROM beta_programs WHERE id = ${id}::uuid`);
+    await tx.delete(betaPrograms).where(eq(betaPrograms.id, id));
     await recordAudit(tx, {
       actor,
       action: "beta.delete",

@@ -1,12 +1,13 @@
-import { sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { type Actor, recordAudit } from "../../platform/audit.ts";
 import type { Db } from "../../platform/db/index.ts";
+import { deals } from "../../platform/db/schema.ts";
 import { lockDeal } from "./deal-rows.ts";
 
 export async function deleteDeal(db: Db, actor: Actor, id: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await lockDeal(tx, id);
-    await tx.execute(sql`DELETE FROM deals WHERE id = ${id}::uuid`);
+    await tx.delete(deals).where(eq(deals.id, id));
     await recordAudit(tx, {
       actor,
       action: "deal.delete",

@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { type Actor, recordAudit } from "../../platform/audit.ts";
 import type { Db } from "../../platform/db/index.ts";
+import { deals } from "../../platform/db/schema.ts";
 import { lockDeal } from "./deal-rows.ts";
 
 /** Ends a deal now (it stays in the admin list as ended; the public never sees it again). */
@@ -8,10 +9,7 @@ export async function endDeal(db: Db, actor: Actor, id: string, now: Date): Prom
   await db.transaction(async (tx) => {
     const before = await lockDeal(tx, id);
     if (before.ended_at) return;
-    await tx.execute(
-      sql`UPDATE deals SET ended_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
-          WHERE id = ${id}::uuid`,
-    );
+    await tx.update(deals).set({ endedAt: now, updatedAt: now }).where(eq(deals.id, id));
     await recordAudit(tx, {
       actor,
       action: "deal.end",

@@ -1,23 +1,21 @@
-import { sql } from "drizzle-orm";
-import { z } from "zod";
-import { type Db, queryRows } from "../../platform/db/index.ts";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../platform/db/index.ts";
+import { betaPrograms, deals } from "../../platform/db/schema.ts";
 import type { ToolMergeStep } from "../catalog/index.ts";
-
-const IdRow = z.object({ id: z.string() });
 
 /** The tool-merge step for content rows that point at a tool (deals, beta programmes). */
 export async function moveToolRows(tx: Db, fromId: string, intoId: string): Promise<{ moved: number }> {
-  const deals = await queryRows(
-    tx,
-    sql`UPDATE deals SET tool_id = ${intoId}::uuid WHERE tool_id = ${fromId}::uuid RETURNING id`,
-    IdRow,
-  );
-  const betas = await queryRows(
-    tx,
-    sql`UPDATE beta_programs SET tool_id = ${intoId}::uuid WHERE tool_id = ${fromId}::uuid RETURNING id`,
-    IdRow,
-  );
-  return { moved: deals.length + betas.length };
+  const movedDeals = await tx
+    .update(deals)
+    .set({ toolId: intoId })
+    .where(eq(deals.toolId, fromId))
+    .returning({ id: deals.id });
+  const movedBetas = await tx
+    .update(betaPrograms)
+    .set({ toolId: intoId })
+    .where(eq(betaPrograms.toolId, fromId))
+    .returning({ id: betaPrograms.id });
+  return { moved: movedDeals.length + movedBetas.length };
 }
 
 /** The content module's merge steps (assembled at startup with the others: ADR 0033). */

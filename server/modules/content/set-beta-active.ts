@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { type Actor, recordAudit } from "../../platform/audit.ts";
 import type { Db } from "../../platform/db/index.ts";
+import { betaPrograms } from "../../platform/db/schema.ts";
 import { lockBeta } from "./beta-rows.ts";
 
 /** Deactivates (hides, closes applications) or reactivates a programme. */
@@ -8,9 +9,7 @@ export async function setBetaActive(db: Db, actor: Actor, id: string, active: bo
   await db.transaction(async (tx) => {
     const before = await lockBeta(tx, id);
     if (before.active === active) return;
-    await tx.execute(
-      sql`UPDATE beta_programs SET active = ${active}, updated_at = ${now.toISOString()}::timestamptz WHERE id = ${id}::uuid`,
-    );
+    await tx.update(betaPrograms).set({ active, updatedAt: now }).where(eq(betaPrograms.id, id));
     await recordAudit(tx, {
       actor,
       action: active ? "beta.activate" : "beta.deactivate",
