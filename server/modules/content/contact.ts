@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
-import { z } from "zod";
-import { type Db, queryRows, transaction } from "../../platform/db/index.ts";
+import { desc } from "drizzle-orm";
+import { type Db, transaction } from "../../platform/db/index.ts";
+import { contactMessages } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
 import { consumeRateLimit, type RateRule, type Viewer } from "../accounts/index.ts";
@@ -12,15 +12,6 @@ export const CONTACT_RULE: RateRule = { max: 5, windowSec: 600 };
 export const CONTACT_RATE_LIMITED = "Too many messages. Please wait a few minutes and try again.";
 
 export type ContactMessage = { id: string; name: string; email: string; message: string; createdAt: string };
-
-const IdRow = z.object({ id: z.string() });
-const ContactRow = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  message: z.string(),
-  created_at: z.string(),
-});
 
 /**
  * Stores a contact message and e-mails it to support (a job, after the commit). A filled honeypot
@@ -36,13 +27,16 @@ export async function sendContactMessage(
   if (!limit.allowed) throw new AppError("rate_limited", CONTACT_RATE_LIMITED, { retryAfterSec: limit.retryAfterSec });
   if (input.website?.trim()) return { stored: false };
   await transaction(deps.db, async (tx) => {
-    const [row] = await queryRows(
-      tx,
-      sql`INSERT INTO contact_messages (user_id, name, email, message, created_at)
-          VALUES (${who.viewer?.user.id ?? null}, ${input.name}, ${input.email}, ${input.message}, ${now.toISOString()}::timestamptz)
-          RETURNING id`,
-      IdRow,
-    );
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({
+        userId: who.viewer?.user.id ?? null,
+        name: input.name,
+        email: input.email,
+        message: input.message,
+        createdAt: now,
+      })
+      .returning({ id: contactMessages.id });
     await deps.jobs.enqueue(
       {
         type: SUPPORT_MAIL_JOB,
@@ -62,16 +56,22 @@ export async function sendContactMessage(
 }
 
 export async function listContactMessages(db: Db, limit = 100): Promise<ContactMessage[]> {
-  const rows = await queryRows(
-    db,
-    sql`SELECT id, name, email, message, created_at FROM contact_messages ORDER BY created_at DESC, id LIMIT ${limit}`,
-    ContactRow,
-  );
+  const rows = await db
+    .select({
+      id: contactMessages.id,
+      name: contactMessages.name,
+      email: contactMessages.email,
+      message: contactMessages.message,
+      createdAt: contactMessages.createdAt,
+    })
+    .from(contactMessages)
+    .orderBy(desc(contactMessages.createdAt), contactMessages.id)
+    .limit(limit);
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
     email: r.email,
     message: r.message,
-    createdAt: new Date(r.created_at).toISOString(),
+    createdAt: r.createdAt.toISOString(),
   }));
 }

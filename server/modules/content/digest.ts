@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/index.ts";
+import { newsletterDigestSends } from "../../platform/db/schema.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { Mailer } from "../../platform/mail.ts";
 import { type SiteEnv, siteOrigin } from "../../platform/site-origin.ts";
@@ -32,7 +33,6 @@ export function isoWeek(date: Date): string {
 
 const NewToolRow = z.object({ name: z.string(), slug: z.string(), description: z.string() });
 const SubscriberRow = z.object({ id: z.number(), email: z.string(), token: z.string() });
-const ClaimRow = z.object({ subscriber_id: z.number() });
 
 export type DigestContent = {
   week: string;
@@ -119,13 +119,11 @@ export async function runDigest(deps: DigestDeps, now: Date): Promise<{ week: st
     );
     const before = sent;
     for (const s of batch) {
-      const [claim] = await queryRows(
-        deps.db,
-        sql`INSERT INTO newsletter_digest_sends (subscriber_id, week, sent_at)
-            VALUES (${s.id}, ${content.week}, ${now.toISOString()}::timestamptz)
-            ON CONFLICT DO NOTHING RETURNING subscriber_id`,
-        ClaimRow,
-      );
+      const [claim] = await deps.db
+        .insert(newsletterDigestSends)
+        .values({ subscriberId: s.id, week: content.week, sentAt: now })
+        .onConflictDoNothing()
+        .returning({ subscriberId: newsletterDigestSends.subscriberId });
       if (!claim) continue; // another runner has it
       try {
         await deps.mailer.send({
@@ -139,9 +137,9 @@ export async function runDigest(deps: DigestDeps, now: Date): Promise<{ week: st
       } catch (err) {
         failed++;
         deps.logger?.warn("digest mail failed", { subscriberId: s.id, err });
-        await deps.db.execute(
-          sql`DELETE FROM newsletter_digest_sends WHERE subscriber_id = ${s.id} AND week = ${content.week}`,
-        );
+        await deps.db
+          .delete(newsletterDigestSends)
+          .where(and(eq(newsletterDigestSends.subscriberId, s.id), eq(newsletterDigestSends.week, content.week)));
       }
     }
     // Stop when a batch made no progress (all remaining failed or were taken by another runner).

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/index.ts";
+import { newsletterSubscribers } from "../../platform/db/schema.ts";
 import { emailField } from "../../platform/email-address.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Mailer } from "../../platform/mail.ts";
@@ -9,8 +10,6 @@ import { consumeRateLimit, type RateRule } from "../../platform/rate-limit.ts";
 import { type SiteEnv, siteOrigin } from "../../platform/site-origin.ts";
 
 const SubscribedRow = z.object({ id: z.number(), token: z.string(), confirmed: z.boolean() });
-const StatusRow = z.object({ status: z.string() });
-const IdRow = z.object({ id: z.number() });
 
 /** Confirmation mails per address (a stranger's inbox is not ours to fill) and subscriptions per client. */
 export const NEWSLETTER_ADDRESS_RULE: RateRule = { max: 3, windowSec: 3600 };
@@ -88,7 +87,10 @@ export async function subscribe(
   await sending.catch((cause: unknown) => {
     throw new AppError("unavailable", CONFIRMATION_NOT_SENT, { cause: String(cause) });
   });
-  await db.execute(sql`UPDATE newsletter_subscribers SET confirmation_sent_at = now() WHERE id = ${row.id}`);
+  await db
+    .update(newsletterSubscribers)
+    .set({ confirmationSentAt: sql`now()` })
+    .where(eq(newsletterSubscribers.id, row.id));
   return { alreadySubscribed: false };
 }
 
@@ -106,11 +108,10 @@ export function unsubscribeHeaders(siteUrl: string, token: string): Record<strin
 /** Whether a token names a current subscription (the unsubscribe page's question before its button). */
 export async function subscriptionByToken(db: Db, token: string): Promise<{ subscribed: boolean } | null> {
   if (!/^[\w-]{10,64}$/.test(token)) return null;
-  const [row] = await queryRows(
-    db,
-    sql`SELECT status::text AS status FROM newsletter_subscribers WHERE token = ${token}`,
-    StatusRow,
-  );
+  const [row] = await db
+    .select({ status: newsletterSubscribers.status })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.token, token));
   return row ? { subscribed: row.status === "subscribed" } : null;
 }
 
@@ -132,34 +133,32 @@ export function unsubscribeUrl(siteUrl: string, token: string): string {
  */
 export async function confirmSubscription(db: Db, token: string, now: Date): Promise<boolean> {
   if (!/^[\w-]{10,64}$/.test(token)) return false;
-  const rows = await queryRows(
-    db,
-    sql`UPDATE newsletter_subscribers
-        SET confirmed_at = COALESCE(confirmed_at, ${now.toISOString()}::timestamptz), updated_at = now()
-        WHERE token = ${token} AND status = 'subscribed' RETURNING id`,
-    IdRow,
-  );
+  const rows = await db
+    .update(newsletterSubscribers)
+    .set({
+      confirmedAt: sql`COALESCE(${newsletterSubscribers.confirmedAt}, ${now.toISOString()}::timestamptz)`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(newsletterSubscribers.token, token), eq(newsletterSubscribers.status, "subscribed")))
+    .returning({ id: newsletterSubscribers.id });
   return rows.length > 0;
 }
 
 export async function unsubscribe(db: Db, token: string): Promise<boolean> {
   if (!/^[\w-]{10,64}$/.test(token)) return false;
-  const rows = await queryRows(
-    db,
-    sql`UPDATE newsletter_subscribers SET status = 'unsubscribed', updated_at = now() WHERE token = ${token} RETURNING id`,
-    IdRow,
-  );
+  const rows = await db
+    .update(newsletterSubscribers)
+    .set({ status: "unsubscribed", updatedAt: sql`now()` })
+    .where(eq(newsletterSubscribers.token, token))
+    .returning({ id: newsletterSubscribers.id });
   return rows.length > 0;
 }
 
-const CountRow = z.object({ n: z.number() });
-
 /** Confirmed subscribers (the /community newsletter card's figure; issue 35 item 5). */
 export async function countSubscribers(db: Db): Promise<number> {
-  const [row] = await queryRows(
-    db,
-    sql`SELECT count(*)::int AS n FROM newsletter_subscribers WHERE status = 'subscribed' AND confirmed_at IS NOT NULL`,
-    CountRow,
-  );
-  return Number(row?.n ?? 0);
+  const [row] = await db
+    .select({ n: count() })
+    .from(newsletterSubscribers)
+    .where(and(eq(newsletterSubscribers.status, "subscribed"), isNotNull(newsletterSubscribers.confirmedAt)));
+  return row?.n ?? 0;
 }

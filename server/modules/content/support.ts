@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, transaction } from "../../platform/db/index.ts";
+import { supportMessages, supportTickets } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
 import { UUID } from "../../platform/ids.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
@@ -56,13 +57,6 @@ const Row = z.object({
   message_count: z.number(),
 });
 type Row = z.infer<typeof Row>;
-const MessageRow = z.object({
-  id: z.string(),
-  author: z.enum(["requester", "staff"]),
-  author_name: z.string(),
-  body: z.string(),
-  created_at: z.string(),
-});
 const toSummary = (r: Row): TicketSummary => ({
   id: r.id,
   number: Number(r.number),
@@ -100,18 +94,40 @@ export async function openTicket(
   // A member's ticket is answered at the account's own address: the form cannot send our mail elsewhere.
   const input = viewer ? { ...form, email: viewer.user.email } : form;
   return transaction(deps.db, async (tx) => {
-    const [row] = await queryRows(
-      tx,
-      sql`INSERT INTO support_tickets (user_id, name, email, subject, category, priority, status, created_at, updated_at)
-          VALUES (${viewer?.user.id ?? null}, ${input.name}, ${input.email}, ${input.subject}, ${input.category},
-                  ${priority}, 'open', ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
-          RETURNING id, number, user_id, name, email, subject, category, priority, status::text AS status,
-                    created_at, updated_at, 1 AS message_count`,
-      Row,
-    );
+    const [row] = await tx
+      .insert(supportTickets)
+      .values({
+        userId: viewer?.user.id ?? null,
+        name: input.name,
+        email: input.email,
+        subject: input.subject,
+        category: input.category,
+        priority,
+        status: "open",
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({
+        id: supportTickets.id,
+        number: supportTickets.number,
+        user_id: supportTickets.userId,
+        name: supportTickets.name,
+        email: supportTickets.email,
+        subject: supportTickets.subject,
+        category: supportTickets.category,
+        priority: supportTickets.priority,
+        status: supportTickets.status,
+        created_at: supportTickets.createdAt,
+        updated_at: supportTickets.updatedAt,
+      });
     if (!row) throw new AppError("internal", "The ticket could not be stored");
     await insertMessage(tx, row.id, "requester", viewer?.user.id ?? null, input.name, input.message, now);
-    const ticket = toSummary(row);
+    const ticket = toSummary({
+      ...row,
+      created_at: row.created_at.toISOString(),
+      updated_at: row.updated_at.toISOString(),
+      message_count: 1,
+    });
     const link = viewer ? `\n\nFollow it and reply here: ${deps.siteUrl}/dashboard/support/${ticket.id}` : "";
     await enqueueMail(
       deps,
@@ -157,10 +173,9 @@ async function insertMessage(
   body: string,
   now: Date,
 ) {
-  await tx.execute(
-    sql`INSERT INTO support_messages (ticket_id, author, author_user_id, author_name, body, created_at)
-        VALUES (${ticketId}, ${author}, ${userId}, ${name}, ${body}, ${now.toISOString()}::timestamptz)`,
-  );
+  await tx
+    .insert(supportMessages)
+    .values({ ticketId, author, authorUserId: userId, authorName: name, body, createdAt: now });
 }
 
 async function enqueueMail(
@@ -177,20 +192,27 @@ async function loadThread(db: Db, id: string): Promise<TicketThread | null> {
   if (!UUID.test(id)) return null;
   const [row] = await queryRows(db, sql`${SELECT} WHERE t.id = ${id}`, Row);
   if (!row) return null;
-  const messages = await queryRows(
-    db,
-    sql`SELECT id, author, author_name, body, created_at FROM support_messages WHERE ticket_id = ${id} ORDER BY created_at, id`,
-    MessageRow,
-  );
+  const messages = await db
+    .select({
+      id: supportMessages.id,
+      author: supportMessages.author,
+      authorName: supportMessages.authorName,
+      body: supportMessages.body,
+      createdAt: supportMessages.createdAt,
+    })
+    .from(supportMessages)
+    .where(eq(supportMessages.ticketId, id))
+    .orderBy(asc(supportMessages.createdAt), asc(supportMessages.id));
   return {
     ...toSummary(row),
     userId: row.user_id,
     messages: messages.map((m) => ({
       id: m.id,
-      author: m.author,
-      authorName: m.author_name,
+      // a text column written only by insertMessage, with "requester" or "staff"
+      author: m.author as TicketMessage["author"],
+      authorName: m.authorName,
       body: m.body,
-      createdAt: iso(m.created_at),
+      createdAt: iso(m.createdAt),
     })),
   };
 }
@@ -227,9 +249,7 @@ export async function replyAsRequester(
     throw new AppError("conflict", "This ticket is closed. Open a new ticket on the support page.");
   await transaction(deps.db, async (tx) => {
     await insertMessage(tx, id, "requester", viewer.user.id, viewer.user.name, input.message, now);
-    await tx.execute(
-      sql`UPDATE support_tickets SET status = 'open', updated_at = ${now.toISOString()}::timestamptz WHERE id = ${id}`,
-    );
+    await tx.update(supportTickets).set({ status: "open", updatedAt: now }).where(eq(supportTickets.id, id));
     await enqueueMail(
       deps,
       tx,
@@ -272,9 +292,7 @@ export async function replyAsStaff(
   const status: TicketStatus = input.status ?? "answered";
   await transaction(deps.db, async (tx) => {
     await insertMessage(tx, id, "staff", admin.user.id, "Toolscape Support", input.message, now);
-    await tx.execute(
-      sql`UPDATE support_tickets SET status = ${status}, updated_at = ${now.toISOString()}::timestamptz WHERE id = ${id}`,
-    );
+    await tx.update(supportTickets).set({ status, updatedAt: now }).where(eq(supportTickets.id, id));
     await recordAudit(tx, {
       actor: { id: admin.user.id, label: admin.user.email },
       action: "support.reply",
@@ -314,9 +332,7 @@ export async function setTicketStatus(
   const t = await getTicketForAdmin(deps.db, id);
   if (t.status === status) return;
   await transaction(deps.db, async (tx) => {
-    await tx.execute(
-      sql`UPDATE support_tickets SET status = ${status}, updated_at = ${now.toISOString()}::timestamptz WHERE id = ${id}`,
-    );
+    await tx.update(supportTickets).set({ status, updatedAt: now }).where(eq(supportTickets.id, id));
     await recordAudit(tx, {
       actor: { id: admin.user.id, label: admin.user.email },
       action: "support.status",
