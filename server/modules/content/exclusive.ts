@@ -1,11 +1,12 @@
-import { sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, transaction } from "../../platform/db/index.ts";
+import { deals, listingAccess } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
 import { uuidSchema } from "../../platform/ids.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
-import { lockListingTier, pickTool, setListingTier, TOOL_TIERS, ToolPickText } from "../catalog/index.ts";
+import { lockListingTier, pickTool, setListingTier, type TOOL_TIERS, ToolPickText } from "../catalog/index.ts";
 import { LISTING_KINDS, type ListingKind } from "./labels.ts";
 
 /**
@@ -67,19 +68,27 @@ export const MarkDealInput = z
 /** End a mark now (the tool or deal becomes public). */
 export const EndListingInput = z.object({ id: uuidSchema(LISTING_MESSAGES.notFound) });
 
-const IdRow = z.object({ id: z.string() });
-const OpenRow = z.object({
-  id: z.string(),
-  tool_id: z.string().nullable(),
-  deal_id: z.string().nullable(),
-  kind: z.enum(LISTING_KINDS),
-  public_from: z.string().nullable(),
-  tier_before: z.enum(TOOL_TIERS).nullable(),
-  ended_at: z.string().nullable(),
-});
-type OpenRow = z.infer<typeof OpenRow>;
+/** A listing_access row as the writes read it (locked FOR UPDATE). */
+const openColumns = {
+  id: listingAccess.id,
+  tool_id: listingAccess.toolId,
+  deal_id: listingAccess.dealId,
+  kind: listingAccess.kind,
+  public_from: listingAccess.publicFrom,
+  tier_before: listingAccess.tierBefore,
+  ended_at: listingAccess.endedAt,
+};
+type OpenRow = {
+  id: string;
+  tool_id: string | null;
+  deal_id: string | null;
+  kind: ListingKind;
+  public_from: Date | null;
+  tier_before: (typeof TOOL_TIERS)[number] | null;
+  ended_at: Date | null;
+};
 
-const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
+const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
 
 /** The window's end from the form's day, checked against the service clock. */
 function windowOf(input: { kind: ListingKind; publicOn: string | null }, now: Date): Date | null {
@@ -91,22 +100,20 @@ function windowOf(input: { kind: ListingKind; publicOn: string | null }, now: Da
 }
 
 async function openRowFor(tx: Db, target: "tool" | "deal", id: string): Promise<OpenRow | null> {
-  const column = target === "tool" ? sql`tool_id` : sql`deal_id`;
-  const [row] = await queryRows(
-    tx,
-    sql`SELECT id, tool_id, deal_id, kind, public_from, tier_before, ended_at FROM listing_access
-        WHERE ${column} = ${id}::uuid AND ended_at IS NULL FOR UPDATE`,
-    OpenRow,
-  );
+  const column = target === "tool" ? listingAccess.toolId : listingAccess.dealId;
+  const [row] = await tx
+    .select(openColumns)
+    .from(listingAccess)
+    .where(and(eq(column, id), isNull(listingAccess.endedAt)))
+    .for("update");
   return row ?? null;
 }
 
 async function closeRow(tx: Db, id: string, actor: AuditActor, reason: "window" | "editor", now: Date) {
-  await tx.execute(
-    sql`UPDATE listing_access SET ended_at = ${now.toISOString()}::timestamptz, ended_by = ${actor.id},
-          end_reason = ${reason}
-        WHERE id = ${id}::uuid`,
-  );
+  await tx
+    .update(listingAccess)
+    .set({ endedAt: now, endedBy: actor.id, endReason: reason })
+    .where(eq(listingAccess.id, id));
 }
 
 const shown = (row: Pick<OpenRow, "kind" | "public_from">) => ({ kind: row.kind, public_from: iso(row.public_from) });
@@ -127,14 +134,10 @@ export async function markTool(
     const open = await openRowFor(tx, "tool", tool.id);
     const tierBefore = open?.tier_before ?? tier;
     if (open) await closeRow(tx, open.id, actor, "editor", now);
-    const [row] = await queryRows(
-      tx,
-      sql`INSERT INTO listing_access (tool_id, kind, public_from, tier_before, created_by, created_at)
-          VALUES (${tool.id}::uuid, ${input.kind}, ${publicFrom?.toISOString() ?? null}::timestamptz,
-            ${tierBefore}::membership_tier, ${actor.id}, ${now.toISOString()}::timestamptz)
-          RETURNING id`,
-      IdRow,
-    );
+    const [row] = await tx
+      .insert(listingAccess)
+      .values({ toolId: tool.id, kind: input.kind, publicFrom, tierBefore, createdBy: actor.id, createdAt: now })
+      .returning({ id: listingAccess.id });
     if (!row) throw new Error("listing mark was not stored");
     await setListingTier(tx, tool.id, "expert", now);
     await recordAudit(tx, {
@@ -165,18 +168,14 @@ export async function markDeal(
 ): Promise<{ id: string }> {
   const publicFrom = windowOf(input, now);
   return transaction(deps.db, async (tx) => {
-    const [deal] = await queryRows(tx, sql`SELECT id FROM deals WHERE id = ${input.dealId}::uuid FOR UPDATE`, IdRow);
+    const [deal] = await tx.select({ id: deals.id }).from(deals).where(eq(deals.id, input.dealId)).for("update");
     if (!deal) throw new AppError("not_found", LISTING_MESSAGES.dealNotFound, { field: "dealId" });
     const open = await openRowFor(tx, "deal", deal.id);
     if (open) await closeRow(tx, open.id, actor, "editor", now);
-    const [row] = await queryRows(
-      tx,
-      sql`INSERT INTO listing_access (deal_id, kind, public_from, created_by, created_at)
-          VALUES (${deal.id}::uuid, ${input.kind}, ${publicFrom?.toISOString() ?? null}::timestamptz, ${actor.id},
-            ${now.toISOString()}::timestamptz)
-          RETURNING id`,
-      IdRow,
-    );
+    const [row] = await tx
+      .insert(listingAccess)
+      .values({ dealId: deal.id, kind: input.kind, publicFrom, createdBy: actor.id, createdAt: now })
+      .returning({ id: listingAccess.id });
     if (!row) throw new Error("listing mark was not stored");
     await recordAudit(tx, {
       actor,
@@ -209,15 +208,10 @@ export async function endListing(
   reason: "window" | "editor" = "editor",
 ): Promise<boolean> {
   return transaction(db, async (tx) => {
-    const [row] = await queryRows(
-      tx,
-      sql`SELECT id, tool_id, deal_id, kind, public_from, tier_before, ended_at FROM listing_access
-          WHERE id = ${id}::uuid FOR UPDATE`,
-      OpenRow,
-    );
+    const [row] = await tx.select(openColumns).from(listingAccess).where(eq(listingAccess.id, id)).for("update");
     if (!row) throw new AppError("not_found", LISTING_MESSAGES.notFound);
     if (row.ended_at) return false;
-    if (reason === "window" && (!row.public_from || Date.parse(row.public_from) > now.getTime())) return false;
+    if (reason === "window" && (!row.public_from || row.public_from.getTime() > now.getTime())) return false;
     let tier: string | null = null;
     if (row.tool_id && row.tier_before) {
       await lockListingTier(tx, row.tool_id);
@@ -255,15 +249,12 @@ export async function runListingWindowEnd(db: Db, payload: { id?: unknown }, now
 /** What a tool page says about its mark (public: the kind and the public day, never who set it). */
 export type ListingNotice = { kind: ListingKind; publicFrom: string | null };
 
-const NoticeRow = z.object({ kind: z.enum(LISTING_KINDS), public_from: z.string().nullable() });
-
 export async function toolListingNotice(db: Db, toolId: string): Promise<ListingNotice | null> {
-  const [row] = await queryRows(
-    db,
-    sql`SELECT kind, public_from FROM listing_access WHERE tool_id = ${toolId}::uuid AND ended_at IS NULL`,
-    NoticeRow,
-  );
-  return row ? { kind: row.kind, publicFrom: iso(row.public_from) } : null;
+  const [row] = await db
+    .select({ kind: listingAccess.kind, publicFrom: listingAccess.publicFrom })
+    .from(listingAccess)
+    .where(and(eq(listingAccess.toolId, toolId), isNull(listingAccess.endedAt)));
+  return row ? { kind: row.kind, publicFrom: iso(row.publicFrom) } : null;
 }
 
 export type AdminListingRow = {
