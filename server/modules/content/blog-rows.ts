@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
+import { blogPosts } from "../../platform/db/schema.ts";
 import type { CatalogStats } from "../catalog/index.ts";
 import { BLOG_CATEGORIES, type BlogCategory, FIGURE_TOKENS } from "./blog-labels.ts";
 
@@ -53,9 +54,17 @@ export const Row = z.object({
 });
 export type Row = z.infer<typeof Row>;
 export const RowWithHtml = Row.extend({ body_html: z.string() });
-export const IdRow = z.object({ id: z.string() });
 
 export const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+/**
+ * The update's published_at: the first publication sets the post's date, a later unpublish or
+ * republish keeps it (nothing set while the post stays a draft).
+ */
+export const firstPublication = (status: "draft" | "published", now: Date): { publishedAt?: SQL } =>
+  status === "published"
+    ? { publishedAt: sql`coalesce(${blogPosts.publishedAt}, ${now.toISOString()}::timestamptz)` }
+    : {};
+
 export const COLUMNS = sql`id, slug, title, excerpt, author_name AS author, category, cover_image, featured, read_minutes,
   published_at, updated_at, status`;
 

@@ -1,9 +1,9 @@
-import { sql } from "drizzle-orm";
 import { type Actor, recordAudit } from "../../platform/audit.ts";
-import { type Db, isUniqueViolation, queryRows, transaction } from "../../platform/db/index.ts";
+import { type Db, isUniqueViolation, transaction } from "../../platform/db/index.ts";
+import { blogPosts } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
 import { auditShape, type PostInput } from "./blog-form.ts";
-import { IdRow, SLUG_TAKEN } from "./blog-rows.ts";
+import { SLUG_TAKEN } from "./blog-rows.ts";
 import { readMinutes, renderMarkdown } from "./markdown.ts";
 
 /** Creates a post (rendered and sanitised once, here), audited in the same transaction. */
@@ -15,16 +15,25 @@ export async function createPost(
 ): Promise<{ id: string; slug: string }> {
   try {
     return await transaction(db, async (tx) => {
-      const [row] = await queryRows(
-        tx,
-        sql`INSERT INTO blog_posts (slug, title, excerpt, body_md, body_html, author_name, category, cover_image,
-              featured, status, read_minutes, published_at, created_at, updated_at)
-            VALUES (${input.slug}, ${input.title}, ${input.excerpt}, ${input.body}, ${renderMarkdown(input.body)},
-              ${input.author}, ${input.category}, ${input.coverImage || null}, ${input.featured}, ${input.status},
-              ${readMinutes(input.body)}, ${input.status === "published" ? now : null}, ${now}, ${now})
-            RETURNING id`,
-        IdRow,
-      );
+      const [row] = await tx
+        .insert(blogPosts)
+        .values({
+          slug: input.slug,
+          title: input.title,
+          excerpt: input.excerpt,
+          bodyMd: input.body,
+          bodyHtml: renderMarkdown(input.body),
+          authorName: input.author,
+          category: input.category,
+          coverImage: input.coverImage || null,
+          featured: input.featured,
+          status: input.status,
+          readMinutes: readMinutes(input.body),
+          publishedAt: input.status === "published" ? now : null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: blogPosts.id });
       if (!row) throw new Error("blog post was not stored");
       await recordAudit(tx, {
         actor,

@@ -1,9 +1,10 @@
-import { sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { type Actor, recordAudit } from "../../platform/audit.ts";
-import { type Db, isUniqueViolation, queryRows, transaction } from "../../platform/db/index.ts";
+import { type Db, isUniqueViolation, transaction } from "../../platform/db/index.ts";
+import { blogPosts } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
 import { auditShape, type PostInput } from "./blog-form.ts";
-import { IdRow, POST_NOT_FOUND, SLUG_TAKEN } from "./blog-rows.ts";
+import { firstPublication, POST_NOT_FOUND, SLUG_TAKEN } from "./blog-rows.ts";
 import { getPostForEdit } from "./get-post-for-edit.ts";
 import { readMinutes, renderMarkdown } from "./markdown.ts";
 
@@ -19,17 +20,25 @@ export async function updatePost(
   if (!before) throw new AppError("not_found", POST_NOT_FOUND);
   try {
     return await transaction(db, async (tx) => {
-      const [row] = await queryRows(
-        tx,
-        sql`UPDATE blog_posts SET slug = ${input.slug}, title = ${input.title}, excerpt = ${input.excerpt},
-              body_md = ${input.body}, body_html = ${renderMarkdown(input.body)}, author_name = ${input.author},
-              category = ${input.category}, cover_image = ${input.coverImage || null}, featured = ${input.featured},
-              status = ${input.status}, read_minutes = ${readMinutes(input.body)},
-              published_at = CASE WHEN ${input.status} = 'published' THEN coalesce(published_at, ${now}) ELSE published_at END,
-              updated_at = ${now}
-            WHERE id = ${id}::uuid RETURNING id`,
-        IdRow,
-      );
+      const [row] = await tx
+        .update(blogPosts)
+        .set({
+          slug: input.slug,
+          title: input.title,
+          excerpt: input.excerpt,
+          bodyMd: input.body,
+          bodyHtml: renderMarkdown(input.body),
+          authorName: input.author,
+          category: input.category,
+          coverImage: input.coverImage || null,
+          featured: input.featured,
+          status: input.status,
+          readMinutes: readMinutes(input.body),
+          ...firstPublication(input.status, now),
+          updatedAt: now,
+        })
+        .where(eq(blogPosts.id, id))
+        .returning({ id: blogPosts.id });
       if (!row) throw new AppError("not_found", POST_NOT_FOUND);
       await recordAudit(tx, {
         actor,
