@@ -1,19 +1,20 @@
-import { sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../platform/db/index.ts";
+import { asc, desc, eq } from "drizzle-orm";
+import type { Db } from "../../platform/db/index.ts";
+import { blogPosts } from "../../platform/db/schema.ts";
 import { catalogStats } from "../catalog/index.ts";
-import { COLUMNS, fillFigures, RowWithHtml, summary } from "./blog-rows.ts";
+import { fillFigures, postColumns, summary } from "./blog-rows.ts";
 
 const escapeXml = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c);
 
 /** The Atom feed of the 20 newest published posts (full sanitised content, absolute links). */
 export async function blogFeed(db: Db, origin: string): Promise<string> {
-  const rows = await queryRows(
-    db,
-    sql`SELECT ${COLUMNS}, body_html FROM blog_posts WHERE status = 'published'
-        ORDER BY published_at DESC, id LIMIT 20`,
-    RowWithHtml,
-  );
+  const rows = await db
+    .select({ ...postColumns, body_html: blogPosts.bodyHtml })
+    .from(blogPosts)
+    .where(eq(blogPosts.status, "published"))
+    .orderBy(desc(blogPosts.publishedAt), asc(blogPosts.id))
+    .limit(20);
   const stats = await catalogStats(db);
   const updated = new Date(rows.reduce((max, r) => Math.max(max, new Date(r.updated_at).getTime()), 0)).toISOString();
   const absolute = (html: string) => html.replace(/(href|src)="\/(?!\/)/g, `$1="${origin}/`);

@@ -1,8 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
-import { z } from "zod";
 import { blogPosts } from "../../platform/db/schema.ts";
 import type { CatalogStats } from "../catalog/index.ts";
-import { BLOG_CATEGORIES, type BlogCategory, FIGURE_TOKENS } from "./blog-labels.ts";
+import { type BlogCategory, FIGURE_TOKENS } from "./blog-labels.ts";
 
 /**
  * The blog's shared parts. One use case per file (list-published-posts.ts, get-published-post.ts,
@@ -35,25 +34,23 @@ export type AdminPost = Omit<PostSummary, "publishedAt"> & {
 
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** A row of COLUMNS (timestamps as the server's text: drizzle's db.execute leaves timestamptz unparsed). */
-export const Row = z.object({
-  id: z.string(),
-  slug: z.string(),
-  title: z.string(),
-  excerpt: z.string(),
-  author: z.string(),
-  category: z.enum(BLOG_CATEGORIES),
-  cover_image: z.string().nullable(),
-  featured: z.boolean(),
-  read_minutes: z.number(),
-  published_at: z.string().nullable(),
-  updated_at: z.string(),
-  status: z.enum(["draft", "published"]),
-  body_md: z.string().optional(),
-  body_html: z.string().optional(),
-});
-export type Row = z.infer<typeof Row>;
-export const RowWithHtml = Row.extend({ body_html: z.string() });
+/** A row of postColumns (typed selects: timestamps as Dates). */
+export type Row = {
+  id: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  author: string;
+  category: BlogCategory;
+  cover_image: string | null;
+  featured: boolean;
+  read_minutes: number;
+  published_at: Date | null;
+  updated_at: Date;
+  status: "draft" | "published";
+  body_md?: string;
+  body_html?: string;
+};
 
 export const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 /**
@@ -65,8 +62,21 @@ export const firstPublication = (status: "draft" | "published", now: Date): { pu
     ? { publishedAt: sql`coalesce(${blogPosts.publishedAt}, ${now.toISOString()}::timestamptz)` }
     : {};
 
-export const COLUMNS = sql`id, slug, title, excerpt, author_name AS author, category, cover_image, featured, read_minutes,
-  published_at, updated_at, status`;
+/** The columns every post read selects (a list, the admin list, one post). */
+export const postColumns = {
+  id: blogPosts.id,
+  slug: blogPosts.slug,
+  title: blogPosts.title,
+  excerpt: blogPosts.excerpt,
+  author: blogPosts.authorName,
+  category: blogPosts.category,
+  cover_image: blogPosts.coverImage,
+  featured: blogPosts.featured,
+  read_minutes: blogPosts.readMinutes,
+  published_at: blogPosts.publishedAt,
+  updated_at: blogPosts.updatedAt,
+  status: blogPosts.status,
+};
 
 /**
  * Live catalogue figures a post may quote: {{tools}}, {{categories}}, {{providers}},

@@ -1,17 +1,14 @@
-import { sql } from "drizzle-orm";
-import { z } from "zod";
-import { type Db, queryRows } from "../../platform/db/index.ts";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../platform/db/index.ts";
+import { blogPosts } from "../../platform/db/schema.ts";
 import { PostId } from "./blog-form.ts";
-import { type AdminPost, adminPost, COLUMNS, Row } from "./blog-rows.ts";
-
-const RowWithMarkdown = Row.extend({ body_md: z.string() });
+import { type AdminPost, adminPost, postColumns } from "./blog-rows.ts";
 
 export async function getPostForEdit(db: Db, id: string): Promise<AdminPost | null> {
   if (!PostId.safeParse(id).success) return null;
-  const [row] = await queryRows(
-    db,
-    sql`SELECT ${COLUMNS}, body_md FROM blog_posts WHERE id = ${id}::uuid`,
-    RowWithMarkdown,
-  );
+  const [row] = await db
+    .select({ ...postColumns, body_md: blogPosts.bodyMd })
+    .from(blogPosts)
+    .where(eq(blogPosts.id, id));
   return row ? adminPost(row) : null;
 }

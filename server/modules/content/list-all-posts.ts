@@ -1,9 +1,10 @@
-import { sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../platform/db/index.ts";
-import { type AdminPost, adminPost, COLUMNS, Row } from "./blog-rows.ts";
+import { asc, desc } from "drizzle-orm";
+import type { Db } from "../../platform/db/index.ts";
+import { blogPosts } from "../../platform/db/schema.ts";
+import { type AdminPost, adminPost, postColumns } from "./blog-rows.ts";
 
 /** Every post, drafts included, for the admin list. */
 export async function listAllPosts(db: Db): Promise<AdminPost[]> {
-  const rows = await queryRows(db, sql`SELECT ${COLUMNS} FROM blog_posts ORDER BY updated_at DESC, id`, Row);
+  const rows = await db.select(postColumns).from(blogPosts).orderBy(desc(blogPosts.updatedAt), asc(blogPosts.id));
   return rows.map(adminPost);
 }

@@ -1,9 +1,10 @@
-import { sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, or } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows } from "../../platform/db/index.ts";
+import type { Db } from "../../platform/db/index.ts";
+import { blogPosts } from "../../platform/db/schema.ts";
 import { catalogStats } from "../catalog/index.ts";
 import { BLOG_CATEGORIES } from "./blog-labels.ts";
-import { COLUMNS, type PostSummary, Row, summary } from "./blog-rows.ts";
+import { type PostSummary, postColumns, summary } from "./blog-rows.ts";
 
 /** The public filters: ?q= and ?category= (anything unknown means All, as the chips only offer these). */
 export const BlogListQuery = z.object({
@@ -30,15 +31,19 @@ export async function listPublishedPosts(
 ): Promise<{ featured: PostSummary | null; posts: PostSummary[] }> {
   const like = `%${escapeLike(query.q)}%`;
   const [rows, stats] = await Promise.all([
-    queryRows(
-      db,
-      sql`SELECT ${COLUMNS} FROM blog_posts
-          WHERE status = 'published'
-            ${query.category ? sql`AND category = ${query.category}` : sql``}
-            ${query.q ? sql`AND (title ILIKE ${like} OR excerpt ILIKE ${like} OR author_name ILIKE ${like})` : sql``}
-          ORDER BY published_at DESC, id`,
-      Row,
-    ),
+    db
+      .select(postColumns)
+      .from(blogPosts)
+      .where(
+        and(
+          eq(blogPosts.status, "published"),
+          query.category ? eq(blogPosts.category, query.category) : undefined,
+          query.q
+            ? or(ilike(blogPosts.title, like), ilike(blogPosts.excerpt, like), ilike(blogPosts.authorName, like))
+            : undefined,
+        ),
+      )
+      .orderBy(desc(blogPosts.publishedAt), asc(blogPosts.id)),
     catalogStats(db),
   ]);
   const posts = rows.map((r) => summary(r, stats));
