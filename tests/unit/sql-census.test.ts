@@ -21,7 +21,7 @@ const RAW_CEILING: Record<string, number> = {
   billing: 28,
   catalog: 131,
   community: 214,
-  content: 62,
+  content: 14,
   exports: 7,
   growth: 50,
   insights: 23,
