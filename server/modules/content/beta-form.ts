@@ -70,3 +70,19 @@ export function betaValues(d: BetaFormData, tool: { id: string; provider: string
     featured: d.featured,
   };
 }
+
+/** The programme's columns as Drizzle names, for the insert and the update alike. */
+export function betaColumns(v: ReturnType<typeof betaValues>) {
+  return {
+    toolId: v.tool_id,
+    provider: v.provider,
+    description: v.description,
+    category: v.category,
+    spots: v.spots,
+    startsAt: new Date(v.starts_at),
+    durationWeeks: v.duration_weeks,
+    benefits: v.benefits,
+    requirements: v.requirements,
+    featured: v.featured,
+  };
+}

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { uuidSchema } from "../../platform/ids.ts";
 import { BLOG_CATEGORIES } from "./blog-labels.ts";
 import { type AdminPost, SLUG } from "./blog-rows.ts";
+import { readMinutes, renderMarkdown } from "./markdown.ts";
 
 const COVER = /^\/(?!\/)[\w\-./]+\.(?:png|jpe?g|webp|avif|gif|svg)$/i;
 const noControl = (v: string) => !/[\p{Cc}]/u.test(v.replace(/[\n\r\t]/g, ""));
@@ -91,3 +92,20 @@ export const auditShape = (p: PostInput | AdminPost | null) =>
         author: "author" in p ? p.author : undefined,
       }
     : null;
+
+/** The post's columns as Drizzle names, for the insert and the update alike (dates are the caller's). */
+export function postFields(input: PostInput) {
+  return {
+    slug: input.slug,
+    title: input.title,
+    excerpt: input.excerpt,
+    bodyMd: input.body,
+    bodyHtml: renderMarkdown(input.body),
+    authorName: input.author,
+    category: input.category,
+    coverImage: input.coverImage || null,
+    featured: input.featured,
+    status: input.status,
+    readMinutes: readMinutes(input.body),
+  };
+}

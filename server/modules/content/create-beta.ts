@@ -1,7 +1,7 @@
 import { type Actor, recordAudit } from "../../platform/audit.ts";
 import type { Db } from "../../platform/db/index.ts";
 import { betaPrograms } from "../../platform/db/schema.ts";
-import { type BetaFormData, betaValues, toolOf } from "./beta-form.ts";
+import { type BetaFormData, betaColumns, betaValues, toolOf } from "./beta-form.ts";
 
 export async function createBeta(db: Db, actor: Actor, input: BetaFormData, now: Date): Promise<string> {
   const v = betaValues(input, await toolOf(db, input.tool));
@@ -9,16 +9,7 @@ export async function createBeta(db: Db, actor: Actor, input: BetaFormData, now:
     const [row] = await tx
       .insert(betaPrograms)
       .values({
-        toolId: v.tool_id,
-        provider: v.provider,
-        description: v.description,
-        category: v.category,
-        spots: v.spots,
-        startsAt: new Date(v.starts_at),
-        durationWeeks: v.duration_weeks,
-        benefits: v.benefits,
-        requirements: v.requirements,
-        featured: v.featured,
+        ...betaColumns(v),
         createdAt: now,
         updatedAt: now,
       })

@@ -2,9 +2,8 @@ import { type Actor, recordAudit } from "../../platform/audit.ts";
 import { type Db, isUniqueViolation, transaction } from "../../platform/db/index.ts";
 import { blogPosts } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
-import { auditShape, type PostInput } from "./blog-form.ts";
+import { auditShape, type PostInput, postFields } from "./blog-form.ts";
 import { SLUG_TAKEN } from "./blog-rows.ts";
-import { readMinutes, renderMarkdown } from "./markdown.ts";
 
 /** Creates a post (rendered and sanitised once, here), audited in the same transaction. */
 export async function createPost(
@@ -18,17 +17,7 @@ export async function createPost(
       const [row] = await tx
         .insert(blogPosts)
         .values({
-          slug: input.slug,
-          title: input.title,
-          excerpt: input.excerpt,
-          bodyMd: input.body,
-          bodyHtml: renderMarkdown(input.body),
-          authorName: input.author,
-          category: input.category,
-          coverImage: input.coverImage || null,
-          featured: input.featured,
-          status: input.status,
-          readMinutes: readMinutes(input.body),
+          ...postFields(input),
           publishedAt: input.status === "published" ? now : null,
           createdAt: now,
           updatedAt: now,

@@ -3,7 +3,7 @@ import { type Actor, recordAudit } from "../../platform/audit.ts";
 import type { Db } from "../../platform/db/index.ts";
 import { betaPrograms } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
-import { type BetaFormData, betaValues, toolOf } from "./beta-form.ts";
+import { type BetaFormData, betaColumns, betaValues, toolOf } from "./beta-form.ts";
 import { BETA_MESSAGES, lockBeta } from "./beta-rows.ts";
 
 export async function updateBeta(db: Db, actor: Actor, id: string, input: BetaFormData, now: Date): Promise<void> {
@@ -15,16 +15,7 @@ export async function updateBeta(db: Db, actor: Actor, id: string, input: BetaFo
     await tx
       .update(betaPrograms)
       .set({
-        toolId: v.tool_id,
-        provider: v.provider,
-        description: v.description,
-        category: v.category,
-        spots: v.spots,
-        startsAt: new Date(v.starts_at),
-        durationWeeks: v.duration_weeks,
-        benefits: v.benefits,
-        requirements: v.requirements,
-        featured: v.featured,
+        ...betaColumns(v),
         updatedAt: now,
       })
       .where(eq(betaPrograms.id, id));

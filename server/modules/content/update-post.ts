@@ -3,10 +3,9 @@ import { type Actor, recordAudit } from "../../platform/audit.ts";
 import { type Db, isUniqueViolation, transaction } from "../../platform/db/index.ts";
 import { blogPosts } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
-import { auditShape, type PostInput } from "./blog-form.ts";
+import { auditShape, type PostInput, postFields } from "./blog-form.ts";
 import { firstPublication, POST_NOT_FOUND, SLUG_TAKEN } from "./blog-rows.ts";
 import { getPostForEdit } from "./get-post-for-edit.ts";
-import { readMinutes, renderMarkdown } from "./markdown.ts";
 
 /** Saves every field; the first publication sets the post's date (a later unpublish keeps it). */
 export async function updatePost(
@@ -23,17 +22,7 @@ export async function updatePost(
       const [row] = await tx
         .update(blogPosts)
         .set({
-          slug: input.slug,
-          title: input.title,
-          excerpt: input.excerpt,
-          bodyMd: input.body,
-          bodyHtml: renderMarkdown(input.body),
-          authorName: input.author,
-          category: input.category,
-          coverImage: input.coverImage || null,
-          featured: input.featured,
-          status: input.status,
-          readMinutes: readMinutes(input.body),
+          ...postFields(input),
           ...firstPublication(input.status, now),
           updatedAt: now,
         })
