@@ -30,7 +30,7 @@ const RAW_CEILING: Record<string, number> = {
   makers: 33,
   observer: 4,
   personal: 1,
-  submissions: 13,
+  submissions: 11,
   syndication: 6,
 };
 

@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "../../platform/audit.ts";
 import { queryRows, transaction } from "../../platform/db/index.ts";
+import { toolSubmissions } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Viewer } from "../accounts/index.ts";
 import { SUBMISSION_MESSAGES } from "./forms.ts";
@@ -64,13 +65,19 @@ export async function decideSubmission(
       // A reopened approval still has its tool (unpublished by the reopening): publish that one again.
       ({ toolId, toolSlug } = s.tool_id ? await republish(tx, s.tool_id, admin, now) : await publish(tx, s, now));
     }
-    await tx.execute(
-      sql`UPDATE tool_submissions SET status = ${status}::submission_status, decision_reason = ${input.reason},
-            admin_notes = coalesce(${input.admin_notes}, admin_notes), decided_by = ${admin.user.id},
-            decided_at = ${now.toISOString()}::timestamptz, tool_id = coalesce(${toolId}::uuid, tool_id),
-            updated_at = ${now.toISOString()}::timestamptz
-          WHERE id = ${id}`,
-    );
+    await tx
+      .update(toolSubmissions)
+      .set({
+        status,
+        decisionReason: input.reason,
+        // Notes and the tool are kept when this decision gives none.
+        ...(input.admin_notes != null ? { adminNotes: input.admin_notes } : {}),
+        decidedBy: admin.user.id,
+        decidedAt: now,
+        ...(toolId ? { toolId } : {}),
+        updatedAt: now,
+      })
+      .where(eq(toolSubmissions.id, id));
     if (toolId) {
       // Listed by its maker (founder or employee): the tool counts as community-verified (issue 11).
       await tx.execute(

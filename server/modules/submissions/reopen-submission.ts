@@ -1,8 +1,9 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "../../platform/audit.ts";
 import { DAY_MS } from "../../platform/clock.ts";
 import { isUniqueViolation, queryRows, transaction } from "../../platform/db/index.ts";
+import { toolSubmissions } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
 import { textBlock } from "../../platform/text.ts";
 import type { Viewer } from "../accounts/index.ts";
@@ -91,11 +92,10 @@ export async function reopenSubmission(
           at: now,
         });
       }
-      await tx.execute(
-        sql`UPDATE tool_submissions SET status = 'pending', decision_reason = NULL, decided_by = NULL, decided_at = NULL,
-              updated_at = ${now.toISOString()}::timestamptz
-            WHERE id = ${id}`,
-      );
+      await tx
+        .update(toolSubmissions)
+        .set({ status: "pending", decisionReason: null, decidedBy: null, decidedAt: null, updatedAt: now })
+        .where(eq(toolSubmissions.id, id));
       await recordAudit(tx, {
         actor: { id: admin.user.id, label: admin.user.email },
         action: "submission.reopen",
