@@ -3,6 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRout
 import { loadEntitlements, summarizeViewer, viewerOf } from "~/lib/accounts.server";
 import { listCategories } from "~/lib/catalog.server";
 import { memberPageState } from "~/lib/community.server";
+import { COMPARE_FORM_ID } from "~/lib/compare";
 import { readPreferences } from "~/lib/preferences";
 import { splitComponent, splitComponentsReady } from "~/lib/split";
 import type { Route } from "./+types/root";
@@ -74,6 +75,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         {children}
+        {/* The Compare buttons' form (compare-button.tsx): each submits its tool as ?tools=<id>. */}
+        <form id={COMPARE_FORM_ID} action="/compare" method="get" hidden />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -107,24 +107,36 @@ try {
       // A warm-up request: the first render of a page fills the server's caches.
       await fetch(url).then((r) => r.arrayBuffer());
       const started = Date.now();
-      const result = await lighthouse(
-        url,
-        { port: chrome.port, output: "json", logLevel: "error" },
-        {
-          extends: "lighthouse:default",
-          settings: {
-            onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-            formFactor,
-            screenEmulation:
-              formFactor === "mobile"
-                ? { mobile: true, width: 390, height: 844, deviceScaleFactor: 3, disabled: false }
-                : { mobile: false, width: 1280, height: 800, deviceScaleFactor: 1, disabled: false },
-            ...(formFactor === "desktop"
-              ? { throttling: { rttMs: 40, throughputKbps: 10240, cpuSlowdownMultiplier: 1 } }
-              : {}),
+      // A run Lighthouse could not record (its runtimeError, e.g. NO_NAVSTART: a trace without the
+      // navigation's start, now and then on headless Chromium) has no scores: run it again, twice at most,
+      // and report the error itself if it persists, not a page scored 0.
+      let result;
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        result = await lighthouse(
+          url,
+          { port: chrome.port, output: "json", logLevel: "error" },
+          {
+            extends: "lighthouse:default",
+            settings: {
+              onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+              formFactor,
+              screenEmulation:
+                formFactor === "mobile"
+                  ? { mobile: true, width: 390, height: 844, deviceScaleFactor: 3, disabled: false }
+                  : { mobile: false, width: 1280, height: 800, deviceScaleFactor: 1, disabled: false },
+              ...(formFactor === "desktop"
+                ? { throttling: { rttMs: 40, throughputKbps: 10240, cpuSlowdownMultiplier: 1 } }
+                : {}),
+            },
           },
-        },
-      );
+        );
+        if (!result.lhr.runtimeError) break;
+        console.warn(`${page.name} (${formFactor}): ${result.lhr.runtimeError.code}, attempt ${attempt} of 3`);
+      }
+      if (result.lhr.runtimeError) {
+        misses.push(`${page.name} (${formFactor}): Lighthouse could not measure it (${result.lhr.runtimeError.code})`);
+        continue;
+      }
       const { categories, audits } = result.lhr;
       const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
       const row = {

@@ -20,6 +20,8 @@ export {
 
 /** The spec's localStorage key: a JSON array of tool ids. */
 export const COMPARE_STORAGE_KEY = "compareTools";
+/** The page's compare form (root.tsx): a Compare button submits it, without JavaScript, to /compare. */
+export const COMPARE_FORM_ID = "compare-go";
 /** App-wide events: open the drawer; ask it to add a tool ({ id }). */
 export const COMPARE_OPEN_EVENT = "compare:open";
 export const COMPARE_ADD_EVENT = "compare:add";

@@ -193,11 +193,13 @@ test.describe("tool comparison", () => {
 test.describe("tool comparison without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the Compare link opens /compare; tools are added and removed with plain forms and links", async ({ page }) => {
+  test("the Compare button opens /compare; tools are added and removed with plain forms and links", async ({
+    page,
+  }) => {
     await page.goto("/tools?q=airbyte");
     const card = firstCard(page);
     await expect(card.getByRole("heading")).toHaveText("Airbyte");
-    await card.getByRole("link", { name: "Compare Airbyte" }).click();
+    await card.getByRole("button", { name: "Compare Airbyte" }).click();
     await expect(page).toHaveURL(/\/compare\?tools=[0-9a-f-]{36}$/);
     await expect(page.getByTestId("compare-card")).toHaveCount(1);
     await expect(page.getByText("Add 1 more tool(s) for a complete comparison.")).toBeVisible();

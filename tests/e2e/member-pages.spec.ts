@@ -69,9 +69,9 @@ test.describe("a member's shared tool page without JavaScript", () => {
     await expect(page.getByTestId("save-toggles").getByRole("button").first()).toHaveAttribute("aria-pressed", "true");
     await page.goto("/dashboard");
     await expect(page.getByRole("link", { name: "Midjourney" }).first()).toBeVisible();
-    // Compare: a link to /compare, then plain forms there.
+    // Compare: a submit button to /compare, then plain forms there.
     await page.goto("/tools?q=airbyte");
-    await page.getByRole("link", { name: "Compare Airbyte" }).first().click();
+    await page.getByRole("button", { name: "Compare Airbyte" }).first().click();
     await expect(page).toHaveURL(/\/compare\?tools=[0-9a-f-]{36}$/);
     await expect(page.getByTestId("compare-card")).toHaveCount(1);
     await page.getByRole("searchbox", { name: "Add a tool" }).fill("appwrite");

@@ -163,6 +163,34 @@ test.describe("search and categories", () => {
   });
 });
 
+// Issue 36 item 4 (ADR 0090): replacing the 30 cards' Compare links with buttons right after hydration was
+// /search's one long task on a phone. The cards keep their elements through hydration: only attributes
+// change (aria-pressed appears once the buttons work).
+for (const path of ["/search?q=video", "/tools"]) {
+  test(`${path}: hydration adds or removes no element in the result cards`, async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { cardNodesChanged: string[] };
+      w.cardNodesChanged = [];
+      document.addEventListener("DOMContentLoaded", () => {
+        new MutationObserver((records) => {
+          for (const r of records)
+            if (r.type === "childList" && (r.target as Element).closest?.("article"))
+              for (const n of [...r.addedNodes, ...r.removedNodes])
+                w.cardNodesChanged.push(`${r.addedNodes.length ? "+" : "-"}${n.nodeName}`);
+        }).observe(document.body, { subtree: true, childList: true });
+      });
+    });
+    await page.goto(path);
+    await waitForHydration(page);
+    const compare = page.locator("article button[data-compare-id]");
+    await expect(compare.first()).toHaveAttribute("aria-pressed", "false");
+    expect(await compare.count()).toBe(30);
+    expect(await page.evaluate(() => (window as unknown as { cardNodesChanged: string[] }).cardNodesChanged)).toEqual(
+      [],
+    );
+  });
+}
+
 test.describe("search without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -235,9 +235,18 @@ describe("/compare page", () => {
     expect(unknown.body).toContain("No tool matches");
   });
 
-  it("tool cards on /tools link to /compare for visitors without JavaScript", async () => {
+  it("tool cards on /tools open /compare for visitors without JavaScript: each Compare button submits the page's compare form", async () => {
     const { body } = await html("/tools");
-    const links = [...body.matchAll(/<a href="\/compare\?tools=([0-9a-f-]{36})"[^>]*data-compare-id="\1"/g)];
-    expect(links).toHaveLength(30);
+    // One GET form to /compare; a button's name and value make the query (?tools=<id>).
+    const form = body.match(/<form id="compare-go"[^>]*>/g) ?? [];
+    expect(form).toHaveLength(1);
+    for (const attr of ['action="/compare"', 'method="get"']) expect(form[0]).toContain(attr);
+    const buttons = (body.match(/<button [^>]*form="compare-go"[^>]*>/g) ?? []).filter(
+      (b) =>
+        b.includes('type="submit"') &&
+        b.includes('name="tools"') &&
+        /value="([0-9a-f-]{36})"[^>]*data-compare-id="\1"/.test(b),
+    );
+    expect(buttons).toHaveLength(30);
   });
 });

@@ -1,32 +1,34 @@
-import { removeFromCompare, requestCompareAdd, useCompareIds, useHydrated } from "~/lib/compare";
+import { COMPARE_FORM_ID, removeFromCompare, requestCompareAdd, useCompareIds, useHydrated } from "~/lib/compare";
 import { buttonClass } from "../ui-classes";
 
 // A secondary button; aria-pressed tints it when the tool is in the comparison (app.css).
 const CLASS = buttonClass("secondary", "xs");
 
 /**
- * Adds a tool to (or takes it out of) the comparison. Without JavaScript it is a link to the
- * shareable /compare page for this tool; once the app has hydrated it becomes a toggle button that
- * asks the drawer to add the tool (the drawer applies the cap) and shows the Added state.
+ * Adds a tool to (or takes it out of) the comparison. One element before and after hydration (issue 36
+ * item 4: swapping 30 links for 30 buttons right after hydration was the largest blocking task on
+ * /search): a submit button of the page's compare form (root.tsx), so without JavaScript it opens the
+ * shareable /compare page for this tool (`/compare?tools=<id>`); once the app has hydrated, a click asks
+ * the drawer to add the tool (the drawer applies the cap) and the button shows the Added state.
  */
 export function CompareButton({ toolId, toolName }: { toolId: string; toolName: string }) {
   const hydrated = useHydrated();
   const ids = useCompareIds();
-  if (!hydrated) {
-    return (
-      <a href={`/compare?tools=${encodeURIComponent(toolId)}`} data-compare-id={toolId} className={CLASS}>
-        Compare<span className="sr-only"> {toolName}</span>
-      </a>
-    );
-  }
-  const added = ids.includes(toolId);
+  const added = hydrated && ids.includes(toolId);
   return (
     <button
-      type="button"
+      type="submit"
+      form={COMPARE_FORM_ID}
+      name="tools"
+      value={toolId}
       data-compare-id={toolId}
-      aria-pressed={added}
+      aria-pressed={hydrated ? added : undefined}
       className={CLASS}
-      onClick={() => (added ? removeFromCompare(toolId) : requestCompareAdd(toolId))}
+      onClick={(event) => {
+        event.preventDefault();
+        if (added) removeFromCompare(toolId);
+        else requestCompareAdd(toolId);
+      }}
     >
       {added ? (
         <>
