@@ -6,7 +6,8 @@ import { z } from "zod";
 import { ensureCategories, importRows, resolveCategoryKeys, seedCatalog } from "../server/modules/catalog/index.ts";
 import { refreshTagCatalogue } from "../server/modules/catalog/tags.ts";
 import { systemClock } from "../server/platform/clock.ts";
-import { type Database, type Db, openDatabase, queryRows, schema, sql } from "../server/platform/db/index.ts";
+import { type Database, type Db, openDatabase, queryRows, sql } from "../server/platform/db/index.ts";
+import * as schema from "../server/tables.ts";
 import { createRng, type SyntheticTool, syntheticTools, type Vocabulary } from "./vocabulary.ts";
 
 /** A database that exists only for this run: a fresh PGlite directory, or a new database on DATABASE_URL's server. */

@@ -1,7 +1,7 @@
 import { and, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "./db/index.ts";
-import { auditLog } from "./db/schema.ts";
+import { auditLog } from "./db/tables.ts";
 import { orderBy, sortParams } from "./list-sort.ts";
 
 /**

@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Db } from "./db/index.ts";
-import { mailFailures } from "./db/schema.ts";
+import { mailFailures } from "./db/tables.ts";
 import type { Logger } from "./logger.ts";
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { domainKey, nameKey } from "../../server/modules/catalog/normalize.ts";
 import { planCost } from "../../server/modules/catalog/plan-cost.ts";
 import { normalisePlans } from "../../server/modules/catalog/plans.ts";
-import { categories, tools } from "../../server/platform/db/schema.ts";
+import { categories, tools } from "../../server/tables.ts";
 import { Client, createMember, type Member } from "../helpers/accounts.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 

@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { domainKey, nameKey } from "../../server/modules/catalog/normalize.ts";
 import { OPEN_DATA_JOB } from "../../server/modules/syndication/index.ts";
-import { auditLog, categories, tasks, taskTools, tools } from "../../server/platform/db/schema.ts";
+import { auditLog, categories, tasks, taskTools, tools } from "../../server/tables.ts";
 import { Client, createMember, type Member } from "../helpers/accounts.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 

@@ -12,7 +12,7 @@ import {
   toolFacts,
   tools,
   toolViewDays,
-} from "../../server/platform/db/schema.ts";
+} from "../../server/tables.ts";
 import { Client, createMember, type Member } from "../helpers/accounts.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 

@@ -16,7 +16,7 @@ import {
 import { decideSuggestion } from "../../server/modules/linkcheck/review.ts";
 import { createTestClock } from "../../server/platform/clock.ts";
 import { type Db, queryRows, sql } from "../../server/platform/db/index.ts";
-import { categories, providers, toolFacts, toolSuggestions, tools } from "../../server/platform/db/schema.ts";
+import { categories, providers, toolFacts, toolSuggestions, tools } from "../../server/tables.ts";
 import { createMember, type Member } from "../helpers/accounts.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 

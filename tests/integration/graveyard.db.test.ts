@@ -12,7 +12,7 @@ import {
 } from "../../server/modules/linkcheck/index.ts";
 import { createTestClock } from "../../server/platform/clock.ts";
 import { queryRows } from "../../server/platform/db/index.ts";
-import { linkReviewItems, toolLinkStatus, tools } from "../../server/platform/db/schema.ts";
+import { linkReviewItems, toolLinkStatus, tools } from "../../server/tables.ts";
 import { Client, createMember, type Member } from "../helpers/accounts.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 

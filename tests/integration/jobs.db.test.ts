@@ -6,7 +6,6 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestClock, type TestClock } from "../../server/platform/clock.ts";
 import { type Database, type Db, openDatabase, queryRows } from "../../server/platform/db/index.ts";
-import { jobs as jobsTable } from "../../server/platform/db/schema.ts";
 import {
   maintainTables,
   registerStatisticsJob,
@@ -17,6 +16,7 @@ import { loadEnv } from "../../server/platform/env.ts";
 import { createJobs, type JobRunner, PRUNE_JOB } from "../../server/platform/jobs/index.ts";
 import { createLogger, type Logger } from "../../server/platform/logger.ts";
 import { startServer } from "../../server/process/server.ts";
+import { jobs as jobsTable } from "../../server/tables.ts";
 import { createTestDatabase } from "../helpers/db.ts";
 
 const MINUTE = 60_000;

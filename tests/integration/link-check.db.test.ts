@@ -22,7 +22,7 @@ import {
   toolLinkStatus,
   toolSuggestions,
   tools,
-} from "../../server/platform/db/schema.ts";
+} from "../../server/tables.ts";
 import { createMember, type Member } from "../helpers/accounts.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 

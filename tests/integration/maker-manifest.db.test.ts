@@ -6,14 +6,7 @@ import { domainKey, nameKey } from "../../server/modules/catalog/index.ts";
 import { createHttpFetcher } from "../../server/modules/linkcheck/index.ts";
 import { ManifestInput, type ObserverDeps, runPricingObserver } from "../../server/modules/observer/index.ts";
 import { createTestClock } from "../../server/platform/clock.ts";
-import {
-  categories,
-  makerClaims,
-  makerManifests,
-  toolFactHistory,
-  toolFacts,
-  tools,
-} from "../../server/platform/db/schema.ts";
+import { categories, makerClaims, makerManifests, toolFactHistory, toolFacts, tools } from "../../server/tables.ts";
 import { createMember } from "../helpers/accounts.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 

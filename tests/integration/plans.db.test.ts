@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { domainKey, nameKey } from "../../server/modules/catalog/normalize.ts";
-import { categories, tools } from "../../server/platform/db/schema.ts";
+import { categories, tools } from "../../server/tables.ts";
 import { Client, createMember, type Member } from "../helpers/accounts.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 

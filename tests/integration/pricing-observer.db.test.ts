@@ -8,8 +8,8 @@ import { createHttpFetcher, FetchError, type Fetcher } from "../../server/module
 import { type ObserverDeps, runPricingObserver } from "../../server/modules/observer/index.ts";
 import { listChanges } from "../../server/modules/syndication/index.ts";
 import { createTestClock } from "../../server/platform/clock.ts";
-import { categories, pricingWatch, toolFactHistory, toolFacts, tools } from "../../server/platform/db/schema.ts";
 import { listOutbox } from "../../server/platform/mail.ts";
+import { categories, pricingWatch, toolFactHistory, toolFacts, tools } from "../../server/tables.ts";
 import { PRICING_FIXTURES } from "../fixtures/pricing/pages.ts";
 import { createMember } from "../helpers/accounts.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";

@@ -25,7 +25,9 @@ const snake = camel.map((c) => c.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`)
 /** The argument of `.set(` after an update of tools: an object literal's keys, or a variable. */
 function factWrites(text: string): string[] {
   const found: string[] = [];
-  const drizzle = /update\(\s*(?:schema\.)?tools\s*\)\s*\.set\(\s*/g;
+  // `tools`, or the name it is imported under (`import { tools as toolsTable } from "./tables.ts"`).
+  const names = ["tools", ...[...text.matchAll(/\btools as (\w+)/g)].map((m) => m[1])].join("|");
+  const drizzle = new RegExp(`update\\(\\s*(?:schema\\.)?(?:${names})\\s*\\)\\s*\\.set\\(\\s*`, "g");
   for (let m = drizzle.exec(text); m; m = drizzle.exec(text)) {
     const rest = text.slice(m.index + m[0].length);
     if (!rest.startsWith("{")) {
@@ -54,6 +56,9 @@ describe("fact columns of tools are written only through catalog/facts.ts", () =
   it("the scan finds what it must (so it can fail)", () => {
     expect(factWrites("await tx.update(tools).set({ pricingModel: 'paid' }).where(x)")).toEqual(["pricingModel"]);
     expect(factWrites("tx.update(schema.tools).set(update)")).toEqual([".set(update)"]);
+    expect(factWrites('import { tools as t } from "./tables.ts"; tx.update(t).set({ description: d })')).toEqual([
+      "description",
+    ]);
     expect(factWrites("sql`UPDATE tools SET description = ${v} WHERE id = 1`")).toEqual(["description"]);
     expect(factWrites("sql`UPDATE tools t SET rating = s.rating WHERE`")).toEqual([]);
     expect(factWrites("sql`UPDATE tools SET ${setFor(f, v)} WHERE id = 1`")).toEqual(["a dynamic SET"]);

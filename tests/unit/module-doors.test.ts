@@ -63,4 +63,9 @@ describe("module doors", () => {
     expect(restricted("app/lib/door.ts")).toEqual([]);
     expect(restricted("server/modules/growth/door.ts")).toEqual([]);
   });
+
+  it("another module's tables files pass; the barrel of every table fails in module code (ADR 0091)", () => {
+    expect(restricted("server/modules/growth/tables-read.ts")).toEqual([]);
+    expect(restricted("server/modules/growth/tables-barrel.ts").map((d) => d.location.start.line)).toEqual([3]);
+  });
 });

@@ -8,7 +8,7 @@ import { createAuthMiddleware } from "better-auth/api";
 import { bearer } from "better-auth/plugins/bearer";
 import { z } from "zod";
 import type { Db } from "../../platform/db/index.ts";
-import { queryRows, schema, sql } from "../../platform/db/index.ts";
+import { queryRows, sql } from "../../platform/db/index.ts";
 import type { Env } from "../../platform/env.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { Mailer } from "../../platform/mail.ts";
@@ -16,6 +16,7 @@ import { siteOrigin, siteUrl } from "../../platform/site-origin.ts";
 import { cleanLine, controlCharacterIn, controlCharacterMessage } from "../../platform/text.ts";
 import { BROWSER_OWNER_COOKIE, BROWSER_OWNER_MAX_AGE_S, browserOwnerValue } from "./browser-owner.ts";
 import { AvatarUrl, PASSWORD_MAX, PASSWORD_MIN } from "./forms.ts";
+import { authAccounts, sessions as sessionsTable, users as usersTable, verifications } from "./tables.ts";
 
 /** The header our HTTP layer sets with the client address it trusts (never taken from the client). */
 export const CLIENT_IP_HEADER = "x-toolscape-client-ip";
@@ -87,10 +88,10 @@ export function createAuth(deps: AuthDeps) {
       // that cannot sign in. better-auth runs the "after" hooks once it commits.
       transaction: true,
       schema: {
-        user: schema.users,
-        session: schema.sessions,
-        account: schema.authAccounts,
-        verification: schema.verifications,
+        user: usersTable,
+        session: sessionsTable,
+        account: authAccounts,
+        verification: verifications,
       },
     }),
     emailAndPassword: {

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { DAY_MS, utcDay } from "../../platform/clock.ts";
-import { schema, transaction } from "../../platform/db/index.ts";
+import { transaction } from "../../platform/db/index.ts";
 import { siteUrl } from "../../platform/site-origin.ts";
 import { applyCapturedOrder } from "./apply.ts";
 import type { PaidTier } from "./contracts.ts";
@@ -11,6 +11,7 @@ import { sendBillingNotice } from "./receipts.ts";
 import { providerFor } from "./registry.ts";
 import { RENEW_BEFORE_MS, scheduleSubscriptionJobs } from "./schedule.ts";
 import { subById } from "./subscription-view.ts";
+import { paymentOrders, subscriptions } from "./tables.ts";
 import { lockMember, recomputeTier, recordEvent } from "./tier.ts";
 import type { BillingServices } from "./types.ts";
 
@@ -64,9 +65,9 @@ async function endSubscription(
     if (!sub) return null;
     await lockMember(tx, sub.userId);
     const [row] = await tx
-      .update(schema.subscriptions)
+      .update(subscriptions)
       .set({ status, endedAt: now, endReason: reason, updatedAt: now })
-      .where(and(eq(schema.subscriptions.id, sub.id), inArray(schema.subscriptions.status, ["active", "past_due"])))
+      .where(and(eq(subscriptions.id, sub.id), inArray(subscriptions.status, ["active", "past_due"])))
       .returning();
     if (!row) return null;
     await recordEvent(tx, {
@@ -101,7 +102,7 @@ async function renewSubscription(services: BillingServices, sub: SubscriptionRow
   const ledgerCreditCents = Math.max(0, Math.min(balance, plan.amountCents - 100));
   const key = `renewal:${sub.id}:${sub.currentPeriodEnd.toISOString()}`;
   await db
-    .insert(schema.paymentOrders)
+    .insert(paymentOrders)
     .values({
       userId: sub.userId,
       tier,
@@ -121,8 +122,8 @@ async function renewSubscription(services: BillingServices, sub: SubscriptionRow
     .onConflictDoNothing();
   const [order] = await db
     .select()
-    .from(schema.paymentOrders)
-    .where(and(eq(schema.paymentOrders.userId, sub.userId), eq(schema.paymentOrders.idempotencyKey, key)));
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.userId, sub.userId), eq(paymentOrders.idempotencyKey, key)));
   if (!order || order.status === "captured") return "renewed";
   if (order.status !== "created") return failRenewal(services, sub.id, "charge_failed");
 
@@ -157,16 +158,16 @@ async function renewSubscription(services: BillingServices, sub: SubscriptionRow
   }
   if (state?.status === "captured") {
     await db
-      .update(schema.paymentOrders)
+      .update(paymentOrders)
       .set({ providerOrderId: state.providerOrderId, updatedAt: now })
-      .where(eq(schema.paymentOrders.id, order.id));
+      .where(eq(paymentOrders.id, order.id));
     const applied = await applyCapturedOrder(services, order.id, state);
     if (applied === "applied" || applied === "already_applied") return "renewed";
   }
   await db
-    .update(schema.paymentOrders)
+    .update(paymentOrders)
     .set({ status: "failed", providerOrderId: state?.providerOrderId ?? null, updatedAt: now })
-    .where(and(eq(schema.paymentOrders.id, order.id), eq(schema.paymentOrders.status, "created")));
+    .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.status, "created")));
   return failRenewal(services, sub.id, state ? `charge_${state.status}` : "charge_failed");
 }
 
@@ -179,9 +180,9 @@ async function failRenewal(services: BillingServices, subscriptionId: string, re
     const plan = await getPlan(tx, sub.tier as PaidTier);
     const graceUntil = new Date(sub.currentPeriodEnd.getTime() + plan.graceDays * DAY_MS);
     const [row] = await tx
-      .update(schema.subscriptions)
+      .update(subscriptions)
       .set({ status: "past_due", graceUntil, updatedAt: now })
-      .where(and(eq(schema.subscriptions.id, sub.id), eq(schema.subscriptions.status, "active")))
+      .where(and(eq(subscriptions.id, sub.id), eq(subscriptions.status, "active")))
       .returning();
     if (!row) return null;
     await recordEvent(tx, {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt } from "drizzle-orm";
 import { DAY_MS } from "../../platform/clock.ts";
-import { schema, transaction } from "../../platform/db/index.ts";
+import { transaction } from "../../platform/db/index.ts";
 import type { PaidTier, PaymentAppliedEvent } from "./contracts.ts";
 import { getPlan } from "./plans.ts";
 import type { OrderState, ProviderId } from "./providers/types.ts";
@@ -8,6 +8,7 @@ import { liveSubscription, orderById, type SubscriptionRow } from "./queries.ts"
 import { sendReceipt } from "./receipts.ts";
 import { OPEN_ORDER_STATUSES, refundVoidedPayment, staleReason } from "./revalidate.ts";
 import { scheduleSubscriptionJobs } from "./schedule.ts";
+import { creditLedger, paymentOrders, payments, subscriptions } from "./tables.ts";
 import { lockMember, recomputeTier, recordEvent } from "./tier.ts";
 import type { BillingServices } from "./types.ts";
 
@@ -71,7 +72,7 @@ export async function applyCapturedOrder(
   const result = await transaction(db, async (tx) => {
     await lockMember(tx, order.userId);
     const [payment] = await tx
-      .insert(schema.payments)
+      .insert(payments)
       .values({
         userId: order.userId,
         orderId: order.id,
@@ -86,7 +87,7 @@ export async function applyCapturedOrder(
       .onConflictDoNothing()
       .returning();
     if (!payment) return null;
-    const [fresh] = await tx.select().from(schema.paymentOrders).where(eq(schema.paymentOrders.id, order.id));
+    const [fresh] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, order.id));
     if (fresh?.status === "captured") {
       // A second, different capture of one order cannot be applied twice: keep it for an operator.
       logger.error("second payment for one order", { orderId: order.id, providerPaymentId });
@@ -98,12 +99,10 @@ export async function applyCapturedOrder(
     const stale = fresh ? await staleReason(tx, fresh) : "replaced";
     if (stale) {
       const voided = await tx
-        .update(schema.paymentOrders)
+        .update(paymentOrders)
         .set({ status: "voided", updatedAt: now })
-        .where(
-          and(eq(schema.paymentOrders.id, order.id), inArray(schema.paymentOrders.status, [...OPEN_ORDER_STATUSES])),
-        )
-        .returning({ id: schema.paymentOrders.id });
+        .where(and(eq(paymentOrders.id, order.id), inArray(paymentOrders.status, [...OPEN_ORDER_STATUSES])))
+        .returning({ id: paymentOrders.id });
       if (voided.length) {
         await recordEvent(tx, {
           userId: order.userId,
@@ -132,10 +131,7 @@ export async function applyCapturedOrder(
       });
       return { voidedPaymentId: payment.id, paymentId: null };
     }
-    await tx
-      .update(schema.paymentOrders)
-      .set({ status: "captured", updatedAt: now })
-      .where(eq(schema.paymentOrders.id, order.id));
+    await tx.update(paymentOrders).set({ status: "captured", updatedAt: now }).where(eq(paymentOrders.id, order.id));
 
     const tier = order.tier as PaidTier;
     const plan = await getPlan(tx, tier);
@@ -146,7 +142,7 @@ export async function applyCapturedOrder(
       // The new period follows the old one (a late payment in grace does not lose the grace days).
       const start = live.currentPeriodEnd;
       const [renewed] = await tx
-        .update(schema.subscriptions)
+        .update(subscriptions)
         .set({
           status: "active",
           graceUntil: null,
@@ -155,7 +151,7 @@ export async function applyCapturedOrder(
           paymentMethodToken: state.paymentMethodToken ?? live.paymentMethodToken,
           updatedAt: now,
         })
-        .where(eq(schema.subscriptions.id, live.id))
+        .where(eq(subscriptions.id, live.id))
         .returning();
       sub = renewed as SubscriptionRow;
     } else {
@@ -164,17 +160,17 @@ export async function applyCapturedOrder(
         // An upgrade keeps the money-back window of the first payment; anything else replaces it.
         if (order.kind === "upgrade" && live.firstPaymentAt) firstPaymentAt = live.firstPaymentAt;
         await tx
-          .update(schema.subscriptions)
+          .update(subscriptions)
           .set({
             status: "cancelled",
             endedAt: now,
             endReason: order.kind === "upgrade" ? "upgraded" : "replaced",
             updatedAt: now,
           })
-          .where(eq(schema.subscriptions.id, live.id));
+          .where(eq(subscriptions.id, live.id));
       }
       const [created] = await tx
-        .insert(schema.subscriptions)
+        .insert(subscriptions)
         .values({
           userId: order.userId,
           tier,
@@ -203,11 +199,11 @@ export async function applyCapturedOrder(
         });
       }
     }
-    await tx.update(schema.payments).set({ subscriptionId: sub.id }).where(eq(schema.payments.id, payment.id));
+    await tx.update(payments).set({ subscriptionId: sub.id }).where(eq(payments.id, payment.id));
 
     if (order.ledgerCreditCents > 0) {
       await tx
-        .insert(schema.creditLedger)
+        .insert(creditLedger)
         .values({
           userId: order.userId,
           amountCents: -order.ledgerCreditCents,
@@ -227,7 +223,7 @@ export async function applyCapturedOrder(
     }
     if (plan.monthlyCreditCents > 0) {
       await tx
-        .insert(schema.creditLedger)
+        .insert(creditLedger)
         .values({
           userId: order.userId,
           amountCents: plan.monthlyCreditCents,
@@ -290,11 +286,9 @@ export async function applyCapturedOrder(
 export async function expireStaleOrders(services: BillingServices): Promise<number> {
   const cutoff = new Date(services.clock.now().getTime() - 7 * DAY_MS);
   const rows = await services.db
-    .update(schema.paymentOrders)
+    .update(paymentOrders)
     .set({ status: "expired", updatedAt: services.clock.now() })
-    .where(
-      and(inArray(schema.paymentOrders.status, ["created", "approved"]), lt(schema.paymentOrders.createdAt, cutoff)),
-    )
-    .returning({ id: schema.paymentOrders.id });
+    .where(and(inArray(paymentOrders.status, ["created", "approved"]), lt(paymentOrders.createdAt, cutoff)))
+    .returning({ id: paymentOrders.id });
   return rows.length;
 }

@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { utcDay } from "../../platform/clock.ts";
-import { schema, transaction } from "../../platform/db/index.ts";
+import { transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { siteUrl } from "../../platform/site-origin.ts";
 import type { SubscriptionRow } from "./queries.ts";
 import { sendBillingNotice } from "./receipts.ts";
 import { scheduleSubscriptionJobs } from "./schedule.ts";
 import { requireLive, toSubscriptionView } from "./subscription-view.ts";
+import { subscriptions } from "./tables.ts";
 import { lockMember, recordEvent } from "./tier.ts";
 import type { BillingActor, BillingServices, SubscriptionView } from "./types.ts";
 
@@ -31,9 +32,9 @@ export async function cancelAtPeriodEnd(
       throw new AppError("bad_request", "Your renewal already failed: the plan ends after the grace period");
     if (sub.cancelAtPeriodEnd) return toSubscriptionView(sub);
     const [row] = await tx
-      .update(schema.subscriptions)
+      .update(subscriptions)
       .set({ cancelAtPeriodEnd: true, updatedAt: now })
-      .where(eq(schema.subscriptions.id, sub.id))
+      .where(eq(subscriptions.id, sub.id))
       .returning();
     await recordEvent(tx, {
       userId,

@@ -1,7 +1,8 @@
 import { asc } from "drizzle-orm";
 import { DAY_MS } from "../../platform/clock.ts";
-import { type Db, schema } from "../../platform/db/index.ts";
+import type { Db } from "../../platform/db/index.ts";
 import type { PaidTier } from "./contracts.ts";
+import { plans as plansTable } from "./tables.ts";
 import type { Plan } from "./types.ts";
 
 /**
@@ -26,7 +27,7 @@ export function isPaidTier(value: unknown): value is PaidTier {
   return value === "standard" || value === "expert";
 }
 
-function toPlan(row: typeof schema.plans.$inferSelect): Plan {
+function toPlan(row: typeof plansTable.$inferSelect): Plan {
   return {
     tier: row.tier as PaidTier,
     name: row.name,
@@ -42,7 +43,7 @@ function toPlan(row: typeof schema.plans.$inferSelect): Plan {
 
 /** The paid plans, cheapest first: the only source of prices (pages, checkout, providers). */
 export async function listPlans(db: Db): Promise<Plan[]> {
-  const rows = await db.select().from(schema.plans).orderBy(asc(schema.plans.amountCents));
+  const rows = await db.select().from(plansTable).orderBy(asc(plansTable.amountCents));
   return rows.filter((r) => isPaidTier(r.tier)).map(toPlan);
 }
 

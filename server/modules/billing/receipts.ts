@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { utcDay } from "../../platform/clock.ts";
-import { schema } from "../../platform/db/index.ts";
 import { lastMoneyBackRefund, moneyBackAgainFrom } from "./money-back.ts";
 import { formatMoney, MONEY_BACK_ONCE_PER_MONTHS } from "./plans.ts";
 import { userContact } from "./queries.ts";
+import { paymentOrders, payments } from "./tables.ts";
 import type { BillingServices } from "./types.ts";
 
 /**
@@ -15,9 +15,9 @@ export async function sendReceipt(
   input: { kind: "payment" | "refund"; userId: string; paymentId: string },
 ): Promise<void> {
   try {
-    const [payment] = await services.db.select().from(schema.payments).where(eq(schema.payments.id, input.paymentId));
+    const [payment] = await services.db.select().from(payments).where(eq(payments.id, input.paymentId));
     const [order] = payment
-      ? await services.db.select().from(schema.paymentOrders).where(eq(schema.paymentOrders.id, payment.orderId))
+      ? await services.db.select().from(paymentOrders).where(eq(paymentOrders.id, payment.orderId))
       : [];
     const user = await userContact(services.db, input.userId);
     if (!payment || !order || !user) return;

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { type Db, schema, sql, transaction } from "../../platform/db/index.ts";
+import { type Db, sql, transaction } from "../../platform/db/index.ts";
 import { sendReceipt } from "./receipts.ts";
+import { payments as paymentsTable, subscriptions } from "./tables.ts";
 import { lockMember, recomputeTier, recordEvent } from "./tier.ts";
 import type { BillingServices } from "./types.ts";
 
@@ -20,12 +21,12 @@ export async function recordRefunds(
   const now = services.clock.now();
   const done = await transaction(services.db, async (tx) => {
     await lockMember(tx, userId);
-    const changed: (typeof schema.payments.$inferSelect)[] = [];
+    const changed: (typeof paymentsTable.$inferSelect)[] = [];
     for (const [paymentId, refundId] of refundIds) {
       const [row] = await tx
-        .update(schema.payments)
+        .update(paymentsTable)
         .set({ status: "refunded", refundedAt: now, providerRefundId: refundId })
-        .where(and(eq(schema.payments.id, paymentId), eq(schema.payments.status, "captured")))
+        .where(and(eq(paymentsTable.id, paymentId), eq(paymentsTable.status, "captured")))
         .returning();
       if (row) changed.push(row);
     }
@@ -33,11 +34,9 @@ export async function recordRefunds(
     const subIds = [...new Set(changed.map((p) => p.subscriptionId).filter((id): id is string => Boolean(id)))];
     if (subIds.length) {
       await tx
-        .update(schema.subscriptions)
+        .update(subscriptions)
         .set({ status: "refunded", endedAt: now, endReason: "refunded", updatedAt: now })
-        .where(
-          and(inArray(schema.subscriptions.id, subIds), inArray(schema.subscriptions.status, ["active", "past_due"])),
-        );
+        .where(and(inArray(subscriptions.id, subIds), inArray(subscriptions.status, ["active", "past_due"])));
     }
     // Credit given or spent with a refunded payment is reversed.
     await tx.execute(

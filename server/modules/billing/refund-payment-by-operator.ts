@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
-import { schema } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import { ProviderError } from "./providers/types.ts";
 import { recordRefunds } from "./record-refunds.ts";
 import { providerFor } from "./registry.ts";
+import { paymentOrders, payments } from "./tables.ts";
 import type { BillingServices } from "./types.ts";
 
 /**
@@ -24,8 +24,8 @@ export async function refundPaymentByOperator(
   if (!isUuid(input.paymentId)) throw new AppError("not_found", "Payment not found");
   const [payment] = await db
     .select()
-    .from(schema.payments)
-    .where(and(eq(schema.payments.id, input.paymentId), eq(schema.payments.userId, input.userId)));
+    .from(payments)
+    .where(and(eq(payments.id, input.paymentId), eq(payments.userId, input.userId)));
   if (!payment) throw new AppError("not_found", "Payment not found");
   if (payment.status !== "captured") throw new AppError("conflict", "This payment was already refunded.");
   const provider = providerFor(services, payment.provider);
@@ -33,9 +33,9 @@ export async function refundPaymentByOperator(
   let refundId: string;
   try {
     const [order] = await db
-      .select({ providerOrderId: schema.paymentOrders.providerOrderId })
-      .from(schema.paymentOrders)
-      .where(eq(schema.paymentOrders.id, payment.orderId));
+      .select({ providerOrderId: paymentOrders.providerOrderId })
+      .from(paymentOrders)
+      .where(eq(paymentOrders.id, payment.orderId));
     const result = await provider.refund({
       providerPaymentId: payment.providerPaymentId,
       ...(order?.providerOrderId ? { providerOrderId: order.providerOrderId } : {}),

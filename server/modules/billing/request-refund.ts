@@ -1,7 +1,6 @@
 import { and, eq, gte } from "drizzle-orm";
 import { z } from "zod";
 import { utcDay } from "../../platform/clock.ts";
-import { schema } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { PaidTier } from "./contracts.ts";
 import { lastMoneyBackRefund, moneyBackAgainFrom } from "./money-back.ts";
@@ -11,6 +10,7 @@ import { liveSubscription } from "./queries.ts";
 import { recordRefunds } from "./record-refunds.ts";
 import { providerFor } from "./registry.ts";
 import { refundDeadline } from "./subscription-view.ts";
+import { paymentOrders, payments as paymentsTable } from "./tables.ts";
 import type { BillingActor, BillingServices } from "./types.ts";
 
 /** Nothing to fill in: every payment of the member's live plan is refunded. */
@@ -51,12 +51,12 @@ export async function requestRefund(
   const firstPaymentAt = sub.firstPaymentAt as Date;
   const toRefund = await db
     .select()
-    .from(schema.payments)
+    .from(paymentsTable)
     .where(
       and(
-        eq(schema.payments.userId, userId),
-        eq(schema.payments.status, "captured"),
-        gte(schema.payments.createdAt, firstPaymentAt),
+        eq(paymentsTable.userId, userId),
+        eq(paymentsTable.status, "captured"),
+        gte(paymentsTable.createdAt, firstPaymentAt),
       ),
     );
   const refundIds = new Map<string, string>();
@@ -65,9 +65,9 @@ export async function requestRefund(
     if (!provider) throw new AppError("unavailable", "The payment provider is not available; please contact support");
     try {
       const [order] = await db
-        .select({ providerOrderId: schema.paymentOrders.providerOrderId })
-        .from(schema.paymentOrders)
-        .where(eq(schema.paymentOrders.id, payment.orderId));
+        .select({ providerOrderId: paymentOrders.providerOrderId })
+        .from(paymentOrders)
+        .where(eq(paymentOrders.id, payment.orderId));
       const result = await provider.refund({
         providerPaymentId: payment.providerPaymentId,
         ...(order?.providerOrderId ? { providerOrderId: order.providerOrderId } : {}),

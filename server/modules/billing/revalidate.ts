@@ -1,11 +1,12 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows, schema, sql, transaction } from "../../platform/db/index.ts";
+import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { getPlan, unusedValueCents } from "./plans.ts";
 import { ProviderError } from "./providers/types.ts";
 import { creditBalance, liveSubscription, type OrderRow, orderById } from "./queries.ts";
 import { sendBillingNotice } from "./receipts.ts";
 import { providerFor } from "./registry.ts";
+import { paymentOrders, payments as paymentsTable } from "./tables.ts";
 import { recordEvent } from "./tier.ts";
 import type { BillingServices } from "./types.ts";
 
@@ -78,9 +79,9 @@ export async function voidOrder(
   const now = services.clock.now();
   const db = tx ?? services.db;
   const [row] = await db
-    .update(schema.paymentOrders)
+    .update(paymentOrders)
     .set({ status: "voided", updatedAt: now })
-    .where(and(eq(schema.paymentOrders.id, order.id), inArray(schema.paymentOrders.status, [...OPEN_ORDER_STATUSES])))
+    .where(and(eq(paymentOrders.id, order.id), inArray(paymentOrders.status, [...OPEN_ORDER_STATUSES])))
     .returning();
   if (!row) return false;
   await recordEvent(db, {
@@ -114,7 +115,7 @@ export async function voidOtherOpenOrders(
   userId: string,
   keepOrderId: string,
 ): Promise<OrderRow[]> {
-  const o = schema.paymentOrders;
+  const o = paymentOrders;
   const open = await tx
     .select()
     .from(o)
@@ -135,7 +136,7 @@ export async function voidOtherOpenOrders(
  */
 export async function refundVoidedPayment(services: BillingServices, paymentId: string): Promise<boolean> {
   const { db } = services;
-  const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.id, paymentId));
+  const [payment] = await db.select().from(paymentsTable).where(eq(paymentsTable.id, paymentId));
   if (payment?.status !== "captured") return false;
   const order = await orderById(db, payment.orderId);
   if (order?.status !== "voided") return false;
@@ -163,9 +164,9 @@ export async function refundVoidedPayment(services: BillingServices, paymentId: 
   const now = services.clock.now();
   const done = await transaction(db, async (tx) => {
     const [row] = await tx
-      .update(schema.payments)
+      .update(paymentsTable)
       .set({ status: "refunded", refundedAt: now, providerRefundId })
-      .where(and(eq(schema.payments.id, payment.id), eq(schema.payments.status, "captured")))
+      .where(and(eq(paymentsTable.id, payment.id), eq(paymentsTable.status, "captured")))
       .returning();
     if (!row) return false;
     await recordEvent(tx, {
@@ -191,10 +192,10 @@ export async function refundVoidedPayment(services: BillingServices, paymentId: 
 /** The sweep: payments still captured on voided orders (a refund that failed earlier). */
 export async function refundPendingVoidedPayments(services: BillingServices): Promise<number> {
   const rows = await services.db
-    .select({ id: schema.payments.id })
-    .from(schema.payments)
-    .innerJoin(schema.paymentOrders, eq(schema.paymentOrders.id, schema.payments.orderId))
-    .where(and(eq(schema.payments.status, "captured"), eq(schema.paymentOrders.status, "voided")));
+    .select({ id: paymentsTable.id })
+    .from(paymentsTable)
+    .innerJoin(paymentOrders, eq(paymentOrders.id, paymentsTable.orderId))
+    .where(and(eq(paymentsTable.status, "captured"), eq(paymentOrders.status, "voided")));
   let n = 0;
   for (const { id } of rows) if (await refundVoidedPayment(services, id)) n++;
   return n;

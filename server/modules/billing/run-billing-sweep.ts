@@ -1,11 +1,12 @@
 import { sql as dsql } from "drizzle-orm";
 import { z } from "zod";
 import { DAY_MS } from "../../platform/clock.ts";
-import { queryRows, schema, sql, transaction } from "../../platform/db/index.ts";
+import { queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { advanceSubscription } from "./advance-subscription.ts";
 import { expireStaleOrders } from "./apply.ts";
 import { refundPendingVoidedPayments } from "./revalidate.ts";
 import { RENEW_BEFORE_MS } from "./schedule.ts";
+import { subscriptions as subscriptionsTable } from "./tables.ts";
 import { lockMember, recomputeTier } from "./tier.ts";
 import type { BillingServices } from "./types.ts";
 
@@ -15,7 +16,7 @@ import type { BillingServices } from "./types.ts";
  */
 export async function runBillingSweep(services: BillingServices): Promise<{ subscriptions: number; members: number }> {
   const now = services.clock.now();
-  const s = schema.subscriptions;
+  const s = subscriptionsTable;
   const due = await services.db
     .select({ id: s.id })
     .from(s)

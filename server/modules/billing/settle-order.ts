@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import { schema } from "../../platform/db/index.ts";
 import { type ApplyOutcome, applyCapturedOrder } from "./apply.ts";
 import { type OrderRow, orderById } from "./queries.ts";
 import { providerFor } from "./registry.ts";
 import { staleReason, voidOrder } from "./revalidate.ts";
+import { paymentOrders } from "./tables.ts";
 import type { BillingServices } from "./types.ts";
 
 export type SettleOutcome = ApplyOutcome | "pending" | "declined" | "cancelled" | "failed";
@@ -42,7 +42,7 @@ export async function markOrderFailed(
   status: "declined" | "cancelled" | "failed",
 ): Promise<void> {
   await services.db
-    .update(schema.paymentOrders)
+    .update(paymentOrders)
     .set({ status, updatedAt: services.clock.now() })
-    .where(and(eq(schema.paymentOrders.id, orderId), eq(schema.paymentOrders.status, "created")));
+    .where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.status, "created")));
 }

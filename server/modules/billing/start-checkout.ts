@@ -1,7 +1,7 @@
 import { and, desc, eq, gt } from "drizzle-orm";
 import { z } from "zod";
 import { DAY_MS } from "../../platform/clock.ts";
-import { schema, transaction } from "../../platform/db/index.ts";
+import { transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { PaidTier } from "./contracts.ts";
 import { AMOUNT_MISMATCH, formatMoney, getPlan, PAID_TIERS } from "./plans.ts";
@@ -10,6 +10,7 @@ import { liveSubscription, type OrderRow } from "./queries.ts";
 import { quoteCheckout } from "./quote-checkout.ts";
 import { paymentProviders, providerFor } from "./registry.ts";
 import { cancelAtProvider, voidOtherOpenOrders } from "./revalidate.ts";
+import { paymentOrders } from "./tables.ts";
 import { lockMember, recordEvent } from "./tier.ts";
 import type { BillingActor, BillingServices, CheckoutOrder } from "./types.ts";
 
@@ -34,7 +35,7 @@ export const StartCheckoutInput = z.object({
 });
 export type StartCheckoutInput = z.infer<typeof StartCheckoutInput>;
 
-function toCheckoutOrder(order: typeof schema.paymentOrders.$inferSelect, reused: boolean, testMode: boolean) {
+function toCheckoutOrder(order: typeof paymentOrders.$inferSelect, reused: boolean, testMode: boolean) {
   return {
     orderId: order.id,
     provider: order.provider,
@@ -86,7 +87,7 @@ export async function startCheckout(
 
   const found = await transaction(db, async (tx) => {
     await lockMember(tx, user.id);
-    const o = schema.paymentOrders;
+    const o = paymentOrders;
     if (key) {
       const [same] = await tx
         .select()
@@ -173,21 +174,21 @@ export async function startCheckout(
       savePaymentMethod: true,
     });
     const [saved] = await db
-      .update(schema.paymentOrders)
+      .update(paymentOrders)
       .set({
         providerOrderId: made.providerOrderId,
         approvalUrl: made.approvalUrl,
         sessionId: made.sessionId ?? null,
         updatedAt: services.clock.now(),
       })
-      .where(eq(schema.paymentOrders.id, order.id))
+      .where(eq(paymentOrders.id, order.id))
       .returning();
     return toCheckoutOrder(saved ?? order, found.reused, provider.testMode);
   } catch (error) {
     await db
-      .update(schema.paymentOrders)
+      .update(paymentOrders)
       .set({ status: "failed", updatedAt: services.clock.now() })
-      .where(eq(schema.paymentOrders.id, order.id));
+      .where(eq(paymentOrders.id, order.id));
     if (error instanceof ProviderError) {
       services.logger.warn("provider refused an order", {
         provider: providerId,

@@ -1,10 +1,11 @@
 /** The subscription as billing's use cases show it, and the small reads they share. */
 import { eq } from "drizzle-orm";
 import { DAY_MS } from "../../platform/clock.ts";
-import { type Db, schema } from "../../platform/db/index.ts";
+import type { Db } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { PaidTier } from "./contracts.ts";
 import { liveSubscription, type SubscriptionRow } from "./queries.ts";
+import { subscriptions } from "./tables.ts";
 import type { SubscriptionView } from "./types.ts";
 
 export function toSubscriptionView(sub: SubscriptionRow): SubscriptionView {
@@ -23,7 +24,7 @@ export function toSubscriptionView(sub: SubscriptionRow): SubscriptionView {
 }
 
 export async function subById(db: Db, id: string): Promise<SubscriptionRow | null> {
-  const [row] = await db.select().from(schema.subscriptions).where(eq(schema.subscriptions.id, id));
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
   return row ?? null;
 }
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt } from "drizzle-orm";
-import { type Db, schema } from "../../platform/db/index.ts";
+import type { Db } from "../../platform/db/index.ts";
 import { loadEntitlements, type Tier } from "../accounts/index.ts";
+import { userProfiles } from "../accounts/tables.ts";
 import type { PaidTier } from "./contracts.ts";
 import { lastMoneyBackRefund, moneyBackAgainFrom } from "./money-back.ts";
 import { getPlan } from "./plans.ts";
@@ -8,6 +9,7 @@ import { latestSubscription, liveSubscription } from "./queries.ts";
 import { quoteUpgrade } from "./quote-upgrade.ts";
 import { paymentProviders } from "./registry.ts";
 import { refundDeadline, toSubscriptionView } from "./subscription-view.ts";
+import { accessGrants, billingEvents, creditLedger, payments } from "./tables.ts";
 import type { BillingServices, BillingSummary } from "./types.ts";
 
 /** The dashboard's billing section: plan, next charge, credit, history, refund and upgrade offers. */
@@ -15,29 +17,29 @@ export async function getBillingSummary(services: BillingServices, userId: strin
   const { db } = services;
   const now = services.clock.now();
   const [profile] = await db
-    .select({ tier: schema.userProfiles.tier, override: schema.userProfiles.tierOverride })
-    .from(schema.userProfiles)
-    .where(eq(schema.userProfiles.userId, userId));
+    .select({ tier: userProfiles.tier, override: userProfiles.tierOverride })
+    .from(userProfiles)
+    .where(eq(userProfiles.userId, userId));
   const tier: Tier = profile?.tier ?? "free";
   const live = await liveSubscription(db, userId);
   const sub = live ?? (await latestSubscription(db, userId));
   const grants = await db
     .select()
-    .from(schema.accessGrants)
-    .where(and(eq(schema.accessGrants.userId, userId), gt(schema.accessGrants.endsAt, now)))
-    .orderBy(schema.accessGrants.startsAt);
+    .from(accessGrants)
+    .where(and(eq(accessGrants.userId, userId), gt(accessGrants.endsAt, now)))
+    .orderBy(accessGrants.startsAt);
   const ledger = await db
     .select()
-    .from(schema.creditLedger)
-    .where(eq(schema.creditLedger.userId, userId))
-    .orderBy(desc(schema.creditLedger.at))
+    .from(creditLedger)
+    .where(eq(creditLedger.userId, userId))
+    .orderBy(desc(creditLedger.at))
     .limit(50);
   const events = await db
-    .select({ event: schema.billingEvents, payment: schema.payments })
-    .from(schema.billingEvents)
-    .leftJoin(schema.payments, eq(schema.payments.id, schema.billingEvents.paymentId))
-    .where(eq(schema.billingEvents.userId, userId))
-    .orderBy(desc(schema.billingEvents.at))
+    .select({ event: billingEvents, payment: payments })
+    .from(billingEvents)
+    .leftJoin(payments, eq(payments.id, billingEvents.paymentId))
+    .where(eq(billingEvents.userId, userId))
+    .orderBy(desc(billingEvents.at))
     .limit(100);
   let refundableUntil: Date | null = null;
   const lastRefund = await lastMoneyBackRefund(db, userId, now);
@@ -58,10 +60,7 @@ export async function getBillingSummary(services: BillingServices, userId: strin
             : "subscription";
   const balance = ledger.length
     ? (
-        await db
-          .select({ amount: schema.creditLedger.amountCents })
-          .from(schema.creditLedger)
-          .where(eq(schema.creditLedger.userId, userId))
+        await db.select({ amount: creditLedger.amountCents }).from(creditLedger).where(eq(creditLedger.userId, userId))
       ).reduce((s, r) => s + r.amount, 0)
     : 0;
   return {
@@ -106,16 +105,16 @@ export async function subscriptionForApi(services: BillingServices, userId: stri
   const now = services.clock.now();
   const live = await liveSubscription(services.db, userId);
   const [profile] = await services.db
-    .select({ tier: schema.userProfiles.tier, override: schema.userProfiles.tierOverride })
-    .from(schema.userProfiles)
-    .where(eq(schema.userProfiles.userId, userId));
+    .select({ tier: userProfiles.tier, override: userProfiles.tierOverride })
+    .from(userProfiles)
+    .where(eq(userProfiles.userId, userId));
   const tier = profile?.tier ?? "free";
   if (tier !== "free" && !(live && live.tier === tier)) {
     const grants = await services.db
       .select()
-      .from(schema.accessGrants)
-      .where(and(eq(schema.accessGrants.userId, userId), gt(schema.accessGrants.endsAt, now)))
-      .orderBy(schema.accessGrants.startsAt);
+      .from(accessGrants)
+      .where(and(eq(accessGrants.userId, userId), gt(accessGrants.endsAt, now)))
+      .orderBy(accessGrants.startsAt);
     const current = grants.filter((g) => g.tier === tier);
     const inForce = current.find((g) => g.startsAt <= now);
     if (inForce) {
@@ -144,9 +143,9 @@ export async function subscriptionForApi(services: BillingServices, userId: stri
   if (!sub) return null;
   const [payment] = await services.db
     .select()
-    .from(schema.payments)
-    .where(eq(schema.payments.subscriptionId, sub.id))
-    .orderBy(desc(schema.payments.createdAt))
+    .from(payments)
+    .where(eq(payments.subscriptionId, sub.id))
+    .orderBy(desc(payments.createdAt))
     .limit(1);
   const plan = await getPlan(services.db, sub.tier as PaidTier);
   return {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { schema } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { userProfiles } from "../accounts/tables.ts";
 import type { PaidTier } from "./contracts.ts";
 import { AMOUNT_MISMATCH } from "./plans.ts";
 import { ProviderError } from "./providers/types.ts";
@@ -32,9 +32,9 @@ export async function verifyOrder(
   if (!order || (order.userId !== actor.id && !actor.admin)) throw new AppError("not_found", "Order not found");
   const tierNow = async () => {
     const [p] = await services.db
-      .select({ tier: schema.userProfiles.tier })
-      .from(schema.userProfiles)
-      .where(eq(schema.userProfiles.userId, order.userId));
+      .select({ tier: userProfiles.tier })
+      .from(userProfiles)
+      .where(eq(userProfiles.userId, order.userId));
     return p?.tier ?? "free";
   };
   if (order.status === "captured") return { status: "already_applied", tier: await tierNow(), orderId: order.id };

@@ -1,5 +1,5 @@
 import { and, eq, isNull, or } from "drizzle-orm";
-import { type Db, schema } from "../../platform/db/index.ts";
+import type { Db } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { decideTestOrder, readTestOrder } from "./providers/test.ts";
 import type { WebhookEvent } from "./providers/types.ts";
@@ -9,6 +9,7 @@ import { providerFor } from "./registry.ts";
 import { staleReason, voidedOrderInfo, voidOrder } from "./revalidate.ts";
 import { TEST_WEBHOOK_JOB } from "./schedule.ts";
 import { settleOrder } from "./settle-order.ts";
+import { paymentOrders, payments, plans, webhookEvents } from "./tables.ts";
 import type { BillingServices, TestDecision, TestProviderOrderView } from "./types.ts";
 
 export type WebhookOutcome = {
@@ -40,15 +41,15 @@ export async function handleWebhook(
   const event = await provider.verifyWebhook(request);
   const now = services.clock.now();
   const [fresh] = await services.db
-    .insert(schema.webhookEvents)
+    .insert(webhookEvents)
     .values({ provider: provider.id, eventId: event.id, type: event.providerType, receivedAt: now })
     .onConflictDoNothing()
     .returning();
   const outcome = await processEvent(services, provider.id, event);
   await services.db
-    .update(schema.webhookEvents)
+    .update(webhookEvents)
     .set({ processedAt: services.clock.now(), outcome })
-    .where(and(eq(schema.webhookEvents.provider, provider.id), eq(schema.webhookEvents.eventId, event.id)));
+    .where(and(eq(webhookEvents.provider, provider.id), eq(webhookEvents.eventId, event.id)));
   return { duplicate: !fresh, outcome };
 }
 
@@ -59,7 +60,7 @@ async function processEvent(
 ): Promise<WebhookOutcome["outcome"]> {
   const provider = providerFor(services, providerId);
   if (!provider) return "ignored";
-  const o = schema.paymentOrders;
+  const o = paymentOrders;
   const matches = [];
   if (event.providerOrderId)
     matches.push(and(eq(o.provider, providerId), eq(o.providerOrderId, event.providerOrderId)));
@@ -68,10 +69,8 @@ async function processEvent(
   if (event.type === "payment.refunded" && event.providerPaymentId) {
     const [payment] = await services.db
       .select()
-      .from(schema.payments)
-      .where(
-        and(eq(schema.payments.provider, providerId), eq(schema.payments.providerPaymentId, event.providerPaymentId)),
-      );
+      .from(payments)
+      .where(and(eq(payments.provider, providerId), eq(payments.providerPaymentId, event.providerPaymentId)));
     if (!payment) return "unknown_order";
     // A refund made at the provider (its dashboard, a dispute): billing follows it.
     await recordRefunds(services, payment.userId, new Map([[payment.id, null]]), "provider");
@@ -111,7 +110,7 @@ export async function getTestProviderOrder(db: Db, providerOrderId: string): Pro
   if (!row) return null;
   const order = await orderById(db, row.reference);
   if (!order) return null;
-  const [plan] = await db.select().from(schema.plans).where(eq(schema.plans.tier, order.tier));
+  const [plan] = await db.select().from(plans).where(eq(plans.tier, order.tier));
   return {
     providerOrderId: row.id,
     orderId: order.id,

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, transaction } from "../../platform/db/index.ts";
-import type { AlternativeReasons } from "../../platform/db/schema.ts";
 import { nameKey, slugify } from "./normalize.ts";
+import type { AlternativeReasons } from "./task-tables.ts";
 
 /**
  * Every active tool's alternatives, computed ahead and stored (issue 32 item 3, ADR 0067), so no tool

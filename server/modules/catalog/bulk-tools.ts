@@ -2,12 +2,12 @@ import { inArray } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "../../platform/audit.ts";
 import { type Db, transaction } from "../../platform/db/index.ts";
-import { categories, tools } from "../../platform/db/schema.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { EDITORS_LABEL, FACT_NOTES } from "../../platform/fact-publish.ts";
 import type { ToolChangeContext } from "./admin-tool-shapes.ts";
 import { resolveCategoryKeys } from "./categories.ts";
 import { applyToolFacts } from "./facts.ts";
+import { categories, tools } from "./tables.ts";
 import { refreshTagCatalogue } from "./tags.ts";
 
 /**

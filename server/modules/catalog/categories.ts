@@ -1,10 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { memoByVersion } from "../../platform/db/content-version.ts";
-import { type Db, queryRows, schema } from "../../platform/db/index.ts";
+import { type Db, queryRows } from "../../platform/db/index.ts";
 import { aliasKey, CATEGORY_DEFINITIONS } from "./category-definitions.ts";
-
-const { categories, categoryAliases, tools } = schema;
+import { categories, categoryAliases, tools } from "./tables.ts";
 
 export const CategorySummary = z.object({
   id: z.number(),

@@ -1,14 +1,16 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
-import { type Db, queryRows, schema, transaction } from "../../platform/db/index.ts";
+import { type Db, queryRows, transaction } from "../../platform/db/index.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { EDITORS_LABEL } from "../../platform/fact-publish.ts";
 import { textBlock, textLine } from "../../platform/text.ts";
+import { toolSubmissions } from "../submissions/tables.ts";
 import { aliasKey } from "./category-definitions.ts";
 import { CATEGORY_LIMITS } from "./category-limits.ts";
 import { applyToolFacts } from "./facts.ts";
 import { HTML_TAG } from "./normalize.ts";
+import { categories, categoryAliases, tools } from "./tables.ts";
 
 /**
  * Categories as managed data (issue 21, ADR 0043): operators create, rename, merge and retire them
@@ -18,8 +20,6 @@ import { HTML_TAG } from "./normalize.ts";
  * merged category to the target; a retire moves the tools to a category the admin chooses and keeps
  * the row (its name stays taken, its address answers 301 to that category).
  */
-
-const { categories, categoryAliases, tools, toolSubmissions } = schema;
 
 const AdminCategoryRow = z.object({
   id: z.number(),

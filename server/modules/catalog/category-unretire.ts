@@ -1,12 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "../../platform/audit.ts";
-import { type Db, queryRows, schema, transaction } from "../../platform/db/index.ts";
+import { type Db, queryRows, transaction } from "../../platform/db/index.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import type { CategoryChangeContext } from "./category-admin.ts";
 import { applyToolFacts } from "./facts.ts";
+import { categories } from "./tables.ts";
 
-const { categories } = schema;
 const MovedRow = z.object({ id: z.string() });
 const LastMoveRow = z.object({ action: z.string() });
 

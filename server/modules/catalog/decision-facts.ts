@@ -4,12 +4,12 @@ import { z } from "zod";
 import type { AuditActor } from "../../platform/audit.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import { type Db, transaction } from "../../platform/db/index.ts";
-import type { DataUse, Stated } from "../../platform/db/schema/catalog.ts";
-import { tools } from "../../platform/db/schema.ts";
 import { notFound } from "../../platform/errors.ts";
 import { cleanLine } from "../../platform/text.ts";
 import { applyToolFacts, type FactKind, type FactPatch } from "./facts.ts";
 import { parseHttpUrl } from "./normalize.ts";
+import type { DataUse, Stated } from "./tables.ts";
+import { tools } from "./tables.ts";
 
 export type { DataUse, Stated };
 

@@ -1,9 +1,9 @@
 import { and, eq, gt } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, isUniqueViolation, queryRows, sql } from "../../platform/db/index.ts";
-import { tools } from "../../platform/db/schema.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
 import { domainKey } from "./normalize.ts";
+import { tools } from "./tables.ts";
 
 /**
  * Issue 31: the de-duplication key's domain half moved from "the last two labels" to the Public Suffix

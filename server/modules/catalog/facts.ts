@@ -1,8 +1,8 @@
 import { desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
-import { categories, providers, toolFactHistory, toolFacts, tools } from "../../platform/db/schema.ts";
 import { publicFactNote, publicFactSource } from "../../platform/fact-publish.ts";
 import { PRICING_LABELS, type PricingModel } from "./normalize.ts";
+import { categories, providers, toolFactHistory, toolFacts, tools } from "./tables.ts";
 
 /**
  * The one path for a change of a tool's facts (issue 20). Whoever changes a fact — the importer, an

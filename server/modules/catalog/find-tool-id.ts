@@ -1,7 +1,7 @@
 import { eq, or } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
-import { tools } from "../../platform/db/schema.ts";
 import { isUuid } from "../../platform/ids.ts";
+import { tools } from "./tables.ts";
 
 /** Looks a tool up by id or slug for the admin API (any status); anything else is not a tool. */
 export async function findToolId(db: Db, idOrSlug: string): Promise<string | null> {

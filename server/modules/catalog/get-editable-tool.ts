@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
-import { providers, tools } from "../../platform/db/schema.ts";
 import { isUuid } from "../../platform/ids.ts";
 import type { EditableTool } from "./admin-tool-shapes.ts";
+import { providers, tools } from "./tables.ts";
 
 export type ToolRow = typeof tools.$inferSelect;
 

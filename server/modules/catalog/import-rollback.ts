@@ -1,10 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { recordAudit } from "../../platform/audit.ts";
 import { type Db, transaction } from "../../platform/db/index.ts";
-import { catalogImports, tools } from "../../platform/db/schema.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import type { ToolChangeContext } from "./admin-tool-shapes.ts";
 import { applyToolFacts } from "./facts.ts";
+import { catalogImports, tools } from "./tables.ts";
 import { refreshTagCatalogue } from "./tags.ts";
 
 /**

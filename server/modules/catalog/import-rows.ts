@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "../../platform/audit.ts";
-import { type Db, queryRows, schema, transaction } from "../../platform/db/index.ts";
+import { type Db, queryRows, transaction } from "../../platform/db/index.ts";
 import { lookupCategoryKeys } from "./categories.ts";
 import { suggestCategories } from "./category-admin.ts";
 import { aliasKey } from "./category-definitions.ts";
@@ -12,6 +12,7 @@ import { validateRow } from "./import-validate-row.ts";
 import { cleanText, slugify } from "./normalize.ts";
 import { seedProvenance } from "./seed-sources.ts";
 import { storeRun } from "./store-import-run.ts";
+import { providers, tools as toolsTable } from "./tables.ts";
 import { refreshTagCatalogue } from "./tags.ts";
 
 /**
@@ -175,7 +176,7 @@ export async function importRows(
       const inserted: { id: string; slug: string }[] = [];
       for (let i = 0; i < fresh.length; i += 500) {
         const batch = await tx
-          .insert(schema.tools)
+          .insert(toolsTable)
           .values(
             fresh.slice(i, i + 500).map((c) => ({
               slug: c.slug,
@@ -205,7 +206,7 @@ export async function importRows(
               publishedAt: (options.landAs ?? "active") === "active" ? now : null,
             })),
           )
-          .returning({ id: schema.tools.id, slug: schema.tools.slug });
+          .returning({ id: toolsTable.id, slug: toolsTable.slug });
         inserted.push(...batch);
       }
       // The import that first brought each tool is the first entry of its history (issue 20).
@@ -246,9 +247,9 @@ async function upsertProviders(tx: Db, fresh: CandidateTool[]): Promise<Map<stri
   for (const c of fresh) if (c.providerName) names.set(slugify(c.providerName), c.providerName);
   if (!names.size) return new Map();
   await tx
-    .insert(schema.providers)
+    .insert(providers)
     .values([...names].map(([slug, name]) => ({ slug, name })))
     .onConflictDoNothing();
-  const rows = await tx.select({ id: schema.providers.id, slug: schema.providers.slug }).from(schema.providers);
+  const rows = await tx.select({ id: providers.id, slug: providers.slug }).from(providers);
   return new Map(rows.map((r) => [r.slug, r.id]));
 }

@@ -1,17 +1,16 @@
 import { count, desc, eq, sql } from "drizzle-orm";
 import type { AuditActor } from "../../platform/audit.ts";
-import { type Db, schema } from "../../platform/db/index.ts";
+import type { Db } from "../../platform/db/index.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { importCsv } from "./import-csv.ts";
 import type { ImportReport, StoredImportReport } from "./import-shapes.ts";
+import { catalogImports } from "./tables.ts";
 
 /**
  * The stored import runs (issue 21): every import that writes, from the seed, the CLI, the admin or
  * an approved submission, and the admin's dry runs, each with its per-row report. An admin's dry run
  * keeps its file until it is confirmed with a category mapping (`confirmDryRun`).
  */
-
-const { catalogImports } = schema;
 
 export type ImportRunSummary = {
   id: number;

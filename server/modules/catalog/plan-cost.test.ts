@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Plan } from "../../platform/db/schema/catalog.ts";
 import { planCost, usageUnitOf } from "./plan-cost.ts";
 import { planSummary, planSummaryLabel } from "./plan-summary.ts";
+import type { Plan } from "./tables.ts";
 
 const plan = (p: Partial<Plan> & { name: string }): Plan => ({
   price: null,

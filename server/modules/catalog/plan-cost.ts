@@ -1,4 +1,4 @@
-import type { Plan } from "../../platform/db/schema/catalog.ts";
+import type { Plan } from "./tables.ts";
 
 /**
  * "What will this cost me" (issue 33, ADR 0070): the cheapest of a tool's plans that fits a number of

@@ -1,5 +1,5 @@
-import type { Plan } from "../../platform/db/schema/catalog.ts";
 import { money } from "./plan-cost.ts";
+import type { Plan } from "./tables.ts";
 
 /**
  * What changed between two versions of a tool's plans, as typed events (issue 33): the history's

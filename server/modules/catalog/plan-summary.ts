@@ -1,5 +1,5 @@
-import type { Plan } from "../../platform/db/schema/catalog.ts";
 import { money } from "./plan-cost.ts";
+import type { Plan } from "./tables.ts";
 
 /**
  * A card's one line about a tool's plans (issue 33): "from $X/mo" — the lowest stated monthly price

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Plan } from "../../platform/db/schema/catalog.ts";
+import type { Plan } from "./tables.ts";
 
 export type { Plan };
 

@@ -2,7 +2,6 @@ import { and, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, isUniqueViolation, transaction } from "../../platform/db/index.ts";
-import { type PriceInfo, providers, tools } from "../../platform/db/schema.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { EDITORS_LABEL } from "../../platform/fact-publish.ts";
 import { isUuid } from "../../platform/ids.ts";
@@ -23,6 +22,7 @@ import type { ImportWarning } from "./import-shapes.ts";
 import { validateRow } from "./import-validate-row.ts";
 import { NEW_TOOL } from "./new-tool.ts";
 import { cleanText, neutraliseFormula, PRICING_MODELS, parseHttpUrl, slugify } from "./normalize.ts";
+import { type PriceInfo, providers, tools } from "./tables.ts";
 import { refreshTagCatalogue } from "./tags.ts";
 
 /**

@@ -1,9 +1,10 @@
 import { eq, inArray } from "drizzle-orm";
-import { type Db, schema } from "../../platform/db/index.ts";
+import type { Db } from "../../platform/db/index.ts";
 import { aliasKey } from "./category-definitions.ts";
 import { hasDecisionFilter } from "./decision-filters.ts";
 import { PRICING_LABELS, type PricingModel } from "./normalize.ts";
 import { DECISION_PARAMS, listParamsFromSearch, ToolListParams, type ToolListQuery } from "./query-schema.ts";
+import { categories, categoryAliases } from "./tables.ts";
 import type { ToolCard } from "./tool-shapes.ts";
 import { listTools } from "./tools.ts";
 
@@ -221,7 +222,6 @@ export type CategoryKey = { key: string; name: string; slug: string };
 /** Category keys (slug, name, alias or id) → their category's name and slug; unknown keys are left out. */
 export async function describeCategoryKeys(db: Db, keys: string[]): Promise<CategoryKey[]> {
   if (!keys.length) return [];
-  const { categories, categoryAliases } = schema;
   const ids = keys.filter((k) => /^\d{1,9}$/.test(k)).map(Number);
   const aliases = keys.map(aliasKey).filter(Boolean);
   const [byAlias, byId] = await Promise.all([

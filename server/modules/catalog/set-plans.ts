@@ -3,11 +3,11 @@ import { z } from "zod";
 import type { AuditActor } from "../../platform/audit.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import { type Db, transaction } from "../../platform/db/index.ts";
-import { tools } from "../../platform/db/schema.ts";
 import { notFound } from "../../platform/errors.ts";
 import { applyToolFacts, type FactKind } from "./facts.ts";
 import { parseHttpUrl } from "./normalize.ts";
 import { type Plan, PlansInput } from "./plans.ts";
+import { tools } from "./tables.ts";
 
 /**
  * An editor or a verified maker sets a tool's plans (issue 33, ADR 0070). A plan figure needs the page

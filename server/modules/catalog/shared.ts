@@ -1,7 +1,6 @@
 // The catalogue module's door for the browser: the compare rules (pure, no imports) and a new tool's
 // starting values for the admin dialogs. No zod and no server code.
 
-export type { Plan } from "../../platform/db/schema/catalog.ts";
 export type { EditableTool } from "./admin-tool-shapes.ts";
 export { CATEGORY_LIMITS } from "./category-limits.ts";
 export * from "./compare-add.ts";
@@ -11,4 +10,5 @@ export { NEW_TOOL } from "./new-tool.ts";
 export { type CostAnswer, money, type PlanCostLine } from "./plan-cost.ts";
 export { type PlanEvent, planChangeText, planEvents } from "./plan-events.ts";
 export { type PlanSummary, planSummaryLabel } from "./plan-summary.ts";
+export type { Plan } from "./tables.ts";
 export * from "./tasks/shared-constants.ts";

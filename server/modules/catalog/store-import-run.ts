@@ -1,5 +1,6 @@
-import { type Db, schema } from "../../platform/db/index.ts";
+import type { Db } from "../../platform/db/index.ts";
 import type { ImportOptions, ImportReport, StoredImportReport } from "./import-shapes.ts";
+import { catalogImports } from "./tables.ts";
 
 /** Writes the run's row in `catalog_imports` (counts in columns, the per-row report as JSON). */
 export async function storeRun(tx: Db, report: ImportReport, options: ImportOptions, pendingCsv: string | null) {
@@ -12,7 +13,7 @@ export async function storeRun(tx: Db, report: ImportReport, options: ImportOpti
     mappedCategories: report.mappedCategories,
   };
   const [row] = await tx
-    .insert(schema.catalogImports)
+    .insert(catalogImports)
     .values({
       source: options.source,
       totalRows: report.totalRows,
@@ -26,7 +27,7 @@ export async function storeRun(tx: Db, report: ImportReport, options: ImportOpti
       actorLabel: options.audit?.actor.label ?? null,
       report: stored,
     })
-    .returning({ id: schema.catalogImports.id });
+    .returning({ id: catalogImports.id });
   if (!row) throw new Error("catalog_imports insert returned nothing");
   return row.id;
 }

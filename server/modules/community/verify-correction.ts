@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { type Actor, recordAudit } from "../../platform/audit.ts";
 import { type Db, isUniqueViolation, queryRows, sql, transaction } from "../../platform/db/index.ts";
-import type { PriceInfo } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
 import { applyToolFacts, domainKey, FACT_NOTES, type FactPatch } from "../catalog/index.ts";
+import type { PriceInfo } from "../catalog/tables.ts";
 import type { CorrectionField } from "./correction-forms.ts";
 import {
   type CorrectionView,

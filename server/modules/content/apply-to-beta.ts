@@ -1,12 +1,12 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/index.ts";
-import { betaApplications, betaPrograms } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
 import { uuidSchema } from "../../platform/ids.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
 import { BETA_MESSAGES, listed, Row, SELECT, toCard } from "./beta-rows.ts";
+import { betaApplications, betaPrograms } from "./tables.ts";
 
 export const BetaApplyForm = z.object({
   programId: uuidSchema(BETA_MESSAGES.notFound),

@@ -1,8 +1,8 @@
 import { asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
-import { blogPosts } from "../../platform/db/schema.ts";
 import { catalogStats } from "../catalog/index.ts";
 import { fillFigures, postColumns, summary } from "./blog-rows.ts";
+import { blogPosts } from "./tables.ts";
 
 const escapeXml = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c);

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
-import { blogPosts } from "../../platform/db/schema.ts";
 import type { CatalogStats } from "../catalog/index.ts";
 import { type BlogCategory, FIGURE_TOKENS } from "./blog-labels.ts";
+import { blogPosts } from "./tables.ts";
 
 /**
  * The blog's shared parts. One use case per file (list-published-posts.ts, get-published-post.ts,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
-import { blogPosts } from "../../platform/db/schema.ts";
+import { blogPosts } from "./tables.ts";
 
 /** Published posts for /sitemap.xml. */
 export async function blogSitemapEntries(db: Db): Promise<{ path: string; lastmod: string | null }[]> {

@@ -1,11 +1,11 @@
 import { desc } from "drizzle-orm";
 import { type Db, transaction } from "../../platform/db/index.ts";
-import { contactMessages } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
 import { consumeRateLimit, type RateRule, type Viewer } from "../accounts/index.ts";
 import type { ContactInput } from "./support-forms.ts";
 import { SUPPORT_MAIL_JOB } from "./support-mail.ts";
+import { contactMessages } from "./support-tables.ts";
 
 /** Five messages per 10 minutes per client address: enough for a person, not for a script. */
 export const CONTACT_RULE: RateRule = { max: 5, windowSec: 600 };

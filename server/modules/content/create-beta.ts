@@ -1,7 +1,7 @@
 import { type Actor, recordAudit } from "../../platform/audit.ts";
 import type { Db } from "../../platform/db/index.ts";
-import { betaPrograms } from "../../platform/db/schema.ts";
 import { type BetaFormData, betaColumns, betaValues, toolOf } from "./beta-form.ts";
+import { betaPrograms } from "./tables.ts";
 
 export async function createBeta(db: Db, actor: Actor, input: BetaFormData, now: Date): Promise<string> {
   const v = betaValues(input, await toolOf(db, input.tool));

@@ -1,7 +1,7 @@
 import { type Actor, recordAudit } from "../../platform/audit.ts";
 import type { Db } from "../../platform/db/index.ts";
-import { deals } from "../../platform/db/schema.ts";
 import { type DealFormData, dealColumns, toolIdOf, values } from "./deal-form.ts";
+import { deals } from "./tables.ts";
 
 export async function createDeal(db: Db, actor: Actor, input: DealFormData, now: Date): Promise<string> {
   const toolId = await toolIdOf(db, input.tool);

@@ -1,9 +1,9 @@
 import { type Actor, recordAudit } from "../../platform/audit.ts";
 import { type Db, isUniqueViolation, transaction } from "../../platform/db/index.ts";
-import { blogPosts } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
 import { auditShape, type PostInput, postFields } from "./blog-form.ts";
 import { SLUG_TAKEN } from "./blog-rows.ts";
+import { blogPosts } from "./tables.ts";
 
 /** Creates a post (rendered and sanitised once, here), audited in the same transaction. */
 export async function createPost(

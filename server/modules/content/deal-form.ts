@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { Db } from "../../platform/db/index.ts";
-import type { deals } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
 import { uuidSchema } from "../../platform/ids.ts";
 import { pickTool, TOOL_PICK_MESSAGES, ToolPickText } from "../catalog/index.ts";
 import { DEAL_TYPES } from "./labels.ts";
+import type { deals } from "./tables.ts";
 
 export const DEAL_MESSAGES = {
   tool: TOOL_PICK_MESSAGES.required,

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { type Actor, recordAudit } from "../../platform/audit.ts";
 import type { Db } from "../../platform/db/index.ts";
-import { betaPrograms } from "../../platform/db/schema.ts";
 import { lockBeta } from "./beta-rows.ts";
+import { betaPrograms } from "./tables.ts";
 
 export async function deleteBeta(db: Db, actor: Actor, id: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { type Actor, recordAudit } from "../../platform/audit.ts";
 import type { Db } from "../../platform/db/index.ts";
-import { deals } from "../../platform/db/schema.ts";
 import { lockDeal } from "./deal-rows.ts";
+import { deals } from "./tables.ts";
 
 export async function deleteDeal(db: Db, actor: Actor, id: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {

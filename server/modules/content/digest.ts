@@ -1,13 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/index.ts";
-import { newsletterDigestSends } from "../../platform/db/schema.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { Mailer } from "../../platform/mail.ts";
 import { type SiteEnv, siteOrigin } from "../../platform/site-origin.ts";
 import { listTrending } from "../community/index.ts";
 import { listLiveDeals } from "./list-live-deals.ts";
 import { unsubscribeHeaders, unsubscribeUrl } from "./newsletter.ts";
+import { newsletterDigestSends } from "./tables.ts";
 
 /**
  * The weekly digest to confirmed subscribers: new tools of the week, trending tools (skipped while

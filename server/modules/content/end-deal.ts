@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { type Actor, recordAudit } from "../../platform/audit.ts";
 import type { Db } from "../../platform/db/index.ts";
-import { deals } from "../../platform/db/schema.ts";
 import { lockDeal } from "./deal-rows.ts";
+import { deals } from "./tables.ts";
 
 /** Ends a deal now (it stays in the admin list as ended; the public never sees it again). */
 export async function endDeal(db: Db, actor: Actor, id: string, now: Date): Promise<void> {

@@ -2,12 +2,12 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, transaction } from "../../platform/db/index.ts";
-import { deals, listingAccess } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
 import { uuidSchema } from "../../platform/ids.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
 import { lockListingTier, pickTool, setListingTier, type TOOL_TIERS, ToolPickText } from "../catalog/index.ts";
 import { LISTING_KINDS, type ListingKind } from "./labels.ts";
+import { deals, listingAccess } from "./tables.ts";
 
 /**
  * Exclusive listings and early access (issue 34 item 6, ADR 0083). An editor marks a tool or a deal

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
-import { blogPosts } from "../../platform/db/schema.ts";
 import { PostId } from "./blog-form.ts";
 import { type AdminPost, adminPost, postColumns } from "./blog-rows.ts";
+import { blogPosts } from "./tables.ts";
 
 export async function getPostForEdit(db: Db, id: string): Promise<AdminPost | null> {
   if (!PostId.safeParse(id).success) return null;

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
-import { blogPosts } from "../../platform/db/schema.ts";
 import { catalogStats } from "../catalog/index.ts";
 import { fillFigures, type Post, postColumns, SLUG, summary } from "./blog-rows.ts";
+import { blogPosts } from "./tables.ts";
 
 /** One published post, or null (drafts are invisible to the public). */
 export async function getPublishedPost(db: Db, slug: string): Promise<Post | null> {

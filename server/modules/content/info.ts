@@ -1,6 +1,6 @@
 import { count, isNull } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
-import { users } from "../../platform/db/schema.ts";
+import { users } from "../accounts/tables.ts";
 import { type CatalogStats, catalogStats } from "../catalog/index.ts";
 
 export type SiteFigures = CatalogStats & { members: number };

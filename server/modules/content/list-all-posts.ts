@@ -1,7 +1,7 @@
 import { asc, desc } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
-import { blogPosts } from "../../platform/db/schema.ts";
 import { type AdminPost, adminPost, postColumns } from "./blog-rows.ts";
+import { blogPosts } from "./tables.ts";
 
 /** Every post, drafts included, for the admin list. */
 export async function listAllPosts(db: Db): Promise<AdminPost[]> {

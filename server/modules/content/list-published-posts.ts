@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, ilike, or } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../platform/db/index.ts";
-import { blogPosts } from "../../platform/db/schema.ts";
 import { catalogStats } from "../catalog/index.ts";
 import { BLOG_CATEGORIES } from "./blog-labels.ts";
 import { type PostSummary, postColumns, summary } from "./blog-rows.ts";
+import { blogPosts } from "./tables.ts";
 
 /** The public filters: ?q= and ?category= (anything unknown means All, as the chips only offer these). */
 export const BlogListQuery = z.object({

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
-import { betaPrograms, deals } from "../../platform/db/schema.ts";
 import type { ToolMergeStep } from "../catalog/index.ts";
+import { betaPrograms, deals } from "./tables.ts";
 
 /** The tool-merge step for content rows that point at a tool (deals, beta programmes). */
 export async function moveToolRows(tx: Db, fromId: string, intoId: string): Promise<{ moved: number }> {

@@ -2,12 +2,12 @@ import { randomBytes } from "node:crypto";
 import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/index.ts";
-import { newsletterSubscribers } from "../../platform/db/schema.ts";
 import { emailField } from "../../platform/email-address.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Mailer } from "../../platform/mail.ts";
 import { consumeRateLimit, type RateRule } from "../../platform/rate-limit.ts";
 import { type SiteEnv, siteOrigin } from "../../platform/site-origin.ts";
+import { newsletterSubscribers } from "./tables.ts";
 
 const SubscribedRow = z.object({ id: z.number(), token: z.string(), confirmed: z.boolean() });
 

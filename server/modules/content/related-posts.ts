@@ -1,8 +1,8 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
-import { blogPosts } from "../../platform/db/schema.ts";
 import { catalogStats } from "../catalog/index.ts";
 import { type Post, type PostSummary, postColumns, summary } from "./blog-rows.ts";
+import { blogPosts } from "./tables.ts";
 
 /** Up to `limit` other published posts, same category first, for "More from the blog". */
 export async function relatedPosts(db: Db, post: Pick<Post, "id" | "category">, limit = 3): Promise<PostSummary[]> {

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { type Actor, recordAudit } from "../../platform/audit.ts";
 import type { Db } from "../../platform/db/index.ts";
-import { betaPrograms } from "../../platform/db/schema.ts";
 import { lockBeta } from "./beta-rows.ts";
+import { betaPrograms } from "./tables.ts";
 
 /** Deactivates (hides, closes applications) or reactivates a programme. */
 export async function setBetaActive(db: Db, actor: Actor, id: string, active: boolean, now: Date): Promise<void> {

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { type Actor, recordAudit } from "../../platform/audit.ts";
 import { type Db, transaction } from "../../platform/db/index.ts";
-import { blogPosts } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
 import { PostId } from "./blog-form.ts";
 import { firstPublication, POST_NOT_FOUND } from "./blog-rows.ts";
+import { blogPosts } from "./tables.ts";
 
 /** Publish or unpublish from the list; no change is not audited. */
 export async function setPostStatus(

@@ -2,13 +2,13 @@ import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, transaction } from "../../platform/db/index.ts";
-import { supportMessages, supportTickets } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
 import { UUID } from "../../platform/ids.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
 import { consumeRateLimit, type RateRule, type Viewer } from "../accounts/index.ts";
 import { type ReplyInput, TICKET_STATUSES, type TicketInput, type TicketStatus, ticketRef } from "./support-forms.ts";
 import { SUPPORT_MAIL_JOB } from "./support-mail.ts";
+import { supportMessages, supportTickets } from "./support-tables.ts";
 
 export type TicketSummary = {
   id: string;

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { type Actor, recordAudit } from "../../platform/audit.ts";
 import type { Db } from "../../platform/db/index.ts";
-import { betaPrograms } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
 import { type BetaFormData, betaColumns, betaValues, toolOf } from "./beta-form.ts";
 import { BETA_MESSAGES, lockBeta } from "./beta-rows.ts";
+import { betaPrograms } from "./tables.ts";
 
 export async function updateBeta(db: Db, actor: Actor, id: string, input: BetaFormData, now: Date): Promise<void> {
   const v = betaValues(input, await toolOf(db, input.tool));

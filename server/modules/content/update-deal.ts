@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { type Actor, recordAudit } from "../../platform/audit.ts";
 import type { Db } from "../../platform/db/index.ts";
-import { deals } from "../../platform/db/schema.ts";
 import { type DealFormData, dealColumns, toolIdOf, values } from "./deal-form.ts";
 import { lockDeal } from "./deal-rows.ts";
+import { deals } from "./tables.ts";
 
 export async function updateDeal(db: Db, actor: Actor, id: string, input: DealFormData, now: Date): Promise<void> {
   const toolId = await toolIdOf(db, input.tool);

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { type Actor, recordAudit } from "../../platform/audit.ts";
 import { type Db, isUniqueViolation, transaction } from "../../platform/db/index.ts";
-import { blogPosts } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
 import { auditShape, type PostInput, postFields } from "./blog-form.ts";
 import { firstPublication, POST_NOT_FOUND, SLUG_TAKEN } from "./blog-rows.ts";
 import { getPostForEdit } from "./get-post-for-edit.ts";
+import { blogPosts } from "./tables.ts";
 
 /** Saves every field; the first publication sets the post's date (a later unpublish keeps it). */
 export async function updatePost(

@@ -3,21 +3,15 @@ import { z } from "zod";
 import type { Clock } from "../../platform/clock.ts";
 import { utcDay } from "../../platform/clock.ts";
 import { type Db, queryRows, transaction } from "../../platform/db/index.ts";
-import {
-  linkCheckState,
-  linkReviewItems,
-  toolImages,
-  toolLinkStatus,
-  toolSuggestions,
-  tools,
-} from "../../platform/db/schema.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { applyToolFacts } from "../catalog/index.ts";
+import { tools } from "../catalog/tables.ts";
 import { checkSite, isFailure, type SiteCheck, userAgentFor } from "./check.ts";
 import { createHttpFetcher, type Fetcher, politeFetcher } from "./fetcher.ts";
 import { isGoneRun, setGone } from "./graveyard.ts";
 import { bestLogo, type EncodedImage, encodePreview, fetchImage, ImageRefused, sha256 } from "./images.ts";
 import { pageFacts } from "./page-facts.ts";
+import { linkCheckState, linkReviewItems, toolImages, toolLinkStatus, toolSuggestions } from "./tables.ts";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

@@ -5,11 +5,11 @@
 import { eq } from "drizzle-orm";
 import type { Clock } from "../../platform/clock.ts";
 import type { Db } from "../../platform/db/index.ts";
-import { linkReviewItems, toolImages, toolSuggestions } from "../../platform/db/schema.ts";
 import type { Jobs } from "../../platform/jobs/types.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { ToolMergeStep } from "../catalog/index.ts";
 import { LINK_CHECK_EVERY_MS, runLinkCheckBatch } from "./batch.ts";
+import { linkReviewItems, toolImages, toolSuggestions } from "./tables.ts";
 
 export { checkToolNow, type LinkCheckDeps, mediaUrl, runLinkCheckBatch } from "./batch.ts";
 export { createHttpFetcher, FetchError, type Fetcher, isPrivateAddress } from "./fetcher.ts";

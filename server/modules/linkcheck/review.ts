@@ -2,7 +2,6 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, transaction } from "../../platform/db/index.ts";
-import { linkCheckState, linkReviewItems, toolLinkStatus, toolSuggestions, tools } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import {
@@ -14,7 +13,9 @@ import {
   saveTool,
   setToolArchived,
 } from "../catalog/index.ts";
+import { tools } from "../catalog/tables.ts";
 import { LINK_CHECKER_SOURCE, setGone } from "./graveyard.ts";
+import { linkCheckState, linkReviewItems, toolLinkStatus, toolSuggestions } from "./tables.ts";
 
 const DAY = 86_400_000;
 

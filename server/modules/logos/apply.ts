@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, transaction } from "../../platform/db/index.ts";
-import { toolImages } from "../../platform/db/schema.ts";
 import {
   type ApplyFactsInput,
   applyToolFactsBatch,
@@ -11,6 +10,7 @@ import {
   type Provenance,
 } from "../catalog/index.ts";
 import { mediaUrl } from "../linkcheck/index.ts";
+import { toolImages } from "../linkcheck/tables.ts";
 import { ICON_SETS, type Icon, type IconIndex, iconIndex } from "./icon-sets.ts";
 import { type LogoMatch, matchLogo } from "./match.ts";
 import { renderLogo } from "./render.ts";

@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
-import { type ManifestConflict, pricingWatch, tools } from "../../platform/db/schema.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import {
   applyToolFacts,
@@ -13,8 +12,10 @@ import {
   PRICING_MODELS,
   setToolPlans,
 } from "../catalog/index.ts";
+import { tools } from "../catalog/tables.ts";
 import { OBSERVER_SOURCE } from "./observe.ts";
 import { type DecisionFact, ENTERABLE_FACTS } from "./shared.ts";
+import { type ManifestConflict, pricingWatch } from "./tables.ts";
 
 type PricingModel = (typeof PRICING_MODELS)[number];
 

@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
-import { type ManifestConflict, makerManifests, pricingWatch } from "../../platform/db/schema.ts";
 import {
   applyToolFacts,
   domainKey,
@@ -23,6 +22,7 @@ import {
   PROPRIETARY_LICENCE,
 } from "./manifest-schema.ts";
 import { type ObserverDeps, politely, robotsFor, type Session } from "./observe.ts";
+import { type ManifestConflict, makerManifests, pricingWatch } from "./tables.ts";
 
 /**
  * Reading a tool's maker manifest (issue 33 item 3, ADR 0071). Only for a tool with a verified maker,

@@ -3,13 +3,14 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Clock } from "../../platform/clock.ts";
 import { type Db, queryRows, transaction } from "../../platform/db/index.ts";
-import { pricingWatch, toolFacts, tools } from "../../platform/db/schema.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { applyToolFacts, domainKey, normalisePlans, type Plan, planChangeText, stableJson } from "../catalog/index.ts";
+import { toolFacts, tools } from "../catalog/tables.ts";
 import { FetchError, type Fetcher } from "../linkcheck/index.ts";
 import { extractPlans } from "./extract.ts";
 import { type ManifestReading, readManifest } from "./manifest.ts";
 import { ALLOW_ALL, DISALLOW_ALL, parseRobots, type Robots } from "./robots.ts";
+import { pricingWatch } from "./tables.ts";
 
 /**
  * The pricing observer (issue 33, ADR 0070): reads each active tool's own pricing page through the

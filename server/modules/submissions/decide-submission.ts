@@ -2,7 +2,6 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "../../platform/audit.ts";
 import { queryRows, transaction } from "../../platform/db/index.ts";
-import { toolSubmissions } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Viewer } from "../accounts/index.ts";
 import { SUBMISSION_MESSAGES } from "./forms.ts";
@@ -10,6 +9,7 @@ import { DECISION_MAIL_JOB } from "./mail.ts";
 import { type DecisionDeps, type DecisionResult, Locked, notes, reason } from "./moderation-shapes.ts";
 import { publish, republish } from "./publish-submission.ts";
 import { isSubmissionId, OPEN_STATUSES, type SubmissionStatus } from "./submissions.ts";
+import { toolSubmissions } from "./tables.ts";
 
 export const DECISIONS = ["approve", "reject", "needs_revision"] as const;
 export type Decision = (typeof DECISIONS)[number];

@@ -3,7 +3,6 @@ import { z } from "zod";
 import { recordAudit } from "../../platform/audit.ts";
 import { DAY_MS } from "../../platform/clock.ts";
 import { isUniqueViolation, queryRows, transaction } from "../../platform/db/index.ts";
-import { toolSubmissions } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
 import { textBlock } from "../../platform/text.ts";
 import type { Viewer } from "../accounts/index.ts";
@@ -12,6 +11,7 @@ import { SUBMISSION_MESSAGES } from "./forms.ts";
 import { DECISION_MAIL_JOB } from "./mail.ts";
 import { type DecisionDeps, type DecisionResult, Status, TOOL_CHANGED } from "./moderation-shapes.ts";
 import { isSubmissionId } from "./submissions.ts";
+import { toolSubmissions } from "./tables.ts";
 
 /** Issue 21: a decision can be reopened for this long after it was made. */
 export const REOPEN_WINDOW_DAYS = 30;

@@ -1,14 +1,14 @@
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, isUniqueViolation, queryRows, schema } from "../../platform/db/index.ts";
+import { type Db, isUniqueViolation, queryRows } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { UUID } from "../../platform/ids.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
 import type { Viewer } from "../accounts/index.ts";
 import { domainKey, nameKey, PRICING_MODELS, resolveCategoryKeys } from "../catalog/index.ts";
+import { categories, tools } from "../catalog/tables.ts";
 import { SUBMISSION_MESSAGES, type SubmissionInput } from "./forms.ts";
-
-const { toolSubmissions, categories, tools } = schema;
+import { toolSubmissions } from "./tables.ts";
 
 /** A member may send this many submissions per UTC day window, and have this many waiting at once. */
 export const SUBMISSION_RULES = { perDay: 5, maxOpen: 10 } as const;

@@ -4,7 +4,6 @@ import { stringify } from "csv-stringify/sync";
 import { desc, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/index.ts";
-import { openDataDumps } from "../../platform/db/schema.ts";
 import type { Env } from "../../platform/env.ts";
 import { publicDataUse, publicPlans, publicStated } from "../../platform/fact-publish.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
@@ -34,6 +33,7 @@ import {
   SITE_LICENCE,
   seedSourcesOf,
 } from "./data-sources.ts";
+import { openDataDumps } from "./tables.ts";
 
 /** The daily dump of the catalogue (issue 22, ADR 0031). */
 export const OPEN_DATA_JOB = "open-data.dump";

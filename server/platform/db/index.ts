@@ -14,10 +14,12 @@ import { lockDataDir } from "./lock.ts";
 import { noteConnectionLost } from "./outage.ts";
 import { createQueue, type QueueLimits, type QueueStats } from "./queue.ts";
 import { checkedRows, checkRows, type RowSchema } from "./rows.ts";
-import * as schema from "./schema.ts";
-
-export { schema };
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * The database as module code sees it. No schema is bound to it: each module owns its tables
+ * (`server/modules/<name>/tables.ts`, the platform's in ./tables.ts) and passes them to the query
+ * builder; Drizzle's relational `db.query` API, the only thing a bound schema adds, is not used.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type Engine = "pglite" | "postgres";
 
 /**
@@ -75,7 +77,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.on("connect", (client) => {
       client.on("error", () => noteConnectionLost(db));
     });
-    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const db = drizzleNodePg(pool) as unknown as Db;
     return {
       db,
       engine: "postgres",
@@ -113,7 +115,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   client.exec = ((...args: Parameters<PGlite["exec"]>) => queue.run(() => raw.exec(...args))) as PGlite["exec"];
   client.transaction = ((...args: Parameters<PGlite["transaction"]>) =>
     queue.run(() => raw.tx(...args))) as PGlite["transaction"];
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
     engine: "pglite",

@@ -5,7 +5,7 @@ import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Clock, DAY_MS } from "../clock.ts";
 import { type Db, queryRows, transaction } from "../db/index.ts";
-import { jobs as jobsTable } from "../db/schema.ts";
+import { jobs as jobsTable } from "../db/tables.ts";
 import type { Logger } from "../logger.ts";
 import type { JobHandler, JobSpec, Jobs } from "./types.ts";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows, schema, transaction } from "../../../platform/db/index.ts";
+import { type Db, queryRows, transaction } from "../../../platform/db/index.ts";
 import { FACT_NOTES } from "../../../platform/fact-publish.ts";
 import {
   type ApplyFactsInput,
@@ -11,6 +11,7 @@ import {
   type StoredFactField,
 } from "../facts.ts";
 import { PRICING_MODELS, slugify } from "../normalize.ts";
+import { categories as categoriesTable, providers as providersTable, type tools as toolsTable } from "../tables.ts";
 import { type Evaluation, evaluate, type LabelledExample, predict, trainLogistic } from "./classifier.ts";
 import { type Editorial, loadEditorial } from "./editorial.ts";
 import { inferPricing } from "./pricing.ts";
@@ -66,7 +67,7 @@ const Row = z.object({
 type Row = z.infer<typeof Row>;
 
 type Pending = {
-  set: Partial<typeof schema.tools.$inferInsert>;
+  set: Partial<typeof toolsTable.$inferInsert>;
   changes: FactChange[];
   provider?: string;
 };
@@ -97,9 +98,7 @@ export async function enrichCatalog(db: Db, options: { at: Date; editorial?: Edi
         WHERE t.merged_into_id IS NULL ORDER BY t.slug`,
     Row,
   );
-  const categories = await db
-    .select({ id: schema.categories.id, name: schema.categories.name })
-    .from(schema.categories);
+  const categories = await db.select({ id: categoriesTable.id, name: categoriesTable.name }).from(categoriesTable);
   const categoryId = new Map(categories.map((c) => [c.name, c.id]));
   const pending = new Map<string, Pending>();
   const of = (id: string): Pending => {
@@ -269,12 +268,12 @@ export async function enrichCatalog(db: Db, options: { at: Date; editorial?: Edi
       const providerRows = new Map<string, { id: number; name: string }>();
       if (names.size) {
         await tx
-          .insert(schema.providers)
+          .insert(providersTable)
           .values([...names].map(([slug, name]) => ({ slug, name })))
           .onConflictDoNothing();
         const all = await tx
-          .select({ id: schema.providers.id, slug: schema.providers.slug, name: schema.providers.name })
-          .from(schema.providers);
+          .select({ id: providersTable.id, slug: providersTable.slug, name: providersTable.name })
+          .from(providersTable);
         for (const row of all) providerRows.set(row.slug, row);
       }
       // Through the one fact path, batched: each tool's changed facts, their per-field provenance and

@@ -1,6 +1,6 @@
 import { date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { users } from "./accounts.ts";
-import { membershipTier } from "./columns.ts";
+import { membershipTier } from "../../platform/db/columns.ts";
+import { users } from "../accounts/tables.ts";
 
 /* ----------------------------------------------------------------------------------------------
  * Growth (issue 9): referrals and the affiliate programme. Money amounts are cents (USD).

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { bytea } from "./columns.ts";
+import { bytea } from "../../platform/db/columns.ts";
 
 /* ------------------------------------------------------------------------------------------------
  * Open data (issue 22, ADR 0031): the daily dump of the catalogue, kept in the database so every

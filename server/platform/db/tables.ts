@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 // Platform: durable jobs (ADR 0009) and the audit log (ADR 0010). Migration 0008.
 
@@ -61,3 +72,28 @@ export const auditLog = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
+
+// Written by the platform itself: the rate limiter (platform/rate-limit) and the mailer (platform/mail.ts).
+
+/** Fixed-window counters for rate limiting (shared by every app instance). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  count: integer("count").notNull(),
+  /** the rule's window: a row is pruned only once its own window has ended (a day's rule lasts a day) */
+  windowSec: integer("window_sec").notNull().default(86400),
+});
+
+/** Messages the mailer could not hand over (SMTP refused, outbox not writable): an admin alert. */
+export const mailFailures = pgTable(
+  "mail_failures",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    tag: text("tag").notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    error: text("error").notNull(),
+  },
+  (t) => [index("mail_failures_at_idx").on(t.at.desc())],
+);

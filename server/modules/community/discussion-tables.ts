@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { users } from "./accounts.ts";
-import { tools } from "./catalog.ts";
-import { tsvector } from "./columns.ts";
+import { tsvector } from "../../platform/db/columns.ts";
+import { users } from "../accounts/tables.ts";
+import { tools } from "../catalog/tables.ts";
 
 /* Discussions (issue 35 item 1, issue 34 item 7; migration 0056, ADR 0076). */
 

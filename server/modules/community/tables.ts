@@ -14,8 +14,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users } from "./accounts.ts";
-import { tools } from "./catalog.ts";
+import { users } from "../accounts/tables.ts";
+import { tools } from "../catalog/tables.ts";
 
 /* ----------------------------------------------------------------------------------------------
  * Community (issue 11): members' top lists and the weekly trending ranking (migration 0016).
@@ -355,3 +355,11 @@ export const companyEmailVerifications = pgTable(
     index("company_email_verifications_user_idx").on(t.userId),
   ],
 );
+
+/** The Bayesian prior of every tool's rating_score: the mean of all counted reviews (one row). */
+export const ratingPrior = pgTable("rating_prior", {
+  id: integer("id").primaryKey(),
+  mean: real("mean").notNull(),
+  reviews: integer("reviews").notNull(),
+  computedAt: timestamp("computed_at", { withTimezone: true }).notNull(),
+});

@@ -11,8 +11,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users } from "./accounts.ts";
-import { membershipTier, timestamps } from "./columns.ts";
+import { membershipTier, timestamps } from "../../platform/db/columns.ts";
+import { users } from "../accounts/tables.ts";
 
 // Billing (issue 9, migration 0009): plans, orders, payments, subscriptions, credit, grants.
 // The member's tier (user_profiles.tier) is derived from these by billing's recomputeTier.

@@ -1,7 +1,7 @@
 import { index, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { users } from "./accounts.ts";
-import { tools } from "./catalog.ts";
-import { reviews } from "./community.ts";
+import { users } from "../accounts/tables.ts";
+import { tools } from "../catalog/tables.ts";
+import { reviews } from "../community/tables.ts";
 
 /* ----------------------------------------------------------------------------------------------
  * Makers (issue 20): claims of an existing listing, the maker's fact edits, right of reply.

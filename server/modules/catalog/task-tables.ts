@@ -13,8 +13,8 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users } from "./accounts.ts";
-import { tools } from "./catalog.ts";
+import { users } from "../accounts/tables.ts";
+import { tools } from "./tables.ts";
 
 /**
  * Issue 32 (ADR 0067): the jobs people hire AI tools for, as data. The taxonomy is written by hand

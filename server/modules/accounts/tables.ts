@@ -12,8 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { tools } from "./catalog.ts";
-import { membershipTier, timestamps } from "./columns.ts";
+import { membershipTier, timestamps } from "../../platform/db/columns.ts";
+import { tools } from "../catalog/tables.ts";
 
 /* ------------------------------------------------------------------------------------------------
  * Accounts (better-auth on our own tables). JS property names are better-auth's field names (the
@@ -201,15 +201,6 @@ export const dailyToolViews = pgTable(
   (t) => [primaryKey({ columns: [t.subject, t.day, t.toolId] }), index("daily_tool_views_day_idx").on(t.day)],
 );
 
-/** Fixed-window counters for rate limiting (shared by every app instance). */
-export const rateLimits = pgTable("rate_limits", {
-  key: text("key").primaryKey(),
-  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
-  count: integer("count").notNull(),
-  /** the rule's window: a row is pruned only once its own window has ended (a day's rule lasts a day) */
-  windowSec: integer("window_sec").notNull().default(86400),
-});
-
 // ---------------------------------------------------------------------------------------------
 
 /** A member's named filter sets (issue 34 item 1, advanced filters): the /tools query they stand for. */
@@ -227,4 +218,23 @@ export const filterSets = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("filter_sets_user_name_uq").on(t.userId, sql`lower(${t.name})`)],
+);
+
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** the first characters of the key (tsk_ + 8), shown in the dashboard to tell keys apart */
+    prefix: text("prefix").notNull(),
+    /** hex SHA-256 of the whole key: the key has 256 random bits, so no slow hash is needed */
+    keyHash: text("key_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("api_keys_hash_uq").on(t.keyHash), index("api_keys_user_idx").on(t.userId, t.createdAt)],
 );

@@ -1,6 +1,6 @@
 import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "./accounts.ts";
-import { tools } from "./catalog.ts";
+import { users } from "../accounts/tables.ts";
+import { tools } from "../catalog/tables.ts";
 
 /* ----------------------------------------------------------------------------------------------
  * Community (issue 35 items 2 and 3, migration 0057, ADR 0077): makers' AMAs and success stories.

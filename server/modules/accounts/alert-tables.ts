@@ -1,6 +1,6 @@
-import { bigint, boolean, index, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "./accounts.ts";
-import { toolFactHistory, tools } from "./catalog.ts";
+import { bigint, index, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { toolFactHistory, tools } from "../catalog/tables.ts";
+import { users } from "./tables.ts";
 
 /* ----------------------------------------------------------------------------------------------
  * Change alerts (issue 20): a member who saved a tool asks to hear when its pricing or status
@@ -37,16 +37,3 @@ export const toolChangeAlertSends = pgTable(
   },
   (t) => [primaryKey({ columns: [t.historyId, t.userId] })],
 );
-
-/**
- * Issue 34 item 4 (ADR 0080): an Expert member's weekly e-mail of new tools that fit their signals,
- * opt-in. `last_week` (ISO week) is claimed before the mail goes out, so a retried job sends once.
- */
-export const recommendationMail = pgTable("recommendation_mail", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  weekly: boolean("weekly").notNull().default(false),
-  lastWeek: text("last_week"),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});

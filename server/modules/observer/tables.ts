@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { type Plan, tools } from "./catalog.ts";
+import { type Plan, tools } from "../catalog/tables.ts";
 
 /**
  * Issue 33 (ADR 0070): the pricing observer's state per tool. `page_url` is the pricing page an

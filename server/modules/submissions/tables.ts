@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { users } from "./accounts.ts";
-import { categories, pricingModel, tools } from "./catalog.ts";
+import { users } from "../accounts/tables.ts";
+import { categories, pricingModel, tools } from "../catalog/tables.ts";
 
 // Issue 10: tool submissions and their moderation (migration 0012).
 

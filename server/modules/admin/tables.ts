@@ -1,6 +1,6 @@
-import { bigint, boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "./accounts.ts";
-import { tools } from "./catalog.ts";
+import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "../accounts/tables.ts";
+import { tools } from "../catalog/tables.ts";
 
 /* ----------------------------------------------------------------------------------------------
  * Admin operations (issue 10): feedback, searches with no results, tool views per day, mail
@@ -50,20 +50,6 @@ export const toolViewDays = pgTable(
     count: integer("count").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.toolId] })],
-);
-
-/** Messages the mailer could not hand over (SMTP refused, outbox not writable): an admin alert. */
-export const mailFailures = pgTable(
-  "mail_failures",
-  {
-    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
-    tag: text("tag").notNull(),
-    recipient: text("recipient").notNull(),
-    subject: text("subject").notNull(),
-    error: text("error").notNull(),
-  },
-  (t) => [index("mail_failures_at_idx").on(t.at.desc())],
 );
 
 // ---------------------------------------------------------------------------------------------

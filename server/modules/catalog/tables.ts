@@ -17,8 +17,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users } from "./accounts.ts";
-import { membershipTier, timestamps, tsvector } from "./columns.ts";
+import { membershipTier, timestamps, tsvector } from "../../platform/db/columns.ts";
+import { users } from "../accounts/tables.ts";
 
 /**
  * One schema for both engines (PGlite and PostgreSQL). Columns the search trigger maintains
@@ -28,7 +28,6 @@ import { membershipTier, timestamps, tsvector } from "./columns.ts";
 /** `gone`: the link checker found the site dead for good (ADR 0029); the page stays, listings drop it. */
 export const toolStatus = pgEnum("tool_status", ["draft", "pending", "active", "rejected", "archived", "gone"]);
 export const toolEventKind = pgEnum("tool_event_kind", ["view", "click"]);
-export const newsletterStatus = pgEnum("newsletter_status", ["subscribed", "unsubscribed"]);
 export const pricingModel = pgEnum("pricing_model", [
   "free",
   "freemium",
@@ -327,27 +326,6 @@ export const toolEvents = pgTable(
   (t) => [index("tool_events_tool_kind_idx").on(t.toolId, t.kind, t.createdAt)],
 );
 
-export const newsletterSubscribers = pgTable(
-  "newsletter_subscribers",
-  {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    email: text("email").notNull(),
-    status: newsletterStatus("status").notNull().default("subscribed"),
-    source: text("source").notNull().default("home"),
-    /** random, unguessable: the unsubscribe link carries it instead of the address */
-    token: text("token").notNull(),
-    /** when the confirmation mail went out for the current subscription (null: not yet — sent on the next try) */
-    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
-    /** double opt-in: set when the subscriber follows the confirmation link; only confirmed addresses get mail */
-    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
-    ...timestamps,
-  },
-  (t) => [
-    uniqueIndex("newsletter_email_uq").on(sql`lower(${t.email})`),
-    uniqueIndex("newsletter_token_uq").on(t.token),
-  ],
-);
-
 /* ----------------------------------------------------------------------------------------------
  * Facts: provenance and history (issue 20). Every change of a tool's facts goes through
  * server/modules/catalog/facts.ts, which writes both tables in the caller's transaction.
@@ -408,11 +386,3 @@ export const toolFactHistory = pgTable(
 // Issue 20 items 5 and 6 (ranking that cannot be bought, the graveyard; ADR 0029). Columns added
 // elsewhere in this file: tools.rating_score, tools.gone_at, tool_status 'gone', reviews.withdrawn_at,
 // reviews.resubmitted_at, tool_link_status.failure_days/last_failure_day.
-
-/** The Bayesian prior of every tool's rating_score: the mean of all counted reviews (one row). */
-export const ratingPrior = pgTable("rating_prior", {
-  id: integer("id").primaryKey(),
-  mean: real("mean").notNull(),
-  reviews: integer("reviews").notNull(),
-  computedAt: timestamp("computed_at", { withTimezone: true }).notNull(),
-});

@@ -12,9 +12,11 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users } from "./accounts.ts";
-import { newsletterSubscribers, tools } from "./catalog.ts";
-import { membershipTier, timestamps } from "./columns.ts";
+import { membershipTier, timestamps } from "../../platform/db/columns.ts";
+import { users } from "../accounts/tables.ts";
+import { tools } from "../catalog/tables.ts";
+
+export const newsletterStatus = pgEnum("newsletter_status", ["subscribed", "unsubscribed"]);
 
 /* ----------------------------------------------------------------------------------------------
  * Content (issue 12): deals, beta programmes and the newsletter digest log.
@@ -197,5 +199,26 @@ export const listingAccess = pgTable(
       "listing_access_end",
       sql`(ended_at IS NULL) = (end_reason IS NULL) AND (end_reason IS NULL OR end_reason IN ('window', 'editor'))`,
     ),
+  ],
+);
+
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    email: text("email").notNull(),
+    status: newsletterStatus("status").notNull().default("subscribed"),
+    source: text("source").notNull().default("home"),
+    /** random, unguessable: the unsubscribe link carries it instead of the address */
+    token: text("token").notNull(),
+    /** when the confirmation mail went out for the current subscription (null: not yet — sent on the next try) */
+    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
+    /** double opt-in: set when the subscriber follows the confirmation link; only confirmed addresses get mail */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("newsletter_email_uq").on(sql`lower(${t.email})`),
+    uniqueIndex("newsletter_token_uq").on(t.token),
   ],
 );

@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { users } from "./accounts.ts";
+import { users } from "../accounts/tables.ts";
 
 /* ----------------------------------------------------------------------------------------------
  * Support and contact (issue 12): tickets with a thread of messages, contact-form messages, and
@@ -61,23 +61,4 @@ export const contactMessages = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("contact_messages_created_idx").on(t.createdAt.desc())],
-);
-
-export const apiKeys = pgTable(
-  "api_keys",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    name: text("name").notNull(),
-    /** the first characters of the key (tsk_ + 8), shown in the dashboard to tell keys apart */
-    prefix: text("prefix").notNull(),
-    /** hex SHA-256 of the whole key: the key has 256 random bits, so no slow hash is needed */
-    keyHash: text("key_hash").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
-    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
-    revokedAt: timestamp("revoked_at", { withTimezone: true }),
-  },
-  (t) => [uniqueIndex("api_keys_hash_uq").on(t.keyHash), index("api_keys_user_idx").on(t.userId, t.createdAt)],
 );
