@@ -22,6 +22,7 @@ export const DETAIL_COLUMNS = `${CARD_COLUMNS}, t.full_description, t.use_cases,
   t.meta_title, t.meta_description, t.meta_keywords, t.published_at, p.slug AS provider_slug,
   c.icon AS category_icon, t.editorial_summary,
   (SELECT f.verified_at FROM tool_facts f WHERE f.tool_id = t.id AND f.field = 'editorial_summary') AS editorial_summary_verified_at,
+  (SELECT f.observed_at FROM tool_facts f WHERE f.tool_id = t.id AND f.field = 'editorial_summary') AS editorial_summary_written_at,
   t.gone_at, t.has_api, t.licence, t.self_hostable, t.data_use`;
 
 /**
@@ -97,6 +98,8 @@ export const DetailRow = CardRow.extend({
   /** issue 20: our editors' summary and when they checked it (ADR 0027) */
   editorial_summary: z.string().nullable(),
   editorial_summary_verified_at: TS.nullable(),
+  /** issue 36: when it was written; a summary written from the listing is not checked (verified_at null) */
+  editorial_summary_written_at: TS.nullable(),
   gone_at: TS.nullable(),
 }).extend(DecisionRow.shape);
 export type DetailRow = z.infer<typeof DetailRow>;
@@ -179,7 +182,9 @@ export function toToolDetail(row: DetailRow) {
     provider_slug: row.provider_slug,
     category_icon: row.category_icon,
     editorial_summary: row.editorial_summary ?? null,
+    /** null for a summary written from the listing's sources, not checked on the tool's site (issue 36) */
     editorial_summary_verified_at: iso(row.editorial_summary_verified_at ?? null),
+    editorial_summary_written_at: iso(row.editorial_summary_written_at ?? null),
     /** set when the link checker moved the tool to the graveyard (status `gone`) */
     gone_at: iso(row.gone_at),
     /** issue 33: API, licence (SPDX id and class), self-hosting and the data-use card, each with its quote, URL and date; null: not stated */

@@ -13,7 +13,7 @@ import {
 import { PRICING_MODELS, slugify } from "../normalize.ts";
 import { categories as categoriesTable, providers as providersTable, type tools as toolsTable } from "../tables.ts";
 import { type Evaluation, evaluate, type LabelledExample, predict, trainLogistic } from "./classifier.ts";
-import { type Editorial, loadEditorial } from "./editorial.ts";
+import { type Editorial, type EditorialEntry, entryBasis, loadEditorial } from "./editorial.ts";
 import { inferPricing } from "./pricing.ts";
 import { inferProvider } from "./provider.ts";
 import { repairText } from "./text-repair.ts";
@@ -76,14 +76,18 @@ export async function enrichCatalog(db: Db, options: { at: Date; editorial?: Edi
   const started = performance.now();
   const at = options.at;
   const editorial = options.editorial ?? loadEditorial();
-  const reviewed = new Date(`${editorial.reviewed}T00:00:00Z`);
-  const editor = (url: string): Provenance => ({
-    kind: "editor",
-    source: editorial.editor,
-    sourceUrl: url,
-    observedAt: reviewed,
-    verifiedAt: reviewed,
-  });
+  // A site-based entry was checked on its day; a listing-based one was written then and is not verified (issue 36).
+  const editor = (e: EditorialEntry): Provenance => {
+    const { basis, reviewed } = entryBasis(editorial, e);
+    const day = new Date(`${reviewed}T00:00:00Z`);
+    return {
+      kind: "editor",
+      source: editorial.editor,
+      sourceUrl: e.checked_at,
+      observedAt: day,
+      verifiedAt: basis === "site" ? day : null,
+    };
+  };
   const inferred = (rule: string, confidence: number): Provenance => ({ kind: "inferred", source: rule, confidence });
 
   const rows = await queryRows(
@@ -128,7 +132,7 @@ export async function enrichCatalog(db: Db, options: { at: Date; editorial?: Edi
     const r = bySlug.get(e.slug);
     if (!r) continue;
     const p = of(r.id);
-    const prov = editor(e.checked_at);
+    const prov = editor(e);
     if (e.provider && !r.provider_name) {
       p.provider = e.provider;
       p.changes.push({ field: "provider", from: null, to: e.provider, provenance: prov });
