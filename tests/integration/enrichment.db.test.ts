@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { enrichCatalog, featuredSlugs, getTool } from "../../server/modules/catalog/index.ts";
+import { editorialSummaryNote } from "../../app/components/tool-detail/editorial-summary.tsx";
+import { enrichCatalog, featuredSlugs, getTool, loadEditorial } from "../../server/modules/catalog/index.ts";
 import { mediaFile } from "../../server/modules/linkcheck/index.ts";
 import {
   applyBundledLogos,
@@ -10,6 +11,7 @@ import {
 } from "../../server/modules/logos/index.ts";
 import { type Database, queryRows } from "../../server/platform/db/index.ts";
 import { createTestDatabase } from "../helpers/db.ts";
+import { topToolSlugs } from "../helpers/top-tools.ts";
 
 /**
  * The seeded catalogue after enrichment (issue 20, ADR 0027/0028): what `npm start` gives a fresh data
@@ -97,6 +99,33 @@ describe("the enriched seed", () => {
     expect(detail?.editorial_summary_verified_at?.slice(0, 10)).toBe("2026-11-26");
   });
 
+  it("records a summary written from the listing as the editors', dated when written, never verified, and says so", async () => {
+    const fact = await one<{ kind: string; source_url: string; observed_at: Date; verified_at: Date | null }>(
+      sql`SELECT f.kind, f.source_url, f.observed_at, f.verified_at FROM tool_facts f JOIN tools t ON t.id = f.tool_id
+          WHERE t.slug = 'aider' AND f.field = 'editorial_summary'`,
+    );
+    expect(fact).toMatchObject({
+      kind: "editor",
+      source_url: "https://github.com/paul-gauthier/aider",
+      verified_at: null,
+    });
+    expect(new Date(fact.observed_at).toISOString().slice(0, 10)).toBe("2026-11-30");
+    const aider = await getTool(database.db, "aider");
+    expect(aider?.editorial_summary).toMatch(/^A pair programmer for the terminal/);
+    expect(aider?.editorial_summary_verified_at).toBeNull();
+    expect(aider?.editorial_summary_written_at?.slice(0, 10)).toBe("2026-11-30");
+    const note = editorialSummaryNote(aider ?? { name: "" });
+    expect(note).toBe(
+      "Editors' summary · written 30 Nov 2026 from the listing's sources, not yet checked on Aider's own site.",
+    );
+    expect(note).not.toMatch(/\bchecked \d/);
+    // One checked on the site keeps its wording and its date.
+    const claude = await getTool(database.db, "claude");
+    expect(editorialSummaryNote(claude ?? { name: "" })).toBe(
+      "Written by Toolscape editors in our own words, checked 26 Nov 2026.",
+    );
+  });
+
   it("labels every inferred fact with its rule and a confidence, and keeps the history", async () => {
     const kinds = await queryRows<{ field: string; n: number; bad: number }>(
       database.db,
@@ -126,6 +155,54 @@ describe("the enriched seed", () => {
     expect(again).toMatchObject({ textRepairs: 0, providers: 0, pricing: 0, categories: 0 });
     expect(again.editor).toEqual({ provider: 0, pricing: 0, category: 0, summary: 0 });
   }, 120_000);
+});
+
+/** Sentences in a summary: a full stop, ! or ? followed by a space or the end ("Otter.ai" is one word). */
+const sentences = (text: string) => text.match(/[.!?](?=\s|$)/g)?.length ?? 0;
+/** A price amount: a currency sign or code, or a number per month/year/user ("12/mo", "10 per user"). */
+const AMOUNT =
+  /[$€£¥]|\b(usd|eur|gbp|dollars?|euros?)\b|\d\s*\/\s*(mo|month|yr|year|user|seat)\b|\d\s*(per|a|an)\s+(month|year|user|seat)\b/i;
+
+describe("the editors' summaries (server/platform/db/seed/editorial.json)", () => {
+  const editorial = loadEditorial();
+  const summaries = editorial.tools.filter((e) => e.summary);
+
+  it("are 2–4 sentences in our own words and name a pricing model, never an amount", () => {
+    expect(summaries.length).toBeGreaterThanOrEqual(117);
+    for (const e of summaries) {
+      const text = e.summary as string;
+      expect(sentences(text), e.slug).toBeGreaterThanOrEqual(2);
+      expect(sentences(text), e.slug).toBeLessThanOrEqual(4);
+      expect(text, e.slug).not.toMatch(AMOUNT);
+    }
+    expect(new Set(editorial.tools.map((e) => e.slug)).size).toBe(editorial.tools.length);
+  });
+
+  it("name tools of the catalogue; one written from the listing points at the tool's own website", async () => {
+    const rows = await queryRows<{ slug: string; website_url: string }>(
+      database.db,
+      sql`SELECT slug, website_url FROM tools WHERE status = 'active'`,
+    );
+    const website = new Map(rows.map((r) => [r.slug, r.website_url]));
+    for (const e of editorial.tools) {
+      expect(website.has(e.slug), e.slug).toBe(true);
+      if (e.basis !== "listing") continue;
+      expect(e.reviewed, e.slug).toBe("2026-11-30");
+      expect(e.checked_at, e.slug).toBe(website.get(e.slug));
+    }
+    expect(editorial.tools.filter((e) => e.basis === "listing").length).toBe(86);
+  });
+
+  it("cover at least 106 of the 200 tools readers meet first (the default order of /tools)", async () => {
+    const top = await topToolSlugs(database.db, 200);
+    expect(top).toHaveLength(200);
+    const rows = await queryRows<{ slug: string }>(
+      database.db,
+      sql`SELECT slug FROM tools WHERE coalesce(editorial_summary, '') <> ''`,
+    );
+    const summarised = new Set(rows.map((r) => r.slug));
+    expect(top.filter((slug) => summarised.has(slug)).length).toBeGreaterThanOrEqual(106);
+  });
 });
 
 describe("bundled logos on the seed", () => {
