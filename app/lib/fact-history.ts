@@ -1,4 +1,4 @@
-import { factValueText, PRICING_FIELDS, plainRule } from "./fact-labels";
+import { EDITORS_FROM_LISTING, factValueText, PRICING_FIELDS, plainRule } from "./fact-labels";
 
 /**
  * A tool's fact history in a reader's words (issue 36): one plain sentence per change and why it was
@@ -155,7 +155,9 @@ export function whyChanged(h: Pick<HistoryInput, "kind" | "source">): string {
     case "community":
       return "a member's correction, checked by our editors";
     case "editor":
-      return "checked by our editors";
+      return h.source === EDITORS_FROM_LISTING
+        ? "written by our editors from the listing's sources, not yet checked on its site"
+        : "checked by our editors";
     case "observed":
       return "read from its own website";
     case "inferred":

@@ -2,6 +2,12 @@
  * How the site words a fact's provenance (issue 20): the tool page's notes and /how-we-test read
  * these, so the two always say the same. Pure: safe on server and client.
  */
+/**
+ * The editors' source for what they wrote from the listing without re-reading the tool's site (issue 36;
+ * server/platform/fact-publish.ts EDITORS_FROM_LISTING_LABEL publishes it as is): never worded "checked".
+ */
+export const EDITORS_FROM_LISTING = "Toolscape editors, from the listing's sources";
+
 export const FACT_KIND_LABELS: Record<string, { title: string; explain: string }> = {
   dataset: {
     title: "From an open dataset",
@@ -20,7 +26,8 @@ export const FACT_KIND_LABELS: Record<string, { title: string; explain: string }
   },
   editor: {
     title: "Checked by our editors",
-    explain: "Set or confirmed by a Toolscape editor against the tool's own website, with the date of the check.",
+    explain:
+      "Set or confirmed by a Toolscape editor against the tool's own website, with the date of the check. A summary our editors wrote from the listing's own sources, before such a check, says so and gives the day it was written.",
   },
   observed: {
     title: "Read from its website",
@@ -67,7 +74,9 @@ export function factNote(p: { kind: string; source: string; licence?: string | n
     case "community":
       return `corrected by a member (${p.source})`;
     case "editor":
-      return "checked by our editors";
+      return p.source === EDITORS_FROM_LISTING
+        ? "written by our editors from the listing's sources"
+        : "checked by our editors";
     case "observed":
       return "read from its own website";
     case "inferred":

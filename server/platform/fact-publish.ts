@@ -11,6 +11,11 @@ type FactKind = string;
  * published under a neutral label, never a staff e-mail or a moderator's reason.
  */
 export const EDITORS_LABEL = "Toolscape editors";
+/**
+ * The editors' source for what they wrote from the listing's own record without re-reading the tool's
+ * site (issue 36: summaries with "basis": "listing"); app/lib/fact-labels.ts words it, never "checked".
+ */
+export const EDITORS_FROM_LISTING_LABEL = "Toolscape editors, from the listing's sources";
 export const MAKER_LABEL = "The maker";
 export const COMMUNITY_LABEL = "A community correction";
 
@@ -28,7 +33,7 @@ const PUBLIC_NOTE_PATTERNS = [/^Category [^@]{1,120} (merged into [^@]{1,120}|re
 
 /** Kinds whose source is a person: published as a fixed label (or a pattern that names no one). */
 const PERSON_SOURCES: Record<string, { label: string; keep?: RegExp } | undefined> = {
-  editor: { label: EDITORS_LABEL },
+  editor: { label: EDITORS_LABEL, keep: /^Toolscape editors, from the listing's sources$/ },
   maker: { label: MAKER_LABEL, keep: /^The maker \(verified at [a-z0-9.-]{1,253}\)$/ },
   community: { label: COMMUNITY_LABEL, keep: /^Correction #[0-9a-f]{8}$/ },
 };

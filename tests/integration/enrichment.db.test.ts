@@ -1,7 +1,16 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { editorialSummaryNote } from "../../app/components/tool-detail/editorial-summary.tsx";
-import { enrichCatalog, featuredSlugs, getTool, loadEditorial } from "../../server/modules/catalog/index.ts";
+import { historyLine } from "../../app/lib/fact-history.ts";
+import { EDITORS_FROM_LISTING, factNote } from "../../app/lib/fact-labels.ts";
+import {
+  enrichCatalog,
+  featuredSlugs,
+  getFactHistory,
+  getProvenance,
+  getTool,
+  loadEditorial,
+} from "../../server/modules/catalog/index.ts";
 import { mediaFile } from "../../server/modules/linkcheck/index.ts";
 import {
   applyBundledLogos,
@@ -100,12 +109,19 @@ describe("the enriched seed", () => {
   });
 
   it("records a summary written from the listing as the editors', dated when written, never verified, and says so", async () => {
-    const fact = await one<{ kind: string; source_url: string; observed_at: Date; verified_at: Date | null }>(
-      sql`SELECT f.kind, f.source_url, f.observed_at, f.verified_at FROM tool_facts f JOIN tools t ON t.id = f.tool_id
+    const fact = await one<{
+      kind: string;
+      source: string;
+      source_url: string;
+      observed_at: Date;
+      verified_at: Date | null;
+    }>(
+      sql`SELECT f.kind, f.source, f.source_url, f.observed_at, f.verified_at FROM tool_facts f JOIN tools t ON t.id = f.tool_id
           WHERE t.slug = 'aider' AND f.field = 'editorial_summary'`,
     );
     expect(fact).toMatchObject({
       kind: "editor",
+      source: EDITORS_FROM_LISTING,
       source_url: "https://github.com/paul-gauthier/aider",
       verified_at: null,
     });
@@ -119,6 +135,16 @@ describe("the enriched seed", () => {
       "Editors' summary · written 30 Nov 2026 from the listing's sources, not yet checked on Aider's own site.",
     );
     expect(note).not.toMatch(/\bchecked \d/);
+    // Its history and provenance, as published, say the same (the History tab, /api/tools/aider).
+    const toolId = aider?.id as string;
+    const written = (await getFactHistory(database.db, toolId)).find((h) => h.field === "editorial_summary");
+    expect(written && historyLine(written)).toEqual({
+      what: "Our editors wrote a summary",
+      why: "written by our editors from the listing's sources, not yet checked on its site",
+      pricing: false,
+    });
+    const provenance = (await getProvenance(database.db, toolId)).editorial_summary;
+    expect(provenance && factNote(provenance)).toBe("written by our editors from the listing's sources");
     // One checked on the site keeps its wording and its date.
     const claude = await getTool(database.db, "claude");
     expect(editorialSummaryNote(claude ?? { name: "" })).toBe(

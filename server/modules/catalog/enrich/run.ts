@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, transaction } from "../../../platform/db/index.ts";
-import { FACT_NOTES } from "../../../platform/fact-publish.ts";
+import { EDITORS_FROM_LISTING_LABEL, FACT_NOTES } from "../../../platform/fact-publish.ts";
 import {
   type ApplyFactsInput,
   applyToolFactsBatch,
@@ -82,7 +82,7 @@ export async function enrichCatalog(db: Db, options: { at: Date; editorial?: Edi
     const day = new Date(`${reviewed}T00:00:00Z`);
     return {
       kind: "editor",
-      source: editorial.editor,
+      source: basis === "site" ? editorial.editor : EDITORS_FROM_LISTING_LABEL,
       sourceUrl: e.checked_at,
       observedAt: day,
       verifiedAt: basis === "site" ? day : null,
