@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { waitForHydration } from "./support";
+import { liveCompare, waitForHydration } from "./support";
 
 function drawer(page: Page): Locator {
   return page.getByRole("dialog", { name: "Tool Comparison" });
@@ -141,7 +141,7 @@ test.describe("tool comparison", () => {
     await other.keyboard.press("Escape");
     const otherCard = firstCard(other);
     const otherName = await cardName(otherCard);
-    await otherCard.getByRole("button", { name: /^Compare / }).click();
+    await (await liveCompare(otherCard.getByRole("button", { name: /^Compare / }))).click();
     await expect(drawer(page).getByTestId("compare-count")).toHaveText("1 of 2");
     await expect(drawer(page).getByTestId("compare-card").getByRole("heading")).toHaveText(otherName);
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { waitForHydration } from "./support";
+import { liveCompare, waitForHydration } from "./support";
 
 test("home → search → filter → tool → compare", async ({ page }) => {
   await page.goto("/");
@@ -21,20 +21,14 @@ test("home → search → filter → tool → compare", async ({ page }) => {
 
   // open the first result, then compare it with the second one found
   const secondName = (await cards.nth(1).getByRole("heading").textContent())?.trim() ?? "";
-  await cards
-    .nth(1)
-    .getByRole("button", { name: /Compare/ })
-    .click();
+  await (await liveCompare(cards.nth(1).getByRole("button", { name: /Compare/ }))).click();
   const drawer = page.getByRole("dialog", { name: "Tool Comparison" });
   await expect(drawer).toBeVisible();
   await drawer.getByRole("button", { name: /Close/ }).first().click();
   await cards.first().getByRole("heading").getByRole("link").click();
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await waitForHydration(page);
-  await page
-    .getByRole("button", { name: /^Compare/ })
-    .first()
-    .click();
+  await (await liveCompare(page.getByRole("button", { name: /^Compare/ }).first())).click();
   await expect(drawer).toBeVisible();
   await expect(drawer).toContainText("2 of 2");
   await expect(drawer).toContainText(secondName);

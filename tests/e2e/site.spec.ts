@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { waitForHydration } from "./support";
+import { liveCompare, waitForHydration } from "./support";
 
 test.describe("site frame", () => {
   test("the cookie choice is stored and the bar stays away", async ({ page }) => {
@@ -106,10 +106,7 @@ test.describe("site frame", () => {
       page.getByRole("alert").filter({ hasText: "This part of the page could not be loaded." }),
     ).toBeVisible();
     await expect(page.getByRole("heading", { name: "Midjourney", level: 1 })).toBeVisible();
-    await page
-      .getByRole("complementary")
-      .getByRole("button", { name: /^Compare/ })
-      .click();
+    await (await liveCompare(page.getByRole("complementary").getByRole("button", { name: /^Compare/ }))).click();
     await expect(
       page.getByRole("status").filter({ hasText: "The comparison could not be loaded. Reload the page to try again." }),
     ).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, type Page, request, test } from "@playwright/test";
-import { waitForHydration } from "./support";
+import { liveCompare, waitForHydration } from "./support";
 
 /**
  * The accounts issue's journey in a real browser: sign up → the dashboard shows the e-mail and the
@@ -16,10 +16,7 @@ const drawer = (page: Page) => page.getByRole("dialog", { name: "Tool Comparison
 async function compareFromToolPage(page: Page, slug: string): Promise<void> {
   await page.goto(`/tools/${slug}`);
   await waitForHydration(page);
-  await page
-    .getByRole("complementary")
-    .getByRole("button", { name: /^Compare / })
-    .click();
+  await (await liveCompare(page.getByRole("complementary").getByRole("button", { name: /^Compare / }))).click();
 }
 
 test.describe("membership tiers", () => {

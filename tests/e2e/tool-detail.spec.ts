@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { waitForHydration } from "./support";
+import { liveCompare, waitForHydration } from "./support";
 
 function countDocumentLoads(page: Page): () => number {
   let loads = 0;
@@ -120,8 +120,8 @@ test.describe("tool detail", () => {
     // The cards in the Alternatives tab become live components when it opens: Compare has state.
     await page.getByRole("tab", { name: /^Alternatives/ }).click();
     const compare = page.getByTestId("alternatives").locator("[data-compare-id]").first();
-    await expect(compare).toHaveJSProperty("tagName", "BUTTON");
-    await compare.click();
+    // Live once aria-pressed is there (the static HTML already holds a button: ADR 0090).
+    await (await liveCompare(compare)).click();
     await expect(page.getByTestId("compare-drawer")).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(compare).toHaveAttribute("aria-pressed", "true");
