@@ -1,3 +1,4 @@
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -7,6 +8,7 @@ import { consumeRateLimit } from "../../platform/rate-limit.ts";
 import { textLine } from "../../platform/text.ts";
 import { isTier, type Viewer } from "../accounts/index.ts";
 import { type CommunityActor, type CommunityServices, communityActor } from "./services.ts";
+import { topLists } from "./tables.ts";
 
 /**
  * Top lists (issue 11 item 6): members curate named, ordered lists of tools with a note each.
@@ -139,7 +141,6 @@ export const ListItemRow = z.object({
   position: z.number(),
 });
 const ItemRow = ListItemRow.extend({ list_id: z.string() });
-const OwnListRow = z.object({ id: z.string(), is_public: z.boolean(), published_at: z.string().nullable() });
 
 // Public reads count only tools that are live: an archived tool silently leaves every list.
 export const SUMMARY_SELECT = sql`SELECT l.id, l.slug, l.title, l.description, l.editorial, l.is_public, l.user_id,
@@ -225,11 +226,11 @@ export async function lockOwnList(
   listId: string,
 ): Promise<{ id: string; is_public: boolean; published_at: Date | string | null }> {
   if (!UUID.test(listId)) throw new AppError("not_found", TOP_LIST_MESSAGES.notFound);
-  const [row] = await queryRows(
-    tx,
-    sql`SELECT id, is_public, published_at FROM top_lists WHERE id = ${listId}::uuid AND user_id = ${userId} FOR UPDATE`,
-    OwnListRow,
-  );
+  const [row] = await tx
+    .select({ id: topLists.id, is_public: topLists.isPublic, published_at: topLists.publishedAt })
+    .from(topLists)
+    .where(and(eq(topLists.id, listId), eq(topLists.userId, userId)))
+    .for("update");
   if (!row) throw new AppError("not_found", TOP_LIST_MESSAGES.notFound);
   return row;
 }
@@ -276,15 +277,13 @@ export async function publishedOnce(
   now: Date,
 ): Promise<void> {
   if (row.published_at) return;
-  await tx.execute(
-    sql`UPDATE top_lists SET published_at = ${now.toISOString()}::timestamptz WHERE id = ${row.id}::uuid`,
-  );
+  await tx.update(topLists).set({ publishedAt: now }).where(eq(topLists.id, row.id));
   await services.activity.emit(tx, { type: "list.published", userId, listId: row.id }, now);
 }
 
 /** A change to a list's tools moves the list's updated_at. */
 export async function touchList(tx: Db, listId: string, now: Date): Promise<void> {
-  await tx.execute(sql`UPDATE top_lists SET updated_at = ${now.toISOString()}::timestamptz WHERE id = ${listId}::uuid`);
+  await tx.update(topLists).set({ updatedAt: now }).where(eq(topLists.id, listId));
 }
 
 /**
