@@ -1,8 +1,10 @@
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
 import type { Mailer } from "../../platform/mail.ts";
 import { type SiteEnv, siteOrigin } from "../../platform/site-origin.ts";
+import { amaFollowers } from "./gathering-tables.ts";
 
 export const AMA_REMINDER_JOB = "community.ama-reminder";
 export const AMA_REMINDER_TAG = "ama-reminder";
@@ -42,10 +44,11 @@ export function registerAmaJobs(deps: { db: Db; jobs: Jobs; mailer: Mailer; env:
         text: `Hello ${r.name || "there"},\n\nThe AMA "${ama.title}" with the makers of ${ama.tool_name} starts at ${starts} UTC.\nRead the questions and answers here:\n${link}\n\nYou get this because you asked a question or chose to be reminded.\n\n— The Toolscape team`,
         tag: AMA_REMINDER_TAG,
       });
-      await deps.db.execute(
-        sql`UPDATE ama_followers SET reminded_at = ${ctx.now.toISOString()}::timestamptz
-            WHERE ama_id = ${amaId}::uuid AND user_id = ${r.user_id}`,
-      );
+      const { db } = deps;
+      await db
+        .update(amaFollowers)
+        .set({ remindedAt: ctx.now })
+        .where(and(eq(amaFollowers.amaId, amaId), eq(amaFollowers.userId, r.user_id)));
     }
   });
 }
