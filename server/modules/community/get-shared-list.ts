@@ -1,7 +1,9 @@
-import { z } from "zod";
+import { eq } from "drizzle-orm";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import type { Entitlements } from "../accounts/index.ts";
+import { userProfiles } from "../accounts/tables.ts";
 import { ownerHas, TOKEN } from "./collection-rows.ts";
+import { topLists } from "./tables.ts";
 import { ListItemRow, type TopListTool } from "./top-list-rows.ts";
 
 /** What a shared link shows, and nothing else: the title, and each live tool with its note. */
@@ -32,18 +34,15 @@ export function serializeSharedList(title: string, tools: TopListTool[]): Shared
   };
 }
 
-const SharedRow = z.object({ id: z.string(), title: z.string(), owner_tier: z.string().nullable() });
-
 /** The list behind a share link, or null (unknown, revoked, or the owner's plan no longer has the feature). */
 export async function getSharedList(db: Db, entitlements: Entitlements, token: string): Promise<SharedList | null> {
   if (!TOKEN.test(token)) return null;
-  const [row] = await queryRows(
-    db,
-    sql`SELECT l.id, l.title, p.tier::text AS owner_tier
-        FROM top_lists l LEFT JOIN user_profiles p ON p.user_id = l.user_id
-        WHERE l.share_token = ${token} LIMIT 1`,
-    SharedRow,
-  );
+  const [row] = await db
+    .select({ id: topLists.id, title: topLists.title, owner_tier: userProfiles.tier })
+    .from(topLists)
+    .leftJoin(userProfiles, eq(userProfiles.userId, topLists.userId))
+    .where(eq(topLists.shareToken, token))
+    .limit(1);
   if (!row || !ownerHas(entitlements, row.owner_tier)) return null;
   const items = await queryRows(
     db,

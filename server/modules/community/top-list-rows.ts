@@ -128,7 +128,6 @@ export const SummaryRow = z.object({
   published_at: z.string().nullable(),
 });
 type SummaryRow = z.infer<typeof SummaryRow>;
-export const CountRow = z.object({ n: z.number() });
 /** One tool of a list as pages show it (also a shared collection's: get-shared-list.ts, lists-shared-with-me.ts). */
 export const ListItemRow = z.object({
   tool_id: z.string(),
