@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, or } from "drizzle-orm";
 import { z } from "zod";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { type Db, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { uuidSchema } from "../../platform/ids.ts";
 import { consumeRateLimit, type RateRule } from "../../platform/rate-limit.ts";
@@ -104,8 +104,6 @@ const PollRow = z.object({
   status: z.enum(["active", "closed"]),
 });
 type PollRow = z.infer<typeof PollRow>;
-const ActivePollRow = PollRow.extend({ tool_name: z.string(), tool_slug: z.string() });
-const AdminPollRow = ActivePollRow.extend({ created_at: z.string() });
 
 /** The columns of a PollRow, for typed selects. */
 const pollColumns = {
@@ -231,15 +229,13 @@ export type ActivePoll = Poll & { tool: { name: string; slug: string } };
 
 /** Active polls of published tools with their counts, newest first (/polls). */
 export async function listActivePolls(db: Db, max = 50): Promise<ActivePoll[]> {
-  const rows = await queryRows(
-    db,
-    sql`SELECT p.id::text AS id, p.tool_id::text AS tool_id, p.question, p.options, p.status::text AS status,
-               t.name AS tool_name, t.slug AS tool_slug
-        FROM polls p JOIN tools t ON t.id = p.tool_id
-        WHERE p.status = 'active' AND t.status = 'active'
-        ORDER BY p.created_at DESC LIMIT ${max}`,
-    ActivePollRow,
-  );
+  const rows = await db
+    .select({ ...pollColumns, tool_name: tools.name, tool_slug: tools.slug })
+    .from(polls)
+    .innerJoin(tools, eq(tools.id, polls.toolId))
+    .where(and(eq(polls.status, "active"), eq(tools.status, "active")))
+    .orderBy(desc(polls.createdAt))
+    .limit(max);
   const out: ActivePoll[] = [];
   for (const row of rows) {
     out.push({ ...(await countsFor(db, questionOf(row))), tool: { name: row.tool_name, slug: row.tool_slug } });
@@ -253,20 +249,18 @@ export async function listActivePolls(db: Db, max = 50): Promise<ActivePoll[]> {
 export type AdminPoll = ActivePoll & { createdAt: string };
 
 export async function listPollsForAdmin(db: Db, max = 200): Promise<AdminPoll[]> {
-  const rows = await queryRows(
-    db,
-    sql`SELECT p.id::text AS id, p.tool_id::text AS tool_id, p.question, p.options, p.status::text AS status,
-               t.name AS tool_name, t.slug AS tool_slug, p.created_at
-        FROM polls p JOIN tools t ON t.id = p.tool_id
-        ORDER BY (p.status = 'active') DESC, p.created_at DESC LIMIT ${max}`,
-    AdminPollRow,
-  );
+  const rows = await db
+    .select({ ...pollColumns, tool_name: tools.name, tool_slug: tools.slug, created_at: polls.createdAt })
+    .from(polls)
+    .innerJoin(tools, eq(tools.id, polls.toolId))
+    .orderBy(sql`(${polls.status} = 'active') DESC`, desc(polls.createdAt))
+    .limit(max);
   const out: AdminPoll[] = [];
   for (const row of rows) {
     out.push({
       ...(await countsFor(db, questionOf(row))),
       tool: { name: row.tool_name, slug: row.tool_slug },
-      createdAt: new Date(row.created_at).toISOString(),
+      createdAt: row.created_at.toISOString(),
     });
   }
   return out;
