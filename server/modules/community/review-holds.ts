@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql as typedSql } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { trackRecord } from "./review-trust.ts";
@@ -71,7 +71,7 @@ export async function holdIfSuspect(
   const reason = `Burst: ${suspects} reviews of this tool in ${BURST_RULES.windowHours} hours from accounts without a track record (usual: ${perWindow.toFixed(1)})`;
   await hold(tx, suspect, reason, at);
   const [mine] = await tx
-    .select({ n: typedSql<number>`count(*)::int` })
+    .select({ n: sql<number>`count(*)::int` })
     .from(reviews)
     .where(and(eq(reviews.id, reviewId), isNotNull(reviews.heldAt)));
   return Number(mine?.n ?? 0) > 0 ? reason : null;

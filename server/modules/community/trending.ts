@@ -1,4 +1,4 @@
-import { and, eq, inArray, max } from "drizzle-orm";
+import { and, asc, eq, inArray, max } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../platform/db/index.ts";
 import { queryRows, type RowSchema, sql, transaction } from "../../platform/db/index.ts";
@@ -117,14 +117,6 @@ const SignalRow: RowSchema<SignalRow> = z.object({
   this_week: z.number().nullable(),
   last_week: z.number().nullable(),
 });
-const TrendingRow = z.object({
-  tool_id: z.string(),
-  slug: z.string(),
-  name: z.string(),
-  reason: ReasonSchema,
-  context: z.string(),
-  score: z.number(),
-});
 
 /** Counts per tool for the four signals over [now-14d, now-7d) and [now-7d, now). */
 export async function collectSignals(db: Db, now: Date): Promise<Map<string, Signals>> {
@@ -224,18 +216,27 @@ export async function recomputeTrending(db: Db, now: Date): Promise<number> {
 
 /** The stored ranking (the last run), best first; tools archived since then drop out. */
 export async function listTrending(db: Db, limit = 20): Promise<TrendingEntry[]> {
-  const rows = await queryRows(
-    db,
-    sql`SELECT tt.tool_id, t.slug, t.name, tt.reason, tt.context, tt.score
-        FROM trending_tools tt JOIN tools t ON t.id = tt.tool_id
-        WHERE t.status = 'active' ORDER BY tt.rank LIMIT ${Math.max(1, Math.min(100, Math.trunc(limit) || 20))}`,
-    TrendingRow,
-  );
+  const tt = trendingTools;
+  const rows = await db
+    .select({
+      tool_id: tt.toolId,
+      slug: tools.slug,
+      name: tools.name,
+      reason: tt.reason,
+      context: tt.context,
+      score: tt.score,
+    })
+    .from(tt)
+    .innerJoin(tools, eq(tools.id, tt.toolId))
+    .where(eq(tools.status, "active"))
+    .orderBy(asc(tt.rank))
+    .limit(Math.max(1, Math.min(100, Math.trunc(limit) || 20)));
   return rows.map((r) => ({
     toolId: r.tool_id,
     slug: r.slug,
     name: r.name,
-    reason: r.reason,
+    // the job writes one of the four reasons (TrendingReason)
+    reason: r.reason as TrendingReason,
     context: r.context,
     score: Number(r.score),
   }));
