@@ -209,11 +209,13 @@ export async function onActivity(tx: Db, event: ActivityEvent, at: Date): Promis
   const c = memberContributions;
   if (event.type === "review.deleted") {
     // The review's points go with it; its badge stays (earned once, never taken back).
-    await tx.delete(c).where(and(eq(c.userId, event.userId), eq(c.kind, "review.created"), eq(c.subjectId, subject)));
+    await tx
+      .delete(memberContributions)
+      .where(and(eq(c.userId, event.userId), eq(c.kind, "review.created"), eq(c.subjectId, subject)));
     return;
   }
   await tx
-    .insert(c)
+    .insert(memberContributions)
     .values({ userId: event.userId, kind: event.type, subjectId: subject, points: POINTS[event.type], at })
     .onConflictDoNothing();
   const metric: BadgeMetric | null =

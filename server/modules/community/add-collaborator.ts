@@ -66,7 +66,9 @@ export async function addCollaborator(
     if (count?.has) throw new AppError("conflict", COLLECTION_MESSAGES.already, { field: "who" });
     if ((count?.n ?? 0) >= COLLECTION_RULES.collaboratorsMax)
       throw new AppError("bad_request", COLLECTION_MESSAGES.full);
-    await tx.insert(c).values({ listId: row.id, userId: member.id, addedBy: viewer.user.id, addedAt: o.now });
+    await tx
+      .insert(topListCollaborators)
+      .values({ listId: row.id, userId: member.id, addedBy: viewer.user.id, addedAt: o.now });
     await recordAudit(tx, {
       actor: actorOf(viewer, o.requestId),
       action: "top_list.collaborator_added",

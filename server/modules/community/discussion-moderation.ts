@@ -48,7 +48,6 @@ export async function reportPost(
   const rate = await consumeRateLimit(db, `discussion-report:user:${actor.id}`, DISCUSSION_RULES.report, now);
   if (!rate.allowed)
     throw new AppError("rate_limited", DISCUSSION_MESSAGES.tooMany, { retryAfterSec: rate.retryAfterSec });
-  const table = input.target === "thread" ? discussionThreads : discussionReplies;
   await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(discussionReports)
@@ -73,10 +72,12 @@ export async function reportPost(
           isNull(discussionReports.resolution),
         ),
       );
-    await tx
-      .update(table)
-      .set({ openReports: sql`(${open})` })
-      .where(eq(table.id, input.targetId));
+    const openReports = sql`(${open})`;
+    if (input.target === "thread") {
+      await tx.update(discussionThreads).set({ openReports }).where(eq(discussionThreads.id, input.targetId));
+    } else {
+      await tx.update(discussionReplies).set({ openReports }).where(eq(discussionReplies.id, input.targetId));
+    }
   });
 }
 
@@ -135,7 +136,7 @@ export async function moderateThread(
       .for("update");
     if (!before) throw new AppError("not_found", DISCUSSION_MESSAGES.threadNotFound);
     await tx
-      .update(t)
+      .update(discussionThreads)
       .set({ ...threadSet(decision, now), moderatedAt: now })
       .where(eq(t.id, threadId));
     if (decision === "hide" || decision === "keep")
@@ -177,7 +178,7 @@ export async function moderateReply(
       .for("update");
     if (!before) throw new AppError("not_found", DISCUSSION_MESSAGES.replyNotFound);
     await tx
-      .update(r)
+      .update(discussionReplies)
       .set({ ...postSet(decision), moderatedAt: now })
       .where(eq(r.id, replyId));
     if (decision === "hide") {

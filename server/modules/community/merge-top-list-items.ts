@@ -25,11 +25,11 @@ export const topListsMergeStep: ToolMergeStep = {
     const i = topListItems;
     const listsWithInto = tx.select({ listId: i.listId }).from(i).where(eq(i.toolId, intoId));
     const dropped = await tx
-      .delete(i)
+      .delete(topListItems)
       .where(and(eq(i.toolId, fromId), inArray(i.listId, listsWithInto)))
       .returning({ list_id: i.listId });
     const moved = await tx
-      .update(i)
+      .update(topListItems)
       .set({ toolId: intoId })
       .where(eq(i.toolId, fromId))
       .returning({ list_id: i.listId });

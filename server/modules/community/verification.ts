@@ -73,7 +73,7 @@ export async function confirmCompanyVerification(
   return db.transaction(async (tx) => {
     const v = companyEmailVerifications;
     const [row] = await tx
-      .update(v)
+      .update(companyEmailVerifications)
       .set({ confirmedAt: now })
       .where(and(eq(v.tokenHash, hash(token)), isNull(v.confirmedAt), gt(v.expiresAt, now)))
       .returning({ id: v.id, user_id: v.userId, domain: v.domain });
