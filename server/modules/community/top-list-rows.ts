@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -7,8 +7,9 @@ import { publicMemberName } from "../../platform/public-name.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
 import { textLine } from "../../platform/text.ts";
 import { isTier, type Viewer } from "../accounts/index.ts";
+import { categories, tools } from "../catalog/tables.ts";
 import { type CommunityActor, type CommunityServices, communityActor } from "./services.ts";
-import { topLists } from "./tables.ts";
+import { topListItems, topLists } from "./tables.ts";
 
 /**
  * Top lists (issue 11 item 6): members curate named, ordered lists of tools with a note each.
@@ -128,18 +129,6 @@ export const SummaryRow = z.object({
   published_at: z.string().nullable(),
 });
 type SummaryRow = z.infer<typeof SummaryRow>;
-/** One tool of a list as pages show it (also a shared collection's: get-shared-list.ts, lists-shared-with-me.ts). */
-export const ListItemRow = z.object({
-  tool_id: z.string(),
-  slug: z.string(),
-  name: z.string(),
-  description: z.string(),
-  logo_url: z.string().nullable(),
-  category: z.string(),
-  note: z.string().nullable(),
-  position: z.number(),
-});
-const ItemRow = ListItemRow.extend({ list_id: z.string() });
 
 // Public reads count only tools that are live: an archived tool silently leaves every list.
 export const SUMMARY_SELECT = sql`SELECT l.id, l.slug, l.title, l.description, l.editorial, l.is_public, l.user_id,
@@ -177,17 +166,9 @@ export function toDetail(r: SummaryRow, tools: TopListTool[], viewerId: string |
 export async function itemsOf(db: Db, listIds: string[], activeOnly: boolean): Promise<Map<string, TopListTool[]>> {
   const out = new Map<string, TopListTool[]>();
   if (!listIds.length) return out;
-  const rows = await queryRows(
-    db,
-    sql`SELECT i.list_id, i.tool_id, t.slug, t.name, t.description, t.logo_url, c.name AS category, i.note, i.position
-        FROM top_list_items i JOIN tools t ON t.id = i.tool_id JOIN categories c ON c.id = t.category_id
-        WHERE i.list_id IN (${sql.join(
-          listIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )}) ${activeOnly ? sql`AND t.status = 'active'` : sql``}
-        ORDER BY i.list_id, i.position, i.added_at`,
-    ItemRow,
-  );
+  const rows = await selectListItems(db)
+    .where(and(inArray(topListItems.listId, listIds), activeOnly ? eq(tools.status, "active") : undefined))
+    .orderBy(...LIST_ITEM_ORDER);
   for (const r of rows) {
     const list = out.get(r.list_id) ?? [];
     list.push({
@@ -204,6 +185,33 @@ export async function itemsOf(db: Db, listIds: string[], activeOnly: boolean): P
   }
   return out;
 }
+
+/**
+ * The tools of lists as pages show them (also a shared collection's: get-shared-list.ts,
+ * lists-shared-with-me.ts): each item with its tool and the tool's category; the caller adds the
+ * where and the order.
+ */
+export function selectListItems(db: Db) {
+  return db
+    .select({
+      list_id: topListItems.listId,
+      tool_id: topListItems.toolId,
+      slug: tools.slug,
+      name: tools.name,
+      description: tools.description,
+      logo_url: tools.logoUrl,
+      category: categories.name,
+      note: topListItems.note,
+      position: topListItems.position,
+    })
+    .from(topListItems)
+    .innerJoin(tools, eq(tools.id, topListItems.toolId))
+    .innerJoin(categories, eq(categories.id, tools.categoryId))
+    .$dynamic();
+}
+
+/** A list's order: by position, then the first added (ties after removals and merges). */
+export const LIST_ITEM_ORDER = [asc(topListItems.listId), asc(topListItems.position), asc(topListItems.addedAt)];
 
 /** Every list write counts against one bucket per member (collection-rows.ts's too). */
 export async function limitListWrites(db: Db, userId: string, now: Date): Promise<void> {
