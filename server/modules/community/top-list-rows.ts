@@ -1,15 +1,16 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, exists, inArray, or } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
+import { type Db, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { UUID } from "../../platform/ids.ts";
 import { publicMemberName } from "../../platform/public-name.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
 import { textLine } from "../../platform/text.ts";
 import { isTier, type Viewer } from "../accounts/index.ts";
+import { userProfiles } from "../accounts/tables.ts";
 import { categories, tools } from "../catalog/tables.ts";
 import { type CommunityActor, type CommunityServices, communityActor } from "./services.ts";
-import { topListItems, topLists } from "./tables.ts";
+import { topListCollaborators, topListItems, topLists } from "./tables.ts";
 
 /**
  * Top lists (issue 11 item 6): members curate named, ordered lists of tools with a note each.
@@ -242,8 +243,6 @@ export async function lockOwnList(
   return row;
 }
 
-const EditableRow = z.object({ id: z.string(), owner: z.boolean(), owner_tier: z.string().nullable() });
-
 /**
  * A list whose tools the viewer may change, locked for the rest of the transaction: their own, or one
  * they collaborate on while its owner's plan still has custom collections (the owner's feature, not
@@ -256,15 +255,20 @@ export async function lockEditableList(
 ): Promise<{ id: string; owner: boolean }> {
   if (!UUID.test(listId)) throw new AppError("not_found", TOP_LIST_MESSAGES.notFound);
   const userId = viewer.user.id;
-  const [row] = await queryRows(
-    tx,
-    sql`SELECT l.id, l.user_id = ${userId} AS owner, p.tier::text AS owner_tier
-        FROM top_lists l LEFT JOIN user_profiles p ON p.user_id = l.user_id
-        WHERE l.id = ${listId}::uuid AND (l.user_id = ${userId} OR EXISTS (
-          SELECT 1 FROM top_list_collaborators c WHERE c.list_id = l.id AND c.user_id = ${userId}))
-        FOR UPDATE OF l`,
-    EditableRow,
-  );
+  const collaborates = tx
+    .select({ one: sql`1` })
+    .from(topListCollaborators)
+    .where(and(eq(topListCollaborators.listId, topLists.id), eq(topListCollaborators.userId, userId)));
+  const [row] = await tx
+    .select({
+      id: topLists.id,
+      owner: sql<boolean>`${topLists.userId} = ${userId}`,
+      owner_tier: userProfiles.tier,
+    })
+    .from(topLists)
+    .leftJoin(userProfiles, eq(userProfiles.userId, topLists.userId))
+    .where(and(eq(topLists.id, listId), or(eq(topLists.userId, userId), exists(collaborates))))
+    .for("update", { of: topLists });
   if (!row) throw new AppError("not_found", TOP_LIST_MESSAGES.notFound);
   if (!row.owner) {
     const tier = row.owner_tier && isTier(row.owner_tier) ? row.owner_tier : "free";
