@@ -20,7 +20,7 @@ const RAW_CEILING: Record<string, number> = {
   admin: 42,
   billing: 28,
   catalog: 131,
-  community: 214,
+  community: 47,
   content: 14,
   exports: 7,
   growth: 50,

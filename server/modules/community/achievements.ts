@@ -1,12 +1,13 @@
+import { and, asc, desc, eq, isNull, lte } from "drizzle-orm";
 import { z } from "zod";
 import type { ActivityEvent, ActivityType } from "../../platform/activity.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { utcDay } from "../../platform/clock.ts";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { publicMemberName } from "../../platform/public-name.ts";
+import { memberActiveDays, memberBadges, memberContributions } from "./tables.ts";
 
-// Row schemas (issue 19): what the driver gives (day::text, timestamps as PostgreSQL's text).
-const DayRow = z.object({ day: z.string() });
+// Row schema (issue 19): what the driver gives.
 const LeaderRow = z.object({
   user_id: z.string(),
   name: z.string(),
@@ -172,12 +173,13 @@ export function streakFrom(days: string[], today: string): number {
 }
 
 export async function currentStreak(db: Db, userId: string, now: Date): Promise<number> {
-  const rows = await queryRows(
-    db,
-    sql`SELECT day::text AS day FROM member_active_days WHERE user_id = ${userId} AND day <= ${utcDay(now)}::date
-        ORDER BY day DESC LIMIT 400`,
-    DayRow,
-  );
+  const d = memberActiveDays;
+  const rows = await db
+    .select({ day: sql<string>`${d.day}::text` })
+    .from(d)
+    .where(and(eq(d.userId, userId), lte(d.day, utcDay(now))))
+    .orderBy(desc(d.day))
+    .limit(400);
   return streakFrom(
     rows.map((r) => r.day),
     utcDay(now),
@@ -186,11 +188,12 @@ export async function currentStreak(db: Db, userId: string, now: Date): Promise<
 
 /** Every metric of one member (progress toward badges, admin stats). */
 export async function memberMetrics(db: Db, userId: string, now: Date): Promise<Record<BadgeMetric, number>> {
-  const rows = await queryRows(
-    db,
-    sql`SELECT kind, count(*)::int AS n FROM member_contributions WHERE user_id = ${userId} GROUP BY kind`,
-    z.object({ kind: z.string(), n: z.number() }),
-  );
+  const c = memberContributions;
+  const rows = await db
+    .select({ kind: c.kind, n: sql<number>`count(*)::int` })
+    .from(c)
+    .where(eq(c.userId, userId))
+    .groupBy(c.kind);
   const byKind = new Map(rows.map((r) => [r.kind, r.n]));
   const out = { streak: await currentStreak(db, userId, now) } as Record<BadgeMetric, number>;
   for (const [metric, kind] of Object.entries(METRIC_KIND)) out[metric as BadgeMetric] = byKind.get(kind) ?? 0;
@@ -203,18 +206,18 @@ export async function memberMetrics(db: Db, userId: string, now: Date): Promise<
  */
 export async function onActivity(tx: Db, event: ActivityEvent, at: Date): Promise<void> {
   const subject = subjectOf(event);
+  const c = memberContributions;
   if (event.type === "review.deleted") {
     // The review's points go with it; its badge stays (earned once, never taken back).
-    await tx.execute(
-      sql`DELETE FROM member_contributions WHERE user_id = ${event.userId} AND kind = 'review.created' AND subject_id = ${subject}`,
-    );
+    await tx
+      .delete(memberContributions)
+      .where(and(eq(c.userId, event.userId), eq(c.kind, "review.created"), eq(c.subjectId, subject)));
     return;
   }
-  await tx.execute(
-    sql`INSERT INTO member_contributions (user_id, kind, subject_id, points, at)
-        VALUES (${event.userId}, ${event.type}, ${subject}, ${POINTS[event.type]}, ${at})
-        ON CONFLICT DO NOTHING`,
-  );
+  await tx
+    .insert(memberContributions)
+    .values({ userId: event.userId, kind: event.type, subjectId: subject, points: POINTS[event.type], at })
+    .onConflictDoNothing();
   const metric: BadgeMetric | null =
     event.type === "member.active"
       ? "streak"
@@ -225,19 +228,15 @@ export async function onActivity(tx: Db, event: ActivityEvent, at: Date): Promis
   let value: number;
   if (metric === "streak") value = await currentStreak(tx, event.userId, at);
   else {
-    const [row] = await queryRows(
-      tx,
-      sql`SELECT count(*)::int AS n FROM member_contributions WHERE user_id = ${event.userId} AND kind = ${METRIC_KIND[metric]}`,
-      z.object({ n: z.number() }),
-    );
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(c)
+      .where(and(eq(c.userId, event.userId), eq(c.kind, METRIC_KIND[metric])));
     value = row?.n ?? 0;
   }
   for (const badge of candidates) {
     if (value < badge.goal) continue;
-    await tx.execute(
-      sql`INSERT INTO member_badges (user_id, badge, earned_at) VALUES (${event.userId}, ${badge.id}, ${at})
-          ON CONFLICT DO NOTHING`,
-    );
+    await tx.insert(memberBadges).values({ userId: event.userId, badge: badge.id, earnedAt: at }).onConflictDoNothing();
   }
 }
 
@@ -260,12 +259,11 @@ export async function touchMember(
   const key = `${userId}`;
   if (activeToday.get(key) === day) return;
   await transaction(deps.db, async (tx) => {
-    const inserted = await queryRows(
-      tx,
-      sql`INSERT INTO member_active_days (user_id, day) VALUES (${userId}, ${day}::date)
-          ON CONFLICT DO NOTHING RETURNING day::text AS day`,
-      DayRow,
-    );
+    const inserted = await tx
+      .insert(memberActiveDays)
+      .values({ userId, day })
+      .onConflictDoNothing()
+      .returning({ day: memberActiveDays.day });
     if (inserted.length) await deps.activity.emit(tx, { type: "member.active", userId, day }, now);
   });
   if (activeToday.size >= MAX_REMEMBERED) activeToday.clear();
@@ -274,11 +272,11 @@ export async function touchMember(
 
 /** Badges earned but not yet announced; marks them seen (the toast shows each once). */
 export async function takeUnseenBadges(db: Db, userId: string, now: Date): Promise<string[]> {
-  const rows = await queryRows(
-    db,
-    sql`UPDATE member_badges SET seen_at = ${now} WHERE user_id = ${userId} AND seen_at IS NULL RETURNING badge`,
-    z.object({ badge: z.string() }),
-  );
+  const rows = await db
+    .update(memberBadges)
+    .set({ seenAt: now })
+    .where(and(eq(memberBadges.userId, userId), isNull(memberBadges.seenAt)))
+    .returning({ badge: memberBadges.badge });
   return rows.map((r) => badgeById(r.badge)?.name ?? r.badge);
 }
 
@@ -291,11 +289,11 @@ export type Achievement = {
 };
 
 export async function listAchievements(db: Db, userId: string): Promise<Achievement[]> {
-  const rows = await queryRows(
-    db,
-    sql`SELECT badge, earned_at FROM member_badges WHERE user_id = ${userId} ORDER BY earned_at, badge`,
-    z.object({ badge: z.string(), earned_at: z.string() }),
-  );
+  const rows = await db
+    .select({ badge: memberBadges.badge, earned_at: memberBadges.earnedAt })
+    .from(memberBadges)
+    .where(eq(memberBadges.userId, userId))
+    .orderBy(asc(memberBadges.earnedAt), asc(memberBadges.badge));
   return rows.flatMap((r) => {
     const def = badgeById(r.badge);
     if (!def) return [];
@@ -303,7 +301,7 @@ export async function listAchievements(db: Db, userId: string): Promise<Achievem
       {
         badgeId: def.id,
         badge: { name: def.name, icon: def.icon, description: def.description },
-        earnedAt: new Date(r.earned_at).toISOString(),
+        earnedAt: r.earned_at.toISOString(),
       },
     ];
   });
@@ -327,11 +325,10 @@ export type BadgeSummary = BadgeDefinition & { earnedBy: number };
 
 /** Every badge with how many members earned it (/achievements, the public API). */
 export async function listBadges(db: Db): Promise<BadgeSummary[]> {
-  const rows = await queryRows(
-    db,
-    sql`SELECT badge, count(*)::int AS n FROM member_badges GROUP BY badge`,
-    z.object({ badge: z.string(), n: z.number() }),
-  );
+  const rows = await db
+    .select({ badge: memberBadges.badge, n: sql<number>`count(*)::int` })
+    .from(memberBadges)
+    .groupBy(memberBadges.badge);
   const counts = new Map(rows.map((r) => [r.badge, r.n]));
   return BADGES.map((b) => ({ ...b, earnedBy: counts.get(b.id) ?? 0 }));
 }

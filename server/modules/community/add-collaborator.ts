@@ -1,3 +1,4 @@
+import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
@@ -5,8 +6,10 @@ import { AppError } from "../../platform/errors.ts";
 import { publicMemberName } from "../../platform/public-name.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
 import type { Viewer } from "../accounts/index.ts";
+import { users } from "../accounts/tables.ts";
 import { actorOf, COLLECTION_MESSAGES, COLLECTION_RULES, type Options, requireCollections } from "./collection-rows.ts";
 import type { CommunityServices } from "./services.ts";
+import { topListCollaborators } from "./tables.ts";
 import { lockOwnList } from "./top-list-rows.ts";
 
 export const CollaboratorInput = z.object({
@@ -29,8 +32,6 @@ async function limitInvites(db: Db, userId: string, now: Date): Promise<void> {
   }
 }
 
-const MemberRow = z.object({ id: z.string() });
-
 /** Invites an existing member (by e-mail address or username) to edit one of the owner's lists. */
 export async function addCollaborator(
   deps: Pick<CommunityServices, "db" | "activity">,
@@ -44,26 +45,30 @@ export async function addCollaborator(
   const who = input.who.replace(/^@/, "").toLowerCase();
   return transaction(deps.db, async (tx) => {
     const row = await lockOwnList(tx, viewer.user.id, listId);
-    const [member] = await queryRows(
-      tx,
-      sql`SELECT id FROM users WHERE suspended_at IS NULL
-            AND ${who.includes("@") ? sql`lower(email) = ${who}` : sql`lower(username) = ${who}`} LIMIT 1`,
-      MemberRow,
-    );
+    const [member] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          isNull(users.suspendedAt),
+          who.includes("@") ? sql`lower(${users.email}) = ${who}` : sql`lower(${users.username}) = ${who}`,
+        ),
+      )
+      .limit(1);
     if (!member) throw new AppError("not_found", COLLECTION_MESSAGES.noSuchMember, { field: "who" });
     if (member.id === viewer.user.id)
       throw new AppError("bad_request", COLLECTION_MESSAGES.notYourself, { field: "who" });
-    const [count] = await queryRows(
-      tx,
-      sql`SELECT count(*)::int AS n, bool_or(user_id = ${member.id}) AS has
-          FROM top_list_collaborators WHERE list_id = ${row.id}::uuid`,
-      z.object({ n: z.number(), has: z.boolean().nullable() }),
-    );
+    const c = topListCollaborators;
+    const [count] = await tx
+      .select({ n: sql<number>`count(*)::int`, has: sql<boolean | null>`bool_or(${c.userId} = ${member.id})` })
+      .from(c)
+      .where(eq(c.listId, row.id));
     if (count?.has) throw new AppError("conflict", COLLECTION_MESSAGES.already, { field: "who" });
     if ((count?.n ?? 0) >= COLLECTION_RULES.collaboratorsMax)
       throw new AppError("bad_request", COLLECTION_MESSAGES.full);
-    await tx.execute(sql`INSERT INTO top_list_collaborators (list_id, user_id, added_by, added_at)
-        VALUES (${row.id}::uuid, ${member.id}, ${viewer.user.id}, ${o.now.toISOString()}::timestamptz)`);
+    await tx
+      .insert(topListCollaborators)
+      .values({ listId: row.id, userId: member.id, addedBy: viewer.user.id, addedAt: o.now });
     await recordAudit(tx, {
       actor: actorOf(viewer, o.requestId),
       action: "top_list.collaborator_added",

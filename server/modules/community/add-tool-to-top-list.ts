@@ -1,8 +1,11 @@
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { UUID } from "../../platform/ids.ts";
+import { tools } from "../catalog/tables.ts";
 import type { CommunityServices } from "./services.ts";
+import { topListItems } from "./tables.ts";
 import {
   ListId,
   ListNote,
@@ -22,17 +25,16 @@ export const AddToolToTopListInput = z.object({
 });
 export type AddToolToTopListInput = z.output<typeof AddToolToTopListInput>;
 
-const IdRow = z.object({ id: z.string() });
 // bool_or over no items is NULL
 const AddStatsRow = z.object({ n: z.number(), next: z.number(), has: z.boolean().nullable(), title: z.string() });
 
 async function activeToolId(db: Db, idOrSlug: string): Promise<string> {
   const key = idOrSlug.trim();
-  const [row] = await queryRows(
-    db,
-    sql`SELECT id FROM tools WHERE status = 'active' AND ${UUID.test(key) ? sql`id = ${key}::uuid` : sql`slug = ${key.toLowerCase()}`} LIMIT 1`,
-    IdRow,
-  );
+  const [row] = await db
+    .select({ id: tools.id })
+    .from(tools)
+    .where(and(eq(tools.status, "active"), UUID.test(key) ? eq(tools.id, key) : eq(tools.slug, key.toLowerCase())))
+    .limit(1);
   if (!row) throw new AppError("not_found", TOP_LIST_MESSAGES.toolNotFound);
   return row.id;
 }
@@ -63,15 +65,15 @@ export async function addToolToTopList(
     const note = input.note ? input.note : null;
     if (stats?.has) {
       if (note !== null) {
-        await tx.execute(
-          sql`UPDATE top_list_items SET note = ${note} WHERE list_id = ${row.id}::uuid AND tool_id = ${toolId}::uuid`,
-        );
+        await tx
+          .update(topListItems)
+          .set({ note })
+          .where(and(eq(topListItems.listId, row.id), eq(topListItems.toolId, toolId)));
       }
       return { added: false, title: stats.title };
     }
     if ((stats?.n ?? 0) >= TOP_LIST_RULES.itemsMax) throw new AppError("bad_request", TOP_LIST_MESSAGES.full);
-    await tx.execute(sql`INSERT INTO top_list_items (list_id, tool_id, position, note, added_at)
-        VALUES (${row.id}::uuid, ${toolId}::uuid, ${stats?.next ?? 1}, ${note}, ${now.toISOString()}::timestamptz)`);
+    await tx.insert(topListItems).values({ listId: row.id, toolId, position: stats?.next ?? 1, note, addedAt: now });
     await touchList(tx, row.id, now);
     return { added: true, title: stats?.title ?? "" };
   });

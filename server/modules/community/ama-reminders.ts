@@ -1,14 +1,14 @@
-import { z } from "zod";
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import type { Db } from "../../platform/db/index.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
 import type { Mailer } from "../../platform/mail.ts";
 import { type SiteEnv, siteOrigin } from "../../platform/site-origin.ts";
+import { users } from "../accounts/tables.ts";
+import { tools } from "../catalog/tables.ts";
+import { amaFollowers, amas } from "./gathering-tables.ts";
 
 export const AMA_REMINDER_JOB = "community.ama-reminder";
 export const AMA_REMINDER_TAG = "ama-reminder";
-
-const AmaRow = z.object({ title: z.string(), tool_name: z.string(), starts_at: z.string() });
-const RecipientRow = z.object({ user_id: z.string(), email: z.string(), name: z.string() });
 
 /**
  * The reminder before an AMA starts (enqueued when it is scheduled, keyed by the AMA): one e-mail to
@@ -20,21 +20,22 @@ export function registerAmaJobs(deps: { db: Db; jobs: Jobs; mailer: Mailer; env:
   deps.jobs.register<{ amaId?: unknown }>(AMA_REMINDER_JOB, async (payload, ctx) => {
     const amaId = payload.amaId;
     if (typeof amaId !== "string" || !/^[0-9a-f-]{36}$/i.test(amaId)) return;
-    const [ama] = await queryRows(
-      deps.db,
-      sql`SELECT a.title, t.name AS tool_name, a.starts_at FROM amas a JOIN tools t ON t.id = a.tool_id AND t.status = 'active'
-          WHERE a.id = ${amaId}::uuid AND a.cancelled_at IS NULL AND a.ends_at > ${ctx.now.toISOString()}::timestamptz`,
-      AmaRow,
-    );
+    const { db } = deps;
+    const [ama] = await db
+      .select({ title: amas.title, tool_name: tools.name, starts_at: amas.startsAt })
+      .from(amas)
+      .innerJoin(tools, and(eq(tools.id, amas.toolId), eq(tools.status, "active")))
+      .where(and(eq(amas.id, amaId), isNull(amas.cancelledAt), gt(amas.endsAt, ctx.now)));
     if (!ama) return;
-    const recipients = await queryRows(
-      deps.db,
-      sql`SELECT f.user_id, u.email, u.name FROM ama_followers f JOIN users u ON u.id = f.user_id
-          WHERE f.ama_id = ${amaId}::uuid AND f.reminded_at IS NULL AND u.suspended_at IS NULL ORDER BY f.created_at`,
-      RecipientRow,
-    );
+    const f = amaFollowers;
+    const recipients = await db
+      .select({ user_id: f.userId, email: users.email, name: users.name })
+      .from(f)
+      .innerJoin(users, eq(users.id, f.userId))
+      .where(and(eq(f.amaId, amaId), isNull(f.remindedAt), isNull(users.suspendedAt)))
+      .orderBy(asc(f.createdAt));
     const link = `${siteOrigin(deps.env)}/community/amas/${amaId}`;
-    const starts = new Date(ama.starts_at).toISOString().replace("T", " ").slice(0, 16);
+    const starts = ama.starts_at.toISOString().replace("T", " ").slice(0, 16);
     for (const r of recipients) {
       await deps.mailer.send({
         to: r.email,
@@ -42,10 +43,10 @@ export function registerAmaJobs(deps: { db: Db; jobs: Jobs; mailer: Mailer; env:
         text: `Hello ${r.name || "there"},\n\nThe AMA "${ama.title}" with the makers of ${ama.tool_name} starts at ${starts} UTC.\nRead the questions and answers here:\n${link}\n\nYou get this because you asked a question or chose to be reminded.\n\n— The Toolscape team`,
         tag: AMA_REMINDER_TAG,
       });
-      await deps.db.execute(
-        sql`UPDATE ama_followers SET reminded_at = ${ctx.now.toISOString()}::timestamptz
-            WHERE ama_id = ${amaId}::uuid AND user_id = ${r.user_id}`,
-      );
+      await db
+        .update(amaFollowers)
+        .set({ remindedAt: ctx.now })
+        .where(and(eq(amaFollowers.amaId, amaId), eq(amaFollowers.userId, r.user_id)));
     }
   });
 }

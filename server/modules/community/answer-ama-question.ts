@@ -1,9 +1,11 @@
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { textBlock } from "../../platform/text.ts";
 import { limit } from "./ama-rate-limit.ts";
 import { AMA_LIMITS, AMA_MESSAGES, type AmaActor, AmaQuestionId, amaState, phaseOf } from "./ama-rows.ts";
+import { amaQuestions } from "./gathering-tables.ts";
 import type { CommunityServices } from "./services.ts";
 import { isToolMaker } from "./tool-maker.ts";
 
@@ -32,9 +34,13 @@ export async function answerAmaQuestion(
   if (phase === "cancelled") throw new AppError("conflict", AMA_MESSAGES.cancelled);
   if (phase === "upcoming") throw new AppError("conflict", AMA_MESSAGES.notStarted);
   await limit(deps.db, "answer", actor.id, now);
-  await deps.db.execute(
-    sql`UPDATE ama_questions SET answer = ${input.answer}, answered_by = ${actor.id},
-          answered_at = coalesce(answered_at, ${now.toISOString()}::timestamptz)
-        WHERE id = ${input.questionId}::uuid`,
-  );
+  const { db } = deps;
+  await db
+    .update(amaQuestions)
+    .set({
+      answer: input.answer,
+      answeredBy: actor.id,
+      answeredAt: sql`coalesce(${amaQuestions.answeredAt}, ${now.toISOString()}::timestamptz)`,
+    })
+    .where(eq(amaQuestions.id, input.questionId));
 }

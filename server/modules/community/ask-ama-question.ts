@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { queryRows, sql, transaction } from "../../platform/db/index.ts";
+import { sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { textBlock } from "../../platform/text.ts";
 import { limit } from "./ama-rate-limit.ts";
 import { AMA_LIMITS, AMA_MESSAGES, amaState, phaseOf } from "./ama-rows.ts";
+import { amaFollowers, amaQuestions } from "./gathering-tables.ts";
 import type { CommunityServices } from "./services.ts";
 
 export const AmaQuestionInput = z.object({
@@ -14,8 +15,6 @@ export const AmaQuestionInput = z.object({
       .max(AMA_LIMITS.questionMax, AMA_MESSAGES.questionLong),
   ),
 });
-
-const IdRow = z.object({ id: z.string() });
 
 /** A member asks (before or during the AMA); the asker follows it, so the reminder reaches them. */
 export async function askAmaQuestion(
@@ -32,16 +31,11 @@ export async function askAmaQuestion(
   if (phase === "ended") throw new AppError("conflict", AMA_MESSAGES.ended);
   await limit(deps.db, "ask", userId, now);
   return transaction(deps.db, async (tx) => {
-    const [row] = await queryRows(
-      tx,
-      sql`INSERT INTO ama_questions (ama_id, user_id, body, created_at)
-          VALUES (${amaId}::uuid, ${userId}, ${input.body}, ${now.toISOString()}::timestamptz) RETURNING id::text AS id`,
-      IdRow,
-    );
-    await tx.execute(
-      sql`INSERT INTO ama_followers (ama_id, user_id, created_at) VALUES (${amaId}::uuid, ${userId}, ${now.toISOString()}::timestamptz)
-          ON CONFLICT DO NOTHING`,
-    );
+    const [row] = await tx
+      .insert(amaQuestions)
+      .values({ amaId, userId, body: input.body, createdAt: now })
+      .returning({ id: amaQuestions.id });
+    await tx.insert(amaFollowers).values({ amaId, userId, createdAt: now }).onConflictDoNothing();
     if (!row) throw new AppError("internal", "The question was not saved");
     return row;
   });

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { z } from "zod";
+import { and, eq } from "drizzle-orm";
 import { type Actor, recordAudit } from "../../platform/audit.ts";
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import type { Db } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
 import { type Entitlements, isTier, TIER_LABELS, type Viewer } from "../accounts/index.ts";
+import { topListCollaborators } from "./tables.ts";
 import { COLLECTIONS_FEATURE, TOP_LIST_MESSAGES } from "./top-list-rows.ts";
 
 /**
@@ -88,12 +89,10 @@ export async function dropCollaborator(
   action: string,
   o: Options,
 ) {
-  const gone = await queryRows(
-    tx,
-    sql`DELETE FROM top_list_collaborators WHERE list_id = ${listId}::uuid AND user_id = ${userId}
-        RETURNING user_id`,
-    z.object({ user_id: z.string() }),
-  );
+  const gone = await tx
+    .delete(topListCollaborators)
+    .where(and(eq(topListCollaborators.listId, listId), eq(topListCollaborators.userId, userId)))
+    .returning({ user_id: topListCollaborators.userId });
   if (!gone.length) {
     throw new AppError(
       "not_found",

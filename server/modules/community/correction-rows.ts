@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Activity } from "../../platform/activity.ts";
 import type { Actor } from "../../platform/audit.ts";
@@ -6,6 +7,7 @@ import { AppError } from "../../platform/errors.ts";
 import { publicMemberName } from "../../platform/public-name.ts";
 import { PRICING_LABELS } from "../catalog/index.ts";
 import { CORRECTION_FIELD_LABELS, CORRECTION_FIELDS, type CorrectionField } from "./correction-forms.ts";
+import { corrections } from "./tables.ts";
 
 /**
  * Corrections (issue 11, spec §3 Correction): a signed-in member proposes the right value of one
@@ -68,7 +70,6 @@ export const ToolFacts = z.object({
   features: z.array(z.string()),
 });
 export type ToolFacts = z.infer<typeof ToolFacts>;
-export const IdRow = z.object({ id: z.string() });
 
 /** The tool's current value of a field, as the proposer sees and types it. */
 export function currentOf(tool: ToolFacts, field: CorrectionField): string {
@@ -133,14 +134,6 @@ export const Row = z.object({
   total: z.number(),
 });
 export type Row = z.infer<typeof Row>;
-const LockedRow = z.object({
-  user_id: z.string(),
-  tool_id: z.string(),
-  field: z.enum(CORRECTION_FIELDS),
-  proposed_value: z.string(),
-  evidence_url: z.string().nullable(),
-  status: z.string(),
-});
 
 export function select(viewerId: string | null) {
   return sql`SELECT k.id, k.tool_id, t.slug, t.name AS tool_name, k.field, k.proposed_value, k.previous_value,
@@ -206,12 +199,20 @@ export async function lockOpen(
   proposed_value: string;
   evidence_url: string | null;
 }> {
-  const [row] = await queryRows(
-    tx,
-    sql`SELECT user_id, tool_id, field, proposed_value, evidence_url, status FROM corrections WHERE id = ${id}::uuid FOR UPDATE`,
-    LockedRow,
-  );
+  const [row] = await tx
+    .select({
+      user_id: corrections.userId,
+      tool_id: corrections.toolId,
+      field: corrections.field,
+      proposed_value: corrections.proposedValue,
+      evidence_url: corrections.evidenceUrl,
+      status: corrections.status,
+    })
+    .from(corrections)
+    .where(eq(corrections.id, id))
+    .for("update");
   if (!row) throw new AppError("not_found", "Correction not found");
   if (row.status !== "open") throw new AppError("conflict", `This correction was already ${row.status}`);
-  return row;
+  // The field column holds one of CORRECTION_FIELDS (the form's schema wrote it).
+  return { ...row, field: row.field as CorrectionField };
 }

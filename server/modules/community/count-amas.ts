@@ -1,15 +1,14 @@
-import { z } from "zod";
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
-
-const CountRow = z.object({ n: z.number() });
+import { and, eq, isNull } from "drizzle-orm";
+import { type Db, sql } from "../../platform/db/index.ts";
+import { tools } from "../catalog/tables.ts";
+import { amas } from "./gathering-tables.ts";
 
 /** AMAs held or scheduled (not cancelled, tool listed): the /community card's figure. */
 export async function countAmas(db: Db): Promise<number> {
-  const [row] = await queryRows(
-    db,
-    sql`SELECT count(*)::int AS n FROM amas a JOIN tools t ON t.id = a.tool_id AND t.status = 'active'
-        WHERE a.cancelled_at IS NULL`,
-    CountRow,
-  );
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(amas)
+    .innerJoin(tools, and(eq(tools.id, amas.toolId), eq(tools.status, "active")))
+    .where(isNull(amas.cancelledAt));
   return Number(row?.n ?? 0);
 }

@@ -1,11 +1,11 @@
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
-import { CountRow } from "./story-rows.ts";
+import { eq } from "drizzle-orm";
+import { type Db, sql } from "../../platform/db/index.ts";
+import { successStories } from "./gathering-tables.ts";
 
 export async function countStories(db: Db): Promise<number> {
-  const [row] = await queryRows(
-    db,
-    sql`SELECT count(*)::int AS n FROM success_stories WHERE status = 'published'`,
-    CountRow,
-  );
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(successStories)
+    .where(eq(successStories.status, "published"));
   return Number(row?.n ?? 0);
 }

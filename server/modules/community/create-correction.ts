@@ -1,8 +1,9 @@
-import { z } from "zod";
-import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
+import { and, eq, sql } from "drizzle-orm";
+import { type Db, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
 import { resolveCategoryKeys } from "../catalog/index.ts";
+import { categories } from "../catalog/tables.ts";
 import type { CorrectionField, CorrectionInput } from "./correction-forms.ts";
 import {
   CORRECTION_RULES,
@@ -11,8 +12,8 @@ import {
   type Deps,
   findTool,
   getCorrection,
-  IdRow,
 } from "./correction-rows.ts";
+import { corrections } from "./tables.ts";
 
 /** Resolves a proposed category (name, slug or alias) to the catalogue's name; 400 when unknown. */
 async function canonicalValue(db: Db, field: CorrectionField, value: string): Promise<string> {
@@ -21,7 +22,7 @@ async function canonicalValue(db: Db, field: CorrectionField, value: string): Pr
   const [row] =
     ids[0] === undefined
       ? []
-      : await queryRows(db, sql`SELECT name FROM categories WHERE id = ${ids[0]}`, z.object({ name: z.string() }));
+      : await db.select({ name: categories.name }).from(categories).where(eq(categories.id, ids[0]));
   if (!row) throw new AppError("bad_request", "Unknown category", { field: "value" });
   return row.name;
 }
@@ -42,12 +43,18 @@ export async function createCorrection(
   ) {
     throw new AppError("bad_request", "That is already the tool's value", { field: "value" });
   }
-  const [dup] = await queryRows(
-    db,
-    sql`SELECT id FROM corrections WHERE tool_id = ${tool.id}::uuid AND field = ${input.field}
-          AND lower(proposed_value) = lower(${value}) AND status = 'open' LIMIT 1`,
-    IdRow,
-  );
+  const [dup] = await db
+    .select({ id: corrections.id })
+    .from(corrections)
+    .where(
+      and(
+        eq(corrections.toolId, tool.id),
+        eq(corrections.field, input.field),
+        sql`lower(${corrections.proposedValue}) = lower(${value})`,
+        eq(corrections.status, "open"),
+      ),
+    )
+    .limit(1);
   if (dup) throw new AppError("conflict", "This correction is already proposed: vote for it on the corrections page");
   // Counted only for corrections that would be stored: a typo does not use up the day.
   const rate = await consumeRateLimit(
@@ -66,13 +73,18 @@ export async function createCorrection(
     );
   }
   const id = await transaction(db, async (tx) => {
-    const [row] = await queryRows(
-      tx,
-      sql`INSERT INTO corrections (tool_id, user_id, field, proposed_value, evidence_url, message, created_at)
-          VALUES (${tool.id}::uuid, ${userId}, ${input.field}, ${value}, ${input.evidence_url}, ${input.message}, ${now})
-          RETURNING id`,
-      IdRow,
-    );
+    const [row] = await tx
+      .insert(corrections)
+      .values({
+        toolId: tool.id,
+        userId,
+        field: input.field,
+        proposedValue: value,
+        evidenceUrl: input.evidence_url,
+        message: input.message,
+        createdAt: now,
+      })
+      .returning({ id: corrections.id });
     if (!row) throw new Error("correction insert returned nothing");
     await activity.emit(tx, { type: "correction.submitted", userId, correctionId: row.id, toolId: tool.id }, now);
     return row.id;

@@ -1,13 +1,15 @@
 import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { queryRows, sql, transaction } from "../../platform/db/index.ts";
+import { transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { userProfiles } from "../accounts/tables.ts";
 import { slugify } from "../catalog/index.ts";
 import { getTopList } from "./get-top-list.ts";
 import type { CommunityServices } from "./services.ts";
+import { topLists } from "./tables.ts";
 import { topListRefusal } from "./top-list-allowance.ts";
 import {
-  CountRow,
   checkbox,
   ListDescription,
   ListTitle,
@@ -48,22 +50,25 @@ export async function createTopList(
   }
   await limitListWrites(db, actor.id, now);
   const id = await transaction(db, async (tx) => {
-    await tx.execute(sql`SELECT 1 FROM user_profiles WHERE user_id = ${actor.id} FOR UPDATE`);
-    const [row] = await queryRows(
-      tx,
-      sql`SELECT count(*)::int AS n FROM top_lists WHERE user_id = ${actor.id}`,
-      CountRow,
-    );
+    await tx.select({ one: sql`1` }).from(userProfiles).where(eq(userProfiles.userId, actor.id)).for("update");
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(topLists)
+      .where(eq(topLists.userId, actor.id));
     const refusal = topListRefusal(viewer, row?.n ?? 0);
     if (refusal) throw new AppError("forbidden", refusal, { upgradeUrl: "/pricing", limit: gate });
-    const [created] = await queryRows(
-      tx,
-      sql`INSERT INTO top_lists (user_id, slug, title, description, is_public, created_at, updated_at)
-          VALUES (${actor.id}, ${newSlug(input.title)}, ${input.title}, ${input.description},
-                  ${input.isPublic}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
-          RETURNING id, published_at`,
-      z.object({ id: z.string(), published_at: z.null() }),
-    );
+    const [created] = await tx
+      .insert(topLists)
+      .values({
+        userId: actor.id,
+        slug: newSlug(input.title),
+        title: input.title,
+        description: input.description,
+        isPublic: input.isPublic,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: topLists.id, published_at: topLists.publishedAt });
     if (!created) throw new AppError("internal", "Could not create the list");
     if (input.isPublic) await publishedOnce(tx, services, created, actor.id, now);
     return created.id;

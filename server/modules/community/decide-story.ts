@@ -1,10 +1,12 @@
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { type Actor, recordAudit } from "../../platform/audit.ts";
-import { queryRows, sql, transaction } from "../../platform/db/index.ts";
+import { transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { textLine } from "../../platform/text.ts";
+import { successStories } from "./gathering-tables.ts";
 import type { CommunityServices } from "./services.ts";
-import { IdRow, STORY_LIMITS, STORY_MESSAGES, StoryId, type StoryStatus } from "./story-rows.ts";
+import { STORY_LIMITS, STORY_MESSAGES, StoryId, type StoryStatus } from "./story-rows.ts";
 
 export const StoryDecision = z.discriminatedUnion("decision", [
   z.object({ decision: z.literal("approve"), id: StoryId }),
@@ -30,18 +32,17 @@ export async function decideStory(
   const status: StoryStatus = input.decision === "approve" ? "published" : "rejected";
   const reason = input.decision === "reject" ? input.reason : null;
   return transaction(deps.db, async (tx) => {
-    const [before] = await queryRows(
-      tx,
-      sql`SELECT status AS id FROM success_stories WHERE id = ${input.id}::uuid FOR UPDATE`,
-      IdRow,
-    );
+    const [before] = await tx
+      .select({ status: successStories.status })
+      .from(successStories)
+      .where(eq(successStories.id, input.id))
+      .for("update");
     if (!before) throw new AppError("not_found", STORY_MESSAGES.notFound);
-    if (before.id !== "pending") throw new AppError("conflict", STORY_MESSAGES.decided);
-    await tx.execute(
-      sql`UPDATE success_stories SET status = ${status}, reject_reason = ${reason},
-            decided_at = ${now.toISOString()}::timestamptz, decided_by = ${actor.id}
-          WHERE id = ${input.id}::uuid`,
-    );
+    if (before.status !== "pending") throw new AppError("conflict", STORY_MESSAGES.decided);
+    await tx
+      .update(successStories)
+      .set({ status, rejectReason: reason, decidedAt: now, decidedBy: actor.id })
+      .where(eq(successStories.id, input.id));
     await recordAudit(tx, {
       actor,
       action: `story.${input.decision}`,

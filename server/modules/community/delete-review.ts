@@ -1,16 +1,17 @@
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { REVIEW_MESSAGES, ReviewId } from "./review-forms.ts";
 import { limitReviewWrites } from "./review-rate-limit.ts";
 import type { CommunityActor, CommunityServices } from "./services.ts";
+import { reviews } from "./tables.ts";
 import { lockTool } from "./tool-lookup.ts";
 import { recomputeToolRating } from "./tool-rating.ts";
 
 export const DeleteReviewInput = z.object({ reviewId: ReviewId });
 export type DeleteReviewInput = z.infer<typeof DeleteReviewInput>;
 
-const AuthorRow = z.object({ tool_id: z.string(), user_id: z.string() });
 const IdRow = z.object({ id: z.string() });
 
 /** Deletes the member's own review (admins hide instead: moderation keeps the record). */
@@ -24,11 +25,10 @@ export async function deleteReview(
   const { reviewId } = input;
   const now = clock.now();
   await limitReviewWrites(db, "write", userId, now);
-  const [found] = await queryRows(
-    db,
-    sql`SELECT tool_id::text AS tool_id, user_id FROM reviews WHERE id = ${reviewId}::uuid`,
-    AuthorRow,
-  );
+  const [found] = await db
+    .select({ tool_id: reviews.toolId, user_id: reviews.userId })
+    .from(reviews)
+    .where(eq(reviews.id, reviewId));
   if (!found || found.user_id !== userId) throw new AppError("not_found", REVIEW_MESSAGES.reviewNotFound);
   await transaction(db, async (tx) => {
     await lockTool(tx, found.tool_id);

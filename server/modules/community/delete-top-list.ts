@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { sql, transaction } from "../../platform/db/index.ts";
+import { transaction } from "../../platform/db/index.ts";
 import type { CommunityServices } from "./services.ts";
+import { topLists } from "./tables.ts";
 import { ListId, limitListWrites, lockOwnList, type TopListActor } from "./top-list-rows.ts";
 
 /** The list, from the address. */
@@ -17,6 +19,6 @@ export async function deleteTopList(
   await limitListWrites(db, actor.id, clock.now());
   await transaction(db, async (tx) => {
     const row = await lockOwnList(tx, actor.id, input.listId);
-    await tx.execute(sql`DELETE FROM top_lists WHERE id = ${row.id}::uuid`);
+    await tx.delete(topLists).where(eq(topLists.id, row.id));
   });
 }

@@ -1,3 +1,4 @@
+import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
@@ -7,6 +8,7 @@ import { consumeRateLimit } from "../../platform/rate-limit.ts";
 import type { ToolMergeStep } from "../catalog/index.ts";
 import { DISCUSSION_MESSAGES, DISCUSSION_RULES, type ReplyDecision, type ThreadDecision } from "./discussion-forms.ts";
 import { type DiscussionActor, enqueueReplyMail, recountReplies } from "./discussion-posts.ts";
+import { discussionReplies, discussionReports, discussionThreads } from "./discussion-tables.ts";
 import { threadFor } from "./discussions.ts";
 import type { CommunityServices } from "./services.ts";
 
@@ -15,8 +17,6 @@ import type { CommunityServices } from "./services.ts";
  * limited), moderators (admins) hide, show, keep (release a held post and close its reports), lock
  * and unlock; every decision is audited in its own transaction.
  */
-const TargetRow = z.object({ thread_id: z.string(), user_id: z.string() });
-const IdRow = z.object({ id: z.string() });
 
 /** A member reports a thread or an answer they can see (not their own). */
 export async function reportPost(
@@ -28,51 +28,90 @@ export async function reportPost(
   const now = clock.now();
   const [found] =
     input.target === "thread"
-      ? await queryRows(
-          db,
-          sql`SELECT id::text AS thread_id, user_id FROM discussion_threads WHERE id = ${input.targetId}::uuid`,
-          TargetRow,
-        )
-      : await queryRows(
-          db,
-          sql`SELECT thread_id::text AS thread_id, user_id FROM discussion_replies
-               WHERE id = ${input.targetId}::uuid AND status = 'published' AND held_at IS NULL`,
-          TargetRow,
-        );
+      ? await db
+          .select({ thread_id: discussionThreads.id, user_id: discussionThreads.userId })
+          .from(discussionThreads)
+          .where(eq(discussionThreads.id, input.targetId))
+      : await db
+          .select({ thread_id: discussionReplies.threadId, user_id: discussionReplies.userId })
+          .from(discussionReplies)
+          .where(
+            and(
+              eq(discussionReplies.id, input.targetId),
+              eq(discussionReplies.status, "published"),
+              isNull(discussionReplies.heldAt),
+            ),
+          );
   if (!found) throw new AppError("not_found", DISCUSSION_MESSAGES.threadNotFound);
   await threadFor(db, found.thread_id, actor);
   if (found.user_id === actor.id) throw new AppError("forbidden", DISCUSSION_MESSAGES.ownReport);
   const rate = await consumeRateLimit(db, `discussion-report:user:${actor.id}`, DISCUSSION_RULES.report, now);
   if (!rate.allowed)
     throw new AppError("rate_limited", DISCUSSION_MESSAGES.tooMany, { retryAfterSec: rate.retryAfterSec });
-  const table = input.target === "thread" ? sql`discussion_threads` : sql`discussion_replies`;
   await db.transaction(async (tx) => {
-    const inserted = await queryRows(
-      tx,
-      sql`INSERT INTO discussion_reports (target_kind, target_id, thread_id, user_id, reason, created_at)
-          VALUES (${input.target}, ${input.targetId}::uuid, ${found.thread_id}::uuid, ${actor.id}, ${input.reason},
-                  ${now.toISOString()}::timestamptz)
-          ON CONFLICT DO NOTHING RETURNING id::text AS id`,
-      IdRow,
-    );
+    const inserted = await tx
+      .insert(discussionReports)
+      .values({
+        targetKind: input.target,
+        targetId: input.targetId,
+        threadId: found.thread_id,
+        userId: actor.id,
+        reason: input.reason,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: discussionReports.id });
     if (!inserted.length) throw new AppError("conflict", DISCUSSION_MESSAGES.alreadyReported);
-    await tx.execute(
-      sql`UPDATE ${table} SET open_reports = (SELECT count(*)::int FROM discussion_reports
-            WHERE target_kind = ${input.target} AND target_id = ${input.targetId}::uuid AND resolution IS NULL)
-          WHERE id = ${input.targetId}::uuid`,
-    );
+    const open = tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(discussionReports)
+      .where(
+        and(
+          eq(discussionReports.targetKind, input.target),
+          eq(discussionReports.targetId, input.targetId),
+          isNull(discussionReports.resolution),
+        ),
+      );
+    const openReports = sql`(${open})`;
+    if (input.target === "thread") {
+      await tx.update(discussionThreads).set({ openReports }).where(eq(discussionThreads.id, input.targetId));
+    } else {
+      await tx.update(discussionReplies).set({ openReports }).where(eq(discussionReplies.id, input.targetId));
+    }
   });
 }
 
-async function closeReports(tx: Db, kind: "thread" | "reply", id: string, resolution: string, at: string) {
-  await tx.execute(
-    sql`UPDATE discussion_reports SET resolution = ${resolution}, resolved_at = ${at}::timestamptz
-         WHERE target_kind = ${kind} AND target_id = ${id}::uuid AND resolution IS NULL`,
-  );
+async function closeReports(tx: Db, kind: "thread" | "reply", id: string, resolution: string, at: Date) {
+  await tx
+    .update(discussionReports)
+    .set({ resolution, resolvedAt: at })
+    .where(
+      and(
+        eq(discussionReports.targetKind, kind),
+        eq(discussionReports.targetId, id),
+        isNull(discussionReports.resolution),
+      ),
+    );
 }
 
-const ThreadState = z.object({ status: z.string(), held: z.boolean(), locked: z.boolean(), open_reports: z.number() });
-const ReplyState = ThreadState.omit({ locked: true }).extend({ thread_id: z.string() });
+/** What a decision writes on a thread or an answer (the columns both tables have). */
+function postSet(decision: ReplyDecision) {
+  switch (decision) {
+    case "hide":
+      return { status: "hidden", openReports: 0 };
+    case "show":
+      return { status: "published" };
+    case "keep":
+      return { status: "published", heldAt: null, holdReason: null, openReports: 0 };
+  }
+}
+
+/** A thread's decision: an answer's, or a lock. */
+function threadSet(decision: ThreadDecision, now: Date) {
+  if (decision === "lock") return { lockedAt: now };
+  if (decision === "unlock") return { lockedAt: null };
+  return postSet(decision);
+}
 
 /** A moderator's decision on a thread. */
 export async function moderateThread(
@@ -83,27 +122,25 @@ export async function moderateThread(
 ): Promise<void> {
   const { db, clock } = deps;
   const now = clock.now();
-  const at = now.toISOString();
   await db.transaction(async (tx) => {
-    const [before] = await queryRows(
-      tx,
-      sql`SELECT status, held_at IS NOT NULL AS held, locked_at IS NOT NULL AS locked, open_reports
-            FROM discussion_threads WHERE id = ${threadId}::uuid FOR UPDATE`,
-      ThreadState,
-    );
+    const t = discussionThreads;
+    const [before] = await tx
+      .select({
+        status: t.status,
+        held: sql<boolean>`${t.heldAt} IS NOT NULL`,
+        locked: sql<boolean>`${t.lockedAt} IS NOT NULL`,
+        open_reports: t.openReports,
+      })
+      .from(t)
+      .where(eq(t.id, threadId))
+      .for("update");
     if (!before) throw new AppError("not_found", DISCUSSION_MESSAGES.threadNotFound);
-    const set = {
-      hide: sql`status = 'hidden', open_reports = 0`,
-      show: sql`status = 'published'`,
-      keep: sql`status = 'published', held_at = NULL, hold_reason = NULL, open_reports = 0`,
-      lock: sql`locked_at = ${at}::timestamptz`,
-      unlock: sql`locked_at = NULL`,
-    }[decision];
-    await tx.execute(
-      sql`UPDATE discussion_threads SET ${set}, moderated_at = ${at}::timestamptz WHERE id = ${threadId}::uuid`,
-    );
+    await tx
+      .update(discussionThreads)
+      .set({ ...threadSet(decision, now), moderatedAt: now })
+      .where(eq(t.id, threadId));
     if (decision === "hide" || decision === "keep")
-      await closeReports(tx, "thread", threadId, decision === "hide" ? "hidden" : "kept", at);
+      await closeReports(tx, "thread", threadId, decision === "hide" ? "hidden" : "kept", now);
     await recordAudit(tx, {
       actor: audit,
       action: `discussion.${decision}`,
@@ -127,36 +164,35 @@ export async function moderateReply(
 ): Promise<{ threadId: string }> {
   const { db, clock, jobs } = deps;
   const now = clock.now();
-  const at = now.toISOString();
   return db.transaction(async (tx) => {
-    const [before] = await queryRows(
-      tx,
-      sql`SELECT thread_id::text AS thread_id, status, held_at IS NOT NULL AS held, open_reports
-            FROM discussion_replies WHERE id = ${replyId}::uuid FOR UPDATE`,
-      ReplyState,
-    );
+    const r = discussionReplies;
+    const [before] = await tx
+      .select({
+        thread_id: r.threadId,
+        status: r.status,
+        held: sql<boolean>`${r.heldAt} IS NOT NULL`,
+        open_reports: r.openReports,
+      })
+      .from(r)
+      .where(eq(r.id, replyId))
+      .for("update");
     if (!before) throw new AppError("not_found", DISCUSSION_MESSAGES.replyNotFound);
-    const set = {
-      hide: sql`status = 'hidden', open_reports = 0`,
-      show: sql`status = 'published'`,
-      keep: sql`status = 'published', held_at = NULL, hold_reason = NULL, open_reports = 0`,
-    }[decision];
-    await tx.execute(
-      sql`UPDATE discussion_replies SET ${set}, moderated_at = ${at}::timestamptz WHERE id = ${replyId}::uuid`,
-    );
+    await tx
+      .update(discussionReplies)
+      .set({ ...postSet(decision), moderatedAt: now })
+      .where(eq(r.id, replyId));
     if (decision === "hide") {
       // A hidden answer cannot stay the accepted one.
-      await tx.execute(
-        sql`UPDATE discussion_threads SET accepted_reply_id = NULL WHERE accepted_reply_id = ${replyId}::uuid`,
-      );
+      await tx
+        .update(discussionThreads)
+        .set({ acceptedReplyId: null })
+        .where(eq(discussionThreads.acceptedReplyId, replyId));
     }
     if (decision === "hide" || decision === "keep")
-      await closeReports(tx, "reply", replyId, decision === "hide" ? "hidden" : "kept", at);
+      await closeReports(tx, "reply", replyId, decision === "hide" ? "hidden" : "kept", now);
     await recountReplies(tx, before.thread_id);
     if (decision === "keep" && before.held) {
-      await tx.execute(
-        sql`UPDATE discussion_threads SET last_activity_at = ${at}::timestamptz WHERE id = ${before.thread_id}::uuid`,
-      );
+      await tx.update(discussionThreads).set({ lastActivityAt: now }).where(eq(discussionThreads.id, before.thread_id));
       await enqueueReplyMail(jobs, tx, replyId, now);
     }
     await recordAudit(tx, {
@@ -256,11 +292,11 @@ export const discussionsMergeStep: ToolMergeStep = {
   name: "community.discussions",
   tables: ["discussion_threads"],
   run: async (tx, fromId, intoId) => {
-    const moved = await queryRows(
-      tx,
-      sql`UPDATE discussion_threads SET tool_id = ${intoId}::uuid WHERE tool_id = ${fromId}::uuid RETURNING id::text AS id`,
-      IdRow,
-    );
+    const moved = await tx
+      .update(discussionThreads)
+      .set({ toolId: intoId })
+      .where(eq(discussionThreads.toolId, fromId))
+      .returning({ id: discussionThreads.id });
     return { moved: moved.length };
   },
 };

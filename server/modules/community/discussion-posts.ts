@@ -1,3 +1,4 @@
+import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { type AuditActor, recordAudit, SYSTEM_ACTOR } from "../../platform/audit.ts";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
@@ -5,6 +6,7 @@ import { AppError } from "../../platform/errors.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
 import { passesAccountGate } from "../catalog/index.ts";
 import { DISCUSSION_MESSAGES, DISCUSSION_RULES, type DiscussionBoard, type ThreadInput } from "./discussion-forms.ts";
+import { discussionFollows, discussionReplies, discussionThreads } from "./discussion-tables.ts";
 import { assertBoardOpen, type DiscussionReader, threadFor } from "./discussions.ts";
 import type { CommunityServices } from "./services.ts";
 import { resolveToolId } from "./tool-lookup.ts";
@@ -23,7 +25,6 @@ export const DISCUSSION_REPLY_MAIL_JOB = "discussion.reply-mail";
 export const HOLD_REASON_NEW_ACCOUNT =
   "New account: under a day old or without a confirmed e-mail address (the reviews' gate)";
 
-const IdRow = z.object({ id: z.string() });
 const GateRow = z.object({ passes: z.boolean() });
 
 async function limit(db: Db, rule: keyof typeof DISCUSSION_RULES, userId: string, now: Date): Promise<void> {
@@ -46,11 +47,15 @@ async function holdReason(db: Db, actor: DiscussionActor, now: Date): Promise<st
 
 /** Recounts a thread's public answers (exact, never incremented) after a change to its replies. */
 export async function recountReplies(tx: Db, threadId: string): Promise<void> {
-  await tx.execute(
-    sql`UPDATE discussion_threads SET reply_count = (SELECT count(*)::int FROM discussion_replies r
-          WHERE r.thread_id = ${threadId}::uuid AND r.status = 'published' AND r.held_at IS NULL)
-        WHERE id = ${threadId}::uuid`,
-  );
+  const r = discussionReplies;
+  const published = tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(r)
+    .where(and(eq(r.threadId, threadId), eq(r.status, "published"), isNull(r.heldAt)));
+  await tx
+    .update(discussionThreads)
+    .set({ replyCount: sql`(${published})` })
+    .where(eq(discussionThreads.id, threadId));
 }
 
 export async function enqueueReplyMail(jobs: CommunityServices["jobs"], tx: Db, replyId: string, now: Date) {
@@ -75,20 +80,26 @@ export async function createThread(
   const held = await holdReason(db, actor, now);
   const at = now.toISOString();
   return db.transaction(async (tx) => {
-    const [row] = await queryRows(
-      tx,
-      sql`INSERT INTO discussion_threads (board, tool_id, user_id, title, body, priority, held_at, hold_reason, created_at, last_activity_at)
-          VALUES (${where.board}, ${toolId}::uuid, ${actor.id}, ${input.title}, ${input.body},
-                  ${where.board === "tool" && actor.vip}, ${held ? at : null}::timestamptz, ${held},
-                  ${at}::timestamptz, ${at}::timestamptz)
-          RETURNING id::text AS id`,
-      IdRow,
-    );
+    const [row] = await tx
+      .insert(discussionThreads)
+      .values({
+        board: where.board,
+        toolId,
+        userId: actor.id,
+        title: input.title,
+        body: input.body,
+        priority: where.board === "tool" && actor.vip,
+        heldAt: held ? now : null,
+        holdReason: held,
+        createdAt: now,
+        lastActivityAt: now,
+      })
+      .returning({ id: discussionThreads.id });
     if (!row) throw new AppError("internal", "The question was not saved");
-    await tx.execute(
-      sql`INSERT INTO discussion_follows (thread_id, user_id, created_at) VALUES (${row.id}::uuid, ${actor.id}, ${at}::timestamptz)
-          ON CONFLICT DO NOTHING`,
-    );
+    await tx
+      .insert(discussionFollows)
+      .values({ threadId: row.id, userId: actor.id, createdAt: now })
+      .onConflictDoNothing();
     if (held) {
       await recordAudit(tx, {
         actor: SYSTEM_ACTOR,
@@ -122,19 +133,16 @@ export async function createReply(
   const at = now.toISOString();
   return db.transaction(async (tx) => {
     // Answers to one thread queue on its row (the lock and the count stay exact).
-    const [locked] = await queryRows(
-      tx,
-      sql`SELECT id::text AS id FROM discussion_threads WHERE id = ${threadId}::uuid AND locked_at IS NULL FOR UPDATE`,
-      IdRow,
-    );
+    const [locked] = await tx
+      .select({ id: discussionThreads.id })
+      .from(discussionThreads)
+      .where(and(eq(discussionThreads.id, threadId), isNull(discussionThreads.lockedAt)))
+      .for("update");
     if (!locked) throw new AppError("conflict", DISCUSSION_MESSAGES.locked);
-    const [row] = await queryRows(
-      tx,
-      sql`INSERT INTO discussion_replies (thread_id, user_id, body, held_at, hold_reason, created_at)
-          VALUES (${threadId}::uuid, ${actor.id}, ${body}, ${held ? at : null}::timestamptz, ${held}, ${at}::timestamptz)
-          RETURNING id::text AS id`,
-      IdRow,
-    );
+    const [row] = await tx
+      .insert(discussionReplies)
+      .values({ threadId, userId: actor.id, body, heldAt: held ? now : null, holdReason: held, createdAt: now })
+      .returning({ id: discussionReplies.id });
     if (!row) throw new AppError("internal", "The answer was not saved");
     if (held) {
       await recordAudit(tx, {
@@ -148,9 +156,7 @@ export async function createReply(
         at: now,
       });
     } else {
-      await tx.execute(
-        sql`UPDATE discussion_threads SET last_activity_at = ${at}::timestamptz WHERE id = ${threadId}::uuid`,
-      );
+      await tx.update(discussionThreads).set({ lastActivityAt: now }).where(eq(discussionThreads.id, threadId));
       await recountReplies(tx, threadId);
       await enqueueReplyMail(jobs, tx, row.id, now);
     }
@@ -174,18 +180,15 @@ export async function acceptAnswer(
   const mine = thread.user_id === actor.id;
   if (!mine && !actor.moderator) throw new AppError("forbidden", DISCUSSION_MESSAGES.acceptNotAllowed);
   if (replyId) {
-    const [reply] = await queryRows(
-      db,
-      sql`SELECT id::text AS id FROM discussion_replies WHERE id = ${replyId}::uuid AND thread_id = ${threadId}::uuid
-            AND status = 'published' AND held_at IS NULL`,
-      IdRow,
-    );
+    const r = discussionReplies;
+    const [reply] = await db
+      .select({ id: r.id })
+      .from(r)
+      .where(and(eq(r.id, replyId), eq(r.threadId, threadId), eq(r.status, "published"), isNull(r.heldAt)));
     if (!reply) throw new AppError("not_found", DISCUSSION_MESSAGES.replyNotFound);
   }
   await db.transaction(async (tx) => {
-    await tx.execute(
-      sql`UPDATE discussion_threads SET accepted_reply_id = ${replyId}::uuid WHERE id = ${threadId}::uuid`,
-    );
+    await tx.update(discussionThreads).set({ acceptedReplyId: replyId }).where(eq(discussionThreads.id, threadId));
     if (!mine && audit) {
       await recordAudit(tx, {
         actor: audit,
@@ -213,10 +216,11 @@ export async function setFollow(
   const now = clock.now();
   await threadFor(db, threadId, actor);
   await limit(db, "follow", actor.id, now);
-  await db.execute(
-    follow
-      ? sql`INSERT INTO discussion_follows (thread_id, user_id, created_at)
-            VALUES (${threadId}::uuid, ${actor.id}, ${now.toISOString()}::timestamptz) ON CONFLICT DO NOTHING`
-      : sql`DELETE FROM discussion_follows WHERE thread_id = ${threadId}::uuid AND user_id = ${actor.id}`,
-  );
+  if (follow) {
+    await db.insert(discussionFollows).values({ threadId, userId: actor.id, createdAt: now }).onConflictDoNothing();
+  } else {
+    await db
+      .delete(discussionFollows)
+      .where(and(eq(discussionFollows.threadId, threadId), eq(discussionFollows.userId, actor.id)));
+  }
 }

@@ -1,8 +1,11 @@
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { publicMemberName } from "../../platform/public-name.ts";
+import { tools } from "../catalog/tables.ts";
 import { DISCUSSION_LIMITS, DISCUSSION_MESSAGES, type DiscussionBoard } from "./discussion-forms.ts";
+import { discussionFollows, discussionReports, discussionThreads } from "./discussion-tables.ts";
 
 /**
  * Discussions, the reading side (issue 35 item 1, ADR 0076). What leaves here is built field by
@@ -86,7 +89,6 @@ const ReplyRow = z.object({
   status: z.enum(["published", "hidden"]),
 });
 const CountRow = z.object({ n: z.number() });
-const IdRow = z.object({ id: z.string() });
 
 const THREAD_COLUMNS = sql`t.id::text AS id, t.board, t.title, t.body, ${publicMemberName("u")} AS author_name,
   t.user_id, t.created_at, t.last_activity_at, t.reply_count, t.accepted_reply_id::text AS accepted_reply_id,
@@ -212,17 +214,15 @@ export async function getThread(db: Db, threadId: string, reader: DiscussionRead
   let following = false;
   let reported = new Set<string>();
   if (reader) {
-    const [f] = await queryRows(
-      db,
-      sql`SELECT count(*)::int AS n FROM discussion_follows WHERE thread_id = ${threadId}::uuid AND user_id = ${reader.id}`,
-      CountRow,
-    );
+    const [f] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(discussionFollows)
+      .where(and(eq(discussionFollows.threadId, threadId), eq(discussionFollows.userId, reader.id)));
     following = Number(f?.n ?? 0) > 0;
-    const marks = await queryRows(
-      db,
-      sql`SELECT target_id::text AS id FROM discussion_reports WHERE thread_id = ${threadId}::uuid AND user_id = ${reader.id}`,
-      IdRow,
-    );
+    const marks = await db
+      .select({ id: discussionReports.targetId })
+      .from(discussionReports)
+      .where(and(eq(discussionReports.threadId, threadId), eq(discussionReports.userId, reader.id)));
     reported = new Set(marks.map((m) => m.id));
   }
   const { excerpt: _excerpt, ...base } = summary(row);
@@ -249,16 +249,13 @@ export async function getThread(db: Db, threadId: string, reader: DiscussionRead
 
 /** Public threads on the general and tools' boards (the /community card's count). */
 export async function countDiscussions(db: Db): Promise<number> {
-  const [row] = await queryRows(
-    db,
-    sql`SELECT count(*)::int AS n FROM discussion_threads
-         WHERE board IN ('general', 'tool') AND status = 'published' AND held_at IS NULL`,
-    CountRow,
-  );
+  const t = discussionThreads;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(t)
+    .where(and(inArray(t.board, ["general", "tool"]), eq(t.status, "published"), isNull(t.heldAt)));
   return Number(row?.n ?? 0);
 }
-
-const ToolRow = z.object({ id: z.string(), name: z.string(), slug: z.string() });
 
 /** A published tool's board header (id, name, slug) by slug or id, or null. */
 export async function discussionTool(
@@ -268,12 +265,12 @@ export async function discussionTool(
   const key = idOrSlug.trim().toLowerCase();
   if (!key || key.length > 200) return null;
   const match = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(key)
-    ? sql`id = ${key}::uuid`
-    : sql`slug = ${key}`;
-  const [row] = await queryRows(
-    db,
-    sql`SELECT id::text AS id, name, slug FROM tools WHERE ${match} AND status = 'active' LIMIT 1`,
-    ToolRow,
-  );
+    ? eq(tools.id, key)
+    : eq(tools.slug, key);
+  const [row] = await db
+    .select({ id: tools.id, name: tools.name, slug: tools.slug })
+    .from(tools)
+    .where(and(match, eq(tools.status, "active")))
+    .limit(1);
   return row ?? null;
 }

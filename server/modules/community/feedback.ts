@@ -1,7 +1,7 @@
-import { z } from "zod";
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import type { Db } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
+import { feedback } from "../admin/tables.ts";
 import type { FeedbackInput } from "./correction-forms.ts";
 
 /** Feedback per sender and hour: by member, or by client address for anonymous senders. */
@@ -26,12 +26,10 @@ export async function createFeedback(
     });
   }
   const userId = input.anonymous ? null : sender.userId;
-  const [row] = await queryRows(
-    db,
-    sql`INSERT INTO feedback (user_id, type, message, created_at) VALUES (${userId}, ${input.type}, ${input.message}, ${now})
-        RETURNING id`,
-    z.object({ id: z.string() }),
-  );
+  const [row] = await db
+    .insert(feedback)
+    .values({ userId, type: input.type, message: input.message, createdAt: now })
+    .returning({ id: feedback.id });
   if (!row) throw new Error("feedback insert returned nothing");
   return { id: row.id, anonymous: userId === null };
 }

@@ -1,6 +1,8 @@
+import { and, eq } from "drizzle-orm";
 import { sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { AMA_MESSAGES, amaState } from "./ama-rows.ts";
+import { amaFollowers } from "./gathering-tables.ts";
 import type { CommunityServices } from "./services.ts";
 
 /** Follow (or stop following) an AMA: followers get the reminder. */
@@ -13,12 +15,10 @@ export async function followAma(
   const now = deps.clock.now();
   const ama = await amaState(deps.db, sql`a.id = ${amaId}::uuid`);
   if (!ama) throw new AppError("not_found", AMA_MESSAGES.notFound);
+  const { db } = deps;
   if (follow) {
-    await deps.db.execute(
-      sql`INSERT INTO ama_followers (ama_id, user_id, created_at) VALUES (${amaId}::uuid, ${userId}, ${now.toISOString()}::timestamptz)
-          ON CONFLICT DO NOTHING`,
-    );
+    await db.insert(amaFollowers).values({ amaId, userId, createdAt: now }).onConflictDoNothing();
   } else {
-    await deps.db.execute(sql`DELETE FROM ama_followers WHERE ama_id = ${amaId}::uuid AND user_id = ${userId}`);
+    await db.delete(amaFollowers).where(and(eq(amaFollowers.amaId, amaId), eq(amaFollowers.userId, userId)));
   }
 }

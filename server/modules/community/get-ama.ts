@@ -1,10 +1,10 @@
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { publicMemberName } from "../../platform/public-name.ts";
 import { type AmaDetail, SUMMARY, SummaryRow, toSummary } from "./ama-rows.ts";
+import { amaFollowers } from "./gathering-tables.ts";
 import { isToolMaker } from "./tool-maker.ts";
-
-const OkRow = z.object({ ok: z.boolean() });
 
 const QuestionRow = z.object({
   id: z.string(),
@@ -41,11 +41,11 @@ export async function getAma(
   );
   let viewerPart: AmaDetail["viewer"] = null;
   if (viewer) {
-    const [following] = await queryRows(
-      db,
-      sql`SELECT EXISTS (SELECT 1 FROM ama_followers WHERE ama_id = ${id}::uuid AND user_id = ${viewer.id}) AS ok`,
-      OkRow,
-    );
+    const [following] = await db
+      .select({ ok: sql<boolean>`true` })
+      .from(amaFollowers)
+      .where(and(eq(amaFollowers.amaId, id), eq(amaFollowers.userId, viewer.id)))
+      .limit(1);
     const canAnswer =
       viewer.editor || viewer.id === row.host_user_id || (await isToolMaker(db, viewer.id, row.tool_id));
     viewerPart = { canAnswer, following: following?.ok === true };

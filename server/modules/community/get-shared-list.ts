@@ -1,8 +1,11 @@
-import { z } from "zod";
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../platform/db/index.ts";
 import type { Entitlements } from "../accounts/index.ts";
+import { userProfiles } from "../accounts/tables.ts";
+import { tools } from "../catalog/tables.ts";
 import { ownerHas, TOKEN } from "./collection-rows.ts";
-import { ListItemRow, type TopListTool } from "./top-list-rows.ts";
+import { topListItems, topLists } from "./tables.ts";
+import { LIST_ITEM_ORDER, selectListItems, type TopListTool } from "./top-list-rows.ts";
 
 /** What a shared link shows, and nothing else: the title, and each live tool with its note. */
 export type SharedList = {
@@ -32,26 +35,19 @@ export function serializeSharedList(title: string, tools: TopListTool[]): Shared
   };
 }
 
-const SharedRow = z.object({ id: z.string(), title: z.string(), owner_tier: z.string().nullable() });
-
 /** The list behind a share link, or null (unknown, revoked, or the owner's plan no longer has the feature). */
 export async function getSharedList(db: Db, entitlements: Entitlements, token: string): Promise<SharedList | null> {
   if (!TOKEN.test(token)) return null;
-  const [row] = await queryRows(
-    db,
-    sql`SELECT l.id, l.title, p.tier::text AS owner_tier
-        FROM top_lists l LEFT JOIN user_profiles p ON p.user_id = l.user_id
-        WHERE l.share_token = ${token} LIMIT 1`,
-    SharedRow,
-  );
+  const [row] = await db
+    .select({ id: topLists.id, title: topLists.title, owner_tier: userProfiles.tier })
+    .from(topLists)
+    .leftJoin(userProfiles, eq(userProfiles.userId, topLists.userId))
+    .where(eq(topLists.shareToken, token))
+    .limit(1);
   if (!row || !ownerHas(entitlements, row.owner_tier)) return null;
-  const items = await queryRows(
-    db,
-    sql`SELECT i.tool_id, t.slug, t.name, t.description, t.logo_url, c.name AS category, i.note, i.position
-        FROM top_list_items i JOIN tools t ON t.id = i.tool_id JOIN categories c ON c.id = t.category_id
-        WHERE i.list_id = ${row.id}::uuid AND t.status = 'active' ORDER BY i.position, i.added_at`,
-    ListItemRow,
-  );
+  const items = await selectListItems(db)
+    .where(and(eq(topListItems.listId, row.id), eq(tools.status, "active")))
+    .orderBy(...LIST_ITEM_ORDER);
   return serializeSharedList(
     row.title,
     items.map((r) => ({

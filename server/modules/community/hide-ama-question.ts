@@ -1,7 +1,9 @@
+import { eq } from "drizzle-orm";
 import { recordAudit } from "../../platform/audit.ts";
 import { sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { AMA_MESSAGES, type AmaActor, amaState } from "./ama-rows.ts";
+import { amaQuestions } from "./gathering-tables.ts";
 import type { CommunityServices } from "./services.ts";
 import { isToolMaker } from "./tool-maker.ts";
 
@@ -16,9 +18,7 @@ export async function hideAmaQuestion(deps: CommunityServices, actor: AmaActor, 
   const allowed = actor.editor || actor.id === ama.host_user_id || (await isToolMaker(deps.db, actor.id, ama.tool_id));
   if (!allowed) throw new AppError("forbidden", AMA_MESSAGES.notAnswerer);
   await transaction(deps.db, async (tx) => {
-    await tx.execute(
-      sql`UPDATE ama_questions SET hidden_at = ${now.toISOString()}::timestamptz WHERE id = ${questionId}::uuid`,
-    );
+    await tx.update(amaQuestions).set({ hiddenAt: now }).where(eq(amaQuestions.id, questionId));
     await recordAudit(tx, {
       actor,
       action: "ama.question_hide",

@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
-import { CountRow, itemsOf, SUMMARY_SELECT, SummaryRow, type TopListSummary, toSummary } from "./top-list-rows.ts";
+import { topLists } from "./tables.ts";
+import { itemsOf, SUMMARY_SELECT, SummaryRow, type TopListSummary, toSummary } from "./top-list-rows.ts";
 
 /** Public lists for /top-lists and the API: editorial first, then the most recently updated. */
 export async function listPublicTopLists(
@@ -15,7 +17,7 @@ export async function listPublicTopLists(
           ORDER BY l.editorial DESC, l.updated_at DESC, l.id LIMIT ${limit} OFFSET ${offset}`,
       SummaryRow,
     ),
-    queryRows(db, sql`SELECT count(*)::int AS n FROM top_lists WHERE is_public`, CountRow),
+    db.select({ n: sql<number>`count(*)::int` }).from(topLists).where(eq(topLists.isPublic, true)),
   ]);
   return { items: rows.map(toSummary), total: count?.n ?? 0 };
 }

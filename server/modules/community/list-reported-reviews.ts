@@ -1,6 +1,9 @@
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { users } from "../accounts/tables.ts";
 import { REVIEW_COLUMNS, REVIEW_FROM, type ReviewItem, ReviewRow, ReviewStatus, toItem } from "./review-rows.ts";
+import { reviewReports } from "./tables.ts";
 
 // The moderation queue (admins): reviews with open reports, resubmitted after a hide, or held.
 
@@ -10,7 +13,6 @@ const ReportedReviewRow = ReviewRow.extend({
   tool_slug: z.string(),
   hold_reason: z.string().nullable(),
 });
-const ReportRow = z.object({ review_id: z.string(), reason: z.string(), created_at: z.string(), reporter: z.string() });
 
 export type ReportedReview = ReviewItem & {
   tool: { name: string; slug: string };
@@ -33,17 +35,21 @@ export async function listReportedReviews(db: Db, max = 100): Promise<ReportedRe
     ReportedReviewRow,
   );
   if (!rows.length) return [];
-  const ids = sql.join(
-    rows.map((r) => sql`${r.id}::uuid`),
-    sql`, `,
-  );
-  const reports = await queryRows(
-    db,
-    sql`SELECT rr.review_id::text AS review_id, rr.reason, rr.created_at, u.name AS reporter
-        FROM review_reports rr JOIN users u ON u.id = rr.user_id
-        WHERE rr.resolution IS NULL AND rr.review_id IN (${ids}) ORDER BY rr.created_at`,
-    ReportRow,
-  );
+  const rr = reviewReports;
+  const reports = await db
+    .select({ review_id: rr.reviewId, reason: rr.reason, created_at: rr.createdAt, reporter: users.name })
+    .from(rr)
+    .innerJoin(users, eq(users.id, rr.userId))
+    .where(
+      and(
+        isNull(rr.resolution),
+        inArray(
+          rr.reviewId,
+          rows.map((r) => r.id),
+        ),
+      ),
+    )
+    .orderBy(asc(rr.createdAt));
   return rows.map((row) => ({
     ...toItem(row),
     status: row.status,
@@ -51,6 +57,6 @@ export async function listReportedReviews(db: Db, max = 100): Promise<ReportedRe
     holdReason: row.hold_reason,
     reports: reports
       .filter((r) => r.review_id === row.id)
-      .map((r) => ({ reason: r.reason, createdAt: new Date(r.created_at).toISOString(), reporter: r.reporter })),
+      .map((r) => ({ reason: r.reason, createdAt: r.created_at.toISOString(), reporter: r.reporter })),
   }));
 }

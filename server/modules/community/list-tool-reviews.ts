@@ -1,10 +1,11 @@
+import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { REVIEW_LIMITS, type ReviewSort } from "./review-forms.ts";
 import { REVIEW_COLUMNS, REVIEW_FROM, type ReviewItem, ReviewRow, toItem } from "./review-rows.ts";
+import { reviews } from "./tables.ts";
 import { countedReview } from "./tool-rating.ts";
 
-const CountRow = z.object({ n: z.number() });
 const CountedReviewRow = ReviewRow.extend({ counted: z.boolean() });
 
 export type ReviewPage = {
@@ -32,12 +33,17 @@ export async function listToolReviews(
 ): Promise<ReviewPage> {
   const order =
     query.sort === "helpful" ? sql`r.helpful_count DESC, r.created_at DESC, r.id` : sql`r.created_at DESC, r.id`;
-  const [count] = await queryRows(
-    db,
-    sql`SELECT count(*)::int AS n FROM reviews r WHERE r.tool_id = ${toolId}::uuid AND r.status = 'published'
-          AND r.withdrawn_at IS NULL AND r.held_at IS NULL`,
-    CountRow,
-  );
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(reviews)
+    .where(
+      and(
+        eq(reviews.toolId, toolId),
+        eq(reviews.status, "published"),
+        isNull(reviews.withdrawnAt),
+        isNull(reviews.heldAt),
+      ),
+    );
   const total = Number(count?.n ?? 0);
   const totalPages = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(query.page, totalPages);

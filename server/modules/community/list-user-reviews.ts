@@ -1,14 +1,7 @@
-import { z } from "zod";
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
-
-const ProfileReviewRow = z.object({
-  id: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  comment: z.string(),
-  rating: z.number(),
-  created_at: z.string(),
-});
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { Db } from "../../platform/db/index.ts";
+import { tools } from "../catalog/tables.ts";
+import { reviews } from "./tables.ts";
 
 export type ProfileReview = {
   id: string;
@@ -20,19 +13,32 @@ export type ProfileReview = {
 
 /** A member's published reviews of published tools, for the public profile (spec §2). */
 export async function listUserReviews(db: Db, userId: string, max = 50): Promise<ProfileReview[]> {
-  const rows = await queryRows(
-    db,
-    sql`SELECT r.id::text AS id, t.name, t.slug, r.comment, r.rating, r.created_at
-        FROM reviews r JOIN tools t ON t.id = r.tool_id
-        WHERE r.user_id = ${userId} AND r.status = 'published' AND r.held_at IS NULL AND t.status = 'active'
-        ORDER BY r.created_at DESC LIMIT ${max}`,
-    ProfileReviewRow,
-  );
+  const rows = await db
+    .select({
+      id: reviews.id,
+      name: tools.name,
+      slug: tools.slug,
+      comment: reviews.comment,
+      rating: reviews.rating,
+      created_at: reviews.createdAt,
+    })
+    .from(reviews)
+    .innerJoin(tools, eq(tools.id, reviews.toolId))
+    .where(
+      and(
+        eq(reviews.userId, userId),
+        eq(reviews.status, "published"),
+        isNull(reviews.heldAt),
+        eq(tools.status, "active"),
+      ),
+    )
+    .orderBy(desc(reviews.createdAt))
+    .limit(max);
   return rows.map((r) => ({
     id: r.id,
     tool: { name: r.name, slug: r.slug },
     comment: r.comment,
     rating: Number(r.rating),
-    createdAt: new Date(r.created_at).toISOString(),
+    createdAt: r.created_at.toISOString(),
   }));
 }

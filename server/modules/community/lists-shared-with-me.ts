@@ -1,9 +1,11 @@
+import { inArray } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { publicMemberName } from "../../platform/public-name.ts";
 import type { Viewer } from "../accounts/index.ts";
 import { ownerHas } from "./collection-rows.ts";
-import { ListItemRow, type TopListDetail } from "./top-list-rows.ts";
+import { topListItems } from "./tables.ts";
+import { LIST_ITEM_ORDER, selectListItems, type TopListDetail } from "./top-list-rows.ts";
 
 /** A list shared with the member: its tools (to edit) and whose it is; `active` false when the owner's plan lapsed. */
 export type SharedWithMe = Pick<TopListDetail, "id" | "slug" | "title" | "tools"> & {
@@ -28,16 +30,14 @@ export async function listsSharedWithMe(db: Db, viewer: Viewer): Promise<SharedW
     }),
   );
   if (!rows.length) return [];
-  const items = await queryRows(
-    db,
-    sql`SELECT i.list_id, i.tool_id, t.slug, t.name, t.description, t.logo_url, c.name AS category, i.note, i.position
-        FROM top_list_items i JOIN tools t ON t.id = i.tool_id JOIN categories c ON c.id = t.category_id
-        WHERE i.list_id IN (${sql.join(
-          rows.map((r) => sql`${r.id}::uuid`),
-          sql`, `,
-        )}) ORDER BY i.list_id, i.position, i.added_at`,
-    ListItemRow.extend({ list_id: z.string() }),
-  );
+  const items = await selectListItems(db)
+    .where(
+      inArray(
+        topListItems.listId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(...LIST_ITEM_ORDER);
   return rows.map((r) => ({
     id: r.id,
     slug: r.slug,

@@ -1,6 +1,8 @@
+import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { queryRows, sql } from "../../platform/db/index.ts";
 import type { ToolMergeStep } from "../catalog/index.ts";
+import { topListItems } from "./tables.ts";
 
 const ListIdRow = z.object({ list_id: z.string() });
 
@@ -20,17 +22,17 @@ export const topListsMergeStep: ToolMergeStep = {
           RETURNING keep.list_id`,
       ListIdRow,
     );
-    const dropped = await queryRows(
-      tx,
-      sql`DELETE FROM top_list_items WHERE tool_id = ${fromId}::uuid
-          AND list_id IN (SELECT list_id FROM top_list_items WHERE tool_id = ${intoId}::uuid) RETURNING list_id`,
-      ListIdRow,
-    );
-    const moved = await queryRows(
-      tx,
-      sql`UPDATE top_list_items SET tool_id = ${intoId}::uuid WHERE tool_id = ${fromId}::uuid RETURNING list_id`,
-      ListIdRow,
-    );
+    const i = topListItems;
+    const listsWithInto = tx.select({ listId: i.listId }).from(i).where(eq(i.toolId, intoId));
+    const dropped = await tx
+      .delete(topListItems)
+      .where(and(eq(i.toolId, fromId), inArray(i.listId, listsWithInto)))
+      .returning({ list_id: i.listId });
+    const moved = await tx
+      .update(topListItems)
+      .set({ toolId: intoId })
+      .where(eq(i.toolId, fromId))
+      .returning({ list_id: i.listId });
     return { moved: moved.length, dropped: Math.max(both.length, dropped.length) };
   },
 };

@@ -1,9 +1,12 @@
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import type { ToolMergeStep } from "../catalog/index.ts";
 import { discussionsMergeStep } from "./discussion-moderation.ts";
+import { amas, successStoryTools } from "./gathering-tables.ts";
 import { correctionsMergeStep } from "./merge-corrections.ts";
 import { topListsMergeStep } from "./merge-top-list-items.ts";
+import { polls, reviews } from "./tables.ts";
 import { lockTool } from "./tool-lookup.ts";
 import { recomputeToolRating } from "./tool-rating.ts";
 
@@ -33,11 +36,11 @@ export async function mergeToolReviews(
         RETURNING old.id::text AS id`,
     IdRow,
   );
-  const moved = await queryRows(
-    tx,
-    sql`UPDATE reviews SET tool_id = ${intoId}::uuid WHERE tool_id = ${fromId}::uuid RETURNING id::text AS id`,
-    IdRow,
-  );
+  const moved = await tx
+    .update(reviews)
+    .set({ toolId: intoId })
+    .where(eq(reviews.toolId, fromId))
+    .returning({ id: reviews.id });
   await recomputeToolRating(tx, fromId, now);
   await recomputeToolRating(tx, intoId, now);
   return { moved: moved.length, dropped: dropped.length };
@@ -45,19 +48,21 @@ export async function mergeToolReviews(
 
 /** Polls move whole (votes hang off the poll); B keeps its own active poll, A's moves in closed. */
 export async function mergeToolPolls(tx: Db, fromId: string, intoId: string): Promise<{ moved: number }> {
-  const [active] = await queryRows(
-    tx,
-    sql`SELECT count(*)::int AS n FROM polls WHERE tool_id = ${intoId}::uuid AND status = 'active'`,
-    z.object({ n: z.number() }),
-  );
+  const [active] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(polls)
+    .where(and(eq(polls.toolId, intoId), eq(polls.status, "active")));
   if (Number(active?.n ?? 0) > 0) {
-    await tx.execute(sql`UPDATE polls SET status = 'closed' WHERE tool_id = ${fromId}::uuid AND status = 'active'`);
+    await tx
+      .update(polls)
+      .set({ status: "closed" })
+      .where(and(eq(polls.toolId, fromId), eq(polls.status, "active")));
   }
-  const moved = await queryRows(
-    tx,
-    sql`UPDATE polls SET tool_id = ${intoId}::uuid WHERE tool_id = ${fromId}::uuid RETURNING id::text AS id`,
-    IdRow,
-  );
+  const moved = await tx
+    .update(polls)
+    .set({ toolId: intoId })
+    .where(eq(polls.toolId, fromId))
+    .returning({ id: polls.id });
   return { moved: moved.length };
 }
 
@@ -80,11 +85,7 @@ export const communityMergeSteps: readonly ToolMergeStep[] = [
 ];
 
 async function mergeToolAmas(tx: Db, fromId: string, intoId: string): Promise<{ moved: number }> {
-  const moved = await queryRows(
-    tx,
-    sql`UPDATE amas SET tool_id = ${intoId}::uuid WHERE tool_id = ${fromId}::uuid RETURNING id::text AS id`,
-    IdRow,
-  );
+  const moved = await tx.update(amas).set({ toolId: intoId }).where(eq(amas.toolId, fromId)).returning({ id: amas.id });
   return { moved: moved.length };
 }
 
@@ -96,10 +97,10 @@ async function mergeToolStories(tx: Db, fromId: string, intoId: string): Promise
         RETURNING a.story_id::text AS id`,
     IdRow,
   );
-  const moved = await queryRows(
-    tx,
-    sql`UPDATE success_story_tools SET tool_id = ${intoId}::uuid WHERE tool_id = ${fromId}::uuid RETURNING story_id::text AS id`,
-    IdRow,
-  );
+  const moved = await tx
+    .update(successStoryTools)
+    .set({ toolId: intoId })
+    .where(eq(successStoryTools.toolId, fromId))
+    .returning({ id: successStoryTools.storyId });
   return { moved: moved.length, dropped: dropped.length };
 }

@@ -1,10 +1,11 @@
+import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "../../platform/audit.ts";
-import { queryRows, sql, transaction } from "../../platform/db/index.ts";
+import { transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { ModerationNote, REVIEW_MESSAGES, ReviewId } from "./review-forms.ts";
-import { ReviewStatus } from "./review-rows.ts";
 import { type CommunityActor, type CommunityServices, MODERATORS_ONLY } from "./services.ts";
+import { reviewReports, reviews } from "./tables.ts";
 import { lockTool } from "./tool-lookup.ts";
 import { recomputeToolRating } from "./tool-rating.ts";
 
@@ -15,8 +16,6 @@ export const ModerateReviewInput = z.object({
   reviewId: ReviewId,
 });
 export type ModerateReviewInput = z.infer<typeof ModerateReviewInput>;
-
-const ModerationTargetRow = z.object({ tool_id: z.string(), status: ReviewStatus, open_reports: z.number() });
 
 /**
  * An admin hides a reported review (it leaves the tool's rating) or keeps it; the open reports are
@@ -31,25 +30,22 @@ export async function moderateReview(
   const { db, clock } = services;
   const { reviewId, decision } = input;
   const now = clock.now();
-  const [found] = await queryRows(
-    db,
-    sql`SELECT tool_id::text AS tool_id, status::text AS status, open_reports FROM reviews WHERE id = ${reviewId}::uuid`,
-    ModerationTargetRow,
-  );
+  const [found] = await db
+    .select({ tool_id: reviews.toolId, status: reviews.status, open_reports: reviews.openReports })
+    .from(reviews)
+    .where(eq(reviews.id, reviewId));
   if (!found) throw new AppError("not_found", REVIEW_MESSAGES.reviewNotFound);
   await transaction(db, async (tx) => {
     await lockTool(tx, found.tool_id);
     const status = decision === "hide" ? "hidden" : "published";
-    await tx.execute(
-      sql`UPDATE reviews SET status = ${status}, open_reports = 0, moderated_at = ${now.toISOString()}::timestamptz,
-            resubmitted_at = NULL, held_at = NULL, hold_reason = NULL
-          WHERE id = ${reviewId}::uuid`,
-    );
-    await tx.execute(
-      sql`UPDATE review_reports SET resolution = ${decision === "hide" ? "hidden" : "kept"},
-            resolved_at = ${now.toISOString()}::timestamptz
-          WHERE review_id = ${reviewId}::uuid AND resolution IS NULL`,
-    );
+    await tx
+      .update(reviews)
+      .set({ status, openReports: 0, moderatedAt: now, resubmittedAt: null, heldAt: null, holdReason: null })
+      .where(eq(reviews.id, reviewId));
+    await tx
+      .update(reviewReports)
+      .set({ resolution: decision === "hide" ? "hidden" : "kept", resolvedAt: now })
+      .where(and(eq(reviewReports.reviewId, reviewId), isNull(reviewReports.resolution)));
     const figures = await recomputeToolRating(tx, found.tool_id, now);
     await recordAudit(tx, {
       actor,

@@ -1,7 +1,8 @@
+import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { queryRows, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { CommunityServices } from "./services.ts";
+import { topListItems } from "./tables.ts";
 import { changeListItem, ListId, ListToolId, TOP_LIST_MESSAGES, type TopListActor } from "./top-list-rows.ts";
 
 /** Which way (the API's body; the form's intent) and the list and the tool, from the address. */
@@ -20,11 +21,11 @@ export async function moveToolInTopList(
 ): Promise<void> {
   const { direction } = input;
   await changeListItem(services, actor, input, async (tx, listId, toolId) => {
-    const items = await queryRows(
-      tx,
-      sql`SELECT tool_id, position FROM top_list_items WHERE list_id = ${listId}::uuid ORDER BY position, added_at`,
-      z.object({ tool_id: z.string(), position: z.number() }),
-    );
+    const items = await tx
+      .select({ tool_id: topListItems.toolId, position: topListItems.position })
+      .from(topListItems)
+      .where(eq(topListItems.listId, listId))
+      .orderBy(asc(topListItems.position), asc(topListItems.addedAt));
     const at = items.findIndex((i) => i.tool_id === toolId);
     if (at < 0) throw new AppError("not_found", TOP_LIST_MESSAGES.toolNotFound);
     const other = direction === "up" ? at - 1 : at + 1;
@@ -33,9 +34,10 @@ export async function moveToolInTopList(
     const order = items.map((i) => i.tool_id);
     [order[at], order[other]] = [order[other] as string, order[at] as string];
     for (const [index, id] of order.entries()) {
-      await tx.execute(
-        sql`UPDATE top_list_items SET position = ${index + 1} WHERE list_id = ${listId}::uuid AND tool_id = ${id}::uuid`,
-      );
+      await tx
+        .update(topListItems)
+        .set({ position: index + 1 })
+        .where(and(eq(topListItems.listId, listId), eq(topListItems.toolId, id)));
     }
     return true;
   });

@@ -1,7 +1,8 @@
+import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { reviewReports, reviewVotes } from "./tables.ts";
 
-const IdRow = z.object({ id: z.string() });
 const MarkRow = z.object({ id: z.string(), kind: z.enum(["helpful", "reported"]) });
 
 /** Which of these reviews the member marked helpful or reported (to disable the buttons). */
@@ -11,20 +12,14 @@ export async function myReviewMarks(
   reviewIds: string[],
 ): Promise<{ helpful: string[]; reported: string[] }> {
   if (!reviewIds.length) return { helpful: [], reported: [] };
-  const ids = sql.join(
-    reviewIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  const helpful = await queryRows(
-    db,
-    sql`SELECT review_id::text AS id FROM review_votes WHERE user_id = ${userId} AND review_id IN (${ids})`,
-    IdRow,
-  );
-  const reported = await queryRows(
-    db,
-    sql`SELECT review_id::text AS id FROM review_reports WHERE user_id = ${userId} AND review_id IN (${ids})`,
-    IdRow,
-  );
+  const helpful = await db
+    .select({ id: reviewVotes.reviewId })
+    .from(reviewVotes)
+    .where(and(eq(reviewVotes.userId, userId), inArray(reviewVotes.reviewId, reviewIds)));
+  const reported = await db
+    .select({ id: reviewReports.reviewId })
+    .from(reviewReports)
+    .where(and(eq(reviewReports.userId, userId), inArray(reviewReports.reviewId, reviewIds)));
   return { helpful: helpful.map((r) => r.id), reported: reported.map((r) => r.id) };
 }
 

@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { publicMemberName } from "../../platform/public-name.ts";
+import { topLists } from "./tables.ts";
 
 export type Collaborator = { userId: string; name: string; handle: string | null };
 /** What only the owner sees of their lists: the share link's token and who collaborates. */
@@ -9,11 +11,7 @@ export type OwnerCollectionState = { shareToken: string | null; collaborators: C
 /** The owner-only parts of the member's own lists, by list id. */
 export async function ownerCollectionState(db: Db, userId: string): Promise<Record<string, OwnerCollectionState>> {
   const [lists, people] = await Promise.all([
-    queryRows(
-      db,
-      sql`SELECT id, share_token FROM top_lists WHERE user_id = ${userId}`,
-      z.object({ id: z.string(), share_token: z.string().nullable() }),
-    ),
+    db.select({ id: topLists.id, share_token: topLists.shareToken }).from(topLists).where(eq(topLists.userId, userId)),
     queryRows(
       db,
       sql`SELECT c.list_id, c.user_id, ${publicMemberName("u")} AS name, u.username AS handle

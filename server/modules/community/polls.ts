@@ -1,11 +1,14 @@
 import { randomUUID } from "node:crypto";
+import { and, desc, eq, or } from "drizzle-orm";
 import { z } from "zod";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { type Db, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { uuidSchema } from "../../platform/ids.ts";
 import { consumeRateLimit, type RateRule } from "../../platform/rate-limit.ts";
+import { tools } from "../catalog/tables.ts";
 import type { CommunityServices } from "./services.ts";
+import { polls, pollVotes } from "./tables.ts";
 import { resolveToolId } from "./tool-lookup.ts";
 
 export const POLL_LIMITS = { questionMin: 5, questionMax: 200, optionMax: 100, minOptions: 2, maxOptions: 6 } as const;
@@ -101,9 +104,15 @@ const PollRow = z.object({
   status: z.enum(["active", "closed"]),
 });
 type PollRow = z.infer<typeof PollRow>;
-const ActivePollRow = PollRow.extend({ tool_name: z.string(), tool_slug: z.string() });
-const AdminPollRow = ActivePollRow.extend({ created_at: z.string() });
-const OptionCountRow = z.object({ option_index: z.number(), n: z.number() });
+
+/** The columns of a PollRow, for typed selects. */
+const pollColumns = {
+  id: polls.id,
+  tool_id: polls.toolId,
+  question: polls.question,
+  options: polls.options,
+  status: polls.status,
+};
 
 function questionOf(row: PollRow): PollQuestion {
   return { id: row.id, toolId: row.tool_id, question: row.question, options: row.options, status: row.status };
@@ -111,24 +120,23 @@ function questionOf(row: PollRow): PollQuestion {
 
 /** Counted in the database from the vote rows (exact under concurrency: one row per voter). */
 async function countsFor(db: Db, poll: PollQuestion): Promise<Poll> {
-  const rows = await queryRows(
-    db,
-    sql`SELECT option_index, count(*)::int AS n FROM poll_votes WHERE poll_id = ${poll.id}::uuid GROUP BY option_index`,
-    OptionCountRow,
-  );
+  const rows = await db
+    .select({ option_index: pollVotes.optionIndex, n: sql<number>`count(*)::int` })
+    .from(pollVotes)
+    .where(eq(pollVotes.pollId, poll.id))
+    .groupBy(pollVotes.optionIndex);
   const votes = poll.options.map((_, i) => Number(rows.find((r) => Number(r.option_index) === i)?.n ?? 0));
   return { ...poll, votes, totalVotes: votes.reduce((a, b) => a + b, 0) };
 }
 
 /** The tool's poll: the active one, else the latest closed one (results only); null when none. */
 export async function getToolPollQuestion(db: Db, toolId: string): Promise<PollQuestion | null> {
-  const [row] = await queryRows(
-    db,
-    sql`SELECT id::text AS id, tool_id::text AS tool_id, question, options, status::text AS status
-        FROM polls WHERE tool_id = ${toolId}::uuid
-        ORDER BY (status = 'active') DESC, created_at DESC LIMIT 1`,
-    PollRow,
-  );
+  const [row] = await db
+    .select(pollColumns)
+    .from(polls)
+    .where(eq(polls.toolId, toolId))
+    .orderBy(sql`(${polls.status} = 'active') DESC`, desc(polls.createdAt))
+    .limit(1);
   return row ? questionOf(row) : null;
 }
 
@@ -159,13 +167,17 @@ export async function pollVoteStatus(
   const question = await getToolPollQuestion(db, toolId);
   if (!question || (pollId && pollId !== question.id)) throw new AppError("not_found", POLL_MESSAGES.noPoll);
   if (!voter) return { pollId: question.id, optionIndex: null };
-  const [row] = await queryRows(
-    db,
-    sql`SELECT option_index FROM poll_votes WHERE poll_id = ${question.id}::uuid
-          AND (voter = ${voterKey(voter)} OR browser_id = ${browserOf(voter)})
-        ORDER BY (voter = ${voterKey(voter)}) DESC LIMIT 1`,
-    z.object({ option_index: z.number() }),
-  );
+  const [row] = await db
+    .select({ option_index: pollVotes.optionIndex })
+    .from(pollVotes)
+    .where(
+      and(
+        eq(pollVotes.pollId, question.id),
+        or(eq(pollVotes.voter, voterKey(voter)), sql`${pollVotes.browserId} = ${browserOf(voter)}`),
+      ),
+    )
+    .orderBy(sql`(${pollVotes.voter} = ${voterKey(voter)}) DESC`)
+    .limit(1);
   return { pollId: question.id, optionIndex: row ? Number(row.option_index) : null };
 }
 
@@ -183,26 +195,28 @@ export async function votePoll(
   const { db, activity, clock } = deps;
   const now = clock.now();
   const toolId = await resolveToolId(db, toolIdOrSlug);
-  const [row] = await queryRows(
-    db,
-    sql`SELECT id::text AS id, tool_id::text AS tool_id, question, options, status::text AS status
-        FROM polls WHERE id = ${input.pollId}::uuid AND tool_id = ${toolId}::uuid`,
-    PollRow,
-  );
+  const [row] = await db
+    .select(pollColumns)
+    .from(polls)
+    .where(and(eq(polls.id, input.pollId), eq(polls.toolId, toolId)));
   if (!row) throw new AppError("not_found", POLL_MESSAGES.pollNotFound);
   if (row.status !== "active") throw new AppError("conflict", POLL_MESSAGES.closed);
   if (input.optionIndex >= row.options.length) throw new AppError("bad_request", POLL_MESSAGES.option);
   const rate = await consumeRateLimit(db, `poll-vote:ip:${clientIp}`, POLL_VOTE_RULE, now);
   if (!rate.allowed) throw new AppError("rate_limited", POLL_MESSAGES.tooMany, { retryAfterSec: rate.retryAfterSec });
   await db.transaction(async (tx) => {
-    const inserted = await queryRows(
-      tx,
-      sql`INSERT INTO poll_votes (poll_id, voter, user_id, browser_id, option_index, created_at)
-          VALUES (${row.id}::uuid, ${voterKey(voter)}, ${"userId" in voter ? voter.userId : null}, ${browserOf(voter)},
-                  ${input.optionIndex}, ${now.toISOString()}::timestamptz)
-          ON CONFLICT DO NOTHING RETURNING poll_id::text AS poll_id`,
-      z.object({ poll_id: z.string() }),
-    );
+    const inserted = await tx
+      .insert(pollVotes)
+      .values({
+        pollId: row.id,
+        voter: voterKey(voter),
+        userId: "userId" in voter ? voter.userId : null,
+        browserId: browserOf(voter),
+        optionIndex: input.optionIndex,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ poll_id: pollVotes.pollId });
     if (!inserted.length) throw new AppError("conflict", POLL_MESSAGES.alreadyVoted);
     if ("userId" in voter) {
       await activity.emit(tx, { type: "poll.voted", userId: voter.userId, pollId: row.id, toolId }, now);
@@ -215,15 +229,13 @@ export type ActivePoll = Poll & { tool: { name: string; slug: string } };
 
 /** Active polls of published tools with their counts, newest first (/polls). */
 export async function listActivePolls(db: Db, max = 50): Promise<ActivePoll[]> {
-  const rows = await queryRows(
-    db,
-    sql`SELECT p.id::text AS id, p.tool_id::text AS tool_id, p.question, p.options, p.status::text AS status,
-               t.name AS tool_name, t.slug AS tool_slug
-        FROM polls p JOIN tools t ON t.id = p.tool_id
-        WHERE p.status = 'active' AND t.status = 'active'
-        ORDER BY p.created_at DESC LIMIT ${max}`,
-    ActivePollRow,
-  );
+  const rows = await db
+    .select({ ...pollColumns, tool_name: tools.name, tool_slug: tools.slug })
+    .from(polls)
+    .innerJoin(tools, eq(tools.id, polls.toolId))
+    .where(and(eq(polls.status, "active"), eq(tools.status, "active")))
+    .orderBy(desc(polls.createdAt))
+    .limit(max);
   const out: ActivePoll[] = [];
   for (const row of rows) {
     out.push({ ...(await countsFor(db, questionOf(row))), tool: { name: row.tool_name, slug: row.tool_slug } });
@@ -237,20 +249,18 @@ export async function listActivePolls(db: Db, max = 50): Promise<ActivePoll[]> {
 export type AdminPoll = ActivePoll & { createdAt: string };
 
 export async function listPollsForAdmin(db: Db, max = 200): Promise<AdminPoll[]> {
-  const rows = await queryRows(
-    db,
-    sql`SELECT p.id::text AS id, p.tool_id::text AS tool_id, p.question, p.options, p.status::text AS status,
-               t.name AS tool_name, t.slug AS tool_slug, p.created_at
-        FROM polls p JOIN tools t ON t.id = p.tool_id
-        ORDER BY (p.status = 'active') DESC, p.created_at DESC LIMIT ${max}`,
-    AdminPollRow,
-  );
+  const rows = await db
+    .select({ ...pollColumns, tool_name: tools.name, tool_slug: tools.slug, created_at: polls.createdAt })
+    .from(polls)
+    .innerJoin(tools, eq(tools.id, polls.toolId))
+    .orderBy(sql`(${polls.status} = 'active') DESC`, desc(polls.createdAt))
+    .limit(max);
   const out: AdminPoll[] = [];
   for (const row of rows) {
     out.push({
       ...(await countsFor(db, questionOf(row))),
       tool: { name: row.tool_name, slug: row.tool_slug },
-      createdAt: new Date(row.created_at).toISOString(),
+      createdAt: row.created_at.toISOString(),
     });
   }
   return out;
@@ -268,25 +278,24 @@ export async function createPoll(
   const now = clock.now();
   const toolId = await resolveToolId(db, toolIdOrSlug);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT id FROM tools WHERE id = ${toolId}::uuid FOR UPDATE`);
-    const closed = await queryRows(
-      tx,
-      sql`UPDATE polls SET status = 'closed', updated_at = ${now.toISOString()}::timestamptz
-          WHERE tool_id = ${toolId}::uuid AND status = 'active' RETURNING id::text AS id`,
-      z.object({ id: z.string() }),
-    );
-    const options = sql`ARRAY[${sql.join(
-      input.options.map((o) => sql`${o}`),
-      sql`, `,
-    )}]::text[]`;
-    const [row] = await queryRows(
-      tx,
-      sql`INSERT INTO polls (tool_id, question, options, status, created_by, created_at, updated_at)
-          VALUES (${toolId}::uuid, ${input.question}, ${options}, 'active', ${actor.id},
-                  ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
-          RETURNING id::text AS id, tool_id::text AS tool_id, question, options, status::text AS status`,
-      PollRow,
-    );
+    await tx.select({ id: tools.id }).from(tools).where(eq(tools.id, toolId)).for("update");
+    const closed = await tx
+      .update(polls)
+      .set({ status: "closed", updatedAt: now })
+      .where(and(eq(polls.toolId, toolId), eq(polls.status, "active")))
+      .returning({ id: polls.id });
+    const [row] = await tx
+      .insert(polls)
+      .values({
+        toolId,
+        question: input.question,
+        options: input.options,
+        status: "active",
+        createdBy: actor.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning(pollColumns);
     if (!row) throw new AppError("internal", "The poll was not saved");
     await recordAudit(tx, {
       actor,
@@ -311,24 +320,21 @@ export async function setPollStatus(
 ): Promise<void> {
   const { db, clock } = deps;
   const now = clock.now();
-  const [found] = await queryRows(
-    db,
-    sql`SELECT tool_id::text AS tool_id, status::text AS status FROM polls WHERE id = ${pollId}::uuid`,
-    z.object({ tool_id: z.string(), status: z.string() }),
-  );
+  const [found] = await db
+    .select({ tool_id: polls.toolId, status: polls.status })
+    .from(polls)
+    .where(eq(polls.id, pollId));
   if (!found) throw new AppError("not_found", POLL_MESSAGES.pollNotFound);
   if (found.status === status) return;
   await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT id FROM tools WHERE id = ${found.tool_id}::uuid FOR UPDATE`);
+    await tx.select({ id: tools.id }).from(tools).where(eq(tools.id, found.tool_id)).for("update");
     if (status === "active") {
-      await tx.execute(
-        sql`UPDATE polls SET status = 'closed', updated_at = ${now.toISOString()}::timestamptz
-            WHERE tool_id = ${found.tool_id}::uuid AND status = 'active'`,
-      );
+      await tx
+        .update(polls)
+        .set({ status: "closed", updatedAt: now })
+        .where(and(eq(polls.toolId, found.tool_id), eq(polls.status, "active")));
     }
-    await tx.execute(
-      sql`UPDATE polls SET status = ${status}, updated_at = ${now.toISOString()}::timestamptz WHERE id = ${pollId}::uuid`,
-    );
+    await tx.update(polls).set({ status, updatedAt: now }).where(eq(polls.id, pollId));
     await recordAudit(tx, {
       actor,
       action: status === "active" ? "poll.reopen" : "poll.close",

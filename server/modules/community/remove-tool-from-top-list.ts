@@ -1,7 +1,8 @@
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { queryRows, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { CommunityServices } from "./services.ts";
+import { topListItems } from "./tables.ts";
 import { changeListItem, ListId, ListToolId, TOP_LIST_MESSAGES, type TopListActor } from "./top-list-rows.ts";
 
 /** The list and the tool, from the address. */
@@ -15,11 +16,10 @@ export async function removeToolFromTopList(
   input: RemoveToolFromTopListInput,
 ): Promise<void> {
   await changeListItem(services, actor, input, async (tx, listId, toolId) => {
-    const gone = await queryRows(
-      tx,
-      sql`DELETE FROM top_list_items WHERE list_id = ${listId}::uuid AND tool_id = ${toolId}::uuid RETURNING tool_id`,
-      z.object({ tool_id: z.string() }),
-    );
+    const gone = await tx
+      .delete(topListItems)
+      .where(and(eq(topListItems.listId, listId), eq(topListItems.toolId, toolId)))
+      .returning({ tool_id: topListItems.toolId });
     if (!gone.length) throw new AppError("not_found", TOP_LIST_MESSAGES.toolNotFound);
     return true;
   });

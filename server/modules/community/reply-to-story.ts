@@ -1,10 +1,11 @@
+import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { queryRows, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
 import { textBlock } from "../../platform/text.ts";
+import { successStories } from "./gathering-tables.ts";
 import type { CommunityServices } from "./services.ts";
-import { IdRow, makerOfStory, STORY_LIMITS, STORY_MESSAGES, STORY_RULES } from "./story-rows.ts";
+import { makerOfStory, STORY_LIMITS, STORY_MESSAGES, STORY_RULES } from "./story-rows.ts";
 
 export const StoryReplyInput = z.object({
   body: textBlock("Reply").pipe(
@@ -23,11 +24,11 @@ export async function replyToStory(
   input: z.infer<typeof StoryReplyInput>,
 ): Promise<void> {
   const now = deps.clock.now();
-  const [story] = await queryRows(
-    deps.db,
-    sql`SELECT id::text AS id FROM success_stories WHERE id = ${storyId}::uuid AND status = 'published'`,
-    IdRow,
-  );
+  const { db } = deps;
+  const [story] = await db
+    .select({ id: successStories.id })
+    .from(successStories)
+    .where(and(eq(successStories.id, storyId), eq(successStories.status, "published")));
   if (!story) throw new AppError("not_found", STORY_MESSAGES.notFound);
   if (!(await makerOfStory(deps.db, userId, storyId))) throw new AppError("forbidden", STORY_MESSAGES.notMaker);
   const rate = await consumeRateLimit(deps.db, `story-reply:user:${userId}`, STORY_RULES.reply, now);
@@ -35,11 +36,10 @@ export async function replyToStory(
     throw new AppError("rate_limited", "Too many replies. Please wait and try again.", {
       retryAfterSec: rate.retryAfterSec,
     });
-  const done = await queryRows(
-    deps.db,
-    sql`UPDATE success_stories SET reply = ${input.body}, reply_user_id = ${userId}, replied_at = ${now.toISOString()}::timestamptz
-        WHERE id = ${storyId}::uuid AND reply IS NULL RETURNING id::text AS id`,
-    IdRow,
-  );
+  const done = await db
+    .update(successStories)
+    .set({ reply: input.body, replyUserId: userId, repliedAt: now })
+    .where(and(eq(successStories.id, storyId), isNull(successStories.reply)))
+    .returning({ id: successStories.id });
   if (!done.length) throw new AppError("conflict", STORY_MESSAGES.alreadyReplied);
 }

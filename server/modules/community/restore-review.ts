@@ -1,10 +1,11 @@
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "../../platform/audit.ts";
-import { queryRows, sql, transaction } from "../../platform/db/index.ts";
+import { transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { ModerationNote, REVIEW_MESSAGES, ReviewId } from "./review-forms.ts";
-import { ReviewStatus } from "./review-rows.ts";
 import { type CommunityActor, type CommunityServices, MODERATORS_ONLY } from "./services.ts";
+import { reviews } from "./tables.ts";
 import { lockTool } from "./tool-lookup.ts";
 import { recomputeToolRating } from "./tool-rating.ts";
 
@@ -12,9 +13,6 @@ export const RestoreReviewInput = z.object({ reviewId: ReviewId, note: Moderatio
 export type RestoreReviewInput = z.infer<typeof RestoreReviewInput>;
 
 const WITHDRAWN_STAYS_HIDDEN = "Its author deleted this review after it was hidden, so it stays hidden.";
-
-const ToolIdRow = z.object({ tool_id: z.string() });
-const LockedStatusRow = z.object({ status: ReviewStatus, withdrawn: z.boolean() });
 
 /**
  * Undoes a hide (issue 21): the review is published again and counts in the tool's rating by the
@@ -30,27 +28,22 @@ export async function restoreReview(
   const { db, clock } = services;
   const { reviewId } = input;
   const now = clock.now();
-  const [found] = await queryRows(
-    db,
-    sql`SELECT tool_id::text AS tool_id FROM reviews WHERE id = ${reviewId}::uuid`,
-    ToolIdRow,
-  );
+  const [found] = await db.select({ tool_id: reviews.toolId }).from(reviews).where(eq(reviews.id, reviewId));
   if (!found) throw new AppError("not_found", REVIEW_MESSAGES.reviewNotFound);
   await transaction(db, async (tx) => {
     await lockTool(tx, found.tool_id);
-    const [row] = await queryRows(
-      tx,
-      sql`SELECT status::text AS status, withdrawn_at IS NOT NULL AS withdrawn FROM reviews
-          WHERE id = ${reviewId}::uuid FOR UPDATE`,
-      LockedStatusRow,
-    );
+    const [row] = await tx
+      .select({ status: reviews.status, withdrawn: sql<boolean>`${reviews.withdrawnAt} IS NOT NULL` })
+      .from(reviews)
+      .where(eq(reviews.id, reviewId))
+      .for("update");
     if (!row) throw new AppError("not_found", REVIEW_MESSAGES.reviewNotFound);
     if (row.withdrawn) throw new AppError("conflict", WITHDRAWN_STAYS_HIDDEN);
     if (row.status !== "hidden") throw new AppError("conflict", "This review is not hidden.");
-    await tx.execute(
-      sql`UPDATE reviews SET status = 'published', moderated_at = ${now.toISOString()}::timestamptz, resubmitted_at = NULL
-          WHERE id = ${reviewId}::uuid`,
-    );
+    await tx
+      .update(reviews)
+      .set({ status: "published", moderatedAt: now, resubmittedAt: null })
+      .where(eq(reviews.id, reviewId));
     const figures = await recomputeToolRating(tx, found.tool_id, now);
     await recordAudit(tx, {
       actor,

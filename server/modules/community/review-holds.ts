@@ -1,6 +1,8 @@
+import { and, eq, isNotNull } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { trackRecord } from "./review-trust.ts";
+import { reviews } from "./tables.ts";
 
 /**
  * Holds for a moderator (issue 35, ADR 0069). A held review does not count and is not listed; the
@@ -68,11 +70,10 @@ export async function holdIfSuspect(
   if (suspects < BURST_RULES.minReviews || suspects < BURST_RULES.rise * perWindow) return null;
   const reason = `Burst: ${suspects} reviews of this tool in ${BURST_RULES.windowHours} hours from accounts without a track record (usual: ${perWindow.toFixed(1)})`;
   await hold(tx, suspect, reason, at);
-  const [mine] = await queryRows(
-    tx,
-    sql`SELECT count(*)::int AS n FROM reviews WHERE id = ${reviewId}::uuid AND held_at IS NOT NULL`,
-    RelatedRow,
-  );
+  const [mine] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(reviews)
+    .where(and(eq(reviews.id, reviewId), isNotNull(reviews.heldAt)));
   return Number(mine?.n ?? 0) > 0 ? reason : null;
 }
 

@@ -1,6 +1,9 @@
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { tools } from "../catalog/tables.ts";
 import { TRUST_RULES, trackRecord } from "./review-trust.ts";
+import { polls } from "./tables.ts";
 import { countedReview } from "./tool-rating.ts";
 
 const CountRow = z.object({ n: z.number() });
@@ -44,11 +47,10 @@ export async function countReviews(db: Db, now: Date): Promise<number> {
 
 /** Polls that accept votes now (/community figures). */
 export async function countActivePolls(db: Db): Promise<number> {
-  const [row] = await queryRows(
-    db,
-    sql`SELECT count(*)::int AS n FROM polls p JOIN tools t ON t.id = p.tool_id
-        WHERE p.status = 'active' AND t.status = 'active'`,
-    CountRow,
-  );
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(polls)
+    .innerJoin(tools, eq(tools.id, polls.toolId))
+    .where(and(eq(polls.status, "active"), eq(tools.status, "active")));
   return Number(row?.n ?? 0);
 }

@@ -1,9 +1,10 @@
-import { z } from "zod";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { recordAudit } from "../../platform/audit.ts";
-import { queryRows, sql, transaction } from "../../platform/db/index.ts";
+import { transaction } from "../../platform/db/index.ts";
 import type { Viewer } from "../accounts/index.ts";
 import { actorOf, limitWrites, type Options } from "./collection-rows.ts";
 import type { CommunityServices } from "./services.ts";
+import { topLists } from "./tables.ts";
 import { lockOwnList } from "./top-list-rows.ts";
 
 /** Turns a list's private link off; the old link answers 404 from then on. */
@@ -17,12 +18,11 @@ export async function revokeShare(
   // Revoking stays possible after a downgrade: a member can always take a link back.
   await transaction(deps.db, async (tx) => {
     const row = await lockOwnList(tx, viewer.user.id, listId);
-    const gone = await queryRows(
-      tx,
-      sql`UPDATE top_lists SET share_token = NULL, shared_at = NULL
-          WHERE id = ${row.id}::uuid AND share_token IS NOT NULL RETURNING id`,
-      z.object({ id: z.string() }),
-    );
+    const gone = await tx
+      .update(topLists)
+      .set({ shareToken: null, sharedAt: null })
+      .where(and(eq(topLists.id, row.id), isNotNull(topLists.shareToken)))
+      .returning({ id: topLists.id });
     if (!gone.length) return;
     await recordAudit(tx, {
       actor: actorOf(viewer, o.requestId),

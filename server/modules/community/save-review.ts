@@ -1,6 +1,7 @@
+import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit, SYSTEM_ACTOR } from "../../platform/audit.ts";
-import { queryRows, sql, transaction } from "../../platform/db/index.ts";
+import { transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { assertMayReview } from "./review-eligibility.ts";
 import { ReviewFields } from "./review-forms.ts";
@@ -8,14 +9,13 @@ import { holdIfSuspect } from "./review-holds.ts";
 import { limitReviewWrites } from "./review-rate-limit.ts";
 import { getReview, type ReviewItem } from "./review-rows.ts";
 import type { CommunityActor, CommunityServices } from "./services.ts";
+import { reviews } from "./tables.ts";
 import { lockTool, resolveToolId } from "./tool-lookup.ts";
 import { recomputeToolRating } from "./tool-rating.ts";
 
 /** The member's review of a tool: the form's fields (the API's body) and the tool, by id or slug, from the address. */
 export const SaveReviewInput = ReviewFields.extend({ tool: z.string() });
 export type SaveReviewInput = z.infer<typeof SaveReviewInput>;
-
-const SavedRow = z.object({ id: z.string(), created: z.boolean() });
 
 /** Writes or edits the member's one review of a tool; the tool's figures change in the same transaction. */
 export async function saveReview(
@@ -31,20 +31,31 @@ export async function saveReview(
   await limitReviewWrites(db, "write", userId, now);
   const { id, created, held } = await transaction(db, async (tx) => {
     await lockTool(tx, toolId);
-    const [row] = await queryRows(
-      tx,
-      sql`INSERT INTO reviews (tool_id, user_id, rating, comment, uses_at_work, created_at, updated_at)
-          VALUES (${toolId}::uuid, ${userId}, ${input.rating}, ${input.comment}, ${input.usesAtWork === true},
-                  ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
-          ON CONFLICT (tool_id, user_id) DO UPDATE SET rating = EXCLUDED.rating, comment = EXCLUDED.comment,
-            uses_at_work = EXCLUDED.uses_at_work,
-            updated_at = EXCLUDED.updated_at, withdrawn_at = NULL,
-            -- A review a moderator hid stays hidden when edited or written again (even after the
-            -- author deleted it): it goes back to the moderation queue instead (ADR 0029).
-            resubmitted_at = CASE WHEN reviews.status = 'hidden' THEN EXCLUDED.updated_at ELSE reviews.resubmitted_at END
-          RETURNING id::text AS id, (xmax = 0) AS created`,
-      SavedRow,
-    );
+    const [row] = await tx
+      .insert(reviews)
+      .values({
+        toolId,
+        userId,
+        rating: input.rating,
+        comment: input.comment,
+        usesAtWork: input.usesAtWork === true,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [reviews.toolId, reviews.userId],
+        set: {
+          rating: sql`excluded.rating`,
+          comment: sql`excluded.comment`,
+          usesAtWork: sql`excluded.uses_at_work`,
+          updatedAt: sql`excluded.updated_at`,
+          withdrawnAt: null,
+          // A review a moderator hid stays hidden when edited or written again (even after the
+          // author deleted it): it goes back to the moderation queue instead (ADR 0029).
+          resubmittedAt: sql`CASE WHEN ${reviews.status} = 'hidden' THEN excluded.updated_at ELSE ${reviews.resubmittedAt} END`,
+        },
+      })
+      .returning({ id: reviews.id, created: sql<boolean>`(xmax = 0)` });
     if (!row) throw new AppError("internal", "The review was not saved");
     const held = await holdIfSuspect(tx, toolId, row.id, userId, now);
     if (held) {

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { recordAudit } from "../../platform/audit.ts";
-import { queryRows, sql, transaction } from "../../platform/db/index.ts";
+import { transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { textBlock, textLine } from "../../platform/text.ts";
 import { limit } from "./ama-rate-limit.ts";
 import { AMA_REMINDER_JOB } from "./ama-reminders.ts";
 import { AMA_LIMITS, AMA_MESSAGES, type AmaActor } from "./ama-rows.ts";
+import { amas } from "./gathering-tables.ts";
 import type { CommunityServices } from "./services.ts";
 import { resolveToolId } from "./tool-lookup.ts";
 import { isToolMaker } from "./tool-maker.ts";
@@ -48,8 +49,6 @@ export const AmaScheduleInput = z
   });
 export type AmaScheduleInput = z.infer<typeof AmaScheduleInput>;
 
-const IdRow = z.object({ id: z.string() });
-
 /** Schedules an AMA and its reminder job (in one transaction, with the audit row). */
 export async function scheduleAma(
   deps: CommunityServices,
@@ -71,15 +70,18 @@ export async function scheduleAma(
     throw new AppError("bad_request", AMA_MESSAGES.tooFar, { field: "startsAt" });
   await limit(deps.db, "schedule", actor.id, now);
   return transaction(deps.db, async (tx) => {
-    const [row] = await queryRows(
-      tx,
-      sql`INSERT INTO amas (tool_id, host_user_id, title, description, starts_at, ends_at, created_at)
-          VALUES (${toolId}::uuid, ${actor.id}, ${input.title}, ${input.description},
-                  ${input.startsAt.toISOString()}::timestamptz, ${input.endsAt.toISOString()}::timestamptz,
-                  ${now.toISOString()}::timestamptz)
-          RETURNING id::text AS id`,
-      IdRow,
-    );
+    const [row] = await tx
+      .insert(amas)
+      .values({
+        toolId,
+        hostUserId: actor.id,
+        title: input.title,
+        description: input.description,
+        startsAt: input.startsAt,
+        endsAt: input.endsAt,
+        createdAt: now,
+      })
+      .returning({ id: amas.id });
     if (!row) throw new AppError("internal", "The AMA was not saved");
     const remindAt = new Date(Math.max(now.getTime(), input.startsAt.getTime() - AMA_LIMITS.reminderMinutes * 60_000));
     await deps.jobs.enqueue({ type: AMA_REMINDER_JOB, payload: { amaId: row.id }, runAt: remindAt, key: row.id }, tx);

@@ -1,7 +1,8 @@
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { queryRows, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { CommunityServices } from "./services.ts";
+import { topListItems } from "./tables.ts";
 import { changeListItem, ListId, ListNote, ListToolId, TOP_LIST_MESSAGES, type TopListActor } from "./top-list-rows.ts";
 
 /** The note (the form's field; empty clears it), checked by the use case, and the list and the tool. */
@@ -24,12 +25,11 @@ export async function setToolNoteInTopList(
     actor,
     input,
     async (tx, listId, toolId) => {
-      const done = await queryRows(
-        tx,
-        sql`UPDATE top_list_items SET note = ${clean.data || null}
-            WHERE list_id = ${listId}::uuid AND tool_id = ${toolId}::uuid RETURNING tool_id`,
-        z.object({ tool_id: z.string() }),
-      );
+      const done = await tx
+        .update(topListItems)
+        .set({ note: clean.data || null })
+        .where(and(eq(topListItems.listId, listId), eq(topListItems.toolId, toolId)))
+        .returning({ tool_id: topListItems.toolId });
       if (!done.length) throw new AppError("not_found", TOP_LIST_MESSAGES.toolNotFound);
       return true;
     },

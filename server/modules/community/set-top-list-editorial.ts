@@ -1,9 +1,11 @@
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "../../platform/audit.ts";
 import { queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { UUID } from "../../platform/ids.ts";
 import { type CommunityActor, type CommunityServices, MODERATORS_ONLY } from "./services.ts";
+import { topLists } from "./tables.ts";
 import {
   ListId,
   SUMMARY_SELECT,
@@ -35,17 +37,17 @@ export async function setTopListEditorial(
   if (!UUID.test(listId)) throw new AppError("not_found", TOP_LIST_MESSAGES.notFound);
   const now = clock.now();
   await transaction(db, async (tx) => {
-    const [row] = await queryRows(
-      tx,
-      sql`SELECT editorial, is_public, title FROM top_lists WHERE id = ${listId}::uuid FOR UPDATE`,
-      z.object({ editorial: z.boolean(), is_public: z.boolean(), title: z.string() }),
-    );
+    const [row] = await tx
+      .select({ editorial: topLists.editorial, is_public: topLists.isPublic, title: topLists.title })
+      .from(topLists)
+      .where(eq(topLists.id, listId))
+      .for("update");
     if (!row) throw new AppError("not_found", TOP_LIST_MESSAGES.notFound);
     if (!row.is_public && editorial) {
       throw new AppError("bad_request", "Only a public list can be marked editorial");
     }
     if (row.editorial === editorial) return;
-    await tx.execute(sql`UPDATE top_lists SET editorial = ${editorial} WHERE id = ${listId}::uuid`);
+    await tx.update(topLists).set({ editorial }).where(eq(topLists.id, listId));
     await recordAudit(tx, {
       actor,
       action: editorial ? "top_list.editorial_marked" : "top_list.editorial_unmarked",

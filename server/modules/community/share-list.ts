@@ -1,9 +1,10 @@
-import { z } from "zod";
+import { eq, sql } from "drizzle-orm";
 import { recordAudit } from "../../platform/audit.ts";
-import { queryRows, sql, transaction } from "../../platform/db/index.ts";
+import { transaction } from "../../platform/db/index.ts";
 import type { Viewer } from "../accounts/index.ts";
 import { actorOf, limitWrites, newToken, type Options, requireCollections } from "./collection-rows.ts";
 import type { CommunityServices } from "./services.ts";
+import { topLists } from "./tables.ts";
 import { lockOwnList } from "./top-list-rows.ts";
 
 /** Gives one of the owner's lists a new private link (replacing any old one, which stops working). */
@@ -18,13 +19,11 @@ export async function shareList(
   return transaction(deps.db, async (tx) => {
     const row = await lockOwnList(tx, viewer.user.id, listId);
     const token = newToken();
-    const [before] = await queryRows(
-      tx,
-      sql`SELECT share_token IS NOT NULL AS shared FROM top_lists WHERE id = ${row.id}::uuid`,
-      z.object({ shared: z.boolean() }),
-    );
-    await tx.execute(sql`UPDATE top_lists SET share_token = ${token}, shared_at = ${o.now.toISOString()}::timestamptz
-        WHERE id = ${row.id}::uuid`);
+    const [before] = await tx
+      .select({ shared: sql<boolean>`${topLists.shareToken} IS NOT NULL` })
+      .from(topLists)
+      .where(eq(topLists.id, row.id));
+    await tx.update(topLists).set({ shareToken: token, sharedAt: o.now }).where(eq(topLists.id, row.id));
     await recordAudit(tx, {
       actor: actorOf(viewer, o.requestId),
       action: before?.shared ? "top_list.share_link_replaced" : "top_list.share_link_created",

@@ -1,8 +1,10 @@
+import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { type Db, sql } from "../../platform/db/index.ts";
 import { uuidSchema } from "../../platform/ids.ts";
 import { publicMemberName } from "../../platform/public-name.ts";
 import type { RateRule } from "../../platform/rate-limit.ts";
+import { successStoryTools } from "./gathering-tables.ts";
 import { isToolMaker } from "./tool-maker.ts";
 
 /**
@@ -75,9 +77,6 @@ export type StoryView = {
   reply: { body: string; makerName: string; repliedAt: string } | null;
 };
 
-export const IdRow = z.object({ id: z.string() });
-export const CountRow = z.object({ n: z.number() });
-
 export const StoryRow = z.object({
   id: z.string(),
   title: z.string(),
@@ -122,11 +121,10 @@ export function toView(r: StoryRow): StoryView {
 }
 
 export async function makerOfStory(db: Db, userId: string, storyId: string): Promise<boolean> {
-  const tools = await queryRows(
-    db,
-    sql`SELECT tool_id::text AS id FROM success_story_tools WHERE story_id = ${storyId}::uuid`,
-    IdRow,
-  );
+  const tools = await db
+    .select({ id: successStoryTools.toolId })
+    .from(successStoryTools)
+    .where(eq(successStoryTools.storyId, storyId));
   for (const t of tools) if (await isToolMaker(db, userId, t.id)) return true;
   return false;
 }

@@ -1,12 +1,15 @@
+import { and, asc, eq, or } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
+import { type Db, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { UUID } from "../../platform/ids.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
 import { textBlock, textLine } from "../../platform/text.ts";
+import { tools } from "../catalog/tables.ts";
+import { successStories, successStoryTools } from "./gathering-tables.ts";
 import { assertMayReview } from "./review-eligibility.ts";
 import type { CommunityServices } from "./services.ts";
-import { IdRow, STORY_LIMITS, STORY_MESSAGES, STORY_RULES } from "./story-rows.ts";
+import { STORY_LIMITS, STORY_MESSAGES, STORY_RULES } from "./story-rows.ts";
 
 const toolName = z.string().trim().max(200, STORY_MESSAGES.unknownTool("…"));
 
@@ -38,18 +41,16 @@ export const StoryInput = z.object({
 });
 export type StoryInput = z.infer<typeof StoryInput>;
 
-const ToolRow = z.object({ id: z.string(), name: z.string() });
-
 /** A listed tool by slug, id or exact name (case-insensitive). */
 async function findTool(db: Db, text: string): Promise<{ id: string; name: string } | null> {
   const key = text.trim().toLowerCase();
-  const byId = UUID.test(key) ? sql`id = ${key}::uuid OR` : sql``;
-  const [row] = await queryRows(
-    db,
-    sql`SELECT id::text AS id, name FROM tools WHERE status = 'active' AND (${byId} slug = ${key} OR lower(name) = ${key})
-        ORDER BY (slug = ${key}) DESC, id LIMIT 1`,
-    ToolRow,
-  );
+  const byName = [eq(tools.slug, key), sql`lower(${tools.name}) = ${key}`];
+  const [row] = await db
+    .select({ id: tools.id, name: tools.name })
+    .from(tools)
+    .where(and(eq(tools.status, "active"), or(...(UUID.test(key) ? [eq(tools.id, key)] : []), ...byName)))
+    .orderBy(sql`(${tools.slug} = ${key}) DESC`, asc(tools.id))
+    .limit(1);
   return row ?? null;
 }
 
@@ -69,19 +70,20 @@ export async function submitStory(
   const rate = await consumeRateLimit(deps.db, `story-submit:user:${userId}`, STORY_RULES.submit, now);
   if (!rate.allowed) throw new AppError("rate_limited", STORY_MESSAGES.tooMany, { retryAfterSec: rate.retryAfterSec });
   return transaction(deps.db, async (tx) => {
-    const [row] = await queryRows(
-      tx,
-      sql`INSERT INTO success_stories (user_id, title, problem, outcome, numbers, created_at)
-          VALUES (${userId}, ${input.title}, ${input.problem}, ${input.outcome}, ${input.numbers || null},
-                  ${now.toISOString()}::timestamptz)
-          RETURNING id::text AS id`,
-      IdRow,
-    );
+    const [row] = await tx
+      .insert(successStories)
+      .values({
+        userId,
+        title: input.title,
+        problem: input.problem,
+        outcome: input.outcome,
+        numbers: input.numbers || null,
+        createdAt: now,
+      })
+      .returning({ id: successStories.id });
     if (!row) throw new AppError("internal", "The story was not saved");
     for (const toolId of toolIds) {
-      await tx.execute(
-        sql`INSERT INTO success_story_tools (story_id, tool_id) VALUES (${row.id}::uuid, ${toolId}::uuid)`,
-      );
+      await tx.insert(successStoryTools).values({ storyId: row.id, toolId });
     }
     return row;
   });

@@ -1,7 +1,8 @@
-import { z } from "zod";
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import { type Db, sql } from "../../platform/db/index.ts";
+import { amas as amaTable, successStories, successStoryTools } from "./gathering-tables.ts";
 import { listStories } from "./list-stories.ts";
-import { CountRow, type StoryView } from "./story-rows.ts";
+import type { StoryView } from "./story-rows.ts";
 
 export type ToolCommunity = {
   stories: StoryView[];
@@ -16,22 +17,21 @@ export type ToolCommunity = {
 export async function toolCommunity(db: Db, toolId: string): Promise<ToolCommunity> {
   const [stories, count, amas] = await Promise.all([
     listStories(db, { toolId, limit: 3 }),
-    queryRows(
-      db,
-      sql`SELECT count(*)::int AS n FROM success_stories s JOIN success_story_tools st ON st.story_id = s.id
-          WHERE st.tool_id = ${toolId}::uuid AND s.status = 'published'`,
-      CountRow,
-    ),
-    queryRows(
-      db,
-      sql`SELECT id::text AS id, title, starts_at FROM amas WHERE tool_id = ${toolId}::uuid AND cancelled_at IS NULL
-          ORDER BY starts_at DESC, id LIMIT 3`,
-      z.object({ id: z.string(), title: z.string(), starts_at: z.string() }),
-    ),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(successStories)
+      .innerJoin(successStoryTools, eq(successStoryTools.storyId, successStories.id))
+      .where(and(eq(successStoryTools.toolId, toolId), eq(successStories.status, "published"))),
+    db
+      .select({ id: amaTable.id, title: amaTable.title, startsAt: amaTable.startsAt })
+      .from(amaTable)
+      .where(and(eq(amaTable.toolId, toolId), isNull(amaTable.cancelledAt)))
+      .orderBy(desc(amaTable.startsAt), asc(amaTable.id))
+      .limit(3),
   ]);
   return {
     stories,
     storyCount: Number(count[0]?.n ?? 0),
-    amas: amas.map((a) => ({ id: a.id, title: a.title, startsAt: new Date(a.starts_at).toISOString() })),
+    amas: amas.map((a) => ({ id: a.id, title: a.title, startsAt: a.startsAt.toISOString() })),
   };
 }

@@ -1,15 +1,14 @@
-import { z } from "zod";
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
-
-const OkRow = z.object({ ok: z.boolean() });
+import { and, eq } from "drizzle-orm";
+import { type Db, sql } from "../../platform/db/index.ts";
+import { makerClaims } from "../makers/tables.ts";
 
 /** A verified maker of the tool (maker_claims; read here, not through makers, which imports community). */
 export async function isToolMaker(db: Db, userId: string, toolId: string): Promise<boolean> {
-  const [row] = await queryRows(
-    db,
-    sql`SELECT EXISTS (SELECT 1 FROM maker_claims WHERE tool_id = ${toolId}::uuid AND user_id = ${userId}
-          AND status = 'verified') AS ok`,
-    OkRow,
-  );
+  const m = makerClaims;
+  const [row] = await db
+    .select({ ok: sql<boolean>`true` })
+    .from(m)
+    .where(and(eq(m.toolId, toolId), eq(m.userId, userId), eq(m.status, "verified")))
+    .limit(1);
   return row?.ok === true;
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { passesAccountGate, RATING_PRIOR_DEFAULT } from "../catalog/index.ts";
 import { WEIGHTED_RATING, weightedFigures, weightedScore } from "./review-trust.ts";
+import { ratingPrior } from "./tables.ts";
 
 // A tool's rating from its reviews: the rule for a review that counts, the stored prior, the
 // recount inside a review's write and the scheduled refresh of every tool.
@@ -66,10 +67,13 @@ export async function refreshRatings(db: Db, now: Date): Promise<{ changed: numb
       MeanRow,
     );
     const prior = mean?.mean == null ? RATING_PRIOR_DEFAULT : Number(mean.mean);
-    await tx.execute(
-      sql`INSERT INTO rating_prior (id, mean, reviews, computed_at) VALUES (1, ${prior}, ${Number(mean?.n ?? 0)}, ${now.toISOString()}::timestamptz)
-          ON CONFLICT (id) DO UPDATE SET mean = EXCLUDED.mean, reviews = EXCLUDED.reviews, computed_at = EXCLUDED.computed_at`,
-    );
+    await tx
+      .insert(ratingPrior)
+      .values({ id: 1, mean: prior, reviews: Number(mean?.n ?? 0), computedAt: now })
+      .onConflictDoUpdate({
+        target: ratingPrior.id,
+        set: { mean: sql`excluded.mean`, reviews: sql`excluded.reviews`, computedAt: sql`excluded.computed_at` },
+      });
     // An UPDATE of these columns moves the content version (a statement trigger, even when it
     // changes no row) and so empties every page cache: it runs only when some tool's figures differ.
     const differs = sql`(t.rating IS DISTINCT FROM v.rating OR t.review_count IS DISTINCT FROM v.n OR t.rating_score IS DISTINCT FROM v.score)`;

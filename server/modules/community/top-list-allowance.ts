@@ -1,6 +1,7 @@
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../platform/db/index.ts";
 import { tierLabel, type Viewer } from "../accounts/index.ts";
-import { CountRow } from "./top-list-rows.ts";
+import { topLists } from "./tables.ts";
 
 // The allowance: the entitlement decides, never the tier name.
 
@@ -35,11 +36,10 @@ export function topListRefusal(viewer: Viewer, used: number): string | null {
 
 /** How many lists the member keeps, how many the plan allows, and the refusal when full. */
 export async function topListAllowance(db: Db, viewer: Viewer): Promise<TopListAllowance> {
-  const [row] = await queryRows(
-    db,
-    sql`SELECT count(*)::int AS n FROM top_lists WHERE user_id = ${viewer.user.id}`,
-    CountRow,
-  );
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(topLists)
+    .where(eq(topLists.userId, viewer.user.id));
   const used = row?.n ?? 0;
   return { used, limit: viewer.limit("saved_collections"), message: topListRefusal(viewer, used) };
 }

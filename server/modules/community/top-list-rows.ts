@@ -1,12 +1,16 @@
+import { and, asc, eq, exists, inArray, or } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
+import { type Db, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { UUID } from "../../platform/ids.ts";
 import { publicMemberName } from "../../platform/public-name.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
 import { textLine } from "../../platform/text.ts";
 import { isTier, type Viewer } from "../accounts/index.ts";
+import { userProfiles } from "../accounts/tables.ts";
+import { categories, tools } from "../catalog/tables.ts";
 import { type CommunityActor, type CommunityServices, communityActor } from "./services.ts";
+import { topListCollaborators, topListItems, topLists } from "./tables.ts";
 
 /**
  * Top lists (issue 11 item 6): members curate named, ordered lists of tools with a note each.
@@ -126,20 +130,6 @@ export const SummaryRow = z.object({
   published_at: z.string().nullable(),
 });
 type SummaryRow = z.infer<typeof SummaryRow>;
-export const CountRow = z.object({ n: z.number() });
-/** One tool of a list as pages show it (also a shared collection's: get-shared-list.ts, lists-shared-with-me.ts). */
-export const ListItemRow = z.object({
-  tool_id: z.string(),
-  slug: z.string(),
-  name: z.string(),
-  description: z.string(),
-  logo_url: z.string().nullable(),
-  category: z.string(),
-  note: z.string().nullable(),
-  position: z.number(),
-});
-const ItemRow = ListItemRow.extend({ list_id: z.string() });
-const OwnListRow = z.object({ id: z.string(), is_public: z.boolean(), published_at: z.string().nullable() });
 
 // Public reads count only tools that are live: an archived tool silently leaves every list.
 export const SUMMARY_SELECT = sql`SELECT l.id, l.slug, l.title, l.description, l.editorial, l.is_public, l.user_id,
@@ -177,17 +167,9 @@ export function toDetail(r: SummaryRow, tools: TopListTool[], viewerId: string |
 export async function itemsOf(db: Db, listIds: string[], activeOnly: boolean): Promise<Map<string, TopListTool[]>> {
   const out = new Map<string, TopListTool[]>();
   if (!listIds.length) return out;
-  const rows = await queryRows(
-    db,
-    sql`SELECT i.list_id, i.tool_id, t.slug, t.name, t.description, t.logo_url, c.name AS category, i.note, i.position
-        FROM top_list_items i JOIN tools t ON t.id = i.tool_id JOIN categories c ON c.id = t.category_id
-        WHERE i.list_id IN (${sql.join(
-          listIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )}) ${activeOnly ? sql`AND t.status = 'active'` : sql``}
-        ORDER BY i.list_id, i.position, i.added_at`,
-    ItemRow,
-  );
+  const rows = await selectListItems(db)
+    .where(and(inArray(topListItems.listId, listIds), activeOnly ? eq(tools.status, "active") : undefined))
+    .orderBy(...LIST_ITEM_ORDER);
   for (const r of rows) {
     const list = out.get(r.list_id) ?? [];
     list.push({
@@ -204,6 +186,33 @@ export async function itemsOf(db: Db, listIds: string[], activeOnly: boolean): P
   }
   return out;
 }
+
+/**
+ * The tools of lists as pages show them (also a shared collection's: get-shared-list.ts,
+ * lists-shared-with-me.ts): each item with its tool and the tool's category; the caller adds the
+ * where and the order.
+ */
+export function selectListItems(db: Db) {
+  return db
+    .select({
+      list_id: topListItems.listId,
+      tool_id: topListItems.toolId,
+      slug: tools.slug,
+      name: tools.name,
+      description: tools.description,
+      logo_url: tools.logoUrl,
+      category: categories.name,
+      note: topListItems.note,
+      position: topListItems.position,
+    })
+    .from(topListItems)
+    .innerJoin(tools, eq(tools.id, topListItems.toolId))
+    .innerJoin(categories, eq(categories.id, tools.categoryId))
+    .$dynamic();
+}
+
+/** A list's order: by position, then the first added (ties after removals and merges). */
+export const LIST_ITEM_ORDER = [asc(topListItems.listId), asc(topListItems.position), asc(topListItems.addedAt)];
 
 /** Every list write counts against one bucket per member (collection-rows.ts's too). */
 export async function limitListWrites(db: Db, userId: string, now: Date): Promise<void> {
@@ -225,16 +234,14 @@ export async function lockOwnList(
   listId: string,
 ): Promise<{ id: string; is_public: boolean; published_at: Date | string | null }> {
   if (!UUID.test(listId)) throw new AppError("not_found", TOP_LIST_MESSAGES.notFound);
-  const [row] = await queryRows(
-    tx,
-    sql`SELECT id, is_public, published_at FROM top_lists WHERE id = ${listId}::uuid AND user_id = ${userId} FOR UPDATE`,
-    OwnListRow,
-  );
+  const [row] = await tx
+    .select({ id: topLists.id, is_public: topLists.isPublic, published_at: topLists.publishedAt })
+    .from(topLists)
+    .where(and(eq(topLists.id, listId), eq(topLists.userId, userId)))
+    .for("update");
   if (!row) throw new AppError("not_found", TOP_LIST_MESSAGES.notFound);
   return row;
 }
-
-const EditableRow = z.object({ id: z.string(), owner: z.boolean(), owner_tier: z.string().nullable() });
 
 /**
  * A list whose tools the viewer may change, locked for the rest of the transaction: their own, or one
@@ -248,15 +255,20 @@ export async function lockEditableList(
 ): Promise<{ id: string; owner: boolean }> {
   if (!UUID.test(listId)) throw new AppError("not_found", TOP_LIST_MESSAGES.notFound);
   const userId = viewer.user.id;
-  const [row] = await queryRows(
-    tx,
-    sql`SELECT l.id, l.user_id = ${userId} AS owner, p.tier::text AS owner_tier
-        FROM top_lists l LEFT JOIN user_profiles p ON p.user_id = l.user_id
-        WHERE l.id = ${listId}::uuid AND (l.user_id = ${userId} OR EXISTS (
-          SELECT 1 FROM top_list_collaborators c WHERE c.list_id = l.id AND c.user_id = ${userId}))
-        FOR UPDATE OF l`,
-    EditableRow,
-  );
+  const collaborates = tx
+    .select({ one: sql`1` })
+    .from(topListCollaborators)
+    .where(and(eq(topListCollaborators.listId, topLists.id), eq(topListCollaborators.userId, userId)));
+  const [row] = await tx
+    .select({
+      id: topLists.id,
+      owner: sql<boolean>`${topLists.userId} = ${userId}`,
+      owner_tier: userProfiles.tier,
+    })
+    .from(topLists)
+    .leftJoin(userProfiles, eq(userProfiles.userId, topLists.userId))
+    .where(and(eq(topLists.id, listId), or(eq(topLists.userId, userId), exists(collaborates))))
+    .for("update", { of: topLists });
   if (!row) throw new AppError("not_found", TOP_LIST_MESSAGES.notFound);
   if (!row.owner) {
     const tier = row.owner_tier && isTier(row.owner_tier) ? row.owner_tier : "free";
@@ -276,15 +288,13 @@ export async function publishedOnce(
   now: Date,
 ): Promise<void> {
   if (row.published_at) return;
-  await tx.execute(
-    sql`UPDATE top_lists SET published_at = ${now.toISOString()}::timestamptz WHERE id = ${row.id}::uuid`,
-  );
+  await tx.update(topLists).set({ publishedAt: now }).where(eq(topLists.id, row.id));
   await services.activity.emit(tx, { type: "list.published", userId, listId: row.id }, now);
 }
 
 /** A change to a list's tools moves the list's updated_at. */
 export async function touchList(tx: Db, listId: string, now: Date): Promise<void> {
-  await tx.execute(sql`UPDATE top_lists SET updated_at = ${now.toISOString()}::timestamptz WHERE id = ${listId}::uuid`);
+  await tx.update(topLists).set({ updatedAt: now }).where(eq(topLists.id, listId));
 }
 
 /**

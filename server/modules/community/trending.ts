@@ -1,10 +1,13 @@
+import { and, asc, eq, inArray, max } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../platform/db/index.ts";
 import { queryRows, type RowSchema, sql, transaction } from "../../platform/db/index.ts";
 import type { Jobs } from "../../platform/jobs/index.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { passesAccountGate } from "../catalog/index.ts";
+import { tools } from "../catalog/tables.ts";
 import { reviewCountsBetween } from "./review-stats.ts";
+import { trendingTools } from "./tables.ts";
 
 /**
  * Trending (issue 11 item 7): a tool trends when people's interest this week (the last 7 days)
@@ -114,14 +117,6 @@ const SignalRow: RowSchema<SignalRow> = z.object({
   this_week: z.number().nullable(),
   last_week: z.number().nullable(),
 });
-const TrendingRow = z.object({
-  tool_id: z.string(),
-  slug: z.string(),
-  name: z.string(),
-  reason: ReasonSchema,
-  context: z.string(),
-  score: z.number(),
-});
 
 /** Counts per tool for the four signals over [now-14d, now-7d) and [now-7d, now). */
 export async function collectSignals(db: Db, now: Date): Promise<Map<string, Signals>> {
@@ -186,14 +181,10 @@ export async function recomputeTrending(db: Db, now: Date): Promise<number> {
   const active = new Set(
     signals.size
       ? (
-          await queryRows(
-            db,
-            sql`SELECT id FROM tools WHERE status = 'active' AND id IN (${sql.join(
-              [...signals.keys()].map((id) => sql`${id}::uuid`),
-              sql`, `,
-            )})`,
-            z.object({ id: z.string() }),
-          )
+          await db
+            .select({ id: tools.id })
+            .from(tools)
+            .where(and(eq(tools.status, "active"), inArray(tools.id, [...signals.keys()])))
         ).map((r) => r.id)
       : [],
   );
@@ -204,14 +195,20 @@ export async function recomputeTrending(db: Db, now: Date): Promise<number> {
     .sort((a, b) => b.verdict.score - a.verdict.score || a.toolId.localeCompare(b.toolId))
     .slice(0, TRENDING_RULES.maxTools);
   // Nothing trended and nothing trends: leave the table (and the page cache's version) alone.
-  const [stored] = await queryRows(db, sql`SELECT count(*)::int AS n FROM trending_tools`, z.object({ n: z.number() }));
+  const [stored] = await db.select({ n: sql<number>`count(*)::int` }).from(trendingTools);
   if (!ranked.length && !stored?.n) return 0;
   await transaction(db, async (tx) => {
-    await tx.execute(sql`DELETE FROM trending_tools`);
+    await tx.delete(trendingTools);
     for (const [index, e] of ranked.entries()) {
-      await tx.execute(sql`INSERT INTO trending_tools (tool_id, rank, reason, context, score, signals, computed_at)
-        VALUES (${e.toolId}::uuid, ${index + 1}, ${e.verdict.reason}, ${e.verdict.context}, ${e.verdict.score},
-                ${JSON.stringify(e.signals)}::jsonb, ${now.toISOString()}::timestamptz)`);
+      await tx.insert(trendingTools).values({
+        toolId: e.toolId,
+        rank: index + 1,
+        reason: e.verdict.reason,
+        context: e.verdict.context,
+        score: e.verdict.score,
+        signals: e.signals,
+        computedAt: now,
+      });
     }
   });
   return ranked.length;
@@ -219,18 +216,27 @@ export async function recomputeTrending(db: Db, now: Date): Promise<number> {
 
 /** The stored ranking (the last run), best first; tools archived since then drop out. */
 export async function listTrending(db: Db, limit = 20): Promise<TrendingEntry[]> {
-  const rows = await queryRows(
-    db,
-    sql`SELECT tt.tool_id, t.slug, t.name, tt.reason, tt.context, tt.score
-        FROM trending_tools tt JOIN tools t ON t.id = tt.tool_id
-        WHERE t.status = 'active' ORDER BY tt.rank LIMIT ${Math.max(1, Math.min(100, Math.trunc(limit) || 20))}`,
-    TrendingRow,
-  );
+  const tt = trendingTools;
+  const rows = await db
+    .select({
+      tool_id: tt.toolId,
+      slug: tools.slug,
+      name: tools.name,
+      reason: tt.reason,
+      context: tt.context,
+      score: tt.score,
+    })
+    .from(tt)
+    .innerJoin(tools, eq(tools.id, tt.toolId))
+    .where(eq(tools.status, "active"))
+    .orderBy(asc(tt.rank))
+    .limit(Math.max(1, Math.min(100, Math.trunc(limit) || 20)));
   return rows.map((r) => ({
     toolId: r.tool_id,
     slug: r.slug,
     name: r.name,
-    reason: r.reason,
+    // the job writes one of the four reasons (TrendingReason)
+    reason: r.reason as TrendingReason,
     context: r.context,
     score: Number(r.score),
   }));
@@ -238,12 +244,8 @@ export async function listTrending(db: Db, limit = 20): Promise<TrendingEntry[]>
 
 /** When the stored ranking was computed (null before the first run). */
 export async function trendingComputedAt(db: Db): Promise<string | null> {
-  const [row] = await queryRows(
-    db,
-    sql`SELECT max(computed_at) AS at FROM trending_tools`,
-    z.object({ at: z.string().nullable() }),
-  );
-  return row?.at ? new Date(row.at).toISOString() : null;
+  const [row] = await db.select({ at: max(trendingTools.computedAt) }).from(trendingTools);
+  return row?.at ? row.at.toISOString() : null;
 }
 
 /** Registers the hourly recompute (ADR 0009); tests call services.jobs.runDue() with a test clock. */

@@ -1,8 +1,10 @@
+import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { sql, transaction } from "../../platform/db/index.ts";
+import { transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { getTopList } from "./get-top-list.ts";
 import type { CommunityServices } from "./services.ts";
+import { topLists } from "./tables.ts";
 import {
   checkbox,
   ListDescription,
@@ -43,12 +45,16 @@ export async function updateTopList(
   await limitListWrites(db, actor.id, now);
   await transaction(db, async (tx) => {
     const row = await lockOwnList(tx, actor.id, input.listId);
-    await tx.execute(sql`UPDATE top_lists SET
-        title = COALESCE(${input.title ?? null}, title),
-        description = COALESCE(${input.description ?? null}, description),
-        is_public = COALESCE(${input.isPublic ?? null}::boolean, is_public),
-        updated_at = ${now.toISOString()}::timestamptz
-      WHERE id = ${row.id}::uuid`);
+    // A field left out keeps its value.
+    await tx
+      .update(topLists)
+      .set({
+        ...(input.title != null ? { title: input.title } : {}),
+        ...(input.description != null ? { description: input.description } : {}),
+        ...(input.isPublic != null ? { isPublic: input.isPublic } : {}),
+        updatedAt: now,
+      })
+      .where(eq(topLists.id, row.id));
     if (input.isPublic === true) await publishedOnce(tx, services, row, actor.id, now);
   });
   const list = await getTopList(db, input.listId, actor.id);

@@ -1,12 +1,15 @@
 import { createHash, randomBytes } from "node:crypto";
+import { and, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import type { Db } from "../../platform/db/index.ts";
 import { emailField } from "../../platform/email-address.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Mailer } from "../../platform/mail.ts";
 import { consumeRateLimit, type RateRule } from "../../platform/rate-limit.ts";
 import { type SiteEnv, siteUrl } from "../../platform/site-origin.ts";
+import { userProfiles } from "../accounts/tables.ts";
 import { isFreeMailDomain } from "./free-mail-domains.ts";
+import { companyEmailVerifications } from "./tables.ts";
 
 /** Spec §6: the Verified badge shows a LinkedIn or a Company variant. */
 export const VERIFY_MESSAGES = {
@@ -48,10 +51,9 @@ export async function startCompanyVerification(
   const domain = email.split("@")[1] ?? "";
   const token = randomBytes(32).toString("base64url");
   const expires = new Date(now.getTime() + VERIFY_LINK_HOURS * 3_600_000);
-  await db.execute(
-    sql`INSERT INTO company_email_verifications (user_id, email, domain, token_hash, expires_at, created_at)
-        VALUES (${user.id}, ${email}, ${domain}, ${hash(token)}, ${expires.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)`,
-  );
+  await db
+    .insert(companyEmailVerifications)
+    .values({ userId: user.id, email, domain, tokenHash: hash(token), expiresAt: expires, createdAt: now });
   const link = siteUrl(deps.env, `/verify-company?token=${token}`);
   await mailer.send({
     to: email,
@@ -69,20 +71,21 @@ export async function confirmCompanyVerification(
   const { db, clock } = deps;
   const now = clock.now();
   return db.transaction(async (tx) => {
-    const [row] = await queryRows(
-      tx,
-      sql`UPDATE company_email_verifications SET confirmed_at = ${now.toISOString()}::timestamptz
-          WHERE token_hash = ${hash(token)} AND confirmed_at IS NULL AND expires_at > ${now.toISOString()}::timestamptz
-          RETURNING id::text AS id, user_id, domain`,
-      z.object({ id: z.string(), user_id: z.string(), domain: z.string() }),
-    );
+    const v = companyEmailVerifications;
+    const [row] = await tx
+      .update(companyEmailVerifications)
+      .set({ confirmedAt: now })
+      .where(and(eq(v.tokenHash, hash(token)), isNull(v.confirmedAt), gt(v.expiresAt, now)))
+      .returning({ id: v.id, user_id: v.userId, domain: v.domain });
     if (!row) throw new AppError("bad_request", VERIFY_MESSAGES.invalidLink);
     // A LinkedIn verification stays: both prove a real person; the company one is not weaker.
-    await tx.execute(
-      sql`UPDATE user_profiles SET is_verified = true,
-            verification_type = CASE WHEN is_verified AND verification_type = 'linkedin' THEN verification_type ELSE 'company_email' END
-          WHERE user_id = ${row.user_id}`,
-    );
+    await tx
+      .update(userProfiles)
+      .set({
+        isVerified: true,
+        verificationType: sql`CASE WHEN ${userProfiles.isVerified} AND ${userProfiles.verificationType} = 'linkedin' THEN ${userProfiles.verificationType} ELSE 'company_email' END`,
+      })
+      .where(eq(userProfiles.userId, row.user_id));
     return { userId: row.user_id, domain: row.domain };
   });
 }
@@ -95,27 +98,26 @@ export type VerificationState = {
 };
 
 export async function verificationState(db: Db, userId: string, now: Date): Promise<VerificationState> {
-  const [profile] = await queryRows(
-    db,
-    sql`SELECT is_verified, verification_type::text AS verification_type FROM user_profiles WHERE user_id = ${userId}`,
-    z.object({ is_verified: z.boolean(), verification_type: z.enum(["linkedin", "company_email"]).nullable() }),
-  );
-  const [confirmed] = await queryRows(
-    db,
-    sql`SELECT domain FROM company_email_verifications WHERE user_id = ${userId} AND confirmed_at IS NOT NULL
-        ORDER BY confirmed_at DESC LIMIT 1`,
-    z.object({ domain: z.string() }),
-  );
-  const [pending] = await queryRows(
-    db,
-    sql`SELECT email, expires_at FROM company_email_verifications
-        WHERE user_id = ${userId} AND confirmed_at IS NULL AND expires_at > ${now.toISOString()}::timestamptz
-        ORDER BY created_at DESC LIMIT 1`,
-    z.object({ email: z.string(), expires_at: z.string() }),
-  );
+  const v = companyEmailVerifications;
+  const [profile] = await db
+    .select({ is_verified: userProfiles.isVerified, verification_type: userProfiles.verificationType })
+    .from(userProfiles)
+    .where(eq(userProfiles.userId, userId));
+  const [confirmed] = await db
+    .select({ domain: v.domain })
+    .from(v)
+    .where(and(eq(v.userId, userId), isNotNull(v.confirmedAt)))
+    .orderBy(desc(v.confirmedAt))
+    .limit(1);
+  const [pending] = await db
+    .select({ email: v.email, expires_at: v.expiresAt })
+    .from(v)
+    .where(and(eq(v.userId, userId), isNull(v.confirmedAt), gt(v.expiresAt, now)))
+    .orderBy(desc(v.createdAt))
+    .limit(1);
   return {
     verified: profile?.is_verified ? profile.verification_type : null,
     domain: confirmed?.domain ?? null,
-    pending: pending ? { email: pending.email, expiresAt: new Date(pending.expires_at).toISOString() } : null,
+    pending: pending ? { email: pending.email, expiresAt: pending.expires_at.toISOString() } : null,
   };
 }

@@ -1,9 +1,9 @@
-import { z } from "zod";
+import { eq } from "drizzle-orm";
 import { type Actor, recordAudit } from "../../platform/audit.ts";
 import { type Db, isUniqueViolation, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { applyToolFacts, domainKey, FACT_NOTES, type FactPatch } from "../catalog/index.ts";
-import type { PriceInfo } from "../catalog/tables.ts";
+import { categories, tools } from "../catalog/tables.ts";
 import type { CorrectionField } from "./correction-forms.ts";
 import {
   type CorrectionView,
@@ -15,14 +15,7 @@ import {
   TOOL_FACTS,
   ToolFacts,
 } from "./correction-rows.ts";
-
-const PriceInfoSchema: z.ZodType<PriceInfo, PriceInfo> = z.object({
-  original: z.string().optional(),
-  discounted: z.string().optional(),
-  discount: z.string().optional(),
-  dealEnds: z.string().optional(),
-});
-const PricingRow = z.object({ pricing: PriceInfoSchema.nullable() });
+import { corrections } from "./tables.ts";
 
 /**
  * Verify: applies the proposed value to the tool (facts_changed_at moves; the tools trigger bumps
@@ -53,10 +46,10 @@ export async function verifyCorrection(deps: Deps, actor: Actor, id: string): Pr
         note: FACT_NOTES.correction,
         at: now,
       });
-      await tx.execute(
-        sql`UPDATE corrections SET status = 'verified', previous_value = ${before}, decided_by = ${actor.id}, decided_at = ${now}
-            WHERE id = ${id}::uuid`,
-      );
+      await tx
+        .update(corrections)
+        .set({ status: "verified", previousValue: before, decidedBy: actor.id, decidedAt: now })
+        .where(eq(corrections.id, id));
       await recordAudit(tx, {
         actor: { id: actor.id, label: actor.label },
         action: "correction.verify",
@@ -95,18 +88,14 @@ async function changeFor(tx: Db, field: CorrectionField, value: string, toolId: 
     case "pricing_model":
       return { pricingModel: value as PricingModel };
     case "price": {
-      const [row] = await queryRows(tx, sql`SELECT pricing FROM tools WHERE id = ${toolId}::uuid`, PricingRow);
+      const [row] = await tx.select({ pricing: tools.pricing }).from(tools).where(eq(tools.id, toolId));
       return { pricing: { ...(row?.pricing ?? {}), original: value } };
     }
     case "website":
       if (!domainKey(value)) throw new AppError("bad_request", "Valid URL is required");
       return { websiteUrl: value };
     case "category": {
-      const [row] = await queryRows(
-        tx,
-        sql`SELECT id FROM categories WHERE name = ${value}`,
-        z.object({ id: z.number() }),
-      );
+      const [row] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.name, value));
       if (!row) throw new AppError("bad_request", "Unknown category");
       return { categoryId: row.id };
     }
