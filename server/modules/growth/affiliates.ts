@@ -1,3 +1,4 @@
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../platform/db/index.ts";
 import { queryRows, sql } from "../../platform/db/index.ts";
@@ -7,6 +8,7 @@ import { listPlans } from "../billing/index.ts";
 import { newCode } from "./codes.ts";
 import { affiliateCookie } from "./cookies.ts";
 import type { GrowthDeps } from "./deps.ts";
+import { affiliateAttributions, affiliateClicks, affiliates } from "./tables.ts";
 
 export type ProgrammeTerms = {
   /** per paid plan: name, price (cents) and commission in per cent, from billing's plans table */
@@ -54,8 +56,6 @@ const AffiliateRow = z.object({
   joined_at: z.string(),
 });
 type AffiliateRow = z.infer<typeof AffiliateRow>;
-const IdRow = z.object({ id: z.string() });
-const AttributionRow = z.object({ user_id: z.string() });
 
 const toAffiliate = (r: AffiliateRow): Affiliate => ({
   id: r.id,
@@ -66,14 +66,24 @@ const toAffiliate = (r: AffiliateRow): Affiliate => ({
   joinedAt: new Date(r.joined_at).toISOString(),
 });
 
+/** An affiliates row as the typed builder reads it. */
+const fromTyped = (r: typeof affiliates.$inferSelect): Affiliate => ({
+  id: r.id,
+  userId: r.userId,
+  code: r.code,
+  payoutEmail: r.payoutEmail,
+  status: r.status,
+  joinedAt: r.joinedAt.toISOString(),
+});
+
 export async function affiliateOfUser(db: Db, userId: string): Promise<Affiliate | null> {
-  const [row] = await queryRows(db, sql`SELECT * FROM affiliates WHERE user_id = ${userId}`, AffiliateRow);
-  return row ? toAffiliate(row) : null;
+  const [row] = await db.select().from(affiliates).where(eq(affiliates.userId, userId));
+  return row ? fromTyped(row) : null;
 }
 
 export async function affiliateByCode(db: Db, code: string): Promise<Affiliate | null> {
-  const [row] = await queryRows(db, sql`SELECT * FROM affiliates WHERE code = ${code}`, AffiliateRow);
-  return row ? toAffiliate(row) : null;
+  const [row] = await db.select().from(affiliates).where(eq(affiliates.code, code));
+  return row ? fromTyped(row) : null;
 }
 
 /** Joins the programme (idempotent: a member who already joined gets their existing row, payout e-mail updated). */
@@ -164,14 +174,17 @@ export async function followAffiliateLink(
   if (isAffiliatesOwn(affiliate, input.viewerUserId) || isAffiliatesOwn(affiliate, input.browserOwnerId ?? null))
     return { location, setCookie: null, counted: false };
   const now = deps.clock.now();
-  const inserted = await queryRows(
-    deps.db,
-    sql`INSERT INTO affiliate_clicks (affiliate_id, visitor_key, day, landing_path, at)
-        VALUES (${affiliate.id}::uuid, ${input.visitorKey}, ${now.toISOString().slice(0, 10)}::date, ${location},
-                ${now.toISOString()}::timestamptz)
-        ON CONFLICT (affiliate_id, visitor_key, day) DO NOTHING RETURNING id`,
-    IdRow,
-  );
+  const inserted = await deps.db
+    .insert(affiliateClicks)
+    .values({
+      affiliateId: affiliate.id,
+      visitorKey: input.visitorKey,
+      day: now.toISOString().slice(0, 10),
+      landingPath: location,
+      at: now,
+    })
+    .onConflictDoNothing({ target: [affiliateClicks.affiliateId, affiliateClicks.visitorKey, affiliateClicks.day] })
+    .returning({ id: affiliateClicks.id });
   // Another affiliate's live cookie is theirs until it expires (issue 31): the first referrer keeps it;
   // the same affiliate's link renews its own.
   const taken = input.currentAffiliateId != null && input.currentAffiliateId !== affiliate.id;
@@ -199,20 +212,17 @@ export async function attributeMember(
   userId: string,
   browserOwnerId: string | null = null,
 ): Promise<boolean> {
-  const [affiliate] = await queryRows(
-    deps.db,
-    sql`SELECT * FROM affiliates WHERE id = ${affiliateId}::uuid AND status = 'active'`,
-    AffiliateRow,
-  );
+  const [affiliate] = await deps.db
+    .select()
+    .from(affiliates)
+    .where(and(eq(affiliates.id, affiliateId), eq(affiliates.status, "active")));
   if (!affiliate) return false;
-  const owner = toAffiliate(affiliate);
+  const owner = fromTyped(affiliate);
   if (isAffiliatesOwn(owner, userId) || isAffiliatesOwn(owner, browserOwnerId)) return false;
-  const rows = await queryRows(
-    deps.db,
-    sql`INSERT INTO affiliate_attributions (user_id, affiliate_id, at)
-        VALUES (${userId}, ${affiliate.id}::uuid, ${deps.clock.now().toISOString()}::timestamptz)
-        ON CONFLICT (user_id) DO NOTHING RETURNING user_id`,
-    AttributionRow,
-  );
+  const rows = await deps.db
+    .insert(affiliateAttributions)
+    .values({ userId, affiliateId: affiliate.id, at: deps.clock.now() })
+    .onConflictDoNothing({ target: affiliateAttributions.userId })
+    .returning({ userId: affiliateAttributions.userId });
   return rows.length > 0;
 }
