@@ -1,3 +1,4 @@
+import { and, asc, count, eq, gt } from "drizzle-orm";
 import { z } from "zod";
 import { DAY_MS } from "../../platform/clock.ts";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
@@ -5,8 +6,10 @@ import { emailField, mailboxKey } from "../../platform/email-address.ts";
 import { AppError } from "../../platform/errors.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
 import { siteOrigin } from "../../platform/site-origin.ts";
+import { users } from "../accounts/tables.ts";
 import { newCode } from "./codes.ts";
 import type { GrowthDeps } from "./deps.ts";
+import { referralCodes, referralInvites, referrals } from "./tables.ts";
 
 export const REFERRAL_REWARD_DAYS = 7;
 /** Invitations a member may send per day (each is an e-mail we send on their behalf). */
@@ -18,20 +21,16 @@ export const InviteInput = z.object({
 });
 export type InviteInput = z.infer<typeof InviteInput>;
 
-const CodeRow = z.object({ code: z.string() });
-const MemberRow = z.object({ id: z.string(), email: z.string(), name: z.string() });
-const IdRow = z.object({ id: z.string() });
-const CountRow = z.object({ n: z.number() });
-
 /** The member's referral code, created the first time it is asked for (retries on the rare clash). */
 export async function ensureReferralCode(db: Db, userId: string): Promise<string> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const [existing] = await queryRows(db, sql`SELECT code FROM referral_codes WHERE user_id = ${userId}`, CodeRow);
+    const [existing] = await db
+      .select({ code: referralCodes.code })
+      .from(referralCodes)
+      .where(eq(referralCodes.userId, userId));
     if (existing) return existing.code;
     // ON CONFLICT without a target: a clash on the code or a concurrent first call both do nothing.
-    await db.execute(
-      sql`INSERT INTO referral_codes (user_id, code) VALUES (${userId}, ${newCode()}) ON CONFLICT DO NOTHING`,
-    );
+    await db.insert(referralCodes).values({ userId, code: newCode() }).onConflictDoNothing();
   }
   throw new AppError("internal", "Could not create a referral code");
 }
@@ -44,11 +43,11 @@ export async function findReferrerByCode(
   db: Db,
   code: string,
 ): Promise<{ id: string; email: string; name: string } | null> {
-  const [row] = await queryRows(
-    db,
-    sql`SELECT u.id, u.email, u.name FROM referral_codes c JOIN users u ON u.id = c.user_id WHERE c.code = ${code}`,
-    MemberRow,
-  );
+  const [row] = await db
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(referralCodes)
+    .innerJoin(users, eq(users.id, referralCodes.userId))
+    .where(eq(referralCodes.code, code));
   return row ?? null;
 }
 
@@ -150,13 +149,12 @@ export async function inviteByEmail(
   const { db, clock } = deps;
   const email = input.email;
   if (mailboxKey(email) === mailboxKey(inviter.email)) throw new AppError("bad_request", "You cannot invite yourself.");
-  const [member] = await queryRows(db, sql`SELECT id FROM users WHERE email = ${email}`, IdRow);
+  const [member] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (member) throw new AppError("conflict", `${email} already has a Toolscape account.`);
-  const [already] = await queryRows(
-    db,
-    sql`SELECT id FROM referral_invites WHERE referrer_id = ${inviter.id} AND email = ${email}`,
-    IdRow,
-  );
+  const [already] = await db
+    .select({ id: referralInvites.id })
+    .from(referralInvites)
+    .where(and(eq(referralInvites.referrerId, inviter.id), eq(referralInvites.email, email)));
   if (already) throw new AppError("conflict", `You have already invited ${email}.`);
   const now = clock.now();
   const limit = await consumeRateLimit(
@@ -173,13 +171,11 @@ export async function inviteByEmail(
   const code = await ensureReferralCode(db, inviter.id);
   const link = referralLink(siteOrigin(deps.env), code);
   await transaction(db, async (tx) => {
-    const inserted = await queryRows(
-      tx,
-      sql`INSERT INTO referral_invites (referrer_id, email, created_at)
-          VALUES (${inviter.id}, ${email}, ${now.toISOString()}::timestamptz)
-          ON CONFLICT (referrer_id, email) DO NOTHING RETURNING id`,
-      IdRow,
-    );
+    const inserted = await tx
+      .insert(referralInvites)
+      .values({ referrerId: inviter.id, email, createdAt: now })
+      .onConflictDoNothing({ target: [referralInvites.referrerId, referralInvites.email] })
+      .returning({ id: referralInvites.id });
     if (!inserted.length) throw new AppError("conflict", `You have already invited ${email}.`);
     await deps.mailer.send({
       to: email,
@@ -225,20 +221,29 @@ export async function rewardReferral(
   }
   const now = deps.clock.now();
   const recorded = await transaction(deps.db, async (tx) => {
-    const [invite] = await queryRows(
-      tx,
-      sql`UPDATE referral_invites SET status = 'joined', invitee_id = ${invitee.id}, joined_at = ${now.toISOString()}::timestamptz
-           WHERE referrer_id = ${referrer.id} AND email = ${invitee.email.toLowerCase()} AND status = 'invited'
-           RETURNING id`,
-      IdRow,
-    );
-    const inserted = await queryRows(
-      tx,
-      sql`INSERT INTO referrals (referrer_id, invitee_id, invite_id, reward_days, created_at, status)
-          VALUES (${referrer.id}, ${invitee.id}, ${invite?.id ?? null}, 0, ${now.toISOString()}::timestamptz, 'pending')
-          ON CONFLICT (invitee_id) DO NOTHING RETURNING id`,
-      IdRow,
-    );
+    const [invite] = await tx
+      .update(referralInvites)
+      .set({ status: "joined", inviteeId: invitee.id, joinedAt: now })
+      .where(
+        and(
+          eq(referralInvites.referrerId, referrer.id),
+          eq(referralInvites.email, invitee.email.toLowerCase()),
+          eq(referralInvites.status, "invited"),
+        ),
+      )
+      .returning({ id: referralInvites.id });
+    const inserted = await tx
+      .insert(referrals)
+      .values({
+        referrerId: referrer.id,
+        inviteeId: invitee.id,
+        inviteId: invite?.id ?? null,
+        rewardDays: 0,
+        createdAt: now,
+        status: "pending",
+      })
+      .onConflictDoNothing({ target: referrals.inviteeId })
+      .returning({ id: referrals.id });
     if (!inserted.length) {
       // Already recorded (a replay): undo the invite update by rolling back.
       throw new AlreadyRewarded();
@@ -253,8 +258,6 @@ export async function rewardReferral(
   return rewardConfirmedReferral(deps, invitee.id);
 }
 
-const PendingReferralRow = z.object({ id: z.string(), referrer_id: z.string() });
-
 /**
  * The invitee confirmed their e-mail address: their pending referral is rewarded with
  * REFERRAL_REWARD_DAYS of Standard (billing's grant, reference `referral:{invitee}`, once), unless the
@@ -268,30 +271,33 @@ export async function rewardConfirmedReferral(
 ): Promise<ReferralOutcome> {
   const now = deps.clock.now();
   return transaction(deps.db, async (tx) => {
-    const [pending] = await queryRows(
-      tx,
-      sql`SELECT id, referrer_id FROM referrals WHERE invitee_id = ${inviteeId} AND status = 'pending'`,
-      PendingReferralRow,
-    );
+    const [pending] = await tx
+      .select({ id: referrals.id, referrer_id: referrals.referrerId })
+      .from(referrals)
+      .where(and(eq(referrals.inviteeId, inviteeId), eq(referrals.status, "pending")));
     if (!pending) return { rewarded: false };
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`referral-cap:${pending.referrer_id}`}))`);
     const since = new Date(now.getTime() - REFERRAL_CAP_WINDOW_DAYS * DAY_MS);
-    const [counted] = await queryRows(
-      tx,
-      sql`SELECT count(*)::int AS n FROM referrals
-           WHERE referrer_id = ${pending.referrer_id} AND status = 'rewarded'
-             AND rewarded_at > ${since.toISOString()}::timestamptz`,
-      CountRow,
-    );
+    const [counted] = await tx
+      .select({ n: count() })
+      .from(referrals)
+      .where(
+        and(
+          eq(referrals.referrerId, pending.referrer_id),
+          eq(referrals.status, "rewarded"),
+          gt(referrals.rewardedAt, since),
+        ),
+      );
     const overCap = Number(counted?.n ?? 0) >= REFERRAL_REWARDS_PER_YEAR;
-    const claimed = await queryRows(
-      tx,
-      sql`UPDATE referrals SET status = ${overCap ? "over_cap" : "rewarded"},
-                 reward_days = ${overCap ? 0 : REFERRAL_REWARD_DAYS},
-                 rewarded_at = ${overCap ? null : now.toISOString()}::timestamptz
-           WHERE id = ${pending.id}::uuid AND status = 'pending' RETURNING id`,
-      IdRow,
-    );
+    const claimed = await tx
+      .update(referrals)
+      .set({
+        status: overCap ? "over_cap" : "rewarded",
+        rewardDays: overCap ? 0 : REFERRAL_REWARD_DAYS,
+        rewardedAt: overCap ? null : now,
+      })
+      .where(and(eq(referrals.id, pending.id), eq(referrals.status, "pending")))
+      .returning({ id: referrals.id });
     if (!claimed.length) return { rewarded: false };
     if (overCap) return { rewarded: false, status: "over_cap" as const };
     const grant = await deps.growth.grantPlanDays(tx, {
@@ -312,11 +318,12 @@ export async function inviterOfEmail(
   db: Db,
   email: string,
 ): Promise<{ id: string; email: string; name: string } | null> {
-  const [row] = await queryRows(
-    db,
-    sql`SELECT u.id, u.email, u.name FROM referral_invites i JOIN users u ON u.id = i.referrer_id
-         WHERE i.email = ${email.toLowerCase()} AND i.status = 'invited' ORDER BY i.created_at LIMIT 1`,
-    MemberRow,
-  );
+  const [row] = await db
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(referralInvites)
+    .innerJoin(users, eq(users.id, referralInvites.referrerId))
+    .where(and(eq(referralInvites.email, email.toLowerCase()), eq(referralInvites.status, "invited")))
+    .orderBy(asc(referralInvites.createdAt))
+    .limit(1);
   return row ?? null;
 }

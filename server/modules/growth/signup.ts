@@ -1,6 +1,6 @@
-import { z } from "zod";
-import { queryRows, sql } from "../../platform/db/index.ts";
+import { and, eq } from "drizzle-orm";
 import { readBrowserOwner, signingSecret } from "../accounts/index.ts";
+import { users } from "../accounts/tables.ts";
 import { attributeMember } from "./affiliates.ts";
 import { normalCode } from "./codes.ts";
 import { REF_COOKIE, readAffiliateCookie, readCookie } from "./cookies.ts";
@@ -13,16 +13,17 @@ import {
   rewardConfirmedReferral,
   rewardReferral,
 } from "./referrals.ts";
-
-const ReferrerRow = z.object({ email: z.string(), name: z.string() });
-const PendingReferralRow = z.object({ referrer_id: z.string() });
+import { referrals } from "./tables.ts";
 
 /** emailVerified: OAuth accounts arrive with a confirmed address; e-mail sign-ups confirm by a link. */
 export type NewMember = { id: string; email: string; name: string; emailVerified?: boolean };
 
 async function tellReferrer(deps: GrowthDeps, referrerId: string, friend: NewMember, outcome: ReferralOutcome) {
   if (!outcome.rewarded) return;
-  const [referrer] = await queryRows(deps.db, sql`SELECT email, name FROM users WHERE id = ${referrerId}`, ReferrerRow);
+  const [referrer] = await deps.db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, referrerId));
   if (!referrer) return;
   await deps.mailer
     .send({
@@ -46,11 +47,10 @@ async function tellReferrer(deps: GrowthDeps, referrerId: string, friend: NewMem
  */
 export async function onMemberEmailVerified(deps: GrowthDeps, user: NewMember): Promise<void> {
   try {
-    const [referral] = await queryRows(
-      deps.db,
-      sql`SELECT referrer_id FROM referrals WHERE invitee_id = ${user.id} AND status = 'pending'`,
-      PendingReferralRow,
-    );
+    const [referral] = await deps.db
+      .select({ referrer_id: referrals.referrerId })
+      .from(referrals)
+      .where(and(eq(referrals.inviteeId, user.id), eq(referrals.status, "pending")));
     if (!referral) return;
     const outcome = await rewardConfirmedReferral(deps, user.id);
     await tellReferrer(deps, referral.referrer_id, user, outcome);
