@@ -1,3 +1,4 @@
+import { and, eq, lte } from "drizzle-orm";
 import { z } from "zod";
 import { DAY_MS } from "../../platform/clock.ts";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
@@ -5,6 +6,7 @@ import type { Jobs } from "../../platform/jobs/types.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { type BillingHooks, getPlan, type PaymentAppliedEvent, type PaymentRefundedEvent } from "../billing/index.ts";
 import type { GrowthDeps } from "./deps.ts";
+import { affiliateCommissions } from "./tables.ts";
 
 const CommissionRow = z.object({ id: z.string(), status: z.enum(["pending", "approved", "paid", "reversed"]) });
 const IdRow = z.object({ id: z.string() });
@@ -57,18 +59,18 @@ export async function recordCommission(
  * out stays paid and gets a negative adjustment (approved at once), which the next payout nets.
  */
 export async function reverseCommission(tx: Db, event: PaymentRefundedEvent): Promise<"reversed" | "adjusted" | null> {
-  const [row] = await queryRows(
-    tx,
-    sql`SELECT id, status::text AS status FROM affiliate_commissions
-         WHERE payment_id = ${event.paymentId} AND kind = 'commission' FOR UPDATE`,
-    CommissionRow,
-  );
+  const [row] = await tx
+    .select({ id: affiliateCommissions.id, status: affiliateCommissions.status })
+    .from(affiliateCommissions)
+    .where(and(eq(affiliateCommissions.paymentId, event.paymentId), eq(affiliateCommissions.kind, "commission")))
+    .for("update");
   if (!row || row.status === "reversed") return null;
   const at = event.at.toISOString();
   if (row.status !== "paid") {
-    await tx.execute(
-      sql`UPDATE affiliate_commissions SET status = 'reversed', reversed_at = ${at}::timestamptz WHERE id = ${row.id}::uuid`,
-    );
+    await tx
+      .update(affiliateCommissions)
+      .set({ status: "reversed", reversedAt: event.at })
+      .where(eq(affiliateCommissions.id, row.id));
     return "reversed";
   }
   const inserted = await queryRows(
@@ -87,24 +89,27 @@ export async function reverseCommission(tx: Db, event: PaymentRefundedEvent): Pr
 
 /** Approves one commission whose window has ended (idempotent: a second run changes nothing). */
 export async function approveCommission(db: Db, commissionId: string, now: Date): Promise<boolean> {
-  const rows = await queryRows(
-    db,
-    sql`UPDATE affiliate_commissions SET status = 'approved', approved_at = ${now.toISOString()}::timestamptz
-         WHERE id = ${commissionId}::uuid AND status = 'pending' AND available_at <= ${now.toISOString()}::timestamptz
-         RETURNING id`,
-    IdRow,
-  );
+  const rows = await db
+    .update(affiliateCommissions)
+    .set({ status: "approved", approvedAt: now })
+    .where(
+      and(
+        eq(affiliateCommissions.id, commissionId),
+        eq(affiliateCommissions.status, "pending"),
+        lte(affiliateCommissions.availableAt, now),
+      ),
+    )
+    .returning({ id: affiliateCommissions.id });
   return rows.length > 0;
 }
 
 /** Approves every commission whose window has ended (the sweep behind the per-commission jobs). */
 export async function approveDueCommissions(db: Db, now: Date): Promise<number> {
-  const rows = await queryRows(
-    db,
-    sql`UPDATE affiliate_commissions SET status = 'approved', approved_at = ${now.toISOString()}::timestamptz
-         WHERE status = 'pending' AND available_at <= ${now.toISOString()}::timestamptz RETURNING id`,
-    IdRow,
-  );
+  const rows = await db
+    .update(affiliateCommissions)
+    .set({ status: "approved", approvedAt: now })
+    .where(and(eq(affiliateCommissions.status, "pending"), lte(affiliateCommissions.availableAt, now)))
+    .returning({ id: affiliateCommissions.id });
   return rows.length;
 }
 

@@ -1,5 +1,7 @@
+import { count, eq } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { affiliateClicks } from "./tables.ts";
 
 export type CommissionView = {
   id: string;
@@ -37,7 +39,6 @@ const Sums = z.object({
   paid: z.number(),
   conversions: z.number(),
 });
-const Clicks = z.object({ n: z.number() });
 const CommissionRow = z.object({
   id: z.string(),
   kind: z.enum(["commission", "adjustment"]),
@@ -65,11 +66,7 @@ export async function affiliateStats(db: Db, affiliateId: string, now: Date): Pr
           FROM affiliate_commissions WHERE affiliate_id = ${affiliateId}::uuid`,
       Sums,
     ),
-    queryRows(
-      db,
-      sql`SELECT count(*)::int AS n FROM affiliate_clicks WHERE affiliate_id = ${affiliateId}::uuid`,
-      Clicks,
-    ),
+    db.select({ n: count() }).from(affiliateClicks).where(eq(affiliateClicks.affiliateId, affiliateId)),
     queryRows(
       db,
       sql`SELECT id, kind::text AS kind, tier::text AS tier, payment_cents, amount_cents, status::text AS status,

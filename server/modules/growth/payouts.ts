@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { providerRefused } from "../billing/index.ts";
 import type { GrowthDeps } from "./deps.ts";
+import { affiliatePayouts } from "./tables.ts";
 
 export const PayoutPeriod = z
   .string({ message: "period is required (YYYY-MM)" })
@@ -176,33 +178,22 @@ export async function runPayout(
   return { batchId, payouts: payouts.out.map((p) => ({ ...p, status })) };
 }
 
-const PayoutRecordRow = z.object({
-  id: z.string(),
-  affiliate_id: z.string(),
-  period: z.string(),
-  amount_cents: z.number(),
-  commission_count: z.number(),
-  status: z.string(),
-  provider: z.string().nullable(),
-  provider_batch_id: z.string().nullable(),
-  paid_at: z.string(),
-});
-
 export async function listPayouts(db: Db, affiliateId: string): Promise<PayoutRecord[]> {
-  const rows = await queryRows(
-    db,
-    sql`SELECT * FROM affiliate_payouts WHERE affiliate_id = ${affiliateId}::uuid ORDER BY paid_at DESC LIMIT 120`,
-    PayoutRecordRow,
-  );
+  const rows = await db
+    .select()
+    .from(affiliatePayouts)
+    .where(eq(affiliatePayouts.affiliateId, affiliateId))
+    .orderBy(desc(affiliatePayouts.paidAt))
+    .limit(120);
   return rows.map((r) => ({
     id: r.id,
-    affiliateId: r.affiliate_id,
+    affiliateId: r.affiliateId,
     period: r.period,
-    amountCents: r.amount_cents,
-    commissionCount: r.commission_count,
+    amountCents: r.amountCents,
+    commissionCount: r.commissionCount,
     status: r.status,
     provider: r.provider,
-    providerBatchId: r.provider_batch_id,
-    paidAt: new Date(r.paid_at).toISOString(),
+    providerBatchId: r.providerBatchId,
+    paidAt: r.paidAt.toISOString(),
   }));
 }
