@@ -23,7 +23,7 @@ const RAW_CEILING: Record<string, number> = {
   community: 47,
   content: 14,
   exports: 7,
-  growth: 25,
+  growth: 21,
   insights: 23,
   linkcheck: 10,
   logos: 1,

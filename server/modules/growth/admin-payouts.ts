@@ -1,3 +1,4 @@
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
@@ -6,6 +7,7 @@ import { uuidSchema } from "../../platform/ids.ts";
 import { cleanLine, controlCharacterIn } from "../../platform/text.ts";
 import { providerRefused } from "../billing/index.ts";
 import type { GrowthDeps } from "./deps.ts";
+import { affiliateCommissions, affiliatePayouts, affiliates } from "./tables.ts";
 
 /**
  * The operators' payouts screen (issue 21): what each affiliate is owed, approve (the commissions
@@ -81,7 +83,6 @@ const PayoutRow = z.object({
   provider_batch_id: z.string().nullable(),
   paid_at: z.string(),
 });
-const LockedAffiliateRow = z.object({ id: z.string(), status: AffiliateStatus, payout_email: z.string() });
 const OwedCommissionRow = z.object({ id: z.string(), amount_cents: z.number() });
 const IdRow = z.object({ id: z.string() });
 const ClaimedPayoutRow = z.object({
@@ -93,7 +94,6 @@ const ClaimedPayoutRow = z.object({
   period: z.string(),
   commission_count: z.number(),
 });
-const ManualPayoutRow = z.object({ affiliate_id: z.string(), amount_cents: z.number() });
 
 export async function listAffiliatesOwed(db: Db): Promise<AffiliateOwed[]> {
   const rows = await queryRows(
@@ -151,11 +151,11 @@ export async function listRecentPayouts(db: Db, limit = 50, onlyId?: string): Pr
 }
 
 async function lockAffiliate(tx: Db, affiliateId: string) {
-  const [row] = await queryRows(
-    tx,
-    sql`SELECT id::text AS id, status::text AS status, payout_email FROM affiliates WHERE id = ${affiliateId}::uuid FOR UPDATE`,
-    LockedAffiliateRow,
-  );
+  const [row] = await tx
+    .select({ id: affiliates.id, status: affiliates.status, payout_email: affiliates.payoutEmail })
+    .from(affiliates)
+    .where(eq(affiliates.id, affiliateId))
+    .for("update");
   if (!row) throw new AppError("not_found", "Affiliate not found");
   return row;
 }
@@ -291,9 +291,10 @@ export async function sendPayout(
     );
     if (status === "failed" || status === "denied") {
       // The provider said no: nothing was paid, the commissions are owed again (a new approval pays them).
-      await tx.execute(
-        sql`UPDATE affiliate_commissions SET status = 'approved', payout_id = NULL WHERE payout_id = ${claimed.id}::uuid`,
-      );
+      await tx
+        .update(affiliateCommissions)
+        .set({ status: "approved", payoutId: null })
+        .where(eq(affiliateCommissions.payoutId, claimed.id));
     }
     await recordAudit(tx, {
       actor,
@@ -326,13 +327,11 @@ export async function markPayoutPaidByHand(
 ): Promise<void> {
   const now = deps.clock.now();
   await transaction(deps.db, async (tx) => {
-    const [row] = await queryRows(
-      tx,
-      sql`UPDATE affiliate_payouts SET status = 'manual', provider_batch_id = ${reference || null}
-           WHERE id = ${payoutId}::uuid AND status = 'approved'
-           RETURNING affiliate_id::text AS affiliate_id, amount_cents`,
-      ManualPayoutRow,
-    );
+    const [row] = await tx
+      .update(affiliatePayouts)
+      .set({ status: "manual", providerBatchId: reference || null })
+      .where(and(eq(affiliatePayouts.id, payoutId), eq(affiliatePayouts.status, "approved")))
+      .returning({ affiliate_id: affiliatePayouts.affiliateId, amount_cents: affiliatePayouts.amountCents });
     if (!row) throw new AppError("conflict", "This payout is not waiting to be sent (already sent, or not approved).");
     await recordAudit(tx, {
       actor,
@@ -363,7 +362,7 @@ export async function setAffiliateStatus(
   return transaction(deps.db, async (tx) => {
     const before = await lockAffiliate(tx, affiliateId);
     if (before.status === status) return { changed: false };
-    await tx.execute(sql`UPDATE affiliates SET status = ${status} WHERE id = ${affiliateId}::uuid`);
+    await tx.update(affiliates).set({ status }).where(eq(affiliates.id, affiliateId));
     await recordAudit(tx, {
       actor,
       action: status === "suspended" ? "affiliate.suspend" : "affiliate.reactivate",
