@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows, transaction } from "../../platform/db/index.ts";
+import { type Db, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { UUID } from "../../platform/ids.ts";
 import { consumeRateLimit, type RateResult, type RateRule } from "../../platform/rate-limit.ts";
 import { textLine } from "../../platform/text.ts";
+import { apiKeys, users } from "./tables.ts";
 import { loadViewer, requireEntitlement, type Viewer } from "./viewer.ts";
 
 /**
@@ -43,21 +44,8 @@ export type ApiKeySummary = {
   revokedAt: string | null;
 };
 
-const CountRow = z.object({ n: z.number() });
-const IdRow = z.object({ id: z.string() });
-/** timestamptz columns as the server's text */
-const ApiKeyRow = z.object({
-  id: z.string(),
-  name: z.string(),
-  prefix: z.string(),
-  created_at: z.string(),
-  last_used_at: z.string().nullable(),
-  revoked_at: z.string().nullable(),
-});
-const KeyOwnerRow = z.object({ id: z.string(), user_id: z.string(), revoked_at: z.string().nullable() });
-
 const hashKey = (key: string) => createHash("sha256").update(key).digest("hex");
-const iso = (v: string | Date | null) => (v ? new Date(v).toISOString() : null);
+const iso = (v: Date | null) => (v ? v.toISOString() : null);
 
 /** Whether an Authorization header carries an API key (rather than a session token). */
 export function apiKeyFromHeader(authorization: string | null | undefined): string | null {
@@ -77,19 +65,16 @@ export async function createApiKey(
   const prefix = key.slice(0, 12);
   return transaction(db, async (tx) => {
     // The member row is locked so two concurrent creations cannot both pass the cap.
-    await tx.execute(sql`SELECT id FROM users WHERE id = ${v.user.id} FOR UPDATE`);
-    const [count] = await queryRows(
-      tx,
-      sql`SELECT count(*)::int AS n FROM api_keys WHERE user_id = ${v.user.id} AND revoked_at IS NULL`,
-      CountRow,
-    );
-    if (Number(count?.n ?? 0) >= MAX_KEYS_PER_MEMBER) throw new AppError("conflict", API_KEY_MESSAGES.tooMany);
-    const [row] = await queryRows(
-      tx,
-      sql`INSERT INTO api_keys (user_id, name, prefix, key_hash, created_at)
-          VALUES (${v.user.id}, ${input.name}, ${prefix}, ${hashKey(key)}, ${now.toISOString()}::timestamptz) RETURNING id`,
-      IdRow,
-    );
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, v.user.id)).for("update");
+    const [active] = await tx
+      .select({ n: count() })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.userId, v.user.id), isNull(apiKeys.revokedAt)));
+    if (Number(active?.n ?? 0) >= MAX_KEYS_PER_MEMBER) throw new AppError("conflict", API_KEY_MESSAGES.tooMany);
+    const [row] = await tx
+      .insert(apiKeys)
+      .values({ userId: v.user.id, name: input.name, prefix, keyHash: hashKey(key), createdAt: now })
+      .returning({ id: apiKeys.id });
     return {
       key,
       apiKey: {
@@ -105,31 +90,37 @@ export async function createApiKey(
 }
 
 export async function listApiKeys(db: Db, viewer: Viewer): Promise<ApiKeySummary[]> {
-  const rows = await queryRows(
-    db,
-    sql`SELECT id, name, prefix, created_at, last_used_at, revoked_at FROM api_keys
-        WHERE user_id = ${viewer.user.id} ORDER BY revoked_at IS NOT NULL, created_at DESC LIMIT 50`,
-    ApiKeyRow,
-  );
+  const rows = await db
+    .select({
+      id: apiKeys.id,
+      name: apiKeys.name,
+      prefix: apiKeys.prefix,
+      createdAt: apiKeys.createdAt,
+      lastUsedAt: apiKeys.lastUsedAt,
+      revokedAt: apiKeys.revokedAt,
+    })
+    .from(apiKeys)
+    .where(eq(apiKeys.userId, viewer.user.id))
+    .orderBy(sql`${apiKeys.revokedAt} IS NOT NULL`, desc(apiKeys.createdAt))
+    .limit(50);
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
     prefix: r.prefix,
-    createdAt: new Date(r.created_at).toISOString(),
-    lastUsedAt: iso(r.last_used_at),
-    revokedAt: iso(r.revoked_at),
+    createdAt: r.createdAt.toISOString(),
+    lastUsedAt: iso(r.lastUsedAt),
+    revokedAt: iso(r.revokedAt),
   }));
 }
 
 /** Revokes one of the member's own keys (any member: a former Expert can still revoke). */
 export async function revokeApiKey(db: Db, viewer: Viewer, id: string, now: Date): Promise<void> {
   if (!UUID.test(id)) throw new AppError("not_found", "API key not found");
-  const rows = await queryRows(
-    db,
-    sql`UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ${now.toISOString()}::timestamptz)
-        WHERE id = ${id} AND user_id = ${viewer.user.id} RETURNING id`,
-    IdRow,
-  );
+  const rows = await db
+    .update(apiKeys)
+    .set({ revokedAt: sql`COALESCE(${apiKeys.revokedAt}, ${now.toISOString()}::timestamptz)` })
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, viewer.user.id)))
+    .returning({ id: apiKeys.id });
   if (!rows.length) throw new AppError("not_found", "API key not found");
 }
 
@@ -142,13 +133,12 @@ export type ApiKeyAuth = { viewer: Viewer; keyId: string; limit: RateResult & { 
  */
 export async function authenticateApiKey(db: Db, key: string, now: Date): Promise<ApiKeyAuth> {
   if (!KEY_SHAPE.test(key)) throw new AppError("unauthorized", API_KEY_MESSAGES.invalid);
-  const [row] = await queryRows(
-    db,
-    sql`SELECT id, user_id, revoked_at FROM api_keys WHERE key_hash = ${hashKey(key)}`,
-    KeyOwnerRow,
-  );
-  if (!row || row.revoked_at) throw new AppError("unauthorized", API_KEY_MESSAGES.invalid);
-  const viewer = await loadViewer(db, row.user_id, now);
+  const [row] = await db
+    .select({ id: apiKeys.id, userId: apiKeys.userId, revokedAt: apiKeys.revokedAt })
+    .from(apiKeys)
+    .where(eq(apiKeys.keyHash, hashKey(key)));
+  if (!row || row.revokedAt) throw new AppError("unauthorized", API_KEY_MESSAGES.invalid);
+  const viewer = await loadViewer(db, row.userId, now);
   if (!viewer || viewer.user.suspendedAt) throw new AppError("unauthorized", API_KEY_MESSAGES.invalid);
   if (!viewer.can(API_KEY_FEATURE)) throw new AppError("forbidden", API_KEY_MESSAGES.notExpert);
   const result = await consumeRateLimit(db, `api-key:${row.id}`, API_KEY_RULE, now);
@@ -160,9 +150,17 @@ export async function authenticateApiKey(db: Db, key: string, now: Date): Promis
     });
   }
   // Minute precision is enough for "last used" and spares a write per request.
-  await db.execute(
-    sql`UPDATE api_keys SET last_used_at = ${now.toISOString()}::timestamptz
-        WHERE id = ${row.id} AND (last_used_at IS NULL OR last_used_at < ${now.toISOString()}::timestamptz - interval '1 minute')`,
-  );
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: now })
+    .where(
+      and(
+        eq(apiKeys.id, row.id),
+        or(
+          isNull(apiKeys.lastUsedAt),
+          lt(apiKeys.lastUsedAt, sql`${now.toISOString()}::timestamptz - interval '1 minute'`),
+        ),
+      ),
+    );
   return { viewer, keyId: row.id, limit };
 }

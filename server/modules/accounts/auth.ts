@@ -6,9 +6,8 @@ import { APIError, betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware } from "better-auth/api";
 import { bearer } from "better-auth/plugins/bearer";
-import { z } from "zod";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
-import { queryRows, sql } from "../../platform/db/index.ts";
 import type { Env } from "../../platform/env.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { Mailer } from "../../platform/mail.ts";
@@ -16,7 +15,7 @@ import { siteOrigin, siteUrl } from "../../platform/site-origin.ts";
 import { cleanLine, controlCharacterIn, controlCharacterMessage } from "../../platform/text.ts";
 import { BROWSER_OWNER_COOKIE, BROWSER_OWNER_MAX_AGE_S, browserOwnerValue } from "./browser-owner.ts";
 import { AvatarUrl, PASSWORD_MAX, PASSWORD_MIN } from "./forms.ts";
-import { authAccounts, sessions as sessionsTable, users as usersTable, verifications } from "./tables.ts";
+import { authAccounts, sessions as sessionsTable, userProfiles, users as usersTable, verifications } from "./tables.ts";
 
 /** The header our HTTP layer sets with the client address it trusts (never taken from the client). */
 export const CLIENT_IP_HEADER = "x-toolscape-client-ip";
@@ -258,15 +257,12 @@ export type Auth = ReturnType<typeof createAuth>;
 export const ACCOUNT_SUSPENDED =
   "This account is suspended. If you think this is a mistake, contact support@toolscape.dev.";
 
-const SuspendedRow = z.object({ suspended: z.boolean() });
-
 async function isSuspended(db: Db, userId: string): Promise<boolean> {
-  const [row] = await queryRows(
-    db,
-    sql`SELECT suspended_at IS NOT NULL AS suspended FROM users WHERE id = ${userId}`,
-    SuspendedRow,
-  );
-  return row?.suspended ?? false;
+  const [row] = await db
+    .select({ suspendedAt: usersTable.suspendedAt })
+    .from(usersTable)
+    .where(eq(usersTable.id, userId));
+  return row ? row.suspendedAt !== null : false;
 }
 
 /** The profile form's avatar rule (forms.ts AvatarUrl), as a 400 with its message. */
@@ -315,7 +311,8 @@ export function resolveAuthSecret(env: Pick<Env, "AUTH_SECRET" | "DATA_DIR">): s
 
 /** The LinkedIn variant of the verified badge (user_profiles belongs to this module). */
 export async function markLinkedInVerified(db: Db, userId: string): Promise<void> {
-  await db.execute(
-    sql`UPDATE user_profiles SET is_verified = true, verification_type = 'linkedin' WHERE user_id = ${userId}`,
-  );
+  await db
+    .update(userProfiles)
+    .set({ isVerified: true, verificationType: "linkedin" })
+    .where(eq(userProfiles.userId, userId));
 }

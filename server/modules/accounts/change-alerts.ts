@@ -1,3 +1,4 @@
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import type { Env } from "../../platform/env.ts";
@@ -9,6 +10,8 @@ import type { Logger } from "../../platform/logger.ts";
 import type { Mailer } from "../../platform/mail.ts";
 import { siteUrl } from "../../platform/site-origin.ts";
 import { type Plan, planChangeText, type ToolMergeStep } from "../catalog/index.ts";
+import { toolChangeAlerts } from "./alert-tables.ts";
+import { savedTools } from "./tables.ts";
 import { requireEntitlement, type Viewer } from "./viewer.ts";
 
 /**
@@ -41,11 +44,10 @@ export const CHANGE_ALERT_TEXT = {
 } as const;
 
 export async function changeAlertFor(db: Db, userId: string, toolId: string): Promise<ChangeAlertFrequency | null> {
-  const [row] = await queryRows(
-    db,
-    sql`SELECT frequency::text AS frequency FROM tool_change_alerts WHERE user_id = ${userId} AND tool_id = ${toolId}::uuid`,
-    FrequencyRow,
-  );
+  const [row] = await db
+    .select({ frequency: toolChangeAlerts.frequency })
+    .from(toolChangeAlerts)
+    .where(and(eq(toolChangeAlerts.userId, userId), eq(toolChangeAlerts.toolId, toolId)));
   return row?.frequency ?? null;
 }
 
@@ -60,20 +62,24 @@ export async function setChangeAlert(
   const v = requireEntitlement(viewer, CHANGE_ALERT_FEATURE);
   if (!isUuid(toolId)) throw new AppError("not_found", "Tool not found");
   if (frequency === "off") {
-    await db.execute(sql`DELETE FROM tool_change_alerts WHERE user_id = ${v.user.id} AND tool_id = ${toolId}::uuid`);
+    await db
+      .delete(toolChangeAlerts)
+      .where(and(eq(toolChangeAlerts.userId, v.user.id), eq(toolChangeAlerts.toolId, toolId)));
     return null;
   }
-  const saved = await queryRows(
-    db,
-    sql`SELECT 1 AS n FROM saved_tools WHERE user_id = ${v.user.id} AND tool_id = ${toolId}::uuid LIMIT 1`,
-    OneRow,
-  );
+  const saved = await db
+    .select({ n: sql<number>`1` })
+    .from(savedTools)
+    .where(and(eq(savedTools.userId, v.user.id), eq(savedTools.toolId, toolId)))
+    .limit(1);
   if (!saved.length) throw new AppError("conflict", CHANGE_ALERT_TEXT.needsSave);
-  await db.execute(
-    sql`INSERT INTO tool_change_alerts (user_id, tool_id, frequency, created_at)
-        VALUES (${v.user.id}, ${toolId}::uuid, ${frequency}, ${now.toISOString()}::timestamptz)
-        ON CONFLICT (user_id, tool_id) DO UPDATE SET frequency = excluded.frequency`,
-  );
+  await db
+    .insert(toolChangeAlerts)
+    .values({ userId: v.user.id, toolId, frequency, createdAt: now })
+    .onConflictDoUpdate({
+      target: [toolChangeAlerts.userId, toolChangeAlerts.toolId],
+      set: { frequency: sql`excluded.frequency` },
+    });
   return frequency;
 }
 
@@ -95,8 +101,6 @@ const Due = z.object({
   at: z.string(),
 });
 type Due = z.infer<typeof Due>;
-const FrequencyRow = z.object({ frequency: z.enum(CHANGE_ALERT_FREQUENCIES) });
-const OneRow = z.object({ n: z.number() });
 const ClaimRow = z.object({ history_id: z.string() });
 const UserIdRow = z.object({ user_id: z.string() });
 
@@ -245,11 +249,10 @@ const changeAlertsStep: ToolMergeStep = {
           ON CONFLICT DO NOTHING RETURNING user_id`,
       UserIdRow,
     );
-    const dropped = await queryRows(
-      tx,
-      sql`DELETE FROM tool_change_alerts WHERE tool_id = ${fromToolId}::uuid RETURNING user_id`,
-      UserIdRow,
-    );
+    const dropped = await tx
+      .delete(toolChangeAlerts)
+      .where(eq(toolChangeAlerts.toolId, fromToolId))
+      .returning({ userId: toolChangeAlerts.userId });
     return { moved: moved.length, dropped: dropped.length - moved.length };
   },
 };

@@ -1,8 +1,10 @@
+import { and, asc, count, eq } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
+import { type Db, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { UUID } from "../../platform/ids.ts";
 import { textLine } from "../../platform/text.ts";
+import { filterSets, userProfiles } from "./tables.ts";
 import { requireEntitlement, requireUser, type Viewer } from "./viewer.ts";
 
 /**
@@ -25,23 +27,22 @@ export const FilterSetInput = z.object({
 });
 export type FilterSetInput = z.output<typeof FilterSetInput>;
 
-const Row = z.object({ id: z.string(), name: z.string(), query: z.string(), updated_at: z.string() });
-type Row = z.infer<typeof Row>;
+type Row = { id: string; name: string; query: string; updatedAt: Date };
 const toSet = (r: Row): FilterSet => ({
   id: r.id,
   name: r.name,
   query: r.query,
   url: `/tools?${r.query}`,
-  updatedAt: new Date(r.updated_at).toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
 });
-const COLUMNS = sql.raw("id::text AS id, name, query, updated_at::text AS updated_at");
+const COLUMNS = { id: filterSets.id, name: filterSets.name, query: filterSets.query, updatedAt: filterSets.updatedAt };
 
 export async function listFilterSets(db: Db, userId: string): Promise<FilterSet[]> {
-  const rows = await queryRows(
-    db,
-    sql`SELECT ${COLUMNS} FROM filter_sets WHERE user_id = ${userId} ORDER BY lower(name), id`,
-    Row,
-  );
+  const rows = await db
+    .select(COLUMNS)
+    .from(filterSets)
+    .where(eq(filterSets.userId, userId))
+    .orderBy(sql`lower(${filterSets.name})`, asc(filterSets.id));
   return rows.map(toSet);
 }
 
@@ -57,13 +58,9 @@ export async function createFilterSet(db: Db, viewer: Viewer | null, input: Filt
   const limit = v.limit(ADVANCED_FILTERS);
   try {
     return await transaction(db, async (tx) => {
-      await tx.execute(sql`SELECT 1 FROM user_profiles WHERE user_id = ${v.user.id} FOR UPDATE`);
+      await tx.select({ one: sql`1` }).from(userProfiles).where(eq(userProfiles.userId, v.user.id)).for("update");
       if (limit !== null) {
-        const [row] = await queryRows(
-          tx,
-          sql`SELECT count(*)::int AS n FROM filter_sets WHERE user_id = ${v.user.id}`,
-          z.object({ n: z.number() }),
-        );
+        const [row] = await tx.select({ n: count() }).from(filterSets).where(eq(filterSets.userId, v.user.id));
         if ((row?.n ?? 0) >= limit)
           throw new AppError(
             "forbidden",
@@ -71,12 +68,10 @@ export async function createFilterSet(db: Db, viewer: Viewer | null, input: Filt
             { limit },
           );
       }
-      const [created] = await queryRows(
-        tx,
-        sql`INSERT INTO filter_sets (user_id, name, query) VALUES (${v.user.id}, ${input.name}, ${input.query})
-            RETURNING ${COLUMNS}`,
-        Row,
-      );
+      const [created] = await tx
+        .insert(filterSets)
+        .values({ userId: v.user.id, name: input.name, query: input.query })
+        .returning(COLUMNS);
       if (!created) throw new AppError("internal", "Could not save the filter set");
       return toSet(created);
     });
@@ -90,12 +85,11 @@ export async function renameFilterSet(db: Db, viewer: Viewer | null, id: string,
   const v = requireEntitlement(viewer, ADVANCED_FILTERS);
   if (!UUID.test(id)) throw new AppError("not_found", "Filter set not found");
   try {
-    const [row] = await queryRows(
-      db,
-      sql`UPDATE filter_sets SET name = ${name}, updated_at = now()
-          WHERE id = ${id}::uuid AND user_id = ${v.user.id} RETURNING ${COLUMNS}`,
-      Row,
-    );
+    const [row] = await db
+      .update(filterSets)
+      .set({ name, updatedAt: sql`now()` })
+      .where(and(eq(filterSets.id, id), eq(filterSets.userId, v.user.id)))
+      .returning(COLUMNS);
     if (!row) throw new AppError("not_found", "Filter set not found");
     return toSet(row);
   } catch (err) {
@@ -108,10 +102,9 @@ export async function renameFilterSet(db: Db, viewer: Viewer | null, id: string,
 export async function deleteFilterSet(db: Db, viewer: Viewer | null, id: string): Promise<void> {
   const v = requireUser(viewer);
   if (!UUID.test(id)) throw new AppError("not_found", "Filter set not found");
-  const rows = await queryRows(
-    db,
-    sql`DELETE FROM filter_sets WHERE id = ${id}::uuid AND user_id = ${v.user.id} RETURNING id::text AS id`,
-    z.object({ id: z.string() }),
-  );
+  const rows = await db
+    .delete(filterSets)
+    .where(and(eq(filterSets.id, id), eq(filterSets.userId, v.user.id)))
+    .returning({ id: filterSets.id });
   if (!rows.length) throw new AppError("not_found", "Filter set not found");
 }

@@ -1,20 +1,27 @@
+import { count, eq } from "drizzle-orm";
 import { z } from "zod";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, isUniqueViolation, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { publicMemberName } from "../../platform/public-name.ts";
 import { MESSAGES, type ProfileInput } from "./forms.ts";
+import { userProfiles, users } from "./tables.ts";
 import { ROLES, type Role, TIERS, type Tier } from "./tiers.ts";
 import type { Viewer } from "./viewer.ts";
 
 /** Edits the member's own profile (name, username, bio, avatar URL). */
 export async function updateProfile(db: Db, userId: string, input: ProfileInput): Promise<void> {
   try {
-    await db.execute(
-      sql`UPDATE users SET name = ${input.name}, username = ${input.username ?? null}, bio = ${input.bio ?? null},
-                 image = ${input.image ?? null}, updated_at = now()
-          WHERE id = ${userId}`,
-    );
+    await db
+      .update(users)
+      .set({
+        name: input.name,
+        username: input.username ?? null,
+        bio: input.bio ?? null,
+        image: input.image ?? null,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, userId));
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError("conflict", "That username is taken. Please choose another.");
     throw err;
@@ -28,9 +35,10 @@ export const DARK_MODE_GATED = MESSAGES.darkModeGated;
 
 export async function setDarkMode(db: Db, viewer: Viewer, on: boolean): Promise<void> {
   if (on && !viewer.can("dark_mode")) throw new AppError("forbidden", DARK_MODE_GATED);
-  await db.execute(
-    sql`UPDATE user_profiles SET dark_mode = ${on}, updated_at = now() WHERE user_id = ${viewer.user.id}`,
-  );
+  await db
+    .update(userProfiles)
+    .set({ darkMode: on, updatedAt: sql`now()` })
+    .where(eq(userProfiles.userId, viewer.user.id));
 }
 
 export const AccountSummary = z.object({
@@ -42,9 +50,6 @@ export const AccountSummary = z.object({
 });
 export type AccountSummary = z.infer<typeof AccountSummary>;
 
-const IdRow = z.object({ id: z.string() });
-const UserRoleRow = z.object({ id: z.string(), role: z.enum(ROLES) });
-const CountRow = z.object({ n: z.number() });
 /** The user and their profile (LEFT JOIN: null without one); created_at as the server's text. */
 const PublicProfileRow = z.object({
   id: z.string(),
@@ -68,7 +73,7 @@ async function accountById(db: Db, userId: string): Promise<AccountSummary | nul
 }
 
 export async function findAccountByEmail(db: Db, email: string): Promise<AccountSummary | null> {
-  const [row] = await queryRows(db, sql`SELECT id FROM users WHERE email = ${email.toLowerCase()}`, IdRow);
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
   return row ? accountById(db, row.id) : null;
 }
 
@@ -90,33 +95,36 @@ export async function updateAccount(
   audit?: AccountAudit,
 ): Promise<AccountSummary> {
   return transaction(db, async (tx) => {
-    const [user] = await queryRows(
-      tx,
-      sql`SELECT id, role::text AS role FROM users WHERE id = ${userId} FOR UPDATE`,
-      UserRoleRow,
-    );
+    const [user] = await tx
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
     if (!user) throw new AppError("not_found", "User not found");
     const before = audit ? await accountById(tx, userId) : null;
     if (change.role && change.role !== "admin" && user.role === "admin") {
-      const [{ n } = { n: 0 }] = await queryRows(
-        tx,
-        sql`SELECT count(*)::int AS n FROM users WHERE role = 'admin'`,
-        CountRow,
-      );
+      const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(users).where(eq(users.role, "admin"));
       if (n <= 1) throw new AppError("conflict", "This is the last administrator; make someone else an admin first.");
     }
     if (change.role) {
-      await tx.execute(sql`UPDATE users SET role = ${change.role}, updated_at = now() WHERE id = ${userId}`);
+      await tx.update(users).set({ role: change.role, updatedAt: sql`now()` }).where(eq(users.id, userId));
     }
     if (change.tier) {
       // An operator's tier is an override (billing derives the tier from it and any paid plan or
       // grant); the admin API and the CLI go through billing's setTierOverride, which also logs it.
       const override = change.tier === "free" ? null : change.tier;
-      await tx.execute(
-        sql`INSERT INTO user_profiles (user_id, tier, tier_override) VALUES (${userId}, ${change.tier}, ${override})
-            ON CONFLICT (user_id) DO UPDATE SET tier = EXCLUDED.tier, tier_override = EXCLUDED.tier_override,
-              tier_override_until = NULL, updated_at = now()`,
-      );
+      await tx
+        .insert(userProfiles)
+        .values({ userId, tier: change.tier, tierOverride: override })
+        .onConflictDoUpdate({
+          target: userProfiles.userId,
+          set: {
+            tier: sql`excluded.tier`,
+            tierOverride: sql`excluded.tier_override`,
+            tierOverrideUntil: null,
+            updatedAt: sql`now()`,
+          },
+        });
     }
     const account = await accountById(tx, userId);
     if (!account) throw new AppError("not_found", "User not found");
@@ -189,6 +197,6 @@ export async function getPublicProfile(db: Db, idOrUsername: string): Promise<Pu
 
 /** How many member accounts exist (for honest figures on marketing pages). */
 export async function countMembers(db: Db): Promise<number> {
-  const [row] = await queryRows(db, sql`SELECT count(*)::int AS n FROM users`, CountRow);
+  const [row] = await db.select({ n: count() }).from(users);
   return row?.n ?? 0;
 }

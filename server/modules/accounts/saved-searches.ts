@@ -1,8 +1,9 @@
-import { z } from "zod";
-import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
+import { and, asc, count, desc, eq } from "drizzle-orm";
+import { type Db, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { UUID } from "../../platform/ids.ts";
 import { MESSAGES, type SavedSearchInput } from "./forms.ts";
+import { savedSearches, userProfiles } from "./tables.ts";
 import type { Viewer } from "./viewer.ts";
 
 /** Saved searches: none on Free, 3 on Standard, unlimited on Expert (the entitlements table says). */
@@ -10,36 +11,38 @@ export type SavedSearch = { id: string; name: string; query: string; url: string
 
 export const SAVED_SEARCH_GATED = MESSAGES.savedSearchGated;
 
-/** created_at: timestamptz as the server's text */
-const Row = z.object({ id: z.string(), name: z.string(), query: z.string(), created_at: z.string() });
-type Row = z.infer<typeof Row>;
-const CountRow = z.object({ n: z.number() });
-const IdRow = z.object({ id: z.string() });
+const COLUMNS = {
+  id: savedSearches.id,
+  name: savedSearches.name,
+  query: savedSearches.query,
+  createdAt: savedSearches.createdAt,
+};
+type Row = { id: string; name: string; query: string; createdAt: Date };
 const toSaved = (r: Row): SavedSearch => ({
   id: r.id,
   name: r.name,
   query: r.query,
   url: `/search?${r.query}`,
-  createdAt: new Date(r.created_at).toISOString(),
+  createdAt: r.createdAt.toISOString(),
 });
 
+async function countSaved(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(savedSearches).where(eq(savedSearches.userId, userId));
+  return row?.n ?? 0;
+}
+
 export async function listSavedSearches(db: Db, userId: string): Promise<SavedSearch[]> {
-  const rows = await queryRows(
-    db,
-    sql`SELECT id, name, query, created_at FROM saved_searches WHERE user_id = ${userId} ORDER BY created_at DESC, id`,
-    Row,
-  );
+  const rows = await db
+    .select(COLUMNS)
+    .from(savedSearches)
+    .where(eq(savedSearches.userId, userId))
+    .orderBy(desc(savedSearches.createdAt), asc(savedSearches.id));
   return rows.map(toSaved);
 }
 
 /** The viewer's allowance: `limit` null = unlimited, 0 = not on this plan. */
 export async function savedSearchAllowance(db: Db, viewer: Viewer): Promise<{ used: number; limit: number | null }> {
-  const [row] = await queryRows(
-    db,
-    sql`SELECT count(*)::int AS n FROM saved_searches WHERE user_id = ${viewer.user.id}`,
-    CountRow,
-  );
-  return { used: row?.n ?? 0, limit: viewer.limit("saved_searches") };
+  return { used: await countSaved(db, viewer.user.id), limit: viewer.limit("saved_searches") };
 }
 
 /**
@@ -50,14 +53,9 @@ export async function createSavedSearch(db: Db, viewer: Viewer, input: SavedSear
   const limit = viewer.limit("saved_searches");
   if (limit === 0) throw new AppError("forbidden", SAVED_SEARCH_GATED, { requiredTier: "standard" });
   return transaction(db, async (tx) => {
-    await tx.execute(sql`SELECT 1 FROM user_profiles WHERE user_id = ${viewer.user.id} FOR UPDATE`);
+    await tx.select({ one: sql`1` }).from(userProfiles).where(eq(userProfiles.userId, viewer.user.id)).for("update");
     if (limit !== null) {
-      const [row] = await queryRows(
-        tx,
-        sql`SELECT count(*)::int AS n FROM saved_searches WHERE user_id = ${viewer.user.id}`,
-        CountRow,
-      );
-      if ((row?.n ?? 0) >= limit) {
+      if ((await countSaved(tx, viewer.user.id)) >= limit) {
         throw new AppError(
           "forbidden",
           `You can keep up to ${limit} saved searches on your plan. Delete one, or upgrade to Expert for unlimited saved searches.`,
@@ -65,12 +63,10 @@ export async function createSavedSearch(db: Db, viewer: Viewer, input: SavedSear
         );
       }
     }
-    const [created] = await queryRows(
-      tx,
-      sql`INSERT INTO saved_searches (user_id, name, query) VALUES (${viewer.user.id}, ${input.name}, ${input.query})
-          RETURNING id, name, query, created_at`,
-      Row,
-    );
+    const [created] = await tx
+      .insert(savedSearches)
+      .values({ userId: viewer.user.id, name: input.name, query: input.query })
+      .returning(COLUMNS);
     if (!created) throw new AppError("internal", "Could not save the search");
     return toSaved(created);
   });
@@ -79,21 +75,20 @@ export async function createSavedSearch(db: Db, viewer: Viewer, input: SavedSear
 /** Deletes one of the member's own saved searches; someone else's (or none) is a 404. */
 export async function deleteSavedSearch(db: Db, userId: string, id: string): Promise<void> {
   if (!UUID.test(id)) throw new AppError("not_found", "Saved search not found");
-  const rows = await queryRows(
-    db,
-    sql`DELETE FROM saved_searches WHERE id = ${id}::uuid AND user_id = ${userId} RETURNING id`,
-    IdRow,
-  );
+  const rows = await db
+    .delete(savedSearches)
+    .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
+    .returning({ id: savedSearches.id });
   if (!rows.length) throw new AppError("not_found", "Saved search not found");
 }
 
 /** The member's saved search with exactly this query, if any. */
 export async function findSavedSearch(db: Db, userId: string, query: string): Promise<SavedSearch | null> {
-  const [row] = await queryRows(
-    db,
-    sql`SELECT id, name, query, created_at FROM saved_searches WHERE user_id = ${userId} AND query = ${query} LIMIT 1`,
-    Row,
-  );
+  const [row] = await db
+    .select(COLUMNS)
+    .from(savedSearches)
+    .where(and(eq(savedSearches.userId, userId), eq(savedSearches.query, query)))
+    .limit(1);
   return row ? toSaved(row) : null;
 }
 

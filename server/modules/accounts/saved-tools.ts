@@ -1,7 +1,9 @@
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { UUID } from "../../platform/ids.ts";
+import { savedTools } from "./tables.ts";
 
 /**
  * Saved tools and favourites of members (visitors keep theirs in local storage; at sign-in the
@@ -22,8 +24,6 @@ const SavedToolRow = z.object({
   created_at: z.string(),
 });
 const ToolRefRow = z.object({ id: z.string(), slug: z.string() });
-const ToolIdRow = z.object({ tool_id: z.string() });
-const KindRow = z.object({ kind: z.enum(SAVED_TOOL_KINDS) });
 
 export type SavedTool = {
   id: string;
@@ -102,24 +102,21 @@ export async function addSavedTool(
 ): Promise<{ toolId: string; added: boolean }> {
   const toolId = (await resolveTools(db, [toolRef])).get(toolRef.toLowerCase());
   if (!toolId) throw new AppError("not_found", "Tool not found");
-  const rows = await queryRows(
-    db,
-    sql`INSERT INTO saved_tools (user_id, tool_id, kind) VALUES (${userId}, ${toolId}::uuid, ${kind})
-        ON CONFLICT DO NOTHING RETURNING tool_id`,
-    ToolIdRow,
-  );
+  const rows = await db
+    .insert(savedTools)
+    .values({ userId, toolId, kind })
+    .onConflictDoNothing()
+    .returning({ toolId: savedTools.toolId });
   return { toolId, added: rows.length > 0 };
 }
 
 export async function removeSavedTool(db: Db, userId: string, toolRef: string, kind: SavedToolKind): Promise<void> {
   const toolId = (await resolveTools(db, [toolRef])).get(toolRef.toLowerCase());
   if (!toolId) throw new AppError("not_found", "Tool not found");
-  const rows = await queryRows(
-    db,
-    sql`DELETE FROM saved_tools WHERE user_id = ${userId} AND tool_id = ${toolId}::uuid AND kind = ${kind}
-        RETURNING tool_id`,
-    ToolIdRow,
-  );
+  const rows = await db
+    .delete(savedTools)
+    .where(and(eq(savedTools.userId, userId), eq(savedTools.toolId, toolId), eq(savedTools.kind, kind)))
+    .returning({ toolId: savedTools.toolId });
   if (!rows.length) throw new AppError("not_found", "That tool is not in your list");
 }
 
@@ -148,12 +145,11 @@ export async function mergeSavedTools(
   }
   let added = 0;
   for (const p of pairs) {
-    const rows = await queryRows(
-      db,
-      sql`INSERT INTO saved_tools (user_id, tool_id, kind) VALUES (${userId}, ${p.toolId}::uuid, ${p.kind})
-          ON CONFLICT DO NOTHING RETURNING tool_id`,
-      ToolIdRow,
-    );
+    const rows = await db
+      .insert(savedTools)
+      .values({ userId, toolId: p.toolId, kind: p.kind })
+      .onConflictDoNothing()
+      .returning({ toolId: savedTools.toolId });
     added += rows.length;
   }
   const all = await listSavedTools(db, userId);
@@ -167,11 +163,10 @@ export async function mergeSavedTools(
 
 /** Whether one tool is in the member's saved list and favourites (for the tool page's toggles). */
 export async function savedToolState(db: Db, userId: string, toolId: string): Promise<Record<SavedToolKind, boolean>> {
-  const rows = await queryRows(
-    db,
-    sql`SELECT kind::text AS kind FROM saved_tools WHERE user_id = ${userId} AND tool_id = ${toolId}::uuid`,
-    KindRow,
-  );
+  const rows = await db
+    .select({ kind: savedTools.kind })
+    .from(savedTools)
+    .where(and(eq(savedTools.userId, userId), eq(savedTools.toolId, toolId)));
   const kinds = new Set(rows.map((r) => r.kind));
   return { saved: kinds.has("saved"), favorite: kinds.has("favorite") };
 }
@@ -193,13 +188,11 @@ export async function setSavedTool(
   const toolId = (await resolveTools(db, [toolRef])).get(toolRef.toLowerCase());
   if (!toolId) throw new AppError("not_found", "Tool not found");
   if (on) {
-    await db.execute(
-      sql`INSERT INTO saved_tools (user_id, tool_id, kind) VALUES (${userId}, ${toolId}::uuid, ${kind}) ON CONFLICT DO NOTHING`,
-    );
+    await db.insert(savedTools).values({ userId, toolId, kind }).onConflictDoNothing();
   } else {
-    await db.execute(
-      sql`DELETE FROM saved_tools WHERE user_id = ${userId} AND tool_id = ${toolId}::uuid AND kind = ${kind}`,
-    );
+    await db
+      .delete(savedTools)
+      .where(and(eq(savedTools.userId, userId), eq(savedTools.toolId, toolId), eq(savedTools.kind, kind)));
   }
   return { toolId, ...(await savedToolState(db, userId, toolId)) };
 }

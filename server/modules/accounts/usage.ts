@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
+import { and, count, eq, lt, ne, or } from "drizzle-orm";
 import { z } from "zod";
 import { utcDay } from "../../platform/clock.ts";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { isCrawler } from "./crawlers.ts";
 import { loadEntitlements } from "./entitlements.ts";
+import { dailyToolViews, userProfiles } from "./tables.ts";
 import { canAccessTier, requiresLabel, type Tier } from "./tiers.ts";
 import { decideVisitorView } from "./view-cookie.ts";
 import type { Viewer } from "./viewer.ts";
@@ -17,7 +19,6 @@ import type { Viewer } from "./viewer.ts";
 const KnownRow = z.object({ used: z.number(), seen: z.boolean() });
 /** bool_or over no rows is null */
 const StateRow = z.object({ used: z.number(), seen: z.boolean().nullable() });
-const UsedRow = z.object({ used: z.number() });
 
 export type ViewSubject = `user:${string}` | `visitor:${string}`;
 export type ViewResult = { used: number; limit: number | null; allowed: boolean };
@@ -57,17 +58,19 @@ export async function recordToolView(
     const seen = state?.seen === true;
     if (!seen) {
       if (limit !== null && used >= limit) return { used, limit, allowed: false };
-      await tx.execute(
-        sql`INSERT INTO daily_tool_views (subject, day, tool_id) VALUES (${subject}, ${day}::date, ${toolId}::uuid)
-            ON CONFLICT DO NOTHING`,
-      );
+      await tx.insert(dailyToolViews).values({ subject, day, toolId }).onConflictDoNothing();
       used += 1;
     }
     if (subject.startsWith("user:")) {
-      await tx.execute(
-        sql`UPDATE user_profiles SET daily_usage = ${used}, last_reset = ${day}::date
-            WHERE user_id = ${subject.slice(5)} AND (daily_usage <> ${used} OR last_reset <> ${day}::date)`,
-      );
+      await tx
+        .update(userProfiles)
+        .set({ dailyUsage: used, lastReset: day })
+        .where(
+          and(
+            eq(userProfiles.userId, subject.slice(5)),
+            or(ne(userProfiles.dailyUsage, used), ne(userProfiles.lastReset, day)),
+          ),
+        );
     }
     return { used, limit, allowed: true };
   });
@@ -77,11 +80,10 @@ export async function recordToolView(
 
 /** How many distinct tools a subject opened today (without counting a new one). */
 export async function dailyViews(db: Db, subject: ViewSubject, now: Date): Promise<number> {
-  const [row] = await queryRows(
-    db,
-    sql`SELECT count(*)::int AS used FROM daily_tool_views WHERE subject = ${subject} AND day = ${utcDay(now)}::date`,
-    UsedRow,
-  );
+  const [row] = await db
+    .select({ used: count() })
+    .from(dailyToolViews)
+    .where(and(eq(dailyToolViews.subject, subject), eq(dailyToolViews.day, utcDay(now))));
   return row?.used ?? 0;
 }
 
@@ -92,7 +94,7 @@ async function pruneOldViews(db: Db, now: Date): Promise<void> {
   const at = lastPrune.get(db) ?? 0;
   if (now.getTime() - at < 3_600_000) return;
   lastPrune.set(db, now.getTime());
-  await db.execute(sql`DELETE FROM daily_tool_views WHERE day < ${utcDay(now)}::date - 1`);
+  await db.delete(dailyToolViews).where(lt(dailyToolViews.day, sql`${utcDay(now)}::date - 1`));
 }
 
 /**
