@@ -57,6 +57,13 @@ function workerUrl(): URL {
  * A worker that dies (a broken install, out of memory) fails the requests it held; the next
  * request starts a new one.
  */
+/** Errors of a worker that failed (not a timeout, not a close): the request is worth one more try. */
+const workerFailed = new WeakSet<Error>();
+const failure = (error: Error): Error => {
+  workerFailed.add(error);
+  return error;
+};
+
 export function sentenceEncoder(options: { timeoutMs?: number } = {}): Embedder {
   const timeoutMs = options.timeoutMs ?? ENCODER_TIMEOUT_MS;
   let worker: Worker | null = null;
@@ -81,21 +88,38 @@ export function sentenceEncoder(options: { timeoutMs?: number } = {}): Embedder 
       if (!p) return; // timed out already
       clearTimeout(p.timer);
       pending.delete(answer.id);
-      if (answer.error !== undefined || !answer.vectors) p.reject(new Error(`sentence encoder: ${answer.error}`));
+      if (answer.error !== undefined || !answer.vectors)
+        p.reject(failure(new Error(`sentence encoder: ${answer.error}`)));
       else p.resolve(answer.vectors);
       idle();
     });
     w.on("error", (error) => {
       if (worker === w) worker = null;
-      failAll(error instanceof Error ? error : new Error(String(error)));
+      failAll(failure(error instanceof Error ? error : new Error(String(error))));
     });
     w.on("exit", (code) => {
       if (worker === w) worker = null;
-      failAll(new Error(`sentence encoder: worker stopped (exit code ${code})`));
+      failAll(failure(new Error(`sentence encoder: worker stopped (exit code ${code})`)));
     });
     w.unref();
     worker = w;
     return w;
+  };
+
+  const request = (texts: string[]): Promise<Float32Array[]> => {
+    const w = start();
+    const id = nextId++;
+    return new Promise<Float32Array[]>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        pending.delete(id);
+        idle();
+        reject(new Error(`sentence encoder: no answer within ${timeoutMs} ms`));
+      }, timeoutMs);
+      timer.unref();
+      pending.set(id, { resolve, reject, timer });
+      w.ref(); // a request waits: the process stays up for its answer (a script's backfill)
+      w.postMessage({ id, texts });
+    });
   };
 
   return {
@@ -103,19 +127,12 @@ export function sentenceEncoder(options: { timeoutMs?: number } = {}): Embedder 
     dimension: SENTENCE_ENCODER_DIMENSION,
     embed(texts) {
       if (!texts.length) return Promise.resolve([]);
-      const w = start();
-      const id = nextId++;
-      return new Promise<Float32Array[]>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          pending.delete(id);
-          idle();
-          reject(new Error(`sentence encoder: no answer within ${timeoutMs} ms`));
-        }, timeoutMs);
-        timer.unref();
-        pending.set(id, { resolve, reject, timer });
-        w.ref(); // a request waits: the process stays up for its answer (a script's backfill)
-        w.postMessage({ id, texts });
-      });
+      // A worker that failed (its model did not load, it died, it answered an error) is replaced by
+      // the next request: this request is that next one, once, rather than a search without its
+      // vector leg (a cold start failed once in CI; the second request of the same run worked).
+      return request(texts).catch((error: unknown) =>
+        workerFailed.has(error as Error) ? request(texts) : Promise.reject(error),
+      );
     },
     async close() {
       const w = worker;
