@@ -25,6 +25,7 @@ import {
   registerToolVectorJobs,
   requestDerivedRefresh,
   seedCatalog,
+  setSearchWarning,
   setVectorBudget,
 } from "../modules/catalog/index.ts";
 import {
@@ -220,6 +221,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   registerStatisticsJob(services);
   // A search waits this long for its query's embedding (ADR 0066), then answers from the other legs.
   setVectorBudget(env.SEARCH_VECTOR_BUDGET_MS);
+  setSearchWarning((message, fields) => logger.warn(message, fields));
   // Bundled brand marks (ADR 0028): rasterised by a job right after the first seed, not before listening.
   registerLogoJobs(services);
   // Also on a catalogue this process did not seed that never had them (a restored dump, the tests' snapshot).

@@ -4,13 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POPULAR_SEARCHES, PRICE_RANGE_NOTE } from "../../server/modules/catalog/index.ts";
 import { queryRows } from "../../server/platform/db/index.ts";
 import { sharedEncoder } from "../../server/platform/embeddings/index.ts";
+import { createRecordingLogger } from "../helpers/logger.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 /** The /search, /categories and /category/{key} pages over real HTTP and the seeded catalogue. */
 
 let server: TestServer;
+const logger = createRecordingLogger();
+/** What the server logged of failed vector legs (the search answers without them, and logs why). */
+const vectorFailures = () => logger.entries.filter((e) => e.msg.startsWith("search: the vector leg failed"));
 beforeAll(async () => {
-  server = await startTestServer({ pages: true });
+  server = await startTestServer({ pages: true, logger });
   // Hybrid search (issue 32) waits for the query's embedding in tests: load the sentence encoder here,
   // so the first search's test does not carry the model's cold start (tens of seconds on a busy machine).
   await sharedEncoder().embed(["warm up"]);
@@ -79,15 +83,16 @@ function itemList(html: string): { numberOfItems: number; itemListElement: { nam
 const apiTotal = async (qs: string) =>
   (await server.json<{ pagination: { total: number } }>(`/api/tools?${qs}`)).body.pagination.total;
 
-/** Makes the next catalogue queries whose SQL contains `marker` fail, to exercise the error states. */
-function failQueriesContaining(marker: string): () => void {
+/** Makes the next catalogue queries whose SQL contains `marker` (or passes the test) fail, to exercise the error states. */
+function failQueriesContaining(marker: string | ((sql: string) => boolean)): () => void {
+  const matches = typeof marker === "string" ? (text: string) => text.includes(marker) : marker;
   const db = server.services.db as unknown as {
     execute: (q: SQL) => Promise<unknown>;
     dialect: { sqlToQuery(q: SQL): { sql: string } };
   };
   const original = db.execute;
   db.execute = function (this: unknown, q: SQL) {
-    if (db.dialect.sqlToQuery(q).sql.includes(marker)) return Promise.reject(new Error("simulated outage"));
+    if (matches(db.dialect.sqlToQuery(q).sql)) return Promise.reject(new Error("simulated outage"));
     return original.call(this, q);
   };
   return () => {
@@ -96,6 +101,25 @@ function failQueriesContaining(marker: string): () => void {
 }
 
 describe("/search", () => {
+  it("a vector leg that fails answers from the other legs and logs its cause", async () => {
+    const before = vectorFailures().length;
+    // The vector leg's filter step: its nearest tools, kept only where the page's filters hold.
+    const restore = failQueriesContaining(
+      (text) => text.includes("AS id FROM tools t WHERE") && text.includes("AND t.id IN ("),
+    );
+    try {
+      const { status, html } = await page("/search?q=midjourney+alternative&pricing=free,freemium,paid");
+      expect(status).toBe(200);
+      expect(cards(html).length).toBeGreaterThan(0);
+    } finally {
+      restore();
+    }
+    const logged = vectorFailures().slice(before);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]?.level).toBe("warn");
+    expect(logged[0]?.fields).toMatchObject({ error: "simulated outage" });
+  });
+
   it("without any filter shows the start state, indexable", async () => {
     const { status, html, text } = await page("/search");
     expect(status).toBe(200);
@@ -111,8 +135,11 @@ describe("/search", () => {
   });
 
   it("shows results with the count in the heading, not indexed", async () => {
+    const failedBefore = vectorFailures().length;
     const { status, html, text } = await page("/search?q=midjurney");
     expect(status).toBe(200);
+    // The page and the API must rank with every leg (CI once saw 1 result on the page and 26 in the API).
+    expect(vectorFailures().slice(failedBefore), "a vector leg failed (its cause is logged)").toEqual([]);
     const total = await apiTotal("q=midjurney");
     expect(total).toBeGreaterThan(0);
     expect(text).toContain(`${total.toLocaleString("en-US")} result${total === 1 ? "" : "s"} for 'midjurney'`);

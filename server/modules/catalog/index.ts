@@ -136,7 +136,7 @@ export {
 export { registerQualityJobs } from "./run-quality-pass.ts";
 export { type SavedTool, SaveToolInput, saveTool, ToolPatch } from "./save-tool.ts";
 export { fuseRanks, type Leg } from "./search-fusion.ts";
-export { setVectorBudget } from "./search-hybrid.ts";
+export { setSearchWarning, setVectorBudget } from "./search-hybrid.ts";
 export {
   POPULAR_SEARCHES,
   PRICE_RANGE_NOTE,

@@ -1,6 +1,7 @@
 import type { SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
 import { cachedQueryEmbedder, sharedEncoder } from "../../platform/embeddings/index.ts";
+import { processWide } from "../../platform/process-wide.ts";
 import { FUSION } from "./ranking.ts";
 import { type Fused, fuseRanks, LEGS, type Leg, legWeights } from "./search-fusion.ts";
 import { relaxedLeg } from "./search-relaxed.ts";
@@ -31,7 +32,17 @@ export type Retrieval = {
   vector_skipped?: true;
 };
 
-const queryVector = cachedQueryEmbedder(sharedEncoder());
+/**
+ * The search's settings and its cache of query vectors belong to the process, not to this copy of the
+ * module: the pages' build and the API's bundle each hold one (platform/process-wide.ts).
+ */
+const shared = processWide("catalog.search", () => ({
+  queryVector: cachedQueryEmbedder(sharedEncoder()),
+  /** How long a search waits for its query's embedding (ms; 0 = always wait); see setVectorBudget. */
+  vectorBudgetMs: 0,
+  warnVectorFailure: (() => {}) as (message: string, fields: Record<string, unknown>) => void,
+}));
+const queryVector = (q: string) => shared.queryVector(q);
 /**
  * Starts embedding the query while the lexical search runs (the encoder works in its own thread):
  * hybridSearch then finds the vector cached or on its way. Measured on the seeded catalogue (PGlite),
@@ -45,12 +56,20 @@ export function prefetchQueryVector(q: string): void {
  * SEARCH_VECTOR_BUDGET_MS: a cold model or a busy machine must not hold up a page; the embedding goes
  * on in the background and is cached, so the same query has its vector leg next time.
  */
-let vectorBudgetMs = 0;
 export function setVectorBudget(ms: number): void {
-  vectorBudgetMs = ms;
+  shared.vectorBudgetMs = ms;
+}
+/**
+ * Where a failed vector leg is reported: set once at start-up to the process's logger (startServer). The
+ * search still answers from its other legs and says so (`retrieval.vector_unavailable`); the log keeps the
+ * cause, which the answer does not show (a cold start lost the leg once in CI, and its cause was not known).
+ */
+export function setSearchWarning(warn: (message: string, fields: Record<string, unknown>) => void): void {
+  shared.warnVectorFailure = warn;
 }
 const SKIPPED = Symbol("skipped");
 function withinBudget<T>(work: Promise<T>): Promise<T | typeof SKIPPED> {
+  const vectorBudgetMs = shared.vectorBudgetMs;
   if (!vectorBudgetMs) return work;
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<typeof SKIPPED>((resolve) => {
@@ -89,8 +108,12 @@ export async function hybridSearch(
         vectorSkipped = true;
         return [];
       })
-      .catch(() => {
+      .catch((error: unknown) => {
         vectorUnavailable = true; // the search still answers from the other legs
+        shared.warnVectorFailure("search: the vector leg failed; the other legs answered", {
+          error: error instanceof Error ? error.message : String(error),
+          queryChars: q.length,
+        });
         return [];
       }),
     lexical.length < FEW ? didYouMean(db, terms) : Promise.resolve(null),

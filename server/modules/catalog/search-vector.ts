@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { contentVersion } from "../../platform/db/content-version.ts";
 import { type Db, queryRows } from "../../platform/db/index.ts";
+import { processWide } from "../../platform/process-wide.ts";
 import { yieldToEventLoop } from "../../platform/yield.ts";
 
 /**
@@ -35,8 +36,9 @@ const READ_CHUNK = 1_000;
 type Matrix = { ids: string[]; keys: string[]; dimension: number; data: Float32Array };
 type Copy = { matrix: Matrix | null; version: number | null; signature: string; refreshing: Promise<void> | null };
 const EMPTY: Matrix = { ids: [], keys: [], dimension: 0, data: new Float32Array(0) };
-// Per database, held weakly: a closed database (a test file's, in a shared worker) is not kept alive.
-const copies = new WeakMap<Db, Copy>();
+// Per database, held weakly: a closed database (a test file's, in a shared worker) is not kept alive. One map
+// per process, not per copy of this module: the pages' build and the API's bundle search the same vectors.
+const copies = processWide("catalog.tool-vectors", () => new WeakMap<Db, Copy>());
 
 async function toolMatrix(db: Db): Promise<Matrix> {
   const version = await contentVersion(db);

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { Worker } from "node:worker_threads";
+import { processWide } from "../process-wide.ts";
 
 /**
  * Sentence embeddings for the search's vector leg (issue 32, ADR 0066, ADR 0074). One interface; the
@@ -143,11 +144,12 @@ export function sentenceEncoder(options: { timeoutMs?: number } = {}): Embedder 
   };
 }
 
-let shared: Embedder | null = null;
-/** The process's one encoder (the model's weights are read-only, so every app instance may share them). */
+/**
+ * The process's one encoder (the model's weights are read-only, so every app instance may share them),
+ * also when the process holds two copies of this module (platform/process-wide.ts).
+ */
 export function sharedEncoder(): Embedder {
-  shared ??= sentenceEncoder();
-  return shared;
+  return processWide("embeddings.encoder", () => sentenceEncoder());
 }
 
 /** A query's vector, kept for repeated searches (search-as-you-type repeats prefixes, pages repeat queries). */
