@@ -8,7 +8,7 @@ import { seedCatalog } from "../../server/modules/catalog/index.ts";
 import { systemClock } from "../../server/platform/clock.ts";
 import { openDatabase } from "../../server/platform/db/index.ts";
 import { compactSnapshot } from "./compact-snapshot.ts";
-import { keepSnapshot, keptSnapshot, seedInputsDigest } from "./seed-snapshot-cache.ts";
+import { holdSnapshot, keepSnapshot, keptSnapshot, seedInputsDigest } from "./seed-snapshot-cache.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -55,10 +55,11 @@ export default async function setup(project: TestProject) {
   const digest = seedInputsDigest();
   const kept = keptSnapshot(digest);
   if (kept) {
-    project.provide("pgliteSnapshot", kept);
+    const held = holdSnapshot(kept, runId);
+    project.provide("pgliteSnapshot", held.file);
     project.provide("pgTemplate", "");
     project.provide("pgAdminUrl", "");
-    return () => {};
+    return () => held.release();
   }
   const database = await openDatabase({});
   await database.migrate();
@@ -69,13 +70,15 @@ export default async function setup(project: TestProject) {
   const bytes = await compactSnapshot(client);
   await database.close();
   const keptNow = keepSnapshot(digest, bytes);
-  const file = keptNow ?? path.join(os.tmpdir(), `toolscape-test-${runId}.tar`);
+  const held = keptNow ? holdSnapshot(keptNow, runId) : null;
+  const file = held?.file ?? path.join(os.tmpdir(), `toolscape-test-${runId}.tar`);
   if (!keptNow) writeFileSync(file, bytes);
   project.provide("pgliteSnapshot", file);
   project.provide("pgTemplate", "");
   project.provide("pgAdminUrl", "");
   return () => {
-    if (!keptNow) rmSync(file, { force: true });
+    if (held) held.release();
+    else rmSync(file, { force: true });
   };
 }
 

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import {
+  copyFileSync,
   existsSync,
+  linkSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -94,4 +96,28 @@ export function keepSnapshot(digest: string, bytes: Buffer): string | null {
     .sort((a, b) => b.used - a.used);
   for (const { other } of snapshots.slice(KEEP - 1)) rmSync(other, { force: true });
   return file;
+}
+
+/**
+ * A run's own name for the snapshot it uses, until its teardown: the run's test files open the snapshot one
+ * after another for many minutes, while runs in other worktrees that share this directory keep their own
+ * newest few and drop the rest (a whole run once lost its snapshot that way, and 87 files failed to open
+ * their database). A hard link costs nothing and keeps the bytes when the kept name is dropped; the
+ * keeping (`keptSnapshot`, `keepSnapshot`) does not count held names. Held names older than a day (a run
+ * that was killed) are removed by the next run that holds one.
+ */
+export function holdSnapshot(file: string, runId: string): { file: string; release(): void } {
+  // The time is in the name: hard links share one inode, so they share its modification time too.
+  const held = `${file}.held-${Date.now()}-${runId}`;
+  try {
+    linkSync(file, held);
+  } catch {
+    copyFileSync(file, held);
+  }
+  const dayAgo = Date.now() - 24 * 3600_000;
+  for (const name of readdirSync(path.dirname(file))) {
+    const since = Number(/\.held-(\d+)-/.exec(name)?.[1] ?? Number.NaN);
+    if (since < dayAgo) rmSync(path.join(path.dirname(file), name), { force: true });
+  }
+  return { file: held, release: () => rmSync(held, { force: true }) };
 }
