@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DUPLICATE_THRESHOLDS, pairsToCompare, trigrams } from "../../server/modules/catalog/duplicates.ts";
+import { DUPLICATE_THRESHOLDS, pairsToCompare, trigrams } from "../../server/modules/catalog/find-duplicate-pairs.ts";
 
 /**
  * The duplicate finder's name join (prefix filtering, at `nameStrong`) finds exactly the pairs that comparing every

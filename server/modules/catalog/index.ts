@@ -42,19 +42,9 @@ export { getCompareSheet } from "./compare-sheet.ts";
 export { DecideFlagInput, decideQualityFlag } from "./decide-quality-flag.ts";
 export { COVERAGE_FIELDS, type Coverage, decisionCoverage } from "./decision-coverage.ts";
 export { licenceClass, SetDecisionFactsInput, setToolDecisionFacts } from "./decision-facts.ts";
+export { DismissInput, dismissDuplicate } from "./dismiss-duplicate.ts";
 export { catalogJobOwed, DOMAIN_REKEY_JOB, registerDomainRekeyJob, rekeyDomains } from "./domain-rekey.ts";
-export {
-  DismissInput,
-  DUPLICATES_REFRESH_JOB,
-  type DuplicateCandidate,
-  type DuplicateSide,
-  dismissDuplicate,
-  findDuplicateCandidates,
-  listStoredDuplicateCandidates,
-  refreshDuplicateCandidates,
-  registerDuplicateJobs,
-  requestDuplicateRefresh,
-} from "./duplicates.ts";
+export type { DuplicateCandidate, DuplicateSide } from "./duplicate-sides.ts";
 export { type Editorial, loadEditorial } from "./enrich/editorial.ts";
 export { PROVIDER_DOMAINS } from "./enrich/provider.ts";
 export { type EnrichReport, enrichCatalog } from "./enrich/run.ts";
@@ -76,6 +66,7 @@ export {
   STORED_FACT_FIELDS,
   stableJson,
 } from "./facts.ts";
+export { findDuplicateCandidates } from "./find-duplicate-pairs.ts";
 export { findToolId } from "./find-tool-id.ts";
 export { getEditableTool } from "./get-editable-tool.ts";
 export { importCsv } from "./import-csv.ts";
@@ -85,6 +76,7 @@ export { importRows } from "./import-rows.ts";
 export { confirmDryRun, getImportRun, listImportRuns } from "./import-runs.ts";
 export type { ImportReport } from "./import-shapes.ts";
 export { AdminToolQuery, type AdminToolRow, listAdminTools } from "./list-admin-tools.ts";
+export { listStoredDuplicateCandidates } from "./list-duplicate-candidates.ts";
 export { listQualityFlags, QualityFlagsQuery } from "./list-quality-flags.ts";
 export { lockListingTier, setListingTier } from "./listing-tier.ts";
 export { applySeedListings } from "./listings.ts";
@@ -133,6 +125,12 @@ export {
   REVIEW_GATE,
   SEARCH_WEIGHTS,
 } from "./ranking.ts";
+export {
+  DUPLICATES_REFRESH_JOB,
+  refreshDuplicateCandidates,
+  registerDuplicateJobs,
+  requestDuplicateRefresh,
+} from "./refresh-duplicates.ts";
 export { registerQualityJobs } from "./run-quality-pass.ts";
 export { type SavedTool, SaveToolInput, saveTool, ToolPatch } from "./save-tool.ts";
 export { fuseRanks, type Leg } from "./search-fusion.ts";

@@ -1,10 +1,7 @@
 import { z } from "zod";
-import { type AuditActor, recordAudit } from "../../platform/audit.ts";
-import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
-import { AppError, notFound } from "../../platform/errors.ts";
-import { uuidSchema } from "../../platform/ids.ts";
-import type { Jobs } from "../../platform/jobs/types.ts";
+import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { yieldToEventLoop } from "../../platform/yield.ts";
+import { type DuplicateCandidate, type ScoredPair, withSides } from "./duplicate-sides.ts";
 
 /**
  * Probable duplicates (issue 13): one product listed twice under two names or domains. The importer
@@ -29,34 +26,6 @@ export const DUPLICATE_THRESHOLDS = {
   domainDescription: 0.5,
 } as const;
 
-export const DuplicateSide = z.object({
-  id: z.string(),
-  slug: z.string(),
-  name: z.string(),
-  websiteUrl: z.string(),
-  finalUrl: z.string().nullable(),
-  category: z.string(),
-  description: z.string(),
-  isFeatured: z.boolean(),
-  reviewCount: z.number(),
-  rating: z.number(),
-  saves: z.number(),
-  clicks: z.number(),
-  /** timestamptz, as the server's text */
-  createdAt: z.string(),
-});
-export type DuplicateSide = z.infer<typeof DuplicateSide>;
-
-export type DuplicateCandidate = {
-  a: DuplicateSide;
-  b: DuplicateSide;
-  /** 0–1: how sure the finder is */
-  score: number;
-  reasons: string[];
-  /** the listing to keep by default: featured, then more reviews, saves, clicks, then the un-numbered slug, then older */
-  suggestedKeep: string;
-};
-
 const PairRow = z.object({
   a: z.string(),
   b: z.string(),
@@ -69,17 +38,6 @@ const PairRow = z.object({
 
 const LiveTool = z.object({ id: z.string(), name_key: z.string(), site_key: z.string(), description_key: z.string() });
 type LiveTool = z.infer<typeof LiveTool>;
-
-const StoredCandidateRow = z.object({
-  a: z.string(),
-  b: z.string(),
-  score: z.number(),
-  reasons: z.array(z.string()),
-  computed_at: z.string(),
-});
-const LastComputedRow = z.object({ at: z.string().nullable() });
-const ToolNameRow = z.object({ id: z.string(), name: z.string() });
-const ReturnedRow = z.object({ n: z.number() });
 
 /** pg_trgm's trigrams of one word (lower-case alphanumerics, padded "  x "), so thresholds mean the same here. */
 export function trigrams(word: string): Set<string> {
@@ -221,8 +179,6 @@ export async function pairsToCompare(live: LiveTool[]): Promise<[string, string]
 
 const pct = (n: number) => `${Math.round(n * 100)} %`;
 
-type ScoredPair = { a: string; b: string; score: number; reasons: string[] };
-
 /** Every pair the finder proposes, best first (the expensive part: the whole live catalogue is read). */
 export async function scoreDuplicatePairs(db: Db): Promise<ScoredPair[]> {
   const T = DUPLICATE_THRESHOLDS;
@@ -294,161 +250,8 @@ export async function scoreDuplicatePairs(db: Db): Promise<ScoredPair[]> {
   return scored;
 }
 
-/** Both sides of each pair, as the review shows them. */
-async function withSides(db: Db, top: ScoredPair[]): Promise<DuplicateCandidate[]> {
-  if (!top.length) return [];
-  const ids = [...new Set(top.flatMap((p) => [p.a, p.b]))];
-  const sides = await queryRows(
-    db,
-    sql`SELECT t.id::text AS id, t.slug, t.name, t.website_url AS "websiteUrl", ls.final_url AS "finalUrl",
-          c.name AS category, t.description, t.is_featured AS "isFeatured", t.review_count AS "reviewCount",
-          t.rating::float8 AS rating,
-          (SELECT count(*)::int FROM saved_tools s WHERE s.tool_id = t.id) AS saves,
-          t.clicks, t.created_at AS "createdAt"
-        FROM tools t JOIN categories c ON c.id = t.category_id LEFT JOIN tool_link_status ls ON ls.tool_id = t.id
-        WHERE t.id IN (${sql.join(
-          ids.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`,
-    DuplicateSide,
-  );
-  const byId = new Map(sides.map((s) => [s.id, s]));
-  const out: DuplicateCandidate[] = [];
-  for (const p of top) {
-    const a = byId.get(p.a);
-    const b = byId.get(p.b);
-    if (!a || !b) continue;
-    out.push({ a, b, score: p.score, reasons: p.reasons, suggestedKeep: keeperOf(a, b).id });
-  }
-  return out;
-}
-
 /** Scored now, from the whole catalogue (the API's answer: seconds on a large catalogue). */
 export async function findDuplicateCandidates(db: Db, options: { limit?: number } = {}): Promise<DuplicateCandidate[]> {
   const scored = await scoreDuplicatePairs(db);
   return withSides(db, scored.slice(0, options.limit ?? 50));
-}
-
-/** Pairs kept by a refresh: far more than a reviewer works through between two runs. */
-export const STORED_CANDIDATES_MAX = 1_000;
-export const DUPLICATES_REFRESH_JOB = "catalog.duplicates.refresh";
-export const DUPLICATES_REFRESH_EVERY_MS = 6 * 3_600_000;
-
-/** The refresh job's work: the candidate table replaced in one transaction (readers see old or new). */
-export async function refreshDuplicateCandidates(db: Db, now: Date): Promise<{ pairs: number }> {
-  const scored = (await scoreDuplicatePairs(db)).slice(0, STORED_CANDIDATES_MAX);
-  await transaction(db, async (tx) => {
-    await tx.execute(sql`DELETE FROM tool_duplicate_candidates`);
-    for (let i = 0; i < scored.length; i += 200) {
-      const chunk = scored.slice(i, i + 200);
-      await tx.execute(
-        sql`INSERT INTO tool_duplicate_candidates (tool_a, tool_b, score, reasons, computed_at) VALUES ${sql.join(
-          chunk.map(
-            (p) =>
-              sql`(${p.a}::uuid, ${p.b}::uuid, ${p.score}, ${JSON.stringify(p.reasons)}::jsonb, ${now.toISOString()}::timestamptz)`,
-          ),
-          sql`, `,
-        )} ON CONFLICT DO NOTHING`,
-      );
-    }
-  });
-  return { pairs: scored.length };
-}
-
-/**
- * The review page's list: read from the precomputed table (no scoring here), minus pairs dismissed
- * or merged since the last refresh. `computedAt` is when that refresh ran (null: never).
- */
-export async function listStoredDuplicateCandidates(
-  db: Db,
-  options: { limit?: number } = {},
-): Promise<{ candidates: DuplicateCandidate[]; computedAt: string | null }> {
-  const rows = await queryRows(
-    db,
-    sql`SELECT d.tool_a::text AS a, d.tool_b::text AS b, d.score::float8 AS score, d.reasons, d.computed_at
-        FROM tool_duplicate_candidates d
-        JOIN tools ta ON ta.id = d.tool_a JOIN tools tb ON tb.id = d.tool_b
-        WHERE ta.status = 'active' AND ta.merged_into_id IS NULL AND tb.status = 'active' AND tb.merged_into_id IS NULL
-          AND NOT EXISTS (SELECT 1 FROM tool_duplicate_dismissals x WHERE x.tool_a = d.tool_a AND x.tool_b = d.tool_b)
-        ORDER BY d.score DESC, d.tool_a
-        LIMIT ${options.limit ?? 50}`,
-    StoredCandidateRow,
-  );
-  const [last] = await queryRows(
-    db,
-    sql`SELECT max(computed_at) AS at FROM tool_duplicate_candidates`,
-    LastComputedRow,
-  );
-  const candidates = await withSides(
-    db,
-    rows.map((r) => ({ a: r.a, b: r.b, score: r.score, reasons: r.reasons })),
-  );
-  return { candidates, computedAt: last?.at ? new Date(last.at).toISOString() : null };
-}
-
-/** Registers the refresh (every 6 hours and at boot); imports and merges ask for one at once. */
-export function registerDuplicateJobs(deps: { db: Db; jobs: Jobs }): void {
-  deps.jobs.register(DUPLICATES_REFRESH_JOB, async (_payload, ctx) => {
-    await refreshDuplicateCandidates(deps.db, ctx.now);
-  });
-  deps.jobs.every(DUPLICATES_REFRESH_JOB, DUPLICATES_REFRESH_EVERY_MS);
-}
-
-/** Asks for a refresh soon (one pending at a time): after an import or a merge. */
-export async function requestDuplicateRefresh(jobs: Jobs): Promise<void> {
-  await jobs.enqueue({ type: DUPLICATES_REFRESH_JOB, key: "now" });
-}
-
-/** The listing that should survive a merge, unless the admin picks the other. */
-export function keeperOf(a: DuplicateSide, b: DuplicateSide): DuplicateSide {
-  const key = (s: DuplicateSide) => [Number(s.isFeatured), s.reviewCount, s.saves, s.clicks] as const;
-  const ka = key(a);
-  const kb = key(b);
-  for (let i = 0; i < ka.length; i++) {
-    if ((ka[i] as number) !== (kb[i] as number)) return (ka[i] as number) > (kb[i] as number) ? a : b;
-  }
-  // The importer gives a repeated name a numbered slug ('dreamstudio-2'): the plain one was listed first.
-  const numbered = (s: DuplicateSide) => /-\d+$/.test(s.slug);
-  if (numbered(a) !== numbered(b)) return numbered(a) ? b : a;
-  return new Date(a.createdAt) <= new Date(b.createdAt) ? a : b;
-}
-
-export const DismissInput = z.object({
-  a: uuidSchema("Choose two tools"),
-  b: uuidSchema("Choose two tools"),
-});
-
-/** "Not duplicates": the pair leaves the list for good (audited). */
-export async function dismissDuplicate(
-  db: Db,
-  input: { a: string; b: string },
-  ctx: { actor: AuditActor; requestId?: string | null },
-): Promise<void> {
-  const parsed = DismissInput.parse(input);
-  if (parsed.a === parsed.b) throw new AppError("bad_request", "Choose two different tools");
-  const [lo, hi] = [parsed.a, parsed.b].sort() as [string, string];
-  await transaction(db, async (tx) => {
-    const found = await queryRows(
-      tx,
-      sql`SELECT id::text AS id, name FROM tools WHERE id IN (${lo}::uuid, ${hi}::uuid)`,
-      ToolNameRow,
-    );
-    if (found.length !== 2) throw notFound("Tool not found");
-    const inserted = await queryRows(
-      tx,
-      sql`INSERT INTO tool_duplicate_dismissals (tool_a, tool_b, dismissed_by) VALUES (${lo}::uuid, ${hi}::uuid, ${ctx.actor.label})
-          ON CONFLICT DO NOTHING RETURNING 1 AS n`,
-      ReturnedRow,
-    );
-    if (!inserted.length) return;
-    await recordAudit(tx, {
-      actor: ctx.actor,
-      action: "tool.duplicate_dismissed",
-      targetType: "tool",
-      targetId: lo,
-      before: null,
-      after: { notDuplicateOf: hi, names: found.map((f) => f.name) },
-      requestId: ctx.requestId ?? null,
-    });
-  });
 }
