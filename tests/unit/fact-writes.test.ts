@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { FACT_COLUMNS } from "../../server/modules/catalog/facts.ts";
+import { FACT_COLUMNS } from "../../server/modules/catalog/fact-fields.ts";
 import { sourceFiles } from "../helpers/scan.ts";
 
 /**

@@ -4,8 +4,9 @@ import { canAccessTier, type Tier } from "../accounts/index.ts";
 import { type CompareViewer, getComparison } from "./compare.ts";
 import { type CompareCost, compareCosts } from "./compare-cost.ts";
 import { ENTRY_PRICE_USD } from "./decision-filters.ts";
-import { type FactField, getProvenance } from "./facts.ts";
+import type { FactField } from "./fact-fields.ts";
 import { PlanRow } from "./plans.ts";
+import { getProvenance } from "./read-fact-history.ts";
 
 /**
  * The detailed comparison sheet (issue 34 item 2, ADR 0078; Standard and Expert): for each compared

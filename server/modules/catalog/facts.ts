@@ -1,7 +1,18 @@
-import { desc, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
-import { publicFactNote, publicFactSource } from "../../platform/fact-publish.ts";
-import { PRICING_LABELS, type PricingModel } from "./normalize.ts";
+import {
+  FACT_COLUMNS,
+  type FactChange,
+  type FactColumn,
+  type FactPatch,
+  factValuesOf,
+  hasFactValue,
+  type NamedRow,
+  type Provenance,
+  STORED_FACT_FIELDS,
+  type StoredFactField,
+  stableJson,
+} from "./fact-fields.ts";
 import { categories, providers, toolFactHistory, toolFacts, tools } from "./tables.ts";
 
 /**
@@ -11,57 +22,6 @@ import { categories, providers, toolFactHistory, toolFacts, tools } from "./tabl
  * provenance of the current value (`tool_facts`) and the history (`tool_fact_history`) can never drift
  * from the value itself. Field names are the public API's (`GET /api/tools/{slug}` → `provenance`).
  */
-export const FACT_FIELDS = [
-  "name",
-  "description",
-  "full_description",
-  "category",
-  "pricing_model",
-  "pricing",
-  "plans",
-  "provider",
-  "website_url",
-  "logo_url",
-  "features",
-  "use_cases",
-  "is_open_source",
-  "has_api",
-  "licence",
-  "self_hostable",
-  "data_use",
-  "status",
-  "editorial_summary",
-] as const;
-export type FactField = (typeof FACT_FIELDS)[number];
-
-export const FACT_KINDS = ["dataset", "maker", "community", "editor", "observed", "inferred"] as const;
-export type FactKind = (typeof FACT_KINDS)[number];
-
-export type Provenance = {
-  kind: FactKind;
-  /** human-readable source: the dataset's name, "Correction #12", the inference rule, "Toolscape editors" */
-  source: string;
-  sourceUrl?: string | null;
-  licence?: string | null;
-  /** inferred facts only, 0..1 */
-  confidence?: number | null;
-  /** when the fact was observed at its source (defaults to `at`) */
-  observedAt?: Date;
-  /** when a person (admin, editor, verified maker) last confirmed it; null for unverified kinds */
-  verifiedAt?: Date | null;
-};
-
-export type FactChange = {
-  field: FactField;
-  /** the value before (null when new): stored in history as JSON */
-  from: unknown;
-  /** the value after, as the API shows it */
-  to: unknown;
-  /** the value as the source gave it, when a normaliser or rule changed it */
-  original?: unknown;
-  /** a per-change provenance overriding the call's (e.g. one inferred field in an import) */
-  provenance?: Provenance;
-};
 
 export type RecordFactsInput = {
   toolId: string;
@@ -111,68 +71,6 @@ export async function recordFactChanges(tx: Db, input: RecordFactsInput): Promis
   }
 }
 
-export type FactProvenance = {
-  kind: FactKind;
-  source: string;
-  source_url: string | null;
-  licence: string | null;
-  confidence: number | null;
-  observed_at: string;
-  verified_at: string | null;
-};
-
-/** `{<field>: {kind, source, observed_at, verified_at, …}}` for one tool, as the API shows it (fact-publish.ts). */
-export async function getProvenance(db: Db, toolId: string): Promise<Partial<Record<FactField, FactProvenance>>> {
-  const rows = await db.select().from(toolFacts).where(eq(toolFacts.toolId, toolId));
-  const out: Partial<Record<FactField, FactProvenance>> = {};
-  for (const r of rows) {
-    if (!(FACT_FIELDS as readonly string[]).includes(r.field)) continue;
-    out[r.field as FactField] = {
-      kind: r.kind,
-      source: publicFactSource(r.kind, r.source),
-      source_url: r.sourceUrl,
-      licence: r.licence,
-      confidence: r.confidence,
-      observed_at: r.observedAt.toISOString(),
-      verified_at: r.verifiedAt ? r.verifiedAt.toISOString() : null,
-    };
-  }
-  return out;
-}
-
-export type FactHistoryEntry = {
-  id: number;
-  field: FactField;
-  old_value: unknown;
-  new_value: unknown;
-  kind: FactKind;
-  source: string;
-  source_url: string | null;
-  note: string | null;
-  at: string;
-};
-
-/** The tool's fact history, newest first, as the public reads it (no actor; fact-publish.ts). */
-export async function getFactHistory(db: Db, toolId: string, limit = 200): Promise<FactHistoryEntry[]> {
-  const rows = await db
-    .select()
-    .from(toolFactHistory)
-    .where(eq(toolFactHistory.toolId, toolId))
-    .orderBy(desc(toolFactHistory.createdAt), desc(toolFactHistory.id))
-    .limit(limit);
-  return rows.map((r) => ({
-    id: r.id,
-    field: r.field as FactField,
-    old_value: r.oldValue,
-    new_value: r.newValue,
-    kind: r.kind,
-    source: publicFactSource(r.kind, r.source),
-    source_url: r.sourceUrl,
-    note: publicFactNote(r.kind, r.note),
-    at: r.createdAt.toISOString(),
-  }));
-}
-
 /* ----------------------------------------------------------------------------------------------
  * The higher-level path: change a tool's facts and record them in one call (issue 20). Code outside
  * this file never sets a fact column of `tools` itself (tests/unit/fact-writes.test.ts scans for it).
@@ -180,32 +78,6 @@ export async function getFactHistory(db: Db, toolId: string, limit = 200): Promi
 
 type ToolRow = typeof tools.$inferSelect;
 type ToolInsert = typeof tools.$inferInsert;
-
-/** The API's fact field → the `tools` column that stores it. The other FACT_FIELDS are derived or not stored yet. */
-export const FACT_COLUMNS = {
-  name: "name",
-  description: "description",
-  full_description: "fullDescription",
-  category: "categoryId",
-  pricing_model: "pricingModel",
-  pricing: "pricing",
-  plans: "plans",
-  provider: "providerId",
-  website_url: "websiteUrl",
-  logo_url: "logoUrl",
-  features: "features",
-  use_cases: "useCases",
-  has_api: "hasApi",
-  licence: "licence",
-  self_hostable: "selfHostable",
-  data_use: "dataUse",
-  status: "status",
-} as const satisfies Partial<Record<FactField, keyof ToolRow>>;
-export type StoredFactField = keyof typeof FACT_COLUMNS;
-export const STORED_FACT_FIELDS = Object.keys(FACT_COLUMNS) as StoredFactField[];
-type FactColumn = (typeof FACT_COLUMNS)[StoredFactField];
-/** New values of fact columns, as `tools` stores them (ids for category and provider, the pricing enum). */
-export type FactPatch = Partial<Pick<ToolInsert, FactColumn>>;
 
 /** A change of these moves facts_changed_at (the cards' "Updated"); status and the stored logo do not. */
 const UPDATE_LABEL_FIELDS = new Set<StoredFactField>([
@@ -225,52 +97,6 @@ const UPDATE_LABEL_FIELDS = new Set<StoredFactField>([
   "self_hostable",
   "data_use",
 ]);
-
-/** JSON with object keys sorted: jsonb hands back its keys in its own order. */
-export function stableJson(value: unknown): string {
-  return JSON.stringify(value ?? null, (_k, v) =>
-    v && typeof v === "object" && !Array.isArray(v) && !(v instanceof Date)
-      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
-      : v,
-  );
-}
-
-/** Whether a stored value counts as "has a value" (history and provenance are kept for those). */
-export function hasFactValue(value: unknown): boolean {
-  if (value === null || value === undefined) return false;
-  if (typeof value === "string") return value.trim() !== "";
-  if (Array.isArray(value)) return value.length > 0;
-  if (typeof value === "object")
-    return Object.values(value).some(
-      (v) => (typeof v === "string" && v.trim() !== "") || (v !== null && typeof v === "object"),
-    );
-  return true;
-}
-
-type NamedRow = Pick<ToolRow, FactColumn> & { categoryName: string | null; providerName: string | null };
-
-/** A tool's facts as the API shows them (names for category and provider, the pricing label). */
-export function factValuesOf(row: NamedRow): Record<StoredFactField, unknown> {
-  return {
-    name: row.name,
-    description: row.description,
-    full_description: row.fullDescription,
-    category: row.categoryName,
-    pricing_model: PRICING_LABELS[row.pricingModel as PricingModel] ?? row.pricingModel,
-    pricing: row.pricing ?? null,
-    plans: row.plans ?? null,
-    provider: row.providerName,
-    website_url: row.websiteUrl,
-    logo_url: row.logoUrl,
-    features: row.features,
-    use_cases: row.useCases,
-    has_api: row.hasApi ?? null,
-    licence: row.licence ?? null,
-    self_hostable: row.selfHostable ?? null,
-    data_use: row.dataUse ?? null,
-    status: row.status,
-  };
-}
 
 async function namedRows(tx: Db, ids: string[]): Promise<Map<string, NamedRow & { slug: string }>> {
   const out = new Map<string, NamedRow & { slug: string }>();

@@ -1,7 +1,7 @@
 import type { AuditActor } from "../../platform/audit.ts";
 import type { Db } from "../../platform/db/index.ts";
 import type { CategorySuggestion } from "./category-admin.ts";
-import type { Provenance } from "./facts.ts";
+import type { Provenance } from "./fact-fields.ts";
 import type { PricingModel } from "./normalize.ts";
 
 /**

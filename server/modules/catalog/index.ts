@@ -50,22 +50,17 @@ export { PROVIDER_DOMAINS } from "./enrich/provider.ts";
 export { type EnrichReport, enrichCatalog } from "./enrich/run.ts";
 export { exportToolsCsv, formulaSafe } from "./export.ts";
 export {
-  type ApplyFactsInput,
-  applyToolFacts,
-  applyToolFactsBatch,
   FACT_FIELDS,
   FACT_KINDS,
   type FactKind,
   type FactPatch,
   factValuesOf,
-  getFactHistory,
-  getProvenance,
   hasFactValue,
   type Provenance,
-  recordFactChanges,
   STORED_FACT_FIELDS,
   stableJson,
-} from "./facts.ts";
+} from "./fact-fields.ts";
+export { type ApplyFactsInput, applyToolFacts, applyToolFactsBatch, recordFactChanges } from "./facts.ts";
 export { findDuplicateCandidates } from "./find-duplicate-pairs.ts";
 export { findToolId } from "./find-tool-id.ts";
 export { getEditableTool } from "./get-editable-tool.ts";
@@ -125,6 +120,7 @@ export {
   REVIEW_GATE,
   SEARCH_WEIGHTS,
 } from "./ranking.ts";
+export { getFactHistory, getProvenance } from "./read-fact-history.ts";
 export {
   DUPLICATES_REFRESH_JOB,
   refreshDuplicateCandidates,

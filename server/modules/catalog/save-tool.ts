@@ -15,7 +15,8 @@ import {
   type ToolStatus,
 } from "./admin-tool-shapes.ts";
 import { resolveCategoryKeys } from "./categories.ts";
-import { applyToolFacts, FACT_COLUMNS, type Provenance, recordNewTools } from "./facts.ts";
+import { FACT_COLUMNS, type Provenance } from "./fact-fields.ts";
+import { applyToolFacts, recordNewTools } from "./facts.ts";
 import { editableOf, type ToolRow } from "./get-editable-tool.ts";
 import { unescapeExportedCell } from "./import-parse.ts";
 import type { ImportWarning } from "./import-shapes.ts";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { SEED_DIR } from "../../platform/paths.ts";
-import type { Provenance } from "./facts.ts";
+import type { Provenance } from "./fact-fields.ts";
 
 /**
  * The seed catalogue's per-row sources, read from server/platform/db/seed/SOURCES.md (section 1: the datasets, their

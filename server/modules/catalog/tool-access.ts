@@ -1,6 +1,6 @@
 import type { Db } from "../../platform/db/index.ts";
 import { canAccessTier, type Tier } from "../accounts/index.ts";
-import { type FactHistoryEntry, type FactProvenance, getFactHistory, getProvenance } from "./facts.ts";
+import { type FactHistoryEntry, type FactProvenance, getFactHistory, getProvenance } from "./read-fact-history.ts";
 import type { ToolCard, ToolDetail } from "./tool-shapes.ts";
 
 /**

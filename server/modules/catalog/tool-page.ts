@@ -3,7 +3,7 @@ import { contentVersion } from "../../platform/db/content-version.ts";
 import type { Db } from "../../platform/db/index.ts";
 import type { Tier, ToolLock } from "../accounts/index.ts";
 import { type Alternative, DEFAULT_ALTERNATIVES, getAlternatives } from "./alternatives.ts";
-import type { FactHistoryEntry, FactProvenance } from "./facts.ts";
+import type { FactHistoryEntry, FactProvenance } from "./read-fact-history.ts";
 import type { PriceInfo } from "./tables.ts";
 import { cardsForTier, overviewOfTool, toolHistoryFor, toolProvenanceFor } from "./tool-access.ts";
 import type { ToolDetail } from "./tool-shapes.ts";

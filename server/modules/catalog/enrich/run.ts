@@ -2,14 +2,8 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, transaction } from "../../../platform/db/index.ts";
 import { EDITORS_FROM_LISTING_LABEL, FACT_NOTES } from "../../../platform/fact-publish.ts";
-import {
-  type ApplyFactsInput,
-  applyToolFactsBatch,
-  type FactChange,
-  type FactPatch,
-  type Provenance,
-  type StoredFactField,
-} from "../facts.ts";
+import type { FactChange, FactPatch, Provenance, StoredFactField } from "../fact-fields.ts";
+import { type ApplyFactsInput, applyToolFactsBatch } from "../facts.ts";
 import { PRICING_MODELS, slugify } from "../normalize.ts";
 import { categories as categoriesTable, providers as providersTable, type tools as toolsTable } from "../tables.ts";
 import { type Evaluation, evaluate, type LabelledExample, predict, trainLogistic } from "./classifier.ts";
