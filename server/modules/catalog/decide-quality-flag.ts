@@ -3,7 +3,8 @@ import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { refreshQualityScores } from "./quality-scores.ts";
-import { saveTool, type ToolPatch } from "./save-tool.ts";
+import { saveTool } from "./save-tool.ts";
+import type { ToolPatch } from "./validate-tool.ts";
 
 const IdRow = z.object({ id: z.number() });
 

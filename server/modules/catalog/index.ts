@@ -128,7 +128,7 @@ export {
   requestDuplicateRefresh,
 } from "./refresh-duplicates.ts";
 export { registerQualityJobs } from "./run-quality-pass.ts";
-export { type SavedTool, SaveToolInput, saveTool, ToolPatch } from "./save-tool.ts";
+export { type SavedTool, saveTool } from "./save-tool.ts";
 export { fuseRanks, type Leg } from "./search-fusion.ts";
 export { setSearchWarning, setVectorBudget } from "./search-hybrid.ts";
 export {
@@ -167,3 +167,4 @@ export { pickTool, TOOL_PICK_MESSAGES, ToolPickText } from "./tool-pick.ts";
 export type { ToolCard, ToolDetail } from "./tool-shapes.ts";
 export { registerToolVectorJobs, TOOL_VECTORS_JOB } from "./tool-vectors.ts";
 export { countTools, getTool, getToolRef, listTools } from "./tools.ts";
+export { SaveToolInput, ToolPatch } from "./validate-tool.ts";
