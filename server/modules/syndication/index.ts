@@ -5,16 +5,7 @@ export { badgeSvg, embedCardHtml, embedCompareHtml, embedComparison, embedTool, 
 export { LLMS_MAKER_MARK, llmsFullTxt, llmsTxt } from "./llms-txt.ts";
 export { MCP_TOOL_NAMES } from "./mcp.ts";
 export { handleMcpRequest, MCP_ANONYMOUS_RULE, MCP_MAX_BODY, mcpError } from "./mcp-http.ts";
-export {
-  buildDumpRecords,
-  CSV_COLUMNS,
-  CSV_OPTIONS,
-  csvRow,
-  type DumpRecord,
-  dumpFile,
-  dumpFormatOf,
-  latestDump,
-  OPEN_DATA_FILES,
-  OPEN_DATA_JOB,
-  registerOpenDataJobs,
-} from "./open-data.ts";
+export { CSV_COLUMNS, CSV_OPTIONS, csvRow } from "./open-data-csv.ts";
+export { buildDumpRecords, type DumpRecord } from "./open-data-records.ts";
+export { dumpFile, dumpFormatOf, latestDump, OPEN_DATA_FILES } from "./read-open-data-dump.ts";
+export { OPEN_DATA_JOB, registerOpenDataJobs } from "./write-open-data-dump.ts";

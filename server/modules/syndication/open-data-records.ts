@@ -1,13 +1,8 @@
-import { createHash } from "node:crypto";
-import { gzipSync } from "node:zlib";
-import { stringify } from "csv-stringify/sync";
-import { desc, lt, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/index.ts";
 import type { Env } from "../../platform/env.ts";
 import { publicDataUse, publicPlans, publicStated } from "../../platform/fact-publish.ts";
-import type { Jobs } from "../../platform/jobs/index.ts";
-import type { Logger } from "../../platform/logger.ts";
 import { siteUrl } from "../../platform/site-origin.ts";
 import { canAccessTier, type Tier } from "../accounts/index.ts";
 import {
@@ -15,11 +10,8 @@ import {
   FACT_KINDS,
   type FactKind,
   licenceClass,
-  type Plan,
   PRICING_LABELS,
   PRICING_MODELS,
-  planSummary,
-  planSummaryLabel,
   publicFactSource,
   TOOL_TIERS,
 } from "../catalog/index.ts";
@@ -33,21 +25,8 @@ import {
   SITE_LICENCE,
   seedSourcesOf,
 } from "./data-sources.ts";
-import { openDataDumps } from "./tables.ts";
 
-/** The daily dump of the catalogue (issue 22, ADR 0031). */
-export const OPEN_DATA_JOB = "open-data.dump";
-export const OPEN_DATA_EVERY_MS = 24 * 3_600_000;
-/** A dump younger than this is not redone (the job may run twice after a crash or on two instances). */
-const FRESH_MS = 20 * 3_600_000;
-/** Dumps kept (the newest is served; older ones are only history). */
-const KEEP_DUMPS = 7;
-export const OPEN_DATA_FILES = {
-  jsonl: { name: "toolscape-catalogue.jsonl.gz", type: "application/x-ndjson" },
-  csv: { name: "toolscape-catalogue.csv.gz", type: "text/csv; charset=utf-8" },
-} as const;
-export type DumpFormat = keyof typeof OPEN_DATA_FILES;
-
+/** The open data dump's records (issue 22, ADR 0031): each active tool's public facts, sources and licences. */
 /** One tool in the dump: its public facts, where each came from, and the licences that apply. */
 export type DumpRecord = {
   id: string;
@@ -132,21 +111,6 @@ const FactRow = z.object({
   verified_at: z.string().nullable(),
 });
 type FactRow = z.infer<typeof FactRow>;
-const DumpRow = z.object({
-  id: z.number(),
-  created_at: z.string(),
-  tool_count: z.number(),
-  jsonl_bytes: z.number(),
-  csv_bytes: z.number(),
-  jsonl_sha: z.string(),
-  csv_sha: z.string(),
-  changes: z.object({
-    added: z.array(z.string()),
-    removed: z.array(z.string()),
-    changed: z.array(z.string()),
-    hasPrevious: z.boolean().optional(),
-  }),
-});
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -292,234 +256,10 @@ function toolLicence(stored: unknown): DumpRecord["tool_licence"] {
   return s ? { ...s, class: typeof s.value === "string" ? licenceClass(s.value) : null } : null;
 }
 
-const valueText = (s: { value: unknown } | null) => (s === null ? "" : String(s.value));
-
 /** The latest date a person confirmed any of the tool's facts, else the tool's own last check. */
 function lastVerified(t: ToolRow, facts: FactRow[]): string | null {
   const times = facts.map((f) => (f.verified_at ? new Date(f.verified_at).getTime() : 0));
   if (t.last_verified_at) times.push(new Date(t.last_verified_at).getTime());
   const max = Math.max(0, ...times);
   return max > 0 ? new Date(max).toISOString() : null;
-}
-
-export const CSV_COLUMNS = [
-  "id",
-  "slug",
-  "name",
-  "toolscape_url",
-  "website_url",
-  "description",
-  "category",
-  "provider",
-  "pricing_model",
-  "price_text",
-  "tags",
-  "features",
-  "use_cases",
-  "tasks",
-  "rating",
-  "review_count",
-  "gated",
-  "listed_at",
-  "facts_changed_at",
-  "last_verified_at",
-  "plans_from",
-  "api",
-  "tool_licence",
-  "tool_licence_class",
-  "self_hostable",
-  "trains_on_data",
-  "data_retention",
-  "data_opt_out",
-  "data_hosted_in",
-  "provenance",
-  "sources",
-  "licence",
-  "attribution",
-] as const;
-
-/** A CSV cell that a spreadsheet will not run as a formula. */
-function cell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-export function csvRow(r: DumpRecord): string[] {
-  return CSV_COLUMNS.map((c) => {
-    switch (c) {
-      case "tags":
-      case "features":
-      case "use_cases":
-      case "tasks":
-      case "attribution":
-        return cell(r[c].join("; "));
-      case "provenance":
-        return Object.entries(r.provenance)
-          .map(([f, k]) => `${f}:${k}`)
-          .join("; ");
-      case "sources":
-        return cell(r.sources.map((s) => `${s.name} (${s.licence})`).join("; "));
-      case "rating":
-      case "review_count":
-        return String(r[c]);
-      case "gated":
-        return r.gated ? "true" : "false";
-      // Issue 33: values only ("" = not stated); the JSON lines carry each quote, URL and date.
-      case "plans_from":
-        return cell(planSummaryLabel(planSummary((r.plans ?? null) as Plan[] | null)) ?? "");
-      case "api":
-      case "self_hostable":
-        return valueText(r[c]);
-      case "tool_licence":
-        return cell(valueText(r.tool_licence));
-      case "tool_licence_class":
-        return r.tool_licence?.class ?? "";
-      case "trains_on_data":
-        return valueText(r.data_use.trains_on_data);
-      case "data_retention":
-        return cell(valueText(r.data_use.retention));
-      case "data_opt_out":
-        return valueText(r.data_use.opt_out);
-      case "data_hosted_in":
-        return cell(valueText(r.data_use.hosted_in));
-      default:
-        return cell(r[c] ?? "");
-    }
-  });
-}
-
-export const CSV_OPTIONS = { quoted_match: /[",\n\r;]/ };
-
-export function toCsv(records: DumpRecord[]): string {
-  return stringify([[...CSV_COLUMNS], ...records.map(csvRow)], CSV_OPTIONS);
-}
-
-const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
-const recordHash = (r: DumpRecord) => sha(Buffer.from(JSON.stringify({ ...r, rating: 0, review_count: 0 })));
-
-export type DumpChanges = { added: string[]; removed: string[]; changed: string[] };
-export type DumpSummary = {
-  id: number;
-  createdAt: string;
-  toolCount: number;
-  files: Record<DumpFormat, { name: string; bytes: number; sha256: string }>;
-  changes: DumpChanges;
-  /** whether an earlier dump existed to compare with */
-  hasPrevious: boolean;
-};
-
-/** Writes a new dump now (the job calls this once a day); returns its summary. */
-export async function writeDump(
-  db: Db,
-  env: Pick<Env, "PUBLIC_URL" | "HOST" | "PORT">,
-  now: Date,
-): Promise<DumpSummary> {
-  const records = await buildDumpRecords(db, env);
-  const jsonl = gzipSync(Buffer.from(records.map((r) => JSON.stringify(r)).join("\n") + (records.length ? "\n" : "")));
-  const csv = gzipSync(Buffer.from(toCsv(records)));
-  const index: Record<string, string> = {};
-  for (const r of records) index[r.slug] = recordHash(r);
-  const [previous] = await db
-    .select({ recordIndex: openDataDumps.recordIndex })
-    .from(openDataDumps)
-    .orderBy(desc(openDataDumps.createdAt), desc(openDataDumps.id))
-    .limit(1);
-  const before = (previous?.recordIndex ?? null) as Record<string, string> | null;
-  const changes: DumpChanges = { added: [], removed: [], changed: [] };
-  if (before) {
-    for (const [slug, hash] of Object.entries(index)) {
-      if (!Object.hasOwn(before, slug)) changes.added.push(slug);
-      else if (before[slug] !== hash) changes.changed.push(slug);
-    }
-    for (const slug of Object.keys(before)) if (!Object.hasOwn(index, slug)) changes.removed.push(slug);
-  }
-  const [row] = await db
-    .insert(openDataDumps)
-    .values({
-      createdAt: now,
-      toolCount: records.length,
-      jsonlGz: jsonl,
-      csvGz: csv,
-      jsonlSha: sha(jsonl),
-      csvSha: sha(csv),
-      recordIndex: index,
-      changes: { ...changes, hasPrevious: before !== null },
-    })
-    .returning({ id: openDataDumps.id });
-  // Older dumps beyond the few kept are history nobody serves.
-  const keep = await db
-    .select({ id: openDataDumps.id })
-    .from(openDataDumps)
-    .orderBy(desc(openDataDumps.createdAt), desc(openDataDumps.id))
-    .limit(KEEP_DUMPS);
-  const oldest = keep.at(-1);
-  if (keep.length === KEEP_DUMPS && oldest) await db.delete(openDataDumps).where(lt(openDataDumps.id, oldest.id));
-  const summary = await latestDump(db);
-  if (!summary || summary.id !== row?.id) throw new Error("the dump just written is not the latest");
-  return summary;
-}
-
-/** The newest dump's description (no file bytes), or null before the first. */
-export async function latestDump(db: Db): Promise<DumpSummary | null> {
-  const [row] = await queryRows(
-    db,
-    sql`SELECT id, created_at, tool_count, octet_length(jsonl_gz) AS jsonl_bytes, octet_length(csv_gz) AS csv_bytes,
-          jsonl_sha, csv_sha, changes FROM open_data_dumps ORDER BY created_at DESC, id DESC LIMIT 1`,
-    DumpRow,
-  );
-  if (!row) return null;
-  return {
-    id: Number(row.id),
-    createdAt: new Date(row.created_at).toISOString(),
-    toolCount: Number(row.tool_count),
-    files: {
-      jsonl: { name: OPEN_DATA_FILES.jsonl.name, bytes: Number(row.jsonl_bytes), sha256: row.jsonl_sha },
-      csv: { name: OPEN_DATA_FILES.csv.name, bytes: Number(row.csv_bytes), sha256: row.csv_sha },
-    },
-    changes: {
-      added: row.changes.added ?? [],
-      removed: row.changes.removed ?? [],
-      changed: row.changes.changed ?? [],
-    },
-    hasPrevious: row.changes.hasPrevious === true,
-  };
-}
-
-/** The newest dump's file in one format. */
-export async function dumpFile(
-  db: Db,
-  format: DumpFormat,
-): Promise<{ bytes: Uint8Array; sha256: string; createdAt: Date } | null> {
-  const [row] = await db
-    .select({
-      createdAt: openDataDumps.createdAt,
-      bytes: format === "jsonl" ? openDataDumps.jsonlGz : openDataDumps.csvGz,
-      sha256: format === "jsonl" ? openDataDumps.jsonlSha : openDataDumps.csvSha,
-    })
-    .from(openDataDumps)
-    .orderBy(desc(openDataDumps.createdAt), desc(openDataDumps.id))
-    .limit(1);
-  return row ?? null;
-}
-
-/** The file name a request asks for, if it is one of ours. */
-export function dumpFormatOf(file: string): DumpFormat | null {
-  if (file === OPEN_DATA_FILES.jsonl.name) return "jsonl";
-  if (file === OPEN_DATA_FILES.csv.name) return "csv";
-  return null;
-}
-
-/** Registers the daily dump (ADR 0009 runner): the first run is at boot when no fresh dump exists. */
-export function registerOpenDataJobs(deps: {
-  db: Db;
-  jobs: Jobs;
-  logger: Logger;
-  env: Pick<Env, "PUBLIC_URL" | "HOST" | "PORT">;
-}): void {
-  deps.jobs.register(OPEN_DATA_JOB, async (_payload, ctx) => {
-    const latest = await latestDump(deps.db);
-    if (latest && ctx.now.getTime() - new Date(latest.createdAt).getTime() < FRESH_MS) return;
-    const dump = await writeDump(deps.db, deps.env, ctx.now);
-    deps.logger.info("open data dump written", { tools: dump.toolCount, id: dump.id });
-  });
-  deps.jobs.every(OPEN_DATA_JOB, OPEN_DATA_EVERY_MS);
 }
