@@ -1,5 +1,4 @@
-import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { Variables } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { type CallToolResult, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { Db } from "../../platform/db/index.ts";
@@ -12,7 +11,6 @@ import {
   cardsForTier,
   compareCapMessage,
   getAlternatives,
-  getCategory,
   getComparison,
   getFactHistory,
   getTool,
@@ -26,10 +24,11 @@ import {
   planCost,
   SORTS,
   type ToolCard,
-  type ToolDetail,
   ToolListParams,
 } from "../catalog/index.ts";
-import { type Citation, citationsFor } from "./citations.ts";
+import { citationsFor } from "./citations.ts";
+import { cited, failure, findTool, str, text, toolKey } from "./mcp-answers.ts";
+import { registerCategoryResources } from "./mcp-resources.ts";
 import { registerTaskTools, TASK_TOOL_NAMES } from "./mcp-tasks.ts";
 
 /**
@@ -50,11 +49,6 @@ export type McpDeps = {
   logger: Pick<Logger, "error">;
   requestId: string;
 };
-/** MCP's "resource not found" (the spec's Resources › Error handling; the SDK has no constant for it). */
-export const MCP_RESOURCE_NOT_FOUND = -32002;
-/** Said of fields whose current value is the maker's own claim (ADR 0034), so an assistant can weigh it. */
-export const MAKER_SUPPLIED_NOTE =
-  "Fields in maker_supplied hold text the tool's maker wrote about their own tool; Toolscape has not verified it.";
 
 export const MCP_TOOL_NAMES = [
   "search_tools",
@@ -69,61 +63,6 @@ export const MCP_TOOL_NAMES = [
 /** Facts emptied in a locked tool's overview (tool-access.ts): their history is withheld too. */
 const GATED_FACTS = new Set(["features", "use_cases", "pricing", "plans"]);
 const MCP_DEFAULT_LIMIT = 10;
-
-const text = (value: unknown): CallToolResult => ({
-  content: [{ type: "text", text: JSON.stringify(value, null, 2) }],
-});
-const failure = (message: string): CallToolResult => ({ content: [{ type: "text", text: message }], isError: true });
-
-const toolKey = z.string().trim().min(1).max(200).describe("The tool's slug (as in its URL) or id");
-const str = (d: string) =>
-  z
-    .union([z.string().max(2_000), z.number()])
-    .optional()
-    .describe(d);
-
-/** A card as an assistant gets it: the listing facts plus the citation. */
-function cited(card: ToolCard, citation: Citation | undefined, tier: Tier | null) {
-  const locked = !canAccessTier(tier, card.tier);
-  return {
-    name: card.name,
-    slug: card.slug,
-    url: citation?.url,
-    description: card.description,
-    category: card.category,
-    provider: card.provider,
-    pricing_model: card.pricing_model,
-    price: card.pricing?.original ?? null,
-    /** issue 33: "from $X/mo" from the stated plans; null when none is stated */
-    plans_from: card.plan_label ?? null,
-    rating: card.rating,
-    review_count: card.review_count,
-    website_url: card.website_url,
-    tags: card.tags,
-    features: card.features,
-    tier: card.tier,
-    ...(locked ? { locked: { requiredTier: card.tier, message: requiresLabel(card.tier) } } : {}),
-    last_verified: citation?.last_verified ?? null,
-    provenance: citation?.provenance ?? {},
-    ...makerSupplied(citation),
-  };
-}
-
-/** The fields whose value is the maker's claim, and (when there are any) what that means. */
-function makerSupplied(citation: Citation | undefined) {
-  const fields = Object.entries(citation?.provenance ?? {})
-    .filter(([, kind]) => kind === "maker")
-    .map(([field]) => field)
-    .sort();
-  return fields.length ? { maker_supplied: fields, maker_supplied_note: MAKER_SUPPLIED_NOTE } : { maker_supplied: [] };
-}
-
-async function findTool(db: Db, key: string): Promise<ToolDetail | null> {
-  const tool = await getTool(db, key);
-  if (tool) return tool;
-  const target = await mergedTarget(db, key);
-  return target ? getTool(db, target.id) : null;
-}
 
 /** A fresh MCP server for one request (stateless Streamable HTTP: any instance can answer). */
 export function createMcpServer(deps: McpDeps, caller: McpCaller): McpServer {
@@ -391,70 +330,7 @@ export function createMcpServer(deps: McpDeps, caller: McpCaller): McpServer {
     }),
   );
 
-  server.registerResource(
-    "categories",
-    "toolscape://categories",
-    { title: "Toolscape categories", description: "Every category with its tool count", mimeType: "application/json" },
-    safelyRead(async (uri: URL) => {
-      const categories = await listCategories(db);
-      return {
-        contents: [
-          {
-            uri: uri.href,
-            mimeType: "application/json",
-            text: JSON.stringify(
-              categories.map((c) => ({
-                name: c.name,
-                slug: c.slug,
-                tool_count: c.toolCount,
-                uri: `toolscape://categories/${c.slug}`,
-                url: siteUrl(env, `/category/${c.slug}`),
-              })),
-            ),
-          },
-        ],
-      };
-    }),
-  );
-
-  server.registerResource(
-    "category",
-    new ResourceTemplate("toolscape://categories/{slug}", {
-      list: async () => ({
-        resources: (await listCategories(db)).map((c) => ({
-          uri: `toolscape://categories/${c.slug}`,
-          name: c.name,
-          description: c.description,
-          mimeType: "application/json",
-        })),
-      }),
-    }),
-    { title: "A category and its top tools", mimeType: "application/json" },
-    safelyRead(async (uri: URL, { slug }: Variables) => {
-      const key = String(Array.isArray(slug) ? slug[0] : slug).slice(0, 80);
-      const category = await getCategory(db, key);
-      if (!category) throw new McpError(MCP_RESOURCE_NOT_FOUND, `No category '${key}'`, { uri: uri.href });
-      const page = await listTools(db, ToolListParams.parse({ category: category.slug, limit: "20" }));
-      const cards = cardsForTier(page.tools, caller.tier);
-      const citations = await cite(cards);
-      return {
-        contents: [
-          {
-            uri: uri.href,
-            mimeType: "application/json",
-            text: JSON.stringify({
-              name: category.name,
-              slug: category.slug,
-              description: category.description,
-              tool_count: category.toolCount,
-              url: siteUrl(env, `/category/${category.slug}`),
-              top_tools: cards.map((c) => cited(c, citations.get(c.id), caller.tier)),
-            }),
-          },
-        ],
-      };
-    }),
-  );
+  registerCategoryResources(server, { db, env, caller, cite, safelyRead });
 
   return server;
 }
