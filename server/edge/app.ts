@@ -18,16 +18,10 @@ import { createToolRefs, toolPageGate } from "../page-gates/tool-page-gate.ts";
 import { bodyCap } from "../platform/body-cap.ts";
 import { clientIp } from "../platform/client-ip.ts";
 import { csrfProtection } from "../platform/csrf.ts";
-import {
-  DATABASE_UNAVAILABLE,
-  failedForDatabase,
-  isDatabaseUnavailable,
-  RETRY_AFTER_SEC,
-} from "../platform/db/availability.ts";
+import { failedForDatabase, isDatabaseUnavailable } from "../platform/db/availability.ts";
 import { noteConnectionLost } from "../platform/db/outage.ts";
 import { overloaded, overloadScope } from "../platform/db/queue.ts";
 import { AppError } from "../platform/errors.ts";
-import type { JobCounts } from "../platform/jobs/index.ts";
 import { createMetrics, type Metrics, metricsEndpoint } from "../platform/metrics.ts";
 import { nulGuard } from "../platform/nul-guard.ts";
 import { createPageCache } from "../platform/page-cache.ts";
@@ -37,6 +31,8 @@ import { pageRouteLabeller } from "../platform/route-label.ts";
 import { siteOrigin } from "../platform/site-origin.ts";
 import { viewerCaching } from "../platform/viewer-caching.ts";
 import type { AppServices } from "../process/context.ts";
+import { causeOf, unavailable } from "./failure-answers.ts";
+import { registerServiceMetrics } from "./service-metrics.ts";
 import type { EdgeEnv } from "./vars.ts";
 
 type Vars = EdgeEnv;
@@ -368,98 +364,6 @@ export function createApp(options: AppOptions) {
     c.req.path.startsWith("/api") ? c.json({ success: false, error: "Not found" }, 404) : c.text("Not Found", 404),
   );
   return app;
-}
-
-/** The caches' and the database's figures, read at scrape time. */
-function registerServiceMetrics(metrics: Metrics, services: AppServices): void {
-  const api = () => services.apiCache.stats();
-  metrics.counterFrom("toolscape_api_cache_hits_total", "GET /api/tools answers served from memory", () => api().hits);
-  metrics.counterFrom(
-    "toolscape_api_cache_misses_total",
-    "Cacheable API requests that were computed",
-    () => api().misses,
-  );
-  metrics.gaugeFrom("toolscape_api_cache_entries", "Answers held in the API cache", () => api().entries);
-  metrics.gaugeFrom("toolscape_api_cache_bytes", "Memory held by the API cache", () => api().bytes);
-  // One count query per scrape; both gauges share it.
-  let jobCounts: Promise<JobCounts> | null = null;
-  const jobs = () => {
-    jobCounts ??= services.stats.jobs().finally(() => {
-      jobCounts = null;
-    });
-    return jobCounts;
-  };
-  metrics.gaugeFrom("toolscape_jobs_pending", "Background jobs waiting to run", async () => (await jobs()).pending);
-  metrics.gaugeFrom(
-    "toolscape_jobs_failed",
-    "Background jobs that gave up (kept until pruned)",
-    async () => (await jobs()).failed,
-  );
-  const db = services.stats.db;
-  const first = db();
-  if (first.engine === "pglite") {
-    const q = () => {
-      const s = db();
-      return s.engine === "pglite" ? s : null;
-    };
-    metrics.gaugeFrom("toolscape_db_queue_active", "Embedded database operations running", () => q()?.active ?? 0);
-    metrics.gaugeFrom("toolscape_db_queue_waiting", "Embedded database operations waiting", () => q()?.queued ?? 0);
-    metrics.counterFrom(
-      "toolscape_db_queue_rejected_total",
-      "Operations refused because the embedded database's queue was full (answered 503)",
-      () => q()?.rejected ?? 0,
-    );
-    metrics.counterFrom(
-      "toolscape_db_queue_timed_out_total",
-      "Operations that waited longer than PGLITE_MAX_WAIT_MS (answered 503)",
-      () => q()?.timedOut ?? 0,
-    );
-  } else {
-    const p = () => {
-      const s = db();
-      return s.engine === "postgres" ? s : null;
-    };
-    metrics.gaugeFrom("toolscape_db_pool_connections", "PostgreSQL connections open", () => p()?.totalCount ?? 0);
-    metrics.gaugeFrom("toolscape_db_pool_idle", "PostgreSQL connections idle", () => p()?.idleCount ?? 0);
-    metrics.gaugeFrom(
-      "toolscape_db_pool_waiting",
-      "Queries waiting for a PostgreSQL connection",
-      () => p()?.waitingCount ?? 0,
-    );
-  }
-}
-
-/** What a 5xx is logged with: the error that caused it (name, message, stack), or a note that none was seen. */
-function causeOf(error: unknown, status: number): unknown {
-  if (error instanceof Error) return error;
-  if (error !== undefined) {
-    // React Router hands over route error responses and thrown values that are not Errors.
-    const e = new Error(`Non-Error thrown: ${safeString(error)}`);
-    e.name = "NonError";
-    return e;
-  }
-  const e = new Error(`Answered ${status} without a thrown error (a handler returned it)`);
-  e.name = "NoCause";
-  return e;
-}
-
-function safeString(value: unknown): string {
-  try {
-    return typeof value === "object" ? JSON.stringify(value).slice(0, 500) : String(value).slice(0, 500);
-  } catch {
-    return Object.prototype.toString.call(value);
-  }
-}
-
-/** 503 with Retry-After while the database cannot be reached (JSON under /api, text elsewhere). */
-function unavailable(isApi: boolean): Response {
-  const headers = { "Retry-After": String(RETRY_AFTER_SEC), "Cache-Control": "no-store" };
-  return isApi
-    ? Response.json({ success: false, error: DATABASE_UNAVAILABLE }, { status: 503, headers })
-    : new Response(DATABASE_UNAVAILABLE, {
-        status: 503,
-        headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" },
-      });
 }
 
 /** The files under `dir` outside assets/, as URL paths; null when it cannot be read (every path is then looked up). */
