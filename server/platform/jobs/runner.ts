@@ -3,39 +3,10 @@ import { randomBytes, randomUUID } from "node:crypto";
 import os from "node:os";
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Clock, DAY_MS } from "../clock.ts";
+import { DAY_MS } from "../clock.ts";
 import { type Db, queryRows, transaction } from "../db/index.ts";
 import { jobs as jobsTable } from "../db/tables.ts";
-import type { Logger } from "../logger.ts";
-import type { JobHandler, JobSpec, Jobs } from "./types.ts";
-
-export type JobCounts = { pending: number; running: number; failed: number };
-
-/** The runner behind the `Jobs` contract, plus what operators read (metrics). */
-export type JobRunner = Jobs & {
-  counts(): Promise<JobCounts>;
-  readonly instanceId: string;
-};
-
-export type JobsOptions = {
-  db: Db;
-  clock: Clock;
-  logger: Logger;
-  /** names this process in `locked_by` (default host:pid:random) */
-  instanceId?: string;
-  /** how often start()'s loop looks for due jobs */
-  pollMs?: number;
-  /** how long a claimed job belongs to this instance; renewed while the handler runs */
-  leaseMs?: number;
-  /** jobs claimed per query */
-  batchSize?: number;
-  /** wait before retry n (1-based); default 30 s doubling, at most 1 h */
-  backoffMs?: (attempt: number) => number;
-  /** finished jobs are deleted after this many days (failed ones after three times as long); 0 keeps them */
-  keepDays?: number;
-  /** how long stop() waits for a running handler */
-  stopTimeoutMs?: number;
-};
+import type { JobCounts, JobHandler, JobRunner, JobSpec, JobsOptions } from "./types.ts";
 
 // Row schemas (issue 19): what the driver gives.
 const Claimed = z.object({

@@ -1,4 +1,6 @@
+import type { Clock } from "../clock.ts";
 import type { Db } from "../db/index.ts";
+import type { Logger } from "../logger.ts";
 
 /**
  * The contract of the one durable job runner (ADR 0009): jobs are rows, so they survive a restart
@@ -33,3 +35,31 @@ export interface Jobs {
   start(): void;
   stop(): Promise<void>;
 }
+
+export type JobCounts = { pending: number; running: number; failed: number };
+
+/** The runner behind the `Jobs` contract, plus what operators read (metrics). */
+export type JobRunner = Jobs & {
+  counts(): Promise<JobCounts>;
+  readonly instanceId: string;
+};
+
+export type JobsOptions = {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  /** names this process in `locked_by` (default host:pid:random) */
+  instanceId?: string;
+  /** how often start()'s loop looks for due jobs */
+  pollMs?: number;
+  /** how long a claimed job belongs to this instance; renewed while the handler runs */
+  leaseMs?: number;
+  /** jobs claimed per query */
+  batchSize?: number;
+  /** wait before retry n (1-based); default 30 s doubling, at most 1 h */
+  backoffMs?: (attempt: number) => number;
+  /** finished jobs are deleted after this many days (failed ones after three times as long); 0 keeps them */
+  keepDays?: number;
+  /** how long stop() waits for a running handler */
+  stopTimeoutMs?: number;
+};
