@@ -28,6 +28,7 @@ import { meApi } from "./me.ts";
 import { newsletterApi } from "./newsletter.ts";
 import { openApiDocument } from "./openapi.ts";
 import { plansApi } from "./plans.ts";
+import { pollsApi } from "./polls.ts";
 import { fail } from "./respond.ts";
 import { reviewsApi } from "./reviews.ts";
 import { submissionsApi } from "./submissions.ts";
@@ -126,6 +127,7 @@ export function createApi() {
   api.route("/", submissionsApi());
   api.route("/", topListsApi());
   api.route("/", communityApi());
+  api.route("/", pollsApi());
   api.route("/", reviewsApi());
   api.route("/", supportApi());
   api.route("/", exportsApi());
