@@ -20,6 +20,7 @@ import { billingApi } from "./billing.ts";
 import { catalogApi } from "./catalog.ts";
 import { communityApi } from "./community.ts";
 import { compareApi } from "./compare.ts";
+import { correctionsApi } from "./corrections.ts";
 import { documented, json } from "./doc.ts";
 import { errorsApi } from "./errors.ts";
 import { exportsApi } from "./exports.ts";
@@ -127,6 +128,7 @@ export function createApi() {
   api.route("/", submissionsApi());
   api.route("/", topListsApi());
   api.route("/", communityApi());
+  api.route("/", correctionsApi());
   api.route("/", pollsApi());
   api.route("/", reviewsApi());
   api.route("/", supportApi());
