@@ -18,7 +18,8 @@ const PLATFORM_TABLES = path.join(ROOT, "server/platform/db/tables.ts");
 
 /** "writer → table": why that module still writes a table it does not own. */
 const FOREIGN_WRITES: Record<string, string> = {
-  "admin → users": "suspending or restoring a member (admin/users.ts), in the admin's audited transaction",
+  "admin → users":
+    "suspending or restoring a member (admin/suspend-user.ts, admin/reactivate-user.ts), in the admin's audited transaction",
   "admin → sessions": "a suspension ends the member's sessions in the same transaction",
   "billing → user_profiles":
     "a payment or a lapse sets the member's tier (billing/tier.ts), in the payment's transaction",

@@ -55,6 +55,9 @@ export { countAmas } from "./count-amas.ts";
 // sharing their limits, messages, shapes and rows in story-rows.ts.
 export { countStories } from "./count-stories.ts";
 export { createCorrection } from "./create-correction.ts";
+// Polls (issue 11) are one file per use case too (vote-poll.ts, create-poll.ts, …), sharing their limits,
+// messages, shapes and rows in poll-rows.ts and the voter's identity (account, browser cookie) in poll-voter.ts.
+export { createPoll, PollInput } from "./create-poll.ts";
 export { CreateTopListInput, createTopList } from "./create-top-list.ts";
 export { decideStory, StoryDecision } from "./decide-story.ts";
 // Reviews (issue 11) are one file per use case, named for what it does (save-review.ts, delete-review.ts,
@@ -100,15 +103,19 @@ export { isFreeMailDomain } from "./free-mail-domains.ts";
 export { getAma } from "./get-ama.ts";
 export { getSharedList } from "./get-shared-list.ts";
 export { getStory } from "./get-story.ts";
+export { getToolPoll } from "./get-tool-poll.ts";
+export { getToolPollQuestion } from "./get-tool-poll-question.ts";
 export { getTopList } from "./get-top-list.ts";
 export { hideAmaQuestion } from "./hide-ama-question.ts";
 export { leaveList } from "./leave-list.ts";
+export { listActivePolls } from "./list-active-polls.ts";
 export { listAmas } from "./list-amas.ts";
 export { listCorrections } from "./list-corrections.ts";
 export { listHiddenReviews } from "./list-hidden-reviews.ts";
 export { listMyStories } from "./list-my-stories.ts";
 export { listMyTopLists } from "./list-my-top-lists.ts";
 export { listPendingStories } from "./list-pending-stories.ts";
+export { listPollsForAdmin } from "./list-polls-for-admin.ts";
 export { listPublicTopLists, toolNamesOf } from "./list-public-top-lists.ts";
 export { listPublicTopListsByUser } from "./list-public-top-lists-by-user.ts";
 export { listReportedReviews } from "./list-reported-reviews.ts";
@@ -123,26 +130,9 @@ export { MoveToolInTopListInput, moveToolInTopList } from "./move-tool-in-top-li
 export { getMyReview } from "./my-review.ts";
 export { myReviewMarks, myReviewMarksOnTool } from "./my-review-marks.ts";
 export { ownerCollectionState } from "./owner-collection-state.ts";
-export {
-  createPoll,
-  getToolPoll,
-  getToolPollQuestion,
-  listActivePolls,
-  listPollsForAdmin,
-  newVoterId,
-  POLL_LIMITS,
-  type Poll,
-  PollInput,
-  type PollQuestion,
-  PollStatusInput,
-  PollVoteInput,
-  pollVoteStatus,
-  readVoterCookie,
-  setPollStatus,
-  type Voter,
-  votePoll,
-  voterCookie,
-} from "./polls.ts";
+export { POLL_LIMITS, type Poll, type PollQuestion } from "./poll-rows.ts";
+export { pollVoteStatus } from "./poll-vote-status.ts";
+export { newVoterId, readVoterCookie, type Voter, voterCookie } from "./poll-voter.ts";
 export { RATING_REFRESH_JOB, registerRatingJobs } from "./rating-jobs.ts";
 export { rejectCorrection } from "./reject-correction.ts";
 export { removeCollaborator } from "./remove-collaborator.ts";
@@ -160,6 +150,7 @@ export { revokeShare } from "./revoke-share.ts";
 export { SaveReviewInput, saveReview } from "./save-review.ts";
 export { AmaScheduleInput, scheduleAma } from "./schedule-ama.ts";
 export { type CommunityActor, type CommunityServices, communityActor, MODERATORS_ONLY } from "./services.ts";
+export { PollStatusInput, setPollStatus } from "./set-poll-status.ts";
 export { SetToolNoteInTopListInput, setToolNoteInTopList } from "./set-tool-note-in-top-list.ts";
 export { SetTopListEditorialInput, setTopListEditorial } from "./set-top-list-editorial.ts";
 export { shareList } from "./share-list.ts";
@@ -192,3 +183,4 @@ export {
 export { communityFigures, listCommunityVerified } from "./verified.ts";
 export { verifyCorrection } from "./verify-correction.ts";
 export { voteCorrection } from "./vote-correction.ts";
+export { PollVoteInput, votePoll } from "./vote-poll.ts";
