@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui-classes";
 import { Island } from "~/lib/island";
+import { plainClick } from "~/lib/plain-click";
 import type { Theme } from "~/lib/preferences";
 import { splitComponent } from "~/lib/split";
 import { useDismiss } from "~/lib/use-dismiss";
@@ -143,13 +144,15 @@ export function Header({
  * The AI Tools menu: a disclosure (a button that shows and hides a panel of links), the pattern
  * WAI-ARIA recommends for site navigation. It opens on click, Enter or Space and on mouse hover;
  * Escape, a click or focus elsewhere and navigation close it. Before JavaScript runs it is a link
- * to /tools, where the same categories are filters.
+ * to /tools, where the same categories are filters. It is one element before and after hydration
+ * (ADR 0090): the link, which once hydrated takes the button role and its attributes and handlers; a
+ * click with a modifier key still opens /tools in a new tab.
  */
 function CategoriesMenu({ categories }: { categories: MenuCategory[] | null }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const item = useRef<HTMLLIElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
+  const button = useRef<HTMLAnchorElement>(null);
   const hoverTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useDismiss(item, open, () => setOpen(false), button);
   const hover = (next: boolean) => (event: React.PointerEvent) => {
@@ -163,22 +166,31 @@ function CategoriesMenu({ categories }: { categories: MenuCategory[] | null }) {
 
   return (
     <li ref={item} onPointerEnter={hover(true)} onPointerLeave={hover(false)}>
-      {hydrated ? (
-        <button
-          ref={button}
-          type="button"
-          aria-expanded={open}
-          aria-controls="categories-menu"
-          onClick={() => setOpen((o) => !o)}
-          className={triggerClass}
-        >
-          AI Tools <span aria-hidden="true">▾</span>
-        </button>
-      ) : (
-        <Link to="/tools" className={triggerClass}>
-          AI Tools <span aria-hidden="true">▾</span>
-        </Link>
-      )}
+      <Link
+        ref={button}
+        to="/tools"
+        className={triggerClass}
+        {...(hydrated
+          ? {
+              role: "button",
+              "aria-expanded": open,
+              "aria-controls": "categories-menu",
+              onClick: (event: React.MouseEvent) => {
+                if (!plainClick(event)) return;
+                event.preventDefault();
+                setOpen((o) => !o);
+              },
+              onKeyDown: (event: React.KeyboardEvent) => {
+                // A button answers Space as well as Enter (the link's own key).
+                if (event.key !== " ") return;
+                event.preventDefault();
+                setOpen((o) => !o);
+              },
+            }
+          : {})}
+      >
+        AI Tools <span aria-hidden="true">▾</span>
+      </Link>
       <div
         id="categories-menu"
         hidden={!open}

@@ -165,18 +165,21 @@ test.describe("search and categories", () => {
 
 // Issue 36 item 4 (ADR 0090): replacing the 30 cards' Compare links with buttons right after hydration was
 // /search's one long task on a phone. The cards keep their elements through hydration: only attributes
-// change (aria-pressed appears once the buttons work).
+// change (aria-pressed appears once the buttons work). So does the site header: its AI Tools menu and
+// Join free stay the links they are without JavaScript and take the button role once hydrated.
 for (const path of ["/search?q=video", "/tools"]) {
-  test(`${path}: hydration adds or removes no element in the result cards`, async ({ page }) => {
+  test(`${path}: hydration adds or removes no element in the result cards or the header`, async ({ page }) => {
     await page.addInitScript(() => {
-      const w = window as unknown as { cardNodesChanged: string[] };
-      w.cardNodesChanged = [];
+      const w = window as unknown as { nodesChanged: string[] };
+      w.nodesChanged = [];
       document.addEventListener("DOMContentLoaded", () => {
         new MutationObserver((records) => {
-          for (const r of records)
-            if (r.type === "childList" && (r.target as Element).closest?.("article"))
+          for (const r of records) {
+            const area = r.type === "childList" && (r.target as Element).closest?.("article, header");
+            if (area)
               for (const n of [...r.addedNodes, ...r.removedNodes])
-                w.cardNodesChanged.push(`${r.addedNodes.length ? "+" : "-"}${n.nodeName}`);
+                w.nodesChanged.push(`${area.nodeName} ${r.addedNodes.length ? "+" : "-"}${n.nodeName}`);
+          }
         }).observe(document.body, { subtree: true, childList: true });
       });
     });
@@ -185,9 +188,10 @@ for (const path of ["/search?q=video", "/tools"]) {
     const compare = page.locator("article button[data-compare-id]");
     await expect(compare.first()).toHaveAttribute("aria-pressed", "false");
     expect(await compare.count()).toBe(30);
-    expect(await page.evaluate(() => (window as unknown as { cardNodesChanged: string[] }).cardNodesChanged)).toEqual(
-      [],
-    );
+    const banner = page.getByRole("banner");
+    await expect(banner.getByRole("button", { name: /AI Tools/ })).toHaveAttribute("aria-expanded", "false");
+    await expect(banner.getByRole("button", { name: "Join free" })).toHaveAttribute("href", "/sign-up");
+    expect(await page.evaluate(() => (window as unknown as { nodesChanged: string[] }).nodesChanged)).toEqual([]);
   });
 }
 

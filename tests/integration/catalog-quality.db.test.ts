@@ -18,6 +18,7 @@ const anon = () => new Client(server);
 type Flag = {
   id: number;
   rule: string;
+  ruleLabel: string;
   action: string;
   reasons: string[];
   proposed: string | null;
@@ -92,6 +93,46 @@ describe("the quality order", () => {
     expect(html).toContain("default order");
     expect(html).toMatch(/data-testid="quality-weights"/);
     expect(html).toMatch(/lose (<!-- -->)?20(<!-- -->)?, so they never lead a page/);
+  });
+});
+
+describe("listings that are not about AI", () => {
+  it("are proposed for an editor on the real seed (a password manager, a design marketplace, a DeFi protocol), not retired", async () => {
+    const notAi = (await flags("?action=retire&limit=500")).filter((f) => f.rule === "not-about-ai");
+    // 114 on the seed (2026-11-30): the plain descriptions with nothing about AI in the listing.
+    expect(notAi.length).toBeGreaterThanOrEqual(90);
+    expect(notAi.length).toBeLessThanOrEqual(140);
+    const slugs = new Set(notAi.map((f) => f.tool.slug));
+    for (const slug of ["1password", "99designs", "aave", "aliexpress", "bamboohr", "afterpay", "audiomack"]) {
+      expect(slugs.has(slug), slug).toBe(true);
+    }
+    // A glued "GPT", an "Ai" in the name, a featured tool, an editors' summary, a thin tagline: none.
+    for (const slug of ["academicgpt", "aicure", "chatgpt", "gamma", "langchain", "addepar", "pika", "runway"]) {
+      expect(slugs.has(slug), slug).toBe(false);
+    }
+    // One retire proposal per listing: a bare web address or a streaming site keeps its own rule.
+    const retire = await flags("?action=retire&limit=500");
+    expect(new Set(retire.map((f) => f.tool.slug)).size).toBe(retire.length);
+    const onePassword = notAi.find((f) => f.tool.slug === "1password");
+    expect(onePassword).toMatchObject({
+      action: "retire",
+      ruleLabel: "Not about AI: nothing in the listing says it uses AI",
+      proposed: null,
+      tool: { status: "active" },
+    });
+    expect(onePassword?.reasons).toContain("Nothing in its name, description or tags says it uses AI");
+  });
+
+  it("never reach the first page of /tools in its default order", async () => {
+    const notAi = new Set(
+      (await flags("?action=retire&limit=500")).filter((f) => f.rule === "not-about-ai").map((f) => f.tool.slug),
+    );
+    const body = (await (await anon().fetch("/api/tools")).json()) as { tools: { slug: string }[] };
+    expect(body.tools.length).toBeGreaterThanOrEqual(20);
+    expect(body.tools.filter((t) => notAi.has(t.slug))).toEqual([]);
+    const cards = cardNames(await (await anon().fetch("/tools")).text());
+    expect(cards.length).toBeGreaterThanOrEqual(20);
+    expect(cards.filter((c) => notAi.has(c.slug))).toEqual([]);
   });
 });
 

@@ -140,11 +140,12 @@ export default function HowWeRank({ loaderData }: Route.ComponentProps) {
       </ul>
       <p>
         Our quality pass looks for listings that are not AI tools (a streaming site, a bare web address with nothing
-        about AI), names the tool's own site spells otherwise, and descriptions that are only a page title. It proposes
-        them to our editors — nothing is removed without one — and until an editor decides, a listing proposed for
-        retirement loses {q.penalty.retireProposal} points and one with another open proposal {q.penalty.otherProposal}.
-        Names that start with a digit ('008', '01') lose {q.penalty.digitsFirst}, so they never lead a page by their
-        spelling alone. Ties go to the name, A to Z. Ask the API why a tool is where it is:{" "}
+        about AI, a password manager whose name, description and tags never mention AI), names the tool's own site
+        spells otherwise, and descriptions that are only a page title. It proposes them to our editors — nothing is
+        removed without one — and until an editor decides, a listing proposed for retirement loses{" "}
+        {q.penalty.retireProposal} points and one with another open proposal {q.penalty.otherProposal}. Names that start
+        with a digit ('008', '01') lose {q.penalty.digitsFirst}, so they never lead a page by their spelling alone. Ties
+        go to the name, A to Z. Ask the API why a tool is where it is:{" "}
         <code className={code}>GET /api/tools?explain=1</code>.
       </p>
       <H2 id="ratings">Ratings: a Bayesian average</H2>

@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
-import type { QualityAction, QualityRule } from "./quality-rules.ts";
+import { QUALITY_RULE_LABELS, QUALITY_RULES, type QualityAction, type QualityRule } from "./quality-rules.ts";
 
 /* The editors' side: the open and decided proposals. */
 
 export type QualityFlag = {
   id: number;
   rule: QualityRule;
+  /** the rule in an editor's words ("Not about AI: nothing in the listing says it uses AI") */
+  ruleLabel: string;
   action: QualityAction;
   reasons: string[];
   proposed: string | null;
@@ -17,7 +19,7 @@ export type QualityFlag = {
 
 const FlagRow = z.object({
   id: z.number(),
-  rule: z.enum(["off-topic", "web-address-name", "misspelt-name", "page-title"]),
+  rule: z.enum(QUALITY_RULES),
   action: z.enum(["retire", "rename", "describe"]),
   reasons: z.array(z.string()),
   proposed: z.string().nullable(),
@@ -60,6 +62,7 @@ export async function listQualityFlags(db: Db, q: z.output<typeof QualityFlagsQu
   return rows.map((r) => ({
     id: r.id,
     rule: r.rule,
+    ruleLabel: QUALITY_RULE_LABELS[r.rule],
     action: r.action,
     reasons: r.reasons,
     proposed: r.proposed,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { editDistance, isPageTitle, ownOneLiner, qualityProposals } from "./quality-rules.ts";
+import { editDistance, isPageTitle, nameWords, ownOneLiner, qualityProposals } from "./quality-rules.ts";
 
 /** The quality pass's rules on the issue's own examples (issue 36 item 1, ADR 0075). */
 const tool = (over: Partial<Parameters<typeof qualityProposals>[0]>) => ({
@@ -80,6 +80,93 @@ describe("quality rules", () => {
     expect(
       ownOneLiner({ ...withOwn, fullDescription: "Make Music With AI Vocals And Voice Clones Today." }),
     ).toBeNull();
+  });
+
+  describe("not about AI (the seed's own rows)", () => {
+    const onePassword = {
+      name: "1Password",
+      description:
+        "Secure password manager that stores and autofills passwords, manages two-factor authentication, and enables safe sharing for individuals and teams.",
+      fullDescription:
+        "Secure password manager that stores and autofills passwords, manages two-factor authentication, and enables safe sharing for individuals and teams.",
+      domainKey: "1password.com",
+      tags: ["Business and finance", "Web", "Windows", "macOS", "Linux", "iOS", "Android", "Free Trial"],
+    };
+    const rules = (input: Parameters<typeof qualityProposals>[0]) => qualityProposals(input).map((p) => p.rule);
+
+    it("proposes retiring a password manager, a design marketplace and a DeFi protocol, for an editor", () => {
+      const designs =
+        "Online platform that allows businesses to run design contests or hire freelance designers directly to create custom logos, branding, websites, and marketing materials.";
+      const aave =
+        "Decentralized finance protocol that allows users to lend and borrow cryptocurrencies without intermediaries, featuring flash loans and community governance.";
+      for (const input of [
+        onePassword,
+        tool({ name: "99designs", description: designs, fullDescription: designs, domainKey: "99designs.com" }),
+        tool({ name: "Aave", description: aave, fullDescription: aave, domainKey: "aave.com", tags: ["Web", "API"] }),
+      ]) {
+        const found = qualityProposals(input).filter((p) => p.rule === "not-about-ai");
+        expect(found).toEqual([
+          {
+            rule: "not-about-ai",
+            action: "retire",
+            reasons: [
+              "Nothing in its name, description or tags says it uses AI",
+              "Its description says plainly what it does, and AI is no part of it",
+            ],
+            proposed: null,
+          },
+        ]);
+      }
+    });
+
+    it("hears AI in glued names, .ai domains and the names of models", () => {
+      expect(nameWords("AcademicGPT")).toBe("Academic GPT");
+      expect(nameWords("ChatPDF")).toBe("Chat PDF");
+      expect(nameWords("AiCure")).toBe("Ai Cure");
+      expect(nameWords("Teacherbot")).toBe("Teacher bot");
+      for (const name of ["AcademicGPT", "ChatPDF", "AiCure", "AirTrackBot", "GPTZero", "Password AI"]) {
+        expect(rules({ ...onePassword, name })).not.toContain("not-about-ai");
+      }
+      expect(rules({ ...onePassword, domainKey: "vault.ai" })).not.toContain("not-about-ai");
+      expect(rules({ ...onePassword, domainKey: "prisma-ai.com" })).not.toContain("not-about-ai");
+      expect(
+        rules({ ...onePassword, fullDescription: "Answers questions about your vault with OpenAI's models." }),
+      ).not.toContain("not-about-ai");
+      expect(
+        rules({
+          ...onePassword,
+          description:
+            "Platform that converts natural language questions into SQL queries, enabling users to interact with databases without coding.",
+        }),
+      ).not.toContain("not-about-ai");
+    });
+
+    it("never proposes a featured tool or one with an editors' summary (an editor vouched)", () => {
+      expect(rules({ ...onePassword, featured: true })).not.toContain("not-about-ai");
+      expect(rules({ ...onePassword, editorialSummary: "A password manager for teams." })).not.toContain(
+        "not-about-ai",
+      );
+      expect(rules({ ...onePassword, editorialSummary: "  " })).toContain("not-about-ai");
+    });
+
+    it("says nothing when the description is too thin or sales talk to tell (Pika, Gamma)", () => {
+      const pika = "An idea-to-video platform that brings your creativity to motion.";
+      expect(rules(tool({ name: "Pika", description: pika, fullDescription: pika, domainKey: "pika.art" }))).toEqual(
+        [],
+      );
+      const gamma = "Create beautiful presentations and webpages with none of the formatting and design work.";
+      expect(
+        rules(tool({ name: "Gamma", description: gamma, fullDescription: gamma, domainKey: "gamma.app" })),
+      ).toEqual([]);
+    });
+
+    it("proposes one retirement per listing: a bare web address keeps its own rule", () => {
+      const text =
+        "UK-based mobile advertising platform that provides a demand-side platform (DSP) for programmatic buying of mobile ad inventory.";
+      expect(
+        rules(tool({ name: "adfonic.com", description: text, fullDescription: text, domainKey: "adfonic.com" })),
+      ).toEqual(["web-address-name"]);
+    });
   });
 
   it("leaves an ordinary listing alone", () => {

@@ -3,6 +3,9 @@
  * propose what an editor should look at:
  *  - `off-topic` / `web-address-name` → retire: a listing that is not an AI tool (a streaming or
  *    gambling site) or is only a web address with nothing about AI in its text;
+ *  - `not-about-ai` → retire: a listing whose description says plainly what the tool does and
+ *    nothing in its name, text, tags or domain says AI (1Password, 99designs, Aave); never a featured
+ *    tool or one with an editors' summary (an editor vouched for it);
  *  - `misspelt-name` → rename: the listing's own domain and description spell the name otherwise
  *    ("Underduck" at uberduck.ai, described as "Uberduck – …");
  *  - `page-title` → describe: the description is the site's page title ("Notion – One Workspace.
@@ -22,7 +25,23 @@
  * decide-quality-flag.ts.
  */
 export type QualityAction = "retire" | "rename" | "describe";
-export type QualityRule = "off-topic" | "web-address-name" | "misspelt-name" | "page-title";
+export type QualityRule = "off-topic" | "web-address-name" | "not-about-ai" | "misspelt-name" | "page-title";
+export const QUALITY_RULES = [
+  "off-topic",
+  "web-address-name",
+  "not-about-ai",
+  "misspelt-name",
+  "page-title",
+] as const satisfies readonly QualityRule[];
+
+/** Each rule in an editor's words, for the review queue (the reasons say why for one listing). */
+export const QUALITY_RULE_LABELS: Record<QualityRule, string> = {
+  "off-topic": "Not an AI tool: spam or an unrelated site",
+  "web-address-name": "Only a web address, nothing about AI",
+  "not-about-ai": "Not about AI: nothing in the listing says it uses AI",
+  "misspelt-name": "Name spelt differently from its own site",
+  "page-title": "Description is the site's page title",
+};
 
 export type QualityInput = {
   name: string;
@@ -30,6 +49,10 @@ export type QualityInput = {
   fullDescription: string;
   domainKey: string;
   tags: string[];
+  /** the editors' featured flag: an editor vouched for the listing */
+  featured?: boolean;
+  /** the editors' summary, when one was written */
+  editorialSummary?: string | null;
 };
 
 export type QualityProposal = {
@@ -56,6 +79,63 @@ const OFF_TOPIC: { pattern: RegExp; reason: string }[] = [
   { pattern: /\b(porn\w*|xxx|escort(s| service)|adult (videos|content|dating))\b/i, reason: "describes adult content" },
   { pattern: /\b(payday loans?|viagra|cialis|replica (watches|bags))\b/i, reason: "describes a common spam product" },
 ];
+
+/**
+ * More that says AI, for `not-about-ai` only (the older rules keep AI_WORDS as they were): the names
+ * of models and their makers, what AI tools are described as doing, and "A.I." with its full stops.
+ */
+const MORE_AI_WORDS =
+  /(\ba\.i\.(?=\W|$)|\b(openai|gemini|claude|llama|mistral|(gpt-?)?4o|agi|artificial general intelligence|ml(-powered)?|deep ?fakes?|face[- ]?swap\w*|facial|semantic search|sentiment analysis|embeddings?|natural[- ]language|natural[- ]sounding|assistants api|mcp|autonomous|self-driving|robot\w*|bots?|(writing|coding|code|research|email) assistants?)\b|\b(text|words|scripts?|photos?|images?)( \w+)? into (\w+[ -]){0,2}(videos?|images?|speech|audio|podcasts?|music|paintings?|art)\b)/i;
+
+/**
+ * The words of a name, with glued ones apart: "AcademicGPT" → "Academic GPT", "ChatPDF" → "Chat
+ * PDF", "AiCure" → "Ai Cure", "Teacherbot" → "Teacher bot", "4oImageAPI" → "4o Image API" (GPT-4o).
+ */
+export function nameWords(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .replace(/gpt(?=[a-z])/gi, "GPT ")
+    .replace(/(?<=[a-z])(gpt|bot)/gi, " $1")
+    .replace(/[^A-Za-z0-9.]+/g, " ")
+    .trim();
+}
+
+/** Imperatives and greetings a tagline starts with: marketing copy, not an account of the tool. */
+const TAGLINE_START =
+  /^(discover|create|build|find|save|get|make|hire|give|turn|transform|bring|boost|stop|design|summari[sz]e|upgrade|meet|welcome|imagine|apply|learn|check|enhance|remove|change|answer|join|visuali[sz]e|write|struggling|we)\b/i;
+
+/** Sales talk: a description with it is the maker's copy, which often leaves out how the tool works. */
+const PROMOTIONAL = /\b(leading|joyful|robust|best|powerful|amazing|stunning|beautiful|magical\w*|world[- ]class)\b/i;
+
+/**
+ * True when the one-line description says plainly what the tool is and does ("Secure password
+ * manager that stores and autofills passwords…"): a sentence of some length (room to say AI), not a
+ * page title, a tagline, a question, sales talk or an address to the reader. Only then does its
+ * silence about AI say anything: "Create beautiful presentations…" says nothing either way.
+ */
+export function isPlainAccount(input: QualityInput): boolean {
+  const d = input.description.trim();
+  if (d.length < 90 || !/^[A-Z0-9]/.test(d)) return false;
+  if (isPageTitle(d, input.name, input.domainKey)) return false;
+  if (/[!?]/.test(d) || /\byou(r|'re)?\b/i.test(d) || TAGLINE_START.test(d) || PROMOTIONAL.test(d)) return false;
+  const words = d.split(/\s+/);
+  return words.filter((w) => /^[A-Z]/.test(w)).length / words.length <= 0.5;
+}
+
+/** True when something in the listing says AI (the name's glued words and the older signals too). */
+export function saysAi(input: QualityInput): boolean {
+  const text = [input.name, nameWords(input.name), input.description, input.fullDescription, input.tags.join(" ")].join(
+    " \n ",
+  );
+  return (
+    AI_WORDS.test(text) ||
+    MORE_AI_WORDS.test(text) ||
+    /AI/.test(input.name) ||
+    // "tattoos.ai", "prisma-ai.com", "github.com/deepseek-ai/…"
+    /(^|[./-])ai([./-]|$)/i.test(input.domainKey)
+  );
+}
 
 const WEB_ADDRESS = /^[a-z0-9][a-z0-9-]*(\.[a-z0-9-]+)*\.(com|net|org|cn|io|co|ru|info|xyz|top|site|online|tv|cc)$/i;
 
@@ -132,6 +212,23 @@ export function qualityProposals(input: QualityInput): QualityProposal[] {
       rule: "web-address-name",
       action: "retire",
       reasons: ["Its name is a bare web address", "Nothing in its text is about AI"],
+      proposed: null,
+    });
+  } else if (
+    !input.featured &&
+    !input.editorialSummary?.trim() &&
+    !aboutAi &&
+    !saysAi(input) &&
+    isPlainAccount(input)
+  ) {
+    // One retire proposal per listing: the two above already say it is not an AI tool.
+    out.push({
+      rule: "not-about-ai",
+      action: "retire",
+      reasons: [
+        "Nothing in its name, description or tags says it uses AI",
+        "Its description says plainly what it does, and AI is no part of it",
+      ],
       proposed: null,
     });
   }

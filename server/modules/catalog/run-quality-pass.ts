@@ -13,6 +13,8 @@ const LiveRow = z.object({
   full_description: z.string(),
   domain_key: z.string(),
   tags: z.array(z.string()),
+  is_featured: z.boolean(),
+  editorial_summary: z.string().nullable(),
 });
 const IdRow = z.object({ id: z.number() });
 
@@ -31,7 +33,7 @@ export async function runQualityPass(
 ): Promise<{ proposed: number; described: number; scored: number }> {
   const live = await queryRows(
     db,
-    sql`SELECT id::text, name, description, full_description, domain_key, tags FROM tools
+    sql`SELECT id::text, name, description, full_description, domain_key, tags, is_featured, editorial_summary FROM tools
         WHERE status = 'active' AND merged_into_id IS NULL`,
     LiveRow,
   );
@@ -46,6 +48,8 @@ export async function runQualityPass(
       fullDescription: t.full_description,
       domainKey: t.domain_key,
       tags: t.tags,
+      featured: t.is_featured,
+      editorialSummary: t.editorial_summary,
     };
     for (const p of qualityProposals(input)) found.push({ toolId: t.id, ...p });
   }
