@@ -1,4 +1,4 @@
-import type { SQL } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { type Actor, type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
@@ -6,6 +6,7 @@ import { AppError } from "../../platform/errors.ts";
 import { orderBy, sortParams } from "../../platform/list-sort.ts";
 import { cleanLine, controlCharacterIn } from "../../platform/text.ts";
 import { type AccountSummary, ROLES, type Role, TIERS, type Tier, updateAccount } from "../accounts/index.ts";
+import { sessions, userProfiles, users } from "../accounts/tables.ts";
 import { refreshTier } from "../billing/index.ts";
 
 /** Operators' view of members: search, tier and role changes, suspension. Every change is audited. */
@@ -130,9 +131,6 @@ export const SELF_SUSPEND = "You cannot suspend your own account.";
 export const SUSPEND_ADMIN = "Remove the administrator role before suspending this account.";
 export const PROMOTE_SUSPENDED = "Reactivate this account before making it an administrator.";
 
-/** No profile row yet: no tier (LEFT JOIN). */
-const CurrentRow = z.object({ tier: z.enum(TIERS).nullable(), suspended: z.boolean() });
-
 /**
  * Tier and/or role, by an operator (the admin API and the Users tab). The tier is an operator
  * override (billing derives tiers from subscriptions; this stays the manual lever). Not on oneself
@@ -148,13 +146,13 @@ export async function changeUser(
 ): Promise<AccountSummary> {
   if (userId === actor.id && change.role && change.role !== "admin") throw new AppError("bad_request", SELF_DEMOTE);
   return transaction(db, async (tx) => {
-    const [current] = await queryRows(
-      tx,
-      sql`SELECT p.tier, u.suspended_at IS NOT NULL AS suspended
-            FROM users u LEFT JOIN user_profiles p ON p.user_id = u.id WHERE u.id = ${userId}`,
-      CurrentRow,
-    );
-    if (current?.suspended && change.role === "admin") throw new AppError("bad_request", PROMOTE_SUSPENDED);
+    // No profile row yet: no tier (LEFT JOIN).
+    const [current] = await tx
+      .select({ tier: userProfiles.tier, suspendedAt: users.suspendedAt })
+      .from(users)
+      .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+      .where(eq(users.id, userId));
+    if (current?.suspendedAt && change.role === "admin") throw new AppError("bad_request", PROMOTE_SUSPENDED);
     // The Users form always sends the tier it shows: the same tier again is no change, not an
     // override (which would outlast the member's paid plan).
     const wanted = change.tier !== undefined && change.tier !== current?.tier ? { ...change } : { role: change.role };
@@ -180,20 +178,14 @@ export const SuspendInput = z.object({
     .transform((v) => cleanLine(v)),
 });
 
-const SuspensionState = z.object({
-  suspended_at: z.string().nullable(),
-  suspended_reason: z.string().nullable(),
-  role: z.enum(ROLES),
-});
-type SuspensionState = z.infer<typeof SuspensionState>;
-const IdRow = z.object({ id: z.string() });
+type SuspensionState = { suspendedAt: Date | null; suspendedReason: string | null; role: Role };
 
 async function lockUser(tx: Db, userId: string): Promise<SuspensionState> {
-  const [row] = await queryRows(
-    tx,
-    sql`SELECT suspended_at, suspended_reason, role::text AS role FROM users WHERE id = ${userId} FOR UPDATE`,
-    SuspensionState,
-  );
+  const [row] = await tx
+    .select({ suspendedAt: users.suspendedAt, suspendedReason: users.suspendedReason, role: users.role })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update");
   if (!row) throw new AppError("not_found", "User not found");
   return row;
 }
@@ -211,12 +203,13 @@ export async function suspendUser(
   if (userId === actor.id) throw new AppError("bad_request", SELF_SUSPEND);
   return transaction(db, async (tx) => {
     const before = await lockUser(tx, userId);
-    if (before.suspended_at) return { changed: false, sessionsEnded: 0 };
+    if (before.suspendedAt) return { changed: false, sessionsEnded: 0 };
     if (before.role === "admin") throw new AppError("bad_request", SUSPEND_ADMIN);
-    await tx.execute(
-      sql`UPDATE users SET suspended_at = now(), suspended_reason = ${reason}, updated_at = now() WHERE id = ${userId}`,
-    );
-    const ended = await queryRows(tx, sql`DELETE FROM sessions WHERE user_id = ${userId} RETURNING id`, IdRow);
+    await tx
+      .update(users)
+      .set({ suspendedAt: sql`now()`, suspendedReason: reason, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
+    const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
     await recordAudit(tx, {
       actor: auditActor(actor),
       action: "user.suspend",
@@ -234,16 +227,17 @@ export async function suspendUser(
 export async function reactivateUser(db: Db, actor: Actor, userId: string): Promise<{ changed: boolean }> {
   return transaction(db, async (tx) => {
     const before = await lockUser(tx, userId);
-    if (!before.suspended_at) return { changed: false };
-    await tx.execute(
-      sql`UPDATE users SET suspended_at = NULL, suspended_reason = NULL, updated_at = now() WHERE id = ${userId}`,
-    );
+    if (!before.suspendedAt) return { changed: false };
+    await tx
+      .update(users)
+      .set({ suspendedAt: null, suspendedReason: null, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
     await recordAudit(tx, {
       actor: auditActor(actor),
       action: "user.reactivate",
       targetType: "user",
       targetId: userId,
-      before: { suspended: true, reason: before.suspended_reason },
+      before: { suspended: true, reason: before.suspendedReason },
       after: { suspended: false },
       requestId: actor.requestId ?? null,
     });
