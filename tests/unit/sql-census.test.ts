@@ -27,7 +27,7 @@ const RAW_CEILING: Record<string, number> = {
   insights: 23,
   linkcheck: 10,
   logos: 1,
-  makers: 33,
+  makers: 3,
   observer: 4,
   personal: 1,
   submissions: 11,
