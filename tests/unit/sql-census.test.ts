@@ -24,7 +24,7 @@ const RAW_CEILING: Record<string, number> = {
   content: 14,
   exports: 7,
   growth: 21,
-  insights: 23,
+  insights: 7,
   linkcheck: 10,
   logos: 1,
   makers: 3,
