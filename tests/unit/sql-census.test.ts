@@ -18,7 +18,7 @@ const MODULES = path.resolve(import.meta.dirname, "../../server/modules");
 const RAW_CEILING: Record<string, number> = {
   accounts: 13,
   admin: 14,
-  billing: 28,
+  billing: 8,
   catalog: 131,
   community: 47,
   content: 14,
