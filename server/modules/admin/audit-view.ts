@@ -1,6 +1,10 @@
+import { inArray } from "drizzle-orm";
 import { z } from "zod";
 import { type AuditQuery, type AuditRecord, auditActions, listAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { users as usersTable } from "../accounts/tables.ts";
+import { categories, tools } from "../catalog/tables.ts";
+import { toolSubmissions } from "../submissions/tables.ts";
 
 /**
  * The audit page's rows with people and things named (issue 21): the actor's name and the target's
@@ -11,53 +15,40 @@ export type NamedRef = { label: string; href: string | null };
 export type AuditRow = AuditRecord & { actor: NamedRef; target: NamedRef };
 
 type Lookup = { id: string; label: string; href: string | null };
-const LookupRow = z.object({ id: z.string(), label: z.string(), href: z.string() });
 const IdRow = z.object({ id: z.string() });
 
 /** Per target type: how to name its ids, and where its page is. */
 const TARGETS: Record<string, (db: Db, ids: string[]) => Promise<Lookup[]>> = {
-  user: (db, ids) =>
-    queryRows(
-      db,
-      sql`SELECT id, coalesce(nullif(name, ''), email) || ' <' || email || '>' AS label, '/admin/users/' || id AS href
-          FROM users WHERE id IN (${sql.join(
-            ids.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
-      LookupRow,
-    ),
-  tool: (db, ids) =>
-    queryRows(
-      db,
-      sql`SELECT id::text AS id, name AS label, '/tools/' || slug AS href FROM tools
-          WHERE id::text IN (${sql.join(
-            ids.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
-      LookupRow,
-    ),
-  category: (db, ids) =>
-    queryRows(
-      db,
-      sql`SELECT id::text AS id, name AS label, '/category/' || slug AS href FROM categories
-          WHERE id::text IN (${sql.join(
-            ids.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
-      LookupRow,
-    ),
+  user: async (db, ids) =>
+    (
+      await db
+        .select({ id: usersTable.id, name: usersTable.name, email: usersTable.email })
+        .from(usersTable)
+        .where(inArray(usersTable.id, ids))
+    ).map((u) => ({ id: u.id, label: `${u.name || u.email} <${u.email}>`, href: `/admin/users/${u.id}` })),
+  // Ids as recorded (text): compared as text, so an id that is not a uuid matches nothing.
+  tool: async (db, ids) =>
+    (
+      await db
+        .select({ id: tools.id, name: tools.name, slug: tools.slug })
+        .from(tools)
+        .where(inArray(sql`${tools.id}::text`, ids))
+    ).map((t) => ({ id: t.id, label: t.name, href: `/tools/${t.slug}` })),
+  category: async (db, ids) =>
+    (
+      await db
+        .select({ id: categories.id, name: categories.name, slug: categories.slug })
+        .from(categories)
+        .where(inArray(sql`${categories.id}::text`, ids))
+    ).map((c) => ({ id: String(c.id), label: c.name, href: `/category/${c.slug}` })),
   // Submissions by the tool's name (issue 31: the log named them by id), linked to the queue they sit in.
-  submission: (db, ids) =>
-    queryRows(
-      db,
-      sql`SELECT id::text AS id, 'Submission: ' || name AS label,
-                 '/admin/moderation?status=' || status::text AS href
-          FROM tool_submissions WHERE id::text IN (${sql.join(
-            ids.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
-      LookupRow,
-    ),
+  submission: async (db, ids) =>
+    (
+      await db
+        .select({ id: toolSubmissions.id, name: toolSubmissions.name, status: toolSubmissions.status })
+        .from(toolSubmissions)
+        .where(inArray(sql`${toolSubmissions.id}::text`, ids))
+    ).map((s) => ({ id: s.id, label: `Submission: ${s.name}`, href: `/admin/moderation?status=${s.status}` })),
   import: async (_db, ids) => ids.map((id) => ({ id, label: `Import #${id}`, href: `/admin/imports/${id}` })),
   support_ticket: async (_db, ids) =>
     ids.map((id) => ({ id, label: `Ticket ${id.slice(0, 8)}`, href: `/admin/support/${id}` })),

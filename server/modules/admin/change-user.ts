@@ -1,16 +1,14 @@
-import { z } from "zod";
+import { eq } from "drizzle-orm";
 import type { Actor } from "../../platform/audit.ts";
-import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
+import { type Db, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
-import { type AccountSummary, type Role, TIERS, type Tier, updateAccount } from "../accounts/index.ts";
+import { type AccountSummary, type Role, type Tier, updateAccount } from "../accounts/index.ts";
+import { userProfiles, users } from "../accounts/tables.ts";
 import { refreshTier } from "../billing/index.ts";
 import { auditActor } from "./user-rows.ts";
 
 export const SELF_DEMOTE = "You cannot remove your own administrator role. Ask another administrator.";
 export const PROMOTE_SUSPENDED = "Reactivate this account before making it an administrator.";
-
-/** No profile row yet: no tier (LEFT JOIN). */
-const CurrentRow = z.object({ tier: z.enum(TIERS).nullable(), suspended: z.boolean() });
 
 /**
  * Tier and/or role, by an operator (the admin API and the Users tab). The tier is an operator
@@ -27,13 +25,13 @@ export async function changeUser(
 ): Promise<AccountSummary> {
   if (userId === actor.id && change.role && change.role !== "admin") throw new AppError("bad_request", SELF_DEMOTE);
   return transaction(db, async (tx) => {
-    const [current] = await queryRows(
-      tx,
-      sql`SELECT p.tier, u.suspended_at IS NOT NULL AS suspended
-            FROM users u LEFT JOIN user_profiles p ON p.user_id = u.id WHERE u.id = ${userId}`,
-      CurrentRow,
-    );
-    if (current?.suspended && change.role === "admin") throw new AppError("bad_request", PROMOTE_SUSPENDED);
+    // No profile row yet: no tier (LEFT JOIN).
+    const [current] = await tx
+      .select({ tier: userProfiles.tier, suspendedAt: users.suspendedAt })
+      .from(users)
+      .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+      .where(eq(users.id, userId));
+    if (current?.suspendedAt && change.role === "admin") throw new AppError("bad_request", PROMOTE_SUSPENDED);
     // The Users form always sends the tier it shows: the same tier again is no change, not an
     // override (which would outlast the member's paid plan).
     const wanted = change.tier !== undefined && change.tier !== current?.tier ? { ...change } : { role: change.role };

@@ -1,6 +1,10 @@
+import { asc, count, desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Clock } from "../../platform/clock.ts";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { users as usersTable } from "../accounts/tables.ts";
+import { subscriptions as subscriptionsTable } from "../billing/tables.ts";
+import { toolSubmissions } from "../submissions/tables.ts";
 
 /** The admin overview (spec section 3 "Admin dashboard stats"), every figure from the database. */
 export type DashboardStats = {
@@ -51,24 +55,7 @@ const BaseRow = z.object({
   newsletter: z.number(),
   support_open: z.number(),
 });
-const CountRow = z.object({ n: z.number() });
 const RevenueRow = z.object({ total: z.number(), this_month: z.number(), last_month: z.number() });
-const UserRow = z.object({ id: z.string(), name: z.string(), email: z.string(), created_at: z.string() });
-const SubmissionRow = z.object({
-  id: z.string(),
-  name: z.string(),
-  status: z.string(),
-  submitted_at: z.string(),
-  /** an anonymous submission has no member (LEFT JOIN) */
-  email: z.string().nullable(),
-});
-const SubscriptionRow = z.object({
-  id: z.string(),
-  email: z.string(),
-  tier: z.string(),
-  status: z.string(),
-  created_at: z.string(),
-});
 const AlertsRow = z.object({
   jobs: z.number(),
   jobs_latest: z.string().nullable(),
@@ -113,19 +100,14 @@ export async function dashboardStats(db: Db, clock: Clock): Promise<DashboardSta
   let pendingSubmissions = 0;
   let revenue = { total: 0, thisMonth: 0, lastMonth: 0 };
   {
-    const [r] = await queryRows(
-      db,
-      sql`SELECT count(*)::int AS n FROM subscriptions WHERE status IN ('active', 'past_due')`,
-      CountRow,
-    );
+    const [r] = await db
+      .select({ n: count() })
+      .from(subscriptionsTable)
+      .where(inArray(subscriptionsTable.status, ["active", "past_due"]));
     subscriptionCount = n(r?.n);
   }
   {
-    const [r] = await queryRows(
-      db,
-      sql`SELECT count(*)::int AS n FROM tool_submissions WHERE status = 'pending'`,
-      CountRow,
-    );
+    const [r] = await db.select({ n: count() }).from(toolSubmissions).where(eq(toolSubmissions.status, "pending"));
     pendingSubmissions = n(r?.n);
   }
   {
@@ -170,31 +152,42 @@ export async function dashboardStats(db: Db, clock: Clock): Promise<DashboardSta
 const iso = (v: string) => new Date(v).toISOString();
 
 export async function recentActivity(db: Db, limit = 5): Promise<RecentActivity> {
-  const users = await queryRows(
-    db,
-    sql`SELECT id, name, email, created_at FROM users ORDER BY created_at DESC, id LIMIT ${limit}`,
-    UserRow,
-  );
-  const submissions = await queryRows(
-    db,
-    sql`SELECT s.id, s.name, s.status::text AS status, s.submitted_at, u.email
-            FROM tool_submissions s LEFT JOIN users u ON u.id = s.user_id
-            ORDER BY s.submitted_at DESC, s.id LIMIT ${limit}`,
-    SubmissionRow,
-  );
-  const subscriptions = await queryRows(
-    db,
-    sql`SELECT s.id, u.email, s.tier::text AS tier, s.status, s.created_at
-            FROM subscriptions s JOIN users u ON u.id = s.user_id
-            ORDER BY s.created_at DESC, s.id LIMIT ${limit}`,
-    SubscriptionRow,
-  );
+  const users = await db
+    .select({ id: usersTable.id, name: usersTable.name, email: usersTable.email, createdAt: usersTable.createdAt })
+    .from(usersTable)
+    .orderBy(desc(usersTable.createdAt), asc(usersTable.id))
+    .limit(limit);
+  // An anonymous submission has no member (LEFT JOIN).
+  const submissions = await db
+    .select({
+      id: toolSubmissions.id,
+      name: toolSubmissions.name,
+      status: toolSubmissions.status,
+      submittedAt: toolSubmissions.submittedAt,
+      email: usersTable.email,
+    })
+    .from(toolSubmissions)
+    .leftJoin(usersTable, eq(usersTable.id, toolSubmissions.userId))
+    .orderBy(desc(toolSubmissions.submittedAt), asc(toolSubmissions.id))
+    .limit(limit);
+  const subscriptions = await db
+    .select({
+      id: subscriptionsTable.id,
+      email: usersTable.email,
+      tier: subscriptionsTable.tier,
+      status: subscriptionsTable.status,
+      createdAt: subscriptionsTable.createdAt,
+    })
+    .from(subscriptionsTable)
+    .innerJoin(usersTable, eq(usersTable.id, subscriptionsTable.userId))
+    .orderBy(desc(subscriptionsTable.createdAt), asc(subscriptionsTable.id))
+    .limit(limit);
   return {
     submissions: submissions.map((s) => ({
       id: s.id,
       name: s.name,
       status: s.status,
-      submittedAt: iso(s.submitted_at),
+      submittedAt: s.submittedAt.toISOString(),
       submittedBy: s.email,
     })),
     subscriptions: subscriptions.map((s) => ({
@@ -202,9 +195,9 @@ export async function recentActivity(db: Db, limit = 5): Promise<RecentActivity>
       email: s.email,
       tier: s.tier,
       status: s.status,
-      createdAt: iso(s.created_at),
+      createdAt: s.createdAt.toISOString(),
     })),
-    users: users.map((u) => ({ id: u.id, name: u.name, email: u.email, createdAt: iso(u.created_at) })),
+    users: users.map((u) => ({ id: u.id, name: u.name, email: u.email, createdAt: u.createdAt.toISOString() })),
   };
 }
 

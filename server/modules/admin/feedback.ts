@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Activity } from "../../platform/activity.ts";
 import type { Actor } from "../../platform/audit.ts";
@@ -5,6 +6,7 @@ import { recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { uuidSchema } from "../../platform/ids.ts";
+import { feedback } from "./tables.ts";
 
 /** Feedback (spec section 3): Pending, then Verified by an admin (the badge comes with issue 11). */
 export type FeedbackItem = {
@@ -38,7 +40,6 @@ const FeedbackRow = z.object({
   created_at: z.string(),
   total: z.number(),
 });
-const VerifyRow = z.object({ verified: z.boolean(), user_id: z.string().nullable() });
 
 export async function listFeedback(
   db: Db,
@@ -79,16 +80,17 @@ export async function verifyFeedback(
   credit?: { activity: Activity; now: Date },
 ): Promise<{ changed: boolean }> {
   return transaction(db, async (tx) => {
-    const [row] = await queryRows(
-      tx,
-      sql`SELECT verified, user_id FROM feedback WHERE id = ${id}::uuid FOR UPDATE`,
-      VerifyRow,
-    );
+    const [row] = await tx
+      .select({ verified: feedback.verified, userId: feedback.userId })
+      .from(feedback)
+      .where(eq(feedback.id, id))
+      .for("update");
     if (!row) throw new AppError("not_found", "Feedback not found");
     if (row.verified) return { changed: false };
-    await tx.execute(
-      sql`UPDATE feedback SET verified = true, verified_at = now(), verified_by = ${actor.id} WHERE id = ${id}::uuid`,
-    );
+    await tx
+      .update(feedback)
+      .set({ verified: true, verifiedAt: sql`now()`, verifiedBy: actor.id })
+      .where(eq(feedback.id, id));
     await recordAudit(tx, {
       actor: { id: actor.id, label: actor.label },
       action: "feedback.verify",
@@ -98,8 +100,8 @@ export async function verifyFeedback(
       after: { verified: true },
       requestId: actor.requestId ?? null,
     });
-    if (credit && row.user_id) {
-      await credit.activity.emit(tx, { type: "feedback.verified", userId: row.user_id, feedbackId: id }, credit.now);
+    if (credit && row.userId) {
+      await credit.activity.emit(tx, { type: "feedback.verified", userId: row.userId, feedbackId: id }, credit.now);
     }
     return { changed: true };
   });

@@ -1,8 +1,10 @@
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { type Actor, recordAudit } from "../../platform/audit.ts";
-import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
+import { type Db, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { cleanLine, controlCharacterIn } from "../../platform/text.ts";
+import { sessions, users } from "../accounts/tables.ts";
 import { auditActor, lockUser } from "./user-rows.ts";
 
 export const SELF_SUSPEND = "You cannot suspend your own account.";
@@ -18,8 +20,6 @@ export const SuspendInput = z.object({
     .transform((v) => cleanLine(v)),
 });
 
-const IdRow = z.object({ id: z.string() });
-
 /**
  * Suspends a member: they cannot sign in (auth's session hook) and every session ends now (rows
  * deleted in the same transaction). Suspending a suspended member changes nothing.
@@ -33,12 +33,13 @@ export async function suspendUser(
   if (userId === actor.id) throw new AppError("bad_request", SELF_SUSPEND);
   return transaction(db, async (tx) => {
     const before = await lockUser(tx, userId);
-    if (before.suspended_at) return { changed: false, sessionsEnded: 0 };
+    if (before.suspendedAt) return { changed: false, sessionsEnded: 0 };
     if (before.role === "admin") throw new AppError("bad_request", SUSPEND_ADMIN);
-    await tx.execute(
-      sql`UPDATE users SET suspended_at = now(), suspended_reason = ${reason}, updated_at = now() WHERE id = ${userId}`,
-    );
-    const ended = await queryRows(tx, sql`DELETE FROM sessions WHERE user_id = ${userId} RETURNING id`, IdRow);
+    await tx
+      .update(users)
+      .set({ suspendedAt: sql`now()`, suspendedReason: reason, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
+    const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
     await recordAudit(tx, {
       actor: auditActor(actor),
       action: "user.suspend",

@@ -1,11 +1,18 @@
+import { and, desc, eq, gt } from "drizzle-orm";
 import { z } from "zod";
 import { type AuditActor, type AuditRecord, listAudit, recordAudit } from "../../platform/audit.ts";
 import type { Clock } from "../../platform/clock.ts";
-import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
+import { type Db, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { cleanLine, controlCharacterIn } from "../../platform/text.ts";
-import { ROLES, type Role, TIERS, type Tier } from "../accounts/index.ts";
+import type { Role, Tier } from "../accounts/index.ts";
+import { sessions as sessionsTable, userProfiles, users } from "../accounts/tables.ts";
 import { type MemberPayment, memberPayments, type TierSource, tierSources } from "../billing/index.ts";
+import { tools } from "../catalog/tables.ts";
+import { corrections as correctionsTable, reviews as reviewsTable } from "../community/tables.ts";
+import { supportTickets } from "../content/support-tables.ts";
+import { affiliates } from "../growth/tables.ts";
+import { toolSubmissions } from "../submissions/tables.ts";
 import { type UserStats, userStats } from "./user-stats.ts";
 
 /**
@@ -45,132 +52,119 @@ export type UserDetail = {
   affiliate: { id: string; code: string; status: string } | null;
 };
 
-const iso = (v: string) => new Date(v).toISOString();
-const isoOrNull = (v: string | null) => (v ? iso(v) : null);
-
-const ProfileRow = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  email_verified: z.boolean(),
-  role: z.enum(ROLES),
-  username: z.string().nullable(),
-  created_at: z.string(),
-  suspended_at: z.string().nullable(),
-  suspended_reason: z.string().nullable(),
-  /** no profile row yet (LEFT JOIN) */
-  tier: z.enum(TIERS).nullable(),
-});
-const SubmissionRow = z.object({
-  id: z.string(),
-  name: z.string(),
-  status: z.string(),
-  submitted_at: z.string(),
-  decided_at: z.string().nullable(),
-});
-const ReviewRow = z.object({
-  id: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  rating: z.number(),
-  status: z.string(),
-  withdrawn_at: z.string().nullable(),
-  created_at: z.string(),
-});
-const CorrectionRow = z.object({
-  id: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  field: z.string(),
-  status: z.string(),
-  created_at: z.string(),
-});
-const TicketRow = z.object({
-  id: z.string(),
-  number: z.number(),
-  subject: z.string(),
-  status: z.string(),
-  created_at: z.string(),
-});
-const SessionRow = z.object({
-  id: z.string(),
-  created_at: z.string(),
-  expires_at: z.string(),
-  ip_address: z.string().nullable(),
-  user_agent: z.string().nullable(),
-});
-const AffiliateRow = z.object({ id: z.string(), code: z.string(), status: z.string() });
-const IdRow = z.object({ id: z.string() });
+const iso = (v: Date) => v.toISOString();
+const isoOrNull = (v: Date | null) => (v ? iso(v) : null);
 
 export const UserIdParam = z.string().regex(/^[\w-]{1,64}$/, "User not found");
 
 export async function userDetail(db: Db, clock: Clock, userId: string): Promise<UserDetail | null> {
   if (!UserIdParam.safeParse(userId).success) return null;
-  const [u] = await queryRows(
-    db,
-    sql`SELECT u.id, u.name, u.email, u.email_verified, u.role::text AS role, u.username, u.created_at,
-               u.suspended_at, u.suspended_reason, p.tier::text AS tier
-          FROM users u LEFT JOIN user_profiles p ON p.user_id = u.id WHERE u.id = ${userId}`,
-    ProfileRow,
-  );
+  // No profile row yet: no tier (LEFT JOIN).
+  const [u] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      role: users.role,
+      username: users.username,
+      createdAt: users.createdAt,
+      suspendedAt: users.suspendedAt,
+      suspendedReason: users.suspendedReason,
+      tier: userProfiles.tier,
+    })
+    .from(users)
+    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .where(eq(users.id, userId));
   if (!u) return null;
   const now = clock.now();
   const [tier, payments, submissions, reviews, corrections, tickets, stats, sessions, audit, affiliate] =
     await Promise.all([
       tierSources(db, userId, now),
       memberPayments(db, userId),
-      queryRows(
-        db,
-        sql`SELECT id, name, status::text AS status, submitted_at, decided_at FROM tool_submissions
-             WHERE user_id = ${userId} ORDER BY submitted_at DESC LIMIT 50`,
-        SubmissionRow,
-      ),
-      queryRows(
-        db,
-        sql`SELECT r.id::text AS id, t.name, t.slug, r.rating, r.status::text AS status, r.withdrawn_at, r.created_at
-              FROM reviews r JOIN tools t ON t.id = r.tool_id WHERE r.user_id = ${userId}
-             ORDER BY r.created_at DESC LIMIT 50`,
-        ReviewRow,
-      ),
-      queryRows(
-        db,
-        sql`SELECT c.id::text AS id, t.name, t.slug, c.field, c.status, c.created_at
-              FROM corrections c JOIN tools t ON t.id = c.tool_id WHERE c.user_id = ${userId}
-             ORDER BY c.created_at DESC LIMIT 50`,
-        CorrectionRow,
-      ),
-      queryRows(
-        db,
-        sql`SELECT id::text AS id, number, subject, status::text AS status, created_at FROM support_tickets
-             WHERE user_id = ${userId} ORDER BY created_at DESC LIMIT 50`,
-        TicketRow,
-      ),
+      db
+        .select({
+          id: toolSubmissions.id,
+          name: toolSubmissions.name,
+          status: toolSubmissions.status,
+          submittedAt: toolSubmissions.submittedAt,
+          decidedAt: toolSubmissions.decidedAt,
+        })
+        .from(toolSubmissions)
+        .where(eq(toolSubmissions.userId, userId))
+        .orderBy(desc(toolSubmissions.submittedAt))
+        .limit(50),
+      db
+        .select({
+          id: reviewsTable.id,
+          name: tools.name,
+          slug: tools.slug,
+          rating: reviewsTable.rating,
+          status: reviewsTable.status,
+          withdrawnAt: reviewsTable.withdrawnAt,
+          createdAt: reviewsTable.createdAt,
+        })
+        .from(reviewsTable)
+        .innerJoin(tools, eq(tools.id, reviewsTable.toolId))
+        .where(eq(reviewsTable.userId, userId))
+        .orderBy(desc(reviewsTable.createdAt))
+        .limit(50),
+      db
+        .select({
+          id: correctionsTable.id,
+          name: tools.name,
+          slug: tools.slug,
+          field: correctionsTable.field,
+          status: correctionsTable.status,
+          createdAt: correctionsTable.createdAt,
+        })
+        .from(correctionsTable)
+        .innerJoin(tools, eq(tools.id, correctionsTable.toolId))
+        .where(eq(correctionsTable.userId, userId))
+        .orderBy(desc(correctionsTable.createdAt))
+        .limit(50),
+      db
+        .select({
+          id: supportTickets.id,
+          number: supportTickets.number,
+          subject: supportTickets.subject,
+          status: supportTickets.status,
+          createdAt: supportTickets.createdAt,
+        })
+        .from(supportTickets)
+        .where(eq(supportTickets.userId, userId))
+        .orderBy(desc(supportTickets.createdAt))
+        .limit(50),
       userStats(db, clock, userId),
-      queryRows(
-        db,
-        sql`SELECT id, created_at, expires_at, ip_address, user_agent FROM sessions
-             WHERE user_id = ${userId} AND expires_at > ${now.toISOString()}::timestamptz
-             ORDER BY created_at DESC LIMIT 50`,
-        SessionRow,
-      ),
+      db
+        .select({
+          id: sessionsTable.id,
+          createdAt: sessionsTable.createdAt,
+          expiresAt: sessionsTable.expiresAt,
+          ipAddress: sessionsTable.ipAddress,
+          userAgent: sessionsTable.userAgent,
+        })
+        .from(sessionsTable)
+        .where(and(eq(sessionsTable.userId, userId), gt(sessionsTable.expiresAt, now)))
+        .orderBy(desc(sessionsTable.createdAt))
+        .limit(50),
       listAudit(db, { target_type: "user", target_id: userId, limit: 50 }),
-      queryRows(
-        db,
-        sql`SELECT id::text AS id, code, status::text AS status FROM affiliates WHERE user_id = ${userId}`,
-        AffiliateRow,
-      ),
+      db
+        .select({ id: affiliates.id, code: affiliates.code, status: affiliates.status })
+        .from(affiliates)
+        .where(eq(affiliates.userId, userId)),
     ]);
   return {
     profile: {
       id: u.id,
       name: u.name,
       email: u.email,
-      emailVerified: u.email_verified,
+      emailVerified: u.emailVerified,
       role: u.role,
       username: u.username,
-      createdAt: iso(u.created_at),
-      suspendedAt: isoOrNull(u.suspended_at),
-      suspendedReason: u.suspended_reason,
+      createdAt: iso(u.createdAt),
+      suspendedAt: isoOrNull(u.suspendedAt),
+      suspendedReason: u.suspendedReason,
     },
     tier: { effective: tier.tier, stored: u.tier ?? "free", sources: tier.sources },
     payments,
@@ -182,39 +176,39 @@ export async function userDetail(db: Db, clock: Clock, userId: string): Promise<
       id: s.id,
       name: s.name,
       status: s.status,
-      submittedAt: iso(s.submitted_at),
-      decidedAt: isoOrNull(s.decided_at),
+      submittedAt: iso(s.submittedAt),
+      decidedAt: isoOrNull(s.decidedAt),
     })),
     reviews: reviews.map((r) => ({
       id: r.id,
       tool: { name: r.name, slug: r.slug },
       rating: Number(r.rating),
       status: r.status,
-      withdrawn: r.withdrawn_at !== null,
-      createdAt: iso(r.created_at),
+      withdrawn: r.withdrawnAt !== null,
+      createdAt: iso(r.createdAt),
     })),
     corrections: corrections.map((c) => ({
       id: c.id,
       tool: { name: c.name, slug: c.slug },
       field: c.field,
       status: c.status,
-      createdAt: iso(c.created_at),
+      createdAt: iso(c.createdAt),
     })),
     tickets: tickets.map((t) => ({
       id: t.id,
       number: Number(t.number),
       subject: t.subject,
       status: t.status,
-      createdAt: iso(t.created_at),
+      createdAt: iso(t.createdAt),
     })),
     stats,
     // Never the session token: the id is enough to tell sessions apart.
     sessions: sessions.map((s) => ({
       id: s.id,
-      createdAt: iso(s.created_at),
-      expiresAt: iso(s.expires_at),
-      ipAddress: s.ip_address,
-      userAgent: s.user_agent,
+      createdAt: iso(s.createdAt),
+      expiresAt: iso(s.expiresAt),
+      ipAddress: s.ipAddress,
+      userAgent: s.userAgent,
     })),
     audit: audit.entries,
     affiliate: affiliate[0] ?? null,
@@ -237,9 +231,12 @@ export async function revokeSessions(
 ): Promise<{ ended: number }> {
   if (actor.id === userId) throw new AppError("bad_request", "End your own sessions by signing out.");
   return transaction(db, async (tx) => {
-    const [user] = await queryRows(tx, sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`, IdRow);
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
     if (!user) throw new AppError("not_found", "User not found");
-    const ended = await queryRows(tx, sql`DELETE FROM sessions WHERE user_id = ${userId} RETURNING id`, IdRow);
+    const ended = await tx
+      .delete(sessionsTable)
+      .where(eq(sessionsTable.userId, userId))
+      .returning({ id: sessionsTable.id });
     await recordAudit(tx, {
       actor: { id: actor.id, label: actor.label },
       action: "user.sessions_revoke",

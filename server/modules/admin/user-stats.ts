@@ -1,6 +1,9 @@
+import { count, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Clock } from "../../platform/clock.ts";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { dailyToolViews, users } from "../accounts/tables.ts";
+import { toolSubmissions } from "../submissions/tables.ts";
 
 /**
  * GET /api/admin/users/{id}/stats (spec: consecutiveDays, correctionsSubmitted, verifiedCorrections)
@@ -32,7 +35,6 @@ export function consecutiveDays(days: string[], today: string): number {
   return n;
 }
 
-const IdRow = z.object({ id: z.string() });
 const CountsRow = z.object({
   searches: z.number(),
   saved: z.number(),
@@ -42,11 +44,9 @@ const CountsRow = z.object({
   corrections: z.number(),
   verified: z.number(),
 });
-const DayRow = z.object({ day: z.string() });
-const CountRow = z.object({ n: z.number() });
 
 export async function userStats(db: Db, clock: Clock, userId: string): Promise<UserStats | null> {
-  const [exists] = await queryRows(db, sql`SELECT id FROM users WHERE id = ${userId}`, IdRow);
+  const [exists] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!exists) return null;
   const today = clock.now().toISOString().slice(0, 10);
   const subject = `user:${userId}`;
@@ -62,18 +62,15 @@ export async function userStats(db: Db, clock: Clock, userId: string): Promise<U
           (SELECT count(*)::int FROM corrections WHERE user_id = ${userId} AND status = 'verified') AS verified`,
     CountsRow,
   );
-  const days = await queryRows(
-    db,
-    sql`SELECT DISTINCT day::text AS day FROM daily_tool_views WHERE subject = ${subject} ORDER BY 1 DESC LIMIT 400`,
-    DayRow,
-  );
+  const days = await db
+    .selectDistinct({ day: dailyToolViews.day })
+    .from(dailyToolViews)
+    .where(eq(dailyToolViews.subject, subject))
+    .orderBy(desc(dailyToolViews.day))
+    .limit(400);
   let submissions = 0;
   {
-    const [s] = await queryRows(
-      db,
-      sql`SELECT count(*)::int AS n FROM tool_submissions WHERE user_id = ${userId}`,
-      CountRow,
-    );
+    const [s] = await db.select({ n: count() }).from(toolSubmissions).where(eq(toolSubmissions.userId, userId));
     submissions = s?.n ?? 0;
   }
   return {

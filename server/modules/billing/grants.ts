@@ -1,13 +1,13 @@
+import { and, eq, not } from "drizzle-orm";
 import { z } from "zod";
 import { type Clock, DAY_MS } from "../../platform/clock.ts";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import type { GrantInput, GrantResult } from "./contracts.ts";
+import { accessGrants, subscriptions } from "./tables.ts";
 import { lockMember, recomputeTier, recordEvent } from "./tier.ts";
 
 const iso = (d: Date) => d.toISOString();
 
-const ExistingGrantRow = z.object({ ends_at: z.string() });
-const LiveSubscriptionRow = z.object({ id: z.string(), tier: z.string(), current_period_end: z.string() });
 /** max() over no rows: null */
 const LatestRow = z.object({ latest: z.string().nullable() });
 
@@ -22,29 +22,32 @@ export async function grantPlanDays(tx: Db, input: GrantInput, now: Date): Promi
     throw new Error(`grantPlanDays: days must be 1..366, got ${input.days}`);
   }
   await lockMember(tx, input.userId);
-  const [existing] = await queryRows(
-    tx,
-    sql`SELECT ends_at FROM access_grants WHERE source = ${input.source} AND reference = ${input.reference}`,
-    ExistingGrantRow,
-  );
-  if (existing) return { created: false, endsAt: new Date(existing.ends_at) };
+  const [existing] = await tx
+    .select({ endsAt: accessGrants.endsAt })
+    .from(accessGrants)
+    .where(and(eq(accessGrants.source, input.source), eq(accessGrants.reference, input.reference)));
+  if (existing) return { created: false, endsAt: existing.endsAt };
 
   const span = input.days * DAY_MS;
-  const [live] = await queryRows(
-    tx,
-    sql`SELECT id, tier::text AS tier, current_period_end FROM subscriptions
-        WHERE user_id = ${input.userId} AND status = 'active' AND NOT cancel_at_period_end`,
-    LiveSubscriptionRow,
-  );
+  const [live] = await tx
+    .select({ id: subscriptions.id, tier: subscriptions.tier, currentPeriodEnd: subscriptions.currentPeriodEnd })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, input.userId),
+        eq(subscriptions.status, "active"),
+        not(subscriptions.cancelAtPeriodEnd),
+      ),
+    );
   let startsAt: Date;
   let endsAt: Date;
   if (live && live.tier === input.tier) {
-    startsAt = new Date(live.current_period_end);
+    startsAt = live.currentPeriodEnd;
     endsAt = new Date(startsAt.getTime() + span);
-    await tx.execute(
-      sql`UPDATE subscriptions SET current_period_end = ${iso(endsAt)}::timestamptz, updated_at = now()
-          WHERE id = ${live.id}`,
-    );
+    await tx
+      .update(subscriptions)
+      .set({ currentPeriodEnd: endsAt, updatedAt: sql`now()` })
+      .where(eq(subscriptions.id, live.id));
   } else {
     // After the latest covering period of this tier or above: grants, and any paid period.
     const [row] = await queryRows(
@@ -62,11 +65,14 @@ export async function grantPlanDays(tx: Db, input: GrantInput, now: Date): Promi
     startsAt = new Date(Math.max(now.getTime(), latest));
     endsAt = new Date(startsAt.getTime() + span);
   }
-  await tx.execute(
-    sql`INSERT INTO access_grants (user_id, tier, starts_at, ends_at, source, reference)
-        VALUES (${input.userId}, ${input.tier}, ${iso(startsAt)}::timestamptz, ${iso(endsAt)}::timestamptz,
-                ${input.source}, ${input.reference})`,
-  );
+  await tx.insert(accessGrants).values({
+    userId: input.userId,
+    tier: input.tier,
+    startsAt,
+    endsAt,
+    source: input.source,
+    reference: input.reference,
+  });
   await recordEvent(tx, {
     userId: input.userId,
     type: "grant_added",

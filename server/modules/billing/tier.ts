@@ -1,12 +1,13 @@
+import { and, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import { type AuditActor, recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { TIERS, type Tier, tierRank } from "../accounts/index.ts";
+import { userProfiles } from "../accounts/tables.ts";
+import { billingEvents } from "./tables.ts";
 
-const MemberRow = z.object({ user_id: z.string() });
 const TierRow = z.object({ tier: z.enum(TIERS) });
-const OverrideRow = z.object({ tier_override: z.enum(TIERS).nullable() });
 const TierSourceRow = z.object({
   tier: z.enum(TIERS),
   kind: z.enum(["subscription", "grant", "override"]),
@@ -20,11 +21,11 @@ const TierSourceRow = z.object({
  * webhook, a verify call and a job for the same member queue instead of interleaving.
  */
 export async function lockMember(tx: Db, userId: string): Promise<void> {
-  const rows = await queryRows(
-    tx,
-    sql`SELECT user_id FROM user_profiles WHERE user_id = ${userId} FOR UPDATE`,
-    MemberRow,
-  );
+  const rows = await tx
+    .select({ userId: userProfiles.userId })
+    .from(userProfiles)
+    .where(eq(userProfiles.userId, userId))
+    .for("update");
   if (!rows.length) throw new AppError("not_found", "User not found");
 }
 
@@ -51,9 +52,10 @@ export async function recomputeTier(tx: Db, userId: string, now: Date): Promise<
     TierRow,
   );
   const tier = rows.reduce<Tier>((best, r) => (tierRank(r.tier) > tierRank(best) ? r.tier : best), "free");
-  await tx.execute(
-    sql`UPDATE user_profiles SET tier = ${tier}, updated_at = now() WHERE user_id = ${userId} AND tier <> ${tier}`,
-  );
+  await tx
+    .update(userProfiles)
+    .set({ tier, updatedAt: sql`now()` })
+    .where(and(eq(userProfiles.userId, userId), ne(userProfiles.tier, tier)));
   return tier;
 }
 
@@ -68,11 +70,14 @@ export async function recordEvent(
     detail?: Record<string, unknown>;
   },
 ): Promise<void> {
-  await tx.execute(
-    sql`INSERT INTO billing_events (user_id, subscription_id, payment_id, type, detail, at)
-        VALUES (${event.userId}, ${event.subscriptionId ?? null}, ${event.paymentId ?? null}, ${event.type},
-                ${JSON.stringify(event.detail ?? {})}::jsonb, ${event.at.toISOString()}::timestamptz)`,
-  );
+  await tx.insert(billingEvents).values({
+    userId: event.userId,
+    subscriptionId: event.subscriptionId ?? null,
+    paymentId: event.paymentId ?? null,
+    type: event.type,
+    detail: event.detail ?? {},
+    at: event.at,
+  });
 }
 
 /** Recomputes and stores the derived tier now (after an operator's override changed). */
@@ -96,24 +101,22 @@ export async function setTierOverride(
 ): Promise<Tier> {
   return transaction(db, async (tx) => {
     await lockMember(tx, input.userId);
-    const [before] = await queryRows(
-      tx,
-      sql`SELECT tier_override::text AS tier_override FROM user_profiles WHERE user_id = ${input.userId}`,
-      OverrideRow,
-    );
+    const [before] = await tx
+      .select({ tierOverride: userProfiles.tierOverride })
+      .from(userProfiles)
+      .where(eq(userProfiles.userId, input.userId));
     const override = input.tier === "free" ? null : input.tier;
     const until = override && input.until ? input.until : null;
-    await tx.execute(
-      sql`UPDATE user_profiles SET tier_override = ${override},
-            tier_override_until = ${until ? until.toISOString() : null}::timestamptz, updated_at = now()
-          WHERE user_id = ${input.userId}`,
-    );
+    await tx
+      .update(userProfiles)
+      .set({ tierOverride: override, tierOverrideUntil: until, updatedAt: sql`now()` })
+      .where(eq(userProfiles.userId, input.userId));
     await recordAudit(tx, {
       actor: input.actor,
       action: "user.tier_override",
       targetType: "user",
       targetId: input.userId,
-      before: { tier: before?.tier_override ?? "free" },
+      before: { tier: before?.tierOverride ?? "free" },
       after: { tier: override ?? "free", ...(until ? { until: until.toISOString() } : {}) },
       requestId: input.requestId ?? null,
       at: now,

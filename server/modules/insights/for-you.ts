@@ -1,14 +1,9 @@
-import { z } from "zod";
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { and, eq, inArray, isNotNull, ne } from "drizzle-orm";
+import type { Db } from "../../platform/db/index.ts";
 import { requireEntitlement, type Viewer } from "../accounts/index.ts";
-import {
-  nearestTools,
-  PlanRow,
-  PRICING_LABELS,
-  PRICING_MODELS,
-  planSummary,
-  planSummaryLabel,
-} from "../catalog/index.ts";
+import { nearestTools, PRICING_LABELS, planSummary, planSummaryLabel } from "../catalog/index.ts";
+import { categories, tools } from "../catalog/tables.ts";
+import { tasks, taskTools } from "../catalog/task-tables.ts";
 import { memberSignals, type Signal } from "./signals.ts";
 
 /**
@@ -37,29 +32,13 @@ export type RecommendedTool = {
 };
 export type ForYou = { signals: Record<Signal["kind"], number>; tools: RecommendedTool[] };
 
-const VectorRow = z.object({ id: z.string(), v: z.array(z.number()) });
-const ToolRow = z.object({
-  id: z.string(),
-  slug: z.string(),
-  name: z.string(),
-  description: z.string(),
-  category: z.string().nullable(),
-  pricing_model: z.enum(PRICING_MODELS),
-  plans: z.array(PlanRow).nullable(),
-});
-const TaskRow = z.object({ tool_id: z.string(), name: z.string() });
-
 export async function toolVectors(db: Db, ids: readonly string[]): Promise<Map<string, Float32Array>> {
   if (!ids.length) return new Map();
-  const rows = await queryRows(
-    db,
-    sql`SELECT id::text AS id, embedding AS v FROM tools WHERE embedding IS NOT NULL AND id IN (${sql.join(
-      [...new Set(ids)].map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})`,
-    VectorRow,
-  );
-  return new Map(rows.map((r) => [r.id, Float32Array.from(r.v)]));
+  const rows = await db
+    .select({ id: tools.id, v: tools.embedding })
+    .from(tools)
+    .where(and(isNotNull(tools.embedding), inArray(tools.id, [...new Set(ids)])));
+  return new Map(rows.map((r) => [r.id, Float32Array.from(r.v ?? [])]));
 }
 
 const dot = (a: Float32Array, b: Float32Array) => {
@@ -153,29 +132,33 @@ export async function recommendFromSignals(
     .slice(0, options.limit ?? FOR_YOU_LIMIT)
     .map((c) => ({ id: c.id, similarity: c.fit, best: c.best }));
   const ids = near.map((n) => n.id);
-  const idList = sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  const [rows, tasks] = await Promise.all([
-    queryRows(
-      db,
-      sql`SELECT t.id::text AS id, t.slug, t.name, t.description, c.name AS category, t.pricing_model, t.plans
-            FROM tools t LEFT JOIN categories c ON c.id = t.category_id WHERE t.id IN (${idList})`,
-      ToolRow,
-    ),
-    queryRows(
-      db,
-      sql`SELECT tt.tool_id::text AS tool_id, k.name FROM task_tools tt JOIN tasks k ON k.slug = tt.task_slug
-           WHERE tt.status <> 'rejected' AND tt.tool_id IN (${sql.join(
-             [...new Set([...ids, ...signals.map((s) => s.toolId)])].map((id) => sql`${id}::uuid`),
-             sql`, `,
-           )})`,
-      TaskRow,
-    ),
+  const [rows, taskRows] = await Promise.all([
+    db
+      .select({
+        id: tools.id,
+        slug: tools.slug,
+        name: tools.name,
+        description: tools.description,
+        category: categories.name,
+        pricing_model: tools.pricingModel,
+        plans: tools.plans,
+      })
+      .from(tools)
+      .leftJoin(categories, eq(categories.id, tools.categoryId))
+      .where(inArray(tools.id, ids)),
+    db
+      .select({ tool_id: taskTools.toolId, name: tasks.name })
+      .from(taskTools)
+      .innerJoin(tasks, eq(tasks.slug, taskTools.taskSlug))
+      .where(
+        and(
+          ne(taskTools.status, "rejected"),
+          inArray(taskTools.toolId, [...new Set([...ids, ...signals.map((s) => s.toolId)])]),
+        ),
+      ),
   ]);
   const tasksOf = new Map<string, Set<string>>();
-  for (const t of tasks) tasksOf.set(t.tool_id, (tasksOf.get(t.tool_id) ?? new Set()).add(t.name));
+  for (const t of taskRows) tasksOf.set(t.tool_id, (tasksOf.get(t.tool_id) ?? new Set()).add(t.name));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const out: RecommendedTool[] = [];
   for (const n of near) {

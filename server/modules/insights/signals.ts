@@ -1,6 +1,10 @@
+import { and, asc, desc, eq, gte, inArray, max } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { dailyToolViews, savedSearches, savedTools } from "../accounts/tables.ts";
 import { matchTasks } from "../catalog/index.ts";
+import { tools } from "../catalog/tables.ts";
+import { topListItems, topLists } from "../community/tables.ts";
 
 /**
  * A member's own signals (issue 34 item 4): the tools they saved, put in their lists, viewed in the last
@@ -16,9 +20,6 @@ const WEIGHTS: Record<SignalKind, number> = { saved: 3, list: 2, search: 2, view
 const VIEW_DAYS = 60;
 const MAX_SEARCHES = 5;
 
-const ToolSignalRow = z.object({ tool_id: z.string(), name: z.string() });
-const ListSignalRow = ToolSignalRow.extend({ title: z.string() });
-const SearchRow = z.object({ name: z.string(), query: z.string() });
 const IdRow = z.object({ id: z.string() });
 
 /** The text a saved search was for ("q=image editor&..." → "image editor"); null without words. */
@@ -30,33 +31,38 @@ export function searchWords(query: string): string | null {
 export async function memberSignals(db: Db, userId: string, now: Date): Promise<Signal[]> {
   const since = new Date(now.getTime() - VIEW_DAYS * 86_400_000).toISOString().slice(0, 10);
   const [saved, listed, viewed, searches] = await Promise.all([
-    queryRows(
-      db,
-      sql`SELECT s.tool_id::text AS tool_id, t.name FROM saved_tools s JOIN tools t ON t.id = s.tool_id
-           WHERE s.user_id = ${userId} AND t.status = 'active'
-           GROUP BY s.tool_id, t.name ORDER BY max(s.created_at) DESC LIMIT 50`,
-      ToolSignalRow,
-    ),
-    queryRows(
-      db,
-      sql`SELECT i.tool_id::text AS tool_id, t.name, l.title FROM top_list_items i
-            JOIN top_lists l ON l.id = i.list_id JOIN tools t ON t.id = i.tool_id
-           WHERE l.user_id = ${userId} AND t.status = 'active'
-           ORDER BY l.updated_at DESC, i.position LIMIT 100`,
-      ListSignalRow,
-    ),
-    queryRows(
-      db,
-      sql`SELECT v.tool_id::text AS tool_id, t.name FROM daily_tool_views v JOIN tools t ON t.id = v.tool_id
-           WHERE v.subject = ${`user:${userId}`} AND v.day >= ${since}::date AND t.status = 'active'
-           GROUP BY v.tool_id, t.name ORDER BY max(v.day) DESC LIMIT 30`,
-      ToolSignalRow,
-    ),
-    queryRows(
-      db,
-      sql`SELECT name, query FROM saved_searches WHERE user_id = ${userId} ORDER BY created_at DESC LIMIT ${MAX_SEARCHES}`,
-      SearchRow,
-    ),
+    db
+      .select({ tool_id: savedTools.toolId, name: tools.name })
+      .from(savedTools)
+      .innerJoin(tools, eq(tools.id, savedTools.toolId))
+      .where(and(eq(savedTools.userId, userId), eq(tools.status, "active")))
+      .groupBy(savedTools.toolId, tools.name)
+      .orderBy(desc(max(savedTools.createdAt)))
+      .limit(50),
+    db
+      .select({ tool_id: topListItems.toolId, name: tools.name, title: topLists.title })
+      .from(topListItems)
+      .innerJoin(topLists, eq(topLists.id, topListItems.listId))
+      .innerJoin(tools, eq(tools.id, topListItems.toolId))
+      .where(and(eq(topLists.userId, userId), eq(tools.status, "active")))
+      .orderBy(desc(topLists.updatedAt), asc(topListItems.position))
+      .limit(100),
+    db
+      .select({ tool_id: dailyToolViews.toolId, name: tools.name })
+      .from(dailyToolViews)
+      .innerJoin(tools, eq(tools.id, dailyToolViews.toolId))
+      .where(
+        and(eq(dailyToolViews.subject, `user:${userId}`), gte(dailyToolViews.day, since), eq(tools.status, "active")),
+      )
+      .groupBy(dailyToolViews.toolId, tools.name)
+      .orderBy(desc(max(dailyToolViews.day)))
+      .limit(30),
+    db
+      .select({ name: savedSearches.name, query: savedSearches.query })
+      .from(savedSearches)
+      .where(eq(savedSearches.userId, userId))
+      .orderBy(desc(savedSearches.createdAt))
+      .limit(MAX_SEARCHES),
   ]);
   const out: Signal[] = [
     ...saved.map((r) => ({
@@ -104,14 +110,10 @@ async function toolsForWords(db: Db, words: string): Promise<string[]> {
   const tasks = await matchTasks({ db }, words, 2);
   const slugs = tasks.flatMap((t) => t.tools.map((x) => x.slug));
   const byTask = slugs.length
-    ? await queryRows(
-        db,
-        sql`SELECT id::text AS id FROM tools WHERE slug IN (${sql.join(
-          slugs.map((s) => sql`${s}`),
-          sql`, `,
-        )}) AND status = 'active'`,
-        IdRow,
-      )
+    ? await db
+        .select({ id: tools.id })
+        .from(tools)
+        .where(and(inArray(tools.slug, slugs), eq(tools.status, "active")))
     : [];
   const byText = await queryRows(
     db,

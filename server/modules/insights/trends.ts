@@ -1,7 +1,11 @@
+import { and, count, eq, inArray, ne } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import { requireEntitlement, type Viewer } from "../accounts/index.ts";
+import { savedTools } from "../accounts/tables.ts";
 import { isLaterChange, type Plan, planSummary } from "../catalog/index.ts";
+import { tools as toolsTable } from "../catalog/tables.ts";
+import { tasks as tasksTable, taskTools } from "../catalog/task-tables.ts";
 import { entryMonthlyUsd } from "./stack.ts";
 
 /**
@@ -39,8 +43,6 @@ export type Trends = {
 };
 
 const ActivityRow = z.object({ tool_id: z.string(), recent: z.number(), before: z.number() });
-const NameRow = z.object({ id: z.string(), slug: z.string(), name: z.string() });
-const TaskRow = z.object({ tool_id: z.string(), slug: z.string(), name: z.string() });
 const PlanChangeRow = z.object({
   category: z.string(),
   slug: z.string(),
@@ -49,12 +51,6 @@ const PlanChangeRow = z.object({
 });
 const GroupRow = z.object({ n: z.number() });
 const SavedRow = z.object({ slug: z.string(), name: z.string(), members: z.number() });
-
-const ids = (list: string[]) =>
-  sql.join(
-    list.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
 
 /** Activity per tool in the two windows (every count is a sum over many visitors or members). */
 async function activity(db: Db, now: Date): Promise<z.infer<typeof ActivityRow>[]> {
@@ -120,11 +116,7 @@ async function membersLikeYou(db: Db, userId: string): Promise<MembersLikeYou> {
   // Members who saved at least one tool the viewer saved (the viewer left out).
   const similar = sql`SELECT DISTINCT o.user_id FROM saved_tools o
       WHERE o.user_id <> ${userId} AND o.tool_id IN (SELECT tool_id FROM saved_tools WHERE user_id = ${userId})`;
-  const [mine] = await queryRows(
-    db,
-    sql`SELECT count(*)::int AS n FROM saved_tools WHERE user_id = ${userId}`,
-    GroupRow,
-  );
+  const [mine] = await db.select({ n: count() }).from(savedTools).where(eq(savedTools.userId, userId));
   if (!mine?.n) return { shown: false, group: 0, reason: "no-saves" };
   const [group] = await queryRows(db, sql`SELECT count(*)::int AS n FROM (${similar}) g`, GroupRow);
   const n = group?.n ?? 0;
@@ -152,13 +144,15 @@ export async function buildTrends(db: Db, viewer: Viewer | null, now: Date): Pro
   const toolIds = acts.map((a) => a.tool_id);
   const [names, tasks] = toolIds.length
     ? await Promise.all([
-        queryRows(db, sql`SELECT id::text AS id, slug, name FROM tools WHERE id IN (${ids(toolIds)})`, NameRow),
-        queryRows(
-          db,
-          sql`SELECT tt.tool_id::text AS tool_id, k.slug, k.name FROM task_tools tt JOIN tasks k ON k.slug = tt.task_slug
-               WHERE tt.status <> 'rejected' AND tt.tool_id IN (${ids(toolIds)})`,
-          TaskRow,
-        ),
+        db
+          .select({ id: toolsTable.id, slug: toolsTable.slug, name: toolsTable.name })
+          .from(toolsTable)
+          .where(inArray(toolsTable.id, toolIds)),
+        db
+          .select({ tool_id: taskTools.toolId, slug: tasksTable.slug, name: tasksTable.name })
+          .from(taskTools)
+          .innerJoin(tasksTable, eq(tasksTable.slug, taskTools.taskSlug))
+          .where(and(ne(taskTools.status, "rejected"), inArray(taskTools.toolId, toolIds))),
       ])
     : [[], []];
   const nameOf = new Map(names.map((n) => [n.id, n]));

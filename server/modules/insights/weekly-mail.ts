@@ -1,3 +1,4 @@
+import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, sql } from "../../platform/db/index.ts";
 import type { Env } from "../../platform/env.ts";
@@ -6,10 +7,12 @@ import type { Logger } from "../../platform/logger.ts";
 import type { Mailer } from "../../platform/mail.ts";
 import { siteUrl } from "../../platform/site-origin.ts";
 import { requireEntitlement, type Viewer } from "../accounts/index.ts";
+import { entitlements, userProfiles, users } from "../accounts/tables.ts";
 import { isoWeek } from "../content/index.ts";
 import { type RecommendedTool, recommendFromSignals } from "./for-you.ts";
 import { memberSignals } from "./signals.ts";
 import { STACK_FEATURE } from "./stack.ts";
+import { recommendationMail } from "./tables.ts";
 
 /**
  * Expert's weekly e-mail of new tools that fit (issue 34 item 4, ADR 0080): opt-in per member; each
@@ -25,21 +28,25 @@ export const WeeklyMailForm = z.object({
   weekly: z.enum(["on", "off"], { message: "weekly must be on or off" }),
 });
 
-const SettingRow = z.object({ weekly: z.boolean() });
-const DueRow = z.object({ user_id: z.string(), email: z.string(), last_week: z.string().nullable() });
 const IdRow = z.object({ id: z.string() });
 
 export async function weeklyMailSetting(db: Db, userId: string): Promise<boolean> {
-  const [row] = await queryRows(db, sql`SELECT weekly FROM recommendation_mail WHERE user_id = ${userId}`, SettingRow);
+  const [row] = await db
+    .select({ weekly: recommendationMail.weekly })
+    .from(recommendationMail)
+    .where(eq(recommendationMail.userId, userId));
   return row?.weekly ?? false;
 }
 
 export async function setWeeklyMail(db: Db, viewer: Viewer | null, weekly: boolean, now: Date): Promise<boolean> {
   const v = requireEntitlement(viewer, STACK_FEATURE);
-  await db.execute(
-    sql`INSERT INTO recommendation_mail (user_id, weekly, updated_at) VALUES (${v.user.id}, ${weekly}, ${now.toISOString()}::timestamptz)
-        ON CONFLICT (user_id) DO UPDATE SET weekly = excluded.weekly, updated_at = excluded.updated_at`,
-  );
+  await db
+    .insert(recommendationMail)
+    .values({ userId: v.user.id, weekly, updatedAt: now })
+    .onConflictDoUpdate({
+      target: recommendationMail.userId,
+      set: { weekly: sql`excluded.weekly`, updatedAt: sql`excluded.updated_at` },
+    });
   return weekly;
 }
 
@@ -76,16 +83,22 @@ export async function runWeeklyRecommendations(
 ): Promise<{ sent: number; skipped: number }> {
   const week = isoWeek(now);
   const since = new Date(now.getTime() - WEEK_MS).toISOString();
-  const due = await queryRows(
-    deps.db,
-    sql`SELECT m.user_id, u.email, m.last_week FROM recommendation_mail m
-          JOIN users u ON u.id = m.user_id
-          JOIN user_profiles p ON p.user_id = m.user_id
-          JOIN entitlements e ON e.feature_key = ${STACK_FEATURE} AND e.tier = p.tier AND e.allowed
-         WHERE m.weekly AND m.last_week IS DISTINCT FROM ${week}
-         ORDER BY m.user_id LIMIT 5000`,
-    DueRow,
-  );
+  const due = await deps.db
+    .select({ user_id: recommendationMail.userId, email: users.email, last_week: recommendationMail.lastWeek })
+    .from(recommendationMail)
+    .innerJoin(users, eq(users.id, recommendationMail.userId))
+    .innerJoin(userProfiles, eq(userProfiles.userId, recommendationMail.userId))
+    .innerJoin(
+      entitlements,
+      and(
+        eq(entitlements.featureKey, STACK_FEATURE),
+        eq(entitlements.tier, userProfiles.tier),
+        eq(entitlements.allowed, true),
+      ),
+    )
+    .where(and(eq(recommendationMail.weekly, true), sql`${recommendationMail.lastWeek} IS DISTINCT FROM ${week}`))
+    .orderBy(asc(recommendationMail.userId))
+    .limit(5000);
   let sent = 0;
   let skipped = 0;
   let failed = 0;
@@ -114,12 +127,16 @@ export async function runWeeklyRecommendations(
       skipped++;
       continue;
     }
-    const [claim] = await queryRows(
-      deps.db,
-      sql`UPDATE recommendation_mail SET last_week = ${week} WHERE user_id = ${member.user_id}
-            AND last_week IS NOT DISTINCT FROM ${member.last_week} RETURNING user_id AS id`,
-      IdRow,
-    );
+    const [claim] = await deps.db
+      .update(recommendationMail)
+      .set({ lastWeek: week })
+      .where(
+        and(
+          eq(recommendationMail.userId, member.user_id),
+          sql`${recommendationMail.lastWeek} IS NOT DISTINCT FROM ${member.last_week}`,
+        ),
+      )
+      .returning({ id: recommendationMail.userId });
     if (!claim) continue; // another runner took it
     try {
       await deps.mailer.send({ to: member.email, tag: "recommendations-weekly", ...weeklyMailText(deps.env, tools) });
@@ -127,9 +144,10 @@ export async function runWeeklyRecommendations(
     } catch (err) {
       failed++;
       deps.logger?.warn("weekly recommendations mail failed", { userId: member.user_id, err });
-      await deps.db.execute(
-        sql`UPDATE recommendation_mail SET last_week = ${member.last_week} WHERE user_id = ${member.user_id} AND last_week = ${week}`,
-      );
+      await deps.db
+        .update(recommendationMail)
+        .set({ lastWeek: member.last_week })
+        .where(and(eq(recommendationMail.userId, member.user_id), eq(recommendationMail.lastWeek, week)));
     }
   }
   if (failed) throw new Error(`weekly recommendations: ${failed} mail(s) failed; the retry sends them`);

@@ -1,16 +1,20 @@
 import { createHash, randomBytes } from "node:crypto";
+import { and, desc, eq, gt, ne } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "../../platform/audit.ts";
-import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
+import { type Db, transaction } from "../../platform/db/index.ts";
 import { emailField } from "../../platform/email-address.ts";
 import { AppError } from "../../platform/errors.ts";
 import { uuidSchema } from "../../platform/ids.ts";
 import type { Mailer } from "../../platform/mail.ts";
 import { consumeRateLimit, type RateRule } from "../../platform/rate-limit.ts";
+import { users } from "../accounts/tables.ts";
 import { claimMethodsFor, domainKey } from "../catalog/index.ts";
+import { tools } from "../catalog/tables.ts";
 import { isFreeMailDomain } from "../community/index.ts";
 import { CLAIM_LINK_HOURS, MAKER_MESSAGES, SITE_META_NAME, SITE_TOKEN_DAYS, SITE_WELL_KNOWN_PATH } from "./shared.ts";
 import { headMetaTags, type SiteReader } from "./site-reader.ts";
+import { makerClaims } from "./tables.ts";
 
 /**
  * Makers claim an existing listing (issue 20): they prove the tool is theirs with an e-mail address at
@@ -30,37 +34,30 @@ export const ClaimToken = z.string().regex(/^[A-Za-z0-9_-]{32,64}$/, MAKER_MESSA
 
 const hash = (token: string) => createHash("sha256").update(token).digest("hex");
 
-const ClaimTool = z.object({
-  id: z.string(),
-  slug: z.string(),
-  name: z.string(),
-  website_url: z.string(),
-  domain_key: z.string(),
-});
-export type ClaimTool = z.infer<typeof ClaimTool>;
-const OkRow = z.object({ ok: z.boolean() });
-const IdRow = z.object({ id: z.string() });
+export type ClaimTool = { id: string; slug: string; name: string; website_url: string; domain_key: string };
 
 export async function claimTarget(db: Db, idOrSlug: string): Promise<ClaimTool | null> {
   const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(idOrSlug);
-  const [row] = await queryRows(
-    db,
-    isUuid
-      ? sql`SELECT id::text AS id, slug, name, website_url, domain_key FROM tools WHERE id = ${idOrSlug}::uuid AND status = 'active'`
-      : sql`SELECT id::text AS id, slug, name, website_url, domain_key FROM tools WHERE slug = ${idOrSlug} AND status = 'active'`,
-    ClaimTool,
-  );
+  const [row] = await db
+    .select({
+      id: tools.id,
+      slug: tools.slug,
+      name: tools.name,
+      website_url: tools.websiteUrl,
+      domain_key: tools.domainKey,
+    })
+    .from(tools)
+    .where(and(isUuid ? eq(tools.id, idOrSlug) : eq(tools.slug, idOrSlug), eq(tools.status, "active")));
   return row ?? null;
 }
 
 export async function isVerifiedMaker(db: Db, userId: string, toolId: string): Promise<boolean> {
-  const [row] = await queryRows(
-    db,
-    sql`SELECT EXISTS (SELECT 1 FROM maker_claims WHERE tool_id = ${toolId}::uuid AND user_id = ${userId}
-          AND status = 'verified') AS ok`,
-    OkRow,
-  );
-  return row?.ok === true;
+  const [row] = await db
+    .select({ id: makerClaims.id })
+    .from(makerClaims)
+    .where(and(eq(makerClaims.toolId, toolId), eq(makerClaims.userId, userId), eq(makerClaims.status, "verified")))
+    .limit(1);
+  return row !== undefined;
 }
 
 export type ClaimState = {
@@ -71,31 +68,27 @@ export type ClaimState = {
   siteToken: { token: string; expiresAt: string } | null;
 };
 
-const ClaimStateRow = z.object({
-  method: z.string(),
-  status: z.string(),
-  email: z.string().nullable(),
-  site_token: z.string().nullable(),
-  expires_at: z.string(),
-});
-
 export async function claimState(db: Db, userId: string, tool: ClaimTool, now: Date): Promise<ClaimState> {
-  const rows = await queryRows(
-    db,
-    sql`SELECT method::text, status::text, email, site_token, expires_at FROM maker_claims
-        WHERE tool_id = ${tool.id}::uuid AND user_id = ${userId} AND status <> 'revoked'
-        ORDER BY created_at DESC`,
-    ClaimStateRow,
-  );
-  const live = (r: { expires_at: string }) => new Date(r.expires_at) > now;
+  const rows = await db
+    .select({
+      method: makerClaims.method,
+      status: makerClaims.status,
+      email: makerClaims.email,
+      siteToken: makerClaims.siteToken,
+      expiresAt: makerClaims.expiresAt,
+    })
+    .from(makerClaims)
+    .where(and(eq(makerClaims.toolId, tool.id), eq(makerClaims.userId, userId), ne(makerClaims.status, "revoked")))
+    .orderBy(desc(makerClaims.createdAt));
+  const live = (r: { expiresAt: Date }) => r.expiresAt > now;
   const email = rows.find((r) => r.method === "email" && r.status === "pending" && live(r));
-  const site = rows.find((r) => r.method !== "email" && r.status === "pending" && r.site_token && live(r));
+  const site = rows.find((r) => r.method !== "email" && r.status === "pending" && r.siteToken && live(r));
   return {
     tool,
     methods: claimMethodsFor(tool.domain_key),
     verified: rows.some((r) => r.status === "verified"),
-    pending: email ? { email: email.email, expiresAt: new Date(email.expires_at).toISOString() } : null,
-    siteToken: site?.site_token ? { token: site.site_token, expiresAt: new Date(site.expires_at).toISOString() } : null,
+    pending: email ? { email: email.email, expiresAt: email.expiresAt.toISOString() } : null,
+    siteToken: site?.siteToken ? { token: site.siteToken, expiresAt: site.expiresAt.toISOString() } : null,
   };
 }
 
@@ -127,11 +120,16 @@ export async function startEmailClaim(
   await limit(db, user.id, now);
   const token = randomBytes(32).toString("base64url");
   const expires = new Date(now.getTime() + CLAIM_LINK_HOURS * 3_600_000);
-  await db.execute(
-    sql`INSERT INTO maker_claims (tool_id, user_id, method, email, domain, token_hash, expires_at, created_at)
-        VALUES (${tool.id}::uuid, ${user.id}, 'email', ${email}, ${tool.domain_key}, ${hash(token)},
-                ${expires.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)`,
-  );
+  await db.insert(makerClaims).values({
+    toolId: tool.id,
+    userId: user.id,
+    method: "email",
+    email,
+    domain: tool.domain_key,
+    tokenHash: hash(token),
+    expiresAt: expires,
+    createdAt: now,
+  });
   const link = deps.siteUrl(`/claim/verify?token=${token}`);
   await mailer.send({
     to: email,
@@ -141,23 +139,30 @@ export async function startEmailClaim(
   });
 }
 
-const VerifiedClaimRow = z.object({ tool_id: z.string(), user_id: z.string(), method: z.string(), domain: z.string() });
-const ToolNameRow = z.object({ slug: z.string(), name: z.string() });
-
 async function verifyClaim(tx: Db, claimId: string, now: Date, requestId: string | null) {
-  const [row] = await queryRows(
-    tx,
-    sql`UPDATE maker_claims SET status = 'verified', verified_at = ${now.toISOString()}::timestamptz, token_hash = NULL
-        WHERE id = ${claimId}::uuid RETURNING tool_id::text AS tool_id, user_id, method::text AS method, domain`,
-    VerifiedClaimRow,
-  );
+  const [row] = await tx
+    .update(makerClaims)
+    .set({ status: "verified", verifiedAt: now, tokenHash: null })
+    .where(eq(makerClaims.id, claimId))
+    .returning({
+      tool_id: makerClaims.toolId,
+      user_id: makerClaims.userId,
+      method: makerClaims.method,
+      domain: makerClaims.domain,
+    });
   if (!row) throw new AppError("not_found", MAKER_MESSAGES.invalidLink);
   // One verified claim per member and tool: older pending or verified rows of the same pair close.
-  await tx.execute(
-    sql`UPDATE maker_claims SET status = 'revoked', revoked_at = ${now.toISOString()}::timestamptz,
-          revoked_reason = 'superseded'
-        WHERE tool_id = ${row.tool_id}::uuid AND user_id = ${row.user_id} AND id <> ${claimId}::uuid AND status <> 'revoked'`,
-  );
+  await tx
+    .update(makerClaims)
+    .set({ status: "revoked", revokedAt: now, revokedReason: "superseded" })
+    .where(
+      and(
+        eq(makerClaims.toolId, row.tool_id),
+        eq(makerClaims.userId, row.user_id),
+        ne(makerClaims.id, claimId),
+        ne(makerClaims.status, "revoked"),
+      ),
+    );
   await recordAudit(tx, {
     actor: { id: row.user_id, label: "maker" },
     action: "maker.claim_verified",
@@ -183,51 +188,67 @@ export async function confirmEmailClaim(
 ): Promise<{ toolId: string; slug: string; name: string }> {
   const now = deps.clock.now();
   return transaction(deps.db, async (tx) => {
-    const [claim] = await queryRows(
-      tx,
-      sql`SELECT id::text AS id FROM maker_claims
-          WHERE token_hash = ${hash(token)} AND user_id = ${userId} AND status = 'pending'
-            AND expires_at > ${now.toISOString()}::timestamptz
-          FOR UPDATE`,
-      IdRow,
-    );
+    const [claim] = await tx
+      .select({ id: makerClaims.id })
+      .from(makerClaims)
+      .where(
+        and(
+          eq(makerClaims.tokenHash, hash(token)),
+          eq(makerClaims.userId, userId),
+          eq(makerClaims.status, "pending"),
+          gt(makerClaims.expiresAt, now),
+        ),
+      )
+      .for("update");
     if (!claim) throw new AppError("bad_request", MAKER_MESSAGES.invalidLink);
     const row = await verifyClaim(tx, claim.id, now, requestId);
-    const [tool] = await queryRows(tx, sql`SELECT slug, name FROM tools WHERE id = ${row.tool_id}::uuid`, ToolNameRow);
+    const [tool] = await tx.select({ slug: tools.slug, name: tools.name }).from(tools).where(eq(tools.id, row.tool_id));
     return { toolId: row.tool_id, slug: tool?.slug ?? "", name: tool?.name ?? "" };
   });
 }
 
-/** method meta_tag: the token is always set */
-const SiteTokenRow = z.object({ site_token: z.string() });
-const SiteClaimRow = z.object({ id: z.string(), site_token: z.string() });
+/** A pending meta_tag claim of the member for the tool, newest first (method meta_tag: the token is always set). */
+const pendingSiteClaim = (userId: string, toolId: string, now: Date) =>
+  and(
+    eq(makerClaims.toolId, toolId),
+    eq(makerClaims.userId, userId),
+    eq(makerClaims.method, "meta_tag"),
+    eq(makerClaims.status, "pending"),
+    gt(makerClaims.expiresAt, now),
+  );
 
 /** The token to publish on the site (kept for a week; asking again shows the same one). */
 export async function siteTokenFor(deps: { db: Db; clock: { now(): Date } }, userId: string, tool: ClaimTool) {
   const now = deps.clock.now();
   if (!claimMethodsFor(tool.domain_key).site) throw new AppError("bad_request", MAKER_MESSAGES.sharedHost);
   if (await isVerifiedMaker(deps.db, userId, tool.id)) throw new AppError("conflict", MAKER_MESSAGES.alreadyMaker);
-  const [existing] = await queryRows(
-    deps.db,
-    sql`SELECT site_token FROM maker_claims WHERE tool_id = ${tool.id}::uuid AND user_id = ${userId}
-          AND method = 'meta_tag' AND status = 'pending' AND expires_at > ${now.toISOString()}::timestamptz
-        ORDER BY created_at DESC LIMIT 1`,
-    SiteTokenRow,
-  );
-  if (existing) return existing.site_token;
+  const [existing] = await deps.db
+    .select({ siteToken: makerClaims.siteToken })
+    .from(makerClaims)
+    .where(pendingSiteClaim(userId, tool.id, now))
+    .orderBy(desc(makerClaims.createdAt))
+    .limit(1);
+  if (existing?.siteToken) return existing.siteToken;
   await limit(deps.db, userId, now);
   const token = `ts-${randomBytes(24).toString("base64url")}`;
-  await deps.db.execute(
-    sql`INSERT INTO maker_claims (tool_id, user_id, method, domain, site_token, expires_at, created_at)
-        VALUES (${tool.id}::uuid, ${userId}, 'meta_tag', ${tool.domain_key}, ${token},
-                ${new Date(now.getTime() + SITE_TOKEN_DAYS * 86_400_000).toISOString()}::timestamptz,
-                ${now.toISOString()}::timestamptz)`,
-  );
+  await deps.db.insert(makerClaims).values({
+    toolId: tool.id,
+    userId,
+    method: "meta_tag",
+    domain: tool.domain_key,
+    siteToken: token,
+    expiresAt: new Date(now.getTime() + SITE_TOKEN_DAYS * 86_400_000),
+    createdAt: now,
+  });
   return token;
 }
 
 /** True when the home page's head carries the meta tag or the well-known file holds the token. */
-export function siteHasToken(home: string, wellKnown: string | null, token: string): { found: boolean; where: string } {
+export function siteHasToken(
+  home: string,
+  wellKnown: string | null,
+  token: string,
+): { found: true; where: "meta_tag" | "well_known" } | { found: false; where: "" } {
   // Only the head (issue 31): a tag anywhere in the body could be a visitor's comment or review.
   const metas = headMetaTags(home);
   for (const tag of metas) {
@@ -247,14 +268,13 @@ export async function checkSiteClaim(
   requestId: string | null = null,
 ): Promise<void> {
   const now = deps.clock.now();
-  const [claim] = await queryRows(
-    deps.db,
-    sql`SELECT id::text AS id, site_token FROM maker_claims WHERE tool_id = ${tool.id}::uuid AND user_id = ${userId}
-          AND method = 'meta_tag' AND status = 'pending' AND expires_at > ${now.toISOString()}::timestamptz
-        ORDER BY created_at DESC LIMIT 1`,
-    SiteClaimRow,
-  );
-  if (!claim) throw new AppError("bad_request", MAKER_MESSAGES.siteTokenMissing);
+  const [claim] = await deps.db
+    .select({ id: makerClaims.id, siteToken: makerClaims.siteToken })
+    .from(makerClaims)
+    .where(pendingSiteClaim(userId, tool.id, now))
+    .orderBy(desc(makerClaims.createdAt))
+    .limit(1);
+  if (!claim?.siteToken) throw new AppError("bad_request", MAKER_MESSAGES.siteTokenMissing);
   await limit(deps.db, userId, now);
   const origin = new URL(tool.website_url).origin;
   const [home, file] = await Promise.all([
@@ -265,43 +285,50 @@ export async function checkSiteClaim(
   const result = siteHasToken(
     home && home.status < 400 ? home.body : "",
     file && file.status < 400 ? file.body : null,
-    claim.site_token,
+    claim.siteToken,
   );
   if (!result.found) throw new AppError("bad_request", MAKER_MESSAGES.siteTokenMissing);
   await transaction(deps.db, async (tx) => {
-    await tx.execute(
-      sql`UPDATE maker_claims SET method = ${result.where}::maker_claim_method WHERE id = ${claim.id}::uuid`,
-    );
+    await tx.update(makerClaims).set({ method: result.where }).where(eq(makerClaims.id, claim.id));
     await verifyClaim(tx, claim.id, now, requestId);
   });
 }
 
-const MakerClaimRow = z.object({
-  id: z.string(),
-  tool_id: z.string(),
-  tool_name: z.string(),
-  tool_slug: z.string(),
-  user_id: z.string(),
-  user_name: z.string(),
-  user_email: z.string(),
-  method: z.string(),
-  domain: z.string(),
-  verified_at: z.string().nullable(),
-});
-export type MakerClaimRow = z.infer<typeof MakerClaimRow>;
-const RevokedClaimRow = z.object({ tool_id: z.string(), user_id: z.string() });
+export type MakerClaimRow = {
+  id: string;
+  tool_id: string;
+  tool_name: string;
+  tool_slug: string;
+  user_id: string;
+  user_name: string;
+  user_email: string;
+  method: string;
+  domain: string;
+  verified_at: string | null;
+};
 
 /** Verified claims, newest first (admin). */
 export async function listVerifiedClaims(db: Db, max = 200): Promise<MakerClaimRow[]> {
-  const rows = await queryRows(
-    db,
-    sql`SELECT k.id::text AS id, k.tool_id::text AS tool_id, t.name AS tool_name, t.slug AS tool_slug, k.user_id,
-          u.name AS user_name, u.email AS user_email, k.method::text AS method, k.domain, k.verified_at
-        FROM maker_claims k JOIN tools t ON t.id = k.tool_id JOIN users u ON u.id = k.user_id
-        WHERE k.status = 'verified' ORDER BY k.verified_at DESC LIMIT ${max}`,
-    MakerClaimRow,
-  );
-  return rows.map((r) => ({ ...r, verified_at: r.verified_at ? new Date(r.verified_at).toISOString() : null }));
+  const rows = await db
+    .select({
+      id: makerClaims.id,
+      tool_id: makerClaims.toolId,
+      tool_name: tools.name,
+      tool_slug: tools.slug,
+      user_id: makerClaims.userId,
+      user_name: users.name,
+      user_email: users.email,
+      method: makerClaims.method,
+      domain: makerClaims.domain,
+      verified_at: makerClaims.verifiedAt,
+    })
+    .from(makerClaims)
+    .innerJoin(tools, eq(tools.id, makerClaims.toolId))
+    .innerJoin(users, eq(users.id, makerClaims.userId))
+    .where(eq(makerClaims.status, "verified"))
+    .orderBy(desc(makerClaims.verifiedAt))
+    .limit(max);
+  return rows.map((r) => ({ ...r, verified_at: r.verified_at ? r.verified_at.toISOString() : null }));
 }
 
 export const RevokeClaimInput = z.object({
@@ -316,13 +343,11 @@ export async function revokeClaim(
 ): Promise<void> {
   const now = deps.clock.now();
   await transaction(deps.db, async (tx) => {
-    const [row] = await queryRows(
-      tx,
-      sql`UPDATE maker_claims SET status = 'revoked', revoked_at = ${now.toISOString()}::timestamptz,
-            revoked_reason = ${input.reason}
-          WHERE id = ${input.claimId}::uuid AND status = 'verified' RETURNING tool_id::text AS tool_id, user_id`,
-      RevokedClaimRow,
-    );
+    const [row] = await tx
+      .update(makerClaims)
+      .set({ status: "revoked", revokedAt: now, revokedReason: input.reason })
+      .where(and(eq(makerClaims.id, input.claimId), eq(makerClaims.status, "verified")))
+      .returning({ tool_id: makerClaims.toolId, user_id: makerClaims.userId });
     if (!row) throw new AppError("not_found", "Claim not found");
     await recordAudit(tx, {
       actor: { id: actor.id, label: actor.label },

@@ -1,3 +1,4 @@
+import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "../../platform/audit.ts";
 import { type Db, queryRows, sql, transaction } from "../../platform/db/index.ts";
@@ -5,6 +6,7 @@ import { AppError } from "../../platform/errors.ts";
 import { uuidSchema } from "../../platform/ids.ts";
 import { textBlock, textLine } from "../../platform/text.ts";
 import { applyToolFacts, FACT_NOTES, type FactPatch, PRICING_MODELS, type Provenance } from "../catalog/index.ts";
+import { tools } from "../catalog/tables.ts";
 import { isVerifiedMaker } from "./claims.ts";
 import {
   MAKER_EDIT_FIELDS,
@@ -14,6 +16,7 @@ import {
   MAKER_PRICING_FIELDS,
   type MakerEditField,
 } from "./shared.ts";
+import { makerClaims, makerEdits } from "./tables.ts";
 
 /**
  * A verified maker edits the listing's facts (issue 20). Descriptions, features and use cases apply at
@@ -65,31 +68,29 @@ export type MakerEditInput = z.infer<typeof MakerEditInput>;
 
 export type MakerFacts = Record<MakerEditField, string | string[]>;
 
+// The maker's old and new values are jsonb read raw: the builder's jsonb decoder parses a string value
+// again when it looks like JSON (a price "10" would come back as the number 10).
 const FieldSchema = z.enum([...MAKER_EDIT_FIELDS, ...MAKER_PRICING_FIELDS]);
-const FactsRow = z.object({
-  description: z.string(),
-  full_description: z.string(),
-  features: z.array(z.string()),
-  use_cases: z.array(z.string()),
-  pricing_model: z.string(),
-  price: z.string().nullable(),
-});
-const DomainRow = z.object({ domain: z.string() });
 
 export async function currentMakerFacts(db: Db, toolId: string): Promise<MakerFacts | null> {
-  const [row] = await queryRows(
-    db,
-    sql`SELECT description, full_description, features, use_cases, pricing_model::text AS pricing_model,
-          pricing->>'original' AS price FROM tools WHERE id = ${toolId}::uuid`,
-    FactsRow,
-  );
+  const [row] = await db
+    .select({
+      description: tools.description,
+      fullDescription: tools.fullDescription,
+      features: tools.features,
+      useCases: tools.useCases,
+      pricingModel: tools.pricingModel,
+      price: sql<string | null>`${tools.pricing}->>'original'`,
+    })
+    .from(tools)
+    .where(eq(tools.id, toolId));
   if (!row) return null;
   return {
     description: row.description,
-    full_description: row.full_description,
+    full_description: row.fullDescription,
     features: row.features,
-    use_cases: row.use_cases,
-    pricing_model: row.pricing_model,
+    use_cases: row.useCases,
+    pricing_model: row.pricingModel,
     pricing: row.price ?? "",
   };
 }
@@ -121,12 +122,8 @@ async function patchFor(
         set.pricingModel = c.to as FactPatch["pricingModel"];
         break;
       case "pricing": {
-        const [row] = await queryRows(
-          tx,
-          sql`SELECT pricing FROM tools WHERE id = ${toolId}::uuid`,
-          z.object({ pricing: z.record(z.string(), z.unknown()).nullable() }),
-        );
-        const pricing = { ...(row?.pricing ?? {}) };
+        const [row] = await tx.select({ pricing: tools.pricing }).from(tools).where(eq(tools.id, toolId));
+        const pricing: Record<string, unknown> = { ...(row?.pricing ?? {}) };
         if (c.to) pricing.original = c.to as string;
         else delete pricing.original;
         set.pricing = (row?.pricing === null && !c.to ? null : pricing) as FactPatch["pricing"];
@@ -161,13 +158,12 @@ async function applyFacts(
 export type MakerEditResult = { applied: MakerEditField[]; pending: MakerEditField[] };
 
 async function hasApprovedEdit(tx: Db, toolId: string, userId: string): Promise<boolean> {
-  const [row] = await queryRows(
-    tx,
-    sql`SELECT EXISTS (SELECT 1 FROM maker_edits WHERE tool_id = ${toolId}::uuid AND user_id = ${userId}
-          AND status = 'approved') AS ok`,
-    z.object({ ok: z.boolean() }),
-  );
-  return row?.ok === true;
+  const [row] = await tx
+    .select({ id: makerEdits.id })
+    .from(makerEdits)
+    .where(and(eq(makerEdits.toolId, toolId), eq(makerEdits.userId, userId), eq(makerEdits.status, "approved")))
+    .limit(1);
+  return row !== undefined;
 }
 
 const makerSource = (domain: string) => `The maker (verified at ${domain})`;
@@ -180,16 +176,16 @@ export async function saveMakerEdit(
 ): Promise<MakerEditResult> {
   const now = deps.clock.now();
   return transaction(deps.db, async (tx) => {
-    await tx.execute(sql`SELECT id FROM tools WHERE id = ${toolId}::uuid FOR UPDATE`);
+    await tx.select({ id: tools.id }).from(tools).where(eq(tools.id, toolId)).for("update");
     if (!(await isVerifiedMaker(tx, actor.id, toolId))) throw new AppError("forbidden", MAKER_MESSAGES.notMaker);
     const current = await currentMakerFacts(tx, toolId);
     if (!current) throw new AppError("not_found", "Tool not found");
-    const [claim] = await queryRows(
-      tx,
-      sql`SELECT domain FROM maker_claims WHERE tool_id = ${toolId}::uuid AND user_id = ${actor.id} AND status = 'verified'
-          ORDER BY verified_at DESC LIMIT 1`,
-      DomainRow,
-    );
+    const [claim] = await tx
+      .select({ domain: makerClaims.domain })
+      .from(makerClaims)
+      .where(and(eq(makerClaims.toolId, toolId), eq(makerClaims.userId, actor.id), eq(makerClaims.status, "verified")))
+      .orderBy(desc(makerClaims.verifiedAt))
+      .limit(1);
     const domain = claim?.domain ?? "";
     const direct = MAKER_EDIT_FIELDS.filter((f) => !same(current[f], input[f])).map((f) => ({
       field: f as MakerEditField,
@@ -216,14 +212,17 @@ export async function saveMakerEdit(
     }
     for (const field of held) {
       // One open change per field: a newer proposal replaces the one still waiting.
-      await tx.execute(
-        sql`DELETE FROM maker_edits WHERE tool_id = ${toolId}::uuid AND field = ${field} AND status = 'pending'`,
-      );
-      await tx.execute(
-        sql`INSERT INTO maker_edits (tool_id, user_id, field, old_value, new_value, created_at)
-            VALUES (${toolId}::uuid, ${actor.id}, ${field}, ${JSON.stringify(current[field])}::jsonb,
-                    ${JSON.stringify(input[field])}::jsonb, ${now.toISOString()}::timestamptz)`,
-      );
+      await tx
+        .delete(makerEdits)
+        .where(and(eq(makerEdits.toolId, toolId), eq(makerEdits.field, field), eq(makerEdits.status, "pending")));
+      await tx.insert(makerEdits).values({
+        toolId,
+        userId: actor.id,
+        field,
+        oldValue: current[field],
+        newValue: input[field],
+        createdAt: now,
+      });
     }
     await recordAudit(tx, {
       actor: { id: actor.id, label: "maker" },
@@ -292,15 +291,15 @@ export async function decideMakerEdit(
     );
     if (!edit) throw new AppError("not_found", "This change was already decided or does not exist");
     if (input.decision === "approve") {
-      await tx.execute(sql`SELECT id FROM tools WHERE id = ${edit.tool_id}::uuid FOR UPDATE`);
+      await tx.select({ id: tools.id }).from(tools).where(eq(tools.id, edit.tool_id)).for("update");
       const current = await currentMakerFacts(tx, edit.tool_id);
       if (!current) throw new AppError("not_found", "Tool not found");
-      const [claim] = await queryRows(
-        tx,
-        sql`SELECT domain FROM maker_claims WHERE tool_id = ${edit.tool_id}::uuid AND user_id = ${edit.user_id}
-            ORDER BY verified_at DESC NULLS LAST LIMIT 1`,
-        DomainRow,
-      );
+      const [claim] = await tx
+        .select({ domain: makerClaims.domain })
+        .from(makerClaims)
+        .where(and(eq(makerClaims.toolId, edit.tool_id), eq(makerClaims.userId, edit.user_id)))
+        .orderBy(sql`${makerClaims.verifiedAt} DESC NULLS LAST`)
+        .limit(1);
       await applyFacts(
         tx,
         edit.tool_id,
@@ -311,12 +310,15 @@ export async function decideMakerEdit(
         FACT_NOTES.makerReviewed,
       );
     }
-    await tx.execute(
-      sql`UPDATE maker_edits SET status = ${input.decision === "approve" ? "approved" : "rejected"}::maker_edit_status,
-            decided_by = ${actor.id}, decided_at = ${now.toISOString()}::timestamptz,
-            reason = ${input.decision === "reject" ? input.reason : null}
-          WHERE id = ${input.editId}::uuid`,
-    );
+    await tx
+      .update(makerEdits)
+      .set({
+        status: input.decision === "approve" ? "approved" : "rejected",
+        decidedBy: actor.id,
+        decidedAt: now,
+        reason: input.decision === "reject" ? input.reason : null,
+      })
+      .where(eq(makerEdits.id, input.editId));
     await recordAudit(tx, {
       actor: { id: actor.id, label: actor.label },
       action: input.decision === "approve" ? "maker.edit_approved" : "maker.edit_rejected",

@@ -1,11 +1,14 @@
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows, sql } from "../../platform/db/index.ts";
+import { type Db, sql } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { uuidSchema } from "../../platform/ids.ts";
 import { consumeRateLimit } from "../../platform/rate-limit.ts";
 import { textBlock } from "../../platform/text.ts";
+import { reviews } from "../community/tables.ts";
 import { isVerifiedMaker } from "./claims.ts";
 import { MAKER_LIMITS, MAKER_MESSAGES } from "./shared.ts";
+import { makerClaims, reviewReplies } from "./tables.ts";
 
 /**
  * Right of reply (issue 20): the tool's verified maker answers a published review once, publicly, under
@@ -22,15 +25,11 @@ export const ReplyInput = z.object({
   ),
 });
 
-const ReviewToolRow = z.object({ tool_id: z.string() });
-const OkRow = z.object({ ok: z.boolean() });
-
 async function reviewTool(db: Db, reviewId: string): Promise<string> {
-  const [row] = await queryRows(
-    db,
-    sql`SELECT tool_id::text AS tool_id FROM reviews WHERE id = ${reviewId}::uuid AND status = 'published'`,
-    ReviewToolRow,
-  );
+  const [row] = await db
+    .select({ tool_id: reviews.toolId })
+    .from(reviews)
+    .where(and(eq(reviews.id, reviewId), eq(reviews.status, "published")));
   if (!row) throw new AppError("not_found", MAKER_MESSAGES.reviewNotFound);
   return row.tool_id;
 }
@@ -48,25 +47,27 @@ export async function saveReply(
     throw new AppError("rate_limited", "Too many replies. Please wait and try again.", {
       retryAfterSec: rate.retryAfterSec,
     });
-  await deps.db.execute(
-    sql`INSERT INTO review_replies (review_id, user_id, body, created_at, updated_at)
-        VALUES (${input.reviewId}::uuid, ${userId}, ${input.body}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
-        ON CONFLICT (review_id) DO UPDATE SET body = EXCLUDED.body, user_id = EXCLUDED.user_id, updated_at = EXCLUDED.updated_at`,
-  );
+  await deps.db
+    .insert(reviewReplies)
+    .values({ reviewId: input.reviewId, userId, body: input.body, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: reviewReplies.reviewId,
+      set: { body: sql`excluded.body`, userId: sql`excluded.user_id`, updatedAt: sql`excluded.updated_at` },
+    });
 }
 
 export async function deleteReply(deps: { db: Db }, userId: string, reviewId: string): Promise<void> {
   const toolId = await reviewTool(deps.db, reviewId);
   if (!(await isVerifiedMaker(deps.db, userId, toolId))) throw new AppError("forbidden", MAKER_MESSAGES.notMaker);
-  await deps.db.execute(sql`DELETE FROM review_replies WHERE review_id = ${reviewId}::uuid`);
+  await deps.db.delete(reviewReplies).where(eq(reviewReplies.reviewId, reviewId));
 }
 
 /** Whether a tool has a verified maker (the page says "Claimed by its maker"). */
 export async function hasVerifiedMaker(db: Db, toolId: string): Promise<boolean> {
-  const [row] = await queryRows(
-    db,
-    sql`SELECT EXISTS (SELECT 1 FROM maker_claims WHERE tool_id = ${toolId}::uuid AND status = 'verified') AS ok`,
-    OkRow,
-  );
-  return row?.ok === true;
+  const [row] = await db
+    .select({ id: makerClaims.id })
+    .from(makerClaims)
+    .where(and(eq(makerClaims.toolId, toolId), eq(makerClaims.status, "verified")))
+    .limit(1);
+  return row !== undefined;
 }

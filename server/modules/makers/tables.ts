@@ -2,6 +2,7 @@ import { index, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } fro
 import { users } from "../accounts/tables.ts";
 import { tools } from "../catalog/tables.ts";
 import { reviews } from "../community/tables.ts";
+import type { MakerEditField } from "./shared.ts";
 
 /* ----------------------------------------------------------------------------------------------
  * Makers (issue 20): claims of an existing listing, the maker's fact edits, right of reply.
@@ -56,7 +57,7 @@ export const makerEdits = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    field: text("field").notNull(),
+    field: text("field").$type<MakerEditField>().notNull(),
     oldValue: jsonb("old_value"),
     newValue: jsonb("new_value").notNull(),
     status: makerEditStatus("status").notNull().default("pending"),

@@ -1,8 +1,10 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows, sql, transaction } from "../../../platform/db/index.ts";
+import { type Db, sql, transaction } from "../../../platform/db/index.ts";
 import type { Env } from "../../../platform/env.ts";
 import { signingSecret } from "../../accounts/index.ts";
+import { testPaymentMethods, testProviderOrders } from "../tables.ts";
 import {
   type OrderState,
   type OrderStatus,
@@ -19,20 +21,29 @@ import {
  */
 export const TEST_SIGNATURE_HEADER = "x-test-signature";
 
-const Row = z.object({
-  id: z.string(),
-  reference: z.string(),
-  amount_cents: z.number(),
-  currency: z.string(),
-  status: z.enum(["created", "captured", "declined", "cancelled", "refunded"]),
-  payment_id: z.string().nullable(),
-  payment_method_token: z.string().nullable(),
-  return_url: z.string(),
-  cancel_url: z.string(),
-});
-type Row = z.infer<typeof Row>;
-const IdRow = z.object({ id: z.string() });
-const MethodRow = z.object({ fails: z.boolean() });
+/** A test provider order as this file reads it (the columns of test_provider_orders but created_at). */
+const ROW = {
+  id: testProviderOrders.id,
+  reference: testProviderOrders.reference,
+  amount_cents: testProviderOrders.amountCents,
+  currency: testProviderOrders.currency,
+  status: testProviderOrders.status,
+  payment_id: testProviderOrders.paymentId,
+  payment_method_token: testProviderOrders.paymentMethodToken,
+  return_url: testProviderOrders.returnUrl,
+  cancel_url: testProviderOrders.cancelUrl,
+};
+type Row = {
+  id: string;
+  reference: string;
+  amount_cents: number;
+  currency: string;
+  status: "created" | "captured" | "declined" | "cancelled" | "refunded";
+  payment_id: string | null;
+  payment_method_token: string | null;
+  return_url: string;
+  cancel_url: string;
+};
 
 /** The webhook key: derived from the app's secret, so there is nothing more to configure. */
 export function testWebhookSecret(env: Pick<Env, "AUTH_SECRET" | "DATA_DIR">): string {
@@ -57,7 +68,7 @@ export type TestWebhookBody = z.infer<typeof TestWebhookBody>;
 export const testPaymentMethodToken = (userId: string) => `tpm_${userId}`;
 
 async function readRow(db: Db, id: string): Promise<Row | null> {
-  const [row] = await queryRows(db, sql`SELECT * FROM test_provider_orders WHERE id = ${id}`, Row);
+  const [row] = await db.select(ROW).from(testProviderOrders).where(eq(testProviderOrders.id, id));
   return row ?? null;
 }
 
@@ -86,18 +97,21 @@ export function createTestProvider(deps: { db: Db; env: Pick<Env, "AUTH_SECRET" 
       // for one order at once take turns on a lock keyed by the order, so the second finds the first's.
       return transaction(db, async (tx) => {
         await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`test-order:${input.orderId}`}))`);
-        const [open] = await queryRows(
-          tx,
-          sql`SELECT id FROM test_provider_orders WHERE reference = ${input.orderId} AND status = 'created'`,
-          IdRow,
-        );
+        const [open] = await tx
+          .select({ id: testProviderOrders.id })
+          .from(testProviderOrders)
+          .where(and(eq(testProviderOrders.reference, input.orderId), eq(testProviderOrders.status, "created")));
         if (open) return { providerOrderId: open.id, approvalUrl: `/payment/test/${open.id}` };
         const id = `TEST-${randomUUID()}`;
-        await tx.execute(
-          sql`INSERT INTO test_provider_orders (id, reference, amount_cents, currency, status, return_url, cancel_url)
-              VALUES (${id}, ${input.orderId}, ${input.amount.amountCents}, ${input.amount.currency}, 'created',
-                      ${input.returnUrl}, ${input.cancelUrl})`,
-        );
+        await tx.insert(testProviderOrders).values({
+          id,
+          reference: input.orderId,
+          amountCents: input.amount.amountCents,
+          currency: input.amount.currency,
+          status: "created",
+          returnUrl: input.returnUrl,
+          cancelUrl: input.cancelUrl,
+        });
         return { providerOrderId: id, approvalUrl: `/payment/test/${id}` };
       });
     },
@@ -113,42 +127,47 @@ export function createTestProvider(deps: { db: Db; env: Pick<Env, "AUTH_SECRET" 
       return this.getOrder(providerOrderId);
     },
     async refund(input) {
-      await db.execute(
-        sql`UPDATE test_provider_orders SET status = 'refunded' WHERE payment_id = ${input.providerPaymentId}`,
-      );
+      await db
+        .update(testProviderOrders)
+        .set({ status: "refunded" })
+        .where(eq(testProviderOrders.paymentId, input.providerPaymentId));
       return { providerRefundId: `TESTREFUND-${input.idempotencyKey}`.slice(0, 100), status: "completed" };
     },
     async cancelOrder(providerOrderId) {
       // Only an order still waiting for the buyer: an approved (captured) one stays as it is.
-      await db.execute(
-        sql`UPDATE test_provider_orders SET status = 'cancelled' WHERE id = ${providerOrderId} AND status = 'created'`,
-      );
+      await db
+        .update(testProviderOrders)
+        .set({ status: "cancelled" })
+        .where(and(eq(testProviderOrders.id, providerOrderId), eq(testProviderOrders.status, "created")));
     },
     async chargeSaved(input) {
       const userId = input.paymentMethodToken.startsWith("tpm_") ? input.paymentMethodToken.slice(4) : "";
-      const [method] = await queryRows(
-        db,
-        sql`SELECT fails FROM test_payment_methods WHERE user_id = ${userId}`,
-        MethodRow,
-      );
+      const [method] = await db
+        .select({ fails: testPaymentMethods.fails })
+        .from(testPaymentMethods)
+        .where(eq(testPaymentMethods.userId, userId));
       const fails = method?.fails === true;
       // One charge per our order, as a real provider's idempotency key gives: a retry after an
       // unclear answer is answered with the first charge.
-      const [earlier] = await queryRows(
-        db,
-        sql`SELECT * FROM test_provider_orders WHERE reference = ${input.orderId} AND payment_method_token IS NOT NULL
-             ORDER BY id LIMIT 1`,
-        Row,
-      );
+      const [earlier] = await db
+        .select(ROW)
+        .from(testProviderOrders)
+        .where(and(eq(testProviderOrders.reference, input.orderId), isNotNull(testProviderOrders.paymentMethodToken)))
+        .orderBy(asc(testProviderOrders.id))
+        .limit(1);
       if (earlier) return toState(earlier);
       const id = `TEST-${randomUUID()}`;
-      await db.execute(
-        sql`INSERT INTO test_provider_orders (id, reference, amount_cents, currency, status, payment_id,
-                                              payment_method_token, return_url, cancel_url)
-            VALUES (${id}, ${input.orderId}, ${input.amount.amountCents}, ${input.amount.currency},
-                    ${fails ? "declined" : "captured"}, ${fails ? null : `TESTPAY-${randomUUID()}`},
-                    ${input.paymentMethodToken}, '', '')`,
-      );
+      await db.insert(testProviderOrders).values({
+        id,
+        reference: input.orderId,
+        amountCents: input.amount.amountCents,
+        currency: input.amount.currency,
+        status: fails ? "declined" : "captured",
+        paymentId: fails ? null : `TESTPAY-${randomUUID()}`,
+        paymentMethodToken: input.paymentMethodToken,
+        returnUrl: "",
+        cancelUrl: "",
+      });
       const row = await readRow(db, id);
       return row ? toState(row) : null;
     },
@@ -192,16 +211,15 @@ export async function decideTestOrder(
   userId: string,
 ): Promise<{ row: Row; webhook: { rawBody: string; signature: string } | null } | null> {
   const status = decision === "approve" ? "captured" : decision === "decline" ? "declined" : "cancelled";
-  const updated = await queryRows(
-    db,
-    sql`UPDATE test_provider_orders
-          SET status = ${status},
-              payment_id = ${decision === "approve" ? `TESTPAY-${randomUUID()}` : null},
-              payment_method_token = ${decision === "approve" ? testPaymentMethodToken(userId) : null}
-        WHERE id = ${providerOrderId} AND status = 'created'
-        RETURNING *`,
-    Row,
-  );
+  const updated = await db
+    .update(testProviderOrders)
+    .set({
+      status,
+      paymentId: decision === "approve" ? `TESTPAY-${randomUUID()}` : null,
+      paymentMethodToken: decision === "approve" ? testPaymentMethodToken(userId) : null,
+    })
+    .where(and(eq(testProviderOrders.id, providerOrderId), eq(testProviderOrders.status, "created")))
+    .returning(ROW);
   const row = updated[0] ?? (await readRow(db, providerOrderId));
   if (!row) return null;
   if (!updated[0]) return { row, webhook: null };
