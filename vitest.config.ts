@@ -43,12 +43,14 @@ const dbProject = (engine: "pglite" | "postgres") => ({
     exclude: ["**/node_modules/**", ...needsBuild],
     globalSetup: ["tests/helpers/global-setup.ts"],
     env: { TEST_ENGINE: engine },
-    // Every file in its own module graph again (ADR 0064's addendum): a long-lived shared graph ended,
-    // some 30 files into a worker, with stack traces that overflowed the call stack (\`RangeError\` on
-    // \`err.stack\`, which better-call's APIError reads: refused sign-ins answered 500) in whole-suite runs
-    // only; every such file passed alone, in sequence, and in an isolated whole run. TEST_ISOLATE=0
-    // shares one graph per worker (faster: ~2.5 s of imports per file saved) to chase that cause.
-    isolate: process.env.TEST_ISOLATE !== "0",
+    // The files a worker runs share its module graph (ADR 0093): the server's imports and PGlite's WebAssembly
+    // are loaded once per worker, not once per file. ADR 0064's addendum isolated every file after whole-suite
+    // runs of 2026-11-28 overflowed the call stack reading an error's stack ~30 files into a worker, cause not
+    // found; on 2026-11-30 a whole PGlite run with a shared graph (~50 files a worker) kept the same stack depth
+    // from its first file to its last and failed nothing but timeouts of a machine at load 15-24, and a whole
+    // CI run passed. TEST_ISOLATE=1 isolates every file again: the way back, and the way to check a suspicion
+    // that a file leaks state into the next.
+    isolate: process.env.TEST_ISOLATE === "1",
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
