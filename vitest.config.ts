@@ -43,14 +43,13 @@ const dbProject = (engine: "pglite" | "postgres") => ({
     exclude: ["**/node_modules/**", ...needsBuild],
     globalSetup: ["tests/helpers/global-setup.ts"],
     env: { TEST_ENGINE: engine },
-    // The files a worker runs share its module graph (ADR 0093): the server's imports and PGlite's WebAssembly
-    // are loaded once per worker, not once per file. ADR 0064's addendum isolated every file after whole-suite
-    // runs of 2026-11-28 overflowed the call stack reading an error's stack ~30 files into a worker, cause not
-    // found; on 2026-11-30 a whole PGlite run with a shared graph (~50 files a worker) kept the same stack depth
-    // from its first file to its last and failed nothing but timeouts of a machine at load 15-24, and a whole
-    // CI run passed. TEST_ISOLATE=1 isolates every file again: the way back, and the way to check a suspicion
-    // that a file leaks state into the next.
-    isolate: process.env.TEST_ISOLATE === "1",
+    // Every file in its own module graph (ADR 0064's addendum): with a graph shared per worker, whole-suite
+    // runs read an error's stack into \`RangeError: Maximum call stack size exceeded\` some 30-50 files into a
+    // worker (better-call's APIError reads one, so refused sign-ins answered 500) — seen on 2026-11-28, and
+    // again on 2026-11-30 in the same four files (accounts-auth, admin-ops, body-cap, fuzz); a PGlite-only run
+    // of ~50 files a worker did not show it. Shared, the same suite took 788 s of Vitest instead of 1,003 s
+    // (file time 1,440 s against 1,854 s). TEST_ISOLATE=0 shares one graph per worker, to chase the cause.
+    isolate: process.env.TEST_ISOLATE !== "0",
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
