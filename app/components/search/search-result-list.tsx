@@ -4,6 +4,7 @@ import { ToolCard, type ToolCardData } from "~/components/tool-card";
 import { buttonClass } from "~/components/ui-classes";
 import { plural } from "~/lib/format";
 import { Island } from "~/lib/island";
+import { plainClick } from "~/lib/plain-click";
 import { splitComponent } from "~/lib/split";
 import type { SearchLoader } from "~/routes/search/index";
 import { searchParts } from "./search-parts-module";
@@ -103,7 +104,7 @@ export function SearchResultList({ initial }: { initial: Results }) {
             href={`${state.nextHref}#result-${firstNew}`}
             aria-disabled={loading || undefined}
             onClick={(event) => {
-              if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+              if (!plainClick(event)) return;
               event.preventDefault();
               if (loading || !state.nextHref) return;
               fetcher.load(`${state.nextHref}&append=1`);

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from "react";
+import { plainClick } from "~/lib/plain-click";
 import { badgeClass } from "../ui-classes";
 
 export type TabPanel<V extends string> = {
@@ -92,7 +93,7 @@ export function ToolTabs<V extends string>({
             href={hrefFor(p.value)}
             onClick={(e) => {
               // Modified clicks open the tab's own URL in a new tab or window, as links do.
-              if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+              if (!plainClick(e)) return;
               e.preventDefault();
               select(p.value);
             }}
