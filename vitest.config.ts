@@ -43,13 +43,16 @@ const dbProject = (engine: "pglite" | "postgres") => ({
     exclude: ["**/node_modules/**", ...needsBuild],
     globalSetup: ["tests/helpers/global-setup.ts"],
     env: { TEST_ENGINE: engine },
-    // Every file in its own module graph (ADR 0064's addendum): with a graph shared per worker, whole-suite
-    // runs read an error's stack into \`RangeError: Maximum call stack size exceeded\` some 30-50 files into a
-    // worker (better-call's APIError reads one, so refused sign-ins answered 500) — seen on 2026-11-28, and
-    // again on 2026-11-30 in the same four files (accounts-auth, admin-ops, body-cap, fuzz); a PGlite-only run
-    // of ~50 files a worker did not show it. Shared, the same suite took 788 s of Vitest instead of 1,003 s
-    // (file time 1,440 s against 1,854 s). TEST_ISOLATE=0 shares one graph per worker, to chase the cause.
-    isolate: process.env.TEST_ISOLATE !== "0",
+    // One module graph per worker, shared by the files it runs (ADR 0093): the server's modules are imported
+    // once per worker, not once per file. TEST_ISOLATE=1 gives every file its own graph, to check whether a
+    // file leaks state into the next.
+    isolate: process.env.TEST_ISOLATE === "1",
+    // The pages' production build (build/server/, 2.4 MB) is imported by Node itself, as in production, not
+    // through Vite's module runner: the runner appended an 11 MB inline source map to it, sent 14 MB to every
+    // worker, and in a long-lived worker its source-map lookup (a regular expression over that map) threw
+    // `RangeError: Maximum call stack size exceeded` whenever an error's stack was read — better-call reads
+    // one for every refused sign-in, which then answered 500 (ADR 0064's addendum, ADR 0093).
+    server: { deps: { external: [/\/build\/server\//] } },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

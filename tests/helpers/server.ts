@@ -67,7 +67,7 @@ export async function startTestServer(
   });
   const running = await startServer({
     env,
-    logger: options.logger ?? createLogger("silent"),
+    logger: options.logger ?? createLogger(testLogLevel()),
     database,
     build,
     clock: options.clock,
@@ -94,4 +94,10 @@ export async function startTestServer(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** TEST_LOG_LEVEL=error (or warn, info, debug) prints the test servers' log lines, e.g. to read a 500's cause. */
+function testLogLevel(): "debug" | "info" | "warn" | "error" | "silent" {
+  const level = process.env.TEST_LOG_LEVEL;
+  return level === "debug" || level === "info" || level === "warn" || level === "error" ? level : "silent";
 }
