@@ -78,6 +78,8 @@ export default defineConfig({
           name: "unit",
           include: ["server/**/*.test.ts", "app/**/*.test.ts", "tests/unit/**/*.test.ts"],
           exclude: ["**/*.db.test.ts", "**/node_modules/**"],
+          // One graph per worker here too (ADR 0093): the 72 files took 22.4 s isolated, 9.8 s shared.
+          isolate: process.env.TEST_ISOLATE === "1",
         },
       },
       // bench:cluster in its short mode (two instances, a private PostgreSQL cluster): once per run.
