@@ -52,11 +52,22 @@ export function entryBasis(editorial: Editorial, e: EditorialEntry): { basis: Ed
   return { basis: e.basis ?? "site", reviewed: e.reviewed ?? editorial.reviewed };
 }
 
+/**
+ * A tool the editors looked at for a summary and left without one, and why (a thin or contradictory
+ * listing, a site that is not the tool's, not an AI tool): the list says which gaps are decisions.
+ */
+const Withheld = z.object({
+  slug: z.string().min(1),
+  reviewed: z.iso.date(),
+  reason: z.string().min(20).max(300),
+});
+
 const EditorialFile = z.object({
   why: z.string(),
   reviewed: z.iso.date(),
   editor: z.string().min(1),
   tools: z.array(Entry),
+  withheld: z.array(Withheld).default([]),
 });
 export type Editorial = z.infer<typeof EditorialFile>;
 
