@@ -63,6 +63,7 @@ import { createMailer, withFailureLog } from "../platform/mail.ts";
 import { createResponseCache } from "../platform/response-cache.ts";
 import { closeIfBodyUnread } from "../platform/unread-body.ts";
 import type { AppServices } from "./context.ts";
+import { drainOnClose } from "./drain.ts";
 import { warmUp } from "./warm-up.ts";
 
 export type StartOptions = {
@@ -276,6 +277,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     else listener(req, res);
   });
   server.keepAliveTimeout = 65_000;
+  // Kept-alive and never-used connections are closed as they turn idle; what is still running after 10 s is cut.
+  const drain = drainOnClose(server, { forceMs: 10_000 });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(env.PORT, env.HOST, () => resolve());
@@ -298,18 +301,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const close = () => {
     closing ??= (async () => {
       // Stop accepting; let in-flight requests finish (bounded), then close the database.
-      await new Promise<void>((resolve) => {
-        // Keep-alive connections turn idle as their responses finish: close those as they appear.
-        const sweep = setInterval(() => server.closeIdleConnections(), 50);
-        const force = setTimeout(() => server.closeAllConnections(), 10_000);
-        force.unref();
-        server.close(() => {
-          clearInterval(sweep);
-          clearTimeout(force);
-          resolve();
-        });
-        server.closeIdleConnections();
-      });
+      await drain();
       // A running job finishes (bounded) before the database closes; one cut off runs again after its lease.
       await jobs.stop();
       await tallies.stopAll();
