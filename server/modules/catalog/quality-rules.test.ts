@@ -149,6 +149,24 @@ describe("quality rules", () => {
       expect(rules({ ...onePassword, editorialSummary: "  " })).toContain("not-about-ai");
     });
 
+    it('does not take a source\'s catch-all tag for AI: Accenture under "Chatbots and assistants"', () => {
+      const accenture =
+        "Global professional services company offering consulting, technology, and digital transformation services to help businesses innovate and improve operations.";
+      const listing = tool({
+        name: "Accenture",
+        description: accenture,
+        fullDescription: accenture,
+        domainKey: "accenture.com",
+        tags: ["Chatbots and assistants", "Web", "API"],
+      });
+      expect(rules(listing)).toContain("not-about-ai");
+      // A tag that names what the tool does still counts, and so does "chatbot" in its own text.
+      expect(rules({ ...listing, tags: ["Chatbot builder", "Web"] })).not.toContain("not-about-ai");
+      expect(
+        rules({ ...listing, description: `${accenture.slice(0, -1)}, with a chatbot for clients.` }),
+      ).not.toContain("not-about-ai");
+    });
+
     it("says nothing when the description is too thin or sales talk to tell (Pika, Gamma)", () => {
       const pika = "An idea-to-video platform that brings your creativity to motion.";
       expect(rules(tool({ name: "Pika", description: pika, fullDescription: pika, domainKey: "pika.art" }))).toEqual(

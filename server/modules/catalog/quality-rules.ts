@@ -123,11 +123,23 @@ export function isPlainAccount(input: QualityInput): boolean {
   return words.filter((w) => /^[A-Z]/.test(w)).length / words.length <= 0.5;
 }
 
+/**
+ * A directory's category label that one source put on every kind of tool: "Chatbots and assistants" on a
+ * consulting firm, a data catalogue, farm software and a water-data platform. It says nothing about the
+ * listing itself, so it is no evidence of AI.
+ */
+const CATCH_ALL_TAGS = /^chatbots and assistants$/i;
+const evidenceTags = (tags: string[]) => tags.filter((t) => !CATCH_ALL_TAGS.test(t.trim()));
+
 /** True when something in the listing says AI (the name's glued words and the older signals too). */
 export function saysAi(input: QualityInput): boolean {
-  const text = [input.name, nameWords(input.name), input.description, input.fullDescription, input.tags.join(" ")].join(
-    " \n ",
-  );
+  const text = [
+    input.name,
+    nameWords(input.name),
+    input.description,
+    input.fullDescription,
+    evidenceTags(input.tags).join(" "),
+  ].join(" \n ");
   return (
     AI_WORDS.test(text) ||
     MORE_AI_WORDS.test(text) ||
@@ -195,7 +207,7 @@ export function ownOneLiner(input: QualityInput): string | null {
 /** Every proposal the rules make for one listing (pure: the tests call it directly). */
 export function qualityProposals(input: QualityInput): QualityProposal[] {
   const out: QualityProposal[] = [];
-  const text = [input.name, input.description, input.fullDescription, input.tags.join(" ")].join(" \n ");
+  const text = [input.name, input.description, input.fullDescription, evidenceTags(input.tags).join(" ")].join(" \n ");
   // "StockPhotoAI", "Tattoos.ai": the name or the site says AI even when the text does not.
   const aboutAi = AI_WORDS.test(text) || /AI/.test(input.name) || /\.ai$/i.test(input.domainKey);
 
