@@ -74,6 +74,8 @@ export default defineConfig({
     sequence: { sequencer: LongFirstSequencer },
     projects: [
       {
+        // Components import app/ by its alias (tsconfig "paths"), as React Router's build resolves it.
+        resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
         test: {
           name: "unit",
           include: ["server/**/*.test.ts", "app/**/*.test.ts", "tests/unit/**/*.test.ts"],

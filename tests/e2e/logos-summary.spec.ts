@@ -24,7 +24,7 @@ test.describe("bundled logos and the editors' summary", () => {
     await expect(page.getByRole("img", { name: "Canva" })).toHaveText("CA");
   });
 
-  test("a featured tool page shows our summary beside the source text", async ({ page }) => {
+  test("a featured tool page shows our summary beside the source text, which stands under its name", async ({ page }) => {
     // The logos job may still be writing on a fresh data directory (PGlite runs one statement at a time).
     test.setTimeout(120_000);
     await page.goto("/tools/claude", { timeout: 60_000 });
@@ -32,7 +32,9 @@ test.describe("bundled logos and the editors' summary", () => {
     await expect(summary.getByRole("heading", { name: "Our summary" })).toBeVisible();
     await expect(summary).toContainText("Anthropic's assistant");
     await expect(summary).toContainText("checked 26 Nov 2026");
-    await expect(page.getByRole("heading", { name: "About Claude" })).toBeVisible();
+    // Claude's source text is one line: it stands under the name, and "About" does not repeat it (issue 36 item 2).
+    await expect(summary).toContainText("The line under Claude’s name is the listing’s source text.");
+    await expect(page.getByRole("heading", { name: "About Claude" })).toHaveCount(0);
     await expect(page.getByText("by Anthropic").first()).toBeVisible();
   });
 });

@@ -36,7 +36,13 @@ test.describe("tool detail", () => {
       "/tools/midjourney?tab=reviews#tabs",
     );
     await expect(tabs.getByRole("tab", { name: "Overview" })).toHaveAttribute("aria-selected", "true");
-    await expect(page.getByRole("heading", { name: "About Midjourney" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Our summary" })).toBeVisible();
+    // The first screen says what it does (issue 36 item 2): the listing's one line under the name, once, even
+    // where the source's long text is that same line (then "About" does not repeat it).
+    const lead = page.getByText("An independent research lab exploring new mediums of thought");
+    await expect(lead).toHaveCount(1);
+    await expect(lead).toBeInViewport();
+    await expect(page.getByRole("heading", { name: "About Midjourney" })).toHaveCount(0);
 
     const visit = page.getByRole("link", { name: "Visit website" });
     await expect(visit).toHaveAttribute("href", "/go/midjourney?to=website&source=detail");
@@ -49,7 +55,7 @@ test.describe("tool detail", () => {
     await expect(tabs.getByRole("tab", { name: /^Alternatives/ })).toHaveAttribute("aria-selected", "true");
     const panel = page.getByRole("tabpanel", { name: /^Alternatives/ });
     await expect(panel).toBeVisible();
-    await expect(page.getByRole("heading", { name: "About Midjourney" })).toBeHidden();
+    await expect(page.getByRole("heading", { name: "Our summary" })).toBeHidden();
     await expect(page).toHaveURL(/\/tools\/midjourney\?tab=alternatives$/);
     const cards = panel.getByRole("article");
     await expect(cards.first()).toBeVisible();
@@ -115,7 +121,7 @@ test.describe("tool detail", () => {
     await waitForHydration(page);
     // The description, side card, footer and cards are the server's HTML: their code is not loaded.
     expect(scripts.filter((s) => /static-parts|footer|alternatives|cards|tool-card/.test(s))).toEqual([]);
-    await expect(page.getByRole("heading", { name: "About Midjourney" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Our summary" })).toBeVisible();
 
     // The cards in the Alternatives tab become live components when it opens: Compare has state.
     await page.getByRole("tab", { name: /^Alternatives/ }).click();
@@ -132,7 +138,7 @@ test.describe("tool detail", () => {
     await expect(page).toHaveURL(/\/tools\?tags=/);
     // Back to the tool page in the browser: the island's component renders it (loaded on demand).
     await page.goBack();
-    await expect(page.getByRole("heading", { name: "About Midjourney" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Our summary" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Midjourney", level: 1 })).toBeVisible();
     await page.getByRole("contentinfo").getByRole("link", { name: "Categories" }).click();
     await expect(page).toHaveURL(/\/categories$/);
@@ -151,13 +157,13 @@ test.describe("tool detail without JavaScript", () => {
 
   test("tabs are links that open the page on that tab", async ({ page }) => {
     await page.goto("/tools/midjourney");
-    await expect(page.getByRole("heading", { name: "About Midjourney" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Our summary" })).toBeVisible();
     await page.getByRole("tab", { name: /^Alternatives/ }).click();
     await expect(page).toHaveURL(/\/tools\/midjourney\?tab=alternatives#tabs$/);
     const panel = page.getByRole("tabpanel", { name: /^Alternatives/ });
     await expect(panel).toBeVisible();
     await expect(panel.getByRole("article").first()).toBeVisible();
-    await expect(page.getByRole("heading", { name: "About Midjourney" })).toBeHidden();
+    await expect(page.getByRole("heading", { name: "Our summary" })).toBeHidden();
     await page.getByRole("tab", { name: "History" }).click();
     await expect(page).toHaveURL(/\?tab=history#tabs$/);
     await expect(page.getByRole("tab", { name: "History" })).toHaveAttribute("aria-selected", "true");

@@ -23,7 +23,17 @@ export function editorialSummaryNote(tool: EditorialSummaryTool): string {
   return `Editors' summary · written${written} from the listing's sources, not yet checked on ${tool.name}'s own site.`;
 }
 
-export function EditorialSummary({ tool }: { tool: EditorialSummaryTool }) {
+/**
+ * Where the listing's own text is on the page: under "About {name}", or only in the line under the name
+ * (when its long text is that line: the overview does not repeat it).
+ */
+export function EditorialSummary({
+  tool,
+  sourceText = "about",
+}: {
+  tool: EditorialSummaryTool;
+  sourceText?: "about" | "lead";
+}) {
   if (!tool.editorial_summary) return null;
   return (
     <section
@@ -40,7 +50,10 @@ export function EditorialSummary({ tool }: { tool: EditorialSummaryTool }) {
       </h2>
       <p className="mt-2 leading-relaxed text-slate-800 dark:text-slate-200">{tool.editorial_summary}</p>
       <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-        {editorialSummaryNote(tool)} The text under “About {tool.name}” is the listing’s source text.
+        {editorialSummaryNote(tool)}{" "}
+        {sourceText === "about"
+          ? `The text under “About ${tool.name}” is the listing’s source text.`
+          : `The line under ${tool.name}’s name is the listing’s source text.`}
       </p>
     </section>
   );

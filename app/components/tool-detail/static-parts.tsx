@@ -228,19 +228,37 @@ export function SideCardMain({
   );
 }
 
-export type OverviewTool = { name: string; full_description: string; tags: string[] } & EditorialSummaryTool;
+export type OverviewTool = {
+  name: string;
+  description: string;
+  full_description: string;
+  tags: string[];
+} & EditorialSummaryTool;
 
-/** Our summary (when any), about, use cases (when any) and tags. */
+/**
+ * The source's long text is shown under "About" unless it is only the one line the page's head already
+ * shows (ToolHead's lead), and the overview has something else to say.
+ */
+export function aboutRepeatsLead(tool: OverviewTool, useCases: string[]): boolean {
+  const full = tool.full_description.trim();
+  const repeats = !full || full === tool.description.trim();
+  return repeats && Boolean(tool.editorial_summary || useCases.length || tool.tags.length);
+}
+
+/** Our summary (when any), about (unless it repeats the head's line), use cases (when any) and tags. */
 export function Overview({ tool, useCases }: { tool: OverviewTool; useCases: string[] }) {
+  const hideAbout = aboutRepeatsLead(tool, useCases);
   return (
     <div className="space-y-8">
-      <EditorialSummary tool={tool} />
-      <section>
-        <h2 className={h2}>About {tool.name}</h2>
-        <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-800 dark:text-slate-200">
-          {tool.full_description}
-        </p>
-      </section>
+      <EditorialSummary tool={tool} sourceText={hideAbout ? "lead" : "about"} />
+      {hideAbout ? null : (
+        <section>
+          <h2 className={h2}>About {tool.name}</h2>
+          <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-800 dark:text-slate-200">
+            {tool.full_description || tool.description}
+          </p>
+        </section>
+      )}
       {useCases.length ? (
         <section>
           <h2 className={h2}>Use cases</h2>

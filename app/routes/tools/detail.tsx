@@ -504,7 +504,9 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
             categoryHref,
             updated,
             health,
-            lead: tool.full_description !== tool.description ? tool.description : null,
+            // The first screen says what the tool does (issue 36 item 2): its one-line description, always. When the
+            // source's long text is that same line (72 % of the seed), "About" below does not repeat it.
+            lead: tool.description.trim() || null,
           }}
         />
         {loaderData.listing && !lock ? <ListingBadge listing={loaderData.listing} /> : null}
