@@ -24,7 +24,9 @@ test.describe("bundled logos and the editors' summary", () => {
     await expect(page.getByRole("img", { name: "Canva" })).toHaveText("CA");
   });
 
-  test("a featured tool page shows our summary beside the source text, which stands under its name", async ({ page }) => {
+  test("a featured tool page shows our summary beside the source text, which stands under its name", async ({
+    page,
+  }) => {
     // The logos job may still be writing on a fresh data directory (PGlite runs one statement at a time).
     test.setTimeout(120_000);
     await page.goto("/tools/claude", { timeout: 60_000 });
