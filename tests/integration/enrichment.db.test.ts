@@ -216,7 +216,7 @@ describe("the editors' summaries (server/platform/db/seed/editorial.json)", () =
       expect(e.reviewed, e.slug).toBe("2026-11-30");
       expect(e.checked_at, e.slug).toBe(website.get(e.slug));
     }
-    expect(editorial.tools.filter((e) => e.basis === "listing").length).toBe(164);
+    expect(editorial.tools.filter((e) => e.basis === "listing").length).toBe(173);
     for (const w of editorial.withheld) expect(website.has(w.slug), w.slug).toBe(true);
   });
 
@@ -228,7 +228,7 @@ describe("the editors' summaries (server/platform/db/seed/editorial.json)", () =
       sql`SELECT slug FROM tools WHERE coalesce(editorial_summary, '') <> ''`,
     );
     const summarised = new Set(rows.map((r) => r.slug));
-    expect(top.filter((slug) => summarised.has(slug)).length).toBeGreaterThanOrEqual(184);
+    expect(top.filter((slug) => summarised.has(slug)).length).toBeGreaterThanOrEqual(193);
     // A gap is a decision: every tool of the 200 without a summary is withheld by the editors, with its reason.
     const withheld = new Map(editorial.withheld.map((w) => [w.slug, w.reason]));
     expect(top.filter((slug) => !summarised.has(slug) && !withheld.has(slug))).toEqual([]);

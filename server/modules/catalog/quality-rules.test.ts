@@ -167,6 +167,26 @@ describe("quality rules", () => {
       ).not.toContain("not-about-ai");
     });
 
+    it('does not take "smart city" for AI (Actility ThingPark), while a smart assistant still is', () => {
+      const actility =
+        "Enterprise-grade IoT platform that enables large-scale deployment and management of LoRaWAN networks for industrial and smart city applications.";
+      const listing = tool({
+        name: "Actility ThingPark",
+        description: actility,
+        fullDescription: actility,
+        domainKey: "actility.com",
+        tags: ["Chatbots and assistants", "Web", "API"],
+      });
+      expect(rules(listing)).toContain("not-about-ai");
+      expect(
+        rules({ ...listing, description: actility.replace("smart city applications", "smart home devices") }),
+      ).toContain("not-about-ai");
+      // "smart" on its own, or on something that thinks, is still read as AI.
+      expect(
+        rules({ ...listing, description: `${actility.slice(0, -1)}, with smart alerts that learn each network.` }),
+      ).not.toContain("not-about-ai");
+    });
+
     it("says nothing when the description is too thin or sales talk to tell (Pika, Gamma)", () => {
       const pika = "An idea-to-video platform that brings your creativity to motion.";
       expect(rules(tool({ name: "Pika", description: pika, fullDescription: pika, domainKey: "pika.art" }))).toEqual(

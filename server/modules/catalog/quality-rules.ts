@@ -128,6 +128,12 @@ export function isPlainAccount(input: QualityInput): boolean {
  * consulting firm, a data catalogue, farm software and a water-data platform. It says nothing about the
  * listing itself, so it is no evidence of AI.
  */
+/**
+ * Phrases whose "smart" names a connected thing, not a learning one: "smart city applications" (a LoRaWAN
+ * network platform), "smart home", "smart contracts". They are taken out of the text before it is read for
+ * AI, so the word alone does not vouch for the listing.
+ */
+const NOT_AI_PHRASES = /\bsmart (cit(y|ies)|homes?|contracts?|meters?|buildings?|locks?|grids?|watch(es)?)\b/gi;
 const CATCH_ALL_TAGS = /^chatbots and assistants$/i;
 const evidenceTags = (tags: string[]) => tags.filter((t) => !CATCH_ALL_TAGS.test(t.trim()));
 
@@ -139,7 +145,9 @@ export function saysAi(input: QualityInput): boolean {
     input.description,
     input.fullDescription,
     evidenceTags(input.tags).join(" "),
-  ].join(" \n ");
+  ]
+    .join(" \n ")
+    .replace(NOT_AI_PHRASES, " ");
   return (
     AI_WORDS.test(text) ||
     MORE_AI_WORDS.test(text) ||
@@ -229,7 +237,6 @@ export function qualityProposals(input: QualityInput): QualityProposal[] {
   } else if (
     !input.featured &&
     !input.editorialSummary?.trim() &&
-    !aboutAi &&
     !saysAi(input) &&
     isPlainAccount(input)
   ) {
