@@ -234,12 +234,7 @@ export function qualityProposals(input: QualityInput): QualityProposal[] {
       reasons: ["Its name is a bare web address", "Nothing in its text is about AI"],
       proposed: null,
     });
-  } else if (
-    !input.featured &&
-    !input.editorialSummary?.trim() &&
-    !saysAi(input) &&
-    isPlainAccount(input)
-  ) {
+  } else if (!input.featured && !input.editorialSummary?.trim() && !saysAi(input) && isPlainAccount(input)) {
     // One retire proposal per listing: the two above already say it is not an AI tool.
     out.push({
       rule: "not-about-ai",
