@@ -42,6 +42,17 @@ test.describe("tool detail", () => {
     const lead = page.getByTestId("tool-lead");
     await expect(lead).toBeInViewport();
     expect((await lead.textContent())?.trim().length).toBeGreaterThan(20);
+    // …and names its best alternatives, with why (issue 36 item 2): the first three of the Alternatives tab.
+    const best = page.getByTestId("side-alternatives");
+    await expect(best).toBeInViewport();
+    await expect(best.getByRole("heading", { name: "Best alternatives" })).toBeVisible();
+    const bestLinks = best.getByRole("listitem").getByRole("link");
+    await expect(bestLinks).toHaveCount(3);
+    const bestNames = (await bestLinks.allTextContents()).map((n) => n.trim());
+    await expect(best.getByRole("link", { name: /^All \d+ alternatives$/ })).toHaveAttribute(
+      "href",
+      "/tools/midjourney?tab=alternatives#tabs",
+    );
 
     const visit = page.getByRole("link", { name: "Visit website" });
     await expect(visit).toHaveAttribute("href", "/go/midjourney?to=website&source=detail");
@@ -60,6 +71,8 @@ test.describe("tool detail", () => {
     await expect(cards.first()).toBeVisible();
     expect(await cards.count()).toBeGreaterThanOrEqual(1);
     expect(await cards.count()).toBeLessThanOrEqual(6);
+    const tabNames = (await cards.getByRole("heading").getByRole("link").allTextContents()).map((n) => n.trim());
+    expect(tabNames.slice(0, 3)).toEqual(bestNames);
     await expect(panel.getByRole("link", { name: /Browse all Image Generation tools/ })).toBeVisible();
 
     // Keyboard: arrows move between tabs and open them.

@@ -562,7 +562,7 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
       </header>
 
       <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
-        <SideCard tool={tool} deal={deal} maxIncluded={limits.features} />
+        <SideCard tool={tool} deal={deal} maxIncluded={limits.features} alternatives={lock ? [] : alternatives} />
         {loaderData.dealLocked ? <LockedDealNote toolName={tool.name} /> : null}
       </div>
 
