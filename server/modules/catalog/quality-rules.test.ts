@@ -11,6 +11,10 @@ const tool = (over: Partial<Parameters<typeof qualityProposals>[0]>) => ({
   ...over,
 });
 
+/** A listing one source tagged "Chatbots and assistants", whatever it is, with its one line as its long text. */
+const catchAllTagged = (name: string, description: string, domainKey: string) =>
+  tool({ name, description, fullDescription: description, domainKey, tags: ["Chatbots and assistants", "Web", "API"] });
+
 describe("quality rules", () => {
   it("proposes retiring a streaming site listed under Video Generation", () => {
     const text =
@@ -152,13 +156,7 @@ describe("quality rules", () => {
     it('does not take a source\'s catch-all tag for AI: Accenture under "Chatbots and assistants"', () => {
       const accenture =
         "Global professional services company offering consulting, technology, and digital transformation services to help businesses innovate and improve operations.";
-      const listing = tool({
-        name: "Accenture",
-        description: accenture,
-        fullDescription: accenture,
-        domainKey: "accenture.com",
-        tags: ["Chatbots and assistants", "Web", "API"],
-      });
+      const listing = catchAllTagged("Accenture", accenture, "accenture.com");
       expect(rules(listing)).toContain("not-about-ai");
       // A tag that names what the tool does still counts, and so does "chatbot" in its own text.
       expect(rules({ ...listing, tags: ["Chatbot builder", "Web"] })).not.toContain("not-about-ai");
@@ -170,13 +168,7 @@ describe("quality rules", () => {
     it('does not take "smart city" for AI (Actility ThingPark), while a smart assistant still is', () => {
       const actility =
         "Enterprise-grade IoT platform that enables large-scale deployment and management of LoRaWAN networks for industrial and smart city applications.";
-      const listing = tool({
-        name: "Actility ThingPark",
-        description: actility,
-        fullDescription: actility,
-        domainKey: "actility.com",
-        tags: ["Chatbots and assistants", "Web", "API"],
-      });
+      const listing = catchAllTagged("Actility ThingPark", actility, "actility.com");
       expect(rules(listing)).toContain("not-about-ai");
       expect(
         rules({ ...listing, description: actility.replace("smart city applications", "smart home devices") }),
