@@ -45,7 +45,7 @@ export function SideCard({
   );
 }
 
-export type SideAlternative = { id: string; slug: string; name: string; reason?: string };
+type SideAlternative = { id: string; slug: string; name: string; reason?: string };
 
 const SIDE_ALTERNATIVES = 3;
 
