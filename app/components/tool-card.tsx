@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { cut, priceText, updatedLabel } from "~/lib/format";
 import { useToolLock } from "~/lib/viewer";
@@ -44,21 +43,6 @@ const RULES: Record<CardSize, { desc: number; tags: number }> = {
   list: { desc: 120, tags: 3 },
 };
 
-/**
- * A name that is a web address may wrap after its dots ("SummaryTube." / "com"), not inside a word, which
- * the narrow card's title did ("SummaryTube.co" / "m"). The text and the link's name stay the same.
- */
-export function breakAfterDots(name: string): ReactNode {
-  const parts = name.split(/(?<=[^\s.]\.)(?=[^\s.])/);
-  if (parts.length === 1) return name;
-  let before = "";
-  return parts.flatMap((part) => {
-    const key = before;
-    before += part;
-    return key ? [<wbr key={key} />, part] : [part];
-  });
-}
-
 /** The tool's logo, or a tile with its initials when there is none or it fails to load. */
 export function ToolCard({ tool, size = "list" }: { tool: ToolCardData; size?: CardSize }) {
   const rule = RULES[size];
@@ -86,7 +70,7 @@ export function ToolCard({ tool, size = "list" }: { tool: ToolCardData; size?: C
         <div className="min-w-0 flex-1">
           <h3 className={`font-semibold ${size === "large" ? "text-xl" : "text-base"}`}>
             <Link to={`/tools/${tool.slug}`} className="hover:text-brand-700 dark:hover:text-brand-100">
-              {breakAfterDots(tool.name)}
+              {tool.name}
             </Link>
           </h3>
           <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">{tool.category}</p>

@@ -34,10 +34,8 @@ async function flags(query = ""): Promise<Flag[]> {
 /** The names of the tool cards on a listing page, in order. */
 function cardNames(html: string): { slug: string; name: string }[] {
   const out: { slug: string; name: string }[] = [];
-  // A name that is a web address carries <wbr/> after its dots (tool-card.tsx).
-  const re =
-    /data-testid="tool-card"[\s\S]*?<h3[^>]*>\s*<a[^>]*href="\/tools\/([^"?#]+)"[^>]*>((?:[^<]|<wbr\/>)+)<\/a>/g;
-  for (const m of html.matchAll(re)) out.push({ slug: m[1] ?? "", name: (m[2] ?? "").replaceAll("<wbr/>", "").trim() });
+  const re = /data-testid="tool-card"[\s\S]*?<h3[^>]*>\s*<a[^>]*href="\/tools\/([^"?#]+)"[^>]*>([^<]+)<\/a>/g;
+  for (const m of html.matchAll(re)) out.push({ slug: m[1] ?? "", name: (m[2] ?? "").trim() });
   return out;
 }
 

@@ -44,14 +44,14 @@ async function page(path: string): Promise<Page> {
 type Card = { name: string; href: string; category: string; pricing: string };
 function cards(html: string): Card[] {
   return [...html.matchAll(/<article data-testid="tool-card"[\s\S]*?<\/article>/g)].map(([card]) => {
-    const link = /<h3[^>]*><a [^>]*href="([^"]+)"[^>]*>((?:[^<]|<wbr\/>)+)<\/a>/.exec(card);
+    const link = /<h3[^>]*><a [^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/.exec(card);
     const meta = /<p class="mt-0\.5[^"]*">([\s\S]*?)<\/p>/.exec(card);
     // The card's facts line starts with the pricing chip (none when the pricing is unknown).
     const facts = /data-testid="card-facts">\s*(?:<span class="badge[^"]*">([^<]*)<\/span>)?/.exec(card);
     const [category = ""] = decode(meta?.[1] ?? "").split(" · ");
     return {
       href: decode(link?.[1] ?? ""),
-      name: decode((link?.[2] ?? "").replaceAll("<wbr/>", "")),
+      name: decode(link?.[2] ?? ""),
       category,
       pricing: decode(facts?.[1] ?? ""),
     };
