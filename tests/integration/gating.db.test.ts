@@ -200,6 +200,8 @@ describe("daily tool views", () => {
     expect(isPrompted(locked.body)).toBe(true);
     expect(hasGatedDetails(locked.body), "gated text in the HTML or the hydration data").toBe(false);
     expect(locked.body).not.toContain('role="tabpanel"');
+    // Nor the side card's best alternatives: they are part of what the lock holds back.
+    expect(locked.body).not.toContain('data-testid="side-alternatives"');
     // The overview: name, description, category, website link.
     expect(locked.body).toMatch(/<h1[^>]*>Midjourney<\/h1>/);
     // What it does: the listing's one line under its name (its long text is that same line, so no "About").
