@@ -18,7 +18,10 @@ export const ToolCard = z
     id: z.string(),
     slug: z.string(),
     name: z.string(),
-    description: z.string(),
+    description: z.string().openapi({ description: "the listing's one-line description, from its source" }),
+    summary_line: z.string().nullable().openapi({
+      description: "the first sentence of our editors' summary (null when none is written): what cards on the site show",
+    }),
     category: z.string().nullable(),
     website_url: z.string().nullable(),
     logo_url: z.string().nullable(),

@@ -88,6 +88,25 @@ describe("the quality order", () => {
     for (const c of videoCards) expect(c.name).not.toMatch(/^[0-9]/);
   });
 
+  it("shows on a card what the tool does: the editors' first sentence, not the listing's page title", async () => {
+    // The issue's example: Notion's listing line is its site's title. The API keeps it, with ours beside it.
+    const api = (await (await anon().fetch("/api/tools?limit=48")).json()) as {
+      tools: { slug: string; description: string; summary_line: string | null }[];
+    };
+    const notion = api.tools.find((t) => t.slug === "notion-ai");
+    expect(notion?.description).toBe("Notion – One Workspace. Every Team.");
+    expect(notion?.summary_line).toMatch(/^The AI built into the Notion workspace: .+\.$/);
+    const page = await (await anon().fetch("/tools")).text();
+    expect(page).toContain("The AI built into the Notion workspace");
+    expect(page).not.toContain("One Workspace. Every Team.");
+    // A card without a summary keeps its listing's line (the 200 first in this order all have one).
+    const later = (await (await anon().fetch("/api/tools?limit=100&page=4")).json()) as typeof api;
+    const plain = later.tools.find((t) => t.summary_line === null && /^[A-Za-z][\w ]{24}/.test(t.description));
+    expect(plain, "a tool without a summary").toBeDefined();
+    const found = await (await anon().fetch(`/search?q=${encodeURIComponent(plain?.slug ?? "")}`)).text();
+    expect(found).toContain(plain?.description.slice(0, 25));
+  });
+
   it("is explained on /how-we-rank with the code's figures", async () => {
     const html = await (await anon().fetch("/how-we-rank")).text();
     expect(html).toContain("default order");

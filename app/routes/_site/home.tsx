@@ -5,11 +5,11 @@ import { NewsletterSignup } from "~/components/home/newsletter-signup";
 import { TaskChips, ToolStrip } from "~/components/home/tool-sections";
 import { AppError, loadEntitlements, planCardLines, tierOf, viewerOf } from "~/lib/accounts.server";
 import {
-  cardsForTier,
   catalogStats,
   getToolOfTheDay,
   getToolsForComparison,
   listTools,
+  readerCards,
   ToolListParams,
   taskGroups,
   toolNotes,
@@ -81,9 +81,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     .map((t) => ({ slug: t.slug, name: t.name, tool_count: t.tool_count }));
   return {
     stats,
-    featured: cardsForTier(featured.tools, tier),
-    popular: { trending: trending.length > 0, tools: cardsForTier(popular, tier) },
-    fresh: cardsForTier(fresh, tier),
+    featured: readerCards(featured.tools, tier),
+    popular: { trending: trending.length > 0, tools: readerCards(popular, tier) },
+    fresh: readerCards(fresh, tier),
     tasks,
     toolOfTheDay,
     notes,

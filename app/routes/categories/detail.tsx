@@ -4,10 +4,10 @@ import { ToolCard } from "~/components/tool-card";
 import { cardClassOf, controlClass } from "~/components/ui-classes";
 import { tierOf, viewerOf } from "~/lib/accounts.server";
 import {
-  cardsForTier,
   getCategoryPage,
   movedCategorySlug,
   parseCategoryPageUrl,
+  readerCards,
   unknownCategoryName,
 } from "~/lib/catalog.server";
 import { decisionFromParams } from "~/lib/decision-filters";
@@ -90,7 +90,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // Tools above the viewer's tier are sent without their gated fields (the card is dimmed).
     const view =
       found.found && found.tools
-        ? { ...found, tools: { ...found.tools, tools: cardsForTier(found.tools.tools, tierOf(context, viewer)) } }
+        ? { ...found, tools: { ...found.tools, tools: readerCards(found.tools.tools, tierOf(context, viewer)) } }
         : found;
     // Unknown keys are a 404 (with noindex); invalid filters a 400 that still shows the category.
     const status = !view.found ? 404 : parsed.ok ? 200 : 400;

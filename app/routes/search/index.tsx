@@ -15,10 +15,10 @@ import {
   viewerOf,
 } from "~/lib/accounts.server";
 import {
-  cardsForTier,
   matchTasks,
   POPULAR_SEARCHES,
   parseSearchUrl,
+  readerCards,
   type SearchBadge,
   searchTools,
 } from "~/lib/catalog.server";
@@ -132,7 +132,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       state: "results" as const,
       error: null,
       input,
-      results: { ...results, tools: cardsForTier(results.tools, tierOf(context, viewer)) },
+      results: { ...results, tools: readerCards(results.tools, tierOf(context, viewer)) },
       tasks: tasks.map((t) => ({
         slug: t.slug,
         name: t.name,

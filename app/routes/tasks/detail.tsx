@@ -5,10 +5,10 @@ import { ToolCard } from "~/components/tool-card";
 import { buttonClass, chipClass, controlClass } from "~/components/ui-classes";
 import { tierOf, viewerOf } from "~/lib/accounts.server";
 import {
-  cardsForTier,
   DECISION_PARAMS,
   getTask,
   listParamsFromSearch,
+  readerCards,
   ToolListParams,
   toolsForTask,
 } from "~/lib/catalog.server";
@@ -70,7 +70,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ? firstIssue(facts.error, "Invalid filter")
       : null;
   return data(
-    { origin, task, tools: cardsForTier(tools, tierOf(context, viewer)), total, price, error, search: url.search },
+    { origin, task, tools: readerCards(tools, tierOf(context, viewer)), total, price, error, search: url.search },
     { status: error ? 400 : 200 },
   );
 }

@@ -13,12 +13,12 @@ import {
   viewerOf,
 } from "~/lib/accounts.server";
 import {
-  cardsForTier,
   entitleAdvanced,
   listCategories,
   listFiltersText,
   listParamsFromSearch,
   listTools,
+  readerCards,
   ToolListParams,
 } from "~/lib/catalog.server";
 import { decisionFromParams } from "~/lib/decision-filters";
@@ -82,7 +82,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Tools above the viewer's tier are sent without their gated fields (the card is dimmed).
   return {
     categories,
-    page: { ...page, tools: cardsForTier(page.tools, tierOf(context, viewer)) },
+    page: { ...page, tools: readerCards(page.tools, tierOf(context, viewer)) },
     error: null,
     search: url.search,
     advanced: { ...advanced, refused },

@@ -160,7 +160,7 @@ export { derivedOwed, refreshDerived, registerTaskJobs, requestDerivedRefresh, w
 export { TASK_PRICES } from "./tasks/shared-constants.ts";
 export { ACCEPTED_SOURCE, loadAcceptedSet } from "./tasks/store.ts";
 export { loadTaxonomy } from "./tasks/taxonomy.ts";
-export { cardsForTier, overviewOfTool, toolHistoryFor, toolProvenanceFor } from "./tool-access.ts";
+export { cardsForTier, overviewOfTool, readerCards, toolHistoryFor, toolProvenanceFor } from "./tool-access.ts";
 export { getToolOfTheDay } from "./tool-of-the-day.ts";
 export { getToolPage, ToolPageParams, type ToolTab } from "./tool-page.ts";
 export { pickTool, TOOL_PICK_MESSAGES, ToolPickText } from "./tool-pick.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cardsForTier, overviewOfCard, overviewOfTool } from "./tool-access.ts";
-import type { ToolCard, ToolDetail } from "./tool-shapes.ts";
+import { cardsForTier, overviewOfCard, overviewOfTool, readerCards } from "./tool-access.ts";
+import { summaryLine, type ToolCard, type ToolDetail } from "./tool-shapes.ts";
 
 const card = (slug: string, tier: ToolCard["tier"]) =>
   ({
@@ -57,5 +57,38 @@ describe("tool access (what a locked tool shows)", () => {
     expect(gated("free")).toEqual(["f", "-s", "-e"]);
     expect(gated("standard")).toEqual(["f", "s", "-e"]);
     expect(gated("expert")).toEqual(["f", "s", "e"]);
+  });
+});
+
+describe("the line a card shows (issue 36)", () => {
+  it("is the first sentence of the editors' summary", () => {
+    expect(
+      summaryLine(
+        "The AI built into the Notion workspace: it drafts and edits pages. For teams that already work in Notion.",
+      ),
+    ).toBe("The AI built into the Notion workspace: it drafts and edits pages.");
+    // A dot inside a name or a number is not the end of a sentence; a lone sentence is the whole line.
+    expect(summaryLine("ArtBot.ai makes art from 1.5 ideas. It is free.")).toBe("ArtBot.ai makes art from 1.5 ideas.");
+    expect(summaryLine("Makes songs from a prompt")).toBe("Makes songs from a prompt");
+    expect(summaryLine('Answers questions! "Pro" adds more.')).toBe("Answers questions!");
+    expect(summaryLine(null)).toBeNull();
+    expect(summaryLine("  ")).toBeNull();
+  });
+
+  it("takes the listing's place on a page's card, locked or not, and is sent once", () => {
+    const withSummary = {
+      ...card("a", "expert"),
+      description: "Notion – One Workspace. Every Team.",
+      summary_line: "Drafts pages.",
+    };
+    const without = { ...card("b", "free"), summary_line: null };
+    const [a, b] = readerCards([withSummary, without], null);
+    expect(a).toMatchObject({ description: "Drafts pages.", summary_line: null, features: [] });
+    expect(b).toMatchObject({ description: "d", summary_line: null, features: ["f"] });
+    // The API's cards keep the listing's line, with the summary's beside it.
+    expect(cardsForTier([withSummary], "expert")[0]).toMatchObject({
+      description: "Notion – One Workspace. Every Team.",
+      summary_line: "Drafts pages.",
+    });
   });
 });

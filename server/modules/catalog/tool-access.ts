@@ -35,6 +35,20 @@ export function cardsForTier<T extends ToolCard>(cards: readonly T[], tier: Tier
   return cards.map((card) => (canAccessTier(tier, card.tier) ? card : overviewOfCard(card)));
 }
 
+/**
+ * Cards as a page shows them to a viewer of `tier`: cardsForTier, and the editors' first sentence in
+ * place of the listing's line when they wrote a summary (an overview fact, so locked cards have it too).
+ * The API, the feeds, MCP and the exports keep the listing's `description` and carry `summary_line`
+ * beside it; a page sends one of the two.
+ */
+export function readerCards<T extends ToolCard>(cards: readonly T[], tier: Tier | null): T[] {
+  return cardsForTier(cards, tier).map((card) =>
+    card.summary_line
+      ? { ...card, description: card.summary_line, short_description: card.summary_line, summary_line: null }
+      : card,
+  );
+}
+
 /** The facts an overview shows (see overviewOfTool); features, use cases and prices are gated. */
 export const OVERVIEW_FACT_FIELDS: readonly string[] = [
   "name",

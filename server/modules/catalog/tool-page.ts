@@ -5,7 +5,7 @@ import type { Tier, ToolLock } from "../accounts/index.ts";
 import { type Alternative, DEFAULT_ALTERNATIVES, getAlternatives } from "./alternatives.ts";
 import type { FactHistoryEntry, FactProvenance } from "./read-fact-history.ts";
 import type { PriceInfo } from "./tables.ts";
-import { cardsForTier, overviewOfTool, toolHistoryFor, toolProvenanceFor } from "./tool-access.ts";
+import { overviewOfTool, readerCards, toolHistoryFor, toolProvenanceFor } from "./tool-access.ts";
 import type { ToolDetail } from "./tool-shapes.ts";
 import { getTool } from "./tools.ts";
 
@@ -112,7 +112,7 @@ export async function getToolPage(db: Db, idOrSlug: string, options: ToolPageOpt
   return {
     tool,
     deal: (options.deal ? await options.deal(tool.id) : null) ?? dealOf(tool.pricing, options.now),
-    alternatives: cardsForTier(alternatives, options.viewerTier ?? null),
+    alternatives: readerCards(alternatives, options.viewerTier ?? null),
     limits,
     lock: null,
     facts: await factsOf(false),

@@ -14,13 +14,13 @@ import { PlanRow } from "./plans.ts";
 export const CARD_COLUMNS = `t.id, t.slug, t.name, t.description, t.website_url, t.logo_url, t.preview_image_url,
   t.pricing_model, t.tags, t.features, t.pros, t.cons, t.rating, t.rating_score, t.review_count, t.upvotes,
   t.is_featured, t.is_verified, t.tier, t.status, t.created_at, t.updated_at, t.facts_changed_at, t.pricing, t.plans,
-  c.id AS category_id, c.name AS category_name, c.slug AS category_slug, p.name AS provider_name,
+  c.id AS category_id, c.name AS category_name, c.slug AS category_slug, p.name AS provider_name, t.editorial_summary,
   EXISTS (SELECT 1 FROM trending_tools tt WHERE tt.tool_id = t.id) AS is_trending`;
 
 export const DETAIL_COLUMNS = `${CARD_COLUMNS}, t.full_description, t.use_cases, t.alternatives, t.screenshots,
   t.source_url, t.affiliate_url, t.demo_url, t.views, t.clicks, t.needs_review, t.last_verified_at,
   t.meta_title, t.meta_description, t.meta_keywords, t.published_at, p.slug AS provider_slug,
-  c.icon AS category_icon, t.editorial_summary,
+  c.icon AS category_icon,
   (SELECT f.verified_at FROM tool_facts f WHERE f.tool_id = t.id AND f.field = 'editorial_summary') AS editorial_summary_verified_at,
   (SELECT f.observed_at FROM tool_facts f WHERE f.tool_id = t.id AND f.field = 'editorial_summary') AS editorial_summary_written_at,
   t.gone_at, t.has_api, t.licence, t.self_hostable, t.data_use`;
@@ -73,6 +73,8 @@ export const CardRow = z.object({
   provider_name: z.string().nullable(),
   /** in the last trending run (community/trending.ts) */
   is_trending: z.boolean().optional(),
+  /** issue 20: our editors' summary (ADR 0027); a card shows its first sentence (summaryLine) */
+  editorial_summary: z.string().nullable(),
 });
 export type CardRow = z.infer<typeof CardRow>;
 
@@ -95,8 +97,7 @@ export const DetailRow = CardRow.extend({
   published_at: TS.nullable(),
   provider_slug: z.string().nullable(),
   category_icon: z.string(),
-  /** issue 20: our editors' summary and when they checked it (ADR 0027) */
-  editorial_summary: z.string().nullable(),
+  /** issue 20: when our editors checked their summary (ADR 0027) */
   editorial_summary_verified_at: TS.nullable(),
   /** issue 36: when it was written; a summary written from the listing is not checked (verified_at null) */
   editorial_summary_written_at: TS.nullable(),
@@ -105,6 +106,18 @@ export const DetailRow = CardRow.extend({
 export type DetailRow = z.infer<typeof DetailRow>;
 
 const NEW_FOR_DAYS = 30;
+
+/**
+ * The first sentence of the editors' summary, the line a card shows when there is one (issue 36): what
+ * the tool does, in our words, where the listing's own line is often a tagline or a page title ("Notion
+ * – One Workspace. Every Team.", "Your AI Pair Programmer."). A sentence ends at . ! or ? before a
+ * capital letter or the end, so "ArtBot.ai makes…" and "1.5 seconds" stay whole. Null without a summary.
+ */
+export function summaryLine(summary: string | null | undefined): string | null {
+  const text = summary?.trim();
+  if (!text) return null;
+  return /^.+?[.!?](?=\s+["“(]?[A-Z]|$)/s.exec(text)?.[0] ?? text;
+}
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
@@ -120,6 +133,8 @@ export function toToolCard(row: CardRow) {
     name: row.name,
     description: row.description || "No description available",
     short_description: row.description,
+    /** the first sentence of the editors' summary (null without one): what cards on the site show */
+    summary_line: summaryLine(row.editorial_summary),
     category: row.category_name,
     category_id: row.category_id,
     category_slug: row.category_slug,
