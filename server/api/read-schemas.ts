@@ -20,7 +20,8 @@ export const ToolCard = z
     name: z.string(),
     description: z.string().openapi({ description: "the listing's one-line description, from its source" }),
     summary_line: z.string().nullable().openapi({
-      description: "the first sentence of our editors' summary (null when none is written): what cards on the site show",
+      description:
+        "the first sentence of our editors' summary (null when none is written): what cards on the site show",
     }),
     category: z.string().nullable(),
     website_url: z.string().nullable(),
