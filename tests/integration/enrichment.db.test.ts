@@ -67,6 +67,22 @@ describe("the enriched seed", () => {
     expect(fact.source).toContain("glued-article");
   });
 
+  it("files a featured tool where its editors checked it, over a source's wrong category, with the change in its history", async () => {
+    const rows = await queryRows<{ slug: string; category: string; kind: string; old: string | null }>(
+      database.db,
+      sql`SELECT t.slug, c.name AS category, f.kind::text AS kind,
+            (SELECT h.old_value #>> '{}' FROM tool_fact_history h
+              WHERE h.tool_id = t.id AND h.field = 'category' AND h.kind = 'editor' ORDER BY h.id DESC LIMIT 1) AS old
+          FROM tools t JOIN categories c ON c.id = t.category_id
+          JOIN tool_facts f ON f.tool_id = t.id AND f.field = 'category'
+          WHERE t.slug IN ('runway', 'canva') ORDER BY t.slug`,
+    );
+    expect(rows).toEqual([
+      { slug: "canva", category: "Design", kind: "editor", old: "Image Generation" },
+      { slug: "runway", category: "Video Generation", kind: "editor", old: "Design" },
+    ]);
+  });
+
   it("gives every featured tool a known provider and pricing model", async () => {
     const rows = await queryRows<{ slug: string; provider: string | null; pricing_model: string }>(
       database.db,

@@ -31,7 +31,7 @@ const Entry = z
     reviewed: z.iso.date().optional(),
     provider: z.string().min(1).max(120).optional(),
     pricing_model: z.enum(PRICING_MODELS).exclude(["unknown"]).optional(),
-    /** a category for a featured tool the sources left in "Other" */
+    /** a featured tool's category, where the sources left it in "Other" or filed it wrongly */
     category: z.string().min(1).optional(),
     /** our own words: what it does, for whom, how it is priced (2–3 sentences) */
     summary: z.string().min(80).max(600).optional(),

@@ -120,7 +120,7 @@ export async function enrichCatalog(db: Db, options: { at: Date; editorial?: Edi
     phases: { classifierMs: 0, factsMs: 0 },
   };
 
-  // 1. The editors' file: missing provider, pricing model and category of the featured set; summaries.
+  // 1. The editors' file: missing provider and pricing model of the featured set, its category; summaries.
   const bySlug = new Map(rows.map((r) => [r.slug, r]));
   for (const e of editorial.tools) {
     const r = bySlug.get(e.slug);
@@ -139,7 +139,9 @@ export async function enrichCatalog(db: Db, options: { at: Date; editorial?: Edi
       r.pricing_model = e.pricing_model;
       report.editor.pricing++;
     }
-    if (e.category && r.category_name === OTHER_CATEGORY && categoryId.has(e.category)) {
+    // The sources' "Other", or a category they got wrong (Runway filed under Design, Canva under Image Generation):
+    // an editor's category is checked on the tool's own site, so it replaces the sources'.
+    if (e.category && r.category_name !== e.category && categoryId.has(e.category)) {
       p.set.categoryId = categoryId.get(e.category) as number;
       p.changes.push({ field: "category", from: r.category_name, to: e.category, provenance: prov });
       r.category_name = e.category;
