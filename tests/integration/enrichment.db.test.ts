@@ -4,6 +4,7 @@ import { editorialSummaryNote } from "../../app/components/tool-detail/editorial
 import { historyLine } from "../../app/lib/fact-history.ts";
 import { EDITORS_FROM_LISTING, factNote } from "../../app/lib/fact-labels.ts";
 import {
+  applyToolFacts,
   enrichCatalog,
   featuredSlugs,
   getFactHistory,
@@ -196,6 +197,23 @@ describe("the enriched seed", () => {
     const again = await enrichCatalog(database.db, { at: new Date() });
     expect(again).toMatchObject({ textRepairs: 0, providers: 0, pricing: 0, categories: 0 });
     expect(again.editor).toEqual({ provider: 0, pricing: 0, category: 0, summary: 0 });
+  }, 120_000);
+
+  it("leaves a category a person set since: a maker's move outlasts the editors' file", async () => {
+    const runway = await one<{ id: string }>(sql`SELECT id::text AS id FROM tools WHERE slug = 'runway'`);
+    const design = await one<{ id: number }>(sql`SELECT id FROM categories WHERE name = 'Design'`);
+    await applyToolFacts(database.db, {
+      toolId: runway.id,
+      set: { categoryId: design.id },
+      provenance: { kind: "maker", source: "Runway's verified maker" },
+      at: new Date(),
+    });
+    const again = await enrichCatalog(database.db, { at: new Date() });
+    expect(again.editor.category).toBe(0);
+    const now = await one<{ category: string }>(
+      sql`SELECT c.name AS category FROM tools t JOIN categories c ON c.id = t.category_id WHERE t.slug = 'runway'`,
+    );
+    expect(now.category).toBe("Design");
   }, 120_000);
 });
 

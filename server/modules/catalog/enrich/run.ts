@@ -139,9 +139,14 @@ export async function enrichCatalog(db: Db, options: { at: Date; editorial?: Edi
       r.pricing_model = e.pricing_model;
       report.editor.pricing++;
     }
-    // The sources' "Other", or a category they got wrong (Runway filed under Design, Canva under Image Generation):
-    // an editor's category is checked on the tool's own site, so it replaces the sources'.
-    if (e.category && r.category_name !== e.category && categoryId.has(e.category)) {
+    // The sources' "Other", or a category a dataset got wrong (Runway filed under Design, Canva under Image
+    // Generation): an editor's category is checked on the tool's own site, so it replaces the dataset's. A
+    // category a person set since (a maker, a verified correction, an editor) is theirs and stays.
+    const fromSources =
+      r.category_name === OTHER_CATEGORY ||
+      r.category_kind === null ||
+      ["dataset", "inferred"].includes(r.category_kind);
+    if (e.category && r.category_name !== e.category && fromSources && categoryId.has(e.category)) {
       p.set.categoryId = categoryId.get(e.category) as number;
       p.changes.push({ field: "category", from: r.category_name, to: e.category, provenance: prov });
       r.category_name = e.category;
