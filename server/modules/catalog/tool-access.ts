@@ -38,8 +38,8 @@ export function cardsForTier<T extends ToolCard>(cards: readonly T[], tier: Tier
 /**
  * Cards as a page shows them to a viewer of `tier`: cardsForTier, and the editors' first sentence in
  * place of the listing's line when they wrote a summary (an overview fact, so locked cards have it too).
- * The API, the feeds, MCP and the exports keep the listing's `description` and carry `summary_line`
- * beside it; a page sends one of the two.
+ * The API's cards keep the listing's `description` and carry `summary_line` beside it (the feeds, MCP and
+ * the exports pick their own fields); a page sends one of the two.
  */
 export function readerCards<T extends ToolCard>(cards: readonly T[], tier: Tier | null): T[] {
   return cardsForTier(cards, tier).map((card) =>
