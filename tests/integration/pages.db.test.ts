@@ -126,7 +126,9 @@ describe("HTML cache", () => {
     expect(second.headers.get("x-cache")).toBe("HIT");
     expect(await second.text()).toBe(await first.text());
     await server.services.db.execute(
-      sql`UPDATE tools SET description = 'Edited just now for the cache test', full_description = '' WHERE slug = 'midjourney'`,
+      // Without the editors' summary, whose first sentence a card shows instead of the listing's line.
+      sql`UPDATE tools SET description = 'Edited just now for the cache test', full_description = '',
+            editorial_summary = NULL WHERE slug = 'midjourney'`,
     );
     const after = await server.get("/tools/midjourney");
     expect(after.headers.get("x-cache")).not.toBe("HIT");
