@@ -70,6 +70,11 @@ describe("the line a card shows (issue 36)", () => {
     // A dot inside a name or a number is not the end of a sentence; a lone sentence is the whole line.
     expect(summaryLine("ArtBot.ai makes art from 1.5 ideas. It is free.")).toBe("ArtBot.ai makes art from 1.5 ideas.");
     expect(summaryLine("Makes songs from a prompt")).toBe("Makes songs from a prompt");
+    // Nor does a common abbreviation.
+    expect(summaryLine("Writes code in your editor, e.g. VS Code. Free for students.")).toBe(
+      "Writes code in your editor, e.g. VS Code.",
+    );
+    expect(summaryLine("Acme Inc. makes a chatbot. Paid.")).toBe("Acme Inc. makes a chatbot.");
     expect(summaryLine('Answers questions! "Pro" adds more.')).toBe("Answers questions!");
     expect(summaryLine(null)).toBeNull();
     expect(summaryLine("  ")).toBeNull();

@@ -107,16 +107,19 @@ export type DetailRow = z.infer<typeof DetailRow>;
 
 const NEW_FOR_DAYS = 30;
 
+const SENTENCE = /^.+?(?<!\b(?:e\.g|i\.e|vs|Inc|Ltd|Co|Corp|Dr|Mr|Ms|Mrs|St|No))[.!?](?=\s+["“(]?[A-Z]|$)/s;
+
 /**
  * The first sentence of the editors' summary, the line a card shows when there is one (issue 36): what
  * the tool does, in our words, where the listing's own line is often a tagline or a page title ("Notion
  * – One Workspace. Every Team.", "Your AI Pair Programmer."). A sentence ends at . ! or ? before a
- * capital letter or the end, so "ArtBot.ai makes…" and "1.5 seconds" stay whole. Null without a summary.
+ * capital letter or the end, so "ArtBot.ai makes…" and "1.5 seconds" stay whole, and not after a common
+ * abbreviation ("e.g. ChatGPT", "Acme Inc. makes…"). Null without a summary.
  */
 export function summaryLine(summary: string | null | undefined): string | null {
   const text = summary?.trim();
   if (!text) return null;
-  return /^.+?[.!?](?=\s+["“(]?[A-Z]|$)/s.exec(text)?.[0] ?? text;
+  return SENTENCE.exec(text)?.[0] ?? text;
 }
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
