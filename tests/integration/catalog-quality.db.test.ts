@@ -99,6 +99,15 @@ describe("the quality order", () => {
     const page = await (await anon().fetch("/tools")).text();
     expect(page).toContain("The AI built into the Notion workspace");
     expect(page).not.toContain("One Workspace. Every Team.");
+    // The home page's tool of the day (a featured tool first, so one with a summary) says it the same way.
+    const today = (await (await anon().fetch("/api/tools/tool-of-the-day")).json()) as {
+      tool: { description: string; summary_line: string | null };
+    };
+    expect(today.tool.summary_line).toBeTruthy();
+    const home = await (await anon().fetch("/")).text();
+    const words = (t: string) => t.split(/\s+/).slice(0, 5).join(" ");
+    expect(home).toContain(words(today.tool.summary_line ?? ""));
+    expect(home).not.toContain(words(today.tool.description));
     // A card without a summary keeps its listing's line (the 200 first in this order all have one).
     const later = (await (await anon().fetch("/api/tools?limit=100&page=4")).json()) as typeof api;
     const plain = later.tools.find((t) => t.summary_line === null && /^[A-Za-z][\w ]{24}/.test(t.description));

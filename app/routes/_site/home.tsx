@@ -85,7 +85,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     popular: { trending: trending.length > 0, tools: readerCards(popular, tier) },
     fresh: readerCards(fresh, tier),
     tasks,
-    toolOfTheDay,
+    // A free tool (tool-of-the-day.ts), told in the editors' first sentence like the cards below it.
+    toolOfTheDay: toolOfTheDay ? (readerCards([toolOfTheDay], tier)[0] ?? toolOfTheDay) : null,
     notes,
     planLines: planCardLines(ents),
     viewerTier: tierOf(context, viewer),
