@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POPULAR_SEARCHES, PRICE_RANGE_NOTE } from "../../server/modules/catalog/index.ts";
 import { queryRows } from "../../server/platform/db/index.ts";
 import { sharedEncoder } from "../../server/platform/embeddings/index.ts";
+import { decode } from "../helpers/html.ts";
 import { createRecordingLogger } from "../helpers/logger.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -22,15 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-const decode = (s: string) =>
-  s
-    .replace(/<!-- -->/g, "")
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
 
 type Page = { status: number; html: string; text: string };
 async function page(path: string): Promise<Page> {
