@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, transaction } from "../../platform/db/index.ts";
@@ -42,6 +43,9 @@ const Row = z.object({
 });
 type Row = z.infer<typeof Row>;
 
+/** Marks drawn at the same time (each of sharp's pipelines runs on its own thread). */
+const RENDERS_AT_ONCE = Math.max(2, availableParallelism() * 2);
+
 const sha256 = (b: Uint8Array | string) => createHash("sha256").update(b).digest("hex");
 
 /**
@@ -78,7 +82,7 @@ export async function applyBundledLogos(
     ms: 0,
   };
   const renders = new Map<string, Map<number, Uint8Array>>();
-  const work: { row: Row; icon: Icon; provenance: Provenance; hash: string; svgHash: string }[] = [];
+  const work: { row: Row; icon: Icon; provenance: Provenance; svgHash: string }[] = [];
 
   for (const row of rows) {
     if (row.image_source && !row.image_source.startsWith(BUNDLED_PREFIX)) {
@@ -123,29 +127,39 @@ export async function applyBundledLogos(
       report.unchanged++;
       continue;
     }
-    const key = `${icon.set}:${icon.id}`;
-    let encoded = renders.get(key);
-    if (!encoded) {
-      encoded = await renderLogo(icon);
-      renders.set(key, encoded);
-    }
-    const hash = sha256(Buffer.concat([...encoded.values()].map((b) => Buffer.from(b)))).slice(0, 16);
-    work.push({ row, icon, provenance, hash, svgHash });
+    work.push({ row, icon, provenance, svgHash });
   }
+
+  // Each mark is drawn once, a few at a time: sharp draws on its own threads, so the cores share the work.
+  const icons = [...new Map(work.map((w) => [`${w.icon.set}:${w.icon.id}`, w.icon])).entries()];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(icons.length, RENDERS_AT_ONCE) }, async () => {
+      for (let entry = icons[next++]; entry; entry = icons[next++]) renders.set(entry[0], await renderLogo(entry[1]));
+    }),
+  );
+  const hashes = new Map(
+    [...renders].map(([key, encoded]) => [
+      key,
+      sha256(Buffer.concat([...encoded.values()].map((b) => Buffer.from(b)))).slice(0, 16),
+    ]),
+  );
 
   // Written in batches: each tool's images, its logo_url and the fact in one transaction.
   for (let i = 0; i < work.length; i += 100) {
     await transaction(db, async (tx) => {
       const facts: ApplyFactsInput[] = [];
       for (const w of work.slice(i, i + 100)) {
-        const encoded = renders.get(`${w.icon.set}:${w.icon.id}`) as Map<number, Uint8Array>;
+        const key = `${w.icon.set}:${w.icon.id}`;
+        const encoded = renders.get(key) as Map<number, Uint8Array>;
+        const hash = hashes.get(key) as string;
         await tx.delete(toolImages).where(and(eq(toolImages.toolId, w.row.id), eq(toolImages.kind, "logo")));
         for (const [size, bytes] of encoded) {
           await tx.insert(toolImages).values({
             toolId: w.row.id,
             kind: "logo",
             size,
-            hash: w.hash,
+            hash,
             contentType: "image/webp",
             bytes,
             sourceUrl: `${BUNDLED_PREFIX}${w.icon.set}/${w.icon.id}`,
@@ -153,7 +167,7 @@ export async function applyBundledLogos(
             updatedAt: at,
           });
         }
-        const url = mediaUrl(w.row.id, "logo", w.hash);
+        const url = mediaUrl(w.row.id, "logo", hash);
         facts.push({
           toolId: w.row.id,
           set: { logoUrl: url },
