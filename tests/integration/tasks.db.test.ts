@@ -204,6 +204,37 @@ describe("alternatives for every active tool (issue 32 item 3)", () => {
     expect((await watchDerived(db, at)).tools).toBe(0);
     expect(await version()).toBe(v + 1);
   });
+
+  it("leaves the derived rows alone when only a fact they do not read changed (a logo)", async () => {
+    const id = await idOf("chatgpt");
+    const at = new Date(Date.now() + 120_000);
+    await watchDerived(db, at); // whatever an earlier test left
+    const computedAt = async () =>
+      (
+        await queryRows<{ computed_at: string }>(
+          db,
+          sql`SELECT max(computed_at)::text AS computed_at FROM tool_alternatives WHERE tool_id = ${id}::uuid`,
+        )
+      )[0]?.computed_at;
+    const before = await computedAt();
+    const provenance = { kind: "editor" as const, source: "Toolscape editors", verifiedAt: at };
+    await transaction(db, (tx) =>
+      applyToolFacts(tx, { toolId: id, set: { logoUrl: "https://chatgpt.com/favicon.png" }, provenance, at }),
+    );
+    expect((await watchDerived(db, at)).tools).toBe(0);
+    expect(await computedAt()).toBe(before);
+    // The same tool's description is read by the task rules: that change is followed.
+    await transaction(db, (tx) =>
+      applyToolFacts(tx, {
+        toolId: id,
+        set: { description: "A chat assistant that drafts, summarises and answers questions." },
+        provenance,
+        at,
+      }),
+    );
+    expect((await watchDerived(db, at)).tools).toBe(1);
+    expect(await computedAt()).not.toBe(before);
+  });
 });
 
 describe("tasks for agents and other sites", () => {

@@ -4,7 +4,9 @@ import { type Db, queryRows, transaction } from "../../../platform/db/index.ts";
 import { asOneContentChange } from "../../../platform/db/versions.ts";
 import type { Jobs } from "../../../platform/jobs/index.ts";
 import { refreshAlternatives } from "../alternatives-store.ts";
+import type { FactField } from "../fact-fields.ts";
 import { proposeForTask } from "./propose.ts";
+import { textArray } from "./sql-arrays.ts";
 import { applyAcceptedSet, ensureTasks } from "./store.ts";
 import { loadTaxonomy } from "./taxonomy.ts";
 
@@ -20,6 +22,24 @@ import { loadTaxonomy } from "./taxonomy.ts";
 export const TASKS_REFRESH_JOB = "catalog.tasks.refresh";
 export const TASKS_WATCH_JOB = "catalog.tasks.watch";
 export const TASKS_WATCH_EVERY_MS = 5 * 60_000;
+
+/**
+ * Facts that neither a task's proposals (the search text, the category, the status) nor a tool's
+ * alternatives (name, category, pricing model, tags, named alternatives) read: a change of one alone
+ * leaves the derived rows as they are. The bundled logos' first pass writes ~280 logo facts, which made
+ * the next watch recompute those tools and every list that shows them (15 s on the embedded engine).
+ * A fact not listed here (a new one too) is recomputed after, as before.
+ */
+export const NOT_DERIVED_FROM: readonly FactField[] = [
+  "pricing",
+  "plans",
+  "website_url",
+  "logo_url",
+  "has_api",
+  "licence",
+  "self_hostable",
+  "data_use",
+];
 
 const SeenRow = z.object({ seen: z.number(), latest: z.number() });
 const IdRow = z.object({ id: z.string() });
@@ -61,6 +81,7 @@ export async function watchDerived(db: Db, now: Date): Promise<{ tools: number }
   const changed = await queryRows(
     db,
     sql`SELECT DISTINCT h.tool_id::text AS id FROM tool_fact_history h WHERE h.id > ${seen}::bigint AND h.id <= ${latest}::bigint
+          AND h.field <> ALL (${textArray(NOT_DERIVED_FROM)})
         UNION
         SELECT t.id::text FROM tools t WHERE t.status = 'active'
           AND NOT EXISTS (SELECT 1 FROM tool_alternatives a WHERE a.tool_id = t.id)`,
