@@ -82,7 +82,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `npx tsx tests/e2e/start-from-snapshot.ts && npx tsx scripts/user.ts create --admin ${ADMIN_EMAIL} --name "E2E Operator" --password ${ADMIN_PASSWORD} && node build/server.js`,
+    command: `npx tsx tests/e2e/start-from-snapshot.ts --operator ${ADMIN_EMAIL} ${ADMIN_PASSWORD} && node build/server.js`,
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
