@@ -15,7 +15,7 @@
 // --admin` does, in the same process and on the same open database (a second process cost a start of tsx
 // and another open of the embedded database before the first journey).
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { runUserCommand } from "../../scripts/user-command.ts";
 import {
@@ -32,7 +32,6 @@ import { type Database, openDatabase } from "../../server/platform/db/index.ts";
 import { loadEnv } from "../../server/platform/env.ts";
 import { createJobs } from "../../server/platform/jobs/index.ts";
 import { createLogger } from "../../server/platform/logger.ts";
-import { compactSnapshot } from "../helpers/compact-snapshot.ts";
 import { keptSnapshot, seedInputsDigest } from "../helpers/seed-snapshot-cache.ts";
 
 async function settleOneTimeJobs(database: Database): Promise<void> {
@@ -75,21 +74,17 @@ const dataDir = process.env.DATA_DIR;
 const target = !process.env.DATABASE_URL && dataDir ? path.join(dataDir, "pglite") : null;
 const snapshot = target && !existsSync(target) ? keptSnapshot(seedInputsDigest()) : null;
 if (target && snapshot) {
-  // Settled in memory and then written out: on the data directory (PostgreSQL's files on disk, a flush at
-  // each commit) the same jobs took about twice as long.
   const started = performance.now();
-  const database = await openDatabase({ pgliteData: new Blob([readFileSync(snapshot)]) });
-  let tar: Buffer;
+  mkdirSync(target, { recursive: true });
+  // Names in PGlite's dump start with "/": GNU tar strips it and says so on stderr (kept for errors).
+  execFileSync("tar", ["-xf", snapshot, "-C", target], { stdio: ["ignore", "ignore", "pipe"] });
+  const database = await openDatabase({ pgliteDir: target });
   try {
     await settleOneTimeJobs(database);
     if (operator) await createOperator(database, operator.email, operator.password);
-    tar = await compactSnapshot((database.db as unknown as { $client: Parameters<typeof compactSnapshot>[0] }).$client);
   } finally {
     await database.close();
   }
-  mkdirSync(target, { recursive: true });
-  // Names in PGlite's dump start with "/": GNU tar strips it and says so on stderr (kept for errors).
-  execFileSync("tar", ["-xf", "-", "-C", target], { input: tar, stdio: ["pipe", "ignore", "pipe"] });
   console.log(
     `e2e: the data directory starts from the kept seeded snapshot ${path.basename(snapshot)}, settled (${Math.round(performance.now() - started)} ms)`,
   );
