@@ -30,7 +30,7 @@ export const TASKS_WATCH_EVERY_MS = 5 * 60_000;
  * the next watch recompute those tools and every list that shows them (15 s on the embedded engine).
  * A fact not listed here (a new one too) is recomputed after, as before.
  */
-export const NOT_DERIVED_FROM: readonly FactField[] = [
+const NOT_DERIVED_FROM: readonly FactField[] = [
   "pricing",
   "plans",
   "website_url",
