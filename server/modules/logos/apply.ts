@@ -43,8 +43,11 @@ const Row = z.object({
 });
 type Row = z.infer<typeof Row>;
 
-/** Marks drawn at the same time (each of sharp's pipelines runs on its own thread). */
-const RENDERS_AT_ONCE = Math.max(2, availableParallelism() * 2);
+/**
+ * Marks drawn at the same time: one per core, at most three, so at least one of libuv's four threads
+ * (which sharp's pipelines run on) stays free for the requests' own work (password hashes, files).
+ */
+const RENDERS_AT_ONCE = Math.min(3, Math.max(2, availableParallelism()));
 
 const sha256 = (b: Uint8Array | string) => createHash("sha256").update(b).digest("hex");
 
@@ -130,7 +133,7 @@ export async function applyBundledLogos(
     work.push({ row, icon, provenance, svgHash });
   }
 
-  // Each mark is drawn once, a few at a time: sharp draws on its own threads, so the cores share the work.
+  // Each mark is drawn once, a few at a time: sharp draws off the main thread, so the cores share the work.
   const icons = [...new Map(work.map((w) => [`${w.icon.set}:${w.icon.id}`, w.icon])).entries()];
   let next = 0;
   await Promise.all(
