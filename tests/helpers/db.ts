@@ -34,6 +34,12 @@ export async function createTestDatabase(): Promise<Database> {
       },
     };
   }
-  const snapshot = readFileSync(inject("pgliteSnapshot"));
-  return openDatabase({ pgliteData: new Blob([snapshot]) });
+  return openDatabase({ pgliteData: snapshotBytes(inject("pgliteSnapshot")) });
+}
+
+/** The run's snapshot, read once per worker (its files share one module graph, ADR 0093); PGlite only reads it. */
+let snapshot: { file: string; bytes: Uint8Array<ArrayBuffer> } | undefined;
+function snapshotBytes(file: string): Uint8Array<ArrayBuffer> {
+  if (snapshot?.file !== file) snapshot = { file, bytes: new Uint8Array(readFileSync(file)) };
+  return snapshot.bytes;
 }
