@@ -4,8 +4,11 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import type { PasswordHashing } from "../../server/modules/accounts/index.ts";
+import { DUPLICATES_REFRESH_JOB } from "../../server/modules/catalog/index.ts";
 import type { GrowthWiring } from "../../server/modules/growth/index.ts";
+import { OPEN_DATA_JOB } from "../../server/modules/syndication/index.ts";
 import type { Clock } from "../../server/platform/clock.ts";
+import { STATISTICS_JOB } from "../../server/platform/db/statistics.ts";
 import { type DnsResolver, fakeDns } from "../../server/platform/dns.ts";
 import { loadEnv } from "../../server/platform/env.ts";
 import { createLogger, type Logger } from "../../server/platform/logger.ts";
@@ -27,12 +30,12 @@ export type TestServer = RunningServer & {
  * tests (syndication, statistics, duplicates, quality, jobs), which pass `maintenanceJobs: "run"` or
  * call them directly.
  */
-export const MAINTENANCE_JOBS = [
-  "open-data.dump",
-  "db.statistics",
-  "catalog.duplicates.refresh",
+export const MAINTENANCE_JOBS: readonly string[] = [
+  OPEN_DATA_JOB,
+  STATISTICS_JOB,
+  DUPLICATES_REFRESH_JOB,
   "catalog.quality.refresh",
-] as const;
+];
 
 /** The real server on an ephemeral port over a private test database; pages need `npm run build`. */
 export async function startTestServer(
@@ -93,6 +96,9 @@ export async function startTestServer(
       options.passwordHashing === "production" ? undefined : (options.passwordHashing ?? testPasswordHashing),
     mode: "production",
   });
+  // A renamed job would silently run again: every name put off must be one the server runs.
+  const unknown = MAINTENANCE_JOBS.filter((type) => !running.services.jobs.recurringTypes().includes(type));
+  if (unknown.length) throw new Error(`MAINTENANCE_JOBS names no recurring job: ${unknown.join(", ")}`);
   for (const type of options.deferJobs ?? []) {
     // The runner adds a recurring job's row only when none with its key is pending: this one is.
     await running.services.jobs.enqueue({ type, key: type, runAt: new Date("9999-01-01T00:00:00Z") });

@@ -2,8 +2,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getBillingSummary, runBillingSweep, setTestPaymentMethodFails } from "../../server/modules/billing/index.ts";
 import { paymentProviders } from "../../server/modules/billing/registry.ts";
-import { DUPLICATES_REFRESH_JOB } from "../../server/modules/catalog/index.ts";
-import { OPEN_DATA_JOB } from "../../server/modules/syndication/index.ts";
 import { createTestClock, DAY_MS } from "../../server/platform/clock.ts";
 import { queryRows, sql } from "../../server/platform/db/index.ts";
 import { listOutbox } from "../../server/platform/mail.ts";
@@ -20,11 +18,9 @@ const BASE = new Date("2026-04-01T00:00:00Z");
 const clock = createTestClock(BASE);
 let server: TestServer;
 beforeAll(async () => {
-  // Every forward move of the clock would rerun the catalogue-wide jobs; billing involves neither.
   server = await startTestServer({
     clock,
     env: { TRUST_PROXY: "1" },
-    deferJobs: [OPEN_DATA_JOB, DUPLICATES_REFRESH_JOB],
   });
 });
 afterAll(async () => {

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DUPLICATES_REFRESH_JOB } from "../../server/modules/catalog/index.ts";
 import {
   DISCUSSION_MAIL_TAG,
   DISCUSSION_RULES,
   HOLD_REASON_NEW_ACCOUNT,
 } from "../../server/modules/community/index.ts";
-import { OPEN_DATA_JOB } from "../../server/modules/syndication/index.ts";
 import { queryRows, sql } from "../../server/platform/db/index.ts";
 import { listOutbox } from "../../server/platform/mail.ts";
 import { Client, createMember, establishMember, type Member } from "../helpers/accounts.ts";
@@ -31,8 +29,6 @@ beforeAll(async () => {
   server = await startTestServer({
     pages: true,
     env: { TRUST_PROXY: "1" },
-    // runDue() sends the followers' mail; the catalogue-wide jobs are not this file's subject.
-    deferJobs: [OPEN_DATA_JOB, DUPLICATES_REFRESH_JOB],
   });
   admin = await established({ role: "admin", name: "Mo Derator" });
   asker = await established({ name: "Ada Asker" });
