@@ -42,6 +42,8 @@ const dbProject = (engine: "pglite" | "postgres") => ({
     include: engine === "postgres" ? bothEngines : DB_TESTS,
     exclude: ["**/node_modules/**", ...needsBuild],
     globalSetup: ["tests/helpers/global-setup.ts"],
+    // `npm test` builds beside the global setup; a file starts once the build has ended (ADR 0095).
+    setupFiles: ["tests/helpers/await-build.ts"],
     // The process runs as production does (ADR 0094): React's production build (its development build took a
     // fifth of a page-rendering file's time, 46 → 36 s for a hostile-input shard) and better-auth's production
     // behaviour (its origin check is skipped when NODE_ENV is "test"). Raw rows are still checked against
@@ -87,7 +89,16 @@ export default defineConfig({
       // bench:cluster in its short mode (two instances, a private PostgreSQL cluster): once per run.
       ...(FAST
         ? []
-        : [{ test: { name: "cluster", include: ["tests/integration/**/*.cluster.test.ts"], testTimeout: 240_000 } }]),
+        : [
+            {
+              test: {
+                name: "cluster",
+                include: ["tests/integration/**/*.cluster.test.ts"],
+                setupFiles: ["tests/helpers/await-build.ts"],
+                testTimeout: 240_000,
+              },
+            },
+          ]),
       dbProject("pglite"),
       ...(process.env.TEST_DATABASE_URL && !FAST ? [dbProject("postgres")] : []),
     ],

@@ -6,8 +6,10 @@
 //
 // `npm run test:fast` (--fast): the inner loop — unit tests and the database tests that do not need the
 // build, on PGlite only; no build, no browser (vitest.config.ts, TEST_SCOPE=fast).
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { buildIsFresh } from "./build-inputs.mjs";
 
 const run = (cmd, args, env = {}) =>
@@ -18,6 +20,8 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
 
 const fast = process.argv.includes("--fast");
+/** A build running beside Vitest: its log, and the file its exit status is written to when it ends. */
+let build = null;
 const started = performance.now();
 const seconds = () => `${Math.round((performance.now() - started) / 1000)} s`;
 
@@ -27,9 +31,12 @@ if (fast) {
   console.log("SKIP_BUILD=1: using build/ as it is.");
 } else if (buildIsFresh()) {
   console.log("The build is up to date with its inputs (build/.inputs-hash): not rebuilt.");
-} else if (run("npm", ["run", "build"]) !== 0) {
-  console.error("Build failed: no tests were run.");
-  process.exit(1);
+} else {
+  // The build runs beside Vitest's global setup: seeding the two engines' databases keeps about one of the
+  // two cores busy, and the build filled the other (ADR 0095). The setup waits for it before the first test
+  // (tests/helpers/await-build.ts, before each database file); its output goes to a file, printed when it fails.
+  build = startBuild();
+  console.log(`Building beside the test databases' setup (output in ${build.log}).`);
 }
 
 const vitestJson = "test-results/vitest.json";
@@ -49,9 +56,17 @@ const vitestStatus = run(
     "--reporter=json",
     `--outputFile.json=${vitestJson}`,
   ],
-  fast ? { TEST_SCOPE: "fast" } : {},
+  {
+    ...(fast ? { TEST_SCOPE: "fast" } : {}),
+    ...(build ? { TOOLSCAPE_BUILD_STATUS: build.status, TOOLSCAPE_BUILD_LOG: build.log } : {}),
+  },
 );
 if (vitestStatus !== 0) exitCode = 1;
+if (build && buildStatus(build) !== 0) {
+  // Vitest's setup stopped on it too; the journeys need the build.
+  console.error(`\nBuild failed (npm run build): no test that needs it was run.\n${tail(build.log)}`);
+  process.exit(1);
+}
 if (existsSync(vitestJson)) {
   const r = JSON.parse(readFileSync(vitestJson, "utf8"));
   totals.passed += r.numPassedTests ?? 0;
@@ -153,6 +168,28 @@ console.log(
   `\nSummary: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped (${seconds()}${fast ? ", test:fast" : ""})`,
 );
 process.exit(exitCode || (totals.failed ? 1 : 0));
+
+/** `npm run build` in the background; a shell writes its exit status to a file when it ends. */
+function startBuild() {
+  const stem = path.join(os.tmpdir(), `toolscape-build-${process.pid}`);
+  const b = { log: `${stem}.log`, status: `${stem}.status` };
+  rmSync(b.status, { force: true });
+  spawn("bash", ["-c", 'npm run build > "$1" 2>&1; echo $? > "$2.tmp" && mv "$2.tmp" "$2"', "build", b.log, b.status], {
+    stdio: "ignore",
+  });
+  return b;
+}
+
+/** The background build's exit status, once it has ended (waits for it). */
+function buildStatus(b) {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  while (!existsSync(b.status)) Atomics.wait(pause, 0, 0, 200);
+  return Number(readFileSync(b.status, "utf8").trim() || 1);
+}
+
+function tail(file) {
+  return existsSync(file) ? readFileSync(file, "utf8").split("\n").slice(-40).join("\n") : "";
+}
 
 /** Every failed Vitest test, and every file that failed before its tests ran, as "project file › test". */
 function vitestFailures() {
