@@ -33,8 +33,8 @@ if (fast) {
   console.log("The build is up to date with its inputs (build/.inputs-hash): not rebuilt.");
 } else {
   // The build runs beside Vitest's global setup: seeding the two engines' databases keeps about one of the
-  // two cores busy, and the build filled the other (ADR 0095). The setup waits for it before the first test
-  // (tests/helpers/await-build.ts, before each database file); its output goes to a file, printed when it fails.
+  // two cores busy, and the build fills the other (ADR 0095). Each database and cluster file waits for it
+  // (tests/helpers/await-build.ts); unit files do not. Its output goes to a file, printed when it fails.
   build = startBuild();
   console.log(`Building beside the test databases' setup (output in ${build.log}).`);
 }

@@ -26,9 +26,9 @@ export type TestServer = RunningServer & {
  * Catalogue-wide upkeep that reads or rewrites the whole seeded catalogue and that no test needs done
  * before its own work: the open-data dump, PGlite's statistics (VACUUM ANALYZE of every table; the seed
  * ends with one), the duplicate finder and the quality pass. A test server's first `runDue()` ran them
- * all, about 2.4 of its 3.3 s on PGlite (ADR 0053's `deferJobs`, made the default). They keep their own
- * tests (syndication, statistics, duplicates, quality, jobs), which pass `maintenanceJobs: "run"` or
- * call them directly.
+ * all, about 2.4 of its 3.3 s on PGlite (ADR 0053's `deferJobs`, made the default, ADR 0095). Their own
+ * tests run them directly (syndication, jobs, duplicates, catalog-quality) or pass `maintenanceJobs: "run"`
+ * (admin-scale).
  */
 export const MAINTENANCE_JOBS: readonly string[] = [
   OPEN_DATA_JOB,
