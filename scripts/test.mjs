@@ -6,11 +6,10 @@
 //
 // `npm run test:fast` (--fast): the inner loop — unit tests and the database tests that do not need the
 // build, on PGlite only; no build, no browser (vitest.config.ts, TEST_SCOPE=fast).
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { buildIsFresh } from "./build-inputs.mjs";
+import { buildExitCode, buildLogTail, startBuild } from "./build-status.mjs";
 
 const run = (cmd, args, env = {}) =>
   spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
@@ -64,7 +63,7 @@ const vitestStatus = run(
 if (vitestStatus !== 0) exitCode = 1;
 if (build && buildStatus(build) !== 0) {
   // Vitest's setup stopped on it too; the journeys need the build.
-  console.error(`\nBuild failed (npm run build): no test that needs it was run.\n${tail(build.log)}`);
+  console.error(`\nBuild failed (npm run build): no test that needs it was run.\n${buildLogTail(build.log)}`);
   process.exit(1);
 }
 if (existsSync(vitestJson)) {
@@ -169,26 +168,15 @@ console.log(
 );
 process.exit(exitCode || (totals.failed ? 1 : 0));
 
-/** `npm run build` in the background; a shell writes its exit status to a file when it ends. */
-function startBuild() {
-  const stem = path.join(os.tmpdir(), `toolscape-build-${process.pid}`);
-  const b = { log: `${stem}.log`, status: `${stem}.status` };
-  rmSync(b.status, { force: true });
-  spawn("bash", ["-c", 'npm run build > "$1" 2>&1; echo $? > "$2.tmp" && mv "$2.tmp" "$2"', "build", b.log, b.status], {
-    stdio: "ignore",
-  });
-  return b;
-}
-
-/** The background build's exit status, once it has ended (waits for it). */
+/** The background build's exit code, once it has ended (waits for it). */
 function buildStatus(b) {
   const pause = new Int32Array(new SharedArrayBuffer(4));
-  while (!existsSync(b.status)) Atomics.wait(pause, 0, 0, 200);
-  return Number(readFileSync(b.status, "utf8").trim() || 1);
-}
-
-function tail(file) {
-  return existsSync(file) ? readFileSync(file, "utf8").split("\n").slice(-40).join("\n") : "";
+  let code = buildExitCode(b.status);
+  while (code === null) {
+    Atomics.wait(pause, 0, 0, 200);
+    code = buildExitCode(b.status);
+  }
+  return code;
 }
 
 /** Every failed Vitest test, and every file that failed before its tests ran, as "project file › test". */

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { buildExitCode, buildLogTail } from "../../scripts/build-status.mjs";
 
 /**
  * A setup file of the database and cluster projects (vitest.config.ts): `npm test` builds beside the
@@ -9,12 +9,15 @@ import { existsSync, readFileSync } from "node:fs";
  */
 async function awaitBuild(status: string | undefined): Promise<void> {
   if (!status) return;
-  while (!existsSync(status)) await new Promise((r) => setTimeout(r, 200));
-  const code = Number(readFileSync(status, "utf8").trim() || 1);
+  let code = buildExitCode(status);
+  while (code === null) {
+    await new Promise((r) => setTimeout(r, 200));
+    code = buildExitCode(status);
+  }
   if (code !== 0) {
-    const log = process.env.TOOLSCAPE_BUILD_LOG;
-    const tail = log && existsSync(log) ? readFileSync(log, "utf8").split("\n").slice(-30).join("\n") : "";
-    throw new Error(`The build failed (npm run build exited ${code}).\n${tail}`);
+    throw new Error(
+      `The build failed (npm run build exited ${code}).\n${buildLogTail(process.env.TOOLSCAPE_BUILD_LOG)}`,
+    );
   }
 }
 
