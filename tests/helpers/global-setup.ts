@@ -29,27 +29,31 @@ export default async function setup(project: TestProject) {
   if (engine === "postgres") {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error("TEST_DATABASE_URL is required for the postgres project");
-    const template = `toolscape_test_${runId}_tpl`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${template}`);
-    const database = await openDatabase({ url: withDatabase(adminUrl, template), poolSize: 2 });
-    await database.migrate();
-    await seedCatalog(database.db, systemClock);
-    await database.close();
+    const { runId: pgRunId, template } = await postgresTemplate(adminUrl);
     project.provide("pgTemplate", template);
     project.provide("pgAdminUrl", adminUrl);
     project.provide("pgliteSnapshot", "");
     return async () => {
-      const { rows } = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1", [
-        `toolscape_test_${runId}_%`,
-      ]);
-      for (const { datname } of rows) {
-        await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      try {
+        const { rows } = await admin.query<{ datname: string }>(
+          "SELECT datname FROM pg_database WHERE datname LIKE $1",
+          [`toolscape_test_${pgRunId}_%`],
+        );
+        for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      } finally {
+        await admin.end();
       }
-      await admin.end();
     };
   }
+
+  // Vitest runs the projects' global setups one after the other. The PostgreSQL template is seeded beside
+  // PGlite's (its work is mostly the PostgreSQL server's, on the other core) when this run has that project;
+  // its own setup then waits for it (ADR 0096).
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl && project.vitest.projects.some((p) => p.name === "postgres"))
+    void postgresTemplate(adminUrl).catch(() => {});
 
   // A snapshot kept from an earlier run with the same migrations, seed and packages (test:fast's loop).
   const digest = seedInputsDigest();
@@ -80,6 +84,34 @@ export default async function setup(project: TestProject) {
     if (held) held.release();
     else rmSync(file, { force: true });
   };
+}
+
+/**
+ * The run's PostgreSQL template, migrated and seeded once: started by whichever setup asks first and
+ * shared through globalThis (both projects' setups run in Vitest's main process).
+ */
+function postgresTemplate(adminUrl: string): Promise<{ runId: string; template: string }> {
+  const shared = globalThis as { toolscapePgTemplate?: Promise<{ runId: string; template: string }> };
+  shared.toolscapePgTemplate ??= (async () => {
+    const runId = `${process.pid}_${randomBytes(3).toString("hex")}`;
+    const template = `toolscape_test_${runId}_tpl`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE DATABASE ${template}`);
+    } finally {
+      await admin.end();
+    }
+    const database = await openDatabase({ url: withDatabase(adminUrl, template), poolSize: 2 });
+    try {
+      await database.migrate();
+      await seedCatalog(database.db, systemClock);
+    } finally {
+      await database.close();
+    }
+    return { runId, template };
+  })();
+  return shared.toolscapePgTemplate;
 }
 
 export function withDatabase(url: string, name: string): string {
