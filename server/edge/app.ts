@@ -2,7 +2,6 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
-import { compress } from "hono/compress";
 import { matchedRoutes } from "hono/route";
 import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -16,6 +15,7 @@ import { memberOwnPages } from "../page-gates/member-own-pages.ts";
 import { memberPages } from "../page-gates/member-pages.ts";
 import { createToolRefs, toolPageGate } from "../page-gates/tool-page-gate.ts";
 import { bodyCap } from "../platform/body-cap.ts";
+import { compression } from "../platform/compression.ts";
 import { clientIp } from "../platform/client-ip.ts";
 import { csrfProtection } from "../platform/csrf.ts";
 import { failedForDatabase, isDatabaseUnavailable } from "../platform/db/availability.ts";
@@ -170,7 +170,7 @@ export function createApp(options: AppOptions) {
     if (answer.status === 404) return c.text("Not found", 404, { "Cache-Control": "public, max-age=60" });
     return c.body(Buffer.from(answer.body), 200, answer.headers);
   });
-  app.use(compress());
+  app.use(compression());
   // Every body is read once, here, counted against its route's limit (issue 31): a 413 with or without
   // Content-Length, before anything parses it; what follows reads the bytes kept here.
   app.use(

@@ -96,6 +96,18 @@ describe("server-rendered pages", () => {
     const res = await server.get("/tools", { headers: { "accept-encoding": "gzip" } });
     expect(res.headers.get("content-encoding")).toBe("gzip");
   });
+
+  it("sends a small JSON answer as it is, with its length, and gzips a large one (ADR 0096)", async () => {
+    const refused = await server.get("/api/tools", { method: "PUT", headers: { "accept-encoding": "gzip" } });
+    expect(refused.status).toBe(405);
+    expect(refused.headers.get("content-encoding")).toBeNull();
+    const text = await refused.text();
+    expect(Number(refused.headers.get("content-length"))).toBe(Buffer.byteLength(text));
+    expect(JSON.parse(text)).toMatchObject({ success: false });
+    const list = await server.get("/api/categories", { headers: { "accept-encoding": "gzip" } });
+    expect(list.headers.get("content-encoding")).toBe("gzip");
+    expect(((await list.json()) as { categories: unknown[] }).categories.length).toBeGreaterThan(5);
+  });
 });
 
 describe("shutdown", () => {
