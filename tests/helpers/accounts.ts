@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { type Role, type Tier, updateAccount } from "../../server/modules/accounts/index.ts";
 import { sql } from "../../server/platform/db/index.ts";
+import { fetch } from "./http.ts";
 import type { TestServer } from "./server.ts";
 
 /**

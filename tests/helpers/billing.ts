@@ -2,6 +2,7 @@ import { expect } from "vitest";
 import { signTestWebhook, testProviderDecision } from "../../server/modules/billing/index.ts";
 import { queryRows, sql } from "../../server/platform/db/index.ts";
 import type { Member } from "./accounts.ts";
+import { fetch } from "./http.ts";
 import type { TestServer } from "./server.ts";
 
 type Json = Record<string, unknown>;

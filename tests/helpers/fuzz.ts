@@ -7,6 +7,7 @@ import { createApi } from "../../server/api/index.ts";
 import { queryRows, sql } from "../../server/platform/db/index.ts";
 import { BUILD_DIR } from "../../server/platform/paths.ts";
 import { createMember, type Member } from "./accounts.ts";
+import { fetch } from "./http.ts";
 import { createRecordingLogger } from "./logger.ts";
 import { startTestServer, type TestServer } from "./server.ts";
 

@@ -15,6 +15,7 @@ import { createLogger, type Logger } from "../../server/platform/logger.ts";
 import { BUILD_DIR } from "../../server/platform/paths.ts";
 import { type RunningServer, startServer } from "../../server/process/server.ts";
 import { createTestDatabase } from "./db.ts";
+import { fetch } from "./http.ts";
 import { testPasswordHashing } from "./password-hashing.ts";
 
 export type TestServer = RunningServer & {

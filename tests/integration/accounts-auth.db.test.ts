@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, sql } from "../../server/platform/db/index.ts";
 import { Client, createMember } from "../helpers/accounts.ts";
+import { fetch } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 /** Sign-up, sign-in, sign-out and password reset through the real pages (forms without JavaScript). */

@@ -3,6 +3,7 @@ import { listAudit } from "../../server/platform/audit.ts";
 import { queryRows, sql } from "../../server/platform/db/index.ts";
 import { Client, createMember, type Member } from "../helpers/accounts.ts";
 import { buy } from "../helpers/billing.ts";
+import { fetch } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";

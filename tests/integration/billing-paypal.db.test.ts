@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configurePaymentProviders } from "../../server/modules/billing/index.ts";
 import { createMember, type Member } from "../helpers/accounts.ts";
 import { count, tierOf } from "../helpers/billing.ts";
+import { fetch } from "../helpers/http.ts";
 import { type Exchange, fixture, fixtureText, type ReplayServer, startReplayServer } from "../helpers/replay-server.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 

@@ -15,6 +15,7 @@ import {
   startCheckout,
   tierOf,
 } from "../helpers/billing.ts";
+import { fetch } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 /**

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refreshRatings } from "../../server/modules/community/index.ts";
 import { sql } from "../../server/platform/db/index.ts";
 import { createMember } from "../helpers/accounts.ts";
+import { fetch } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 /**

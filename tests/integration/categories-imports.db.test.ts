@@ -16,6 +16,7 @@ import {
 import { createSubmission } from "../../server/modules/submissions/index.ts";
 import { queryRows, sql } from "../../server/platform/db/index.ts";
 import { createMember, type Member } from "../helpers/accounts.ts";
+import { fetch } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 /**

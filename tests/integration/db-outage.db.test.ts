@@ -13,6 +13,7 @@ import { loadEnv } from "../../server/platform/env.ts";
 import { BUILD_DIR } from "../../server/platform/paths.ts";
 import { type RunningServer, startServer } from "../../server/process/server.ts";
 import { createTestDatabase } from "../helpers/db.ts";
+import { fetch } from "../helpers/http.ts";
 import { createRecordingLogger } from "../helpers/logger.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 

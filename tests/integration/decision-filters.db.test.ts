@@ -6,6 +6,7 @@ import { domainKey, nameKey } from "../../server/modules/catalog/normalize.ts";
 import { OPEN_DATA_JOB } from "../../server/modules/syndication/index.ts";
 import { auditLog, categories, tasks, taskTools, tools } from "../../server/tables.ts";
 import { Client, createMember, type Member } from "../helpers/accounts.ts";
+import { fetch } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 /**

@@ -5,6 +5,7 @@ import { queryRows, sql } from "../../server/platform/db/index.ts";
 import { listOutbox, type OutboxMessage } from "../../server/platform/mail.ts";
 import { siteOrigin } from "../../server/platform/site-origin.ts";
 import { Client, createMember, type Member } from "../helpers/accounts.ts";
+import { fetch } from "../helpers/http.ts";
 import { createRecordingLogger } from "../helpers/logger.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "../../server/process/context.ts";
 import type { Member } from "../helpers/accounts.ts";
 import { COOKIES, startFuzzTarget } from "../helpers/fuzz.ts";
+import { fetch } from "../helpers/http.ts";
 import { createRecordingLogger } from "../helpers/logger.ts";
 import type { TestServer } from "../helpers/server.ts";
 

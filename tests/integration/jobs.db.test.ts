@@ -18,6 +18,7 @@ import { createLogger, type Logger } from "../../server/platform/logger.ts";
 import { startServer } from "../../server/process/server.ts";
 import { jobs as jobsTable } from "../../server/tables.ts";
 import { createTestDatabase } from "../helpers/db.ts";
+import { fetch } from "../helpers/http.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -8,6 +8,7 @@ import { ManifestInput, type ObserverDeps, runPricingObserver } from "../../serv
 import { createTestClock } from "../../server/platform/clock.ts";
 import { categories, makerClaims, makerManifests, toolFactHistory, toolFacts, tools } from "../../server/tables.ts";
 import { createMember } from "../helpers/accounts.ts";
+import { fetch } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 /**

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MCP_ANONYMOUS_RULE } from "../../server/modules/syndication/index.ts";
 import { type Db, queryRows, sql } from "../../server/platform/db/index.ts";
+import { fetch } from "../helpers/http.ts";
 import { createRecordingLogger } from "../helpers/logger.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 

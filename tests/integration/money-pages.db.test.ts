@@ -5,6 +5,7 @@ import { createTestClock, type TestClock } from "../../server/platform/clock.ts"
 import { queryRows, sql } from "../../server/platform/db/index.ts";
 import { BUILD_DIR } from "../../server/platform/paths.ts";
 import { Client, createMember, type Member } from "../helpers/accounts.ts";
+import { fetch } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 /**

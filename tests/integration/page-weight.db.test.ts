@@ -7,6 +7,7 @@ import { measurePageWeight, PAGE_WEIGHT_TARGETS } from "../../bench/page-weight.
 import { queryRows, sql } from "../../server/platform/db/index.ts";
 import { BUILD_DIR } from "../../server/platform/paths.ts";
 import { createMember, type Member } from "../helpers/accounts.ts";
+import { fetch } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 /**

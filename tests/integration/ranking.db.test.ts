@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listTools, ToolListParams } from "../../server/modules/catalog/index.ts";
 import { queryRows, sql } from "../../server/platform/db/index.ts";
 import { createMember } from "../helpers/accounts.ts";
+import { fetch } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 /**

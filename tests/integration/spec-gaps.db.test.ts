@@ -4,6 +4,7 @@ import { type Db, queryRows, sql } from "../../server/platform/db/index.ts";
 import { listOutbox } from "../../server/platform/mail.ts";
 import { Client, createMember, type Member } from "../helpers/accounts.ts";
 import { buy, tierOf } from "../helpers/billing.ts";
+import { fetch } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 /**

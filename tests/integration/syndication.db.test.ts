@@ -19,6 +19,7 @@ import {
 import { type Db, queryRows, sql } from "../../server/platform/db/index.ts";
 import { SEED_DIR } from "../../server/platform/paths.ts";
 import { Client, createMember } from "../helpers/accounts.ts";
+import { fetch } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
