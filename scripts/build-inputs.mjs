@@ -13,7 +13,9 @@ const FILES = [
   "vite.config.ts",
   "react-router.config.ts",
   "tsconfig.json",
+  "scripts/build.mjs",
   "scripts/build-server.mjs",
+  "scripts/precompress-assets.mjs",
 ];
 
 /** The inputs' hash, or null when git cannot list them (then the caller always builds). */

@@ -226,6 +226,9 @@ export function createApp(options: AppOptions) {
       "/assets/*",
       serveStatic({
         root,
+        // The Brotli or gzip copy made at build time (scripts/precompress-assets.mjs, ADR 0097): an asset is
+        // never compressed again on a request.
+        precompressed: true,
         onFound: (_p, c) => {
           c.header("Cache-Control", "public, max-age=31536000, immutable");
         },

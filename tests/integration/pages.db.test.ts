@@ -1,5 +1,10 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
+import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BUILD_DIR } from "../../server/platform/paths.ts";
 import { fetch } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -108,6 +113,31 @@ describe("server-rendered pages", () => {
     const list = await server.get("/api/categories", { headers: { "accept-encoding": "gzip" } });
     expect(list.headers.get("content-encoding")).toBe("gzip");
     expect(((await list.json()) as { categories: unknown[] }).categories.length).toBeGreaterThan(5);
+  });
+
+  it("sends an asset's Brotli or gzip copy made at build time, as the browser accepts (ADR 0097)", async () => {
+    const dir = path.join(BUILD_DIR, "client/assets");
+    const file = readdirSync(dir).find((f) => f.endsWith(".js") && readFileSync(path.join(dir, f)).length > 20_000);
+    if (!file) throw new Error("no large script in the build");
+    const original = readFileSync(path.join(dir, file));
+    const ask = async (acceptEncoding: string) => {
+      // undici's request: the bytes as sent, not decoded.
+      const res = await request(`${server.url}/assets/${file}`, { headers: { "accept-encoding": acceptEncoding } });
+      const body = Buffer.from(await res.body.arrayBuffer());
+      return { headers: res.headers, body };
+    };
+    const br = await ask("gzip, deflate, br, zstd");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toMatch(/^text\/javascript/);
+    expect(br.headers["cache-control"]).toContain("immutable");
+    expect(br.body.equals(readFileSync(path.join(dir, `${file}.br`)))).toBe(true);
+    expect(brotliDecompressSync(br.body).equals(original)).toBe(true);
+    const gz = await ask("gzip, deflate");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.body).equals(original)).toBe(true);
+    const plain = await ask("identity");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.equals(original)).toBe(true);
   });
 });
 
