@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { type Role, type Tier, updateAccount } from "../../server/modules/accounts/index.ts";
 import { sql } from "../../server/platform/db/index.ts";
-import { fetch } from "./http.ts";
+import { fetch, headersFrom } from "./http.ts";
 import type { TestServer } from "./server.ts";
 
 /**
@@ -58,10 +58,7 @@ export class Client {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () => {
-          const out = new Headers();
-          for (const [k, v] of Object.entries(res.headers)) {
-            for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) out.append(k, one);
-          }
+          const out = headersFrom(res.headers);
           for (const line of out.getSetCookie()) {
             const [pair = ""] = line.split(";");
             const i = pair.indexOf("=");

@@ -61,6 +61,15 @@ function decode(bytes: Buffer, encoding: string | null): Buffer {
   return out;
 }
 
+/** Node's or undici's header record (a repeated header as an array: Set-Cookie) as a Headers object. */
+export function headersFrom(record: Record<string, string | string[] | undefined>): Headers {
+  const out = new Headers();
+  for (const [name, value] of Object.entries(record)) {
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) out.append(name, one);
+  }
+  return out;
+}
+
 export async function fetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
   if (input instanceof Request) return globalThis.fetch(input, init);
   let url = new URL(input);
@@ -121,10 +130,7 @@ export async function fetch(input: string | URL | Request, init: RequestInit = {
       redirected = true;
       continue;
     }
-    const out = new Headers();
-    for (const [name, value] of Object.entries(res.headers)) {
-      for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) out.append(name, one);
-    }
+    const out = headersFrom(res.headers);
     let responseBody: BodyInit | null = null;
     if (NULL_BODY.has(status) || method === "HEAD") await res.body.dump();
     else if ((out.get("content-type") ?? "").startsWith("text/event-stream") && !out.get("content-encoding")) {

@@ -4,7 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import type { PasswordHashing } from "../../server/modules/accounts/index.ts";
-import { DUPLICATES_REFRESH_JOB } from "../../server/modules/catalog/index.ts";
+import { DUPLICATES_REFRESH_JOB, QUALITY_PASS_JOB } from "../../server/modules/catalog/index.ts";
 import type { GrowthWiring } from "../../server/modules/growth/index.ts";
 import { OPEN_DATA_JOB } from "../../server/modules/syndication/index.ts";
 import type { Clock } from "../../server/platform/clock.ts";
@@ -35,7 +35,7 @@ export const MAINTENANCE_JOBS: readonly string[] = [
   OPEN_DATA_JOB,
   STATISTICS_JOB,
   DUPLICATES_REFRESH_JOB,
-  "catalog.quality.refresh",
+  QUALITY_PASS_JOB,
 ];
 
 /** The real server on an ephemeral port over a private test database; pages need `npm run build`. */

@@ -127,7 +127,7 @@ export {
   registerDuplicateJobs,
   requestDuplicateRefresh,
 } from "./refresh-duplicates.ts";
-export { registerQualityJobs } from "./run-quality-pass.ts";
+export { QUALITY_PASS_JOB, registerQualityJobs } from "./run-quality-pass.ts";
 export { type SavedTool, saveTool } from "./save-tool.ts";
 export { fuseRanks, type Leg } from "./search-fusion.ts";
 export { setSearchWarning, setVectorBudget } from "./search-hybrid.ts";
