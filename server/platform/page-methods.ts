@@ -49,9 +49,81 @@ function manifestOf(build: ServerBuild): Manifest {
 
 type Matches = NonNullable<ReturnType<typeof matchRoutes>>;
 
-// React Router's matchRoutes flattens and ranks the whole route tree on every call (a tenth of a
-// member page's CPU in the profile): each build remembers the answers for the paths it has seen, a
-// bounded number of them, the oldest forgotten first (paths are unbounded: anyone can invent one).
+/**
+ * React Router's matchRoutes flattens and ranks the whole route tree on every call (1.7–2.3 ms for the
+ * 149 routes; React Router's own request handler flattens once and keeps the branches, but that is not
+ * public). Most routes begin with a fixed first segment (`tools`, `admin`, `dashboard`, …), and a path
+ * whose first segment is `admin` can only match routes that begin with `admin` or with something that is
+ * not fixed (a parameter, a splat, an optional segment, a pathless layout). So each build keeps, per first
+ * segment, the tree cut down to those routes, and matchRoutes ranks only them. Removing routes that cannot
+ * match keeps the order of the rest (the ranking compares scores, then sibling order), so the answer is
+ * the whole tree's: `tests/unit/page-matches.test.ts` compares the two for every route.
+ */
+type Trees = { byFirstSegment: Map<string, RouteObject[]>; other: RouteObject[]; all: RouteObject[] };
+const trees = new WeakMap<ServerBuild, Trees>();
+
+/** A route's own first segment when it is fixed (lower case, as matching ignores case); null otherwise. */
+function fixedFirstSegment(path: string | undefined): string | null | undefined {
+  if (path === undefined) return undefined;
+  const first = path.replace(/^\/+/, "").split("/")[0] ?? "";
+  if (first === "") return undefined;
+  if (first.startsWith(":") || first.includes("*") || first.endsWith("?")) return null;
+  return first.toLowerCase();
+}
+
+/** The routes a path whose first segment is `key` (null: any other) can match. */
+function pruned(routes: RouteObject[], key: string | null): RouteObject[] {
+  const out: RouteObject[] = [];
+  for (const route of routes) {
+    const first = fixedFirstSegment(route.path);
+    if (first === null || first === key) out.push(route);
+    else if (first === undefined) {
+      // No segment of its own (the root, a layout, an index): its children decide. A layout without a
+      // path is no branch itself, so it goes when none of its children stays.
+      const children = route.children?.length ? pruned(route.children, key) : undefined;
+      if (children?.length || route.path != null || route.index)
+        out.push(children ? ({ ...route, children } as RouteObject) : route);
+    }
+  }
+  return out;
+}
+
+function treesOf(build: ServerBuild): Trees {
+  let t = trees.get(build);
+  if (t) return t;
+  const all = manifestOf(build).routes;
+  const keys = new Set<string>();
+  const collect = (routes: RouteObject[]) => {
+    for (const route of routes) {
+      const first = fixedFirstSegment(route.path);
+      if (first === undefined && route.children) collect(route.children);
+      else if (first) keys.add(first);
+    }
+  };
+  collect(all);
+  t = { byFirstSegment: new Map([...keys].map((k) => [k, pruned(all, k)])), other: pruned(all, null), all };
+  trees.set(build, t);
+  return t;
+}
+
+/** The tree to match `path` against: cut to its first segment, decoded as React Router decodes it. */
+function treeFor(build: ServerBuild, path: string): RouteObject[] {
+  const t = treesOf(build);
+  let decoded: string;
+  try {
+    decoded = path
+      .split("/")
+      .map((v) => decodeURIComponent(v).replace(/\//g, "%2F"))
+      .join("/");
+  } catch {
+    return t.all; // React Router then matches the path as it is.
+  }
+  const first = (decoded.startsWith("/") ? decoded.slice(1) : decoded).split("/")[0]?.toLowerCase() ?? "";
+  return t.byFirstSegment.get(first) ?? t.other;
+}
+
+// The answers for paths already seen, a bounded number of them, the oldest forgotten first (paths are
+// unbounded: anyone can invent one).
 const MAX_REMEMBERED_PATHS = 10_000;
 const remembered = new WeakMap<ServerBuild, Map<string, Matches | null>>();
 
@@ -64,13 +136,25 @@ export function pageMatches(build: ServerBuild, pathname: string): Matches | nul
   }
   const hit = known.get(pathname);
   if (hit !== undefined) return hit;
-  let p = pathname;
-  if (p.endsWith(".data")) p = p === "/_root.data" ? "/" : p.slice(0, -".data".length) || "/";
-  const matches = matchRoutes(manifestOf(build).routes, p);
+  const p = pagePath(pathname);
+  const matches = matchRoutes(treeFor(build, p), p);
   const answer = matches?.length ? matches : null;
   if (known.size >= MAX_REMEMBERED_PATHS) known.delete(known.keys().next().value as string);
   known.set(pathname, answer);
   return answer;
+}
+
+/** The page a `.data` request loads; any other path as it is. */
+function pagePath(pathname: string): string {
+  if (!pathname.endsWith(".data")) return pathname;
+  return pathname === "/_root.data" ? "/" : pathname.slice(0, -".data".length) || "/";
+}
+
+/** matchRoutes over the whole tree, as React Router matches (for the test that the cut trees agree). */
+export function pageMatchesUncut(build: ServerBuild, pathname: string): Matches | null {
+  const p = pagePath(pathname);
+  const matches = matchRoutes(manifestOf(build).routes, p);
+  return matches?.length ? matches : null;
 }
 
 /** The methods a page URL accepts, or null when no route matches (React Router answers 404). */

@@ -1,9 +1,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
+import type { ServerBuild } from "react-router";
 import { request } from "undici";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { pageMatches, pageMatchesUncut } from "../../server/platform/page-methods.ts";
 import { BUILD_DIR } from "../../server/platform/paths.ts";
 import { fetch } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -138,6 +141,43 @@ describe("server-rendered pages", () => {
     const plain = await ask("identity");
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body.equals(original)).toBe(true);
+  });
+});
+
+describe("route matching in front of React Router", () => {
+  it("the tree cut to a path's first segment matches as the whole tree does, for every route (page-methods.ts)", async () => {
+    const build = (await import(pathToFileURL(path.join(BUILD_DIR, "server/index.js")).href)) as ServerBuild;
+    const routes = Object.values(build.routes).filter((r) => r !== undefined);
+    const byId = new Map(routes.map((r) => [r.id, r]));
+    const fullPath = (id: string | undefined): string => {
+      const r = id ? byId.get(id) : undefined;
+      return r ? `${fullPath(r.parentId)}/${r.path ?? ""}` : "";
+    };
+    const paths = new Set(["/", "//", "/_root.data", "/nope", "/%E0%A4%A", "/tools/%E0%A4%A", "/%74ools", "/a%2Fb"]);
+    for (const r of routes) {
+      const pattern = fullPath(r.id).replace(/\/+/g, "/");
+      for (const filled of [
+        pattern.replace(/:\w+\??/g, "x-1").replace(/\*/g, "a/b"),
+        pattern.replace(/\/:\w+\?/g, "").replace(/:\w+/g, "Y").replace(/\*/g, ""),
+      ]) {
+        for (const p of [filled, `${filled}/`, `${filled}.data`, filled.toUpperCase(), `${filled}/extra/more`]) {
+          paths.add(p.startsWith("/") ? p : `/${p}`);
+          paths.add(`/zz${p}`);
+        }
+      }
+    }
+    // React Router warns on the console about each path it cannot decode (it then matches it as it is).
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const shape = (m: ReturnType<typeof pageMatchesUncut>) => m?.map((x) => ({ id: x.route.id, params: x.params }));
+    let matched = 0;
+    for (const p of paths) {
+      const whole = pageMatchesUncut(build, p);
+      if (whole) matched++;
+      expect(shape(pageMatches(build, p)), p).toEqual(shape(whole));
+    }
+    warn.mockRestore();
+    // The paths above reach every route, so the comparison covers each cut tree.
+    expect(matched).toBeGreaterThan(routes.length);
   });
 });
 
