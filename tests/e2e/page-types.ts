@@ -23,6 +23,7 @@ export const PLACEHOLDERS: Record<string, { from: string; viewer: Viewer; patter
   report: { from: "/reports", viewer: "member", pattern: /href="\/reports\/([a-z]+\/[a-z0-9-]+)"/ },
   adminUser: { from: "/admin/users", viewer: "admin", pattern: /href="\/admin\/users\/([^"/?]+)"/ },
   adminTool: { from: "/admin/tools", viewer: "admin", pattern: /href="\/admin\/tools\/([^"/?]+)\/edit/ },
+  adminImport: { from: "/admin/imports", viewer: "admin", pattern: /href="\/admin\/imports\/(\d+)"/ },
   adminBlog: { from: "/admin/blog", viewer: "admin", pattern: /href="\/admin\/blog\/([^"/?]+)\/edit/ },
 };
 
@@ -116,7 +117,9 @@ export const PAGE_TYPES: PageType[] = [
   admin("/admin/tools/{adminTool}/edit"),
   admin("/admin/tools/new"),
   admin("/admin/categories"),
+  admin("/admin/categories?move=2"),
   admin("/admin/imports"),
+  admin("/admin/imports/{adminImport}"),
   admin("/admin/moderation"),
   admin("/admin/links"),
   admin("/admin/facts"),
