@@ -158,7 +158,10 @@ describe("route matching in front of React Router", () => {
       const pattern = fullPath(r.id).replace(/\/+/g, "/");
       for (const filled of [
         pattern.replace(/:\w+\??/g, "x-1").replace(/\*/g, "a/b"),
-        pattern.replace(/\/:\w+\?/g, "").replace(/:\w+/g, "Y").replace(/\*/g, ""),
+        pattern
+          .replace(/\/:\w+\?/g, "")
+          .replace(/:\w+/g, "Y")
+          .replace(/\*/g, ""),
       ]) {
         for (const p of [filled, `${filled}/`, `${filled}.data`, filled.toUpperCase(), `${filled}/extra/more`]) {
           paths.add(p.startsWith("/") ? p : `/${p}`);
