@@ -1,3 +1,4 @@
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -21,13 +22,19 @@ declare module "vitest" {
 /**
  * Migrates and seeds one database per run, then every test file clones it: PGlite from a data-dir
  * snapshot, PostgreSQL with CREATE DATABASE … TEMPLATE. Teardown removes everything it made.
+ *
+ * Vitest runs the projects' global setups one after the other, in an order of its own (PostgreSQL's came
+ * first). So the first setup starts both databases the run needs: PostgreSQL's template in a child process
+ * and PGlite's snapshot in this thread; each setup then waits for its own (ADR 0098).
  */
 export default async function setup(project: TestProject) {
   const engine = process.env.TEST_ENGINE ?? (project.config.env?.TEST_ENGINE as string | undefined) ?? "pglite";
-  const runId = `${process.pid}_${randomBytes(3).toString("hex")}`;
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const projects = project.vitest.projects.map((p) => p.name);
+  if (adminUrl && projects.includes("postgres")) void postgresTemplate(adminUrl).catch(() => {});
+  if (projects.includes("pglite")) void pgliteSnapshot().catch(() => {});
 
   if (engine === "postgres") {
-    const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error("TEST_DATABASE_URL is required for the postgres project");
     const { runId: pgRunId, template } = await postgresTemplate(adminUrl);
     project.provide("pgTemplate", template);
@@ -48,69 +55,68 @@ export default async function setup(project: TestProject) {
     };
   }
 
-  // Vitest runs the projects' global setups one after the other. The PostgreSQL template is seeded beside
-  // PGlite's (its work is mostly the PostgreSQL server's, on the other core) when this run has that project;
-  // its own setup then waits for it (ADR 0096).
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl && project.vitest.projects.some((p) => p.name === "postgres"))
-    void postgresTemplate(adminUrl).catch(() => {});
-
-  // A snapshot kept from an earlier run with the same migrations, seed and packages (test:fast's loop).
-  const digest = seedInputsDigest();
-  const kept = keptSnapshot(digest);
-  if (kept) {
-    const held = holdSnapshot(kept, runId);
-    project.provide("pgliteSnapshot", held.file);
-    project.provide("pgTemplate", "");
-    project.provide("pgAdminUrl", "");
-    return () => held.release();
-  }
-  const database = await openDatabase({});
-  await database.migrate();
-  await seedCatalog(database.db, systemClock);
-  // Uncompressed: every test file (and every server in it) loads this, and gunzipping it each time
-  // cost more than reading it from the page cache (ADR 0053). Checkpointed, without spare WAL (ADR 0064).
-  const client = (database.db as unknown as { $client: Parameters<typeof compactSnapshot>[0] }).$client;
-  const bytes = await compactSnapshot(client);
-  await database.close();
-  const keptNow = keepSnapshot(digest, bytes);
-  const held = keptNow ? holdSnapshot(keptNow, runId) : null;
-  const file = held?.file ?? path.join(os.tmpdir(), `toolscape-test-${runId}.tar`);
-  if (!keptNow) writeFileSync(file, bytes);
-  project.provide("pgliteSnapshot", file);
+  const snapshot = await pgliteSnapshot();
+  project.provide("pgliteSnapshot", snapshot.file);
   project.provide("pgTemplate", "");
   project.provide("pgAdminUrl", "");
-  return () => {
-    if (held) held.release();
-    else rmSync(file, { force: true });
-  };
+  return snapshot.release;
 }
 
 /**
- * The run's PostgreSQL template, migrated and seeded once: started by whichever setup asks first and
- * shared through globalThis (both projects' setups run in Vitest's main process).
+ * The run's PGlite snapshot: one kept from an earlier run with the same migrations, seed and packages
+ * (test:fast's loop), else migrated and seeded here. Made once, shared through globalThis.
+ */
+function pgliteSnapshot(): Promise<{ file: string; release: () => void }> {
+  const shared = globalThis as { toolscapePgliteSnapshot?: Promise<{ file: string; release: () => void }> };
+  shared.toolscapePgliteSnapshot ??= (async () => {
+    const runId = `${process.pid}_${randomBytes(3).toString("hex")}`;
+    const digest = seedInputsDigest();
+    const kept = keptSnapshot(digest);
+    if (kept) {
+      const held = holdSnapshot(kept, runId);
+      return { file: held.file, release: () => held.release() };
+    }
+    const database = await openDatabase({});
+    await database.migrate();
+    await seedCatalog(database.db, systemClock);
+    // Uncompressed: every test file (and every server in it) loads this, and gunzipping it each time
+    // cost more than reading it from the page cache (ADR 0053). Checkpointed, without spare WAL (ADR 0064).
+    const client = (database.db as unknown as { $client: Parameters<typeof compactSnapshot>[0] }).$client;
+    const bytes = await compactSnapshot(client);
+    await database.close();
+    const keptNow = keepSnapshot(digest, bytes);
+    const held = keptNow ? holdSnapshot(keptNow, runId) : null;
+    const file = held?.file ?? path.join(os.tmpdir(), `toolscape-test-${runId}.tar`);
+    if (!keptNow) writeFileSync(file, bytes);
+    return { file, release: () => (held ? held.release() : rmSync(file, { force: true })) };
+  })();
+  return shared.toolscapePgliteSnapshot;
+}
+
+/**
+ * The run's PostgreSQL template, migrated and seeded once, in a child process (tests/helpers/pg-template.ts,
+ * ADR 0098): started by whichever setup asks first and shared through globalThis (both projects' setups
+ * run in Vitest's main process).
  */
 function postgresTemplate(adminUrl: string): Promise<{ runId: string; template: string }> {
   const shared = globalThis as { toolscapePgTemplate?: Promise<{ runId: string; template: string }> };
-  shared.toolscapePgTemplate ??= (async () => {
-    const runId = `${process.pid}_${randomBytes(3).toString("hex")}`;
-    const template = `toolscape_test_${runId}_tpl`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
-      await admin.query(`CREATE DATABASE ${template}`);
-    } finally {
-      await admin.end();
-    }
-    const database = await openDatabase({ url: withDatabase(adminUrl, template), poolSize: 2 });
-    try {
-      await database.migrate();
-      await seedCatalog(database.db, systemClock);
-    } finally {
-      await database.close();
-    }
-    return { runId, template };
-  })();
+  shared.toolscapePgTemplate ??= new Promise((resolve, reject) => {
+    const script = path.join(import.meta.dirname, "pg-template.ts");
+    execFile(
+      process.execPath,
+      ["--import", "tsx", script, adminUrl],
+      { maxBuffer: 16 * 1024 * 1024 },
+      (err, stdout, stderr) => {
+        if (err) return reject(new Error(`The PostgreSQL template was not made: ${err.message}\n${stderr}`));
+        const last = stdout.trim().split("\n").pop() ?? "";
+        try {
+          resolve(JSON.parse(last) as { runId: string; template: string });
+        } catch {
+          reject(new Error(`The PostgreSQL template's process printed no answer:\n${stdout}\n${stderr}`));
+        }
+      },
+    );
+  });
   return shared.toolscapePgTemplate;
 }
 
