@@ -57,7 +57,7 @@ type Matches = NonNullable<ReturnType<typeof matchRoutes>>;
  * not fixed (a parameter, a splat, an optional segment, a pathless layout). So each build keeps, per first
  * segment, the tree cut down to those routes, and matchRoutes ranks only them. Removing routes that cannot
  * match keeps the order of the rest (the ranking compares scores, then sibling order), so the answer is
- * the whole tree's: `tests/unit/page-matches.test.ts` compares the two for every route.
+ * the whole tree's: `tests/integration/pages.db.test.ts` compares the two for every route.
  */
 type Trees = { byFirstSegment: Map<string, RouteObject[]>; other: RouteObject[]; all: RouteObject[] };
 const trees = new WeakMap<ServerBuild, Trees>();
