@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
 import {
   FACT_COLUMNS,
@@ -36,38 +36,75 @@ const json = (v: unknown) => (v === undefined ? null : v);
 
 /** Writes provenance and history for the changed facts. Unchanged values only refresh their provenance. */
 export async function recordFactChanges(tx: Db, input: RecordFactsInput): Promise<void> {
-  for (const change of input.changes) {
-    const p = change.provenance ?? input.provenance;
-    const observedAt = p.observedAt ?? input.at;
-    const changed = JSON.stringify(json(change.from)) !== JSON.stringify(json(change.to));
-    if (changed) {
-      await tx.insert(toolFactHistory).values({
+  await recordFactChangesBatch(tx, [input]);
+}
+
+/** Rows per statement: 10 columns each, well under PostgreSQL's 65,535 parameters. */
+const ROWS_PER_INSERT = 1000;
+
+/**
+ * recordFactChanges for many tools: the same rows, in as few statements as their number allows (the
+ * enrichment of the seeded catalogue wrote 1,168 changes as 2,336 statements). The history keeps the
+ * order of the changes; a field changed twice keeps the provenance of its last change, as one statement
+ * per change did.
+ */
+async function recordFactChangesBatch(tx: Db, inputs: RecordFactsInput[]): Promise<void> {
+  const history: (typeof toolFactHistory.$inferInsert)[] = [];
+  const facts = new Map<string, typeof toolFacts.$inferInsert>();
+  for (const input of inputs) {
+    for (const change of input.changes) {
+      const p = change.provenance ?? input.provenance;
+      if (JSON.stringify(json(change.from)) !== JSON.stringify(json(change.to))) {
+        history.push({
+          toolId: input.toolId,
+          field: change.field,
+          oldValue: json(change.from),
+          newValue: json(change.to),
+          kind: p.kind,
+          source: p.source,
+          sourceUrl: p.sourceUrl ?? null,
+          actorUserId: input.actorUserId ?? null,
+          note: input.note ?? null,
+          createdAt: input.at,
+        });
+      }
+      const key = `${input.toolId} ${change.field}`;
+      facts.delete(key);
+      facts.set(key, {
         toolId: input.toolId,
         field: change.field,
-        oldValue: json(change.from),
-        newValue: json(change.to),
         kind: p.kind,
         source: p.source,
         sourceUrl: p.sourceUrl ?? null,
-        actorUserId: input.actorUserId ?? null,
-        note: input.note ?? null,
-        createdAt: input.at,
+        licence: p.licence ?? null,
+        confidence: p.confidence ?? null,
+        originalValue: change.original === undefined ? null : change.original,
+        observedAt: p.observedAt ?? input.at,
+        verifiedAt: p.verifiedAt ?? null,
       });
     }
-    const values = {
-      kind: p.kind,
-      source: p.source,
-      sourceUrl: p.sourceUrl ?? null,
-      licence: p.licence ?? null,
-      confidence: p.confidence ?? null,
-      originalValue: change.original === undefined ? null : change.original,
-      observedAt,
-      verifiedAt: p.verifiedAt ?? null,
-    };
+  }
+  for (let i = 0; i < history.length; i += ROWS_PER_INSERT) {
+    await tx.insert(toolFactHistory).values(history.slice(i, i + ROWS_PER_INSERT));
+  }
+  const rows = [...facts.values()];
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
     await tx
       .insert(toolFacts)
-      .values({ toolId: input.toolId, field: change.field, ...values })
-      .onConflictDoUpdate({ target: [toolFacts.toolId, toolFacts.field], set: values });
+      .values(rows.slice(i, i + ROWS_PER_INSERT))
+      .onConflictDoUpdate({
+        target: [toolFacts.toolId, toolFacts.field],
+        set: {
+          kind: sql`excluded.kind`,
+          source: sql`excluded.source`,
+          sourceUrl: sql`excluded.source_url`,
+          licence: sql`excluded.licence`,
+          confidence: sql`excluded.confidence`,
+          originalValue: sql`excluded.original_value`,
+          observedAt: sql`excluded.observed_at`,
+          verifiedAt: sql`excluded.verified_at`,
+        },
+      });
   }
 }
 
@@ -306,11 +343,12 @@ export async function applyToolFactsBatch(tx: Db, inputs: ApplyFactsInput[]): Pr
       .where(eq(tools.id, input.toolId));
   }
   const after = await namedRows(tx, touched);
+  const records: RecordFactsInput[] = [];
   for (const { input, changed } of planned) {
     if (!changed.length && !input.record?.length) continue;
     const from = factValuesOf(before.get(input.toolId) as NamedRow);
     const to = factValuesOf(after.get(input.toolId) as NamedRow);
-    await recordFactChanges(tx, {
+    records.push({
       toolId: input.toolId,
       changes: [
         ...changed.map((field) => ({
@@ -328,5 +366,6 @@ export async function applyToolFactsBatch(tx: Db, inputs: ApplyFactsInput[]): Pr
       at: input.at,
     });
   }
+  await recordFactChangesBatch(tx, records);
   return out;
 }
