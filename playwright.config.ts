@@ -103,7 +103,7 @@ export default defineConfig({
       LINK_CHECK_ENABLED: "0",
       // No journey reads the open-data dump, the duplicate finder's pairs or a fresh quality pass (the seed
       // scored the catalogue); on the embedded engine their catalogue-wide queries held every request for
-      // ~10 s after boot (the journeys' first pages timed out).
+      // ~10 s after boot (the journeys' first pages timed out). The server refuses a type it does not run.
       JOBS_DEFER: "open-data.dump,catalog.duplicates.refresh,catalog.quality.refresh",
       // Set explicitly so a DATABASE_URL in the caller's environment never leaks into the run.
       DATABASE_URL,

@@ -251,6 +251,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     mode: options.mode,
     serveAssets: options.mode !== "development",
   });
+  // Every recurring job is registered by now. JOBS_DEFER naming a type no module runs here (a typo, or a
+  // job of the other engine) would put off nothing: the server does not start.
+  const unknownDeferred = env.JOBS_DEFER.filter((type) => !jobs.recurringTypes().includes(type));
+  if (unknownDeferred.length) {
+    await tallies.stopAll();
+    if (!options.database) await database.close();
+    throw new Error(
+      `JOBS_DEFER names job types this server does not run: ${unknownDeferred.join(", ")} (it runs ${jobs.recurringTypes().join(", ")})`,
+    );
+  }
   // Pages are rendered once before the port opens (ADR 0062): a load balancer's connection (or its
   // readiness probe) finds a warm instance, and a refused connection sends visitors elsewhere meanwhile.
   let warmUpMs: number | undefined;

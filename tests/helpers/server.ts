@@ -82,28 +82,40 @@ export async function startTestServer(
     LINK_CHECK_ALLOW_PRIVATE: "1",
     // Rankings under test are the same on a loaded machine: the vector leg is always waited for.
     SEARCH_VECTOR_BUDGET_MS: "0",
-    JOBS_DEFER: options.maintenanceJobs === "run" ? "" : MAINTENANCE_JOBS.join(","),
+    // The statistics job is PGlite's alone (PostgreSQL has autovacuum): the server refuses a deferred type it does not run.
+    JOBS_DEFER:
+      options.maintenanceJobs === "run"
+        ? ""
+        : MAINTENANCE_JOBS.filter((type) => type !== STATISTICS_JOB || database.engine === "pglite").join(","),
     ...options.env,
   });
-  const running = await startServer({
-    env,
-    logger: options.logger ?? createLogger(testLogLevel()),
-    database,
-    build,
-    clock: options.clock,
-    growth: options.growth,
-    dns: options.dns ?? fakeDns(),
-    passwordHashing:
-      options.passwordHashing === "production" ? undefined : (options.passwordHashing ?? testPasswordHashing),
-    mode: "production",
-  });
-  // A renamed job would silently run again: every name put off must be one the server runs.
-  // (PGlite's statistics job exists on PGlite only: PostgreSQL has autovacuum.)
-  const recurring = running.services.jobs.recurringTypes();
-  const unknown = MAINTENANCE_JOBS.filter(
-    (type) => !recurring.includes(type) && !(type === STATISTICS_JOB && database.engine !== "pglite"),
-  );
-  if (unknown.length) throw new Error(`MAINTENANCE_JOBS names no recurring job: ${unknown.join(", ")}`);
+  let running: RunningServer;
+  try {
+    running = await startServer({
+      env,
+      logger: options.logger ?? createLogger(testLogLevel()),
+      database,
+      build,
+      clock: options.clock,
+      growth: options.growth,
+      dns: options.dns ?? fakeDns(),
+      passwordHashing:
+        options.passwordHashing === "production" ? undefined : (options.passwordHashing ?? testPasswordHashing),
+      mode: "production",
+    });
+  } catch (err) {
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  // A renamed job would silently run again: every name put off must be one the server runs (the server
+  // itself refuses such a name in JOBS_DEFER).
+  const unknown = (options.deferJobs ?? []).filter((type) => !running.services.jobs.recurringTypes().includes(type));
+  if (unknown.length) {
+    await running.close();
+    await database.close();
+    throw new Error(`deferJobs names no recurring job: ${unknown.join(", ")}`);
+  }
   for (const type of options.deferJobs ?? []) {
     // The runner adds a recurring job's row only when none with its key is pending: this one is.
     await running.services.jobs.enqueue({ type, key: type, runAt: new Date("9999-01-01T00:00:00Z") });

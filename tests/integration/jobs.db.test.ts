@@ -416,6 +416,27 @@ describe("jobs in the running server", () => {
     }
   });
 
+  it("does not start when JOBS_DEFER names a job type it does not run (a typo would put off nothing)", async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "toolscape-jobs-"));
+    const env = loadEnv({
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "silent",
+      DATA_DIR: dataDir,
+      JOBS_ENABLED: "0",
+      JOBS_DEFER: "open-data.dump,open-data.dmup",
+    });
+    const database = await createTestDatabase();
+    try {
+      await expect(startServer({ env, logger, database })).rejects.toThrow(
+        /JOBS_DEFER names job types this server does not run: open-data\.dmup \(it runs .*open-data\.dump/,
+      );
+    } finally {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it("polls by itself when enabled, and shutdown waits for the running job before the database closes", async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "toolscape-jobs-"));
     const env = loadEnv({
