@@ -40,26 +40,37 @@ export default async function setup(project: TestProject) {
     project.provide("pgTemplate", template);
     project.provide("pgAdminUrl", adminUrl);
     project.provide("pgliteSnapshot", "");
-    return async () => {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      try {
-        const { rows } = await admin.query<{ datname: string }>(
-          "SELECT datname FROM pg_database WHERE datname LIKE $1",
-          [`toolscape_test_${pgRunId}_%`],
-        );
-        for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
-      } finally {
-        await admin.end();
-      }
-    };
+    return () => dropRunDatabases(adminUrl, pgRunId);
   }
 
-  const snapshot = await pgliteSnapshot();
+  let snapshot: Awaited<ReturnType<typeof pgliteSnapshot>>;
+  try {
+    snapshot = await pgliteSnapshot();
+  } catch (err) {
+    // The run stops here; a PostgreSQL template this setup started would outlive it.
+    const started = (globalThis as { toolscapePgTemplate?: Promise<{ runId: string }> }).toolscapePgTemplate;
+    const made = adminUrl ? await started?.catch(() => null) : null;
+    if (adminUrl && made) await dropRunDatabases(adminUrl, made.runId).catch(() => {});
+    throw err;
+  }
   project.provide("pgliteSnapshot", snapshot.file);
   project.provide("pgTemplate", "");
   project.provide("pgAdminUrl", "");
   return snapshot.release;
+}
+
+/** Drops the databases of one run: its template and any copy a file left behind. */
+async function dropRunDatabases(adminUrl: string, runId: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1", [
+      `toolscape_test_${runId}_%`,
+    ]);
+    for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
 }
 
 /**
