@@ -92,7 +92,8 @@ const EnvSchema = z.object({
    * Recurring job types this instance puts off (comma-separated), their pending row dated 9999: for an
    * operator who runs them on another instance, and for the journeys' server, which exercises neither
    * the open-data dump nor the duplicate finder — on the embedded engine their catalogue-wide queries
-   * share the process's one thread and held every request for ~10 s after boot.
+   * share the process's one thread and held every request for ~10 s after boot. The server does not start
+   * when a type named here is not one of its recurring jobs (server/process/server.ts).
    */
   JOBS_DEFER: z
     .string()
