@@ -381,11 +381,24 @@ describe("durable jobs", () => {
   });
 });
 
+/** A server's environment over a fresh data directory (the test removes it); jobs off unless `extra` says. */
+function serverEnv(extra: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "toolscape-jobs-"));
+  const env = loadEnv({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "silent",
+    DATA_DIR: dataDir,
+    JOBS_ENABLED: "0",
+    ...extra,
+  });
+  return { env, dataDir };
+}
+
 describe("jobs in the running server", () => {
   it("survive a restart: enqueued by one server, run by the next on the same database", async () => {
     const clock = createTestClock("2026-11-24T07:00:00Z");
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "toolscape-jobs-"));
-    const env = loadEnv({ PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", DATA_DIR: dataDir, JOBS_ENABLED: "0" });
+    const { env, dataDir } = serverEnv();
     const first = await createTestDatabase();
     let second: Database | null = null;
     try {
@@ -417,15 +430,7 @@ describe("jobs in the running server", () => {
   });
 
   it("does not start when JOBS_DEFER names a job type it does not run (a typo would put off nothing)", async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "toolscape-jobs-"));
-    const env = loadEnv({
-      PORT: "0",
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "silent",
-      DATA_DIR: dataDir,
-      JOBS_ENABLED: "0",
-      JOBS_DEFER: "open-data.dump,open-data.dmup",
-    });
+    const { env, dataDir } = serverEnv({ JOBS_DEFER: "open-data.dump,open-data.dmup" });
     const database = await createTestDatabase();
     try {
       await expect(startServer({ env, logger, database })).rejects.toThrow(
@@ -438,15 +443,7 @@ describe("jobs in the running server", () => {
   });
 
   it("polls by itself when enabled, and shutdown waits for the running job before the database closes", async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "toolscape-jobs-"));
-    const env = loadEnv({
-      PORT: "0",
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "silent",
-      DATA_DIR: dataDir,
-      JOBS_ENABLED: "1",
-      JOBS_POLL_MS: "50",
-    });
+    const { env, dataDir } = serverEnv({ JOBS_ENABLED: "1", JOBS_POLL_MS: "50" });
     const database = await createTestDatabase();
     try {
       const server = await startServer({ env, logger, database });
@@ -470,17 +467,8 @@ describe("jobs in the running server", () => {
 
   it("reports pending and failed jobs in /metrics, read at scrape time", async () => {
     const token = "metrics-token-for-jobs-0123456789";
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "toolscape-jobs-"));
-    const env = loadEnv({
-      PORT: "0",
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "silent",
-      DATA_DIR: dataDir,
-      JOBS_ENABLED: "0",
-      METRICS_TOKEN: token,
-      // The link checker would reach real websites: not in tests.
-      LINK_CHECK_ENABLED: "0",
-    });
+    // The link checker would reach real websites: not in tests.
+    const { env, dataDir } = serverEnv({ METRICS_TOKEN: token, LINK_CHECK_ENABLED: "0" });
     const database = await createTestDatabase();
     try {
       const server = await startServer({ env, logger, database });

@@ -34,6 +34,47 @@ export type RecordFactsInput = {
 
 const json = (v: unknown) => (v === undefined ? null : v);
 
+type FactRow = typeof toolFacts.$inferInsert;
+type HistoryRow = typeof toolFactHistory.$inferInsert;
+
+/** A fact's provenance row: where its current value came from, observed when. */
+function factRow(toolId: string, field: string, p: Provenance, at: Date, original: unknown = null): FactRow {
+  return {
+    toolId,
+    field,
+    kind: p.kind,
+    source: p.source,
+    sourceUrl: p.sourceUrl ?? null,
+    licence: p.licence ?? null,
+    confidence: p.confidence ?? null,
+    originalValue: original,
+    observedAt: p.observedAt ?? at,
+    verifiedAt: p.verifiedAt ?? null,
+  };
+}
+
+/** A fact's history row: its value before and after, who changed it and why. */
+function historyRow(
+  toolId: string,
+  field: string,
+  change: { from: unknown; to: unknown },
+  p: Provenance,
+  by: { actorUserId?: string | null; note?: string | null; at: Date },
+): HistoryRow {
+  return {
+    toolId,
+    field,
+    oldValue: change.from,
+    newValue: change.to,
+    kind: p.kind,
+    source: p.source,
+    sourceUrl: p.sourceUrl ?? null,
+    actorUserId: by.actorUserId ?? null,
+    note: by.note ?? null,
+    createdAt: by.at,
+  };
+}
+
 /** Writes provenance and history for the changed facts. Unchanged values only refresh their provenance. */
 export async function recordFactChanges(tx: Db, input: RecordFactsInput): Promise<void> {
   await recordFactChangesBatch(tx, [input]);
@@ -49,39 +90,19 @@ const ROWS_PER_INSERT = 1000;
  * per change did.
  */
 async function recordFactChangesBatch(tx: Db, inputs: RecordFactsInput[]): Promise<void> {
-  const history: (typeof toolFactHistory.$inferInsert)[] = [];
-  const facts = new Map<string, typeof toolFacts.$inferInsert>();
+  const history: HistoryRow[] = [];
+  const facts = new Map<string, FactRow>();
   for (const input of inputs) {
     for (const change of input.changes) {
       const p = change.provenance ?? input.provenance;
-      if (JSON.stringify(json(change.from)) !== JSON.stringify(json(change.to))) {
-        history.push({
-          toolId: input.toolId,
-          field: change.field,
-          oldValue: json(change.from),
-          newValue: json(change.to),
-          kind: p.kind,
-          source: p.source,
-          sourceUrl: p.sourceUrl ?? null,
-          actorUserId: input.actorUserId ?? null,
-          note: input.note ?? null,
-          createdAt: input.at,
-        });
+      const from = json(change.from);
+      const to = json(change.to);
+      if (JSON.stringify(from) !== JSON.stringify(to)) {
+        history.push(historyRow(input.toolId, change.field, { from, to }, p, input));
       }
       const key = `${input.toolId} ${change.field}`;
       facts.delete(key);
-      facts.set(key, {
-        toolId: input.toolId,
-        field: change.field,
-        kind: p.kind,
-        source: p.source,
-        sourceUrl: p.sourceUrl ?? null,
-        licence: p.licence ?? null,
-        confidence: p.confidence ?? null,
-        originalValue: change.original === undefined ? null : change.original,
-        observedAt: p.observedAt ?? input.at,
-        verifiedAt: p.verifiedAt ?? null,
-      });
+      facts.set(key, factRow(input.toolId, change.field, p, input.at, json(change.original)));
     }
   }
   for (let i = 0; i < history.length; i += ROWS_PER_INSERT) {
@@ -193,8 +214,8 @@ export async function recordNewTools(
     tx,
     items.map((i) => i.toolId),
   );
-  const facts: (typeof toolFacts.$inferInsert)[] = [];
-  const history: (typeof toolFactHistory.$inferInsert)[] = [];
+  const facts: FactRow[] = [];
+  const history: HistoryRow[] = [];
   for (const item of items) {
     const row = rows.get(item.toolId);
     if (!row) continue;
@@ -203,30 +224,8 @@ export async function recordNewTools(
       const value = values[field];
       if (!hasFactValue(value)) continue;
       const p = item.fields?.[field] ?? item.provenance;
-      facts.push({
-        toolId: item.toolId,
-        field,
-        kind: p.kind,
-        source: p.source,
-        sourceUrl: p.sourceUrl ?? null,
-        licence: p.licence ?? null,
-        confidence: p.confidence ?? null,
-        originalValue: null,
-        observedAt: p.observedAt ?? options.at,
-        verifiedAt: p.verifiedAt ?? null,
-      });
-      history.push({
-        toolId: item.toolId,
-        field,
-        oldValue: null,
-        newValue: value,
-        kind: p.kind,
-        source: p.source,
-        sourceUrl: p.sourceUrl ?? null,
-        actorUserId: options.actorUserId ?? null,
-        note: options.note ?? null,
-        createdAt: options.at,
-      });
+      facts.push(factRow(item.toolId, field, p, options.at));
+      history.push(historyRow(item.toolId, field, { from: null, to: value }, p, options));
     }
   }
   for (let i = 0; i < facts.length; i += 1000) {
