@@ -23,7 +23,12 @@ export const PLACEHOLDERS: Record<string, { from: string; viewer: Viewer; patter
   report: { from: "/reports", viewer: "member", pattern: /href="\/reports\/([a-z]+\/[a-z0-9-]+)"/ },
   adminUser: { from: "/admin/users", viewer: "admin", pattern: /href="\/admin\/users\/([^"/?]+)"/ },
   adminTool: { from: "/admin/tools", viewer: "admin", pattern: /href="\/admin\/tools\/([^"/?]+)\/edit/ },
-  adminImport: { from: "/admin/imports", viewer: "admin", pattern: /href="\/admin\/imports\/(\d+)"/ },
+  // The seed's own import (the fullest report: added rows, duplicates, warnings), whatever the journeys imported since.
+  adminImport: {
+    from: "/admin/imports",
+    viewer: "admin",
+    pattern: /href="\/admin\/imports\/(\d+)"(?:(?!<\/tr>)[\s\S])*seed:ai-tools\.csv/,
+  },
   adminBlog: { from: "/admin/blog", viewer: "admin", pattern: /href="\/admin\/blog\/([^"/?]+)\/edit/ },
 };
 
