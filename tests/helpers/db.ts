@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import pg from "pg";
 import { inject } from "vitest";
 import { type Database, openDatabase } from "../../server/platform/db/index.ts";
+import { withAdmin } from "./pg-admin.ts";
 
 /**
  * A private, migrated and seeded database for one test file, cloned from the run's template.
@@ -13,13 +13,7 @@ export async function createTestDatabase(): Promise<Database> {
     const adminUrl = inject("pgAdminUrl");
     const template = inject("pgTemplate");
     const name = `${template.replace(/_tpl$/, "")}_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-    } finally {
-      await admin.end();
-    }
+    await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     const database = await openDatabase({ url: url.toString(), poolSize: 4 });
@@ -27,10 +21,7 @@ export async function createTestDatabase(): Promise<Database> {
       ...database,
       close: async () => {
         await database.close();
-        const a = new pg.Client({ connectionString: adminUrl });
-        await a.connect();
-        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await a.end();
+        await withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
       },
     };
   }

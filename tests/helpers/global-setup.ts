@@ -3,12 +3,12 @@ import { randomBytes } from "node:crypto";
 import { rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { seedCatalog } from "../../server/modules/catalog/index.ts";
 import { systemClock } from "../../server/platform/clock.ts";
 import { openDatabase } from "../../server/platform/db/index.ts";
 import { compactSnapshot } from "./compact-snapshot.ts";
+import { withAdmin } from "./pg-admin.ts";
 import { holdSnapshot, keepSnapshot, keptSnapshot, seedInputsDigest } from "./seed-snapshot-cache.ts";
 
 declare module "vitest" {
@@ -61,16 +61,12 @@ export default async function setup(project: TestProject) {
 
 /** Drops the databases of one run: its template and any copy a file left behind. */
 async function dropRunDatabases(adminUrl: string, runId: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
+  await withAdmin(adminUrl, async (admin) => {
     const { rows } = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1", [
       `toolscape_test_${runId}_%`,
     ]);
     for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
-  } finally {
-    await admin.end();
-  }
+  });
 }
 
 /**

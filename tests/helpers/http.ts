@@ -6,7 +6,8 @@ import { Agent, errors, request } from "undici";
  * The tests' HTTP client: `fetch` as Node's own sends and answers it, on undici's `request` (ADR 0096).
  * Node's fetch cost 0.35–0.5 ms of CPU per request more than undici's `request` (interleaved rounds against
  * one test server: a refused PUT 1.55 against 1.18 ms, a page 2.04 against 1.53 ms), and the database tests
- * send tens of thousands of requests (the hostile-input sweep alone 20,629). Only the client changes: the same headers reach the server —
+ * send tens of thousands of requests (the hostile-input sweep alone 20,629). Only the client changes: the
+ * same headers reach the server —
  * Node's defaults (`accept: *∕*`, `accept-language: *`, `sec-fetch-mode: cors`, which fetch always
  * sets, `user-agent: node`, `accept-encoding: gzip, deflate`), the same default content types and bodies
  * (a FormData is encoded by the platform's own encoder) — and the same Response comes back: decoded as

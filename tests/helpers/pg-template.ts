@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { seedCatalog } from "../../server/modules/catalog/index.ts";
 import { systemClock } from "../../server/platform/clock.ts";
 import { openDatabase } from "../../server/platform/db/index.ts";
+import { withAdmin } from "./pg-admin.ts";
 
 /**
  * The run's PostgreSQL template, migrated and seeded, made in a process of its own (ADR 0098): Vitest's
@@ -14,13 +14,7 @@ import { openDatabase } from "../../server/platform/db/index.ts";
 async function main(adminUrl: string): Promise<void> {
   const runId = `${process.ppid}_${randomBytes(3).toString("hex")}`;
   const template = `toolscape_test_${runId}_tpl`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${template}`);
-  } finally {
-    await admin.end();
-  }
+  await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${template}`));
   const url = new URL(adminUrl);
   url.pathname = `/${template}`;
   const database = await openDatabase({ url: url.toString(), poolSize: 2 });

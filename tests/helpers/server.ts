@@ -114,6 +114,7 @@ export async function startTestServer(
   if (unknown.length) {
     await running.close();
     await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
     throw new Error(`deferJobs names no recurring job: ${unknown.join(", ")}`);
   }
   for (const type of options.deferJobs ?? []) {
